@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { emailField, inviteCodeField, passwordHashField, vcodeField } from './validation.ts';
+
+/** Request and response schemas of the auth endpoints (SPEC §7 Auth). */
+
+export const CODE_PURPOSES = ['signup', 'login', 'reset'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+export const SendCodeInput = z.object({
+  email: emailField,
+  purpose: z.enum(CODE_PURPOSES, { error: 'validation.invalid' }),
+});
+export const SendCodeOutput = z.object({
+  /** Seconds until another code may be requested for this email and purpose. */
+  resendIn: z.number().int(),
+});
+
+export const CheckEmailInput = z.object({ email: emailField });
+export const CheckEmailOutput = z.object({ registered: z.boolean() });
+
+export const SignupInput = z.object({
+  email: emailField,
+  vcode: vcodeField,
+  password: passwordHashField,
+  inviteCode: inviteCodeField.optional(),
+});
+
+export const PasswordLoginInput = z.object({ email: emailField, password: passwordHashField });
+export const CodeLoginInput = z.object({ email: emailField, vcode: vcodeField });
+export const ResetPasswordInput = z.object({ email: emailField, vcode: vcodeField, password: passwordHashField });
+
+export const SessionOutput = z.object({
+  uid: z.string(),
+  uuid: z.string(),
+  token: z.string(),
+  expiresAt: z.string(),
+});
+export type SessionAttachment = z.infer<typeof SessionOutput>;
+
+export const UserInfoOutput = z.object({
+  uid: z.string(),
+  uuid: z.string(),
+  email: z.string(),
+  uname: z.string().nullable(),
+  openName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  inviteCode: z.string(),
+  emailBound: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserInfo = z.infer<typeof UserInfoOutput>;
+
+export const EmptyInput = z.object({});
+export const EmptyOutput = z.object({});
