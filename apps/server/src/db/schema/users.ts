@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Public user numbers start at 10,000,001 so they are never confused with row ids or small amounts. */
+export const userUidSeq = pgSequence('user_uid_seq', { startWith: 10000001 });
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uid: bigint('uid', { mode: 'number' }).notNull().unique().default(sql`nextval('user_uid_seq')`),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    uname: text('uname'),
+    openName: text('open_name'),
+    avatar: text('avatar'),
+    inviteCode: text('invite_code').notNull().unique(),
+    invitedBy: bigint('invited_by', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('users_invited_by_idx').on(t.invitedBy)],
+);

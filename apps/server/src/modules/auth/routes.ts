@@ -1,0 +1,111 @@
+import {
+  CheckEmailInput,
+  CheckEmailOutput,
+  CodeLoginInput,
+  EmptyInput,
+  EmptyOutput,
+  PasswordLoginInput,
+  ResetPasswordInput,
+  SendCodeInput,
+  SendCodeOutput,
+  SessionOutput,
+  SignupInput,
+} from '@polaris/contract';
+import type { Router } from '../../platform/router.ts';
+import type { AuthService } from './service.ts';
+
+const tags = ['auth'];
+
+export function authRoutes(router: Router, auth: AuthService): void {
+  router.route({
+    method: 'POST',
+    path: '/user/vcode/send',
+    summary: 'Email a 6-digit code for sign-up, login or password reset',
+    tags,
+    auth: 'public',
+    rateLimit: 'code',
+    input: SendCodeInput,
+    output: SendCodeOutput,
+    handler: ({ input, language }) => auth.sendCode(input.email, input.purpose, language),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/checkIsBindEmail',
+    summary: 'Whether an account exists for this email',
+    tags,
+    auth: 'public',
+    rateLimit: 'auth',
+    input: CheckEmailInput,
+    output: CheckEmailOutput,
+    handler: async ({ input }) => ({ registered: await auth.isRegistered(input.email) }),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/signup',
+    summary: 'Create an account with an emailed code',
+    tags,
+    auth: 'public',
+    rateLimit: 'auth',
+    input: SignupInput,
+    output: SessionOutput,
+    handler: ({ input, request }) => auth.signup(input, request.headers['user-agent']),
+  });
+
+  for (const path of ['/user/login', '/user/signin']) {
+    router.route({
+      method: 'POST',
+      path,
+      summary: 'Log in with email and password (client-hashed)',
+      tags,
+      auth: 'public',
+      rateLimit: 'auth',
+      input: PasswordLoginInput,
+      output: SessionOutput,
+      handler: ({ input, request }) => auth.loginWithPassword(input, request.headers['user-agent']),
+    });
+  }
+
+  router.route({
+    method: 'POST',
+    path: '/user/login/vcode',
+    summary: 'Log in with an emailed code',
+    tags,
+    auth: 'public',
+    rateLimit: 'auth',
+    input: CodeLoginInput,
+    output: SessionOutput,
+    handler: ({ input, request }) => auth.loginWithCode(input, request.headers['user-agent']),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/reset',
+    summary: 'Set a new password with an emailed code; ends every session',
+    tags,
+    auth: 'public',
+    rateLimit: 'auth',
+    input: ResetPasswordInput,
+    output: EmptyOutput,
+    handler: async ({ input }) => {
+      await auth.resetPassword(input);
+      return {};
+    },
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/logout',
+    summary: 'End the current session',
+    tags,
+    auth: 'user',
+    input: EmptyInput,
+    output: EmptyOutput,
+    successMessage: 'auth.logoutOk',
+    handler: async ({ user }) => {
+      await auth.logout(user.sessionId);
+      return {};
+    },
+  });
+}

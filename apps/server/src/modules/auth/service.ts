@@ -1,0 +1,262 @@
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import {
+  AUTH_FAILURES_PER_HOUR,
+  type CodePurpose,
+  type Language,
+  Status,
+  translate,
+  VCODE_LENGTH,
+  VCODE_MAX_TRIES,
+  VCODE_RESEND_SECONDS,
+  VCODE_TTL_MS,
+} from '@polaris/contract';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { authFailures, emailCodes, sessions, users } from '../../db/schema/index.ts';
+import { AppError, FieldsError } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import type { SessionUser } from '../../platform/router.ts';
+import { randomDigits, randomInviteCode, randomToken, safeEqualHex, sha256Hex } from '../../platform/secrets.ts';
+
+export interface AuthDeps {
+  db: Database;
+  mailer: Mailer;
+  sessionTtlMs: number;
+  now: () => Date;
+}
+
+export interface IssuedSession {
+  uid: string;
+  uuid: string;
+  token: string;
+  expiresAt: string;
+}
+
+const codeHash = (email: string, purpose: string, code: string) => sha256Hex(`${email}:${purpose}:${code}`);
+const argon2Options = { algorithm: 2 /* Argon2id */ } as const;
+
+const notRegistered = () => new FieldsError([{ field: 'email', messageKey: 'auth.emailNotRegistered' }]);
+const wrongCode = () => new FieldsError([{ field: 'vcode', messageKey: 'auth.codeInvalid' }]);
+
+export class AuthService {
+  constructor(private readonly deps: AuthDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  private async findUserByEmail(tx: Tx | Database, email: string) {
+    const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+    return user;
+  }
+
+  /** Sends a code unless one went out for this email and purpose less than 60 seconds ago. */
+  async sendCode(email: string, purpose: CodePurpose, language: Language): Promise<{ resendIn: number }> {
+    const now = this.deps.now();
+    const code = randomDigits(VCODE_LENGTH);
+    const outcome = await this.db.transaction(async (tx) => {
+      // Serialise concurrent requests for the same address so two codes cannot both pass the resend window.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`vcode:${email}:${purpose}`}))`);
+      const registered = Boolean(await this.findUserByEmail(tx, email));
+      if (purpose === 'signup' && registered) return { kind: 'registered' as const };
+      if (purpose !== 'signup' && !registered) return { kind: 'unknown' as const };
+      const [last] = await tx
+        .select({ createdAt: emailCodes.createdAt })
+        .from(emailCodes)
+        .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)))
+        .orderBy(desc(emailCodes.createdAt))
+        .limit(1);
+      if (last) {
+        const waitMs = last.createdAt.getTime() + VCODE_RESEND_SECONDS * 1000 - now.getTime();
+        if (waitMs > 0) return { kind: 'tooSoon' as const, resendIn: Math.ceil(waitMs / 1000) };
+      }
+      await tx.insert(emailCodes).values({
+        email,
+        purpose,
+        codeHash: codeHash(email, purpose, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + VCODE_TTL_MS),
+      });
+      return { kind: 'sent' as const };
+    });
+    if (outcome.kind === 'registered') {
+      throw new FieldsError([{ field: 'email', messageKey: 'auth.emailRegistered' }], Status.conflict);
+    }
+    if (outcome.kind === 'unknown') throw notRegistered();
+    if (outcome.kind === 'tooSoon') {
+      throw new AppError(
+        Status.conflict,
+        'auth.codeTooFrequent',
+        { seconds: outcome.resendIn },
+        { resendIn: outcome.resendIn },
+      );
+    }
+    // Mail leaves after the commit: no network call inside a transaction.
+    await this.deps.mailer.send({
+      to: email,
+      subject: translate(language, 'mail.codeSubject', { code }),
+      text: translate(language, 'mail.codeBody', {
+        code,
+        purpose: translate(language, `mail.purpose.${purpose}`),
+      }),
+    });
+    return { resendIn: VCODE_RESEND_SECONDS };
+  }
+
+  async isRegistered(email: string): Promise<boolean> {
+    return Boolean(await this.findUserByEmail(this.db, email));
+  }
+
+  /**
+   * Checks the newest code for the email and purpose and uses it up when it matches. A wrong code counts a
+   * try (and a failure for the account); the fifth wrong try kills the code. Returns whether it matched.
+   */
+  private async consumeCode(tx: Tx, email: string, purpose: CodePurpose, code: string): Promise<boolean> {
+    const now = this.deps.now();
+    const [row] = await tx
+      .select()
+      .from(emailCodes)
+      .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)))
+      .orderBy(desc(emailCodes.createdAt))
+      .limit(1)
+      .for('update');
+    if (!row || row.usedAt || row.expiresAt <= now || row.tries >= VCODE_MAX_TRIES) return false;
+    if (!safeEqualHex(codeHash(email, purpose, code), row.codeHash)) {
+      await tx
+        .update(emailCodes)
+        .set({ tries: row.tries + 1 })
+        .where(eq(emailCodes.id, row.id));
+      await tx.insert(authFailures).values({ email, kind: `code:${purpose}`, createdAt: now });
+      return false;
+    }
+    await tx.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, row.id));
+    return true;
+  }
+
+  private async assertNotLockedOut(email: string): Promise<void> {
+    const since = new Date(this.deps.now().getTime() - 3_600_000);
+    const [row] = await this.db
+      .select({ failures: count() })
+      .from(authFailures)
+      .where(and(eq(authFailures.email, email), gt(authFailures.createdAt, since)));
+    if ((row?.failures ?? 0) >= AUTH_FAILURES_PER_HOUR) {
+      throw new AppError(Status.conflict, 'auth.tooManyFailures');
+    }
+  }
+
+  private async createSession(tx: Tx, user: { id: number; uid: number; uuid: string }, userAgent?: string) {
+    const token = randomToken();
+    const expiresAt = new Date(this.deps.now().getTime() + this.deps.sessionTtlMs);
+    await tx.insert(sessions).values({
+      userId: user.id,
+      tokenHash: sha256Hex(token),
+      userAgent: userAgent?.slice(0, 300),
+      createdAt: this.deps.now(),
+      expiresAt,
+    });
+    return { uid: String(user.uid), uuid: user.uuid, token, expiresAt: expiresAt.toISOString() };
+  }
+
+  async signup(
+    input: { email: string; vcode: string; password: string; inviteCode?: string },
+    userAgent?: string,
+  ): Promise<IssuedSession> {
+    const passwordHash = await argon2Hash(input.password, argon2Options);
+    const outcome = await this.db.transaction(async (tx) => {
+      if (await this.findUserByEmail(tx, input.email)) return { kind: 'registered' as const };
+      let invitedBy: number | null = null;
+      if (input.inviteCode) {
+        const [inviter] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.inviteCode, input.inviteCode.toUpperCase()))
+          .limit(1);
+        if (!inviter) return { kind: 'badInvite' as const };
+        invitedBy = inviter.id;
+      }
+      if (!(await this.consumeCode(tx, input.email, 'signup', input.vcode))) return { kind: 'badCode' as const };
+      let inviteCode = randomInviteCode();
+      while ((await tx.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode))).length > 0) {
+        inviteCode = randomInviteCode();
+      }
+      const [user] = await tx
+        .insert(users)
+        .values({ email: input.email, passwordHash, inviteCode, invitedBy, createdAt: this.deps.now() })
+        .returning();
+      if (!user) throw new Error('insert returned no user');
+      return { kind: 'ok' as const, session: await this.createSession(tx, user, userAgent) };
+    });
+    if (outcome.kind === 'registered') {
+      throw new FieldsError([{ field: 'email', messageKey: 'auth.emailRegistered' }], Status.conflict);
+    }
+    if (outcome.kind === 'badInvite') {
+      throw new FieldsError([{ field: 'inviteCode', messageKey: 'auth.inviteCodeUnknown' }]);
+    }
+    if (outcome.kind === 'badCode') throw wrongCode();
+    return outcome.session;
+  }
+
+  async loginWithPassword(input: { email: string; password: string }, userAgent?: string): Promise<IssuedSession> {
+    const user = await this.findUserByEmail(this.db, input.email);
+    if (!user) throw notRegistered();
+    await this.assertNotLockedOut(input.email);
+    if (!(await argon2Verify(user.passwordHash, input.password))) {
+      await this.db.insert(authFailures).values({ email: input.email, kind: 'password', createdAt: this.deps.now() });
+      throw new FieldsError([{ field: 'password', messageKey: 'auth.wrongPassword' }]);
+    }
+    return this.db.transaction((tx) => this.createSession(tx, user, userAgent));
+  }
+
+  async loginWithCode(input: { email: string; vcode: string }, userAgent?: string): Promise<IssuedSession> {
+    const user = await this.findUserByEmail(this.db, input.email);
+    if (!user) throw notRegistered();
+    await this.assertNotLockedOut(input.email);
+    const session = await this.db.transaction(async (tx) =>
+      (await this.consumeCode(tx, input.email, 'login', input.vcode)) ? this.createSession(tx, user, userAgent) : null,
+    );
+    if (!session) throw wrongCode();
+    return session;
+  }
+
+  /** Sets a new password and ends every session of the account, so a stolen session dies with the old password. */
+  async resetPassword(input: { email: string; vcode: string; password: string }): Promise<void> {
+    const user = await this.findUserByEmail(this.db, input.email);
+    if (!user) throw notRegistered();
+    await this.assertNotLockedOut(input.email);
+    const passwordHash = await argon2Hash(input.password, argon2Options);
+    const done = await this.db.transaction(async (tx) => {
+      if (!(await this.consumeCode(tx, input.email, 'reset', input.vcode))) return false;
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: this.deps.now() })
+        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+      return true;
+    });
+    if (!done) throw wrongCode();
+  }
+
+  async logout(sessionId: number): Promise<void> {
+    await this.db.update(sessions).set({ revokedAt: this.deps.now() }).where(eq(sessions.id, sessionId));
+  }
+
+  /** The user behind a raw token, or null when it is unknown, expired or revoked. */
+  async sessionUser(token: string): Promise<SessionUser | null> {
+    const [row] = await this.db
+      .select({
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        id: users.id,
+        uid: users.uid,
+        uuid: users.uuid,
+        email: users.email,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sha256Hex(token)))
+      .limit(1);
+    if (!row || row.revokedAt || row.expiresAt <= this.deps.now()) return null;
+    return { id: row.id, uid: row.uid, uuid: row.uuid, email: row.email, sessionId: row.sessionId };
+  }
+}

@@ -1,0 +1,17 @@
+import type { UserInfo } from '@polaris/contract';
+import type { users } from '../../db/schema/index.ts';
+
+/** The fields of a user that leave the server; the password hash and internal id never do. */
+export function presentUserInfo(user: typeof users.$inferSelect): UserInfo {
+  return {
+    uid: String(user.uid),
+    uuid: user.uuid,
+    email: user.email,
+    uname: user.uname,
+    openName: user.openName,
+    avatar: user.avatar,
+    inviteCode: user.inviteCode,
+    emailBound: true,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,36 @@
+import { type FieldError, Status } from '@polaris/contract';
+
+/**
+ * A business outcome that is not success. Thrown by services, turned into the envelope by the error
+ * handler: HTTP 200 with `status`, `msg` translated from `messageKey`, and `attachment`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageKey: string,
+    readonly params: Record<string, string | number> = {},
+    readonly attachment: unknown = null,
+  ) {
+    super(messageKey);
+    this.name = 'AppError';
+  }
+}
+
+/** A 400 naming fields; each entry's message is a catalogue key translated with the field's label. */
+export class FieldsError extends AppError {
+  constructor(
+    readonly fields: { field: string; messageKey: string; params?: Record<string, string | number> }[],
+    status: number = Status.invalid,
+  ) {
+    super(status, fields[0]?.messageKey ?? 'validation.invalid', fields[0]?.params ?? {});
+    this.name = 'FieldsError';
+  }
+}
+
+/** Already-translated field errors, as produced by schema validation. */
+export class ValidationError extends AppError {
+  constructor(readonly fieldErrors: FieldError[]) {
+    super(Status.invalid, 'validation.invalid', {}, fieldErrors);
+    this.name = 'ValidationError';
+  }
+}

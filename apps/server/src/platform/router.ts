@@ -1,0 +1,121 @@
+import { API_BASE, type Language, Status, toFieldErrors, translate } from '@polaris/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ValidationError } from './errors.ts';
+import { requestLanguage } from './locale.ts';
+import { RATE_LIMITS, type RateLimitPreset } from './rate-limits.ts';
+
+export type AuthMode = 'public' | 'user' | 'optional';
+
+export interface SessionUser {
+  id: number;
+  uid: number;
+  uuid: string;
+  email: string;
+  sessionId: number;
+}
+
+type UserFor<A extends AuthMode> = A extends 'user' ? SessionUser : SessionUser | null;
+
+export interface RouteContext<I, A extends AuthMode> {
+  input: I;
+  user: UserFor<A>;
+  language: Language;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteSpec<I extends z.ZodType, O extends z.ZodType, A extends AuthMode> {
+  method: 'GET' | 'POST';
+  /** Path below the API base, e.g. `/user/login`. */
+  path: string;
+  summary: string;
+  tags: string[];
+  auth: A;
+  rateLimit?: RateLimitPreset;
+  input: I;
+  /** The whitelist of what leaves the server: fields not in it are dropped. */
+  output: O;
+  /** Catalogue key for `msg` on success; "Success" otherwise. */
+  successMessage?: string;
+  handler(context: RouteContext<z.output<I>, A>): Promise<z.input<O>>;
+}
+
+export interface RegisteredRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  summary: string;
+  tags: string[];
+  auth: AuthMode;
+  input: z.ZodType;
+  output: z.ZodType;
+}
+
+/** Keys that identify the caller; they arrive in headers or the query and are never part of a route's input. */
+const IDENTITY_KEYS = new Set(['locale', 'uid', 'uuid', 'token', 'appid']);
+/** Secrets that must never travel in a URL, where proxies and logs keep them. */
+const SECRET_KEYS = ['password', 'vcode', 'tradePassword', 'newPassword', 'code'];
+
+function mergeInput(request: FastifyRequest, language: Language): Record<string, unknown> {
+  const query = { ...((request.query ?? {}) as Record<string, unknown>) };
+  const leaked = SECRET_KEYS.filter((key) => key in query);
+  if (leaked.length > 0) {
+    throw new ValidationError(
+      leaked.map((field) => ({ field, message: translate(language, 'validation.invalid', { field }) })),
+    );
+  }
+  for (const key of IDENTITY_KEYS) delete query[key];
+  const body = request.body;
+  if (body === undefined || body === null || body === '') return query;
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw new ValidationError([{ field: 'body', message: translate(language, 'validation.malformedBody') }]);
+  }
+  return { ...query, ...(body as Record<string, unknown>) };
+}
+
+export type Authenticate = (request: FastifyRequest, mode: AuthMode) => Promise<SessionUser | null>;
+
+/**
+ * Registers routes with one shape: merge query and body, validate with zod (field errors in the caller's
+ * language), authenticate, run the handler, whitelist the result through the output schema, wrap it in the
+ * envelope. The registry feeds the OpenAPI document.
+ */
+export class Router {
+  readonly routes: RegisteredRoute[] = [];
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly authenticate: Authenticate,
+    private readonly rateLimitEnabled: boolean,
+  ) {}
+
+  route<I extends z.ZodType, O extends z.ZodType, A extends AuthMode>(spec: RouteSpec<I, O, A>): void {
+    this.routes.push(spec);
+    const preset = RATE_LIMITS[spec.rateLimit ?? 'default'];
+    this.app.route({
+      method: spec.method,
+      url: `${API_BASE}${spec.path}`,
+      config: { rateLimit: this.rateLimitEnabled ? preset : false },
+      handler: async (request, reply) => {
+        const language = requestLanguage(request);
+        const raw = mergeInput(request, language);
+        const user = await this.authenticate(request, spec.auth);
+        const parsed = spec.input.safeParse(raw);
+        if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error, raw, language));
+        const result = await spec.handler({
+          input: parsed.data,
+          user: user as UserFor<A>,
+          language,
+          request,
+          reply,
+        });
+        const attachment = spec.output.parse(result);
+        return {
+          status: Status.ok,
+          msg: translate(language, spec.successMessage ?? 'ok'),
+          attachment,
+        };
+      },
+    });
+  }
+}
