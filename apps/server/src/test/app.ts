@@ -1,0 +1,88 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { API_BASE, hashLoginPassword } from '@polaris/contract';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openTestDatabase } from './database.ts';
+import { latestCode } from './outbox.ts';
+
+export class TestClock {
+  private offsetMs = 0;
+  readonly now = () => new Date(Date.now() + this.offsetMs);
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+}
+
+export interface CallOptions {
+  body?: unknown;
+  query?: Record<string, string>;
+  token?: string;
+  locale?: string;
+  headers?: Record<string, string>;
+  rawBody?: string;
+  contentType?: string;
+}
+
+/** A real app on a fresh database, with the outbox in a temporary folder and a clock the test can move. */
+export async function createTestApp(
+  overrides: { rateLimit?: boolean; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
+) {
+  const database = await openTestDatabase(inject('databaseTemplate'));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-test-'));
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides.env }),
+    rateLimit: overrides.rateLimit ?? false,
+  };
+  const clock = new TestClock();
+  const app = await buildApp({
+    config,
+    database,
+    now: clock.now,
+    logStream: overrides.logStream,
+    webDistDir: path.join(dataDir, 'no-web'),
+  });
+  const outbox = path.join(dataDir, 'outbox');
+
+  async function call<T = unknown>(method: 'GET' | 'POST', route: string, options: CallOptions = {}) {
+    const headers: Record<string, string> = { locale: options.locale ?? 'en_US', ...options.headers };
+    if (options.token) headers.token = options.token;
+    let payload: string | undefined;
+    if (options.rawBody !== undefined) payload = options.rawBody;
+    else if (options.body !== undefined) payload = JSON.stringify(options.body);
+    if (payload !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+    const response = await app.inject({ method, url: `${API_BASE}${route}`, query: options.query, headers, payload });
+    const json = response.json() as { status: number; msg: string; attachment: T };
+    return { http: response.statusCode, ...json };
+  }
+
+  /** Registers an account through the real endpoints, reading the code from the outbox. */
+  async function register(email: string, password = 'abc12345') {
+    const sent = await call('POST', '/user/vcode/send', { body: { email, purpose: 'signup' } });
+    if (sent.status !== 200) throw new Error(`send code failed: ${sent.msg}`);
+    const vcode = await latestCode(outbox, email);
+    const result = await call<{ uid: string; uuid: string; token: string }>('POST', '/user/signup', {
+      body: { email, vcode, password: hashLoginPassword(password) },
+    });
+    if (result.status !== 200) throw new Error(`signup failed: ${result.msg}`);
+    return result.attachment;
+  }
+
+  return {
+    app,
+    database,
+    clock,
+    outbox,
+    call,
+    register,
+    code: (email: string) => latestCode(outbox, email),
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { SignupInput } from './auth.ts';
+import { languageOf } from './constants.ts';
+import { toFieldErrors } from './field-errors.ts';
+import { hashLoginPassword, hashTradePassword } from './hashing.ts';
+import { MESSAGES, translate } from './messages/index.ts';
+import { PASSWORD_PATTERN, plainPasswordField } from './validation.ts';
+
+function keysOf(node: unknown, prefix = ''): string[] {
+  if (typeof node !== 'object' || node === null) return [prefix];
+  return Object.entries(node).flatMap(([key, value]) => keysOf(value, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('messages', () => {
+  it('has every key in every language', () => {
+    const english = keysOf(MESSAGES.en).sort();
+    expect(keysOf(MESSAGES['zh-Hans']).sort()).toEqual(english);
+    expect(keysOf(MESSAGES['zh-Hant']).sort()).toEqual(english);
+  });
+
+  it('fills placeholders', () => {
+    expect(translate('en', 'validation.required', { field: 'Email' })).toBe('Email cannot be empty');
+    expect(translate('zh-Hant', 'auth.codeTooFrequent', { seconds: 9 })).toBe('請勿頻繁獲取，請於 9 秒後再試');
+  });
+});
+
+describe('languageOf', () => {
+  it('maps SPEC locale codes and language tags, defaulting to Traditional Chinese', () => {
+    expect(languageOf('en_US')).toBe('en');
+    expect(languageOf('zh_CN')).toBe('zh-Hans');
+    expect(languageOf('zh_TW')).toBe('zh-Hant');
+    expect(languageOf('zh_HK')).toBe('zh-Hant');
+    expect(languageOf('en-GB')).toBe('en');
+    expect(languageOf('zh-Hans')).toBe('zh-Hans');
+    expect(languageOf('fr')).toBe('zh-Hant');
+    expect(languageOf(undefined)).toBe('zh-Hant');
+  });
+});
+
+describe('password rule', () => {
+  it('wants 8-16 characters with letters and digits', () => {
+    for (const good of ['abc12345', 'A1b2C3d4E5f6G7h8', 'pass word1'.replace(' ', '!')]) {
+      expect(PASSWORD_PATTERN.test(good), good).toBe(true);
+    }
+    for (const bad of ['abc1234', 'abcdefgh', '12345678', 'a1'.repeat(8) + 'x', 'abc 12345']) {
+      expect(PASSWORD_PATTERN.test(bad), bad).toBe(false);
+    }
+    expect(plainPasswordField.safeParse('short1').success).toBe(false);
+  });
+
+  it('hashes stably, independent of the email, and differently for trade passwords', () => {
+    expect(hashLoginPassword('abc12345')).toBe(hashLoginPassword('abc12345'));
+    expect(hashLoginPassword('abc12345')).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashTradePassword('abc12345', 10000001)).not.toBe(hashLoginPassword('abc12345'));
+    expect(hashTradePassword('abc12345', 10000001)).not.toBe(hashTradePassword('abc12345', 10000002));
+  });
+});
+
+describe('toFieldErrors', () => {
+  it('names each bad field once, in the chosen language', () => {
+    const input = { email: '', vcode: '12', password: 'x' };
+    const result = SignupInput.safeParse(input);
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(toFieldErrors(result.error, input, 'en')).toEqual([
+      { field: 'email', message: 'Email cannot be empty' },
+      { field: 'vcode', message: 'The verification code must be 6 digits' },
+      { field: 'password', message: 'The password could not be read, please try again' },
+    ]);
+    expect(toFieldErrors(result.error, input, 'zh-Hans')[0]).toEqual({ field: 'email', message: '邮箱不能为空' });
+  });
+});
