@@ -75,13 +75,16 @@ describe('logging', () => {
 
 describe('rate limits', () => {
   it('answers HTTP 429 with an envelope after 10 code requests a minute from one address', async () => {
-    const t = await createTestApp({ rateLimit: true });
+    // A fresh client address per run, so a shared Redis store from an earlier run cannot tip the count.
+    const t = await createTestApp({ rateLimit: true, env: { TRUST_PROXY: 'true' } });
+    const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) {
         const result = await t.call('POST', '/user/vcode/send', {
           body: { email: `r${i}@example.com`, purpose: 'signup' },
           locale: 'zh_TW',
+          headers: { 'x-forwarded-for': address },
         });
         statuses.push(result.http);
         if (result.http === 429) expect(result).toMatchObject({ status: 429, msg: '請求過於頻繁，請稍後再試' });

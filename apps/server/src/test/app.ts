@@ -33,7 +33,8 @@ export async function createTestApp(
   const database = await openTestDatabase(inject('databaseTemplate'));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-test-'));
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides.env }),
+    // REDIS_URL passes through so the suite exercises the shared rate-limit store when CI provides one.
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL, ...overrides.env }),
     rateLimit: overrides.rateLimit ?? false,
   };
   const clock = new TestClock();
