@@ -10,8 +10,15 @@ const reports = path.join(root, '.tmp/reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
+// Loaded into every Node process the runners start (see polyfills.mjs for why).
+const NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${path.join(root, 'scripts/polyfills.mjs')}`.trim();
+
 function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    cwd: root,
+    env: { ...process.env, NODE_OPTIONS, ...env },
+  });
   return result.status ?? 1;
 }
 
@@ -50,7 +57,9 @@ const e2e = totals(path.join(reports, 'playwright.json'), (r) => ({
   failed: r.stats.unexpected + r.stats.flaky,
   skipped: r.stats.skipped,
 }));
-console.log(`\nunit and API: ${unit.passed} passed, ${unit.failed} failed; browser journeys: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(
+  `\nunit and API: ${unit.passed} passed, ${unit.failed} failed; browser journeys: ${e2e.passed} passed, ${e2e.failed} failed`,
+);
 // A runner that failed without a failing test (a crash, a build error) still counts as one failure.
 const failedTests = unit.failed + e2e.failed;
 const failed = failedTests === 0 && (unitStatus || e2eStatus) ? 1 : failedTests;

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { API_BASE, Status } from '@polaris/contract';
@@ -9,8 +11,19 @@ import type { DatabaseHandle } from './db/client.ts';
 import { appRoutes } from './modules/app/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
+import { marketRoutes } from './modules/market/routes.ts';
+import { MarketService, marketDataFrom } from './modules/market/service.ts';
+import { securityRoutes } from './modules/security/routes.ts';
+import { TradePasswordService } from './modules/security/service.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
+import { AddressDeriver } from './modules/wallet/addresses.ts';
+import { LocalChainAdapter } from './modules/wallet/chain.ts';
+import { localChainRoutes, newAdminToken } from './modules/wallet/local-chain.ts';
+import { walletMnemonic } from './modules/wallet/mnemonic.ts';
+import { PaymentMethodService } from './modules/wallet/payments.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
+import { WalletService } from './modules/wallet/service.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { installErrorHandling } from './platform/envelope-errors.ts';
 import { AppError } from './platform/errors.ts';
@@ -58,8 +71,20 @@ export async function buildApp(options: AppOptions) {
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, code: 'RATE_LIMITED', after: context.after }),
   });
 
+  await mkdir(config.dataDir, { recursive: true });
   const auth = new AuthService({ db: database.db, mailer, sessionTtlMs: config.sessionTtlMs, now });
   const users = new UserService(database.db);
+  const trade = new TradePasswordService({ db: database.db, auth, now });
+  const wallet = new WalletService({
+    db: database.db,
+    now,
+    deriver: new AddressDeriver(await walletMnemonic(config, app.log)),
+    chain: new LocalChainAdapter({ delayMs: config.localChainDelayMs, failRate: config.localChainFailRate }),
+    trade,
+  });
+  const payments = new PaymentMethodService({ db: database.db, trade, now });
+  const adminToken = newAdminToken();
+  await writeFile(path.join(config.dataDir, 'admin.token'), adminToken, { mode: 0o600 });
 
   const authenticate = async (request: FastifyRequest, mode: AuthMode) => {
     if (mode === 'public') return null;
@@ -80,6 +105,10 @@ export async function buildApp(options: AppOptions) {
   appRoutes(router, { database, config });
   authRoutes(router, auth);
   userRoutes(router, users);
+  securityRoutes(router, { auth, trade });
+  walletRoutes(router, { wallet, payments });
+  localChainRoutes(router, { wallet, adminToken, db: database.db });
+  marketRoutes(router, new MarketService(marketDataFrom(config, { now, log: app.log })));
 
   const openApi = buildOpenApi(router.routes);
   app.get(`${API_BASE}/openapi.json`, async () => openApi);
@@ -101,10 +130,40 @@ export async function buildApp(options: AppOptions) {
     app.log.warn({ webDist }, 'web app not built; run `npm run build` to serve it');
   }
 
+  let worker: NodeJS.Timeout | undefined;
+  if (config.walletWorker) {
+    let running = false;
+    worker = setInterval(() => {
+      if (running) return;
+      running = true;
+      wallet
+        .processWithdrawals()
+        .catch((error) => app.log.error({ err: error }, 'withdrawal worker failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, 1000);
+  }
+
   app.addHook('onClose', async () => {
+    if (worker) clearInterval(worker);
     mailer.close();
     await redis?.quit();
   });
 
+  // Services are exposed for operator scripts and tests that drive background work by hand.
+  app.decorate('services', { auth, wallet, trade });
   return app;
+}
+
+export interface AppServices {
+  auth: AuthService;
+  wallet: WalletService;
+  trade: TradePasswordService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
 }

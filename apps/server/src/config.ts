@@ -28,6 +28,11 @@ const EnvSchema = z.object({
     ),
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
   TRUST_PROXY: z.stringbool().default(false),
+  WALLET_MNEMONIC: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  LOCAL_CHAIN_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
+  LOCAL_CHAIN_FAIL_RATE: z.coerce.number().min(0).max(1).default(0),
+  MARKET_API_KEY: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  MARKET_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.coingecko.com/api/v3')),
 });
 
 export type Config = {
@@ -44,6 +49,15 @@ export type Config = {
   blockedCountries: string[];
   countryHeader: string;
   trustProxy: boolean;
+  /** CoinGecko API key; without it the market screens serve the shipped demo dataset. */
+  marketApiKey: string | undefined;
+  marketApiUrl: string;
+  /** BIP-39 phrase that deposit addresses derive from; without it one is made and kept in DATA_DIR. */
+  walletMnemonic: string | undefined;
+  localChainDelayMs: number;
+  localChainFailRate: number;
+  /** Whether this process settles withdrawals in the background (tests drive it by hand). */
+  walletWorker: boolean;
   /** Off only in tests that call an endpoint more often than a person could. */
   rateLimit: boolean;
 };
@@ -69,6 +83,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     blockedCountries: e.BLOCKED_COUNTRIES,
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     trustProxy: e.TRUST_PROXY,
+    marketApiKey: e.MARKET_API_KEY,
+    marketApiUrl: e.MARKET_API_URL,
+    walletMnemonic: e.WALLET_MNEMONIC,
+    localChainDelayMs: e.LOCAL_CHAIN_DELAY_MS,
+    localChainFailRate: e.LOCAL_CHAIN_FAIL_RATE,
+    walletWorker: true,
     rateLimit: true,
   };
 }

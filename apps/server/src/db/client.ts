@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -59,4 +60,9 @@ export function databaseSourceFor(config: { databaseUrl?: string; dataDir: strin
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: config.dataDir };
+}
+
+/** Raw SQL with typed rows; both drivers answer with `{ rows }`. */
+export async function query<T>(db: Database | Tx, statement: SQL): Promise<{ rows: T[] }> {
+  return (await db.execute(statement)) as unknown as { rows: T[] };
 }

@@ -1,2 +1,3 @@
 export * from './auth.ts';
 export * from './users.ts';
+export * from './wallet.ts';

@@ -25,6 +25,9 @@ export interface AuthDeps {
   now: () => Date;
 }
 
+/** Public purposes plus the ones only a logged-in user may ask for. */
+export type AnyCodePurpose = CodePurpose | 'trade';
+
 export interface IssuedSession {
   uid: string;
   uuid: string;
@@ -51,7 +54,7 @@ export class AuthService {
   }
 
   /** Sends a code unless one went out for this email and purpose less than 60 seconds ago. */
-  async sendCode(email: string, purpose: CodePurpose, language: Language): Promise<{ resendIn: number }> {
+  async sendCode(email: string, purpose: AnyCodePurpose, language: Language): Promise<{ resendIn: number }> {
     const now = this.deps.now();
     const code = randomDigits(VCODE_LENGTH);
     const outcome = await this.db.transaction(async (tx) => {
@@ -111,7 +114,7 @@ export class AuthService {
    * Checks the newest code for the email and purpose and uses it up when it matches. A wrong code counts a
    * try (and a failure for the account); the fifth wrong try kills the code. Returns whether it matched.
    */
-  private async consumeCode(tx: Tx, email: string, purpose: CodePurpose, code: string): Promise<boolean> {
+  async consumeCode(tx: Tx, email: string, purpose: AnyCodePurpose, code: string): Promise<boolean> {
     const now = this.deps.now();
     const [row] = await tx
       .select()

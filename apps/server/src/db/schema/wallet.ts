@@ -1,0 +1,255 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** Amounts are integers of an asset's base units; NUMERIC(78,0) holds any uint256. */
+const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
+
+export const chains = pgTable('chains', {
+  id: integer('id').primaryKey(),
+  symbol: text('symbol').notNull().unique(),
+  name: text('name').notNull(),
+  /** evm | solana | ton | btc: picks the address check and derivation. */
+  family: text('family').notNull(),
+  /** Listed but not usable yet (SPEC: BTC "waiting"). */
+  waiting: boolean('waiting').notNull().default(false),
+  sort: integer('sort').notNull(),
+});
+
+export const assets = pgTable('assets', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  /** Base units per whole coin, as a power of ten: the ledger's precision for the asset. */
+  decimals: integer('decimals').notNull(),
+  /** XDR: one address for all chains (SPEC §3). */
+  singleAddress: boolean('single_address').notNull().default(false),
+  sort: integer('sort').notNull(),
+});
+
+/** What an exchange publishes per asset and chain; changeable in the database without a deploy. */
+export const assetNetworks = pgTable(
+  'asset_networks',
+  {
+    assetCode: text('asset_code')
+      .notNull()
+      .references(() => assets.code),
+    chainId: integer('chain_id')
+      .notNull()
+      .references(() => chains.id),
+    contract: text('contract'),
+    depositEnabled: boolean('deposit_enabled').notNull().default(true),
+    withdrawEnabled: boolean('withdraw_enabled').notNull().default(true),
+    withdrawFee: units('withdraw_fee').notNull(),
+    withdrawMin: units('withdraw_min').notNull(),
+    withdrawMax: units('withdraw_max').notNull(),
+    confirmations: integer('confirmations').notNull(),
+    redPacketEnabled: boolean('red_packet_enabled').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.assetCode, t.chainId] })],
+);
+
+/**
+ * A balance: a user's or a system account's, per asset. Two buckets: available and frozen (held for a
+ * pending withdrawal, an escrow release and the like). Only the chain-clearing account, which mirrors the
+ * outside world, may go below zero; the database refuses it for every other account.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    systemCode: text('system_code'),
+    assetCode: text('asset_code')
+      .notNull()
+      .references(() => assets.code),
+    available: units('available').notNull().default('0'),
+    frozen: units('frozen').notNull().default('0'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounts_user_asset_idx').on(t.userId, t.assetCode).where(sql`${t.userId} is not null`),
+    uniqueIndex('accounts_system_asset_idx').on(t.systemCode, t.assetCode).where(sql`${t.systemCode} is not null`),
+    check('accounts_one_owner', sql`(${t.userId} is null) <> (${t.systemCode} is null)`),
+    check('accounts_available_not_negative', sql`${t.available} >= 0 or ${t.systemCode} = 'chain_clearing'`),
+    check('accounts_frozen_not_negative', sql`${t.frozen} >= 0`),
+  ],
+);
+
+/** One money movement. Its postings sum to zero per asset. */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    /** The user who asked for it, when a user did. */
+    actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id),
+    reference: text('reference'),
+    memo: jsonb('memo').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('journal_entries_reference_idx').on(t.reference)],
+);
+
+export const postings = pgTable(
+  'postings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    assetCode: text('asset_code').notNull(),
+    bucket: text('bucket').notNull(),
+    amount: units('amount').notNull(),
+  },
+  (t) => [
+    index('postings_entry_idx').on(t.entryId),
+    index('postings_account_idx').on(t.accountId, t.id),
+    check('postings_bucket', sql`${t.bucket} in ('available', 'frozen')`),
+    check('postings_nonzero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/** The first answer to a money-moving request, so a repeat with the same key moves nothing. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id),
+  operation: text('operation').notNull(),
+  requestHash: text('request_hash').notNull(),
+  response: jsonb('response').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's deposit address on a chain; single-address coins reuse the user's address on their first chain. */
+export const depositAddresses = pgTable(
+  'deposit_addresses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    chainId: integer('chain_id')
+      .notNull()
+      .references(() => chains.id),
+    address: text('address').notNull(),
+    /** The derivation path used, so the key can be re-derived from the master seed. */
+    path: text('path').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('deposit_addresses_user_chain_idx').on(t.userId, t.chainId),
+    index('deposit_addresses_address_idx').on(t.address),
+  ],
+);
+
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    assetCode: text('asset_code').notNull(),
+    chainId: integer('chain_id').notNull(),
+    address: text('address').notNull(),
+    txHash: text('tx_hash').notNull(),
+    amount: units('amount').notNull(),
+    confirmations: integer('confirmations').notNull(),
+    requiredConfirmations: integer('required_confirmations').notNull(),
+    /** confirming | credited */
+    status: text('status').notNull(),
+    entryId: bigint('entry_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('deposits_chain_tx_idx').on(t.chainId, t.txHash, t.address),
+    index('deposits_user_idx').on(t.userId, t.id),
+  ],
+);
+
+/** A transfer to an address outside the app. The amount plus fee stays frozen until the chain answers. */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    assetCode: text('asset_code').notNull(),
+    chainId: integer('chain_id').notNull(),
+    address: text('address').notNull(),
+    /** What arrives at the address. */
+    amount: units('amount').notNull(),
+    fee: units('fee').notNull(),
+    /** processing | completed | failed */
+    status: text('status').notNull(),
+    txHash: text('tx_hash'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('withdrawals_user_idx').on(t.userId, t.id), index('withdrawals_status_idx').on(t.status, t.id)],
+);
+
+export const tradePasswords = pgTable('trade_passwords', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  hash: text('hash').notNull(),
+  failedTries: integer('failed_tries').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Where a user receives fiat: bank (0), Alipay (1), PayPal (101). */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    type: integer('type').notNull(),
+    holderName: text('holder_name').notNull(),
+    account: text('account').notNull(),
+    bankName: text('bank_name'),
+    bankBranch: text('bank_branch'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_methods_user_idx').on(t.userId), check('payment_methods_type', sql`${t.type} in (0, 1, 101)`)],
+);
+
+/** Which assets a user chose to show on the home list (my-asset / add-asset). */
+export const userAssetPrefs = pgTable(
+  'user_asset_prefs',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    assetCode: text('asset_code')
+      .notNull()
+      .references(() => assets.code),
+    visible: boolean('visible').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.assetCode] })],
+);

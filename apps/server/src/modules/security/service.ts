@@ -1,0 +1,85 @@
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import { Status } from '@polaris/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { tradePasswords } from '../../db/schema/index.ts';
+import { AppError, FieldsError } from '../../platform/errors.ts';
+import type { AuthService } from '../auth/service.ts';
+
+export const TRADE_PASSWORD_MAX_TRIES = 5;
+export const TRADE_PASSWORD_LOCK_MS = 15 * 60_000;
+
+/**
+ * The transaction password that guards money. The client hashes it with the user's uid as the extra value
+ * (hashTradePassword); the server keeps argon2id of that. Five wrong tries lock it for 15 minutes.
+ */
+export class TradePasswordService {
+  constructor(private readonly deps: { db: Database; auth: AuthService; now: () => Date }) {}
+
+  async status(userId: number): Promise<{ blank: boolean; lockedUntil: string | null }> {
+    const [row] = await this.deps.db.select().from(tradePasswords).where(eq(tradePasswords.userId, userId));
+    const locked = row?.lockedUntil && row.lockedUntil > this.deps.now() ? row.lockedUntil.toISOString() : null;
+    return { blank: !row, lockedUntil: locked };
+  }
+
+  /** Set or change it, proven by a code mailed to the account's address. */
+  async set(user: { id: number; email: string }, vcode: string, password: string): Promise<void> {
+    const hash = await argon2Hash(password, { algorithm: 2 });
+    const now = this.deps.now();
+    const done = await this.deps.db.transaction(async (tx) => {
+      if (!(await this.deps.auth.consumeCode(tx, user.email, 'trade', vcode))) return false;
+      await tx
+        .insert(tradePasswords)
+        .values({ userId: user.id, hash, updatedAt: now })
+        .onConflictDoUpdate({
+          target: tradePasswords.userId,
+          set: { hash, failedTries: 0, lockedUntil: null, updatedAt: now },
+        });
+      return true;
+    });
+    if (!done) throw new FieldsError([{ field: 'vcode', messageKey: 'auth.codeInvalid' }]);
+  }
+
+  /** Throws 414 when none is set, 468 when wrong or locked; a wrong try is recorded even though it throws. */
+  async verify(userId: number, password: string): Promise<void> {
+    const now = this.deps.now();
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(tradePasswords).where(eq(tradePasswords.userId, userId)).for('update');
+      if (!row) return { kind: 'notSet' as const };
+      if (row.lockedUntil && row.lockedUntil > now) return { kind: 'locked' as const, until: row.lockedUntil };
+      if (await argon2Verify(row.hash, password)) {
+        if (row.failedTries > 0) {
+          await tx.update(tradePasswords).set({ failedTries: 0 }).where(eq(tradePasswords.userId, userId));
+        }
+        return { kind: 'ok' as const };
+      }
+      const tries = row.failedTries + 1;
+      if (tries >= TRADE_PASSWORD_MAX_TRIES) {
+        const until = new Date(now.getTime() + TRADE_PASSWORD_LOCK_MS);
+        await tx
+          .update(tradePasswords)
+          .set({ failedTries: 0, lockedUntil: until })
+          .where(eq(tradePasswords.userId, userId));
+        return { kind: 'locked' as const, until };
+      }
+      await tx
+        .update(tradePasswords)
+        .set({ failedTries: sql`${tradePasswords.failedTries} + 1` })
+        .where(eq(tradePasswords.userId, userId));
+      return { kind: 'wrong' as const, left: TRADE_PASSWORD_MAX_TRIES - tries };
+    });
+    if (outcome.kind === 'notSet') throw new AppError(Status.precondition, 'trade.notSet');
+    if (outcome.kind === 'locked') {
+      const minutes = Math.max(1, Math.ceil((outcome.until.getTime() - now.getTime()) / 60_000));
+      throw new AppError(
+        Status.secondFactor,
+        'trade.locked',
+        { minutes },
+        { lockedUntil: outcome.until.toISOString() },
+      );
+    }
+    if (outcome.kind === 'wrong') {
+      throw new AppError(Status.secondFactor, 'trade.wrong', { left: outcome.left }, { left: outcome.left });
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha512 } from '@noble/hashes/sha2.js';
+import { base58 } from '@scure/base';
+import { HDKey } from '@scure/bip32';
+import { mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { Address } from '@ton/core';
+import { WalletContractV4 } from '@ton/ton';
+import { bytesToHex, getAddress, isAddress } from 'viem';
+import { privateKeyToAddress } from 'viem/accounts';
+
+export type ChainFamily = 'evm' | 'solana' | 'ton' | 'btc';
+
+export interface DerivedAddress {
+  address: string;
+  path: string;
+}
+
+/** SLIP-0010 for ed25519: hardened-only derivation, as Solana and TON wallets use. */
+export function slip10Ed25519(seed: Uint8Array, path: number[]): Uint8Array {
+  let digest = hmac(sha512, new TextEncoder().encode('ed25519 seed'), seed);
+  for (const index of path) {
+    const data = new Uint8Array(37);
+    data.set(digest.slice(0, 32), 1);
+    new DataView(data.buffer).setUint32(33, (index | 0x80000000) >>> 0);
+    digest = hmac(sha512, digest.slice(32), data);
+  }
+  return digest.slice(0, 32);
+}
+
+/**
+ * Deposit addresses derived deterministically from one BIP-39 master seed, so any address can be re-derived
+ * (and its key recovered) from the seed and the path stored beside it. The derivation index is the user's row id.
+ * - EVM chains: BIP-44 secp256k1, m/44'/60'/{chainId}'/0/{user}, a different address per chain.
+ * - Solana: SLIP-0010 ed25519, m/44'/501'/{user}'/0', the path Phantom and Solflare use per account.
+ * - TON: SLIP-0010 ed25519, m/44'/607'/{user}', the key's wallet v4R2 contract address on the basechain.
+ */
+export class AddressDeriver {
+  private readonly seed: Uint8Array;
+  private readonly root: HDKey;
+
+  constructor(mnemonic: string) {
+    if (!validateMnemonic(mnemonic.trim(), wordlist)) throw new Error('WALLET_MNEMONIC is not a valid BIP-39 phrase');
+    this.seed = mnemonicToSeedSync(mnemonic.trim());
+    this.root = HDKey.fromMasterSeed(this.seed);
+  }
+
+  evm(chainId: number, index: number): DerivedAddress {
+    const path = `m/44'/60'/${chainId}'/0/${index}`;
+    const key = this.root.derive(path).privateKey;
+    if (!key) throw new Error('derivation produced no key');
+    return { address: privateKeyToAddress(bytesToHex(key)), path };
+  }
+
+  solana(index: number): DerivedAddress {
+    const key = slip10Ed25519(this.seed, [44, 501, index, 0]);
+    return { address: base58.encode(ed25519.getPublicKey(key)), path: `m/44'/501'/${index}'/0'` };
+  }
+
+  ton(index: number): DerivedAddress {
+    const key = slip10Ed25519(this.seed, [44, 607, index]);
+    const wallet = WalletContractV4.create({ workchain: 0, publicKey: Buffer.from(ed25519.getPublicKey(key)) });
+    return { address: wallet.address.toString({ bounceable: false }), path: `m/44'/607'/${index}'` };
+  }
+
+  derive(family: ChainFamily, chainId: number, index: number): DerivedAddress {
+    if (family === 'evm') return this.evm(chainId, index);
+    if (family === 'solana') return this.solana(index);
+    if (family === 'ton') return this.ton(index);
+    throw new Error(`no derivation for ${family}`);
+  }
+}
+
+/** Whether `address` is well-formed for the chain family; EVM mixed-case addresses must carry a valid checksum. */
+export function isValidAddress(family: ChainFamily, address: string): boolean {
+  if (family === 'evm') return isAddress(address, { strict: true });
+  if (family === 'solana') {
+    try {
+      return /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address) && base58.decode(address).length === 32;
+    } catch {
+      return false;
+    }
+  }
+  if (family === 'ton') {
+    try {
+      if (!Address.isFriendly(address) && !Address.isRaw(address)) return false;
+      Address.parse(address);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
+/** One spelling per address, so lookups match however the sender typed it. */
+export function normalizeAddress(family: ChainFamily, address: string): string {
+  if (family === 'evm') return getAddress(address);
+  if (family === 'ton') return Address.parse(address).toString({ bounceable: false });
+  return address;
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors.ts';
+import type { Router } from '../../platform/router.ts';
+import { safeEqualHex } from '../../platform/secrets.ts';
+import { checkLedger } from './invariants.ts';
+import type { WalletService } from './service.ts';
+
+const DepositCommand = z.object({
+  email: z.string().trim().max(254),
+  asset: z.string().trim().toUpperCase().max(12),
+  chain: z.string().trim().max(20),
+  amount: z.string().trim().max(64),
+  txHash: z.string().trim().max(100).optional(),
+});
+
+/**
+ * Operator routes for the local setup, guarded by the token the server writes to DATA_DIR/admin.token at
+ * start (readable only by whoever can read the data folder). The CLI commands use them while the server runs,
+ * because the embedded database takes one process at a time.
+ */
+export function localChainRoutes(
+  router: Router,
+  deps: { wallet: WalletService; adminToken: string; db: Parameters<typeof checkLedger>[0] },
+) {
+  const guard = (header: unknown) => {
+    if (typeof header !== 'string' || !/^[0-9a-f]{64}$/.test(header) || !safeEqualHex(header, deps.adminToken)) {
+      throw new AppError(403, 'http.403');
+    }
+  };
+
+  router.route({
+    method: 'POST',
+    path: '/local-chain/deposit',
+    summary: 'LOCAL SIMULATOR: credit a deposit as if it arrived on a chain (operator token)',
+    tags: ['operator'],
+    auth: 'public',
+    input: DepositCommand,
+    output: z.object({ id: z.number(), credited: z.boolean(), address: z.string() }),
+    handler: async ({ input, request }) => {
+      guard(request.headers['x-admin-token']);
+      const user = await deps.wallet.requireUserByEmail(input.email);
+      const catalog = await deps.wallet.catalog();
+      const chain = [...catalog.chains.values()].find(
+        (c) => c.symbol.toLowerCase() === input.chain.toLowerCase() || String(c.id) === input.chain,
+      );
+      if (!chain) throw new AppError(400, 'wallet.chainDisabled');
+      const txHash = input.txHash ?? `0x${randomBytes(32).toString('hex')}`;
+      const result = await deps.wallet.creditDeposit({
+        userId: user.id,
+        assetCode: input.asset,
+        chainId: chain.id,
+        amount: input.amount,
+        txHash,
+      });
+      const { address } = await deps.wallet.depositAddress(user.id, input.asset, chain.id);
+      return { ...result, address };
+    },
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/admin/ledger/check',
+    summary: 'Verify every ledger invariant over the whole database (operator token)',
+    tags: ['operator'],
+    auth: 'public',
+    input: z.object({}),
+    output: z.object({
+      ok: z.boolean(),
+      violations: z.array(z.object({ rule: z.string(), detail: z.record(z.string(), z.unknown()) })),
+    }),
+    handler: async ({ request }) => {
+      guard(request.headers['x-admin-token']);
+      const violations = await checkLedger(deps.db);
+      return { ok: violations.length === 0, violations };
+    },
+  });
+}
+
+export function newAdminToken(): string {
+  return randomBytes(32).toString('hex');
+}

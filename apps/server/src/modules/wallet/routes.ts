@@ -1,0 +1,186 @@
+import {
+  AssetQuery,
+  AssetsOutput,
+  AssetVisibilityInput,
+  ChainsOutput,
+  DepositAddressInput,
+  DepositAddressOutput,
+  EmptyInput,
+  EmptyOutput,
+  PaymentMethodDeleteInput,
+  PaymentMethodInput,
+  PaymentMethodOutput,
+  PaymentMethodsOutput,
+  PaymentMethodUpdateInput,
+  RecordsInput,
+  RecordsOutput,
+  Status,
+  TransferInput,
+  TransferOutput,
+  TransferPreviewInput,
+  TransferPreviewOutput,
+} from '@polaris/contract';
+import { AppError } from '../../platform/errors.ts';
+import type { Router } from '../../platform/router.ts';
+import type { PaymentMethodService } from './payments.ts';
+import type { WalletService } from './service.ts';
+
+const tags = ['wallet'];
+
+export function walletRoutes(router: Router, deps: { wallet: WalletService; payments: PaymentMethodService }): void {
+  const { wallet, payments } = deps;
+
+  router.route({
+    method: 'GET',
+    path: '/wallet/chains',
+    summary: 'Chains by id; waiting ones are listed but not usable',
+    tags,
+    auth: 'public',
+    input: EmptyInput,
+    output: ChainsOutput,
+    handler: async () => {
+      const catalog = await wallet.catalog();
+      return {
+        items: [...catalog.chains.values()].map(({ id, symbol, name, waiting }) => ({ id, symbol, name, waiting })),
+      };
+    },
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/wallet/assets',
+    summary: "The user's balance of every listed asset, with each asset's networks and rules",
+    tags,
+    auth: 'user',
+    input: EmptyInput,
+    output: AssetsOutput,
+    handler: async ({ user }) => ({ items: await wallet.assets(user.id) }),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/wallet/asset/visibility',
+    summary: 'Show or hide an asset on the home list',
+    tags,
+    auth: 'user',
+    input: AssetVisibilityInput,
+    output: EmptyOutput,
+    handler: async ({ user, input }) => {
+      await wallet.setVisibility(user.id, input.asset, input.visible);
+      return {};
+    },
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/wallet/deposit/address',
+    summary: "The user's deposit address for an asset on a chain",
+    tags,
+    auth: 'user',
+    input: DepositAddressInput,
+    output: DepositAddressOutput,
+    handler: ({ user, input }) => wallet.depositAddress(user.id, input.asset, input.chainId),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/wallet/transfer/preview',
+    summary: 'Who or where a transfer goes, and its fee, before the user confirms',
+    tags,
+    auth: 'user',
+    input: TransferPreviewInput,
+    output: TransferPreviewOutput,
+    handler: ({ user, input }) => wallet.previewTransfer(user.id, input),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/wallet/transfer',
+    summary: 'Transfer to a user (instant, free) or withdraw to an address (fee, frozen until confirmed)',
+    tags,
+    auth: 'user',
+    rateLimit: 'auth',
+    input: TransferInput,
+    output: TransferOutput,
+    handler: ({ user, input }) => wallet.transfer(user, input),
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/wallet/records',
+    summary: 'Movements of one asset, newest first, by cursor',
+    tags,
+    auth: 'user',
+    input: RecordsInput,
+    output: RecordsOutput,
+    handler: ({ user, input }) => wallet.records(user.id, input),
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/wallet/asset',
+    summary: 'One asset of the user',
+    tags,
+    auth: 'user',
+    input: AssetQuery,
+    output: AssetsOutput.shape.items.element,
+    handler: async ({ user, input }) => {
+      const found = (await wallet.assets(user.id)).find((asset) => asset.code === input.asset);
+      if (!found) throw new AppError(Status.notFound, 'wallet.unknownAsset');
+      return found;
+    },
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/user/payments',
+    summary: "The user's payment methods",
+    tags,
+    auth: 'user',
+    input: EmptyInput,
+    output: PaymentMethodsOutput,
+    handler: async ({ user }) => ({ items: await payments.list(user.id) }),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/payments/add',
+    summary: 'Add a payment method (transaction password required)',
+    tags,
+    auth: 'user',
+    input: PaymentMethodInput,
+    output: PaymentMethodOutput,
+    handler: ({ user, input }) => {
+      const { tradePassword, ...fields } = input;
+      return payments.add(user.id, fields, tradePassword);
+    },
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/payments/update',
+    summary: 'Edit a payment method (transaction password required)',
+    tags,
+    auth: 'user',
+    input: PaymentMethodUpdateInput,
+    output: PaymentMethodOutput,
+    handler: ({ user, input }) => {
+      const { tradePassword, id, ...fields } = input;
+      return payments.update(user.id, id, fields, tradePassword);
+    },
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/payments/delete',
+    summary: 'Remove a payment method (transaction password required)',
+    tags,
+    auth: 'user',
+    input: PaymentMethodDeleteInput,
+    output: EmptyOutput,
+    handler: async ({ user, input }) => {
+      await payments.remove(user.id, input.id, input.tradePassword);
+      return {};
+    },
+  });
+}

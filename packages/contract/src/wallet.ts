@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { CLIENT_HASH_PATTERN } from './hashing.ts';
+
+/** Request and response schemas of the wallet (SPEC §3, §5, §7 wallet routes). Amounts are decimal strings. */
+
+const assetCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,12}$/, { error: 'wallet.unknownAsset' });
+/** Checked against the asset's decimals by the server; here only its shape. */
+export const amountField = z.string().trim().max(64, { error: 'wallet.amountNumeric' });
+export const idempotencyKeyField = z
+  .string()
+  .trim()
+  .min(8)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.invalid' });
+export const tradePasswordField = z.string().trim().regex(CLIENT_HASH_PATTERN, { error: 'trade.empty' });
+const chainId = z.coerce.number().int().min(0).max(100_000);
+
+export const NetworkOutput = z.object({
+  chainId: z.number(),
+  chain: z.string(),
+  chainName: z.string(),
+  family: z.string(),
+  waiting: z.boolean(),
+  contract: z.string().nullable(),
+  depositEnabled: z.boolean(),
+  withdrawEnabled: z.boolean(),
+  withdrawFee: z.string(),
+  withdrawMin: z.string(),
+  withdrawMax: z.string(),
+  confirmations: z.number(),
+  redPacketEnabled: z.boolean(),
+});
+
+export const AssetOutput = z.object({
+  code: z.string(),
+  name: z.string(),
+  decimals: z.number(),
+  singleAddress: z.boolean(),
+  available: z.string(),
+  frozen: z.string(),
+  visible: z.boolean(),
+  networks: z.array(NetworkOutput),
+});
+export type WalletAsset = z.infer<typeof AssetOutput>;
+export const AssetsOutput = z.object({ items: z.array(AssetOutput) });
+
+export const ChainsOutput = z.object({
+  items: z.array(z.object({ id: z.number(), symbol: z.string(), name: z.string(), waiting: z.boolean() })),
+});
+
+export const AssetQuery = z.object({ asset: assetCode });
+export const AssetVisibilityInput = z.object({ asset: assetCode, visible: z.boolean() });
+
+export const DepositAddressInput = z.object({ asset: assetCode, chainId });
+export const DepositAddressOutput = z.object({
+  asset: z.string(),
+  chainId: z.number(),
+  chain: z.string(),
+  address: z.string(),
+  confirmations: z.number(),
+});
+
+export const TransferPreviewInput = z.object({
+  asset: assetCode,
+  to: z.string().trim().max(200),
+  chainId: chainId.optional(),
+});
+export const TransferPreviewOutput = z.object({
+  kind: z.enum(['internal', 'withdrawal']),
+  recipient: z.object({ uid: z.string(), label: z.string() }).nullable(),
+  chainId: z.number().nullable(),
+  fee: z.string(),
+  min: z.string().nullable(),
+  max: z.string().nullable(),
+  available: z.string(),
+});
+
+export const TransferInput = z.object({
+  asset: assetCode,
+  amount: amountField,
+  to: z.string().trim().max(200),
+  chainId: chainId.optional(),
+  tradePassword: tradePasswordField,
+  idempotencyKey: idempotencyKeyField,
+  memo: z.string().trim().max(140).optional(),
+});
+export const TransferOutput = z.object({
+  kind: z.enum(['internal', 'withdrawal']),
+  id: z.string(),
+  asset: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  /** completed for internal transfers; processing, completed or failed for withdrawals. */
+  status: z.enum(['processing', 'completed', 'failed']),
+  createdAt: z.string(),
+});
+export type TransferResult = z.infer<typeof TransferOutput>;
+
+export const RECORD_TYPES = ['deposit', 'transfer_in', 'transfer_out', 'withdraw', 'other'] as const;
+export const RecordsInput = z.object({
+  asset: assetCode,
+  type: z.enum(RECORD_TYPES).optional(),
+  cursor: z.string().trim().max(30).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const RecordOutput = z.object({
+  id: z.string(),
+  type: z.enum(RECORD_TYPES),
+  kind: z.string(),
+  amount: z.string(),
+  status: z.enum(['confirming', 'processing', 'completed', 'failed']),
+  chain: z.string().nullable(),
+  txHash: z.string().nullable(),
+  confirmations: z.number().nullable(),
+  requiredConfirmations: z.number().nullable(),
+  counterparty: z.string().nullable(),
+  fee: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WalletRecord = z.infer<typeof RecordOutput>;
+export const RecordsOutput = z.object({ items: z.array(RecordOutput), nextCursor: z.string().nullable() });
+
+export const TradePasswordStatusOutput = z.object({ blank: z.boolean(), lockedUntil: z.string().nullable() });
+export const SetTradePasswordInput = z.object({
+  vcode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: 'validation.vcodeFormat' }),
+  password: tradePasswordField,
+});
+export const ValidateTradePasswordInput = z.object({ password: tradePasswordField });
+
+export const PAYMENT_TYPE_CODES = [0, 1, 101] as const;
+const paymentBase = {
+  type: z.coerce
+    .number()
+    .int()
+    .refine((value) => (PAYMENT_TYPE_CODES as readonly number[]).includes(value), { error: 'validation.invalid' }),
+  holderName: z.string().trim().min(1).max(60),
+  account: z.string().trim().min(3).max(64),
+  bankName: z.string().trim().max(80).optional(),
+  bankBranch: z.string().trim().max(80).optional(),
+  tradePassword: tradePasswordField,
+};
+export const PaymentMethodInput = z.object(paymentBase).refine((value) => value.type !== 0 || !!value.bankName, {
+  error: 'validation.required',
+  path: ['bankName'],
+});
+export const PaymentMethodUpdateInput = z
+  .object({ id: z.coerce.number().int().positive(), ...paymentBase })
+  .refine((value) => value.type !== 0 || !!value.bankName, { error: 'validation.required', path: ['bankName'] });
+export const PaymentMethodDeleteInput = z.object({
+  id: z.coerce.number().int().positive(),
+  tradePassword: tradePasswordField,
+});
+export const PaymentMethodOutput = z.object({
+  id: z.number(),
+  type: z.number(),
+  holderName: z.string(),
+  account: z.string(),
+  bankName: z.string().nullable(),
+  bankBranch: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const PaymentMethodsOutput = z.object({ items: z.array(PaymentMethodOutput) });
