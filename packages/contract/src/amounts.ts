@@ -3,8 +3,8 @@
  * base units (10^decimals per whole coin). These two functions are the only bridge between them.
  */
 export const AMOUNT_PATTERN = /^\d{1,30}(\.\d{1,30})?$/;
-/** Larger than any supply we list, small enough that no sum overflows NUMERIC(78,0). */
-export const MAX_AMOUNT_UNITS = 10n ** 48n;
+/** More than any listed supply (10^15 whole coins at 18 decimals); far below NUMERIC(78,0), so no sum overflows. */
+export const MAX_AMOUNT_UNITS = 10n ** 33n;
 
 export type AmountProblem = 'empty' | 'notNumeric' | 'notPositive' | 'tooPrecise' | 'tooLarge';
 

@@ -32,6 +32,8 @@ export type DatabaseSource =
 export async function openDatabase(source: DatabaseSource): Promise<DatabaseHandle> {
   if (source.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: source.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) is replaced on next use; it must not crash us.
+    pool.on('error', (error) => console.warn(`postgres: idle connection lost (${error.message})`));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return {
       db,

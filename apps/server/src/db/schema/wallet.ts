@@ -84,7 +84,11 @@ export const accounts = pgTable(
     uniqueIndex('accounts_user_asset_idx').on(t.userId, t.assetCode).where(sql`${t.userId} is not null`),
     uniqueIndex('accounts_system_asset_idx').on(t.systemCode, t.assetCode).where(sql`${t.systemCode} is not null`),
     check('accounts_one_owner', sql`(${t.userId} is null) <> (${t.systemCode} is null)`),
-    check('accounts_available_not_negative', sql`${t.available} >= 0 or ${t.systemCode} = 'chain_clearing'`),
+    // coalesce: a NULL system code would make the whole check NULL, which a CHECK lets through.
+    check(
+      'accounts_available_not_negative',
+      sql`${t.available} >= 0 or coalesce(${t.systemCode}, '') = 'chain_clearing'`,
+    ),
     check('accounts_frozen_not_negative', sql`${t.frozen} >= 0`),
   ],
 );

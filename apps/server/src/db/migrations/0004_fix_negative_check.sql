@@ -1,0 +1,2 @@
+ALTER TABLE "accounts" DROP CONSTRAINT "accounts_available_not_negative";--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_available_not_negative" CHECK ("accounts"."available" >= 0 or coalesce("accounts"."system_code", '') = 'chain_clearing');
