@@ -40,46 +40,43 @@ export class TradePasswordService {
     if (!done) throw new FieldsError([{ field: 'vcode', messageKey: 'auth.codeInvalid' }]);
   }
 
-  /** Throws 414 when none is set, 468 when wrong or locked; a wrong try is recorded even though it throws. */
+  /**
+   * Throws 414 when none is set, 468 when wrong or locked; a wrong try is recorded even though it throws.
+   * The hash is checked outside any transaction (it costs milliseconds of CPU); only the try counter is written,
+   * atomically, so concurrent wrong tries cannot slip past the limit.
+   */
   async verify(userId: number, password: string): Promise<void> {
     const now = this.deps.now();
-    const outcome = await this.deps.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(tradePasswords).where(eq(tradePasswords.userId, userId)).for('update');
-      if (!row) return { kind: 'notSet' as const };
-      if (row.lockedUntil && row.lockedUntil > now) return { kind: 'locked' as const, until: row.lockedUntil };
-      if (await argon2Verify(row.hash, password)) {
-        if (row.failedTries > 0) {
-          await tx.update(tradePasswords).set({ failedTries: 0 }).where(eq(tradePasswords.userId, userId));
-        }
-        return { kind: 'ok' as const };
+    const db = this.deps.db;
+    const [row] = await db.select().from(tradePasswords).where(eq(tradePasswords.userId, userId));
+    if (!row) throw new AppError(Status.precondition, 'trade.notSet');
+    if (row.lockedUntil && row.lockedUntil > now) throw this.lockedError(row.lockedUntil, now);
+    if (await argon2Verify(row.hash, password)) {
+      if (row.failedTries > 0) {
+        await db.update(tradePasswords).set({ failedTries: 0 }).where(eq(tradePasswords.userId, userId));
       }
-      const tries = row.failedTries + 1;
-      if (tries >= TRADE_PASSWORD_MAX_TRIES) {
-        const until = new Date(now.getTime() + TRADE_PASSWORD_LOCK_MS);
-        await tx
-          .update(tradePasswords)
-          .set({ failedTries: 0, lockedUntil: until })
-          .where(eq(tradePasswords.userId, userId));
-        return { kind: 'locked' as const, until };
-      }
-      await tx
+      return;
+    }
+    const [counted] = await db
+      .update(tradePasswords)
+      .set({ failedTries: sql`${tradePasswords.failedTries} + 1` })
+      .where(eq(tradePasswords.userId, userId))
+      .returning({ tries: tradePasswords.failedTries });
+    const tries = counted?.tries ?? TRADE_PASSWORD_MAX_TRIES;
+    if (tries >= TRADE_PASSWORD_MAX_TRIES) {
+      const until = new Date(now.getTime() + TRADE_PASSWORD_LOCK_MS);
+      await db
         .update(tradePasswords)
-        .set({ failedTries: sql`${tradePasswords.failedTries} + 1` })
+        .set({ failedTries: 0, lockedUntil: until })
         .where(eq(tradePasswords.userId, userId));
-      return { kind: 'wrong' as const, left: TRADE_PASSWORD_MAX_TRIES - tries };
-    });
-    if (outcome.kind === 'notSet') throw new AppError(Status.precondition, 'trade.notSet');
-    if (outcome.kind === 'locked') {
-      const minutes = Math.max(1, Math.ceil((outcome.until.getTime() - now.getTime()) / 60_000));
-      throw new AppError(
-        Status.secondFactor,
-        'trade.locked',
-        { minutes },
-        { lockedUntil: outcome.until.toISOString() },
-      );
+      throw this.lockedError(until, now);
     }
-    if (outcome.kind === 'wrong') {
-      throw new AppError(Status.secondFactor, 'trade.wrong', { left: outcome.left }, { left: outcome.left });
-    }
+    const left = TRADE_PASSWORD_MAX_TRIES - tries;
+    throw new AppError(Status.secondFactor, 'trade.wrong', { left }, { left });
+  }
+
+  private lockedError(until: Date, now: Date): AppError {
+    const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+    return new AppError(Status.secondFactor, 'trade.locked', { minutes }, { lockedUntil: until.toISOString() });
   }
 }

@@ -1,0 +1,142 @@
+// Ledger throughput and latency, through the API (HTTP handling, validation, trade password, idempotency,
+// ledger) and as a bare SQL transfer (the ledger call alone), on PGlite and, when DATABASE_URL is set,
+// on PostgreSQL.   npm run bench:ledger [-- --transfers 2000 --concurrency 16]
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { API_BASE, hashTradePassword } from '@polaris/contract';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { sessions, tradePasswords, users } from '../src/db/schema/index.ts';
+import { ledger } from '../src/modules/wallet/ledger.ts';
+import { sha256Hex } from '../src/platform/secrets.ts';
+import { flags } from './operator.ts';
+
+const args = flags(process.argv.slice(2));
+const TRANSFERS = Number(args.transfers ?? 2000);
+const CONCURRENCY = Number(args.concurrency ?? 16);
+const USERS = 20;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function runPool(count: number, concurrency: number, one: (i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        await one(i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+async function bench(label: string, database: DatabaseHandle) {
+  await database.migrate();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), rateLimit: false, walletWorker: false };
+  const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'none') });
+  const db = database.db;
+  const people: { id: number; uid: number; token: string; trade: string }[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: `bench${i}-${Date.now()}@example.com`,
+        passwordHash: 'x',
+        inviteCode: `B${Date.now() % 1e6}${i}`,
+      })
+      .returning();
+    const token = `bench-token-${i}-${Math.random()}`;
+    await db
+      .insert(sessions)
+      .values({ userId: user!.id, tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + 86_400_000) });
+    const trade = hashTradePassword('bench1234', user!.uid);
+    await db.insert(tradePasswords).values({ userId: user!.id, hash: await hash(trade, { algorithm: 2 }) });
+    await db.transaction((tx) =>
+      ledger.transfer(tx, {
+        kind: 'deposit',
+        asset: 'USDT',
+        from: { system: 'chain_clearing' },
+        to: { userId: user!.id },
+        amount: 1_000_000_000_000n,
+      }),
+    );
+    people.push({ id: user!.id, uid: user!.uid, token, trade });
+  }
+  const pair = (i: number) => [people[i % USERS]!, people[(i * 7 + 3) % USERS]!] as const;
+
+  const api = await runPool(TRANSFERS, CONCURRENCY, async (i) => {
+    const [from, to] = pair(i);
+    const response = await app.inject({
+      method: 'POST',
+      url: `${API_BASE}/wallet/transfer`,
+      headers: { token: from.token, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        asset: 'USDT',
+        amount: '0.01',
+        to: String(to.uid),
+        tradePassword: from.trade,
+        idempotencyKey: `bench-${label}-${i}-${Date.now()}`,
+      }),
+    });
+    if ((response.json() as { status: number }).status !== 200) throw new Error(response.body);
+  });
+  const bare = await runPool(TRANSFERS, CONCURRENCY, async (i) => {
+    const [from, to] = pair(i);
+    await db.transaction((tx) =>
+      ledger.transfer(tx, {
+        kind: 'transfer',
+        asset: 'USDT',
+        from: { userId: from.id },
+        to: { userId: to.id },
+        amount: 10_000n,
+      }),
+    );
+  });
+  await app.close();
+  await rm(dataDir, { recursive: true, force: true });
+  return [
+    { database: label, path: 'API /wallet/transfer', ...api },
+    { database: label, path: 'bare SQL ledger.transfer', ...bare },
+  ];
+}
+
+const rows = [];
+const pglite = await openDatabase({ kind: 'pglite' });
+rows.push(...(await bench('PGlite', pglite)));
+await pglite.close();
+
+if (process.env.DATABASE_URL) {
+  const name = `polaris_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
+  rows.push(...(await bench('PostgreSQL', postgres)));
+  await postgres.close();
+  await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+console.log(`\n${TRANSFERS} transfers per row, ${CONCURRENCY} at a time, among ${USERS} users`);
+console.log('database    path                        transfers/s   p50 ms   p99 ms');
+for (const row of rows) {
+  console.log(
+    `${row.database.padEnd(11)} ${row.path.padEnd(27)} ${row.perSecond.toFixed(0).padStart(11)} ${row.p50.toFixed(1).padStart(8)} ${row.p99.toFixed(1).padStart(8)}`,
+  );
+}
