@@ -75,12 +75,14 @@ export async function buildApp(options: AppOptions) {
   const auth = new AuthService({ db: database.db, mailer, sessionTtlMs: config.sessionTtlMs, now });
   const users = new UserService(database.db);
   const trade = new TradePasswordService({ db: database.db, auth, now });
+  const market = new MarketService(marketDataFrom(config, { now, log: app.log }));
   const wallet = new WalletService({
     db: database.db,
     now,
     deriver: new AddressDeriver(await walletMnemonic(config, app.log)),
     chain: new LocalChainAdapter({ delayMs: config.localChainDelayMs, failRate: config.localChainFailRate }),
     trade,
+    market,
   });
   const payments = new PaymentMethodService({ db: database.db, trade, now });
   const adminToken = newAdminToken();
@@ -108,7 +110,7 @@ export async function buildApp(options: AppOptions) {
   securityRoutes(router, { auth, trade });
   walletRoutes(router, { wallet, payments });
   localChainRoutes(router, { wallet, adminToken, db: database.db });
-  marketRoutes(router, new MarketService(marketDataFrom(config, { now, log: app.log })));
+  marketRoutes(router, market);
 
   const openApi = buildOpenApi(router.routes);
   app.get(`${API_BASE}/openapi.json`, async () => openApi);

@@ -29,3 +29,30 @@ export function formatAmount(units: bigint, decimals: number): string {
   const fraction = decimals > 0 ? digits.slice(digits.length - decimals).replace(/0+$/, '') : '';
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
+
+/** Decimal string to an integer scaled by 10^scale, truncating extra digits ("1.239", 2 → 123n). */
+export function toScaled(value: string, scale: number): bigint {
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
+  const units =
+    BigInt(whole || '0') * 10n ** BigInt(scale) + BigInt(fraction.padEnd(scale, '0').slice(0, scale) || '0');
+  return negative ? -units : units;
+}
+
+/** The product of decimal strings, rounded half-up to `places` decimals, as a fixed-point string ("12.30"). */
+export function multiplyDecimals(factors: string[], places: number): string {
+  const scale = 18;
+  let product = 10n ** BigInt(scale);
+  for (const factor of factors) product = (product * toScaled(factor, scale)) / 10n ** BigInt(scale);
+  const divisor = 10n ** BigInt(scale - places);
+  const rounded = (product + (product >= 0n ? divisor / 2n : -divisor / 2n)) / divisor;
+  const text = formatAmount(rounded, places);
+  const [whole, fraction = ''] = text.split('.');
+  return places > 0 ? `${whole}.${fraction.padEnd(places, '0')}` : (whole ?? '0');
+}
+
+/** Sum of fixed-point decimal strings with the same number of places. */
+export function sumDecimals(values: string[], places: number): string {
+  const total = values.reduce((sum, value) => sum + toScaled(value, places), 0n);
+  return multiplyDecimals([formatAmount(total, places)], places);
+}

@@ -70,3 +70,26 @@ describe('toFieldErrors', () => {
     expect(toFieldErrors(result.error, input, 'zh-Hans')[0]).toEqual({ field: 'email', message: '邮箱不能为空' });
   });
 });
+
+describe('decimal arithmetic for valuation', () => {
+  it('multiplies and rounds half up without floating point', async () => {
+    const { multiplyDecimals, sumDecimals } = await import('./amounts.ts');
+    expect(multiplyDecimals(['0.1', '0.2'], 2)).toBe('0.02');
+    expect(multiplyDecimals(['1000.123456', '1', '31.5'], 2)).toBe('31503.89');
+    expect(multiplyDecimals(['0.005'], 2)).toBe('0.01');
+    expect(multiplyDecimals(['123456789012345678.5', '2'], 0)).toBe('246913578024691357');
+    expect(sumDecimals(['0.10', '0.20', '1.05'], 2)).toBe('1.35');
+  });
+
+  it('parses and formats amounts exactly', async () => {
+    const { formatAmount, parseAmount } = await import('./amounts.ts');
+    expect(parseAmount('1.5', 6)).toEqual({ units: 1_500_000n });
+    expect(parseAmount('0.10', 1)).toEqual({ units: 1n });
+    expect(parseAmount('1.05', 1)).toEqual({ problem: 'tooPrecise' });
+    expect(parseAmount('-1', 6)).toEqual({ problem: 'notNumeric' });
+    expect(parseAmount('0.000', 6)).toEqual({ problem: 'notPositive' });
+    expect(formatAmount(1_500_000n, 6)).toBe('1.5');
+    expect(formatAmount(-5n, 6)).toBe('-0.000005');
+    expect(formatAmount(7n, 0)).toBe('7');
+  });
+});

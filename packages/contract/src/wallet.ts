@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from './constants.ts';
 import { CLIENT_HASH_PATTERN } from './hashing.ts';
 
 /** Request and response schemas of the wallet (SPEC §3, §5, §7 wallet routes). Amounts are decimal strings. */
@@ -167,3 +168,22 @@ export const PaymentMethodOutput = z.object({
   createdAt: z.string(),
 });
 export const PaymentMethodsOutput = z.object({ items: z.array(PaymentMethodOutput) });
+
+export const SummaryInput = z.object({ currency: z.enum(CURRENCIES, { error: 'validation.invalid' }).default('USD') });
+export const SummaryOutput = z.object({
+  currency: z.string(),
+  /** Sum of the valued assets, in the currency, 2 decimals. */
+  total: z.string(),
+  /** demo: prices from the shipped demo dataset; live: from the market-data API. */
+  source: z.enum(['demo', 'live']),
+  items: z.array(
+    z.object({
+      code: z.string(),
+      amount: z.string(),
+      priceUsd: z.string().nullable(),
+      /** In the currency; null when the asset has no market price. */
+      value: z.string().nullable(),
+    }),
+  ),
+});
+export type WalletSummary = z.infer<typeof SummaryOutput>;

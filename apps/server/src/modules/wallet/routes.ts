@@ -15,6 +15,8 @@ import {
   RecordsInput,
   RecordsOutput,
   Status,
+  SummaryInput,
+  SummaryOutput,
   TransferInput,
   TransferOutput,
   TransferPreviewInput,
@@ -55,6 +57,17 @@ export function walletRoutes(router: Router, deps: { wallet: WalletService; paym
     input: EmptyInput,
     output: AssetsOutput,
     handler: async ({ user }) => ({ items: await wallet.assets(user.id) }),
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/wallet/summary',
+    summary: 'Every balance valued in the chosen currency, with the total',
+    tags,
+    auth: 'user',
+    input: SummaryInput,
+    output: SummaryOutput,
+    handler: ({ user, input }) => wallet.summary(user.id, input.currency),
   });
 
   router.route({

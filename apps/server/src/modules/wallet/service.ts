@@ -1,17 +1,23 @@
 import {
   type AmountProblem,
+  type Currency,
   formatAmount,
+  multiplyDecimals,
   parseAmount,
   type RECORD_TYPES,
   Status,
+  sumDecimals,
   type TransferResult,
+  toScaled,
   type WalletAsset,
   type WalletRecord,
+  type WalletSummary,
 } from '@polaris/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, query } from '../../db/client.ts';
 import { depositAddresses, deposits, userAssetPrefs, users, withdrawals } from '../../db/schema/index.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
+import type { MarketService } from '../market/service.ts';
 import type { TradePasswordService } from '../security/service.ts';
 import { type AddressDeriver, isValidAddress, normalizeAddress } from './addresses.ts';
 import { type Catalog, type CatalogNetwork, loadCatalog, presentNetwork } from './catalog.ts';
@@ -25,6 +31,7 @@ export interface WalletDeps {
   deriver: AddressDeriver;
   chain: ChainAdapter;
   trade: TradePasswordService;
+  market: MarketService;
 }
 
 /** Assets shown on the home list until the user chooses otherwise (or holds a balance). */
@@ -101,6 +108,31 @@ export class WalletService {
           .sort((a, b) => (catalog.chains.get(a.chainId)?.sort ?? 0) - (catalog.chains.get(b.chainId)?.sort ?? 0)),
       };
     });
+  }
+
+  /** Every balance valued in one of the twelve currencies, from market prices; fixed-point throughout. */
+  async summary(userId: number, currency: Currency): Promise<WalletSummary> {
+    const [assets, tickers, fiat] = await Promise.all([
+      this.assets(userId),
+      this.deps.market.tickers(undefined),
+      this.deps.market.fiatRates(),
+    ]);
+    const rate = fiat.rates[currency] ?? '1';
+    const items = assets.map((asset) => {
+      const amount = formatAmount(
+        toScaled(asset.available, asset.decimals) + toScaled(asset.frozen, asset.decimals),
+        asset.decimals,
+      );
+      const priceUsd = tickers.items.find((ticker) => ticker.symbol === asset.code)?.priceUsd ?? null;
+      return {
+        code: asset.code,
+        amount,
+        priceUsd,
+        value: priceUsd === null ? null : multiplyDecimals([amount, priceUsd, rate], 2),
+      };
+    });
+    const valued = items.flatMap((item) => (item.value === null ? [] : [item.value]));
+    return { currency, total: sumDecimals(valued, 2), source: tickers.source, items };
   }
 
   async setVisibility(userId: number, assetCode: string, visible: boolean): Promise<void> {

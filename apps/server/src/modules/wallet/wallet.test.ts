@@ -310,3 +310,27 @@ describe('withdrawals', () => {
     expect(await entryCount()).toBe(entries);
   });
 });
+
+describe('valuation', () => {
+  it('values every balance in the chosen currency from demo prices, and says they are demo', async () => {
+    const usd = await t.call<{ total: string; source: string; items: { code: string; value: string | null; amount: string }[] }>(
+      'GET',
+      '/wallet/summary',
+      { token: bob.token, query: { currency: 'USD' } },
+    );
+    expect(usd.attachment.source).toBe('demo');
+    const usdt = usd.attachment.items.find((item) => item.code === 'USDT')!;
+    expect(usdt.value).not.toBeNull();
+    const twd = await t.call<{ total: string; currency: string }>('GET', '/wallet/summary', {
+      token: bob.token,
+      query: { currency: 'TWD' },
+    });
+    const fiat = await t.call<{ rates: Record<string, string> }>('GET', '/market/fiat-rates');
+    expect(twd.attachment.currency).toBe('TWD');
+    const expected = Number(usd.attachment.total) * Number(fiat.attachment.rates.TWD);
+    expect(Math.abs(Number(twd.attachment.total) - expected)).toBeLessThan(0.05);
+    expect(usd.attachment.items.find((item) => item.code === 'XDR')?.value).toBeNull();
+    const bad = await t.call('GET', '/wallet/summary', { token: bob.token, query: { currency: 'XYZ' } });
+    expect(bad).toMatchObject({ status: 400, attachment: [{ field: 'currency' }] });
+  });
+});
