@@ -313,11 +313,11 @@ describe('withdrawals', () => {
 
 describe('valuation', () => {
   it('values every balance in the chosen currency from demo prices, and says they are demo', async () => {
-    const usd = await t.call<{ total: string; source: string; items: { code: string; value: string | null; amount: string }[] }>(
-      'GET',
-      '/wallet/summary',
-      { token: bob.token, query: { currency: 'USD' } },
-    );
+    const usd = await t.call<{
+      total: string;
+      source: string;
+      items: { code: string; value: string | null; amount: string }[];
+    }>('GET', '/wallet/summary', { token: bob.token, query: { currency: 'USD' } });
     expect(usd.attachment.source).toBe('demo');
     const usdt = usd.attachment.items.find((item) => item.code === 'USDT')!;
     expect(usdt.value).not.toBeNull();
