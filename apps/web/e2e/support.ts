@@ -23,7 +23,14 @@ export async function codeFor(email: string, previous?: string): Promise<string>
 /** A screenshot per step, kept under test-results/<spec>/<nn>-<step>.png. */
 export function stepper(page: Page, info: TestInfo) {
   let n = 0;
-  const folder = path.join(repoRoot, 'test-results', info.titlePath.slice(0, 2).join('-').replace(/[^\w.-]+/g, '_'));
+  const folder = path.join(
+    repoRoot,
+    'test-results',
+    info.titlePath
+      .slice(0, 2)
+      .join('-')
+      .replace(/[^\w.-]+/g, '_'),
+  );
   return async (name: string) => {
     n += 1;
     await page.screenshot({ path: path.join(folder, `${String(n).padStart(2, '0')}-${name}.png`), fullPage: true });

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from './request.ts';
+
+export interface AppConfig {
+  regionBlocked: boolean;
+  country: string | null;
+  version: string;
+  publicUrl: string;
+}
+
+export const appKeys = { config: ['app', 'config'] as const };
+
+/**
+ * Fetched once at boot. Silent: the config only decides whether money pages are blocked, and a
+ * server that is down will be reported by the call the user actually makes.
+ */
+export function useAppConfig() {
+  return useQuery({
+    queryKey: appKeys.config,
+    queryFn: () => api.get<AppConfig>('/app/config', undefined, { silent: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,0 +1,103 @@
+import { type CodePurpose, hashLoginPassword, type SessionAttachment, type UserInfo } from '@polaris/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { completeLogin, logout } from '@/lib/auth-session.ts';
+import { sessionStore, useSession } from '@/lib/session.ts';
+import { api } from './request.ts';
+
+/** Auth endpoints of docs/api.md. Passwords leave this file only as hashLoginPassword(). */
+
+export const authKeys = {
+  all: ['auth'] as const,
+  userInfo: () => [...authKeys.all, 'userInfo'] as const,
+  emailCheck: (email: string) => [...authKeys.all, 'emailCheck', email] as const,
+};
+
+export const fetchUserInfo = () => api.get<UserInfo>('/user/info');
+
+/** Keeps the stored user info fresh while logged in; a dead token surfaces here as the relogin prompt. */
+export function useUserInfo() {
+  const loggedIn = useSession((state) => state.loginStatus);
+  return useQuery({
+    queryKey: authKeys.userInfo(),
+    enabled: loggedIn,
+    queryFn: async () => {
+      const info = await fetchUserInfo();
+      sessionStore.getState().setUserInfo(info);
+      return info;
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function useSendCode() {
+  return useMutation({
+    mutationFn: (input: { email: string; purpose: CodePurpose }) =>
+      api.post<{ resendIn: number }>('/user/vcode/send', input),
+  });
+}
+
+export function useCheckEmail(email: string | undefined) {
+  return useQuery({
+    queryKey: authKeys.emailCheck(email ?? ''),
+    enabled: Boolean(email),
+    queryFn: () => api.post<{ registered: boolean }>('/user/checkIsBindEmail', { email }),
+    staleTime: 0,
+  });
+}
+
+function useLoginMutation<Input>(call: (input: Input) => Promise<SessionAttachment>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: Input) => {
+      const attachment = await call(input);
+      queryClient.removeQueries({ queryKey: authKeys.all });
+      return completeLogin(sessionStore, attachment, async () => {
+        const info = await fetchUserInfo();
+        // Seed the cache before the session flips to logged in, so useUserInfo does not fetch it again.
+        queryClient.setQueryData(authKeys.userInfo(), info);
+        return info;
+      });
+    },
+  });
+}
+
+export const usePasswordLogin = () =>
+  useLoginMutation((input: { email: string; password: string }) =>
+    api.post<SessionAttachment>('/user/login', { email: input.email, password: hashLoginPassword(input.password) }),
+  );
+
+export const useCodeLogin = () =>
+  useLoginMutation((input: { email: string; vcode: string }) =>
+    api.post<SessionAttachment>('/user/login/vcode', input),
+  );
+
+export const useSignup = () =>
+  useLoginMutation((input: { email: string; vcode: string; password: string; inviteCode?: string }) =>
+    api.post<SessionAttachment>('/user/signup', {
+      email: input.email,
+      vcode: input.vcode,
+      password: hashLoginPassword(input.password),
+      inviteCode: input.inviteCode || undefined,
+    }),
+  );
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: { email: string; vcode: string; password: string }) =>
+      api.post<Record<string, never>>('/user/reset', {
+        email: input.email,
+        vcode: input.vcode,
+        password: hashLoginPassword(input.password),
+      }),
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // Silent: a failed logout call must not toast, because the local session is cleared anyway.
+    mutationFn: () =>
+      logout(sessionStore, () => api.post('/user/logout', {}, { silent: true }).then(() => ({ status: 200 }))),
+    onSettled: () => queryClient.removeQueries({ queryKey: authKeys.all }),
+  });
+}

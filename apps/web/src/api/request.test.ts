@@ -1,0 +1,310 @@
+import { MESSAGES, NETWORK_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '@polaris/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, type RequestEffects } from './request.ts';
+
+type FetchImpl = (url: string, init: RequestInit) => Promise<Response>;
+
+function envelope(status: number, msg: string, attachment: unknown = {}, httpStatus = 200): Response {
+  return new Response(JSON.stringify({ status, msg, attachment }), {
+    status: httpStatus,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+function setup(overrides: Partial<Omit<RequestEffects, 'fetch'>> = {}) {
+  let confirmAnswer: (value: boolean) => void = () => {};
+  const effects = {
+    fetch: vi.fn<FetchImpl>(async () => envelope(200, 'Success', { ok: true })),
+    toast: vi.fn(),
+    confirmRelogin: vi.fn(
+      () =>
+        new Promise<boolean>((resolve) => {
+          confirmAnswer = resolve;
+        }),
+    ),
+    goToLogin: vi.fn(),
+    reload: vi.fn(),
+    isLoginPageOpen: vi.fn(() => false),
+    readSession: vi.fn(() => ({ token: 'tok-123', uid: '42', uuid: 'uu-1' })),
+    clearSession: vi.fn(),
+    language: vi.fn(() => 'en' as const),
+    text: vi.fn((key: string) => `text:${key}`),
+    ...overrides,
+  };
+  const client = createApiClient(() => effects as unknown as RequestEffects);
+  const lastCall = () => {
+    const call = effects.fetch.mock.calls.at(-1);
+    if (!call) throw new Error('fetch was not called');
+    return { url: new URL(call[0], 'http://app.test'), init: call[1] };
+  };
+  return { effects, client, lastCall, answerPrompt: (value: boolean) => confirmAnswer(value) };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to reject');
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('building the request', () => {
+  it('puts GET params, locale, uid and uuid in the query and the token only in the header', async () => {
+    const { client, lastCall } = setup();
+    await client.get('/user/info', { page: 2, empty: undefined });
+    const { url, init } = lastCall();
+    expect(url.pathname).toBe('/rest/polarisex/user/info');
+    expect(url.searchParams.get('page')).toBe('2');
+    expect(url.searchParams.has('empty')).toBe(false);
+    expect(url.searchParams.get('locale')).toBe('en_US');
+    expect(url.searchParams.get('uid')).toBe('42');
+    expect(url.searchParams.get('uuid')).toBe('uu-1');
+    expect(url.search).not.toContain('tok-123');
+    expect(init.method).toBe('GET');
+    expect(init.body).toBeUndefined();
+    expect(init.headers).toMatchObject({
+      appid: 'polarisex-web',
+      locale: 'en_US',
+      uid: '42',
+      uuid: 'uu-1',
+      token: 'tok-123',
+    });
+  });
+
+  it('sends POST params as a JSON body, never in the URL', async () => {
+    const { client, lastCall } = setup();
+    await client.post('/user/login', { email: 'a@b.co', password: 'hash' });
+    const { url, init } = lastCall();
+    expect(url.search).not.toContain('hash');
+    expect(url.search).not.toContain('email');
+    expect(JSON.parse(String(init.body))).toEqual({ email: 'a@b.co', password: 'hash' });
+    expect(init.headers).toMatchObject({ 'content-type': 'application/json' });
+  });
+
+  it('leaves the locale off when the call opts out, and identity off when logged out', async () => {
+    const { client, lastCall } = setup({ readSession: () => ({}) });
+    await client.get('/app/config', undefined, { withoutLocale: true });
+    const { url, init } = lastCall();
+    expect(url.search).toBe('');
+    expect(init.headers).not.toHaveProperty('token');
+    expect(init.headers).not.toHaveProperty('uid');
+  });
+
+  it('uses the locale code of the current language', async () => {
+    const { client, lastCall } = setup({ language: () => 'zh-Hant' });
+    await client.get('/health');
+    expect(lastCall().url.searchParams.get('locale')).toBe('zh_HK');
+  });
+
+  it('refuses to put a secret into a GET query', async () => {
+    const { client, effects } = setup();
+    await expect(client.get('/user/x', { password: 'p' })).rejects.toThrow(/must not travel in a URL/);
+    expect(effects.fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('success', () => {
+  it('resolves the attachment on HTTP 200 with status 200, without a toast', async () => {
+    const { client, effects } = setup();
+    await expect(client.get('/user/info')).resolves.toEqual({ ok: true });
+    expect(effects.toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('quiet statuses', () => {
+  it.each([414, 409, 468, 580, 404])('hands status %i to the caller without a toast', async (status) => {
+    const { client, effects } = setup();
+    effects.fetch.mockResolvedValueOnce(envelope(status, 'server says', { resendIn: 42 }));
+    const error = await rejection(client.post('/user/vcode/send'));
+    expect(error.kind).toBe('quiet');
+    expect(error.status).toBe(status);
+    expect(error.message).toBe('server says');
+    expect(error.attachment).toEqual({ resendIn: 42 });
+    expect(error.unreported).toBe(true);
+    expect(effects.toast).not.toHaveBeenCalled();
+    expect(effects.clearSession).not.toHaveBeenCalled();
+  });
+});
+
+describe('invalid session', () => {
+  it.each([9999, 0])('status %i clears the session, prompts once and rejects', async (status) => {
+    const { client, effects } = setup();
+    effects.fetch.mockImplementation(async () => envelope(status, 'expired'));
+    const error = await rejection(client.get('/user/info'));
+    expect(error.kind).toBe('session');
+    expect(effects.clearSession).toHaveBeenCalledTimes(1);
+    expect(effects.confirmRelogin).toHaveBeenCalledTimes(1);
+    expect(effects.toast).not.toHaveBeenCalled();
+  });
+
+  it('does not stack prompts when several calls fail while one is open', async () => {
+    const { client, effects } = setup();
+    effects.fetch.mockImplementation(async () => envelope(9999, 'expired'));
+    await Promise.allSettled([client.get('/a'), client.get('/b'), client.get('/c')]);
+    expect(effects.clearSession).toHaveBeenCalledTimes(3);
+    expect(effects.confirmRelogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes to the login page when the user confirms', async () => {
+    const { client, effects, answerPrompt } = setup();
+    effects.fetch.mockImplementation(async () => envelope(9999, 'expired'));
+    await rejection(client.get('/a'));
+    answerPrompt(true);
+    await flush();
+    expect(effects.goToLogin).toHaveBeenCalledTimes(1);
+    expect(effects.reload).not.toHaveBeenCalled();
+  });
+
+  it('reloads the page when the user cancels', async () => {
+    const { client, effects, answerPrompt } = setup();
+    effects.fetch.mockImplementation(async () => envelope(0, 'expired'));
+    await rejection(client.get('/a'));
+    answerPrompt(false);
+    await flush();
+    expect(effects.reload).toHaveBeenCalledTimes(1);
+    expect(effects.goToLogin).not.toHaveBeenCalled();
+  });
+
+  it('can prompt again after the first prompt was answered', async () => {
+    const { client, effects, answerPrompt } = setup();
+    effects.fetch.mockImplementation(async () => envelope(9999, 'expired'));
+    await rejection(client.get('/a'));
+    answerPrompt(true);
+    await flush();
+    await rejection(client.get('/b'));
+    expect(effects.confirmRelogin).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows no prompt when the login page is already open', async () => {
+    const { client, effects } = setup({ isLoginPageOpen: () => true });
+    effects.fetch.mockImplementation(async () => envelope(9999, 'expired'));
+    const error = await rejection(client.get('/a'));
+    expect(error.kind).toBe('session');
+    expect(effects.clearSession).toHaveBeenCalledTimes(1);
+    expect(effects.confirmRelogin).not.toHaveBeenCalled();
+  });
+});
+
+describe('invalid input', () => {
+  it('rejects a 400 with its field list and leaves showing it to the form', async () => {
+    const { client, effects } = setup();
+    const fields = [{ field: 'email', message: 'This email has not been registered' }];
+    effects.fetch.mockResolvedValueOnce(envelope(400, 'invalid', fields));
+    const error = await rejection(client.post('/user/login'));
+    expect(error.kind).toBe('invalid');
+    expect(error.fields).toEqual(fields);
+    expect(effects.toast).not.toHaveBeenCalled();
+  });
+
+  it('toasts a 400 that names no field', async () => {
+    const { client, effects } = setup();
+    effects.fetch.mockResolvedValueOnce(envelope(400, 'The request could not be read', null));
+    const error = await rejection(client.post('/user/login'));
+    expect(error.kind).toBe('business');
+    expect(effects.toast).toHaveBeenCalledWith('The request could not be read');
+  });
+});
+
+describe('other failures', () => {
+  it('toasts the server message of a business failure and rejects', async () => {
+    const { client, effects } = setup();
+    effects.fetch.mockResolvedValueOnce(envelope(403, 'You may not do this'));
+    const error = await rejection(client.post('/x'));
+    expect(error.kind).toBe('business');
+    expect(error.status).toBe(403);
+    expect(effects.toast).toHaveBeenCalledWith('You may not do this');
+  });
+
+  it.each([401, 403, 404, 500, 502, 503] as const)('toasts the mapped message for HTTP %i', async (httpStatus) => {
+    const { client, effects } = setup();
+    effects.fetch.mockResolvedValueOnce(new Response('oops', { status: httpStatus }));
+    const error = await rejection(client.get('/x'));
+    expect(error.kind).toBe('http');
+    expect(error.status).toBe(httpStatus);
+    expect(effects.toast).toHaveBeenCalledWith(MESSAGES.en.http[String(httpStatus) as '401']);
+  });
+
+  it('uses the language of the user for HTTP messages', async () => {
+    const { client, effects } = setup({ language: () => 'zh-Hant' });
+    effects.fetch.mockResolvedValueOnce(new Response('', { status: 502 }));
+    await rejection(client.get('/x'));
+    expect(effects.toast).toHaveBeenCalledWith(MESSAGES['zh-Hant'].http['502']);
+  });
+
+  it('falls back to the envelope message for an unmapped HTTP status', async () => {
+    const { client, effects } = setup();
+    effects.fetch.mockResolvedValueOnce(envelope(418, 'short and stout', null, 418));
+    await rejection(client.get('/x'));
+    expect(effects.toast).toHaveBeenCalledWith('short and stout');
+  });
+
+  it('toasts a network failure', async () => {
+    const { client, effects } = setup();
+    effects.fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = await rejection(client.get('/x'));
+    expect(error.kind).toBe('network');
+    expect(effects.toast).toHaveBeenCalledWith('text:request.network');
+  });
+
+  it('toasts a body that is not an envelope', async () => {
+    const { client, effects } = setup();
+    effects.fetch.mockResolvedValueOnce(new Response('<html>', { status: 200 }));
+    await rejection(client.get('/x'));
+    expect(effects.toast).toHaveBeenCalledWith('text:request.failed');
+  });
+
+  it('shows nothing for a silent call, whatever fails', async () => {
+    const { client, effects } = setup();
+    effects.fetch.mockResolvedValueOnce(envelope(500, 'boom'));
+    effects.fetch.mockResolvedValueOnce(envelope(9999, 'expired'));
+    await rejection(client.get('/open/master/info', undefined, { silent: true }));
+    await rejection(client.get('/open/master/info', undefined, { silent: true }));
+    expect(effects.toast).not.toHaveBeenCalled();
+    expect(effects.confirmRelogin).not.toHaveBeenCalled();
+    expect(effects.clearSession).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('timeouts', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const hangingFetch: FetchImpl = (_url, init) =>
+    new Promise((_resolve, reject) => {
+      init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    });
+
+  it(`times a call out after ${REQUEST_TIMEOUT_MS} ms with a toast`, async () => {
+    const { client, effects } = setup();
+    effects.fetch.mockImplementationOnce(hangingFetch);
+    const pending = rejection(client.get('/slow'));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(effects.toast).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(error.kind).toBe('timeout');
+    expect(effects.toast).toHaveBeenCalledWith('text:request.timeout');
+  });
+
+  it(`times an upload or download out after ${NETWORK_TIMEOUT_MS} ms`, async () => {
+    const { client, effects } = setup();
+    effects.fetch.mockImplementationOnce(hangingFetch);
+    const pending = rejection(client.post('/upload', {}, { transfer: true }));
+    await vi.advanceTimersByTimeAsync(NETWORK_TIMEOUT_MS);
+    expect((await pending).kind).toBe('timeout');
+  });
+
+  it('stays quiet when the caller cancels', async () => {
+    const { client, effects } = setup();
+    effects.fetch.mockImplementationOnce(hangingFetch);
+    const controller = new AbortController();
+    const pending = rejection(client.get('/slow', undefined, { signal: controller.signal }));
+    controller.abort();
+    expect((await pending).kind).toBe('aborted');
+    expect(effects.toast).not.toHaveBeenCalled();
+  });
+});

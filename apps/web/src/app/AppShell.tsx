@@ -1,0 +1,26 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useAppConfig } from '@/api/app.ts';
+import { useUserInfo } from '@/api/auth.ts';
+import { recordVisit } from './history.ts';
+import { PageLoadFailed, PageLoading } from './PageState.tsx';
+
+export function AppShell() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    recordVisit(pathname + search);
+    window.scrollTo(0, 0);
+  }, [pathname, search]);
+  // Boot: the region config, and a fresh user info while logged in (which also finds a dead session).
+  useAppConfig();
+  useUserInfo();
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+export function RouteError() {
+  return <PageLoadFailed />;
+}

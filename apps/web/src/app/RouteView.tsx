@@ -1,0 +1,37 @@
+import { SCREEN_CHUNK_LOAD_TIMEOUT_MS } from '@polaris/contract';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { useAppConfig } from '@/api/app.ts';
+import { Frame } from './Frame.tsx';
+import { NotFound } from './NotFound.tsx';
+import { PageLoading } from './PageState.tsx';
+import { isMoneyRoute } from './paths.ts';
+import type { RouteEntry } from './routes.ts';
+
+const pages = new Map<string, LazyExoticComponent<ComponentType>>();
+
+/** SPEC §9: a page chunk that has not arrived after 120 s counts as failed (the error boundary shows it). */
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('page load timed out')), SCREEN_CHUNK_LOAD_TIMEOUT_MS);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+function pageFor(entry: RouteEntry & { load: NonNullable<RouteEntry['load']> }) {
+  let page = pages.get(entry.path);
+  if (!page) {
+    page = lazy(() => withTimeout(entry.load()));
+    pages.set(entry.path, page);
+  }
+  return page;
+}
+
+export function RouteView({ entry }: { entry: RouteEntry }) {
+  const money = isMoneyRoute(entry.path);
+  const config = useAppConfig();
+  if (money && config.isPending) return <PageLoading />;
+  if (money && config.data?.regionBlocked) return <Frame layout="blocked" />;
+  if (!entry.load) return <NotFound />;
+  const Page = pageFor({ ...entry, load: entry.load });
+  return <Page />;
+}

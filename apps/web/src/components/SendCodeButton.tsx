@@ -1,0 +1,78 @@
+import { type CodePurpose, SendCodeInput, TOAST_DURATION_MS, VCODE_RESEND_SECONDS } from '@polaris/contract';
+import { Toast } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSendCode } from '@/api/auth.ts';
+import { isApiError } from '@/api/request.ts';
+import { type FieldErrors, validate } from '@/lib/auth-forms.ts';
+import { useSettings } from '@/lib/settings.ts';
+import { reportFormError } from './form-errors.ts';
+import styles from './SendCodeButton.module.css';
+
+function useCountdown() {
+  const [endsAt, setEndsAt] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (endsAt <= now) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [endsAt, now]);
+  return {
+    remaining: Math.max(0, Math.ceil((endsAt - now) / 1000)),
+    start: (seconds: number) => {
+      setNow(Date.now());
+      setEndsAt(Date.now() + seconds * 1000);
+    },
+  };
+}
+
+interface SendCodeButtonProps {
+  email: string;
+  purpose: CodePurpose;
+  testId: string;
+  /** Email problems (empty, invalid, registered / not registered) are shown under the email field. */
+  onErrors(errors: FieldErrors): void;
+}
+
+/** Sends an email code and counts down (in seconds) until another may be requested (SPEC §5). */
+export function SendCodeButton({ email, purpose, testId, onErrors }: SendCodeButtonProps) {
+  const { t } = useTranslation();
+  const language = useSettings((state) => state.language);
+  const send = useSendCode();
+  const { remaining, start } = useCountdown();
+
+  const onClick = () => {
+    const checked = validate(SendCodeInput, { email, purpose }, language);
+    if (!checked.ok) {
+      onErrors(checked.errors);
+      return;
+    }
+    onErrors({});
+    send.mutate(checked.data, {
+      onSuccess: ({ resendIn }) => {
+        start(resendIn > 0 ? resendIn : VCODE_RESEND_SECONDS);
+        Toast.show({ content: t('code.sent', { email: checked.data.email }), duration: TOAST_DURATION_MS });
+      },
+      onError: (error) => {
+        // "Too frequent" still tells us how long to wait: keep the button honest about it.
+        const wait = isApiError(error, 'quiet') ? (error.attachment as { resendIn?: unknown } | null)?.resendIn : null;
+        if (typeof wait === 'number' && wait > 0) start(wait);
+        reportFormError(error, ['email'], onErrors);
+      },
+    });
+  };
+
+  const counting = remaining > 0;
+  return (
+    <button
+      type="button"
+      className={styles.button}
+      onClick={onClick}
+      disabled={counting || send.isPending}
+      aria-live="polite"
+      data-testid={testId}
+    >
+      {counting ? t('code.resend', { seconds: remaining }) : send.isPending ? t('app.loading') : t('code.send')}
+    </button>
+  );
+}

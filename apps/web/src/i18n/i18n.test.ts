@@ -1,0 +1,78 @@
+// @vitest-environment node
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hasMessage } from '@polaris/contract';
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import zhHans from './zh-Hans.json';
+import zhHant from './zh-Hant.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function leafKeys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`),
+  );
+}
+
+function has(tree: Tree, key: string): boolean {
+  let node: string | Tree | undefined = tree;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string';
+}
+
+const locales: Record<string, Tree> = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant };
+const srcDir = fileURLToPath(new URL('..', import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('locale files', () => {
+  for (const [name, tree] of Object.entries(locales)) {
+    for (const [otherName, other] of Object.entries(locales)) {
+      if (name === otherName) continue;
+      it(`${otherName} has every key of ${name}`, () => {
+        expect(leafKeys(tree).filter((key) => !has(other, key))).toEqual([]);
+      });
+    }
+  }
+
+  it('has no empty message', () => {
+    for (const tree of Object.values(locales)) {
+      expect(
+        leafKeys(tree).filter((key) => {
+          let node: string | Tree | undefined = tree;
+          for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+          return typeof node === 'string' && node.trim() === '';
+        }),
+      ).toEqual([]);
+    }
+  });
+});
+
+describe('keys used in the source', () => {
+  const used = new Map<string, string>();
+  for (const file of sourceFiles(srcDir)) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)) {
+      if (match[1]) used.set(match[1], file.slice(srcDir.length));
+    }
+  }
+
+  it('finds the keys (the scan itself works)', () => {
+    expect(used.size).toBeGreaterThan(20);
+  });
+
+  it('are all present in en.json, or in the shared contract catalogue for contract: keys', () => {
+    const missing = [...used].filter(([key]) =>
+      key.startsWith('contract:') ? !hasMessage(key.slice('contract:'.length)) : !has(en, key),
+    );
+    expect(missing).toEqual([]);
+  });
+});

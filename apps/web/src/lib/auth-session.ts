@@ -1,0 +1,57 @@
+import { MESSAGES, type SessionAttachment, Status, type UserInfo } from '@polaris/contract';
+import type { StoreApi } from 'zustand/vanilla';
+import type { SessionStore } from './session.ts';
+
+/**
+ * SPEC §4 login transition: a returned token makes us identify with it, the user info load then makes us
+ * logged in. No token, or a failed user-info load, leaves a clean logged-out session.
+ * VIP info joins this step when the membership issue lands.
+ */
+export async function completeLogin(
+  store: StoreApi<SessionStore>,
+  attachment: Partial<SessionAttachment> | null | undefined,
+  loadUserInfo: () => Promise<UserInfo>,
+): Promise<boolean> {
+  const { token, uid, uuid } = attachment ?? {};
+  if (!token || !uid || !uuid) {
+    store.getState().clear();
+    return false;
+  }
+  store.getState().begin({ token, uid, uuid });
+  try {
+    store.getState().setUserInfo(await loadUserInfo());
+    return true;
+  } catch (error) {
+    store.getState().clear();
+    throw error;
+  }
+}
+
+const LOGOUT_MESSAGES = Object.values(MESSAGES).map((messages) => messages.auth.logoutOk.toLowerCase());
+
+/** SPEC §8: logout succeeded when the status is 200 or the message says "exit successful". */
+export function isLogoutSuccess(outcome: { status?: number; msg?: string }): boolean {
+  if (outcome.status === Status.ok) return true;
+  const msg = outcome.msg?.trim().toLowerCase() ?? '';
+  return msg === 'exit successful' || LOGOUT_MESSAGES.includes(msg);
+}
+
+/**
+ * Logout clears the local session whatever the server says: a user who asked to leave must not stay
+ * logged in on this device because the network was down.
+ */
+export async function logout(
+  store: StoreApi<SessionStore>,
+  callLogout: () => Promise<{ status?: number; msg?: string }>,
+): Promise<boolean> {
+  let confirmed = false;
+  try {
+    confirmed = isLogoutSuccess(await callLogout());
+  } catch (error) {
+    const outcome = error as { status?: number; message?: string };
+    confirmed = isLogoutSuccess({ status: outcome.status, msg: outcome.message });
+  } finally {
+    store.getState().clear();
+  }
+  return confirmed;
+}

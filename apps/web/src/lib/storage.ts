@@ -1,0 +1,109 @@
+import {
+  type Currency,
+  DEFAULT_CHAIN_ID,
+  DEFAULT_CURRENCY,
+  DEFAULT_LANGUAGE,
+  LANGUAGE_LOCALE,
+  LANGUAGES,
+  type Language,
+  LOCALES,
+  MICROPAY_LIMIT,
+  NAV_BAR_HEIGHT,
+  type UserInfo,
+} from '@polaris/contract';
+
+/**
+ * SPEC §3: everything the client keeps lives in ONE namespaced localStorage object, so the product never
+ * collides with another app on the same origin and can be wiped in one step.
+ */
+export const STORE_KEY = 'polarisex:store';
+
+/** What we keep of the user: the server's user info plus the token it belongs to. */
+export type StoredUser = Partial<UserInfo> & { uid: string; uuid: string; token: string };
+
+export interface SessionData {
+  token: string | null;
+  userInfo: StoredUser | null;
+  loginStatus: boolean;
+}
+
+export interface Settings {
+  language: Language;
+  currency: Currency | string;
+  currencyId: number | null;
+  areaCode: string;
+  chain: number;
+  appBarHeight: number;
+  appMode: boolean;
+  fingerprint: { login: boolean; pay: boolean };
+  showAssets: boolean;
+  micropay: boolean;
+  micropayLimit: number;
+}
+
+export interface StoredState {
+  session?: Partial<SessionData>;
+  settings?: Partial<Settings>;
+}
+
+export const EMPTY_SESSION: SessionData = { token: null, userInfo: null, loginStatus: false };
+
+export function defaultSettings(language: Language = DEFAULT_LANGUAGE): Settings {
+  return {
+    language,
+    currency: DEFAULT_CURRENCY,
+    currencyId: null,
+    areaCode: LOCALES[LANGUAGE_LOCALE[language]].areaCode,
+    chain: DEFAULT_CHAIN_ID,
+    appBarHeight: NAV_BAR_HEIGHT,
+    appMode: false,
+    fingerprint: { login: false, pay: false },
+    showAssets: true,
+    micropay: false,
+    micropayLimit: MICROPAY_LIMIT,
+  };
+}
+
+/** First launch (SPEC §4): fill in only what is not stored yet; never overwrite a user's choice. */
+export function withFirstLaunchDefaults(stored: Partial<Settings> | undefined): Settings {
+  const language =
+    stored?.language && (LANGUAGES as readonly string[]).includes(stored.language) ? stored.language : DEFAULT_LANGUAGE;
+  const defaults = defaultSettings(language);
+  const result: Record<string, unknown> = { ...defaults };
+  for (const [key, value] of Object.entries(stored ?? {})) {
+    if (value !== undefined && value !== null) result[key] = value;
+  }
+  result.language = language;
+  return result as unknown as Settings;
+}
+
+function backing(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    // Some privacy modes throw on access; the app still works, it just forgets on reload.
+    return null;
+  }
+}
+
+export function readStore(storage: Storage | null = backing()): StoredState {
+  try {
+    const raw = storage?.getItem(STORE_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    return typeof parsed === 'object' && parsed !== null ? (parsed as StoredState) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function writeSlice<K extends keyof StoredState>(
+  key: K,
+  value: StoredState[K],
+  storage: Storage | null = backing(),
+): void {
+  try {
+    storage?.setItem(STORE_KEY, JSON.stringify({ ...readStore(storage), [key]: value }));
+  } catch {
+    // Quota or privacy mode: keeping the state in memory is the best we can do.
+  }
+}

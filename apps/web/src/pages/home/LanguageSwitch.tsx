@@ -1,0 +1,37 @@
+import { LANGUAGES, type Language } from '@polaris/contract';
+import { GlobalOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { settingsStore, useSettings } from '@/lib/settings.ts';
+import styles from './me.module.css';
+
+/** A native select: the platform picker is the most usable and accessible choice on a phone. */
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  const language = useSettings((state) => state.language);
+  const names: Record<Language, string> = {
+    en: t('language.en'),
+    'zh-Hans': t('language.zh-Hans'),
+    'zh-Hant': t('language.zh-Hant'),
+  };
+  return (
+    <div className={styles.row}>
+      <GlobalOutline className={styles.rowIcon} aria-hidden />
+      <label className={styles.rowLabel} htmlFor="language-switch">
+        {t('language.label')}
+      </label>
+      <select
+        id="language-switch"
+        className={styles.select}
+        value={language}
+        onChange={(event) => settingsStore.getState().update({ language: event.target.value as Language })}
+        data-testid="language-switch"
+      >
+        {LANGUAGES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {names[code]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

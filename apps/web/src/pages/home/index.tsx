@@ -1,0 +1,133 @@
+import { TOAST_DURATION_MS } from '@polaris/contract';
+import { Button, Dialog, Toast } from 'antd-mobile';
+import { FileOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useLogout } from '@/api/auth.ts';
+import { Frame } from '@/app/Frame.tsx';
+import { PATHS } from '@/app/paths.ts';
+import { copyText } from '@/lib/clipboard.ts';
+import { useSession } from '@/lib/session.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import styles from './me.module.css';
+
+/** Me (tab 2). The wallet joins this page in a later issue; no balances are shown until they are real. */
+export default function MePage() {
+  const { t } = useTranslation();
+  const loggedIn = useSession((state) => state.loginStatus);
+  return (
+    <Frame title={t('me.title')} back={false}>
+      {loggedIn ? <Profile /> : <Guest />}
+      <section className={styles.section} aria-labelledby="me-settings">
+        <h2 className={styles.sectionTitle} id="me-settings">
+          {t('me.settings')}
+        </h2>
+        <div className={styles.list}>
+          <LanguageSwitch />
+          <div className={styles.row}>
+            <FileOutline className={styles.rowIcon} aria-hidden />
+            <Link className={styles.rowLabel} to={PATHS.agreement} data-testid="me-agreement">
+              {t('me.agreement')}
+            </Link>
+          </div>
+        </div>
+      </section>
+      {loggedIn && <LogoutButton />}
+    </Frame>
+  );
+}
+
+function Guest() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <section className={styles.card} aria-labelledby="me-guest-title" data-testid="me-guest">
+      <h2 className={styles.name} id="me-guest-title">
+        {t('me.guestTitle')}
+      </h2>
+      <p className={styles.guestBody}>{t('me.guestBody')}</p>
+      <div className={styles.actions}>
+        <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.login)} data-testid="me-login">
+          {t('me.login')}
+        </Button>
+        <Button shape="rounded" onClick={() => navigate(PATHS.register)} data-testid="me-register">
+          {t('me.register')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function Profile() {
+  const { t } = useTranslation();
+  const user = useSession((state) => state.userInfo);
+  const name = user?.uname || user?.openName;
+  const copyUid = async () => {
+    const label = t('me.uid');
+    const ok = user?.uid ? await copyText(user.uid) : false;
+    Toast.show({
+      content: ok ? t('common.copied', { label }) : t('common.copyFailed', { label }),
+      duration: TOAST_DURATION_MS,
+    });
+  };
+  return (
+    <section className={styles.card} aria-label={t('me.account')} data-testid="me-profile">
+      <div className={styles.identity}>
+        <div className={styles.avatar} aria-hidden>
+          {(name || user?.email || '?').slice(0, 1)}
+        </div>
+        <div>
+          <p className={styles.name}>{name || t('me.noName')}</p>
+          <p className={styles.email} data-testid="me-email">
+            {user?.email}
+          </p>
+        </div>
+      </div>
+      <div className={styles.uid}>
+        <span>
+          {t('me.uid')}: <span data-testid="me-uid">{user?.uid}</span>
+        </span>
+        <button
+          type="button"
+          className={styles.copy}
+          onClick={() => void copyUid()}
+          aria-label={t('common.copy', { label: t('me.uid') })}
+          data-testid="me-copy-uid"
+        >
+          <FileOutline aria-hidden />
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function LogoutButton() {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  const confirm = async () => {
+    const sure = await Dialog.confirm({
+      title: t('me.logoutTitle'),
+      content: t('me.logoutContent'),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
+    if (!sure) return;
+    await logout.mutateAsync();
+    Toast.show({ content: t('me.loggedOut'), duration: TOAST_DURATION_MS });
+  };
+  return (
+    <Button
+      className={styles.logout}
+      block
+      shape="rounded"
+      color="danger"
+      fill="outline"
+      loading={logout.isPending}
+      disabled={logout.isPending}
+      onClick={() => void confirm()}
+      data-testid="logout"
+    >
+      {t('me.logout')}
+    </Button>
+  );
+}
