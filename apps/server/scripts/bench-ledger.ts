@@ -46,7 +46,11 @@ async function runPool(count: number, concurrency: number, one: (i: number) => P
 async function bench(label: string, database: DatabaseHandle) {
   await database.migrate();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), rateLimit: false, walletWorker: false };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    rateLimit: false,
+    backgroundWorkers: false,
+  };
   const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'none') });
   const db = database.db;
   const people: { id: number; uid: number; token: string; trade: string }[] = [];

@@ -32,7 +32,7 @@ export async function operatorCall<T>(method: 'GET' | 'POST', route: string, bod
   }
   const database = await openDatabase(databaseSourceFor(config));
   await database.migrate();
-  const app = await buildApp({ config: { ...config, logLevel: 'error', walletWorker: false }, database });
+  const app = await buildApp({ config: { ...config, logLevel: 'error', backgroundWorkers: false }, database });
   try {
     const token = (await readFile(path.join(config.dataDir, 'admin.token'), 'utf8')).trim();
     const response = await app.inject({

@@ -8,9 +8,17 @@ import Fastify, { type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { CheckinService } from './modules/activity/checkin.ts';
+import { ImageService } from './modules/activity/images.ts';
+import { Links } from './modules/activity/presenter.ts';
+import { RegistrationService } from './modules/activity/registration.ts';
+import { activityRoutes } from './modules/activity/routes.ts';
+import { ActivityService } from './modules/activity/service.ts';
 import { appRoutes } from './modules/app/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
+import { calendarRoutes } from './modules/calendar/routes.ts';
+import { CalendarService } from './modules/calendar/service.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService, marketDataFrom } from './modules/market/service.ts';
 import { securityRoutes } from './modules/security/routes.ts';
@@ -31,6 +39,7 @@ import { loggerOptions } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { buildOpenApi } from './platform/openapi.ts';
 import { type AuthMode, Router } from './platform/router.ts';
+import { startWorker } from './platform/worker.ts';
 
 export interface AppOptions {
   config: Config;
@@ -85,6 +94,19 @@ export async function buildApp(options: AppOptions) {
     market,
   });
   const payments = new PaymentMethodService({ db: database.db, trade, now });
+  const links = new Links(config.publicUrl);
+  const registrations = new RegistrationService({ db: database.db, now, trade });
+  const activities = new ActivityService({
+    db: database.db,
+    now,
+    links,
+    mailer,
+    log: app.log,
+    promote: (activityId) => registrations.promoteAll(activityId),
+  });
+  const checkins = new CheckinService({ db: database.db, now, links });
+  const images = new ImageService({ db: database.db, now, links, dataDir: config.dataDir });
+  const calendar = new CalendarService({ db: database.db, now, links });
   const adminToken = newAdminToken();
   await writeFile(path.join(config.dataDir, 'admin.token'), adminToken, { mode: 0o600 });
 
@@ -111,6 +133,9 @@ export async function buildApp(options: AppOptions) {
   walletRoutes(router, { wallet, payments });
   localChainRoutes(router, { wallet, adminToken, db: database.db });
   marketRoutes(router, market);
+  const raw = { app, authenticate, rateLimit: config.rateLimit };
+  activityRoutes(router, { ...raw, activities, registrations, checkins, images });
+  calendarRoutes(router, { ...raw, calendar });
 
   const openApi = buildOpenApi(router.routes);
   app.get(`${API_BASE}/openapi.json`, async () => openApi);
@@ -132,29 +157,21 @@ export async function buildApp(options: AppOptions) {
     app.log.warn({ webDist }, 'web app not built; run `npm run build` to serve it');
   }
 
-  let worker: NodeJS.Timeout | undefined;
-  if (config.walletWorker) {
-    let running = false;
-    worker = setInterval(() => {
-      if (running) return;
-      running = true;
-      wallet
-        .processWithdrawals()
-        .catch((error) => app.log.error({ err: error }, 'withdrawal worker failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, 1000);
+  const stopWorkers: (() => void)[] = [];
+  if (config.backgroundWorkers) {
+    stopWorkers.push(startWorker('withdrawal', 1000, () => wallet.processWithdrawals(), app.log));
+    // Escrow release after the end and waitlist promotion.
+    stopWorkers.push(startWorker('activity', 5000, () => registrations.processDue(), app.log));
   }
 
   app.addHook('onClose', async () => {
-    if (worker) clearInterval(worker);
+    for (const stop of stopWorkers) stop();
     mailer.close();
     await redis?.quit();
   });
 
   // Services are exposed for operator scripts and tests that drive background work by hand.
-  app.decorate('services', { auth, wallet, trade });
+  app.decorate('services', { auth, wallet, trade, activities, registrations, checkins, calendar });
   return app;
 }
 
@@ -162,6 +179,10 @@ export interface AppServices {
   auth: AuthService;
   wallet: WalletService;
   trade: TradePasswordService;
+  activities: ActivityService;
+  registrations: RegistrationService;
+  checkins: CheckinService;
+  calendar: CalendarService;
 }
 
 declare module 'fastify' {

@@ -56,8 +56,8 @@ export type Config = {
   walletMnemonic: string | undefined;
   localChainDelayMs: number;
   localChainFailRate: number;
-  /** Whether this process settles withdrawals in the background (tests drive it by hand). */
-  walletWorker: boolean;
+  /** Whether this process runs the background workers (withdrawals, activity escrow); tests drive them by hand. */
+  backgroundWorkers: boolean;
   /** Off only in tests that call an endpoint more often than a person could. */
   rateLimit: boolean;
 };
@@ -88,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     walletMnemonic: e.WALLET_MNEMONIC,
     localChainDelayMs: e.LOCAL_CHAIN_DELAY_MS,
     localChainFailRate: e.LOCAL_CHAIN_FAIL_RATE,
-    walletWorker: true,
+    backgroundWorkers: true,
     rateLimit: true,
   };
 }

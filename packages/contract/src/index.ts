@@ -1,3 +1,4 @@
+export * from './activity.ts';
 export * from './amounts.ts';
 export * from './auth.ts';
 export * from './constants.ts';

@@ -36,7 +36,7 @@ export async function createTestApp(
     // REDIS_URL passes through so the suite exercises the shared rate-limit store when CI provides one.
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL, ...overrides.env }),
     rateLimit: overrides.rateLimit ?? false,
-    walletWorker: false,
+    backgroundWorkers: false,
   };
   const clock = new TestClock();
   const app = await buildApp({

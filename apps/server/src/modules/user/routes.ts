@@ -1,4 +1,4 @@
-import { EmptyInput, UserInfoOutput } from '@polaris/contract';
+import { EmptyInput, PersonalInfoInput, UserInfoOutput } from '@polaris/contract';
 import type { Router } from '../../platform/router.ts';
 import type { UserService } from './service.ts';
 
@@ -12,5 +12,16 @@ export function userRoutes(router: Router, users: UserService): void {
     input: EmptyInput,
     output: UserInfoOutput,
     handler: ({ user }) => users.info(user.id),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/personalInfo',
+    summary: 'Set the username and/or display name (the create-activity gate needs one of them)',
+    tags: ['user'],
+    auth: 'user',
+    input: PersonalInfoInput,
+    output: UserInfoOutput,
+    handler: ({ input, user }) => users.updateProfile(user.id, input),
   });
 }

@@ -1,0 +1,274 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+import { assets } from './wallet.ts';
+
+const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export interface RegistrationQuestion {
+  id: string;
+  label: string;
+  type: 'text' | 'choice';
+  required: boolean;
+  options?: string[];
+}
+
+export interface ActivityMarketing {
+  featured: boolean;
+  shareTitle: string | null;
+  shareText: string | null;
+}
+
+/** An uploaded picture, stored as WebP at a few widths under DATA_DIR/uploads/<id>/. */
+export const images = pgTable('images', {
+  id: text('id').primaryKey(),
+  ownerId: bigint('owner_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id),
+  widths: jsonb('widths').$type<number[]>().notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/**
+ * An activity (meetup). `code` is its public, unguessable id: an unlisted activity is reachable only by it.
+ * `status` is what the organizer decided (draft, published, cancelled); upcoming/ongoing/ended follow from time.
+ */
+export const activities = pgTable(
+  'activities',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    code: text('code').notNull().unique(),
+    organizerId: bigint('organizer_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull(),
+    visibility: text('visibility').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    coverImageId: text('cover_image_id').references(() => images.id),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    timezone: text('timezone').notNull(),
+    onlineUrl: text('online_url'),
+    city: text('city'),
+    address: text('address'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Seats in total; null means only the ticket types limit it. */
+    capacity: integer('capacity'),
+    requireApproval: boolean('require_approval').notNull().default(false),
+    questions: jsonb('questions').$type<RegistrationQuestion[]>().notNull().default([]),
+    marketing: jsonb('marketing').$type<ActivityMarketing>().notNull(),
+    /** Signs ticket codes and derives the rotating sign-in code; never leaves the server. */
+    checkinSecret: text('checkin_secret').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    publishedAt: at('published_at'),
+    cancelledAt: at('cancelled_at'),
+    /** When the escrow was released to the organizer (or everything refunded), after the end. */
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    index('activities_discovery_idx').on(t.status, t.visibility, t.startsAt, t.id),
+    index('activities_organizer_idx').on(t.organizerId, t.startsAt),
+    index('activities_due_idx').on(t.endsAt).where(sql`${t.settledAt} is null`),
+    check('activities_status', sql`${t.status} in ('draft', 'published', 'cancelled')`),
+    check('activities_visibility', sql`${t.visibility} in ('public', 'unlisted')`),
+    check('activities_times', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+export const activityCohosts = pgTable(
+  'activity_cohosts',
+  {
+    activityId: bigint('activity_id', { mode: 'number' })
+      .notNull()
+      .references(() => activities.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.userId] }), index('activity_cohosts_user_idx').on(t.userId)],
+);
+
+/** Free (price 0, no asset) or priced in a wallet asset; each with its own seats and sale window. */
+export const ticketTypes = pgTable(
+  'ticket_types',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    activityId: bigint('activity_id', { mode: 'number' })
+      .notNull()
+      .references(() => activities.id),
+    name: text('name').notNull(),
+    assetCode: text('asset_code').references(() => assets.code),
+    price: units('price').notNull().default('0'),
+    capacity: integer('capacity'),
+    salesStart: at('sales_start'),
+    salesEnd: at('sales_end'),
+    sort: integer('sort').notNull(),
+    deletedAt: at('deleted_at'),
+  },
+  (t) => [
+    index('ticket_types_activity_idx').on(t.activityId),
+    check('ticket_types_price', sql`${t.price} >= 0 and (${t.price} = 0) = (${t.assetCode} is null)`),
+  ],
+);
+
+/**
+ * One person's place at an activity, which is also their ticket. `status`: pending (awaiting approval),
+ * approved, waitlisted, rejected, cancelled. `paymentState` says where the money is: none, frozen (held in the
+ * user's own account until approval), escrow (in ticket_escrow), refunded, released (paid to the organizer).
+ */
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    activityId: bigint('activity_id', { mode: 'number' })
+      .notNull()
+      .references(() => activities.id),
+    ticketTypeId: bigint('ticket_type_id', { mode: 'number' })
+      .notNull()
+      .references(() => ticketTypes.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull(),
+    /** Random, unguessable; the QR payload is this code signed with the activity's secret. */
+    code: text('code').notNull().unique(),
+    assetCode: text('asset_code'),
+    /** What the ticket costs, in base units; charged only once a seat is held. */
+    price: units('price').notNull().default('0'),
+    paid: units('paid').notNull().default('0'),
+    refunded: units('refunded').notNull().default('0'),
+    paymentState: text('payment_state').notNull().default('none'),
+    answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
+    inviteCode: text('invite_code'),
+    /** Why the record ended as it did, e.g. `promotionUnpaid` when a waitlist promotion could not be charged. */
+    note: text('note'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    approvedAt: at('approved_at'),
+    checkedInAt: at('checked_in_at'),
+    checkedInBy: bigint('checked_in_by', { mode: 'number' }),
+    cancelledAt: at('cancelled_at'),
+  },
+  (t) => [
+    // One live place per person and activity: a repeat sign-up finds the existing one.
+    uniqueIndex('registrations_live_idx')
+      .on(t.activityId, t.userId)
+      .where(sql`${t.status} in ('pending', 'approved', 'waitlisted')`),
+    index('registrations_activity_idx').on(t.activityId, t.status, t.id),
+    index('registrations_user_idx').on(t.userId, t.id),
+    check('registrations_status', sql`${t.status} in ('pending', 'approved', 'waitlisted', 'rejected', 'cancelled')`),
+    check(
+      'registrations_payment_state',
+      sql`${t.paymentState} in ('none', 'frozen', 'escrow', 'refunded', 'released')`,
+    ),
+  ],
+);
+
+/** Attendance collectible: minted at check-in, burned when the check-in is undone. */
+export const attendanceNfts = pgTable(
+  'attendance_nfts',
+  {
+    tokenId: bigserial('token_id', { mode: 'number' }).primaryKey(),
+    activityId: bigint('activity_id', { mode: 'number' })
+      .notNull()
+      .references(() => activities.id),
+    registrationId: bigint('registration_id', { mode: 'number' })
+      .notNull()
+      .references(() => registrations.id),
+    ownerId: bigint('owner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    mintedAt: at('minted_at').notNull(),
+    burnedAt: at('burned_at'),
+  },
+  (t) => [
+    uniqueIndex('attendance_nfts_live_idx').on(t.registrationId).where(sql`${t.burnedAt} is null`),
+    index('attendance_nfts_owner_idx').on(t.ownerId, t.tokenId),
+  ],
+);
+
+/** An invitation link (optionally mailed); signing up with it skips approval. */
+export const activityInvitations = pgTable(
+  'activity_invitations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    activityId: bigint('activity_id', { mode: 'number' })
+      .notNull()
+      .references(() => activities.id),
+    code: text('code').notNull().unique(),
+    email: text('email'),
+    invitedBy: bigint('invited_by', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('activity_invitations_activity_idx').on(t.activityId)],
+);
+
+/** The create/edit form as the user left it, one per user and activity (`new` for one not yet created). */
+export const activityDrafts = pgTable(
+  'activity_drafts',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    draftKey: text('draft_key').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.draftKey] })],
+);
+
+/** The user's own calendar entries, beside the activities they joined or host. */
+export const calendarEntries = pgTable(
+  'calendar_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    timezone: text('timezone').notNull(),
+    location: text('location'),
+    note: text('note'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    index('calendar_entries_user_idx').on(t.userId, t.startsAt),
+    check('calendar_entries_times', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** The secret in a user's subscribable calendar feed URL; resetting replaces it. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  token: text('token').notNull().unique(),
+  createdAt: at('created_at').notNull(),
+});

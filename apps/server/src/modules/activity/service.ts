@@ -1,0 +1,718 @@
+import {
+  ACTIVITY_CATEGORIES,
+  type Activity,
+  type ActivitySummary,
+  type CreateActivity,
+  translate as fill,
+  Status,
+  type UpdateActivity,
+} from '@polaris/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Database, query } from '../../db/client.ts';
+import {
+  type ActivityMarketing,
+  activities,
+  activityCohosts,
+  activityDrafts,
+  activityInvitations,
+  images,
+  registrations,
+  ticketTypes,
+  users,
+} from '../../db/schema/index.ts';
+import { AppError, FieldsError } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import { managedActivity, registrationView, visibleActivity } from './access.ts';
+import { newActivityCode, newInviteCode, newSecret } from './codes.ts';
+import { authorize, canCancelActivity, canChangeCohosts, canEdit, canManage, isHost } from './policy.ts';
+import { type Links, presentImage, presentSummary, presentTicketType } from './presenter.ts';
+import {
+  type ActivityRow,
+  assetDecimals,
+  imagesById,
+  type LoadedActivity,
+  liveTicketTypes,
+  lockActivity,
+  peopleById,
+  phaseOf,
+  seatCounts,
+} from './store.ts';
+import { rangeFor } from './time.ts';
+import { type ActivityDraft, checkActivity, type FieldProblem, throwProblems } from './validate.ts';
+
+export interface ActivityDeps {
+  db: Database;
+  now: () => Date;
+  links: Links;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** Fill seats freed by an edit from the waitlist (the registration service's promotion). */
+  promote: (activityId: number) => Promise<unknown>;
+}
+
+const DRAFT_MAX_BYTES = 20_000;
+const NEW_DRAFT_KEY = 'new';
+
+interface ListFilter {
+  city?: string;
+  category?: string;
+  when?: 'today' | 'week' | 'weekend' | 'month';
+  free?: boolean;
+  online?: boolean;
+  q?: string;
+  tz: string;
+  cursor?: string;
+  limit: number;
+  featured?: boolean;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function decodeCursor(cursor: string | undefined): { at: string; id: number } | null {
+  const match = cursor ? /^(\d{1,15})_(\d{1,15})$/.exec(cursor) : null;
+  return match ? { at: new Date(Number(match[1])).toISOString(), id: Number(match[2]) } : null;
+}
+
+export class ActivityService {
+  constructor(private readonly deps: ActivityDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  visible(code: string, userId: number | null): Promise<LoadedActivity> {
+    return visibleActivity(this.db, code, userId);
+  }
+
+  managed(code: string, userId: number, rule = canManage): Promise<LoadedActivity> {
+    return managedActivity(this.db, code, userId, rule);
+  }
+
+  // Create and edit
+
+  async create(user: { id: number }, input: CreateActivity): Promise<Activity> {
+    const [profile] = await this.db
+      .select({ uname: users.uname, openName: users.openName })
+      .from(users)
+      .where(eq(users.id, user.id));
+    if (!profile?.uname && !profile?.openName) throw new AppError(Status.precondition, 'activity.profileIncomplete');
+    const now = this.deps.now();
+    const decimals = await assetDecimals(this.db);
+    const draft: ActivityDraft = { ...input, ticketTypes: input.ticketTypes ?? [{ name: 'General' }] };
+    const { problems, ticketTypes: plans } = checkActivity(draft, { now, startChanged: true, decimals });
+    problems.push(...(await this.checkCover(user.id, input.coverImageId ?? null, null)));
+    const cohostIds = await this.resolveCohosts(input.coHosts, user.id, problems);
+    throwProblems(problems);
+
+    const code = newActivityCode();
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(activities)
+        .values({
+          code,
+          organizerId: user.id,
+          status: input.publish ? 'published' : 'draft',
+          visibility: input.visibility,
+          title: input.title,
+          description: input.description,
+          category: input.category,
+          coverImageId: input.coverImageId ?? null,
+          startsAt: new Date(input.startsAt),
+          endsAt: new Date(input.endsAt),
+          timezone: input.timezone,
+          onlineUrl: input.onlineUrl ?? null,
+          city: input.city ?? null,
+          address: input.address ?? null,
+          latitude: input.latitude ?? null,
+          longitude: input.longitude ?? null,
+          capacity: input.capacity ?? null,
+          requireApproval: input.requireApproval,
+          questions: withQuestionIds(input.questions),
+          marketing: { featured: false, shareTitle: null, shareText: null },
+          checkinSecret: newSecret(),
+          createdAt: now,
+          updatedAt: now,
+          publishedAt: input.publish ? now : null,
+        })
+        .returning({ id: activities.id });
+      await tx.insert(ticketTypes).values(
+        plans.map((plan, sort) => ({
+          activityId: row!.id,
+          name: plan.name,
+          assetCode: plan.assetCode,
+          price: plan.price.toString(),
+          capacity: plan.capacity,
+          salesStart: plan.salesStart,
+          salesEnd: plan.salesEnd,
+          sort,
+        })),
+      );
+      if (cohostIds.length > 0) {
+        await tx.insert(activityCohosts).values(cohostIds.map((userId) => ({ activityId: row!.id, userId })));
+      }
+      await tx
+        .delete(activityDrafts)
+        .where(and(eq(activityDrafts.userId, user.id), eq(activityDrafts.draftKey, NEW_DRAFT_KEY)));
+    });
+    return this.detail(code, user.id);
+  }
+
+  async update(user: { id: number }, input: UpdateActivity): Promise<Activity> {
+    const activity = await this.managed(input.id, user.id, canEdit);
+    const now = this.deps.now();
+    if (activity.row.status === 'cancelled' || phaseOf(activity.row, now) === 'ended') {
+      throw new AppError(Status.conflict, 'activity.notEditable');
+    }
+    if (input.coHosts !== undefined && !canChangeCohosts(activity, user.id)) {
+      throw new AppError(Status.noPermission, 'http.403');
+    }
+    const decimals = await assetDecimals(this.db);
+    const stored = activity.row;
+    const currentTypes = await liveTicketTypes(this.db, [stored.id]);
+    const draft: ActivityDraft = {
+      title: input.title ?? stored.title,
+      description: input.description ?? stored.description,
+      category: input.category ?? (stored.category as ActivityDraft['category']),
+      startsAt: input.startsAt ?? stored.startsAt.toISOString(),
+      endsAt: input.endsAt ?? stored.endsAt.toISOString(),
+      timezone: input.timezone ?? stored.timezone,
+      onlineUrl: input.onlineUrl !== undefined ? input.onlineUrl : stored.onlineUrl,
+      city: input.city !== undefined ? input.city : stored.city,
+      address: input.address !== undefined ? input.address : stored.address,
+      latitude: input.latitude !== undefined ? input.latitude : stored.latitude,
+      longitude: input.longitude !== undefined ? input.longitude : stored.longitude,
+      capacity: input.capacity !== undefined ? input.capacity : stored.capacity,
+      requireApproval: input.requireApproval ?? stored.requireApproval,
+      visibility: input.visibility ?? (stored.visibility as 'public' | 'unlisted'),
+      questions: input.questions ?? stored.questions,
+      ticketTypes:
+        input.ticketTypes ??
+        currentTypes.map((type) => ({
+          id: String(type.id),
+          name: type.name,
+          price: type.price,
+          asset: type.assetCode ?? undefined,
+          capacity: type.capacity,
+          salesStart: type.salesStart?.toISOString() ?? null,
+          salesEnd: type.salesEnd?.toISOString() ?? null,
+        })),
+    };
+    // Stored prices are base units; re-checking them as decimals would be wrong, so keep them as they are.
+    const startChanged =
+      input.startsAt !== undefined && new Date(input.startsAt).getTime() !== stored.startsAt.getTime();
+    const { problems, ticketTypes: plans } = checkActivity(input.ticketTypes ? draft : { ...draft, ticketTypes: [] }, {
+      now,
+      startChanged,
+      decimals,
+    });
+    const typePlans = input.ticketTypes
+      ? plans
+      : currentTypes.map((type) => ({
+          id: type.id,
+          name: type.name,
+          assetCode: type.assetCode,
+          price: BigInt(type.price),
+          capacity: type.capacity,
+          salesStart: type.salesStart,
+          salesEnd: type.salesEnd,
+        }));
+    if (input.coverImageId !== undefined) {
+      problems.push(...(await this.checkCover(user.id, input.coverImageId, stored.coverImageId)));
+    }
+    const cohostIds =
+      input.coHosts !== undefined ? await this.resolveCohosts(input.coHosts, stored.organizerId, problems) : null;
+    throwProblems(problems);
+
+    await this.db.transaction(async (tx) => {
+      const row = await lockActivity(tx, stored.id);
+      const counts = (await seatCounts(tx, [row.id])).get(row.id)!;
+      const seatProblems: FieldProblem[] = [];
+      if (draft.capacity != null && draft.capacity < counts.taken) {
+        seatProblems.push({
+          field: 'capacity',
+          messageKey: 'activity.capacityBelowTaken',
+          params: { taken: counts.taken },
+        });
+      }
+      const held = await query<{ ticket_type_id: string; n: string }>(
+        tx,
+        sql`select ticket_type_id, count(*)::text as n from registrations
+            where activity_id = ${row.id} and (status in ('pending', 'approved', 'waitlisted') or payment_state = 'escrow')
+            group by ticket_type_id`,
+      );
+      const heldBy = new Map(held.rows.map((r) => [Number(r.ticket_type_id), Number(r.n)]));
+      const keptIds = new Set(typePlans.flatMap((plan) => (plan.id !== null ? [plan.id] : [])));
+      typePlans.forEach((plan, index) => {
+        if (plan.id === null) return;
+        const current = currentTypes.find((type) => type.id === plan.id);
+        if (!current) {
+          seatProblems.push({ field: `ticketTypes.${index}.id`, messageKey: 'activity.ticketTypeUnknown' });
+          return;
+        }
+        const sold = counts.byType.get(plan.id) ?? 0;
+        if (plan.capacity !== null && plan.capacity < sold) {
+          seatProblems.push({
+            field: `ticketTypes.${index}.capacity`,
+            messageKey: 'activity.ticketCapacityBelowSold',
+            params: { sold },
+          });
+        }
+        const priceChanged = BigInt(current.price) !== plan.price || current.assetCode !== plan.assetCode;
+        if (priceChanged && (heldBy.get(plan.id) ?? 0) > 0) {
+          seatProblems.push({ field: `ticketTypes.${index}.price`, messageKey: 'activity.priceLocked' });
+        }
+      });
+      for (const type of currentTypes) {
+        if (!keptIds.has(type.id) && (heldBy.get(type.id) ?? 0) > 0) {
+          seatProblems.push({ field: 'ticketTypes', messageKey: 'activity.ticketTypeInUse' });
+        }
+      }
+      throwProblems(seatProblems);
+
+      await tx
+        .update(activities)
+        .set({
+          title: draft.title,
+          description: draft.description,
+          category: draft.category,
+          coverImageId: input.coverImageId !== undefined ? input.coverImageId : row.coverImageId,
+          startsAt: new Date(draft.startsAt),
+          endsAt: new Date(draft.endsAt),
+          timezone: draft.timezone,
+          onlineUrl: draft.onlineUrl ?? null,
+          city: draft.city ?? null,
+          address: draft.address ?? null,
+          latitude: draft.latitude ?? null,
+          longitude: draft.longitude ?? null,
+          capacity: draft.capacity ?? null,
+          requireApproval: draft.requireApproval,
+          visibility: draft.visibility,
+          questions: withQuestionIds(draft.questions),
+          updatedAt: now,
+        })
+        .where(eq(activities.id, row.id));
+      for (const type of currentTypes) {
+        if (!keptIds.has(type.id)) {
+          await tx.update(ticketTypes).set({ deletedAt: now }).where(eq(ticketTypes.id, type.id));
+        }
+      }
+      for (const [sort, plan] of typePlans.entries()) {
+        const values = {
+          name: plan.name,
+          assetCode: plan.assetCode,
+          price: plan.price.toString(),
+          capacity: plan.capacity,
+          salesStart: plan.salesStart,
+          salesEnd: plan.salesEnd,
+          sort,
+        };
+        if (plan.id === null) await tx.insert(ticketTypes).values({ activityId: row.id, ...values });
+        else await tx.update(ticketTypes).set(values).where(eq(ticketTypes.id, plan.id));
+      }
+      if (cohostIds) {
+        await tx.delete(activityCohosts).where(eq(activityCohosts.activityId, row.id));
+        if (cohostIds.length > 0) {
+          await tx.insert(activityCohosts).values(cohostIds.map((userId) => ({ activityId: row.id, userId })));
+        }
+      }
+      await tx
+        .delete(activityDrafts)
+        .where(and(eq(activityDrafts.userId, user.id), eq(activityDrafts.draftKey, row.code)));
+    });
+    // A larger capacity may have freed seats: the waitlist moves up now.
+    await this.deps.promote(stored.id);
+    return this.detail(stored.code, user.id);
+  }
+
+  async publish(user: { id: number }, code: string): Promise<Activity> {
+    const activity = await this.managed(code, user.id, canEdit);
+    if (activity.row.status === 'draft') {
+      const now = this.deps.now();
+      if (activity.row.startsAt <= now) {
+        throw new FieldsError([{ field: 'startsAt', messageKey: 'activity.startInPast' }]);
+      }
+      await this.db
+        .update(activities)
+        .set({ status: 'published', publishedAt: now, updatedAt: now })
+        .where(and(eq(activities.id, activity.row.id), eq(activities.status, 'draft')));
+    }
+    return this.detail(code, user.id);
+  }
+
+  private async checkCover(userId: number, imageId: string | null, current: string | null): Promise<FieldProblem[]> {
+    if (!imageId || imageId === current) return [];
+    const [image] = await this.db.select({ ownerId: images.ownerId }).from(images).where(eq(images.id, imageId));
+    return image?.ownerId === userId ? [] : [{ field: 'coverImageId', messageKey: 'activity.coverNotYours' }];
+  }
+
+  private async resolveCohosts(uids: string[], organizerId: number, problems: FieldProblem[]): Promise<number[]> {
+    if (uids.length === 0) return [];
+    const rows = await this.db
+      .select({ id: users.id, uid: users.uid })
+      .from(users)
+      .where(
+        inArray(
+          users.uid,
+          uids.map((uid) => Number(uid)),
+        ),
+      );
+    const ids: number[] = [];
+    uids.forEach((uid, index) => {
+      const found = rows.find((row) => String(row.uid) === uid);
+      if (!found) problems.push({ field: `coHosts.${index}`, messageKey: 'activity.coHostUnknown' });
+      else if (found.id === organizerId)
+        problems.push({ field: `coHosts.${index}`, messageKey: 'activity.cohostSelf' });
+      else if (!ids.includes(found.id)) ids.push(found.id);
+    });
+    return ids;
+  }
+
+  // Reading
+
+  async detail(code: string, userId: number | null): Promise<Activity> {
+    const activity = await this.visible(code, userId);
+    const row = activity.row;
+    const now = this.deps.now();
+    const [types, counts, decimals, people, covers] = await Promise.all([
+      liveTicketTypes(this.db, [row.id]),
+      seatCounts(this.db, [row.id]),
+      assetDecimals(this.db),
+      peopleById(this.db, [row.organizerId, ...activity.cohostIds]),
+      imagesById(this.db, [row.coverImageId]),
+    ]);
+    const count = counts.get(row.id)!;
+    const mine = userId !== null ? await this.myRegistration(row, userId, decimals) : null;
+    const host = isHost(activity, userId);
+    const phase = phaseOf(row, now);
+    const live = row.status === 'published' && phase !== 'ended';
+    const person = (id: number) => {
+      const p = people.get(id)!;
+      return { uid: String(p.uid), name: p.name, avatar: p.avatar };
+    };
+    return {
+      id: row.code,
+      status: row.status as Activity['status'],
+      phase,
+      visibility: row.visibility as Activity['visibility'],
+      title: row.title,
+      description: row.description,
+      category: row.category as Activity['category'],
+      cover: presentImage(this.deps.links, covers.get(row.coverImageId ?? '')),
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      timezone: row.timezone,
+      online: row.onlineUrl !== null,
+      onlineUrl: host || mine?.status === 'approved' ? row.onlineUrl : null,
+      city: row.city,
+      address: row.address,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      capacity: row.capacity,
+      seatsTaken: count.taken,
+      waitlisted: count.waitlisted,
+      requireApproval: row.requireApproval,
+      ticketTypes: types.map((type) => presentTicketType(type, count, decimals, row, now)),
+      questions: row.questions,
+      organizer: person(row.organizerId),
+      coHosts: activity.cohostIds.map(person),
+      marketing: row.marketing,
+      shareUrl: this.deps.links.activity(row.code),
+      createdAt: row.createdAt.toISOString(),
+      publishedAt: row.publishedAt?.toISOString() ?? null,
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+      myRegistration: mine,
+      abilities: {
+        edit: canEdit(activity, userId) && phase !== 'ended',
+        manage: canManage(activity, userId),
+        checkIn: canManage(activity, userId) && row.status === 'published',
+        signUp: live && userId !== null && (mine === null || mine.status === 'cancelled' || mine.status === 'rejected'),
+        cancelRegistration:
+          mine !== null &&
+          ['pending', 'approved', 'waitlisted'].includes(mine.status) &&
+          !mine.checkedIn &&
+          phase === 'upcoming',
+      },
+    };
+  }
+
+  /** The caller's newest registration for an activity, live or not. */
+  private async myRegistration(row: ActivityRow, userId: number, decimals: Map<string, number>) {
+    const [mine] = await this.db
+      .select()
+      .from(registrations)
+      .where(and(eq(registrations.activityId, row.id), eq(registrations.userId, userId)))
+      .orderBy(sql`${registrations.id} desc`)
+      .limit(1);
+    if (!mine) return null;
+    return registrationView(this.db, row, mine, decimals);
+  }
+
+  /** Summaries for a page of activity rows, in their order. */
+  async summaries(rows: ActivityRow[]): Promise<ActivitySummary[]> {
+    const ids = rows.map((row) => row.id);
+    const now = this.deps.now();
+    const [types, counts, decimals, covers] = await Promise.all([
+      liveTicketTypes(this.db, ids),
+      seatCounts(this.db, ids),
+      assetDecimals(this.db),
+      imagesById(
+        this.db,
+        rows.map((row) => row.coverImageId),
+      ),
+    ]);
+    return rows.map((row) =>
+      presentSummary(
+        this.deps.links,
+        row,
+        types.filter((type) => type.activityId === row.id),
+        counts.get(row.id),
+        covers.get(row.coverImageId ?? ''),
+        decimals,
+        phaseOf(row, now),
+      ),
+    );
+  }
+
+  // Discovery
+
+  /** Public, published activities that have not ended, soonest first, by cursor. */
+  async list(filter: ListFilter): Promise<{ items: ActivitySummary[]; nextCursor: string | null }> {
+    const now = this.deps.now();
+    const cursor = decodeCursor(filter.cursor);
+    const range = filter.when ? rangeFor(filter.when, now, filter.tz) : null;
+    const conditions = [
+      sql`a.status = 'published'`,
+      sql`a.visibility = 'public'`,
+      sql`a.ends_at > ${now.toISOString()}::timestamptz`,
+    ];
+    if (filter.city) conditions.push(sql`lower(a.city) = lower(${filter.city})`);
+    if (filter.category) conditions.push(sql`a.category = ${filter.category}`);
+    if (filter.featured) conditions.push(sql`(a.marketing->>'featured')::boolean`);
+    if (filter.online === true) conditions.push(sql`a.online_url is not null`);
+    if (filter.online === false) conditions.push(sql`a.online_url is null`);
+    if (range) {
+      conditions.push(sql`a.starts_at < ${range.to.toISOString()}::timestamptz`);
+      conditions.push(sql`a.ends_at > ${range.from.toISOString()}::timestamptz`);
+    }
+    const priced = sql`exists (select 1 from ticket_types t where t.activity_id = a.id and t.deleted_at is null and t.price > 0)`;
+    const freeTicket = sql`exists (select 1 from ticket_types t where t.activity_id = a.id and t.deleted_at is null and t.price = 0)`;
+    if (filter.free === true) conditions.push(freeTicket);
+    if (filter.free === false) conditions.push(priced);
+    if (filter.q) {
+      const pattern = likePattern(filter.q);
+      conditions.push(sql`(a.title ilike ${pattern} or a.description ilike ${pattern} or a.city ilike ${pattern})`);
+    }
+    if (cursor) conditions.push(sql`(a.starts_at, a.id) > (${cursor.at}::timestamptz, ${cursor.id})`);
+    const found = await query<{ id: string }>(
+      this.db,
+      sql`select a.id from activities a where ${sql.join(conditions, sql` and `)}
+          order by a.starts_at, a.id limit ${filter.limit + 1}`,
+    );
+    const ids = found.rows.map((row) => Number(row.id));
+    const page = await this.rowsInOrder(ids.slice(0, filter.limit));
+    const last = page[page.length - 1];
+    return {
+      items: await this.summaries(page),
+      nextCursor: ids.length > filter.limit && last ? `${last.startsAt.getTime()}_${last.id}` : null,
+    };
+  }
+
+  private async rowsInOrder(ids: number[]): Promise<ActivityRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.select().from(activities).where(inArray(activities.id, ids));
+    return ids.map((id) => rows.find((row) => row.id === id)!);
+  }
+
+  async categories(city?: string) {
+    const now = this.deps.now();
+    const rows = await query<{ category: string; n: string }>(
+      this.db,
+      sql`select category, count(*)::text as n from activities
+          where status = 'published' and visibility = 'public' and ends_at > ${now.toISOString()}::timestamptz
+          ${city ? sql`and lower(city) = lower(${city})` : sql``}
+          group by category`,
+    );
+    return ACTIVITY_CATEGORIES.map((category) => ({
+      category,
+      count: Number(rows.rows.find((row) => row.category === category)?.n ?? 0),
+    }));
+  }
+
+  async cities() {
+    const now = this.deps.now();
+    const rows = await query<{ city: string; n: string }>(
+      this.db,
+      sql`select min(city) as city, count(*)::text as n from activities
+          where status = 'published' and visibility = 'public' and city is not null
+            and ends_at > ${now.toISOString()}::timestamptz
+          group by lower(city) order by count(*) desc, min(city) limit 100`,
+    );
+    return rows.rows.map((row) => ({ city: row.city, count: Number(row.n) }));
+  }
+
+  async explore(city: string | undefined, tz: string) {
+    const base = { city, tz, limit: 10 };
+    const [featured, thisWeek, free, categories] = await Promise.all([
+      this.list({ ...base, featured: true }),
+      this.list({ ...base, when: 'week' }),
+      this.list({ ...base, free: true }),
+      this.categories(city),
+    ]);
+    return { featured: featured.items, thisWeek: thisWeek.items, free: free.items, categories };
+  }
+
+  /** Activities the user joined (any live or checked-in ticket) or hosts (organizer or co-host, drafts too). */
+  async mine(
+    userId: number,
+    input: { role: 'joined' | 'hosted'; when: 'upcoming' | 'past' | 'all'; cursor?: string; limit: number },
+  ) {
+    const now = this.deps.now().toISOString();
+    const past = input.when === 'past';
+    const cursor = decodeCursor(input.cursor);
+    const membership =
+      input.role === 'hosted'
+        ? sql`(a.organizer_id = ${userId} or exists (select 1 from activity_cohosts c where c.activity_id = a.id and c.user_id = ${userId}))`
+        : sql`exists (select 1 from registrations r where r.activity_id = a.id and r.user_id = ${userId}
+                and r.status in ('pending', 'approved', 'waitlisted'))`;
+    const when =
+      input.when === 'upcoming'
+        ? sql`and a.ends_at > ${now}::timestamptz`
+        : past
+          ? sql`and a.ends_at <= ${now}::timestamptz`
+          : sql``;
+    const after = cursor
+      ? past
+        ? sql`and (a.starts_at, a.id) < (${cursor.at}::timestamptz, ${cursor.id})`
+        : sql`and (a.starts_at, a.id) > (${cursor.at}::timestamptz, ${cursor.id})`
+      : sql``;
+    const order = past ? sql`order by a.starts_at desc, a.id desc` : sql`order by a.starts_at, a.id`;
+    const found = await query<{ id: string }>(
+      this.db,
+      sql`select a.id from activities a where ${membership} ${when} ${after} ${order} limit ${input.limit + 1}`,
+    );
+    const ids = found.rows.map((row) => Number(row.id));
+    const page = await this.rowsInOrder(ids.slice(0, input.limit));
+    const last = page[page.length - 1];
+    return {
+      items: await this.summaries(page),
+      nextCursor: ids.length > input.limit && last ? `${last.startsAt.getTime()}_${last.id}` : null,
+    };
+  }
+
+  // Drafts of the create/edit form
+
+  private async draftKey(userId: number, code: string | undefined): Promise<string> {
+    if (!code) return NEW_DRAFT_KEY;
+    await this.managed(code, userId, canEdit);
+    return code;
+  }
+
+  async draft(userId: number, code: string | undefined) {
+    const key = await this.draftKey(userId, code);
+    const [row] = await this.db
+      .select()
+      .from(activityDrafts)
+      .where(and(eq(activityDrafts.userId, userId), eq(activityDrafts.draftKey, key)));
+    return { draft: row ? { data: row.data, updatedAt: row.updatedAt.toISOString() } : null };
+  }
+
+  async saveDraft(userId: number, code: string | undefined, data: Record<string, unknown>) {
+    const key = await this.draftKey(userId, code);
+    if (JSON.stringify(data).length > DRAFT_MAX_BYTES) {
+      throw new FieldsError([{ field: 'data', messageKey: 'activity.draftTooLarge' }]);
+    }
+    const now = this.deps.now();
+    await this.db
+      .insert(activityDrafts)
+      .values({ userId, draftKey: key, data, updatedAt: now })
+      .onConflictDoUpdate({ target: [activityDrafts.userId, activityDrafts.draftKey], set: { data, updatedAt: now } });
+    return { draft: { data, updatedAt: now.toISOString() } };
+  }
+
+  async deleteDraft(userId: number, code: string | undefined) {
+    const key = await this.draftKey(userId, code);
+    await this.db
+      .delete(activityDrafts)
+      .where(and(eq(activityDrafts.userId, userId), eq(activityDrafts.draftKey, key)));
+    return {};
+  }
+
+  // Organizer settings
+
+  async setMarketing(
+    userId: number,
+    input: { activityId: string; featured?: boolean; shareTitle?: string | null; shareText?: string | null },
+  ): Promise<ActivityMarketing> {
+    const activity = await this.managed(input.activityId, userId);
+    const next: ActivityMarketing = {
+      featured: input.featured ?? activity.row.marketing.featured,
+      shareTitle: input.shareTitle !== undefined ? input.shareTitle : activity.row.marketing.shareTitle,
+      shareText: input.shareText !== undefined ? input.shareText : activity.row.marketing.shareText,
+    };
+    await this.db
+      .update(activities)
+      .set({ marketing: next, updatedAt: this.deps.now() })
+      .where(eq(activities.id, activity.row.id));
+    return next;
+  }
+
+  /**
+   * An invitation link; signing up with it skips approval. With emails, each address gets the link by mail,
+   * sent after the invitation is stored (never inside a transaction).
+   */
+  async invite(user: { id: number }, input: { activityId: string; emails: string[] }) {
+    const activity = await this.managed(input.activityId, user.id);
+    if (activity.row.status === 'cancelled') throw new AppError(Status.conflict, 'activity.cancelled');
+    const code = newInviteCode();
+    const now = this.deps.now();
+    await this.db.insert(activityInvitations).values({
+      activityId: activity.row.id,
+      code,
+      email: input.emails.length === 1 ? input.emails[0]! : null,
+      invitedBy: user.id,
+      createdAt: now,
+    });
+    const link = this.deps.links.activity(activity.row.code, code);
+    const inviter = (await peopleById(this.db, [user.id])).get(user.id)!;
+    let mailed = 0;
+    for (const email of [...new Set(input.emails)]) {
+      try {
+        await this.deps.mailer.send(inviteMail(email, activity.row, inviter.name, link));
+        mailed++;
+      } catch (error) {
+        this.deps.log.warn({ err: error, email }, 'invitation mail failed');
+      }
+    }
+    return { code, link, mailed };
+  }
+
+  assertCancellable(activity: LoadedActivity, userId: number) {
+    authorize(activity, userId, canCancelActivity);
+  }
+}
+
+function withQuestionIds(questions: CreateActivity['questions']) {
+  return questions.map((question, index) => ({
+    id: question.id ?? `q${index + 1}`,
+    label: question.label,
+    type: question.type,
+    required: question.required,
+    ...(question.type === 'choice' ? { options: question.options ?? [] } : {}),
+  }));
+}
+
+/** Invitations go out in English and Traditional Chinese: the invitee's language is not known. */
+function inviteMail(to: string, activity: ActivityRow, inviter: string, link: string) {
+  const date = activity.startsAt.toLocaleString('en-GB', {
+    timeZone: activity.timezone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const params = { name: inviter, title: activity.title, date, link };
+  return {
+    to,
+    subject: `${fill('en', 'activity.inviteSubject', params)} / ${fill('zh-Hant', 'activity.inviteSubject', params)}`,
+    text: `${fill('en', 'activity.inviteBody', params)}\n\n${fill('zh-Hant', 'activity.inviteBody', params)}`,
+  };
+}
