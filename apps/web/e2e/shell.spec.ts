@@ -1,0 +1,106 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { API_BASE, hashLoginPassword } from '@polaris/contract';
+import { codeFor, stepper, uniqueEmail } from './support.ts';
+
+/** Register through the API (the UI journey is covered in auth.spec.ts) and store the session as the app does. */
+async function loggedIn(page: Page): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail('shell');
+  const send = await page.request.post(`${API_BASE}/user/vcode/send`, { data: { email, purpose: 'signup' } });
+  expect((await send.json()).status).toBe(200);
+  const vcode = await codeFor(email);
+  const signup = await page.request.post(`${API_BASE}/user/signup`, {
+    data: { email, vcode, password: hashLoginPassword('abc12345') },
+  });
+  expect((await signup.json()).status).toBe(200);
+  await page.goto('/#/pages/user/login/index');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill('abc12345');
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('tab-me').click();
+  await expect(page.getByTestId('me-email')).toHaveText(email);
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('polarisex:store') ?? '{}').session?.token);
+  expect(token).toBeTruthy();
+  return { email, token };
+}
+
+test('an expired session asks once to log in again, and confirming opens the login page', async ({ page }, info) => {
+  const shot = stepper(page, info);
+  const { token } = await loggedIn(page);
+  // The session dies elsewhere (logged out on another device).
+  const out = await page.request.post(`${API_BASE}/user/logout`, { headers: { token } });
+  expect((await out.json()).status).toBe(200);
+
+  await page.reload(); // still on the Me tab, which asks for /user/info
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('登入已失效');
+  await expect(dialog).toHaveCount(1);
+  await shot('session-expired-prompt');
+  await dialog.getByRole('button', { name: '重新登入' }).click();
+  await expect(page).toHaveURL(/#\/pages\/user\/login\/index/);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('polarisex:store') ?? '{}').session?.token);
+  expect(stored ?? null).toBeNull();
+  await shot('login-after-expiry');
+});
+
+test('the language switch changes the whole interface and is remembered', async ({ page }, info) => {
+  const shot = stepper(page, info);
+  await loggedIn(page);
+  await expect(page.getByTestId('tab-home')).toContainText('活動');
+  await shot('zh-Hant');
+  await page.getByTestId('language-switch').selectOption('en');
+  await expect(page.getByTestId('tab-home')).toContainText('Activities');
+  await expect(page.getByTestId('logout')).toContainText('Log out');
+  await shot('english');
+  await page.reload();
+  await expect(page.getByTestId('tab-home')).toContainText('Activities');
+  await page.getByTestId('language-switch').selectOption('zh-Hans');
+  await expect(page.getByTestId('tab-home')).toContainText('活动');
+  await shot('zh-Hans');
+  // The server answers in the chosen language too.
+  await page.getByTestId('logout').click();
+  await page.getByRole('button', { name: '确定' }).click();
+  await page.goto('/#/pages/user/login/index');
+  await page.getByTestId('login-email').fill('nobody-here@example.com');
+  await page.getByTestId('login-password').fill('abc12345');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText('该邮箱尚未注册')).toBeVisible();
+  await shot('server-message-zh-Hans');
+});
+
+test('the page is at most 430 px wide and centred on a wide screen', async ({ browser }, info) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, isMobile: false });
+  const page = await context.newPage();
+  const shot = stepper(page, info);
+  await page.goto('/#/pages/user/login/index');
+  await expect(page.getByTestId('login-email')).toBeVisible();
+  const column = await page.locator('#root > *').first().boundingBox();
+  expect(column).not.toBeNull();
+  expect(column!.width).toBeLessThanOrEqual(430);
+  expect(Math.abs(column!.x + column!.width / 2 - 640)).toBeLessThanOrEqual(1);
+  await shot('wide-screen');
+  await context.close();
+});
+
+test('money pages say the feature is not supported in a blocked region', async ({ browser }, info) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': 'XX' } });
+  const page = await context.newPage();
+  const shot = stepper(page, info);
+  await page.goto('/#/pages/market/index');
+  await expect(page.getByTestId('region-blocked')).toContainText('當前地區暫不支援此功能');
+  await shot('region-blocked');
+  await page.goto('/#/');
+  await expect(page.getByTestId('tab-home')).toBeVisible();
+  await expect(page.getByTestId('region-blocked')).toHaveCount(0);
+  await context.close();
+});
+
+test('the login and register pages have no serious accessibility violations', async ({ page }) => {
+  for (const path of ['/#/pages/user/login/index', '/#/pages/user/register/index', '/#/pages/home/index']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${path}: ${v.id}`)).toEqual([]);
+  }
+});
