@@ -39,6 +39,7 @@ import { loggerOptions } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { buildOpenApi } from './platform/openapi.ts';
 import { type AuthMode, Router } from './platform/router.ts';
+import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';
 import { startWorker } from './platform/worker.ts';
 
 export interface AppOptions {
@@ -125,7 +126,14 @@ export async function buildApp(options: AppOptions) {
     return user;
   };
 
-  const router = new Router(app, authenticate, config.rateLimit);
+  // Keep the raw JSON text beside the parsed body: signed calls hash exactly the bytes that were sent.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    (request as typeof request & { rawBody?: string }).rawBody = body as string;
+    parseJson(request, body as string, done);
+  });
+  const nonces = redis ? new RedisNonceStore(redis) : new MemoryNonceStore();
+  const router = new Router(app, authenticate, { rateLimit: config.rateLimit, nonces, now });
   appRoutes(router, { database, config });
   authRoutes(router, auth);
   userRoutes(router, users);

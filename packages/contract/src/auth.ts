@@ -33,6 +33,8 @@ export const SessionOutput = z.object({
   uid: z.string(),
   uuid: z.string(),
   token: z.string(),
+  /** Per-session HMAC key (hex) for signed calls under /user/identity and /mining. */
+  signingKey: z.string(),
   expiresAt: z.string(),
 });
 export type SessionAttachment = z.infer<typeof SessionOutput>;
@@ -52,3 +54,11 @@ export type UserInfo = z.infer<typeof UserInfoOutput>;
 
 export const EmptyInput = z.object({});
 export const EmptyOutput = z.object({});
+
+/** The user's active logins (security centre); signed calls under /user/identity. */
+export const ActiveSessionsOutput = z.object({
+  items: z.array(
+    z.object({ id: z.number(), userAgent: z.string().nullable(), createdAt: z.string(), current: z.boolean() }),
+  ),
+});
+export const RevokeSessionInput = z.object({ id: z.coerce.number().int().positive() });

@@ -6,6 +6,7 @@ export * from './field-errors.ts';
 export * from './hashing.ts';
 export * from './market.ts';
 export * from './messages/index.ts';
+export * from './signing.ts';
 export * from './status.ts';
 export * from './validation.ts';
 export * from './wallet.ts';

@@ -1,9 +1,10 @@
-import { API_BASE, type Language, Status, toFieldErrors, translate } from '@polaris/contract';
+import { API_BASE, type Language, needsSignature, Status, toFieldErrors, translate } from '@polaris/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ValidationError } from './errors.ts';
 import { requestLanguage } from './locale.ts';
 import { RATE_LIMITS, type RateLimitPreset } from './rate-limits.ts';
+import { type NonceStore, verifySignedRequest } from './signed-requests.ts';
 
 export type AuthMode = 'public' | 'user' | 'optional';
 
@@ -13,6 +14,8 @@ export interface SessionUser {
   uuid: string;
   email: string;
   sessionId: number;
+  /** HMAC key of the session, for signed calls. */
+  signingKey: string | null;
 }
 
 type UserFor<A extends AuthMode> = A extends 'user' ? SessionUser : SessionUser | null;
@@ -86,20 +89,23 @@ export class Router {
   constructor(
     private readonly app: FastifyInstance,
     private readonly authenticate: Authenticate,
-    private readonly rateLimitEnabled: boolean,
+    private readonly options: { rateLimit: boolean; nonces: NonceStore; now: () => Date },
   ) {}
 
   route<I extends z.ZodType, O extends z.ZodType, A extends AuthMode>(spec: RouteSpec<I, O, A>): void {
+    const signed = needsSignature(spec.path);
+    if (signed && spec.auth !== 'user') throw new Error(`${spec.path} is signed, so it needs a logged-in user`);
     this.routes.push(spec);
     const preset = RATE_LIMITS[spec.rateLimit ?? 'default'];
     this.app.route({
       method: spec.method,
       url: `${API_BASE}${spec.path}`,
-      config: { rateLimit: this.rateLimitEnabled ? preset : false },
+      config: { rateLimit: this.options.rateLimit ? preset : false },
       handler: async (request, reply) => {
         const language = requestLanguage(request);
         const raw = mergeInput(request, language);
         const user = await this.authenticate(request, spec.auth);
+        if (signed) await verifySignedRequest(request, user!, spec.path, this.options.now(), this.options.nonces);
         const parsed = spec.input.safeParse(raw);
         if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error, raw, language));
         const result = await spec.handler({

@@ -29,6 +29,8 @@ function setup(overrides: Partial<Omit<RequestEffects, 'fetch'>> = {}) {
     clearSession: vi.fn(),
     language: vi.fn(() => 'en' as const),
     text: vi.fn((key: string) => `text:${key}`),
+    now: () => 1_800_000_000_000,
+    nonce: () => 'nonce0001',
     ...overrides,
   };
   const client = createApiClient(() => effects as unknown as RequestEffects);
@@ -306,5 +308,37 @@ describe('timeouts', () => {
     controller.abort();
     expect((await pending).kind).toBe('aborted');
     expect(effects.toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('signed calls', () => {
+  const signingKey = 'ab'.repeat(32);
+
+  it('signs calls under /user/identity with timestamp, nonce and the body hash', async () => {
+    const { client, lastCall } = setup({
+      readSession: vi.fn(() => ({ token: 'tok-123', uid: '42', uuid: 'uu-1', signingKey })),
+    });
+    await client.post('/user/identity/sessions/revoke', { id: 7 });
+    const headers = lastCall().init.headers as Record<string, string>;
+    expect(headers.timestamp).toBe('1800000000000');
+    expect(headers.nonce).toBe('nonce0001');
+    const { signRequest } = await import('@polaris/contract');
+    expect(headers.authorization).toBe(
+      signRequest(signingKey, {
+        method: 'POST',
+        path: '/user/identity/sessions/revoke',
+        timestamp: '1800000000000',
+        nonce: 'nonce0001',
+        body: '{"id":7}',
+      }),
+    );
+  });
+
+  it('leaves other calls unsigned', async () => {
+    const { client, lastCall } = setup({
+      readSession: vi.fn(() => ({ token: 'tok-123', uid: '42', uuid: 'uu-1', signingKey })),
+    });
+    await client.get('/user/info');
+    expect((lastCall().init.headers as Record<string, string>).authorization).toBeUndefined();
   });
 });

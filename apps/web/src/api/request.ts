@@ -6,10 +6,12 @@ import {
   LANGUAGE_LOCALE,
   type Language,
   NETWORK_TIMEOUT_MS,
+  needsSignature,
   QUIET_STATUSES,
   REQUEST_TIMEOUT_MS,
   SESSION_INVALID_STATUSES,
   Status,
+  signRequest,
   translate,
 } from '@polaris/contract';
 
@@ -68,6 +70,7 @@ export interface RequestOptions {
 
 export interface StoredIdentity {
   token?: string | null;
+  signingKey?: string | null;
   uid?: string | null;
   uuid?: string | null;
 }
@@ -84,6 +87,9 @@ export interface RequestEffects {
   readSession(): StoredIdentity;
   clearSession(): void;
   language(): Language;
+  /** Clock and randomness for signed calls. */
+  now(): number;
+  nonce(): string;
   /** Web-only messages (network, timeout, generic failure), from the web i18n catalogue. */
   text(key: 'request.network' | 'request.timeout' | 'request.failed'): string;
 }
@@ -172,6 +178,15 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
     const identity = fx.readSession();
     const url = buildUrl(fx, path, { ...options, method }, identity);
     const body = method === 'POST' ? JSON.stringify(options.params ?? {}) : undefined;
+    const headers = buildHeaders(fx, identity, body !== undefined);
+    if (needsSignature(path) && identity.signingKey) {
+      // ARCHITECTURE "Signed calls": the server refuses these without a fresh, single-use signature.
+      const timestamp = String(fx.now());
+      const nonce = fx.nonce();
+      headers.timestamp = timestamp;
+      headers.nonce = nonce;
+      headers.authorization = signRequest(identity.signingKey, { method, path, timestamp, nonce, body: body ?? '' });
+    }
 
     const fail = (error: ApiError): never => {
       if (!options.silent && !error.unreported && error.kind !== 'aborted' && error.kind !== 'session') {
@@ -196,7 +211,7 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
     try {
       response = await fx.fetch(url, {
         method,
-        headers: buildHeaders(fx, identity, body !== undefined),
+        headers,
         body,
         signal: controller.signal,
       });

@@ -2,6 +2,7 @@ import { TOAST_DURATION_MS } from '@polaris/contract';
 import { Dialog, Toast } from 'antd-mobile';
 import { authKeys } from '@/api/auth.ts';
 import { installRequestEffects } from '@/api/request.ts';
+import { walletKeys } from '@/api/wallet.ts';
 import { i18n } from '@/i18n/index.ts';
 import { sessionStore } from '@/lib/session.ts';
 import { settingsStore } from '@/lib/settings.ts';
@@ -27,14 +28,17 @@ export function installAppRequestEffects(router: typeof appRouter): void {
     reload: () => window.location.reload(),
     isLoginPageOpen: () => isLoginPath(router.state.location.pathname),
     readSession: () => {
-      const { token, userInfo } = sessionStore.getState();
-      return { token, uid: userInfo?.uid, uuid: userInfo?.uuid };
+      const { token, signingKey, userInfo } = sessionStore.getState();
+      return { token, signingKey, uid: userInfo?.uid, uuid: userInfo?.uuid };
     },
     clearSession: () => {
       sessionStore.getState().clear();
       queryClient.removeQueries({ queryKey: authKeys.all });
+      queryClient.removeQueries({ queryKey: walletKeys.all });
     },
     language: () => settingsStore.getState().language,
     text: (key) => i18n.t(key),
+    now: () => Date.now(),
+    nonce: () => crypto.randomUUID().replaceAll('-', ''),
   });
 }

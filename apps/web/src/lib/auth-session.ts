@@ -12,12 +12,12 @@ export async function completeLogin(
   attachment: Partial<SessionAttachment> | null | undefined,
   loadUserInfo: () => Promise<UserInfo>,
 ): Promise<boolean> {
-  const { token, uid, uuid } = attachment ?? {};
+  const { token, uid, uuid, signingKey } = attachment ?? {};
   if (!token || !uid || !uuid) {
     store.getState().clear();
     return false;
   }
-  store.getState().begin({ token, uid, uuid });
+  store.getState().begin({ token, uid, uuid, signingKey });
   try {
     store.getState().setUserInfo(await loadUserInfo());
     return true;

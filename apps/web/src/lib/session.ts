@@ -4,7 +4,7 @@ import { EMPTY_SESSION, readStore, type SessionData, type StoredUser, writeSlice
 
 export interface SessionStore extends SessionData {
   /** A token arrived: identify with it, but stay logged out until the user info has loaded. */
-  begin(identity: { uid: string; uuid: string; token: string }): void;
+  begin(identity: { uid: string; uuid: string; token: string; signingKey?: string | null }): void;
   setUserInfo(info: Omit<StoredUser, 'token'>): void;
   clear(): void;
 }
@@ -13,12 +13,14 @@ export function createSessionStore(storage?: Storage | null) {
   const stored = readStore(storage).session;
   const initial: SessionData = {
     token: stored?.token ?? null,
+    signingKey: stored?.signingKey ?? null,
     userInfo: stored?.userInfo ?? null,
     loginStatus: Boolean(stored?.loginStatus && stored.token),
   };
   const store = createStore<SessionStore>()((set, get) => ({
     ...initial,
-    begin: ({ uid, uuid, token }) => set({ token, userInfo: { uid, uuid, token }, loginStatus: false }),
+    begin: ({ uid, uuid, token, signingKey }) =>
+      set({ token, signingKey: signingKey ?? null, userInfo: { uid, uuid, token }, loginStatus: false }),
     setUserInfo: (info) => {
       const token = get().token;
       if (!token) return;
@@ -26,8 +28,8 @@ export function createSessionStore(storage?: Storage | null) {
     },
     clear: () => set({ ...EMPTY_SESSION }),
   }));
-  store.subscribe(({ token, userInfo, loginStatus }) =>
-    writeSlice('session', { token, userInfo, loginStatus }, storage),
+  store.subscribe(({ token, signingKey, userInfo, loginStatus }) =>
+    writeSlice('session', { token, signingKey, userInfo, loginStatus }, storage),
   );
   return store;
 }

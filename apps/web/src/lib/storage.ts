@@ -23,6 +23,8 @@ export type StoredUser = Partial<UserInfo> & { uid: string; uuid: string; token:
 
 export interface SessionData {
   token: string | null;
+  /** HMAC key for signed calls (/user/identity, /mining), issued with the token. */
+  signingKey: string | null;
   userInfo: StoredUser | null;
   loginStatus: boolean;
 }
@@ -46,7 +48,7 @@ export interface StoredState {
   settings?: Partial<Settings>;
 }
 
-export const EMPTY_SESSION: SessionData = { token: null, userInfo: null, loginStatus: false };
+export const EMPTY_SESSION: SessionData = { token: null, signingKey: null, userInfo: null, loginStatus: false };
 
 export function defaultSettings(language: Language = DEFAULT_LANGUAGE): Settings {
   return {

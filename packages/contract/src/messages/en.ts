@@ -79,6 +79,7 @@ export const en = {
     inviteCodeUnknown: 'This invitation code does not exist',
     logoutOk: 'Exit successful',
     sessionInvalid: 'Your session has expired, please log in again',
+    signatureInvalid: 'The request signature is missing, expired or wrong',
   },
   http: {
     '401': 'Authentication failed, cannot access system resources',

@@ -80,6 +80,7 @@ export const zhHans: Messages = {
     inviteCodeUnknown: '该邀请码不存在',
     logoutOk: '退出成功',
     sessionInvalid: '登录已失效，请重新登录',
+    signatureInvalid: '请求签名缺失、过期或错误',
   },
   http: {
     '401': '认证失败，无法访问系统资源',

@@ -80,6 +80,7 @@ export const zhHant: Messages = {
     inviteCodeUnknown: '此邀請碼不存在',
     logoutOk: '退出成功',
     sessionInvalid: '登入已失效，請重新登入',
+    signatureInvalid: '請求簽名缺失、過期或錯誤',
   },
   http: {
     '401': '認證失敗，無法訪問系統資源',

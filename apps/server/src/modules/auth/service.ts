@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import {
   AUTH_FAILURES_PER_HOUR,
@@ -32,6 +33,7 @@ export interface IssuedSession {
   uid: string;
   uuid: string;
   token: string;
+  signingKey: string;
   expiresAt: string;
 }
 
@@ -149,15 +151,17 @@ export class AuthService {
 
   private async createSession(tx: Tx, user: { id: number; uid: number; uuid: string }, userAgent?: string) {
     const token = randomToken();
+    const signingKey = randomBytes(32).toString('hex');
     const expiresAt = new Date(this.deps.now().getTime() + this.deps.sessionTtlMs);
     await tx.insert(sessions).values({
       userId: user.id,
       tokenHash: sha256Hex(token),
+      signingKey,
       userAgent: userAgent?.slice(0, 300),
       createdAt: this.deps.now(),
       expiresAt,
     });
-    return { uid: String(user.uid), uuid: user.uuid, token, expiresAt: expiresAt.toISOString() };
+    return { uid: String(user.uid), uuid: user.uuid, token, signingKey, expiresAt: expiresAt.toISOString() };
   }
 
   async signup(
@@ -239,6 +243,32 @@ export class AuthService {
     if (!done) throw wrongCode();
   }
 
+  /** Logins that still work, newest first. */
+  async activeSessions(userId: number, currentSessionId: number) {
+    const now = this.deps.now();
+    const rows = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .orderBy(desc(sessions.id));
+    return rows.map((row) => ({
+      id: row.id,
+      userAgent: row.userAgent,
+      createdAt: row.createdAt.toISOString(),
+      current: row.id === currentSessionId,
+    }));
+  }
+
+  /** End one of the user's own logins; someone else's answers "not found". */
+  async revokeSession(userId: number, sessionId: number): Promise<void> {
+    const [row] = await this.db
+      .update(sessions)
+      .set({ revokedAt: this.deps.now() })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (!row) throw new AppError(Status.notFound, 'http.404');
+  }
+
   async logout(sessionId: number): Promise<void> {
     await this.db.update(sessions).set({ revokedAt: this.deps.now() }).where(eq(sessions.id, sessionId));
   }
@@ -248,6 +278,7 @@ export class AuthService {
     const [row] = await this.db
       .select({
         sessionId: sessions.id,
+        signingKey: sessions.signingKey,
         expiresAt: sessions.expiresAt,
         revokedAt: sessions.revokedAt,
         id: users.id,
@@ -260,6 +291,13 @@ export class AuthService {
       .where(eq(sessions.tokenHash, sha256Hex(token)))
       .limit(1);
     if (!row || row.revokedAt || row.expiresAt <= this.deps.now()) return null;
-    return { id: row.id, uid: row.uid, uuid: row.uuid, email: row.email, sessionId: row.sessionId };
+    return {
+      id: row.id,
+      uid: row.uid,
+      uuid: row.uuid,
+      email: row.email,
+      sessionId: row.sessionId,
+      signingKey: row.signingKey,
+    };
   }
 }

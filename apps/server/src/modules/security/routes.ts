@@ -1,6 +1,8 @@
 import {
+  ActiveSessionsOutput,
   EmptyInput,
   EmptyOutput,
+  RevokeSessionInput,
   SendCodeOutput,
   SetTradePasswordInput,
   TradePasswordStatusOutput,
@@ -62,6 +64,31 @@ export function securityRoutes(router: Router, deps: { auth: AuthService; trade:
     output: EmptyOutput,
     handler: async ({ user, input }) => {
       await deps.trade.verify(user.id, input.password);
+      return {};
+    },
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/user/identity/sessions',
+    summary: 'Active logins of the user (signed call)',
+    tags,
+    auth: 'user',
+    input: EmptyInput,
+    output: ActiveSessionsOutput,
+    handler: async ({ user }) => ({ items: await deps.auth.activeSessions(user.id, user.sessionId) }),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/identity/sessions/revoke',
+    summary: 'End one of the user’s logins (signed call)',
+    tags,
+    auth: 'user',
+    input: RevokeSessionInput,
+    output: EmptyOutput,
+    handler: async ({ user, input }) => {
+      await deps.auth.revokeSession(user.id, input.id);
       return {};
     },
   });
