@@ -6,7 +6,7 @@ let t: TestApp;
 let session: { token: string; signingKey: string };
 beforeAll(async () => {
   t = await createTestApp();
-  session = (await t.register('signer@example.com')) as typeof session;
+  session = await t.register('signer@example.com');
 });
 afterAll(() => t.close());
 

@@ -65,9 +65,13 @@ export async function createTestApp(
     const sent = await call('POST', '/user/vcode/send', { body: { email, purpose: 'signup' } });
     if (sent.status !== 200) throw new Error(`send code failed: ${sent.msg}`);
     const vcode = await latestCode(outbox, email);
-    const result = await call<{ uid: string; uuid: string; token: string }>('POST', '/user/signup', {
-      body: { email, vcode, password: hashLoginPassword(password) },
-    });
+    const result = await call<{ uid: string; uuid: string; token: string; signingKey: string }>(
+      'POST',
+      '/user/signup',
+      {
+        body: { email, vcode, password: hashLoginPassword(password) },
+      },
+    );
     if (result.status !== 200) throw new Error(`signup failed: ${result.msg}`);
     return result.attachment;
   }
