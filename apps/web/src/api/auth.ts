@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { completeLogin, logout } from '@/lib/auth-session.ts';
 import { sessionStore, useSession } from '@/lib/session.ts';
 import { api } from './request.ts';
+import { walletKeys } from './wallet-keys.ts';
 
 /** Auth endpoints of docs/api.md. Passwords leave this file only as hashLoginPassword(). */
 
@@ -98,6 +99,10 @@ export function useLogout() {
     // Silent: a failed logout call must not toast, because the local session is cleared anyway.
     mutationFn: () =>
       logout(sessionStore, () => api.post('/user/logout', {}, { silent: true }).then(() => ({ status: 200 }))),
-    onSettled: () => queryClient.removeQueries({ queryKey: authKeys.all }),
+    onSettled: () => {
+      queryClient.removeQueries({ queryKey: authKeys.all });
+      // Balances and payment methods belong to the account that just left.
+      queryClient.removeQueries({ queryKey: walletKeys.all });
+    },
   });
 }

@@ -20,6 +20,17 @@ export const PATHS = {
   myCalendar: '/pages/activity/my/calendar/home/index',
   distribution: '/pages/activity/my/distribution/index',
   personalCenter: '/pages/my/personal-center/index',
+  moreServices: '/pages/home/more-services/index',
+  payments: '/pages/home/payments/index',
+  transfer: '/pages/home/transfer/index',
+  assetDetails: '/pages/home/assets/details/index',
+  assetRecords: '/pages/home/assets/details/records-more/index',
+  chooseAsset: '/pages/home/assets/choose/index',
+  marketDetail: '/pages/market/detail/index',
+  myAsset: '/pages/my/my-asset/index',
+  choiceChain: '/pages/my/my-asset/choice-chain/index',
+  addAsset: '/pages/my/my-asset/add-asset/index',
+  traderPassword: '/pages/user/trader-password/index',
 } as const;
 
 /** SPEC §2: the jump helper switches tabs (no history growth) for these destinations. */

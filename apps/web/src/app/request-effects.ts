@@ -2,7 +2,7 @@ import { TOAST_DURATION_MS } from '@polaris/contract';
 import { Dialog, Toast } from 'antd-mobile';
 import { authKeys } from '@/api/auth.ts';
 import { installRequestEffects } from '@/api/request.ts';
-import { walletKeys } from '@/api/wallet.ts';
+import { walletKeys } from '@/api/wallet-keys.ts';
 import { i18n } from '@/i18n/index.ts';
 import { sessionStore } from '@/lib/session.ts';
 import { settingsStore } from '@/lib/settings.ts';

@@ -22,6 +22,18 @@ const PAGES: Record<string, () => Promise<PageModule>> = {
   [PATHS.forgotReceiveCode]: () => import('@/pages/user/forgot/receive-code/index.tsx'),
   [PATHS.forgotResetPassword]: () => import('@/pages/user/forgot/reset-password/index.tsx'),
   [PATHS.agreement]: () => import('@/pages/user/agreement/index.tsx'),
+  [PATHS.traderPassword]: () => import('@/pages/user/trader-password/index.tsx'),
+  [PATHS.market]: () => import('@/pages/market/index.tsx'),
+  [PATHS.marketDetail]: () => import('@/pages/market/detail/index.tsx'),
+  [PATHS.moreServices]: () => import('@/pages/home/more-services/index.tsx'),
+  [PATHS.payments]: () => import('@/pages/home/payments/index.tsx'),
+  [PATHS.transfer]: () => import('@/pages/home/transfer/index.tsx'),
+  [PATHS.assetDetails]: () => import('@/pages/home/assets/details/index.tsx'),
+  [PATHS.assetRecords]: () => import('@/pages/home/assets/details/records-more/index.tsx'),
+  [PATHS.chooseAsset]: () => import('@/pages/home/assets/choose/index.tsx'),
+  [PATHS.myAsset]: () => import('@/pages/my/my-asset/index.tsx'),
+  [PATHS.choiceChain]: () => import('@/pages/my/my-asset/choice-chain/index.tsx'),
+  [PATHS.addAsset]: () => import('@/pages/my/my-asset/add-asset/index.tsx'),
 };
 
 /** Every path of SPEC §2, in the spec's order. */

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSendCode } from '@/api/auth.ts';
 import { isApiError } from '@/api/request.ts';
+import { useSendTradeCode } from '@/api/wallet.ts';
 import { type FieldErrors, validate } from '@/lib/auth-forms.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { reportFormError } from './form-errors.ts';
@@ -27,8 +28,9 @@ function useCountdown() {
 }
 
 interface SendCodeButtonProps {
+  /** For 'trade' the code goes to the logged-in account's own address (`/user/trade/vcode`). */
   email: string;
-  purpose: CodePurpose;
+  purpose: CodePurpose | 'trade';
   testId: string;
   /** Email problems (empty, invalid, registered / not registered) are shown under the email field. */
   onErrors(errors: FieldErrors): void;
@@ -38,28 +40,35 @@ interface SendCodeButtonProps {
 export function SendCodeButton({ email, purpose, testId, onErrors }: SendCodeButtonProps) {
   const { t } = useTranslation();
   const language = useSettings((state) => state.language);
-  const send = useSendCode();
+  const sendEmailCode = useSendCode();
+  const sendTradeCode = useSendTradeCode();
+  const send = purpose === 'trade' ? sendTradeCode : sendEmailCode;
   const { remaining, start } = useCountdown();
 
   const onClick = () => {
+    const handlers = {
+      onSuccess: ({ resendIn }: { resendIn: number }) => {
+        start(resendIn > 0 ? resendIn : VCODE_RESEND_SECONDS);
+        Toast.show({ content: t('code.sent', { email }), duration: TOAST_DURATION_MS });
+      },
+      onError: (error: unknown) => {
+        // "Too frequent" still tells us how long to wait: keep the button honest about it.
+        const wait = isApiError(error, 'quiet') ? (error.attachment as { resendIn?: unknown } | null)?.resendIn : null;
+        if (typeof wait === 'number' && wait > 0) start(wait);
+        reportFormError(error, ['email'], onErrors);
+      },
+    };
+    if (purpose === 'trade') {
+      sendTradeCode.mutate(undefined, handlers);
+      return;
+    }
     const checked = validate(SendCodeInput, { email, purpose }, language);
     if (!checked.ok) {
       onErrors(checked.errors);
       return;
     }
     onErrors({});
-    send.mutate(checked.data, {
-      onSuccess: ({ resendIn }) => {
-        start(resendIn > 0 ? resendIn : VCODE_RESEND_SECONDS);
-        Toast.show({ content: t('code.sent', { email: checked.data.email }), duration: TOAST_DURATION_MS });
-      },
-      onError: (error) => {
-        // "Too frequent" still tells us how long to wait: keep the button honest about it.
-        const wait = isApiError(error, 'quiet') ? (error.attachment as { resendIn?: unknown } | null)?.resendIn : null;
-        if (typeof wait === 'number' && wait > 0) start(wait);
-        reportFormError(error, ['email'], onErrors);
-      },
-    });
+    sendEmailCode.mutate(checked.data, handlers);
   };
 
   const counting = remaining > 0;

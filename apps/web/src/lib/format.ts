@@ -25,3 +25,8 @@ export const formatTime = (value: ConfigType) => dayjs(value).format('HH:mm');
 export function formatDateTime(value: ConfigType, language: Language): string {
   return `${formatMonthDay(value, language)} ${formatWeekday(value, language)} ${formatTime(value)}`;
 }
+
+/** Record times: "2026年11月21日 20:31" / "Nov 21, 2026 20:31". */
+export function formatDateAndTime(value: ConfigType, language: Language): string {
+  return `${formatFullDate(value, language)} ${formatTime(value)}`;
+}

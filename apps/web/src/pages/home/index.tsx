@@ -1,23 +1,40 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Dialog, PullToRefresh, Toast } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useLogout } from '@/api/auth.ts';
+import { authKeys, useLogout } from '@/api/auth.ts';
+import { walletKeys } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
 import { copyText } from '@/lib/clipboard.ts';
 import { useSession } from '@/lib/session.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import styles from './me.module.css';
+import { Wallet } from './Wallet.tsx';
 
-/** Me (tab 2). The wallet joins this page in a later issue; no balances are shown until they are real. */
+/** Me (tab 2): profile, the wallet (total, quick actions, assets, entries), settings. Pull down to refresh. */
 export default function MePage() {
   const { t } = useTranslation();
   const loggedIn = useSession((state) => state.loginStatus);
-  return (
-    <Frame title={t('me.title')} back={false}>
-      {loggedIn ? <Profile /> : <Guest />}
+  const queryClient = useQueryClient();
+  const refresh = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+      queryClient.invalidateQueries({ queryKey: authKeys.userInfo() }),
+    ]);
+  };
+  const content = (
+    <>
+      {loggedIn ? (
+        <>
+          <Profile />
+          <Wallet />
+        </>
+      ) : (
+        <Guest />
+      )}
       <section className={styles.section} aria-labelledby="me-settings">
         <h2 className={styles.sectionTitle} id="me-settings">
           {t('me.settings')}
@@ -33,6 +50,23 @@ export default function MePage() {
         </div>
       </section>
       {loggedIn && <LogoutButton />}
+    </>
+  );
+  return (
+    <Frame title={t('me.title')} back={false}>
+      {loggedIn ? (
+        <PullToRefresh
+          onRefresh={refresh}
+          pullingText={t('refresh.pulling')}
+          canReleaseText={t('refresh.release')}
+          refreshingText={t('refresh.refreshing')}
+          completeText={t('refresh.done')}
+        >
+          {content}
+        </PullToRefresh>
+      ) : (
+        content
+      )}
     </Frame>
   );
 }

@@ -1,0 +1,49 @@
+import { CURRENCIES } from '@polaris/contract';
+import { Popup } from 'antd-mobile';
+import { CheckOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { settingsStore, useSettings } from '@/lib/settings.ts';
+import { CURRENCY_SYMBOLS, chooseCurrency, currencyOf } from '@/lib/wallet.ts';
+import styles from './wallet.module.css';
+
+/**
+ * SPEC §3 currencies. Choosing one stores settings.currency; every figure keyed by the currency (the wallet
+ * summary) fetches again, so the whole screen is re-valued.
+ */
+export function CurrencySheet({ visible, onClose }: { visible: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const current = currencyOf(useSettings((state) => state.currency));
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderRadius: '16px 16px 0 0' }}>
+      <div className={styles.sheet} role="dialog" aria-labelledby="currency-sheet-title" data-testid="currency-sheet">
+        <h2 className={styles.sheetTitle} id="currency-sheet-title">
+          {t('currency.choose')}
+        </h2>
+        <fieldset className={styles.list} aria-labelledby="currency-sheet-title">
+          {CURRENCIES.map((code) => (
+            <button
+              key={code}
+              type="button"
+              aria-pressed={code === current}
+              className={styles.row}
+              onClick={() => {
+                chooseCurrency(settingsStore, code);
+                onClose();
+              }}
+              data-testid={`currency-option-${code}`}
+            >
+              <span className={styles.icon}>{CURRENCY_SYMBOLS[code]}</span>
+              <span className={styles.rowMain}>
+                <span className={styles.rowTitle}>{code}</span>
+                <span className={styles.rowSub} style={{ display: 'block' }}>
+                  {t(`currency.names.${code}`)}
+                </span>
+              </span>
+              {code === current && <CheckOutline color="var(--adm-color-primary)" aria-hidden />}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+    </Popup>
+  );
+}

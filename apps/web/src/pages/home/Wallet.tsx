@@ -1,0 +1,246 @@
+import {
+  AddCircleOutline,
+  AppstoreOutline,
+  BankcardOutline,
+  EyeInvisibleOutline,
+  EyeOutline,
+  LockOutline,
+  PayCircleOutline,
+  RightOutline,
+  SendOutline,
+  UnorderedListOutline,
+} from 'antd-mobile-icons';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useAssets, useSummary } from '@/api/wallet.ts';
+import { PATHS } from '@/app/paths.ts';
+import { AssetIcon } from '@/components/AssetIcon.tsx';
+import { CurrencySheet } from '@/components/CurrencySheet.tsx';
+import { DemoBadge } from '@/components/DemoBadge.tsx';
+import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import ui from '@/components/wallet.module.css';
+import { settingsStore, useSettings } from '@/lib/settings.ts';
+import { currencyOf, formatMoney, groupDigits, shown } from '@/lib/wallet.ts';
+import styles from './wallet.module.css';
+
+/** The wallet on the Me tab: total in the chosen currency, quick actions, the visible assets, wallet entries. */
+export function Wallet() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const currency = currencyOf(useSettings((state) => state.currency));
+  const showAssets = useSettings((state) => state.showAssets);
+  const [choosing, setChoosing] = useState(false);
+  const summary = useSummary(currency);
+  const assets = useAssets();
+  // keepPreviousData shows the old figures while the new currency loads; say they are being re-valued.
+  const revaluing = summary.isPlaceholderData;
+  const data = summary.data;
+  const unpriced = data?.items.some((item) => item.value === null && item.amount !== '0');
+
+  const visible = (assets.data?.items ?? []).filter((asset) => asset.visible);
+  const valueFor = (code: string) => data?.items.find((item) => item.code === code)?.value ?? null;
+
+  return (
+    <>
+      <section className={styles.total} aria-labelledby="wallet-total-label" data-testid="wallet-card">
+        <div className={styles.totalHead}>
+          <span id="wallet-total-label">{t('wallet.total', { currency })}</span>
+          <button
+            type="button"
+            className={styles.eye}
+            onClick={() => settingsStore.getState().update({ showAssets: !showAssets })}
+            aria-label={showAssets ? t('wallet.hideAssets') : t('wallet.showAssets')}
+            aria-pressed={!showAssets}
+            data-testid="wallet-toggle-assets"
+          >
+            {showAssets ? <EyeOutline aria-hidden /> : <EyeInvisibleOutline aria-hidden />}
+          </button>
+          <span className={styles.spacer} />
+          <DemoBadge source={data?.source} testId="wallet-demo" />
+          <button
+            type="button"
+            className={styles.currency}
+            onClick={() => setChoosing(true)}
+            aria-label={t('currency.current', { currency })}
+            data-testid="wallet-currency"
+          >
+            {currency}
+            <RightOutline aria-hidden />
+          </button>
+        </div>
+        {summary.isPending ? (
+          <p className={styles.totalFigure} aria-busy="true">
+            …
+          </p>
+        ) : summary.isError ? (
+          <p className={styles.totalNote}>{t('wallet.loadFailed')}</p>
+        ) : (
+          <p
+            className={`${styles.totalFigure} ${revaluing ? styles.stale : ''}`}
+            data-testid="wallet-total"
+            data-value={revaluing ? '' : data?.total}
+            data-currency={data?.currency}
+            aria-live="polite"
+          >
+            {shown(formatMoney(data?.total ?? '0', currency), showAssets)}
+          </p>
+        )}
+        {unpriced && <p className={styles.totalNote}>{t('wallet.unpricedNote')}</p>}
+        <div className={styles.quick}>
+          <Quick
+            icon={<AddCircleOutline />}
+            label={t('wallet.deposit')}
+            testId="wallet-deposit"
+            onClick={() => navigate(`${PATHS.chooseAsset}?next=deposit`)}
+          />
+          <Quick
+            icon={<SendOutline />}
+            label={t('wallet.transfer')}
+            testId="wallet-transfer"
+            onClick={() => navigate(`${PATHS.chooseAsset}?next=transfer`)}
+          />
+          <Quick
+            icon={<UnorderedListOutline />}
+            label={t('wallet.records')}
+            testId="wallet-records"
+            onClick={() => navigate(`${PATHS.chooseAsset}?next=records`)}
+          />
+          <Quick
+            icon={<AppstoreOutline />}
+            label={t('wallet.more')}
+            testId="wallet-more"
+            onClick={() => navigate(PATHS.moreServices)}
+          />
+        </div>
+      </section>
+
+      <section className={ui.section} aria-labelledby="wallet-assets-title">
+        <div className={ui.sectionHead}>
+          <h2 className={ui.sectionTitle} id="wallet-assets-title">
+            {t('wallet.assets')}
+          </h2>
+          <button
+            type="button"
+            className={ui.sectionLink}
+            onClick={() => navigate(PATHS.myAsset)}
+            data-testid="wallet-manage-assets"
+          >
+            {t('wallet.manageAssets')}
+          </button>
+        </div>
+        {assets.isPending ? (
+          <Loading testId="wallet-assets-loading" />
+        ) : assets.isError ? (
+          <LoadFailed onRetry={() => void assets.refetch()} />
+        ) : visible.length === 0 ? (
+          <div className={ui.list}>
+            <p className={ui.center}>{t('wallet.noVisibleAssets')}</p>
+          </div>
+        ) : (
+          <ul className={ui.list} style={{ margin: 0, padding: 0, listStyle: 'none' }} data-testid="wallet-assets">
+            {visible.map((asset) => {
+              const value = valueFor(asset.code);
+              return (
+                <li key={asset.code}>
+                  <button
+                    type="button"
+                    className={ui.row}
+                    onClick={() => navigate(`${PATHS.assetDetails}?asset=${asset.code}`)}
+                    data-testid={`wallet-asset-${asset.code}`}
+                  >
+                    <AssetIcon code={asset.code} />
+                    <span className={ui.rowMain}>
+                      <span className={ui.rowTitle} style={{ display: 'block' }}>
+                        {asset.code}
+                      </span>
+                      <span className={ui.rowSub} style={{ display: 'block' }}>
+                        {asset.name}
+                      </span>
+                    </span>
+                    <span className={ui.rowEnd}>
+                      <span
+                        className={ui.figure}
+                        style={{ display: 'block' }}
+                        data-testid={`wallet-amount-${asset.code}`}
+                      >
+                        {shown(groupDigits(asset.available), showAssets)}
+                      </span>
+                      <span className={ui.muted}>
+                        {value === null ? t('wallet.noPrice') : shown(`≈ ${formatMoney(value, currency)}`, showAssets)}
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <section className={ui.section} aria-labelledby="wallet-entries-title">
+        <h2 className={ui.sectionTitle} id="wallet-entries-title" style={{ margin: '0 4px 8px' }}>
+          {t('wallet.services')}
+        </h2>
+        <div className={ui.list}>
+          <Entry
+            icon={<AppstoreOutline />}
+            label={t('services.title')}
+            testId="me-more-services"
+            onClick={() => navigate(PATHS.moreServices)}
+          />
+          <Entry
+            icon={<BankcardOutline />}
+            label={t('payments.title')}
+            testId="me-payments"
+            onClick={() => navigate(PATHS.payments)}
+          />
+          <Entry
+            icon={<UnorderedListOutline />}
+            label={t('myAsset.title')}
+            testId="me-my-asset"
+            onClick={() => navigate(PATHS.myAsset)}
+          />
+          <Entry
+            icon={<LockOutline />}
+            label={t('tradePassword.title')}
+            testId="me-trade-password"
+            onClick={() => navigate(PATHS.traderPassword)}
+          />
+          <Entry
+            icon={<PayCircleOutline />}
+            label={t('currency.label')}
+            value={currency}
+            testId="me-currency"
+            onClick={() => setChoosing(true)}
+          />
+        </div>
+      </section>
+      <CurrencySheet visible={choosing} onClose={() => setChoosing(false)} />
+    </>
+  );
+}
+
+function Quick({ icon, label, testId, onClick }: { icon: ReactNode; label: string; testId: string; onClick(): void }) {
+  return (
+    <button type="button" className={styles.quickButton} onClick={onClick} data-testid={testId}>
+      <span className={styles.quickIcon} aria-hidden>
+        {icon}
+      </span>
+      {label}
+    </button>
+  );
+}
+
+function Entry(props: { icon: ReactNode; label: string; value?: string; testId: string; onClick(): void }) {
+  return (
+    <button type="button" className={`${ui.row} ${styles.entry}`} onClick={props.onClick} data-testid={props.testId}>
+      <span className={styles.entryIcon} aria-hidden>
+        {props.icon}
+      </span>
+      <span className={ui.rowMain}>{props.label}</span>
+      {props.value && <span className={ui.muted}>{props.value}</span>}
+      <RightOutline className={ui.muted} aria-hidden />
+    </button>
+  );
+}

@@ -1,0 +1,93 @@
+import { SearchBar } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAssets } from '@/api/wallet.ts';
+import { Frame } from '@/app/Frame.tsx';
+import { PATHS } from '@/app/paths.ts';
+import { AssetIcon } from '@/components/AssetIcon.tsx';
+import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { RequireLogin } from '@/components/RequireLogin.tsx';
+import ui from '@/components/wallet.module.css';
+import { useSettings } from '@/lib/settings.ts';
+import { groupDigits, shown } from '@/lib/wallet.ts';
+
+/** Where a chosen asset leads: `?next=deposit|transfer|records` (default: the asset's details). */
+const NEXT: Record<string, (asset: string) => string> = {
+  deposit: (asset) => `${PATHS.assetDetails}?asset=${asset}&deposit=1`,
+  transfer: (asset) => `${PATHS.transfer}?asset=${asset}`,
+  records: (asset) => `${PATHS.assetRecords}?asset=${asset}`,
+};
+const details = (asset: string) => `${PATHS.assetDetails}?asset=${asset}`;
+
+export default function ChooseAssetPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const next = params.get('next') ?? '';
+  const title =
+    next === 'deposit' ? t('choose.deposit') : next === 'transfer' ? t('choose.transfer') : t('choose.title');
+  return (
+    <Frame title={title}>
+      <RequireLogin>
+        <AssetChoice next={NEXT[next] ?? details} />
+      </RequireLogin>
+    </Frame>
+  );
+}
+
+function AssetChoice({ next }: { next(asset: string): string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const showAssets = useSettings((state) => state.showAssets);
+  const [query, setQuery] = useState('');
+  const assets = useAssets();
+  const needle = query.trim().toLowerCase();
+  const items = (assets.data?.items ?? []).filter(
+    (asset) => !needle || asset.code.toLowerCase().includes(needle) || asset.name.toLowerCase().includes(needle),
+  );
+  return (
+    <>
+      <SearchBar
+        placeholder={t('choose.search')}
+        value={query}
+        onChange={setQuery}
+        aria-label={t('choose.search')}
+        data-testid="choose-search"
+        style={{ marginBottom: 12, '--background': '#fff', '--height': '40px' }}
+      />
+      {assets.isPending ? (
+        <Loading />
+      ) : assets.isError ? (
+        <LoadFailed onRetry={() => void assets.refetch()} />
+      ) : items.length === 0 ? (
+        <p className={ui.center} data-testid="choose-empty">
+          {t('choose.none')}
+        </p>
+      ) : (
+        <ul className={ui.list} style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+          {items.map((asset) => (
+            <li key={asset.code}>
+              <button
+                type="button"
+                className={ui.row}
+                onClick={() => navigate(next(asset.code), { replace: true })}
+                data-testid={`choose-asset-${asset.code}`}
+              >
+                <AssetIcon code={asset.code} />
+                <span className={ui.rowMain}>
+                  <span className={ui.rowTitle} style={{ display: 'block' }}>
+                    {asset.code}
+                  </span>
+                  <span className={ui.rowSub} style={{ display: 'block' }}>
+                    {asset.name}
+                  </span>
+                </span>
+                <span className={ui.figure}>{shown(groupDigits(asset.available), showAssets)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

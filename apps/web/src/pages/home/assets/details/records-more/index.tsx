@@ -1,0 +1,91 @@
+import { RECORD_TYPES } from '@polaris/contract';
+import { InfiniteScroll, Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { type RecordType, useRecords } from '@/api/wallet.ts';
+import { Frame } from '@/app/Frame.tsx';
+import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { RecordItem } from '@/components/RecordItem.tsx';
+import { RequireLogin } from '@/components/RequireLogin.tsx';
+import ui from '@/components/wallet.module.css';
+
+const ALL = 'all';
+
+/** Every movement of one asset, newest first, loaded page by page over the server's cursor; filter by type. */
+export default function RecordsMorePage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const asset = (params.get('asset') ?? '').toUpperCase();
+  const typeParam = params.get('type') ?? ALL;
+  const type = (RECORD_TYPES as readonly string[]).includes(typeParam) ? (typeParam as RecordType) : undefined;
+  const choose = (key: string) => {
+    const next = new URLSearchParams(params);
+    if (key === ALL) next.delete('type');
+    else next.set('type', key);
+    setParams(next, { replace: true });
+  };
+  return (
+    <Frame title={t('records.title', { asset })} layout="frame">
+      <RequireLogin>
+        <Tabs
+          activeKey={type ?? ALL}
+          onChange={choose}
+          style={{ background: '#fff', '--title-font-size': '14px' } as React.CSSProperties}
+        >
+          {[ALL, ...RECORD_TYPES].map((key) => (
+            <Tabs.Tab key={key} title={<span data-testid={`records-tab-${key}`}>{t(`records.filter.${key}`)}</span>} />
+          ))}
+        </Tabs>
+        <div style={{ padding: 16 }}>
+          <RecordList asset={asset} type={type} />
+        </div>
+      </RequireLogin>
+    </Frame>
+  );
+}
+
+function RecordList({ asset, type }: { asset: string; type?: RecordType }) {
+  const { t } = useTranslation();
+  const records = useRecords(asset, type);
+  if (records.isPending) return <Loading testId="records-loading" />;
+  if (records.isError) return <LoadFailed onRetry={() => void records.refetch()} message={records.error.message} />;
+  const items = records.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return (
+      <p className={ui.center} data-testid="records-empty">
+        {t('records.empty')}
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul className={ui.list} style={{ margin: 0, padding: 0, listStyle: 'none' }} data-testid="records-list">
+        {items.map((record) => (
+          <RecordItem key={record.id} record={record} asset={asset} />
+        ))}
+      </ul>
+      <InfiniteScroll
+        hasMore={records.hasNextPage}
+        loadMore={async () => {
+          const result = await records.fetchNextPage();
+          // Throwing lets InfiniteScroll show its retry instead of asking again in a loop.
+          if (result.isError) throw result.error;
+        }}
+      >
+        {(hasMore, failed, retry) =>
+          failed ? (
+            <button type="button" className={ui.sectionLink} onClick={() => void retry()}>
+              {t('records.loadFailedRetry')}
+            </button>
+          ) : hasMore ? (
+            <span className={ui.muted}>{t('app.loading')}</span>
+          ) : (
+            <span className={ui.muted} data-testid="records-end">
+              {t('records.end')}
+            </span>
+          )
+        }
+      </InfiniteScroll>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import {
+  AddCircleOutline,
+  BankcardOutline,
+  HistogramOutline,
+  LockOutline,
+  PayCircleOutline,
+  SendOutline,
+  SetOutline,
+  UnorderedListOutline,
+} from 'antd-mobile-icons';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Frame } from '@/app/Frame.tsx';
+import { PATHS } from '@/app/paths.ts';
+import { CurrencySheet } from '@/components/CurrencySheet.tsx';
+import styles from './services.module.css';
+
+interface Service {
+  id: string;
+  icon: ReactNode;
+  label: string;
+  to?: string;
+}
+
+/** Every wallet entry in one grid; only screens that exist are listed. */
+export default function MoreServicesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [choosing, setChoosing] = useState(false);
+  const services: Service[] = [
+    { id: 'deposit', icon: <AddCircleOutline />, label: t('wallet.deposit'), to: `${PATHS.chooseAsset}?next=deposit` },
+    { id: 'transfer', icon: <SendOutline />, label: t('wallet.transfer'), to: `${PATHS.chooseAsset}?next=transfer` },
+    {
+      id: 'records',
+      icon: <UnorderedListOutline />,
+      label: t('wallet.records'),
+      to: `${PATHS.chooseAsset}?next=records`,
+    },
+    { id: 'payments', icon: <BankcardOutline />, label: t('payments.title'), to: PATHS.payments },
+    { id: 'market', icon: <HistogramOutline />, label: t('market.title'), to: PATHS.market },
+    { id: 'trade-password', icon: <LockOutline />, label: t('tradePassword.title'), to: PATHS.traderPassword },
+    { id: 'my-asset', icon: <SetOutline />, label: t('myAsset.title'), to: PATHS.myAsset },
+    { id: 'currency', icon: <PayCircleOutline />, label: t('currency.label') },
+  ];
+  return (
+    <Frame title={t('services.title')}>
+      <ul className={styles.grid} data-testid="services-grid">
+        {services.map((service) => (
+          <li key={service.id}>
+            <button
+              type="button"
+              className={styles.item}
+              onClick={() => (service.to ? navigate(service.to) : setChoosing(true))}
+              data-testid={`service-${service.id}`}
+            >
+              <span className={styles.icon} aria-hidden>
+                {service.icon}
+              </span>
+              {service.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <CurrencySheet visible={choosing} onClose={() => setChoosing(false)} />
+    </Frame>
+  );
+}

@@ -1,0 +1,343 @@
+import { PAYMENT_TYPES, TOAST_DURATION_MS } from '@polaris/contract';
+import { Button, Dialog, Popup, Toast } from 'antd-mobile';
+import { AddOutline, BankcardOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { isApiError } from '@/api/request.ts';
+import { type PaymentFields, type PaymentMethod, useDeletePayment, usePayments, useSavePayment } from '@/api/wallet.ts';
+import { Frame } from '@/app/Frame.tsx';
+import { EmptyState } from '@/components/EmptyState.tsx';
+import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { RequireLogin } from '@/components/RequireLogin.tsx';
+import { TextField } from '@/components/TextField.tsx';
+import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
+import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
+import ui from '@/components/wallet.module.css';
+import { type FieldErrors, toRecord } from '@/lib/auth-forms.ts';
+
+const TYPES = [PAYMENT_TYPES.bank, PAYMENT_TYPES.alipay, PAYMENT_TYPES.paypal] as const;
+const EMPTY: PaymentFields = { type: PAYMENT_TYPES.bank, holderName: '', account: '', bankName: '', bankBranch: '' };
+
+/** Bank, Alipay and PayPal accounts; adding, editing and removing each need the transaction password. */
+export default function PaymentsPage() {
+  const { t } = useTranslation();
+  return (
+    <Frame title={t('payments.title')}>
+      <RequireLogin>
+        <Payments />
+      </RequireLogin>
+    </Frame>
+  );
+}
+
+type Pending = { kind: 'save'; id?: number; fields: PaymentFields } | { kind: 'delete'; method: PaymentMethod };
+
+function Payments() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const payments = usePayments();
+  const save = useSavePayment();
+  const remove = useDeletePayment();
+  const [editing, setEditing] = useState<{ id?: number; fields: PaymentFields } | null>(null);
+  const [formErrors, setFormErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [tradeError, setTradeError] = useState<string>();
+  const busy = save.isPending || remove.isPending;
+
+  const typeName = (type: number) =>
+    type === PAYMENT_TYPES.bank
+      ? t('payments.bank')
+      : type === PAYMENT_TYPES.alipay
+        ? t('payments.alipay')
+        : t('payments.paypal');
+
+  const onError = (error: unknown) => {
+    const trade = tradeErrorOf(error);
+    if (trade?.kind === 'wrong') return setTradeError(trade.message);
+    setPending(null);
+    if (trade?.kind === 'notSet') return void offerToSetTradePassword(navigate);
+    if (isApiError(error, 'invalid')) {
+      setFormErrors(toRecord(error.fields));
+      return;
+    }
+    if (isApiError(error) && error.unreported) Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
+  };
+
+  const withPassword = (password: string) => {
+    if (!pending || busy) return;
+    setTradeError(undefined);
+    if (pending.kind === 'save') {
+      save.mutate(
+        { ...pending.fields, id: pending.id, password },
+        {
+          onSuccess: () => {
+            setPending(null);
+            setEditing(null);
+            Toast.show({ content: t('payments.saved'), duration: TOAST_DURATION_MS });
+          },
+          onError,
+        },
+      );
+    } else {
+      remove.mutate(
+        { id: pending.method.id, password },
+        {
+          onSuccess: () => {
+            setPending(null);
+            Toast.show({ content: t('payments.removed'), duration: TOAST_DURATION_MS });
+          },
+          onError,
+        },
+      );
+    }
+  };
+
+  const askRemove = async (method: PaymentMethod) => {
+    const sure = await Dialog.confirm({
+      title: t('payments.removeTitle'),
+      content: t('payments.removeContent', { account: method.account }),
+      confirmText: t('payments.remove'),
+      cancelText: t('common.cancel'),
+    });
+    if (sure) setPending({ kind: 'delete', method });
+  };
+
+  const items = payments.data?.items ?? [];
+  return (
+    <>
+      {payments.isPending ? (
+        <Loading testId="payments-loading" />
+      ) : payments.isError ? (
+        <LoadFailed onRetry={() => void payments.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={<BankcardOutline />}
+          title={t('payments.emptyTitle')}
+          body={t('payments.emptyBody')}
+          testId="payments-empty"
+        />
+      ) : (
+        <ul className={ui.list} style={{ margin: 0, padding: 0, listStyle: 'none' }} data-testid="payments-list">
+          {items.map((method) => (
+            <li key={method.id} className={ui.row} data-testid="payment-item">
+              <span className={ui.icon} aria-hidden>
+                <BankcardOutline />
+              </span>
+              <div className={ui.rowMain}>
+                <p className={ui.rowTitle}>
+                  {typeName(method.type)} · {method.holderName}
+                </p>
+                <p className={ui.rowSub}>{method.account}</p>
+                {method.bankName && (
+                  <p className={ui.rowSub}>
+                    {method.bankName}
+                    {method.bankBranch ? ` · ${method.bankBranch}` : ''}
+                  </p>
+                )}
+              </div>
+              <div style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
+                <Button
+                  size="mini"
+                  onClick={() => {
+                    setFormErrors({});
+                    setEditing({
+                      id: method.id,
+                      fields: {
+                        type: method.type,
+                        holderName: method.holderName,
+                        account: method.account,
+                        bankName: method.bankName ?? '',
+                        bankBranch: method.bankBranch ?? '',
+                      },
+                    });
+                  }}
+                  data-testid="payment-edit"
+                >
+                  {t('payments.edit')}
+                </Button>
+                <Button
+                  size="mini"
+                  color="danger"
+                  fill="outline"
+                  onClick={() => void askRemove(method)}
+                  data-testid="payment-remove"
+                >
+                  {t('payments.remove')}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button
+        block
+        color="primary"
+        shape="rounded"
+        size="large"
+        style={{ marginTop: 16 }}
+        onClick={() => {
+          setFormErrors({});
+          setEditing({ fields: { ...EMPTY } });
+        }}
+        data-testid="payments-add"
+      >
+        <AddOutline aria-hidden /> {t('payments.add')}
+      </Button>
+
+      <Popup
+        visible={editing !== null}
+        onMaskClick={() => setEditing(null)}
+        onClose={() => setEditing(null)}
+        bodyStyle={{ borderRadius: '16px 16px 0 0' }}
+      >
+        {editing && (
+          <PaymentForm
+            initial={editing.fields}
+            isNew={editing.id === undefined}
+            typeName={typeName}
+            errors={formErrors}
+            onCancel={() => setEditing(null)}
+            onSubmit={(fields) => {
+              setFormErrors({});
+              setPending({ kind: 'save', id: editing.id, fields });
+            }}
+            setErrors={setFormErrors}
+          />
+        )}
+      </Popup>
+
+      <TradePasswordPrompt
+        visible={pending !== null}
+        title={t('tradePassword.enterTitle')}
+        summary={
+          pending?.kind === 'delete'
+            ? t('payments.removeContent', { account: pending.method.account })
+            : t('payments.saveSummary')
+        }
+        pending={busy}
+        error={tradeError}
+        onClose={() => {
+          if (!busy) setPending(null);
+          setTradeError(undefined);
+        }}
+        onSubmit={withPassword}
+      />
+    </>
+  );
+}
+
+function PaymentForm(props: {
+  initial: PaymentFields;
+  isNew: boolean;
+  typeName(type: number): string;
+  errors: FieldErrors;
+  setErrors(errors: FieldErrors): void;
+  onCancel(): void;
+  onSubmit(fields: PaymentFields): void;
+}) {
+  const { t } = useTranslation();
+  const [fields, setFields] = useState(props.initial);
+  const set = (key: keyof PaymentFields) => (value: string) => setFields((current) => ({ ...current, [key]: value }));
+  const bank = fields.type === PAYMENT_TYPES.bank;
+  const submit = () => {
+    const errors: FieldErrors = {};
+    const required = (label: string) => t('contract:validation.required', { field: label });
+    if (!fields.holderName.trim()) errors.holderName = required(t('payments.holderName'));
+    const accountLabel = bank ? t('payments.bankAccount') : t('payments.account');
+    if (!fields.account.trim()) errors.account = required(accountLabel);
+    else if (fields.account.trim().length < 3)
+      errors.account = t('contract:validation.tooShort', { field: accountLabel, min: 3 });
+    if (bank && !fields.bankName?.trim()) errors.bankName = required(t('payments.bankName'));
+    props.setErrors(errors);
+    if (Object.values(errors).some(Boolean)) return;
+    props.onSubmit({
+      type: fields.type,
+      holderName: fields.holderName.trim(),
+      account: fields.account.trim(),
+      bankName: bank ? fields.bankName?.trim() : undefined,
+      bankBranch: bank ? fields.bankBranch?.trim() : undefined,
+    });
+  };
+  return (
+    <form
+      className={ui.sheet}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      data-testid="payment-form"
+    >
+      <h2 className={ui.sheetTitle}>{props.isNew ? t('payments.add') : t('payments.edit')}</h2>
+      <div className={ui.form}>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
+          <label htmlFor="payment-type" style={{ fontSize: 14, fontWeight: 500 }}>
+            {t('payments.type')}
+          </label>
+          <select
+            id="payment-type"
+            className={ui.select}
+            value={fields.type}
+            onChange={(event) => setFields((current) => ({ ...current, type: Number(event.target.value) }))}
+            data-testid="payment-type"
+          >
+            {TYPES.map((type) => (
+              <option key={type} value={type}>
+                {props.typeName(type)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          id="payment-holder"
+          testId="payment-holder"
+          label={t('payments.holderName')}
+          maxLength={60}
+          value={fields.holderName}
+          onChange={set('holderName')}
+          error={props.errors.holderName}
+        />
+        <TextField
+          id="payment-account"
+          testId="payment-account"
+          label={bank ? t('payments.bankAccount') : t('payments.account')}
+          maxLength={64}
+          value={fields.account}
+          onChange={set('account')}
+          error={props.errors.account}
+        />
+        {bank && (
+          <>
+            <TextField
+              id="payment-bank"
+              testId="payment-bank"
+              label={t('payments.bankName')}
+              maxLength={80}
+              value={fields.bankName ?? ''}
+              onChange={set('bankName')}
+              error={props.errors.bankName}
+            />
+            <TextField
+              id="payment-branch"
+              testId="payment-branch"
+              label={t('common.optionalField', { label: t('payments.bankBranch') })}
+              maxLength={80}
+              value={fields.bankBranch ?? ''}
+              onChange={set('bankBranch')}
+              error={props.errors.bankBranch}
+            />
+          </>
+        )}
+      </div>
+      <div className={ui.actions}>
+        <Button shape="rounded" onClick={props.onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" color="primary" shape="rounded" data-testid="payment-save">
+          {t('payments.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import type { MarketTicker } from '@polaris/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { PullToRefresh, SearchBar } from 'antd-mobile';
+import { type CSSProperties, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { marketErrorText, marketKeys, useTickers } from '@/api/market.ts';
+import { Frame } from '@/app/Frame.tsx';
+import { PATHS } from '@/app/paths.ts';
+import { AssetIcon } from '@/components/AssetIcon.tsx';
+import { DemoBadge } from '@/components/DemoBadge.tsx';
+import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import ui from '@/components/wallet.module.css';
+import { formatChange, formatUsd } from '@/lib/market-format.ts';
+import { useDebounced } from '@/lib/useDebounced.ts';
+
+/** Price list in USD with the 24 h change, search, pull-to-refresh and the demo label. */
+export default function MarketPage() {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const q = useDebounced(query.trim(), 300);
+  const tickers = useTickers(q);
+  const queryClient = useQueryClient();
+  return (
+    <Frame title={t('market.title')}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12 }}>
+        <SearchBar
+          placeholder={t('market.search')}
+          value={query}
+          onChange={setQuery}
+          aria-label={t('market.search')}
+          data-testid="market-search"
+          style={{ flex: 1, '--background': '#fff', '--height': '40px' } as CSSProperties}
+        />
+        <DemoBadge source={tickers.data?.source} testId="market-demo" />
+      </div>
+      <PullToRefresh
+        onRefresh={() => queryClient.invalidateQueries({ queryKey: marketKeys.all })}
+        pullingText={t('refresh.pulling')}
+        canReleaseText={t('refresh.release')}
+        refreshingText={t('refresh.refreshing')}
+        completeText={t('refresh.done')}
+      >
+        {tickers.isPending ? (
+          <Loading testId="market-loading" />
+        ) : tickers.isError ? (
+          <LoadFailed
+            onRetry={() => void tickers.refetch()}
+            message={marketErrorText(tickers.error, t('market.unknownError'))}
+            testId="market-error"
+          />
+        ) : tickers.data.items.length === 0 ? (
+          <p className={ui.center} data-testid="market-empty">
+            {t('market.none', { q })}
+          </p>
+        ) : (
+          <>
+            <div className={ui.sectionHead} aria-hidden>
+              <span className={ui.muted}>{t('market.coin')}</span>
+              <span className={ui.muted}>{t('market.priceAndChange')}</span>
+            </div>
+            <ul className={ui.list} style={{ margin: 0, padding: 0, listStyle: 'none' }} data-testid="market-list">
+              {tickers.data.items.map((ticker) => (
+                <TickerRow key={ticker.symbol} ticker={ticker} />
+              ))}
+            </ul>
+          </>
+        )}
+      </PullToRefresh>
+    </Frame>
+  );
+}
+
+function TickerRow({ ticker }: { ticker: MarketTicker }) {
+  const navigate = useNavigate();
+  const change = formatChange(ticker.change24h);
+  return (
+    <li>
+      <button
+        type="button"
+        className={ui.row}
+        onClick={() => navigate(`${PATHS.marketDetail}?symbol=${ticker.symbol}`)}
+        data-testid={`market-row-${ticker.symbol}`}
+      >
+        <AssetIcon code={ticker.symbol} src={ticker.icon} />
+        <span className={ui.rowMain}>
+          <span className={ui.rowTitle} style={{ display: 'block' }}>
+            {ticker.symbol}
+          </span>
+          <span className={ui.rowSub} style={{ display: 'block' }}>
+            {ticker.name}
+          </span>
+        </span>
+        <span className={ui.rowEnd}>
+          <span className={ui.figure} style={{ display: 'block' }}>
+            {formatUsd(ticker.priceUsd)}
+          </span>
+          <span
+            className={change.tone === 'up' ? ui.up : change.tone === 'down' ? ui.down : ui.muted}
+            style={{ fontSize: 13, fontWeight: 600 }}
+          >
+            {change.text}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}

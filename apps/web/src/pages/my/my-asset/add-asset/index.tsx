@@ -1,0 +1,64 @@
+import { Button } from 'antd-mobile';
+import { CheckCircleOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useAssets, useSetVisibility } from '@/api/wallet.ts';
+import { Frame } from '@/app/Frame.tsx';
+import { AssetIcon } from '@/components/AssetIcon.tsx';
+import { EmptyState } from '@/components/EmptyState.tsx';
+import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { RequireLogin } from '@/components/RequireLogin.tsx';
+import ui from '@/components/wallet.module.css';
+
+/** Assets hidden from the Me tab, each with "add" to show it again. */
+export default function AddAssetPage() {
+  const { t } = useTranslation();
+  return (
+    <Frame title={t('addAsset.title')}>
+      <RequireLogin>
+        <HiddenAssets />
+      </RequireLogin>
+    </Frame>
+  );
+}
+
+function HiddenAssets() {
+  const { t } = useTranslation();
+  const assets = useAssets();
+  const visibility = useSetVisibility();
+  if (assets.isPending) return <Loading testId="add-asset-loading" />;
+  if (assets.isError) return <LoadFailed onRetry={() => void assets.refetch()} />;
+  const hidden = assets.data.items.filter((asset) => !asset.visible);
+  if (hidden.length === 0) {
+    return (
+      <EmptyState
+        icon={<CheckCircleOutline />}
+        title={t('addAsset.allShown')}
+        body={t('addAsset.allShownBody')}
+        testId="add-asset-empty"
+      />
+    );
+  }
+  return (
+    <ul className={ui.list} style={{ margin: 0, padding: 0, listStyle: 'none' }} data-testid="add-asset-list">
+      {hidden.map((asset) => (
+        <li key={asset.code} className={ui.row}>
+          <AssetIcon code={asset.code} />
+          <div className={ui.rowMain}>
+            <p className={ui.rowTitle}>{asset.code}</p>
+            <p className={ui.rowSub}>{asset.name}</p>
+          </div>
+          <Button
+            size="small"
+            color="primary"
+            fill="outline"
+            disabled={visibility.isPending && visibility.variables?.asset === asset.code}
+            onClick={() => visibility.mutate({ asset: asset.code, visible: true })}
+            data-testid={`add-asset-${asset.code}`}
+          >
+            {t('addAsset.add')}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,71 @@
+import { Button, Switch } from 'antd-mobile';
+import { AddOutline, LinkOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useAssets, useSetVisibility } from '@/api/wallet.ts';
+import { Frame } from '@/app/Frame.tsx';
+import { PATHS } from '@/app/paths.ts';
+import { AssetIcon } from '@/components/AssetIcon.tsx';
+import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { RequireLogin } from '@/components/RequireLogin.tsx';
+import ui from '@/components/wallet.module.css';
+import { useSettings } from '@/lib/settings.ts';
+import { groupDigits, shown } from '@/lib/wallet.ts';
+
+/** Which assets the Me tab lists: one switch per asset (optimistic, rolled back if the server refuses). */
+export default function MyAssetPage() {
+  const { t } = useTranslation();
+  return (
+    <Frame title={t('myAsset.title')}>
+      <RequireLogin>
+        <MyAssets />
+      </RequireLogin>
+    </Frame>
+  );
+}
+
+function MyAssets() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const showAssets = useSettings((state) => state.showAssets);
+  const assets = useAssets();
+  const visibility = useSetVisibility();
+  if (assets.isPending) return <Loading testId="my-asset-loading" />;
+  if (assets.isError) return <LoadFailed onRetry={() => void assets.refetch()} />;
+  return (
+    <>
+      <p className={ui.hint} style={{ margin: '0 4px 8px' }}>
+        {t('myAsset.hint')}
+      </p>
+      <ul className={ui.list} style={{ margin: 0, padding: 0, listStyle: 'none' }} data-testid="my-asset-list">
+        {assets.data.items.map((asset) => (
+          <li key={asset.code} className={ui.row}>
+            <AssetIcon code={asset.code} />
+            <div className={ui.rowMain}>
+              <p className={ui.rowTitle} id={`my-asset-${asset.code}`}>
+                {asset.code}
+              </p>
+              <p className={ui.rowSub}>
+                {asset.name} · {shown(groupDigits(asset.available), showAssets)}
+              </p>
+            </div>
+            <Switch
+              checked={asset.visible}
+              onChange={(visible) => visibility.mutate({ asset: asset.code, visible })}
+              aria-labelledby={`my-asset-${asset.code}`}
+              data-testid={`my-asset-toggle-${asset.code}`}
+            />
+          </li>
+        ))}
+      </ul>
+      <div className={ui.actions}>
+        <Button shape="rounded" onClick={() => navigate(PATHS.addAsset)} data-testid="my-asset-add">
+          <AddOutline aria-hidden /> {t('addAsset.title')}
+        </Button>
+        <Button shape="rounded" onClick={() => navigate(PATHS.choiceChain)} data-testid="my-asset-chains">
+          <LinkOutline aria-hidden /> {t('chains.title')}
+        </Button>
+      </div>
+    </>
+  );
+}
