@@ -15,11 +15,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { at, units } from './columns.ts';
 import { users } from './users.ts';
 import { assets } from './wallet.ts';
-
-const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export interface RegistrationQuestion {
   id: string;

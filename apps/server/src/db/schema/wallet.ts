@@ -14,10 +14,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { units } from './columns.ts';
 import { users } from './users.ts';
-
-/** Amounts are integers of an asset's base units; NUMERIC(78,0) holds any uint256. */
-const units = (name: string) => numeric(name, { precision: 78, scale: 0 });
 
 export const chains = pgTable('chains', {
   id: integer('id').primaryKey(),

@@ -113,22 +113,8 @@ export class ActivityService {
           code,
           organizerId: user.id,
           status: input.publish ? 'published' : 'draft',
-          visibility: input.visibility,
-          title: input.title,
-          description: input.description,
-          category: input.category,
+          ...editableColumns(draft),
           coverImageId: input.coverImageId ?? null,
-          startsAt: new Date(input.startsAt),
-          endsAt: new Date(input.endsAt),
-          timezone: input.timezone,
-          onlineUrl: input.onlineUrl ?? null,
-          city: input.city ?? null,
-          address: input.address ?? null,
-          latitude: input.latitude ?? null,
-          longitude: input.longitude ?? null,
-          capacity: input.capacity ?? null,
-          requireApproval: input.requireApproval,
-          questions: withQuestionIds(input.questions),
           marketing: { featured: false, shareTitle: null, shareText: null },
           checkinSecret: newSecret(),
           createdAt: now,
@@ -273,22 +259,8 @@ export class ActivityService {
       await tx
         .update(activities)
         .set({
-          title: draft.title,
-          description: draft.description,
-          category: draft.category,
+          ...editableColumns(draft),
           coverImageId: input.coverImageId !== undefined ? input.coverImageId : row.coverImageId,
-          startsAt: new Date(draft.startsAt),
-          endsAt: new Date(draft.endsAt),
-          timezone: draft.timezone,
-          onlineUrl: draft.onlineUrl ?? null,
-          city: draft.city ?? null,
-          address: draft.address ?? null,
-          latitude: draft.latitude ?? null,
-          longitude: draft.longitude ?? null,
-          capacity: draft.capacity ?? null,
-          requireApproval: draft.requireApproval,
-          visibility: draft.visibility,
-          questions: withQuestionIds(draft.questions),
           updatedAt: now,
         })
         .where(eq(activities.id, row.id));
@@ -714,5 +686,26 @@ function inviteMail(to: string, activity: ActivityRow, inviter: string, link: st
     to,
     subject: `${fill('en', 'activity.inviteSubject', params)} / ${fill('zh-Hant', 'activity.inviteSubject', params)}`,
     text: `${fill('en', 'activity.inviteBody', params)}\n\n${fill('zh-Hant', 'activity.inviteBody', params)}`,
+  };
+}
+
+/** The columns an organizer edits, the same on create and on update. */
+function editableColumns(draft: ActivityDraft) {
+  return {
+    visibility: draft.visibility,
+    title: draft.title,
+    description: draft.description,
+    category: draft.category,
+    startsAt: new Date(draft.startsAt),
+    endsAt: new Date(draft.endsAt),
+    timezone: draft.timezone,
+    onlineUrl: draft.onlineUrl ?? null,
+    city: draft.city ?? null,
+    address: draft.address ?? null,
+    latitude: draft.latitude ?? null,
+    longitude: draft.longitude ?? null,
+    capacity: draft.capacity ?? null,
+    requireApproval: draft.requireApproval,
+    questions: withQuestionIds(draft.questions),
   };
 }
