@@ -1,7 +1,7 @@
 // `npm test`: unit and API integration tests (vitest), then the browser journeys (Playwright, Debian Chromium)
 // against the built app on the real server. Prints one closing line with the totals of both.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 
@@ -64,4 +64,5 @@ console.log(
 const failedTests = unit.failed + e2e.failed;
 const failed = failedTests === 0 && (unitStatus || e2eStatus) ? 1 : failedTests;
 console.log(`Tests: ${unit.passed + e2e.passed} passed, ${failed} failed`);
+writeFileSync(path.join(reports, 'summary.json'), JSON.stringify({ passed: unit.passed + e2e.passed, failed }));
 process.exit(unitStatus || e2eStatus);
