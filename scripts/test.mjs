@@ -10,14 +10,11 @@ const reports = path.join(root, '.tmp/reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-// Loaded into every Node process the runners start (see polyfills.mjs for why).
-const NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${path.join(root, 'scripts/polyfills.mjs')}`.trim();
-
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, {
     stdio: 'inherit',
     cwd: root,
-    env: { ...process.env, NODE_OPTIONS, ...env },
+    env: { ...process.env, ...env },
   });
   return result.status ?? 1;
 }
