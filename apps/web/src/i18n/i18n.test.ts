@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hasMessage } from '@polaris/contract';
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import zhHans from './zh-Hans.json';
-import zhHant from './zh-Hant.json';
+import { CATALOGUE } from './catalogue.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -22,7 +20,8 @@ function has(tree: Tree, key: string): boolean {
   return typeof node === 'string';
 }
 
-const locales: Record<string, Tree> = { en, 'zh-Hans': zhHans, 'zh-Hant': zhHant };
+const locales: Record<string, Tree> = CATALOGUE;
+const en = CATALOGUE.en;
 const srcDir = fileURLToPath(new URL('..', import.meta.url));
 
 function sourceFiles(dir: string): string[] {

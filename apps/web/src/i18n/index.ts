@@ -5,9 +5,7 @@ import 'dayjs/locale/zh-tw';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { settingsStore } from '@/lib/settings.ts';
-import en from './en.json';
-import zhHans from './zh-Hans.json';
-import zhHant from './zh-Hant.json';
+import { CATALOGUE } from './catalogue.ts';
 
 /**
  * Two namespaces, one catalogue: `translation` holds the web's own strings, `contract` the shared
@@ -16,9 +14,9 @@ import zhHant from './zh-Hant.json';
 export const DAYJS_LOCALE: Record<Language, string> = { en: 'en', 'zh-Hans': 'zh-cn', 'zh-Hant': 'zh-tw' };
 
 const resources = {
-  en: { translation: en, contract: MESSAGES.en },
-  'zh-Hans': { translation: zhHans, contract: MESSAGES['zh-Hans'] },
-  'zh-Hant': { translation: zhHant, contract: MESSAGES['zh-Hant'] },
+  en: { translation: CATALOGUE.en, contract: MESSAGES.en },
+  'zh-Hans': { translation: CATALOGUE['zh-Hans'], contract: MESSAGES['zh-Hans'] },
+  'zh-Hant': { translation: CATALOGUE['zh-Hant'], contract: MESSAGES['zh-Hant'] },
 };
 
 function apply(language: Language): void {
