@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { GUEST_ACTIVITY_PAGES } from '@/pages/activity/guest-routes.ts';
+import { HOST_ACTIVITY_PAGES } from '@/pages/activity/host-routes.ts';
 import { PATHS } from './paths.ts';
 
 type PageModule = { default: ComponentType };
@@ -34,6 +36,8 @@ const PAGES: Record<string, () => Promise<PageModule>> = {
   [PATHS.myAsset]: () => import('@/pages/my/my-asset/index.tsx'),
   [PATHS.choiceChain]: () => import('@/pages/my/my-asset/choice-chain/index.tsx'),
   [PATHS.addAsset]: () => import('@/pages/my/my-asset/add-asset/index.tsx'),
+  ...GUEST_ACTIVITY_PAGES,
+  ...HOST_ACTIVITY_PAGES,
 };
 
 /** Every path of SPEC §2, in the spec's order. */
