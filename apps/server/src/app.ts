@@ -90,7 +90,11 @@ export async function buildApp(options: AppOptions) {
     db: database.db,
     now,
     deriver: new AddressDeriver(await walletMnemonic(config, app.log)),
-    chain: new LocalChainAdapter({ delayMs: config.localChainDelayMs, failRate: config.localChainFailRate }),
+    chain: new LocalChainAdapter({
+      delayMs: config.localChainDelayMs,
+      failRate: config.localChainFailRate,
+      blockMs: config.localChainBlockMs,
+    }),
     trade,
     market,
   });
@@ -167,7 +171,9 @@ export async function buildApp(options: AppOptions) {
 
   const stopWorkers: (() => void)[] = [];
   if (config.backgroundWorkers) {
-    stopWorkers.push(startWorker('withdrawal', 1000, () => wallet.processWithdrawals(), app.log));
+    stopWorkers.push(
+      startWorker('chain', 1000, () => Promise.all([wallet.processDeposits(), wallet.processWithdrawals()]), app.log),
+    );
     // Escrow release after the end and waitlist promotion.
     stopWorkers.push(startWorker('activity', 5000, () => registrations.processDue(), app.log));
   }

@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   WALLET_MNEMONIC: z.preprocess(emptyToUndefined, z.string().trim().optional()),
   LOCAL_CHAIN_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
   LOCAL_CHAIN_FAIL_RATE: z.coerce.number().min(0).max(1).default(0),
+  LOCAL_CHAIN_BLOCK_MS: z.coerce.number().int().min(1).max(3_600_000).default(3000),
   MARKET_API_KEY: z.preprocess(emptyToUndefined, z.string().trim().optional()),
   MARKET_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.coingecko.com/api/v3')),
 });
@@ -56,6 +57,7 @@ export type Config = {
   walletMnemonic: string | undefined;
   localChainDelayMs: number;
   localChainFailRate: number;
+  localChainBlockMs: number;
   /** Whether this process runs the background workers (withdrawals, activity escrow); tests drive them by hand. */
   backgroundWorkers: boolean;
   /** Off only in tests that call an endpoint more often than a person could. */
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     walletMnemonic: e.WALLET_MNEMONIC,
     localChainDelayMs: e.LOCAL_CHAIN_DELAY_MS,
     localChainFailRate: e.LOCAL_CHAIN_FAIL_RATE,
+    localChainBlockMs: e.LOCAL_CHAIN_BLOCK_MS,
     backgroundWorkers: true,
     rateLimit: true,
   };

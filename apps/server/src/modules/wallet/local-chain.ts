@@ -12,6 +12,8 @@ const DepositCommand = z.object({
   chain: z.string().trim().max(20),
   amount: z.string().trim().max(64),
   txHash: z.string().trim().max(100).optional(),
+  /** Fewer than the network needs leaves the deposit confirming until the simulated chain catches up. */
+  confirmations: z.coerce.number().int().min(0).max(10_000).optional(),
 });
 
 /**
@@ -36,7 +38,12 @@ export function localChainRoutes(
     tags: ['operator'],
     auth: 'public',
     input: DepositCommand,
-    output: z.object({ id: z.number(), credited: z.boolean(), address: z.string() }),
+    output: z.object({
+      id: z.number(),
+      credited: z.boolean(),
+      status: z.enum(['confirming', 'credited']),
+      address: z.string(),
+    }),
     handler: async ({ input, request }) => {
       guard(request.headers['x-admin-token']);
       const user = await deps.wallet.requireUserByEmail(input.email);
@@ -46,12 +53,13 @@ export function localChainRoutes(
       );
       if (!chain) throw new AppError(400, 'wallet.chainDisabled');
       const txHash = input.txHash ?? `0x${randomBytes(32).toString('hex')}`;
-      const result = await deps.wallet.creditDeposit({
+      const result = await deps.wallet.recordDeposit({
         userId: user.id,
         assetCode: input.asset,
         chainId: chain.id,
         amount: input.amount,
         txHash,
+        confirmations: input.confirmations,
       });
       const { address } = await deps.wallet.depositAddress(user.id, input.asset, chain.id);
       return { ...result, address };

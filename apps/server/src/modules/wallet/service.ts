@@ -13,8 +13,8 @@ import {
   type WalletRecord,
   type WalletSummary,
 } from '@polaris/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import { type Database, query } from '../../db/client.ts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { type Database, query, type Tx } from '../../db/client.ts';
 import { depositAddresses, deposits, userAssetPrefs, users, withdrawals } from '../../db/schema/index.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { MarketService } from '../market/service.ts';
@@ -182,16 +182,18 @@ export class WalletService {
   }
 
   /**
-   * Credit a deposit seen on a chain. A transaction hash is credited once per chain and address, however
-   * often it is reported.
+   * Record a deposit seen on a chain. With enough confirmations it is credited at once; otherwise it waits as
+   * `confirming` until processDeposits sees the chain reach the number the network needs. A transaction hash is
+   * recorded once per chain and address, however often it is reported.
    */
-  async creditDeposit(input: {
+  async recordDeposit(input: {
     userId: number;
     assetCode: string;
     chainId: number;
     amount: string;
     txHash: string;
-  }): Promise<{ id: number; credited: boolean }> {
+    confirmations?: number;
+  }): Promise<{ id: number; credited: boolean; status: 'confirming' | 'credited' }> {
     const catalog = await this.catalog();
     const asset = await this.assetOf(catalog, input.assetCode);
     const network = this.networkOf(catalog, input.assetCode, input.chainId);
@@ -199,6 +201,8 @@ export class WalletService {
     const units = this.parseAmount(input.amount, asset.decimals);
     const { address } = await this.depositAddress(input.userId, input.assetCode, input.chainId);
     const now = this.deps.now();
+    const confirmations = Math.min(input.confirmations ?? network.confirmations, network.confirmations);
+    const confirmed = confirmations >= network.confirmations;
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(deposits)
@@ -209,34 +213,64 @@ export class WalletService {
           address,
           txHash: input.txHash,
           amount: units.toString(),
-          confirmations: network.confirmations,
+          confirmations,
           requiredConfirmations: network.confirmations,
-          status: 'credited',
+          status: confirmed ? 'credited' : 'confirming',
           createdAt: now,
-          creditedAt: now,
+          creditedAt: confirmed ? now : null,
         })
         .onConflictDoNothing()
         .returning({ id: deposits.id });
       if (!row) {
         const [existing] = await tx
-          .select({ id: deposits.id })
+          .select({ id: deposits.id, status: deposits.status })
           .from(deposits)
           .where(
             and(eq(deposits.chainId, input.chainId), eq(deposits.txHash, input.txHash), eq(deposits.address, address)),
           );
-        return { id: existing!.id, credited: false };
+        return { id: existing!.id, credited: false, status: existing!.status as 'confirming' | 'credited' };
       }
-      const { entryId } = await ledger.transfer(tx, {
-        kind: 'deposit',
-        asset: input.assetCode,
-        from: { system: 'chain_clearing' },
-        to: { userId: input.userId },
-        amount: units,
-        reference: `deposit:${row.id}`,
-      });
-      await tx.update(deposits).set({ entryId }).where(eq(deposits.id, row.id));
-      return { id: row.id, credited: true };
+      if (!confirmed) return { id: row.id, credited: false, status: 'confirming' as const };
+      await creditInTx(tx, { id: row.id, userId: input.userId, assetCode: input.assetCode, amount: units });
+      return { id: row.id, credited: true, status: 'credited' as const };
     });
+  }
+
+  /** Follow confirming deposits on their chains and credit each once it has the confirmations it needs. */
+  async processDeposits(limit = 100): Promise<{ credited: number }> {
+    const waiting = await this.db
+      .select()
+      .from(deposits)
+      .where(eq(deposits.status, 'confirming'))
+      .orderBy(deposits.id)
+      .limit(limit);
+    let credited = 0;
+    for (const deposit of waiting) {
+      const seen = await this.deps.chain.depositConfirmations(deposit, this.deps.now());
+      const done = await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(deposits)
+          .where(eq(deposits.id, deposit.id))
+          .for('update', { skipLocked: true });
+        if (!row || row.status !== 'confirming') return false;
+        const confirmations = Math.min(Math.max(row.confirmations, seen), row.requiredConfirmations);
+        if (confirmations < row.requiredConfirmations) {
+          if (confirmations !== row.confirmations) {
+            await tx.update(deposits).set({ confirmations }).where(eq(deposits.id, row.id));
+          }
+          return false;
+        }
+        await tx
+          .update(deposits)
+          .set({ confirmations, status: 'credited', creditedAt: this.deps.now() })
+          .where(eq(deposits.id, row.id));
+        await creditInTx(tx, { id: row.id, userId: row.userId, assetCode: row.assetCode, amount: BigInt(row.amount) });
+        return true;
+      });
+      if (done) credited++;
+    }
+    return { credited };
   }
 
   /** Who or where `to` is: a user of this app (uid, email or one of their deposit addresses) or an outside address. */
@@ -548,7 +582,31 @@ export class WalletService {
         createdAt: new Date(row.created_at).toISOString(),
       };
     });
-    return { items, nextCursor: rows.rows.length > input.limit ? (page[page.length - 1]?.id ?? null) : null };
+    const nextCursor = rows.rows.length > input.limit ? (page[page.length - 1]?.id ?? null) : null;
+    // Deposits still confirming have no ledger entry yet; they head the first page so the user sees them coming.
+    if (cursor !== null || (input.type && input.type !== 'deposit')) return { items, nextCursor };
+    const confirming = await this.db
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.userId, userId), eq(deposits.assetCode, asset.code), eq(deposits.status, 'confirming')))
+      .orderBy(desc(deposits.id));
+    const pending = confirming.map(
+      (deposit): WalletRecord => ({
+        id: `deposit-${deposit.id}`,
+        type: 'deposit',
+        kind: 'deposit',
+        amount: formatAmount(BigInt(deposit.amount), asset.decimals),
+        status: 'confirming',
+        chain: catalog.chains.get(deposit.chainId)?.symbol ?? null,
+        txHash: deposit.txHash,
+        confirmations: deposit.confirmations,
+        requiredConfirmations: deposit.requiredConfirmations,
+        counterparty: null,
+        fee: null,
+        createdAt: deposit.createdAt.toISOString(),
+      }),
+    );
+    return { items: [...pending, ...items], nextCursor };
   }
 
   async requireUserByEmail(email: string) {
@@ -556,6 +614,19 @@ export class WalletService {
     if (!user) throw new AppError(Status.notFound, 'auth.emailNotRegistered');
     return user;
   }
+}
+
+/** The ledger side of a confirmed deposit: chain clearing → the user, linked back to the deposit row. */
+async function creditInTx(tx: Tx, deposit: { id: number; userId: number; assetCode: string; amount: bigint }) {
+  const { entryId } = await ledger.transfer(tx, {
+    kind: 'deposit',
+    asset: deposit.assetCode,
+    from: { system: 'chain_clearing' },
+    to: { userId: deposit.userId },
+    amount: deposit.amount,
+    reference: `deposit:${deposit.id}`,
+  });
+  await tx.update(deposits).set({ entryId }).where(eq(deposits.id, deposit.id));
 }
 
 /** Enough of an email to recognise a friend, not enough to harvest it: "al***@example.com". */

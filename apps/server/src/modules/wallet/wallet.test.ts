@@ -334,3 +334,37 @@ describe('valuation', () => {
     expect(bad).toMatchObject({ status: 400, attachment: [{ field: 'currency' }] });
   });
 });
+
+describe('deposits that need confirmations', () => {
+  it('waits as confirming, shows in records with its progress, and is credited once the chain catches up', async () => {
+    const before = await balanceOf(t, bob.token, 'USDT');
+    const seen = await t.call<{ status: string; credited: boolean }>('POST', '/local-chain/deposit', {
+      headers: { 'x-admin-token': await adminToken(t) },
+      body: { email: bob.email, asset: 'USDT', chain: 'Polygon', amount: '7', txHash: '0xslow', confirmations: 0 },
+    });
+    expect(seen.attachment).toMatchObject({ status: 'confirming', credited: false });
+    expect(await balanceOf(t, bob.token, 'USDT')).toEqual(before);
+    const records = () =>
+      t.call<{ items: { status: string; confirmations: number; requiredConfirmations: number }[] }>(
+        'GET',
+        '/wallet/records',
+        { token: bob.token, query: { asset: 'USDT', type: 'deposit' } },
+      );
+    expect((await records()).attachment.items[0]).toMatchObject({
+      status: 'confirming',
+      confirmations: 0,
+      requiredConfirmations: 128,
+    });
+
+    t.clock.advance(3000 * 50);
+    expect(await t.services.wallet.processDeposits()).toEqual({ credited: 0 });
+    expect((await records()).attachment.items[0]).toMatchObject({ status: 'confirming', confirmations: 50 });
+
+    t.clock.advance(3000 * 100);
+    const [a, b] = await Promise.all([t.services.wallet.processDeposits(), t.services.wallet.processDeposits()]);
+    expect(a.credited + b.credited).toBe(1);
+    const after = await balanceOf(t, bob.token, 'USDT');
+    expect(Number(after.available) - Number(before.available)).toBeCloseTo(7, 6);
+    expect((await records()).attachment.items[0]).toMatchObject({ status: 'completed', confirmations: 128 });
+  });
+});
