@@ -1,19 +1,58 @@
-import { Button } from 'antd-mobile';
-import { AddCircleOutline, CalendarOutline } from 'antd-mobile-icons';
+import { ACTIVITY_CATEGORIES, type ActivityCategory } from '@polaris/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, PullToRefresh, SearchBar } from 'antd-mobile';
+import {
+  AddCircleOutline,
+  AppstoreOutline,
+  CalendarOutline,
+  DownOutline,
+  EnvironmentOutline,
+  GiftOutline,
+  UnorderedListOutline,
+} from 'antd-mobile-icons';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { activityKeys, type ListFilter, useCities } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { useCreateActivity } from '@/app/useCreateActivity.ts';
+import { ActivityList } from '@/components/activity/ActivityList.tsx';
+import ui from '@/components/activity/activity.module.css';
+import { Chip } from '@/components/activity/Chip.tsx';
+import { usePrefs } from '@/components/activity/city-store.ts';
+import { GUEST_PATHS } from '@/components/activity/paths.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { formatMonthDay, formatWeekday } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
+import { useDebounced } from '@/lib/useDebounced.ts';
 import styles from './home.module.css';
 
-/** Activity home (tab 0). Discovery arrives with the activity issue; until then, an honest empty state. */
+/** Activity home (tab 0): upcoming activities in the preferred city, category chips, this week / free, search. */
 export default function ActivityHomePage() {
   const { t } = useTranslation();
   const language = useSettings((state) => state.language);
   const createActivity = useCreateActivity();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const city = usePrefs((state) => state.city);
+  const chosen = usePrefs((state) => state.chosen);
+  const cities = useCities();
+  const [category, setCategory] = useState<ActivityCategory>();
+  const [week, setWeek] = useState(false);
+  const [free, setFree] = useState(false);
+  const [query, setQuery] = useState('');
+  const q = useDebounced(query.trim(), 300);
   const now = new Date();
+  const filter: ListFilter = {
+    city: city || undefined,
+    category,
+    when: week ? 'week' : undefined,
+    free: free || undefined,
+    q: q || undefined,
+  };
+  const unfiltered = !category && !week && !free && !q;
+  const nothingAnywhere = cities.data?.items.length === 0;
+
   return (
     <Frame title={t('activityHome.title')} back={false}>
       <div className={styles.hero}>
@@ -23,18 +62,123 @@ export default function ActivityHomePage() {
         <p className={styles.title}>
           <span className={styles.accent}>{t('app.name')}</span> · {t('activityHome.title')}
         </p>
-      </div>
-      <EmptyState
-        testId="activity-empty"
-        icon={<CalendarOutline />}
-        title={t('activityHome.emptyTitle')}
-        body={t('activityHome.emptyBody')}
-        action={
-          <Button color="primary" shape="rounded" onClick={createActivity} data-testid="activity-create">
+        <div className={styles.heroRow}>
+          <button
+            type="button"
+            className={styles.cityButton}
+            onClick={() => navigate(GUEST_PATHS.preferredCity)}
+            data-testid="home-city"
+            data-city={city}
+          >
+            <EnvironmentOutline aria-hidden /> {city || t('activity.allCities')} <DownOutline aria-hidden />
+          </button>
+          <Button
+            size="small"
+            shape="rounded"
+            className={styles.createButton}
+            onClick={createActivity}
+            data-testid="activity-create"
+          >
             <AddCircleOutline aria-hidden /> {t('activityHome.create')}
           </Button>
-        }
+        </div>
+      </div>
+      <nav className={styles.shortcuts} aria-label={t('activity.shortcuts')}>
+        <button
+          type="button"
+          className={styles.shortcut}
+          onClick={() => navigate(GUEST_PATHS.explore)}
+          data-testid="home-explore"
+        >
+          <AppstoreOutline aria-hidden />
+          {t('activity.explore')}
+        </button>
+        <button
+          type="button"
+          className={styles.shortcut}
+          onClick={() => navigate(GUEST_PATHS.myActivities)}
+          data-testid="home-my-activities"
+        >
+          <UnorderedListOutline aria-hidden />
+          {t('tickets.title')}
+        </button>
+        <button
+          type="button"
+          className={styles.shortcut}
+          onClick={() => navigate(GUEST_PATHS.calendar)}
+          data-testid="home-calendar"
+        >
+          <CalendarOutline aria-hidden />
+          {t('calendar.title')}
+        </button>
+        <button
+          type="button"
+          className={styles.shortcut}
+          onClick={() => navigate(GUEST_PATHS.myNft)}
+          data-testid="home-nft"
+        >
+          <GiftOutline aria-hidden />
+          {t('nft.title')}
+        </button>
+      </nav>
+      {!chosen && !nothingAnywhere && (
+        <div className={styles.prompt} data-testid="home-city-prompt">
+          <span>{t('activity.chooseCityPrompt')}</span>
+          <Button
+            size="small"
+            color="primary"
+            onClick={() => navigate(GUEST_PATHS.preferredCity)}
+            data-testid="home-choose-city"
+          >
+            {t('activity.chooseCity')}
+          </Button>
+        </div>
+      )}
+      <SearchBar
+        placeholder={t('activity.search')}
+        value={query}
+        onChange={setQuery}
+        aria-label={t('activity.search')}
+        data-testid="home-search"
+        style={{ '--background': '#fff', '--height': '40px' } as CSSProperties}
       />
+      <div className={ui.chips} role="toolbar" aria-label={t('activity.filters')}>
+        <Chip on={week} onClick={() => setWeek(!week)} testId="home-filter-week">
+          {t('activity.thisWeek')}
+        </Chip>
+        <Chip on={free} onClick={() => setFree(!free)} testId="home-filter-free">
+          {t('activity.free')}
+        </Chip>
+        <Chip on={!category} onClick={() => setCategory(undefined)} testId="home-category-all">
+          {t('activity.allCategories')}
+        </Chip>
+        {ACTIVITY_CATEGORIES.map((item) => (
+          <Chip key={item} on={category === item} onClick={() => setCategory(item)} testId={`home-category-${item}`}>
+            {t(`activity.category.${item}`)}
+          </Chip>
+        ))}
+      </div>
+      <PullToRefresh
+        onRefresh={() => queryClient.invalidateQueries({ queryKey: activityKeys.all })}
+        pullingText={t('refresh.pulling')}
+        canReleaseText={t('refresh.release')}
+        refreshingText={t('refresh.refreshing')}
+        completeText={t('refresh.done')}
+      >
+        <ActivityList
+          filter={filter}
+          empty={
+            unfiltered && (nothingAnywhere || !city) ? (
+              <EmptyState
+                testId="activity-empty"
+                icon={<CalendarOutline />}
+                title={t('activityHome.emptyTitle')}
+                body={t('activityHome.emptyBody')}
+              />
+            ) : undefined
+          }
+        />
+      </PullToRefresh>
     </Frame>
   );
 }

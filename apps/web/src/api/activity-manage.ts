@@ -1,0 +1,250 @@
+import {
+  type Activity,
+  API_BASE,
+  type AttendeesOutput,
+  type CheckinOutput,
+  type CreateActivityInput,
+  type DraftOutput,
+  type Envelope,
+  type InviteOutput,
+  LANGUAGE_LOCALE,
+  type MarketingOutput,
+  type OverviewOutput,
+  type SignCodeOutput,
+  Status,
+  type UploadImageOutput,
+} from '@polaris/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { sessionStore, useSession } from '@/lib/session.ts';
+import { settingsStore } from '@/lib/settings.ts';
+import { APP_ID, ApiError, api, fieldErrorsOf, type Params } from './request.ts';
+
+/** Organizer-side activity endpoints (docs/activities.md): create, edit, drafts, images, manage, check-in. */
+
+export type UploadedImage = z.output<typeof UploadImageOutput>;
+export type Overview = z.output<typeof OverviewOutput>;
+export type AttendeesPage = z.output<typeof AttendeesOutput>;
+export type Attendee = AttendeesPage['items'][number];
+export type CheckinResult = z.output<typeof CheckinOutput>;
+export type SignCode = z.output<typeof SignCodeOutput>;
+export type Invitation = z.output<typeof InviteOutput>;
+export type Marketing = z.output<typeof MarketingOutput>;
+export type Draft = z.output<typeof DraftOutput>['draft'];
+export type ActivityWrite = z.input<typeof CreateActivityInput>;
+export type AttendeeFilter = 'pending' | 'approved' | 'waitlisted' | 'rejected' | 'cancelled' | 'checkedIn';
+
+export const hostKeys = {
+  all: ['activity-host'] as const,
+  detail: (id: string) => [...hostKeys.all, 'detail', id] as const,
+  draft: (id: string) => [...hostKeys.all, 'draft', id] as const,
+  overview: (id: string) => [...hostKeys.all, 'overview', id] as const,
+  attendees: (id: string, status?: AttendeeFilter) => [...hostKeys.all, 'attendees', id, status ?? 'all'] as const,
+  signCode: (id: string) => [...hostKeys.all, 'signCode', id] as const,
+};
+
+const useLoggedIn = () => useSession((state) => state.loginStatus);
+
+export function useHostActivity(id: string) {
+  return useQuery({
+    queryKey: hostKeys.detail(id),
+    enabled: useLoggedIn() && id !== '',
+    queryFn: () => api.get<Activity>('/activity/detail', { id }, { silent: true }),
+    retry: false,
+  });
+}
+
+/** The kept form for a new activity (`activityId` absent) or an edit. */
+export function useDraft(activityId: string | undefined) {
+  return useQuery({
+    queryKey: hostKeys.draft(activityId ?? 'new'),
+    enabled: useLoggedIn(),
+    queryFn: () => api.get<{ draft: Draft }>('/activity/draft', activityId ? { activityId } : {}, { silent: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+export function saveDraft(activityId: string | undefined, data: Record<string, unknown>) {
+  return api.post<{ draft: Draft }>('/activity/draft/save', { ...(activityId ? { activityId } : {}), data } as never, {
+    silent: true,
+  });
+}
+
+export function deleteDraft(activityId: string | undefined) {
+  return api.post('/activity/draft/delete', activityId ? { activityId } : {}, { silent: true });
+}
+
+export function useCreateActivityMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ActivityWrite) => api.post<Activity>('/activity/create', input as unknown as Params),
+    onSuccess: (activity) => queryClient.setQueryData(hostKeys.detail(activity.id), activity),
+  });
+}
+
+export function useUpdateActivity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Partial<ActivityWrite> & { id: string }) =>
+      api.post<Activity>('/activity/update', input as unknown as Params),
+    onSuccess: (activity) => {
+      queryClient.setQueryData(hostKeys.detail(activity.id), activity);
+      void queryClient.invalidateQueries({ queryKey: hostKeys.all });
+    },
+  });
+}
+
+export function usePublish() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<Activity>('/activity/publish', { id }),
+    onSuccess: (activity) => queryClient.setQueryData(hostKeys.detail(activity.id), activity),
+  });
+}
+
+/** Headers and query the request layer would add; uploads and downloads need them outside JSON calls. */
+function identity(): { query: string; headers: Record<string, string> } {
+  const { token, userInfo } = sessionStore.getState();
+  const locale = LANGUAGE_LOCALE[settingsStore.getState().language];
+  const query = new URLSearchParams({ locale });
+  const headers: Record<string, string> = { appid: APP_ID, locale, accept: 'application/json' };
+  if (userInfo?.uid) {
+    query.set('uid', userInfo.uid);
+    headers.uid = userInfo.uid;
+  }
+  if (userInfo?.uuid) {
+    query.set('uuid', userInfo.uuid);
+    headers.uuid = userInfo.uuid;
+  }
+  if (token) headers.token = token;
+  return { query: query.toString(), headers };
+}
+
+function envelopeError(payload: Envelope | null, fallback: string): ApiError {
+  if (!payload) return new ApiError('network', 0, fallback);
+  const fields = fieldErrorsOf(payload.attachment);
+  if (payload.status === Status.invalid && fields.length > 0) {
+    return new ApiError('invalid', payload.status, payload.msg, payload.attachment, fields);
+  }
+  return new ApiError('quiet', payload.status, payload.msg || fallback, payload.attachment);
+}
+
+/** Multipart upload of a cover; the server's field errors (type, size) come back as an `invalid` ApiError. */
+export async function uploadImage(file: File, fallback: string): Promise<UploadedImage> {
+  const { query, headers } = identity();
+  const body = new FormData();
+  body.append('file', file);
+  let payload: Envelope | null = null;
+  try {
+    const response = await fetch(`${API_BASE}/activity/image/upload?${query}`, { method: 'POST', headers, body });
+    payload = (await response.json().catch(() => null)) as Envelope | null;
+  } catch {
+    throw new ApiError('network', 0, fallback);
+  }
+  if (payload?.status === Status.ok) return payload.attachment as UploadedImage;
+  throw envelopeError(payload, fallback);
+}
+
+/** Fetches the attendee CSV with the token header and hands it to the browser as a file. */
+export async function downloadAttendeesCsv(activityId: string, fallback: string): Promise<void> {
+  const { query, headers } = identity();
+  const response = await fetch(
+    `${API_BASE}/activity/manage/attendees.csv?${query}&activityId=${encodeURIComponent(activityId)}`,
+    { headers: { ...headers, accept: 'text/csv' } },
+  ).catch(() => {
+    throw new ApiError('network', 0, fallback);
+  });
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.startsWith('text/csv')) {
+    throw envelopeError((await response.json().catch(() => null)) as Envelope | null, fallback);
+  }
+  const blob = await response.blob();
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `attendees-${activityId}.csv`;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function useOverview(activityId: string) {
+  return useQuery({
+    queryKey: hostKeys.overview(activityId),
+    enabled: useLoggedIn() && activityId !== '',
+    queryFn: () => api.get<Overview>('/activity/manage/overview', { activityId }, { silent: true }),
+    retry: false,
+  });
+}
+
+export function useAttendees(activityId: string, status?: AttendeeFilter) {
+  return useQuery({
+    queryKey: hostKeys.attendees(activityId, status),
+    enabled: useLoggedIn() && activityId !== '',
+    queryFn: () =>
+      api.get<AttendeesPage>('/activity/manage/attendees', { activityId, status, limit: 200 }, { silent: true }),
+    retry: false,
+  });
+}
+
+function useInvalidateManage(activityId: string) {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: hostKeys.overview(activityId) });
+    void queryClient.invalidateQueries({ queryKey: [...hostKeys.all, 'attendees', activityId] });
+  };
+}
+
+export function useDecide(activityId: string) {
+  const invalidate = useInvalidateManage(activityId);
+  return useMutation({
+    mutationFn: ({ registrationId, approve }: { registrationId: string; approve: boolean }) =>
+      api.post(`/activity/manage/${approve ? 'approve' : 'reject'}`, { activityId, registrationId }),
+    onSettled: invalidate,
+  });
+}
+
+export function useSignCode(activityId: string) {
+  return useQuery({
+    queryKey: hostKeys.signCode(activityId),
+    enabled: useLoggedIn() && activityId !== '',
+    queryFn: () => api.get<SignCode>('/activity/manage/signCode', { activityId }, { silent: true }),
+    retry: false,
+  });
+}
+
+export function useCheckin(activityId: string) {
+  const invalidate = useInvalidateManage(activityId);
+  return useMutation({
+    mutationFn: (ticketCode: string) => api.post<CheckinResult>('/activity/checkin', { activityId, ticketCode }),
+    onSettled: invalidate,
+  });
+}
+
+export function useUndoCheckin(activityId: string) {
+  const invalidate = useInvalidateManage(activityId);
+  return useMutation({
+    mutationFn: (registrationId: string) => api.post('/activity/checkin/undo', { activityId, registrationId }),
+    onSettled: invalidate,
+  });
+}
+
+export function useInvite(activityId: string) {
+  return useMutation({
+    mutationFn: (emails: string[]) => api.post<Invitation>('/activity/manage/invite', { activityId, emails } as never),
+  });
+}
+
+export function useMarketing(activityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { featured: boolean; shareTitle: string | null; shareText: string | null }) =>
+      api.post<Marketing>('/activity/manage/marketing', { activityId, ...input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: hostKeys.detail(activityId) }),
+  });
+}

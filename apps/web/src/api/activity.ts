@@ -1,0 +1,269 @@
+import {
+  type Activity,
+  type ActivityCategory,
+  type ActivityPageOutput,
+  API_BASE,
+  type CALENDAR_FILTERS,
+  type CalendarFeedOutput,
+  type CalendarItemOutput,
+  type CalendarItemsOutput,
+  type CategoriesOutput,
+  type CheckinOutput,
+  type CitiesOutput,
+  type ExploreOutput,
+  hashTradePassword,
+  type NftsOutput,
+  type Registration,
+  type TicketsOutput,
+} from '@polaris/contract';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sessionStore, useSession } from '@/lib/session.ts';
+import { settingsStore } from '@/lib/settings.ts';
+import { api } from './request.ts';
+import { walletKeys } from './wallet-keys.ts';
+
+/** Guest-side activity endpoints (docs/activities.md): discovery, details, sign-up, tickets, NFTs, calendar. */
+
+type Out<S extends { parse(input: unknown): unknown }> = ReturnType<S['parse']>;
+export type ActivityPage = Out<typeof ActivityPageOutput>;
+export type Explore = Out<typeof ExploreOutput>;
+export type Ticket = Out<typeof TicketsOutput>['items'][number];
+export type Nft = Out<typeof NftsOutput>['items'][number];
+export type CheckinResult = Out<typeof CheckinOutput>;
+export type CalendarItem = Out<typeof CalendarItemOutput>;
+export type CalendarFilter = (typeof CALENDAR_FILTERS)[number];
+export type CalendarFeed = Out<typeof CalendarFeedOutput>;
+export type When = 'upcoming' | 'past' | 'all';
+
+export interface ListFilter {
+  city?: string;
+  category?: ActivityCategory;
+  when?: 'today' | 'week' | 'weekend' | 'month';
+  free?: boolean;
+  online?: boolean;
+  q?: string;
+}
+
+/** The device's IANA time zone: "this week" and calendar months are the user's, not the server's. */
+export function deviceTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+export const activityKeys = {
+  all: ['activity'] as const,
+  list: (filter: ListFilter) => [...activityKeys.all, 'list', filter] as const,
+  explore: (city: string) => [...activityKeys.all, 'explore', city] as const,
+  categories: (city: string) => [...activityKeys.all, 'categories', city] as const,
+  cities: () => [...activityKeys.all, 'cities'] as const,
+  detail: (id: string) => [...activityKeys.all, 'detail', id] as const,
+  tickets: (when: When) => [...activityKeys.all, 'tickets', when] as const,
+  nfts: () => [...activityKeys.all, 'nfts'] as const,
+};
+
+export const calendarKeys = {
+  all: ['calendar'] as const,
+  month: (month: string, filter: CalendarFilter) => [...calendarKeys.all, 'month', month, filter] as const,
+  list: (filter: CalendarFilter) => [...calendarKeys.all, 'list', filter] as const,
+  feed: () => [...calendarKeys.all, 'feed'] as const,
+};
+
+const useLoggedIn = () => useSession((state) => state.loginStatus);
+
+export function useActivityList(filter: ListFilter, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: activityKeys.list(filter),
+    enabled,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      api.get<ActivityPage>('/activity/list', { ...filter, tz: deviceTimeZone(), cursor: pageParam, limit: 20 }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useExplore(city: string) {
+  return useQuery({
+    queryKey: activityKeys.explore(city),
+    queryFn: () => api.get<Explore>('/activity/explore', { city: city || undefined, tz: deviceTimeZone() }),
+  });
+}
+
+export function useCategories(city: string) {
+  return useQuery({
+    queryKey: activityKeys.categories(city),
+    queryFn: () => api.get<Out<typeof CategoriesOutput>>('/activity/categories', { city: city || undefined }),
+  });
+}
+
+export function useCities() {
+  return useQuery({
+    queryKey: activityKeys.cities(),
+    queryFn: () => api.get<Out<typeof CitiesOutput>>('/activity/cities'),
+    staleTime: 60_000,
+  });
+}
+
+export function useActivity(id: string, invite?: string) {
+  return useQuery({
+    // The answer depends on who asks (myRegistration, abilities), so the login state is part of the key.
+    queryKey: [...activityKeys.detail(id), useLoggedIn()],
+    enabled: id !== '',
+    queryFn: () => api.get<Activity>('/activity/detail', { id, invite }),
+  });
+}
+
+export interface SignUpRequest {
+  activityId: string;
+  ticketTypeId?: string;
+  inviteCode?: string;
+  /** Typed by the user for a priced ticket; hashed with the uid before it leaves the device. */
+  password?: string;
+  idempotencyKey?: string;
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ password, ...input }: SignUpRequest) => {
+      const uid = sessionStore.getState().userInfo?.uid ?? '';
+      return api.post<Registration>('/activity/signup', {
+        ...input,
+        tradePassword: password === undefined ? undefined : hashTradePassword(password, uid),
+      });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+  });
+}
+
+export function useCancelSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (activityId: string) => api.post<Registration>('/activity/signup/cancel', { activityId }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+  });
+}
+
+export function useTickets(when: When) {
+  return useInfiniteQuery({
+    queryKey: activityKeys.tickets(when),
+    enabled: useLoggedIn(),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      api.get<Out<typeof TicketsOutput>>('/activity/tickets', { when, cursor: pageParam, limit: 20 }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useNfts() {
+  return useInfiniteQuery({
+    queryKey: activityKeys.nfts(),
+    enabled: useLoggedIn(),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) => api.get<Out<typeof NftsOutput>>('/activity/nfts', { cursor: pageParam, limit: 20 }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useSelfCheckin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { activityId: string; signCode: string }) =>
+      api.post<CheckinResult>('/activity/checkin/self', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.all }),
+  });
+}
+
+// Calendar
+
+export function useCalendarMonth(month: string, filter: CalendarFilter) {
+  return useQuery({
+    queryKey: calendarKeys.month(month, filter),
+    enabled: useLoggedIn(),
+    queryFn: () => api.get<Out<typeof CalendarItemsOutput>>('/calendar/month', { month, filter, tz: deviceTimeZone() }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCalendarList(filter: CalendarFilter) {
+  return useQuery({
+    queryKey: calendarKeys.list(filter),
+    enabled: useLoggedIn(),
+    queryFn: () => api.get<Out<typeof CalendarItemsOutput>>('/calendar/list', { filter, limit: 200 }),
+  });
+}
+
+export interface CalendarEntryFields {
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  timezone: string;
+  location?: string | null;
+  note?: string | null;
+}
+
+export function useCreateCalendarEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CalendarEntryFields) => api.post<CalendarItem>('/calendar/entry/create', { ...input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
+  });
+}
+
+export function useDeleteCalendarEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post('/calendar/entry/delete', { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
+  });
+}
+
+export function useCalendarFeed() {
+  return useQuery({
+    queryKey: calendarKeys.feed(),
+    enabled: useLoggedIn(),
+    queryFn: () => api.get<CalendarFeed>('/calendar/feed'),
+  });
+}
+
+export function useResetCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CalendarFeed>('/calendar/feed/reset'),
+    onSuccess: (feed) => queryClient.setQueryData(calendarKeys.feed(), feed),
+  });
+}
+
+/**
+ * The .ics export is a raw route that needs the session token, which travels only in a header; so it is fetched
+ * here and handed to the browser as a file. Resolves false when the server answered with an envelope (an error).
+ */
+export async function downloadCalendarExport(): Promise<boolean> {
+  const { token, userInfo } = sessionStore.getState();
+  const headers: Record<string, string> = { locale: settingsStore.getState().language };
+  if (token) headers.token = token;
+  if (userInfo?.uid) headers.uid = userInfo.uid;
+  if (userInfo?.uuid) headers.uuid = userInfo.uuid;
+  const response = await fetch(`${API_BASE}/calendar/export.ics`, { headers });
+  if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/calendar')) return false;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'polaris.ics';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return true;
+}

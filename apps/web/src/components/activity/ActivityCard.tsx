@@ -1,0 +1,48 @@
+import type { ActivitySummary } from '@polaris/contract';
+import { CalendarOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSettings } from '@/lib/settings.ts';
+import styles from './activity.module.css';
+import { placeLabel, priceLabel } from './format.ts';
+import { formatWhen } from './time.ts';
+
+export const DETAILS_PATH = '/pages/activity/details/index';
+export const detailsLink = (id: string) => `${DETAILS_PATH}?id=${encodeURIComponent(id)}`;
+
+/** One activity in a list: cover, title, time in its own zone, place, price; opens the details. */
+export function ActivityCard({ activity, extra }: { activity: ActivitySummary; extra?: ReactNode }) {
+  const { t } = useTranslation();
+  const language = useSettings((state) => state.language);
+  const navigate = useNavigate();
+  const cover = activity.cover?.sizes[0]?.url;
+  return (
+    <button
+      type="button"
+      className={styles.card}
+      onClick={() => navigate(detailsLink(activity.id))}
+      data-testid="activity-card"
+      data-id={activity.id}
+    >
+      {cover ? (
+        <img className={styles.cover} src={cover} alt="" loading="lazy" />
+      ) : (
+        <span className={styles.cover} aria-hidden>
+          <CalendarOutline />
+        </span>
+      )}
+      <span className={styles.cardMain}>
+        <span className={styles.cardTitle}>{activity.title}</span>
+        <span className={styles.meta} data-testid="activity-card-time">
+          {formatWhen(activity.startsAt, activity.timezone, language)}
+        </span>
+        <span className={styles.meta}>
+          {[placeLabel(activity), t(`activity.category.${activity.category}`)].filter(Boolean).join(' · ')}
+        </span>
+        <span className={styles.price}>{priceLabel(activity)}</span>
+        {extra}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,62 @@
+import { InfiniteScroll } from 'antd-mobile';
+import { CalendarOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ListFilter, useActivityList } from '@/api/activity.ts';
+import { EmptyState } from '@/components/EmptyState.tsx';
+import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { ActivityCard } from './ActivityCard.tsx';
+import styles from './activity.module.css';
+
+/** The public list for a filter, page by page over the server's cursor, with loading, failure and empty states. */
+export function ActivityList({ filter, empty }: { filter: ListFilter; empty?: ReactNode }) {
+  const { t } = useTranslation();
+  const list = useActivityList(filter);
+  if (list.isPending) return <Loading testId="activity-loading" />;
+  if (list.isError) return <LoadFailed onRetry={() => void list.refetch()} message={list.error.message} />;
+  const items = list.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return (
+      empty ?? (
+        <EmptyState
+          testId="activity-list-empty"
+          icon={<CalendarOutline />}
+          title={t('activity.emptyTitle')}
+          body={t('activity.emptyBody')}
+        />
+      )
+    );
+  }
+  return (
+    <>
+      <ul className={styles.list} data-testid="activity-list" style={{ opacity: list.isPlaceholderData ? 0.5 : 1 }}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <ActivityCard activity={item} />
+          </li>
+        ))}
+      </ul>
+      <InfiniteScroll
+        hasMore={list.hasNextPage}
+        loadMore={async () => {
+          const result = await list.fetchNextPage();
+          if (result.isError) throw result.error;
+        }}
+      >
+        {(hasMore, failed, retry) =>
+          failed ? (
+            <button type="button" className={styles.link} onClick={() => void retry()}>
+              {t('activity.loadMoreFailed')}
+            </button>
+          ) : hasMore ? (
+            <span className={styles.muted}>{t('app.loading')}</span>
+          ) : (
+            <span className={styles.muted} data-testid="activity-list-end">
+              {t('activity.end')}
+            </span>
+          )
+        }
+      </InfiniteScroll>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ActivitySummary } from '@polaris/contract';
+import { i18n } from '@/i18n/index.ts';
+
+/** "Free" or "From 10 USDT" for a list card. */
+export function priceLabel(activity: Pick<ActivitySummary, 'free' | 'priceFrom'>): string {
+  if (activity.priceFrom)
+    return i18n.t('activity.priceFrom', { amount: activity.priceFrom.amount, asset: activity.priceFrom.asset });
+  return i18n.t('activity.free');
+}
+
+/** Where: the city, or "Online". */
+export function placeLabel(activity: Pick<ActivitySummary, 'city' | 'online'>): string {
+  if (activity.online && !activity.city) return i18n.t('activity.online');
+  return activity.city ?? '';
+}

@@ -1,0 +1,106 @@
+import type { Activity } from '@polaris/contract';
+import { Button } from 'antd-mobile';
+import { LockOutline, StopOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useHostActivity } from '@/api/activity-manage.ts';
+import { isApiError } from '@/api/request.ts';
+import { Frame } from '@/app/Frame.tsx';
+import { PATHS } from '@/app/paths.ts';
+import { EmptyState } from '@/components/EmptyState.tsx';
+import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { useSession } from '@/lib/session.ts';
+import { HOST_PATHS } from './paths.ts';
+
+/**
+ * SPEC §2 back from manage pages: a sub-page goes back to the manage page with the current query;
+ * the manage page itself goes to the organizer's list of activities.
+ */
+export function useManageBack(isIndex: boolean): () => void {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  return () => {
+    if (isIndex) navigate(HOST_PATHS.myActivities, { replace: true });
+    else navigate(`${HOST_PATHS.manage}${search}`, { replace: true });
+  };
+}
+
+export function LoginNeeded() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <EmptyState
+      icon={<LockOutline />}
+      title={t('manage.loginTitle')}
+      body={t('manage.loginBody')}
+      testId="host-login-required"
+      action={
+        <Button color="primary" onClick={() => navigate(PATHS.login)} data-testid="host-login">
+          {t('manage.login')}
+        </Button>
+      }
+    />
+  );
+}
+
+export function Forbidden() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <EmptyState
+      icon={<StopOutline />}
+      title={t('manage.forbiddenTitle')}
+      body={t('manage.forbiddenBody')}
+      testId="manage-forbidden"
+      action={
+        <Button color="primary" fill="outline" onClick={() => navigate(PATHS.activityHome)}>
+          {t('manage.home')}
+        </Button>
+      }
+    />
+  );
+}
+
+export function NotFoundActivity() {
+  const { t } = useTranslation();
+  return <EmptyState icon={<StopOutline />} title={t('manage.notFound')} body="" testId="manage-not-found" />;
+}
+
+export function isForbidden(error: unknown): boolean {
+  return isApiError(error) && error.status === 403;
+}
+
+/** A manage page: nav bar with the SPEC back, login and host checks, then the page with the activity. */
+export function ManageShell({
+  title,
+  isIndex = false,
+  children,
+}: {
+  title: string;
+  isIndex?: boolean;
+  children(activity: Activity): ReactNode;
+}) {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const back = useManageBack(isIndex);
+  const loggedIn = useSession((state) => state.loginStatus);
+  return (
+    <Frame title={title} back={back}>
+      {loggedIn ? <ActivityLoader id={id}>{children}</ActivityLoader> : <LoginNeeded />}
+    </Frame>
+  );
+}
+
+function ActivityLoader({ id, children }: { id: string; children(activity: Activity): ReactNode }) {
+  const activity = useHostActivity(id);
+  if (!id) return <NotFoundActivity />;
+  if (activity.isPending) return <Loading testId="manage-loading" />;
+  if (activity.isError) {
+    if (isForbidden(activity.error)) return <Forbidden />;
+    if (isApiError(activity.error) && activity.error.status === 404) return <NotFoundActivity />;
+    return <LoadFailed onRetry={() => void activity.refetch()} message={activity.error.message} />;
+  }
+  if (!activity.data.abilities.manage) return <Forbidden />;
+  return <>{children(activity.data)}</>;
+}

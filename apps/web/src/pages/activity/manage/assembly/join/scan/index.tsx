@@ -1,0 +1,217 @@
+import type { Activity } from '@polaris/contract';
+import { Button, Toast } from 'antd-mobile';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type CheckinResult, useCheckin, useOverview, useUndoCheckin } from '@/api/activity-manage.ts';
+import { isApiError } from '@/api/request.ts';
+import styles from '@/components/host/host.module.css';
+import { ManageShell } from '@/components/host/ManageShell.tsx';
+
+/** /pages/activity/manage/assembly/join/scan/index?id= — check tickets in by camera or by typing the code. */
+export default function ScanPage() {
+  const { t } = useTranslation();
+  return <ManageShell title={t('checkin.scanTitle')}>{(activity) => <Scanner activity={activity} />}</ManageShell>;
+}
+
+type Outcome =
+  | { kind: 'ok'; result: CheckinResult }
+  | { kind: 'already' }
+  | { kind: 'notFound' }
+  | { kind: 'failed'; message: string };
+
+interface DetectorLike {
+  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
+}
+type DetectorCtor = new (options: { formats: string[] }) => DetectorLike;
+
+function Scanner({ activity }: { activity: Activity }) {
+  const { t } = useTranslation();
+  const checkin = useCheckin(activity.id);
+  const undo = useUndoCheckin(activity.id);
+  const overview = useOverview(activity.id);
+  const [code, setCode] = useState('');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [last, setLast] = useState<CheckinResult | null>(null);
+  const [camera, setCamera] = useState<'off' | 'starting' | 'on' | 'failed'>('off');
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const stopRef = useRef<() => void>(() => undefined);
+  const busyRef = useRef(false);
+  const lastCodeRef = useRef({ code: '', at: 0 });
+
+  const submit = useCallback(
+    async (ticketCode: string) => {
+      const value = ticketCode.trim();
+      if (!value || busyRef.current) return;
+      // The camera sees the same code many times a second; one check-in per code within 3 s.
+      if (lastCodeRef.current.code === value && Date.now() - lastCodeRef.current.at < 3000) return;
+      lastCodeRef.current = { code: value, at: Date.now() };
+      busyRef.current = true;
+      try {
+        const result = await checkin.mutateAsync(value);
+        setOutcome({ kind: 'ok', result });
+        setLast(result);
+        setCode('');
+        navigator.vibrate?.(80);
+      } catch (error) {
+        if (isApiError(error) && error.status === 409) setOutcome({ kind: 'already' });
+        else if (isApiError(error) && (error.status === 404 || error.kind === 'invalid'))
+          setOutcome({ kind: 'notFound' });
+        else setOutcome({ kind: 'failed', message: isApiError(error) ? error.message : t('checkin.failed') });
+      } finally {
+        busyRef.current = false;
+      }
+    },
+    [checkin, t],
+  );
+
+  useEffect(() => () => stopRef.current(), []);
+
+  const startCamera = async () => {
+    setCamera('starting');
+    const video = videoRef.current;
+    try {
+      if (!video || !navigator.mediaDevices?.getUserMedia) throw new Error('no camera');
+      const Detector = (globalThis as { BarcodeDetector?: DetectorCtor }).BarcodeDetector;
+      if (Detector) {
+        const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
+        video.srcObject = stream;
+        await video.play();
+        const detector = new Detector({ formats: ['qr_code'] });
+        let running = true;
+        const loop = async () => {
+          if (!running) return;
+          try {
+            const found = await detector.detect(video);
+            if (found[0]?.rawValue) await submit(found[0].rawValue);
+          } catch {
+            // a frame that could not be read; try the next one
+          }
+          if (running) setTimeout(() => void loop(), 250);
+        };
+        void loop();
+        stopRef.current = () => {
+          running = false;
+          for (const track of stream.getTracks()) track.stop();
+          video.srcObject = null;
+        };
+      } else {
+        const { BrowserQRCodeReader } = await import('@zxing/browser');
+        const reader = new BrowserQRCodeReader();
+        const controls = await reader.decodeFromVideoDevice(undefined, video, (result) => {
+          if (result) void submit(result.getText());
+        });
+        stopRef.current = () => controls.stop();
+      }
+      setCamera('on');
+    } catch {
+      stopRef.current();
+      setCamera('failed');
+    }
+  };
+
+  const stopCamera = () => {
+    stopRef.current();
+    stopRef.current = () => undefined;
+    setCamera('off');
+  };
+
+  const undoLast = () => {
+    if (!last) return;
+    undo.mutate(last.registrationId, {
+      onSuccess: () => {
+        Toast.show({ content: t('checkin.undone', { name: last.attendee.name }) });
+        setLast(null);
+        setOutcome(null);
+        lastCodeRef.current = { code: '', at: 0 };
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.unreported) Toast.show({ content: error.message });
+      },
+    });
+  };
+
+  return (
+    <div className={styles.form} style={{ paddingBottom: 24 }}>
+      <p className={styles.hint} data-testid="scan-checked-in" data-value={overview.data?.counts.checkedIn ?? ''}>
+        {t('checkin.checkedInCount', {
+          n: overview.data?.counts.checkedIn ?? 0,
+          total: overview.data?.counts.approved ?? 0,
+        })}
+      </p>
+      <section className={styles.section}>
+        <video
+          ref={videoRef}
+          className={styles.video}
+          muted
+          playsInline
+          hidden={camera !== 'on' && camera !== 'starting'}
+          data-testid="scan-video"
+        />
+        {camera === 'failed' && (
+          <p className={styles.error} role="alert" data-testid="scan-camera-failed">
+            {t('checkin.cameraFailed')}
+          </p>
+        )}
+        {camera === 'on' || camera === 'starting' ? (
+          <Button onClick={stopCamera} data-testid="scan-camera-stop">
+            {t('checkin.stopCamera')}
+          </Button>
+        ) : (
+          <Button color="primary" onClick={() => void startCamera()} data-testid="scan-camera-start">
+            {t('checkin.startCamera')}
+          </Button>
+        )}
+      </section>
+      <form
+        className={styles.section}
+        onSubmit={(event) => {
+          event.preventDefault();
+          lastCodeRef.current = { code: '', at: 0 };
+          void submit(code);
+        }}
+      >
+        <label className={styles.label} htmlFor="scan-code">
+          {t('checkin.typeCode')}
+        </label>
+        <input
+          id="scan-code"
+          className={styles.input}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          placeholder="PLX1.…"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          data-testid="scan-code"
+        />
+        <Button type="submit" color="primary" loading={checkin.isPending} data-testid="scan-submit">
+          {t('checkin.checkIn')}
+        </Button>
+      </form>
+      {outcome && <OutcomeView outcome={outcome} />}
+      {last && (
+        <Button fill="outline" color="danger" loading={undo.isPending} onClick={undoLast} data-testid="scan-undo">
+          {t('checkin.undo', { name: last.attendee.name })}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function OutcomeView({ outcome }: { outcome: Outcome }) {
+  const { t } = useTranslation();
+  const tone = outcome.kind === 'ok' ? styles.ok : outcome.kind === 'already' ? styles.warn : styles.bad;
+  const text =
+    outcome.kind === 'ok'
+      ? t('checkin.ok', { name: outcome.result.attendee.name, ticket: outcome.result.ticketType })
+      : outcome.kind === 'already'
+        ? t('checkin.already')
+        : outcome.kind === 'notFound'
+          ? t('checkin.notFound')
+          : outcome.message;
+  return (
+    <div className={`${styles.result} ${tone}`} role="status" data-testid="scan-result" data-kind={outcome.kind}>
+      {text}
+    </div>
+  );
+}

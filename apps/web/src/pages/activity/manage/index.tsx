@@ -1,0 +1,232 @@
+import type { Activity } from '@polaris/contract';
+import { Button, Dialog, Tabs, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import {
+  type Attendee,
+  type AttendeeFilter,
+  downloadAttendeesCsv,
+  useAttendees,
+  useDecide,
+  useOverview,
+} from '@/api/activity-manage.ts';
+import { isApiError } from '@/api/request.ts';
+import styles from '@/components/host/host.module.css';
+import { Forbidden, isForbidden, ManageShell } from '@/components/host/ManageShell.tsx';
+import { HOST_PATHS } from '@/components/host/paths.ts';
+import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+
+const FILTERS: readonly AttendeeFilter[] = ['approved', 'pending', 'waitlisted', 'checkedIn', 'rejected', 'cancelled'];
+
+/** /pages/activity/manage/index?id= — the organizer's overview, attendees and tools. */
+export default function ManagePage() {
+  const { t } = useTranslation();
+  return (
+    <ManageShell title={t('manage.title')} isIndex>
+      {(activity) => <Manage activity={activity} />}
+    </ManageShell>
+  );
+}
+
+function Manage({ activity }: { activity: Activity }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const overview = useOverview(activity.id);
+  const [filter, setFilter] = useState<AttendeeFilter>('approved');
+  const [exporting, setExporting] = useState(false);
+  if (overview.isPending) return <Loading testId="manage-loading" />;
+  if (overview.isError) {
+    if (isForbidden(overview.error)) return <Forbidden />;
+    return <LoadFailed onRetry={() => void overview.refetch()} message={overview.error.message} />;
+  }
+  const { counts, escrow, released, capacity, seatsTaken } = overview.data;
+  const go = (path: string) => navigate(`${path}?id=${encodeURIComponent(activity.id)}`);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadAttendeesCsv(activity.id, t('manage.exportFailed'));
+      Toast.show({ content: t('manage.exported') });
+    } catch (error) {
+      Toast.show({ content: isApiError(error) ? error.message : t('manage.exportFailed') });
+    } finally {
+      setExporting(false);
+    }
+  };
+  const stat = (key: string, value: number | string, testId: string) => (
+    <div className={styles.stat} data-testid={testId} data-value={value}>
+      <span className={styles.statValue}>{value}</span>
+      <span className={styles.statLabel}>{t(`manage.counts.${key}`)}</span>
+    </div>
+  );
+  return (
+    <div className={styles.form} style={{ paddingBottom: 24 }}>
+      <section className={styles.section}>
+        <h2 className={styles.sectionTitle} data-testid="manage-activity-title">
+          {activity.title}
+        </h2>
+        <p className={styles.hint} data-testid="manage-status">
+          {t(`manage.status.${activity.status}`)} · {t(`manage.phase.${activity.phase}`)}
+          {capacity !== null ? ` · ${t('manage.seats', { taken: seatsTaken, capacity })}` : ''}
+        </p>
+        <div className={styles.stats}>
+          {stat('registered', counts.approved + counts.pending + counts.waitlisted, 'manage-count-registered')}
+          {stat('approved', counts.approved, 'manage-count-approved')}
+          {stat('waitlisted', counts.waitlisted, 'manage-count-waitlisted')}
+          {stat('checkedIn', counts.checkedIn, 'manage-count-checkedin')}
+          {stat('pending', counts.pending, 'manage-count-pending')}
+          {stat('cancelled', counts.cancelled, 'manage-count-cancelled')}
+        </div>
+        <div data-testid="manage-escrow">
+          <p className={styles.label}>{t('manage.escrow')}</p>
+          {escrow.length === 0 ? (
+            <p className={styles.hint}>{t('manage.noMoney')}</p>
+          ) : (
+            escrow.map((item) => (
+              <p key={item.asset} className={styles.hint} data-testid={`manage-escrow-${item.asset}`}>
+                {item.amount} {item.asset}
+              </p>
+            ))
+          )}
+          {released.map((item) => (
+            <p key={item.asset} className={styles.hint}>
+              {t('manage.released', { amount: item.amount, asset: item.asset })}
+            </p>
+          ))}
+        </div>
+      </section>
+
+      <section className={styles.section} aria-label={t('manage.tools')}>
+        <div className={styles.links}>
+          <Button onClick={() => go(HOST_PATHS.scan)} color="primary" data-testid="manage-scan">
+            {t('manage.scan')}
+          </Button>
+          <Button onClick={() => go(HOST_PATHS.sign)} color="primary" fill="outline" data-testid="manage-sign">
+            {t('manage.sign')}
+          </Button>
+          <Button onClick={() => go(HOST_PATHS.edit)} data-testid="manage-edit">
+            {t('manage.edit')}
+          </Button>
+          <Button onClick={() => go(HOST_PATHS.sendInvite)} data-testid="manage-send-invite">
+            {t('manage.sendInvite')}
+          </Button>
+          <Button onClick={() => go(HOST_PATHS.inviteParticipants)} data-testid="manage-invite-participants">
+            {t('manage.inviteParticipants')}
+          </Button>
+          <Button onClick={() => go(HOST_PATHS.marketing)} data-testid="manage-marketing">
+            {t('manage.marketing')}
+          </Button>
+          <Button onClick={() => void exportCsv()} loading={exporting} data-testid="manage-export">
+            {t('manage.export')}
+          </Button>
+          <Button onClick={() => go(HOST_PATHS.details)} fill="none" data-testid="manage-view">
+            {t('manage.view')}
+          </Button>
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="manage-attendees-title">
+        <h2 className={styles.sectionTitle} id="manage-attendees-title">
+          {t('manage.attendees')}
+        </h2>
+        <Tabs activeKey={filter} onChange={(key) => setFilter(key as AttendeeFilter)}>
+          {FILTERS.map((key) => (
+            <Tabs.Tab
+              key={key}
+              title={<span data-testid={`manage-filter-${key}`}>{t(`manage.filters.${key}`)}</span>}
+            />
+          ))}
+        </Tabs>
+        <AttendeeList activityId={activity.id} filter={filter} />
+      </section>
+    </div>
+  );
+}
+
+function AttendeeList({ activityId, filter }: { activityId: string; filter: AttendeeFilter }) {
+  const { t } = useTranslation();
+  const attendees = useAttendees(activityId, filter);
+  if (attendees.isPending) return <Loading />;
+  if (attendees.isError)
+    return <LoadFailed onRetry={() => void attendees.refetch()} message={attendees.error.message} />;
+  if (attendees.data.items.length === 0) {
+    return (
+      <p className={styles.hint} data-testid="manage-attendees-empty">
+        {t('manage.noAttendees')}
+      </p>
+    );
+  }
+  return (
+    <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="manage-attendees">
+      {attendees.data.items.map((attendee) => (
+        <AttendeeRow key={attendee.registrationId} activityId={activityId} attendee={attendee} />
+      ))}
+    </ul>
+  );
+}
+
+function AttendeeRow({ activityId, attendee }: { activityId: string; attendee: Attendee }) {
+  const { t } = useTranslation();
+  const decide = useDecide(activityId);
+  const act = async (approve: boolean) => {
+    if (!approve) {
+      const ok = await Dialog.confirm({
+        content: t('manage.rejectConfirm', { name: attendee.user.name }),
+        confirmText: t('manage.reject'),
+        cancelText: t('common.cancel'),
+      });
+      if (!ok) return;
+    }
+    decide.mutate(
+      { registrationId: attendee.registrationId, approve },
+      {
+        onError: (error) => {
+          if (isApiError(error) && error.unreported) Toast.show({ content: error.message });
+        },
+      },
+    );
+  };
+  const paid = attendee.asset && attendee.paid !== '0' ? ` · ${attendee.paid} ${attendee.asset}` : '';
+  return (
+    <li
+      className={styles.person}
+      data-testid="manage-attendee"
+      data-uid={attendee.user.uid}
+      data-status={attendee.status}
+    >
+      <div className={styles.personMain}>
+        <div className={styles.personName}>{attendee.user.name || attendee.user.email}</div>
+        <div className={styles.personMeta}>
+          {attendee.user.email} · {attendee.ticketType}
+          {paid}
+        </div>
+        <div className={styles.personMeta} data-testid="manage-attendee-state">
+          {attendee.checkedIn ? t('manage.filters.checkedIn') : t(`manage.filters.${attendee.status}`)}
+          {attendee.waitlistPosition !== null ? ` #${attendee.waitlistPosition}` : ''}
+        </div>
+      </div>
+      {attendee.status === 'pending' && (
+        <div style={{ display: 'flex', gap: 6 }}>
+          <Button
+            size="small"
+            color="primary"
+            loading={decide.isPending}
+            onClick={() => void act(true)}
+            data-testid="manage-approve"
+          >
+            {t('manage.approve')}
+          </Button>
+          <Button
+            size="small"
+            color="danger"
+            fill="outline"
+            onClick={() => void act(false)}
+            data-testid="manage-reject"
+          >
+            {t('manage.reject')}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}

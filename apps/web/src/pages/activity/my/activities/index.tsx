@@ -1,0 +1,141 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
+import { CalendarOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { activityKeys, type Ticket, useTickets, type When } from '@/api/activity.ts';
+import { Frame } from '@/app/Frame.tsx';
+import { detailsLink } from '@/components/activity/ActivityCard.tsx';
+import ui from '@/components/activity/activity.module.css';
+import { StatusBadge } from '@/components/activity/StatusBadge.tsx';
+import { TicketQr } from '@/components/activity/TicketQr.tsx';
+import { formatWhen } from '@/components/activity/time.ts';
+import { EmptyState } from '@/components/EmptyState.tsx';
+import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { RequireLogin } from '@/components/RequireLogin.tsx';
+import { useSettings } from '@/lib/settings.ts';
+
+/** My tickets, upcoming or past (kept in the query string), each with its QR code while it is valid. */
+export default function MyActivitiesPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const when: When = params.get('when') === 'past' ? 'past' : 'upcoming';
+  return (
+    <Frame title={t('tickets.title')} layout="frame">
+      <RequireLogin>
+        <Tabs
+          activeKey={when}
+          onChange={(key) => setParams(key === 'past' ? { when: 'past' } : {}, { replace: true })}
+          style={{ background: '#fff' }}
+        >
+          <Tabs.Tab key="upcoming" title={<span data-testid="tickets-tab-upcoming">{t('tickets.upcoming')}</span>} />
+          <Tabs.Tab key="past" title={<span data-testid="tickets-tab-past">{t('tickets.past')}</span>} />
+        </Tabs>
+        <div style={{ padding: 16 }}>
+          <TicketList when={when} />
+        </div>
+      </RequireLogin>
+    </Frame>
+  );
+}
+
+function TicketList({ when }: { when: When }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const tickets = useTickets(when);
+  if (tickets.isPending) return <Loading testId="tickets-loading" />;
+  if (tickets.isError) return <LoadFailed onRetry={() => void tickets.refetch()} message={tickets.error.message} />;
+  const items = tickets.data.pages.flatMap((page) => page.items);
+  return (
+    <PullToRefresh
+      onRefresh={() => queryClient.invalidateQueries({ queryKey: activityKeys.all })}
+      pullingText={t('refresh.pulling')}
+      canReleaseText={t('refresh.release')}
+      refreshingText={t('refresh.refreshing')}
+      completeText={t('refresh.done')}
+    >
+      {items.length === 0 ? (
+        <EmptyState
+          testId="tickets-empty"
+          icon={<CalendarOutline />}
+          title={t(when === 'past' ? 'tickets.emptyPast' : 'tickets.emptyUpcoming')}
+          body={t('tickets.emptyBody')}
+          action={
+            <button type="button" className={ui.link} onClick={() => navigate('/')}>
+              {t('tickets.browse')}
+            </button>
+          }
+        />
+      ) : (
+        <ul className={ui.list} data-testid="tickets-list">
+          {items.map((ticket) => (
+            <TicketItem key={ticket.id} ticket={ticket} />
+          ))}
+        </ul>
+      )}
+      <InfiniteScroll
+        hasMore={tickets.hasNextPage}
+        loadMore={async () => {
+          const result = await tickets.fetchNextPage();
+          if (result.isError) throw result.error;
+        }}
+      >
+        {(hasMore, failed, retry) =>
+          failed ? (
+            <button type="button" className={ui.link} onClick={() => void retry()}>
+              {t('activity.loadMoreFailed')}
+            </button>
+          ) : hasMore ? (
+            <span className={ui.muted}>{t('app.loading')}</span>
+          ) : null
+        }
+      </InfiniteScroll>
+    </PullToRefresh>
+  );
+}
+
+function TicketItem({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const language = useSettings((state) => state.language);
+  const { activity } = ticket;
+  return (
+    <li className={ui.panel} data-testid="ticket-item" data-activity={activity.id} data-status={ticket.status}>
+      <div className={ui.sectionHead} style={{ margin: 0 }}>
+        <button
+          type="button"
+          className={ui.link}
+          style={{ fontSize: 15, fontWeight: 600, color: 'inherit', textAlign: 'left' }}
+          onClick={() => navigate(detailsLink(activity.id))}
+          data-testid="ticket-title"
+        >
+          {activity.title}
+        </button>
+        <StatusBadge status={ticket.status} checkedIn={ticket.checkedIn} />
+      </div>
+      <p className={ui.meta}>{formatWhen(activity.startsAt, activity.timezone, language)}</p>
+      <p className={ui.meta}>
+        {[
+          activity.city ?? (activity.online ? t('activity.online') : ''),
+          ticket.ticketType.name,
+          ticket.asset ? `${ticket.price} ${ticket.asset}` : t('activity.free'),
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      {ticket.status === 'waitlisted' && (
+        <p className={ui.meta}>{t('activity.waitlistPosition', { position: ticket.waitlistPosition ?? '-' })}</p>
+      )}
+      {ticket.note && <p className={ui.meta}>{t(`tickets.note.${ticket.note}`, { defaultValue: '' })}</p>}
+      {ticket.qr && !ticket.checkedIn && (
+        <>
+          <TicketQr payload={ticket.qr} size={180} />
+          <p className={ui.muted} style={{ textAlign: 'center', margin: 0 }}>
+            {t('tickets.showAtDoor')}
+          </p>
+        </>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,130 @@
+import { TOAST_DURATION_MS } from '@polaris/contract';
+import { Button, Dialog, Toast } from 'antd-mobile';
+import { DownlandOutline, FileOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadCalendarExport, useCalendarFeed, useResetCalendarFeed } from '@/api/activity.ts';
+import { Frame } from '@/app/Frame.tsx';
+import ui from '@/components/activity/activity.module.css';
+import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { copyWithToast } from '@/components/RecordItem.tsx';
+import { RequireLogin } from '@/components/RequireLogin.tsx';
+
+/** Calendar settings: download an .ics file, and the secret feed URL to subscribe to (copy, reset). */
+export default function CalendarSettingPage() {
+  const { t } = useTranslation();
+  return (
+    <Frame title={t('calendar.settings')}>
+      <RequireLogin>
+        <Settings />
+      </RequireLogin>
+    </Frame>
+  );
+}
+
+function Settings() {
+  const { t } = useTranslation();
+  const feed = useCalendarFeed();
+  const reset = useResetCalendarFeed();
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const ok = await downloadCalendarExport();
+      if (!ok) Toast.show({ content: t('calendar.exportFailed'), duration: TOAST_DURATION_MS });
+    } catch {
+      Toast.show({ content: t('calendar.exportFailed'), duration: TOAST_DURATION_MS });
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const askReset = async () => {
+    const ok = await Dialog.confirm({
+      title: t('calendar.resetTitle'),
+      content: t('calendar.resetBody'),
+      confirmText: t('calendar.reset'),
+      cancelText: t('common.cancel'),
+    });
+    if (ok)
+      reset.mutate(undefined, {
+        onSuccess: () => Toast.show({ content: t('calendar.resetDone'), duration: TOAST_DURATION_MS }),
+      });
+  };
+  const urlRow = (label: string, value: string, testId: string) => (
+    <div style={{ marginTop: 12 }}>
+      <p className={ui.muted} style={{ margin: '0 0 4px' }}>
+        {label}
+      </p>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <code
+          style={{
+            flex: 1,
+            minWidth: 0,
+            overflowWrap: 'anywhere',
+            fontSize: 12,
+            background: '#f5f5f5',
+            padding: 8,
+            borderRadius: 6,
+          }}
+          data-testid={testId}
+        >
+          {value}
+        </code>
+        <Button
+          size="small"
+          onClick={() => void copyWithToast(value, label)}
+          data-testid={`${testId}-copy`}
+          aria-label={t('common.copy', { label })}
+        >
+          <FileOutline aria-hidden />
+        </Button>
+      </div>
+    </div>
+  );
+  return (
+    <>
+      <section className={ui.panel}>
+        <h2 className={ui.sectionTitle}>{t('calendar.export')}</h2>
+        <p className={ui.muted}>{t('calendar.exportHint')}</p>
+        <Button
+          block
+          color="primary"
+          fill="outline"
+          loading={downloading}
+          onClick={() => void download()}
+          data-testid="calendar-export"
+        >
+          <DownlandOutline aria-hidden /> {t('calendar.exportButton')}
+        </Button>
+      </section>
+      <section className={ui.panel}>
+        <h2 className={ui.sectionTitle}>{t('calendar.subscribe')}</h2>
+        <p className={ui.muted}>{t('calendar.subscribeHint')}</p>
+        {feed.isPending ? (
+          <Loading />
+        ) : feed.isError ? (
+          <LoadFailed onRetry={() => void feed.refetch()} message={feed.error.message} />
+        ) : (
+          <>
+            {urlRow(t('calendar.feedUrl'), feed.data.url, 'calendar-feed-url')}
+            {urlRow(t('calendar.webcalUrl'), feed.data.webcalUrl, 'calendar-webcal-url')}
+            <a href={feed.data.webcalUrl} className={ui.link} style={{ display: 'inline-block', marginTop: 12 }}>
+              {t('calendar.openInApp')}
+            </a>
+            <Button
+              block
+              color="danger"
+              fill="none"
+              style={{ marginTop: 12 }}
+              loading={reset.isPending}
+              onClick={() => void askReset()}
+              data-testid="calendar-feed-reset"
+            >
+              {t('calendar.reset')}
+            </Button>
+          </>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,219 @@
+import { Button } from 'antd-mobile';
+import { EnvironmentOutline } from 'antd-mobile-icons';
+import { type MouseEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Frame } from '@/app/Frame.tsx';
+import { leavePickedLocation } from '@/components/host/handoff.ts';
+import styles from '@/components/host/host.module.css';
+
+/** Build-time tile template; tiles are decoration: the page works with typed values when they cannot load. */
+const TILE_URL: string =
+  (import.meta.env.VITE_MAP_TILE_URL as string | undefined) || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const ZOOM = 15;
+const TILE = 256;
+
+function project(lat: number, lng: number, zoom: number) {
+  const scale = TILE * 2 ** zoom;
+  const sin = Math.sin((lat * Math.PI) / 180);
+  return {
+    x: ((lng + 180) / 360) * scale,
+    y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale,
+  };
+}
+
+function unproject(x: number, y: number, zoom: number) {
+  const scale = TILE * 2 ** zoom;
+  const lng = (x / scale) * 360 - 180;
+  const n = Math.PI - (2 * Math.PI * y) / scale;
+  const lat = (180 / Math.PI) * Math.atan(0.5 * (Math.exp(n) - Math.exp(-n)));
+  return { lat, lng };
+}
+
+const valid = (lat: string, lng: string) => {
+  const a = Number(lat);
+  const b = Number(lng);
+  return lat.trim() !== '' && lng.trim() !== '' && Math.abs(a) <= 85 && Math.abs(b) <= 180;
+};
+
+/** /choose-location?address=&city=&lat=&lng= — answers the create / edit form and goes back to it. */
+export default function ChooseLocationPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [address, setAddress] = useState(params.get('address') ?? '');
+  const [city, setCity] = useState(params.get('city') ?? '');
+  const [lat, setLat] = useState(params.get('lat') ?? '');
+  const [lng, setLng] = useState(params.get('lng') ?? '');
+  const [error, setError] = useState('');
+  const [locating, setLocating] = useState(false);
+  const hasPoint = valid(lat, lng);
+
+  const locate = () => {
+    if (!navigator.geolocation) {
+      setError(t('location.noGeolocation'));
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLat(position.coords.latitude.toFixed(6));
+        setLng(position.coords.longitude.toFixed(6));
+        setLocating(false);
+        setError('');
+      },
+      () => {
+        setLocating(false);
+        setError(t('location.denied'));
+      },
+      { enableHighAccuracy: true, timeout: 15_000 },
+    );
+  };
+
+  const confirm = () => {
+    if (!city.trim()) {
+      setError(t('location.cityRequired'));
+      return;
+    }
+    if ((lat.trim() || lng.trim()) && !hasPoint) {
+      setError(t('location.coordinatesInvalid'));
+      return;
+    }
+    leavePickedLocation({ address: address.trim(), city: city.trim(), latitude: lat.trim(), longitude: lng.trim() });
+    navigate(-1);
+  };
+
+  const onMapClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (!hasPoint) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    const centre = project(Number(lat), Number(lng), ZOOM);
+    const point = unproject(
+      centre.x + event.clientX - rect.left - rect.width / 2,
+      centre.y + event.clientY - rect.top - rect.height / 2,
+      ZOOM,
+    );
+    setLat(point.lat.toFixed(6));
+    setLng(point.lng.toFixed(6));
+  };
+
+  return (
+    <Frame title={t('location.chooseTitle')}>
+      <div className={styles.form} style={{ paddingBottom: 24 }}>
+        <MapView lat={lat} lng={lng} onClick={onMapClick} />
+        <section className={styles.section}>
+          <Button fill="outline" loading={locating} onClick={locate} data-testid="location-locate">
+            {t('location.useMine')}
+          </Button>
+          <label className={styles.label} htmlFor="location-address">
+            {t('location.address')}
+          </label>
+          <input
+            id="location-address"
+            className={styles.input}
+            value={address}
+            maxLength={200}
+            onChange={(event) => setAddress(event.target.value)}
+            data-testid="location-address"
+          />
+          <label className={styles.label} htmlFor="location-city">
+            {t('location.city')}
+          </label>
+          <input
+            id="location-city"
+            className={styles.input}
+            value={city}
+            maxLength={60}
+            onChange={(event) => setCity(event.target.value)}
+            data-testid="location-city"
+          />
+          <div className={styles.row}>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor="location-lat">
+                {t('location.latitude')}
+              </label>
+              <input
+                id="location-lat"
+                className={styles.input}
+                inputMode="decimal"
+                value={lat}
+                onChange={(event) => setLat(event.target.value)}
+                data-testid="location-lat"
+              />
+            </div>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor="location-lng">
+                {t('location.longitude')}
+              </label>
+              <input
+                id="location-lng"
+                className={styles.input}
+                inputMode="decimal"
+                value={lng}
+                onChange={(event) => setLng(event.target.value)}
+                data-testid="location-lng"
+              />
+            </div>
+          </div>
+          {error && (
+            <p className={styles.error} role="alert" data-testid="location-error">
+              {error}
+            </p>
+          )}
+          <Button color="primary" onClick={confirm} data-testid="location-confirm">
+            {t('location.confirm')}
+          </Button>
+        </section>
+      </div>
+    </Frame>
+  );
+}
+
+function MapView({
+  lat,
+  lng,
+  onClick,
+}: {
+  lat: string;
+  lng: string;
+  onClick(event: MouseEvent<HTMLDivElement>): void;
+}) {
+  const { t } = useTranslation();
+  const [broken, setBroken] = useState(false);
+  const point = valid(lat, lng) ? project(Number(lat), Number(lng), ZOOM) : null;
+  const tiles: { key: string; src: string; left: number; top: number }[] = [];
+  if (point) {
+    const tx = Math.floor(point.x / TILE);
+    const ty = Math.floor(point.y / TILE);
+    for (let dx = -2; dx <= 2; dx += 1) {
+      for (let dy = -1; dy <= 1; dy += 1) {
+        const x = tx + dx;
+        const y = ty + dy;
+        tiles.push({
+          key: `${x}/${y}`,
+          src: TILE_URL.replace('{z}', String(ZOOM)).replace('{x}', String(x)).replace('{y}', String(y)),
+          left: x * TILE - point.x,
+          top: y * TILE - point.y,
+        });
+      }
+    }
+  }
+  return (
+    <div className={styles.map} onClick={onClick} data-testid="location-map" aria-hidden>
+      {!broken &&
+        tiles.map((tile) => (
+          <img
+            key={tile.key}
+            className={styles.tile}
+            src={tile.src}
+            alt=""
+            style={{ left: `calc(50% + ${tile.left}px)`, top: `calc(50% + ${tile.top}px)` }}
+            onError={() => setBroken(true)}
+          />
+        ))}
+      {point && <EnvironmentOutline className={styles.pin} />}
+      <span className={styles.mapNote}>
+        {!point ? t('location.mapNoPoint') : broken ? t('location.mapOffline') : t('location.mapTap')}
+      </span>
+    </div>
+  );
+}
