@@ -205,7 +205,7 @@ export const RegistrationOutput = z.object({
   /** The signed ticket code to show as a QR code; only while the ticket is valid (approved). */
   qr: z.string().nullable(),
   answers: z.record(z.string(), z.string()),
-  /** Why the record ended as it did, e.g. promotionUnpaid, rejected, activityCancelled. */
+  /** Why the record ended as it did, e.g. lateCancellation, rejected, waitlistClosed, activityCancelled. */
   note: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -160,7 +160,7 @@ export const registrations = pgTable(
     paymentState: text('payment_state').notNull().default('none'),
     answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
     inviteCode: text('invite_code'),
-    /** Why the record ended as it did, e.g. `promotionUnpaid` when a waitlist promotion could not be charged. */
+    /** Why the record ended as it did, e.g. `lateCancellation`, `waitlistClosed`, `activityCancelled`. */
     note: text('note'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),

@@ -297,34 +297,56 @@ describe('approval', () => {
 });
 
 describe('waitlist and cancellation', () => {
-  it('waitlists when full, charges only on promotion, and skips someone who cannot pay', async () => {
+  it('waitlists when full, holds the price, and charges it only when a seat is confirmed', async () => {
     const activity = await createActivity(t, olivia, { capacity: 1, ...paidTicket('10') });
     const [hal, ivy, jon] = [
       await guest(t, 'hal@example.com', '20'),
       await guest(t, 'ivy@example.com', '20'),
-      await guest(t, 'jon@example.com', '20'),
+      await guest(t, 'jon@example.com', '5'),
     ];
     expect((await signUp(t, hal, activity.id)).attachment.status).toBe('approved');
     const ivyPlace = await signUp(t, ivy, activity.id);
-    expect(ivyPlace.attachment).toMatchObject({ status: 'waitlisted', waitlistPosition: 1, paid: '0' });
-    expect((await signUp(t, jon, activity.id)).attachment.waitlistPosition).toBe(2);
-    expect(await balanceOf(t, ivy.token, 'USDT')).toMatchObject({ available: '20' });
-    // Ivy spends her money elsewhere, so she cannot pay when her turn comes.
-    await t.call('POST', '/wallet/transfer', {
+    expect(ivyPlace.attachment).toMatchObject({ status: 'waitlisted', waitlistPosition: 1, paymentState: 'frozen' });
+    // Held, not taken: it is still Ivy's, but she cannot spend it elsewhere while she waits.
+    expect(await balanceOf(t, ivy.token, 'USDT')).toMatchObject({ available: '10', frozen: '10' });
+    const spend = await t.call('POST', '/wallet/transfer', {
       token: ivy.token,
       body: { asset: 'USDT', amount: '15', to: hal.uid, tradePassword: ivy.trade, idempotencyKey: newKey() },
     });
+    expect(spend.msg).toBe('Insufficient balance');
+    // Someone who cannot cover the price cannot join the waitlist.
+    const jonTry = await signUp(t, jon, activity.id);
+    expect(jonTry.msg).toBe('Insufficient balance');
+
     const cancelled = await t.call<Registration>('POST', '/activity/signup/cancel', {
       token: hal.token,
       body: { activityId: activity.id },
     });
     expect(cancelled.attachment).toMatchObject({ status: 'cancelled', refunded: '10', paymentState: 'refunded' });
     const ivyNow = (await detail(activity.id, ivy.token)).attachment.myRegistration;
-    expect(ivyNow).toMatchObject({ status: 'cancelled', note: 'promotionUnpaid' });
-    const jonNow = (await detail(activity.id, jon.token)).attachment.myRegistration;
-    expect(jonNow).toMatchObject({ status: 'approved', paid: '10', paymentState: 'escrow' });
-    expect(await balanceOf(t, jon.token, 'USDT')).toMatchObject({ available: '10' });
-    expect(await balanceOf(t, hal.token, 'USDT')).toMatchObject({ available: '35' });
+    expect(ivyNow).toMatchObject({ status: 'approved', paid: '10', paymentState: 'escrow' });
+    expect(await balanceOf(t, ivy.token, 'USDT')).toMatchObject({ available: '10', frozen: '0' });
+    expect(await balanceOf(t, hal.token, 'USDT')).toMatchObject({ available: '20' });
+  });
+
+  it('gives a waitlisted person their held price back when they leave', async () => {
+    const activity = await createActivity(t, olivia, { capacity: 1, ...paidTicket('10') });
+    const [wes, xia, yan] = [
+      await guest(t, 'held-a@example.com', '10'),
+      await guest(t, 'held-b@example.com', '10'),
+      await guest(t, 'held-c@example.com', '10'),
+    ];
+    await signUp(t, wes, activity.id);
+    await signUp(t, xia, activity.id);
+    await signUp(t, yan, activity.id);
+    const left = await t.call<Registration>('POST', '/activity/signup/cancel', {
+      token: xia.token,
+      body: { activityId: activity.id },
+    });
+    expect(left.attachment).toMatchObject({ status: 'cancelled', paymentState: 'refunded', refunded: '10' });
+    expect(await balanceOf(t, xia.token, 'USDT')).toMatchObject({ available: '10', frozen: '0' });
+    const yanNow = (await detail(activity.id, yan.token)).attachment.myRegistration;
+    expect(yanNow).toMatchObject({ status: 'waitlisted', waitlistPosition: 1, paymentState: 'frozen' });
   });
 
   it('refunds in full until 24 hours before the start and nothing after; the forfeit goes to the organizer', async () => {
@@ -392,7 +414,8 @@ describe('waitlist and cancellation', () => {
       token: olivia.token,
       body: { activityId: activity.id },
     });
-    expect(result.attachment).toEqual({ cancelled: 3, refunded: [{ asset: 'USDT', amount: '6.666666' }] });
+    // Two seats paid into escrow and one waitlist place held in its owner's account: all of it comes back.
+    expect(result.attachment).toEqual({ cancelled: 3, refunded: [{ asset: 'USDT', amount: '9.999999' }] });
     for (const person of people)
       expect(await balanceOf(t, person.token, 'USDT')).toMatchObject({ available: '10', frozen: '0' });
     expect((await detail(activity.id)).attachment.status).toBe('cancelled');

@@ -6,7 +6,7 @@ import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/router.ts';
 import type { TradePasswordService } from '../security/service.ts';
 import { once } from '../wallet/idempotency.ts';
-import { InsufficientBalance, ledger, type Movement } from '../wallet/ledger.ts';
+import { ledger, type Movement } from '../wallet/ledger.ts';
 import { managedActivity, registrationView, visibleActivity } from './access.ts';
 import { newTicketCode } from './codes.ts';
 import { canCancelActivity } from './policy.ts';
@@ -135,8 +135,8 @@ export class RegistrationService {
 
   /**
    * One sign-up under the activity's lock: a repeat returns the live registration; otherwise the person gets a
-   * seat (paid into escrow), a pending request (price frozen in their account) or a waitlist place (nothing
-   * charged until promoted).
+   * seat (paid into escrow), or a pending request or waitlist place (price frozen in their own account: held,
+   * not taken, until a host approves or a seat frees).
    */
   private async signUpIn(
     tx: Tx,
@@ -205,7 +205,7 @@ export class RegistrationService {
         reference: reference(registration.id),
       });
       registration = await this.setPayment(tx, registration.id, { paymentState: 'escrow', paid: price });
-    } else if (price > 0n && status === 'pending') {
+    } else if (price > 0n && (status === 'pending' || status === 'waitlisted')) {
       await ledger.freeze(tx, {
         kind: 'ticket_hold',
         asset: type.assetCode!,
@@ -315,22 +315,16 @@ export class RegistrationService {
 
   /**
    * Fill free seats from the waitlist, in sign-up order. Each promotion is its own transaction with one ledger
-   * entry, so no transaction holds the escrow account while it waits for another account. A person whose
-   * balance no longer covers the price is skipped, and their record says so (`promotionUnpaid`).
+   * entry (the held price moves from the person's frozen balance into escrow), so no transaction holds the
+   * escrow account while it waits for another account.
    */
-  async promoteAll(activityId: number): Promise<{ promoted: number; skipped: number }> {
+  async promoteAll(activityId: number): Promise<{ promoted: number }> {
     let promoted = 0;
-    let skipped = 0;
-    for (;;) {
-      const outcome = await this.db.transaction((tx) => this.promoteNext(tx, activityId));
-      if (outcome === 'none') break;
-      if (outcome === 'promoted') promoted++;
-      else skipped++;
-    }
-    return { promoted, skipped };
+    while ((await this.db.transaction((tx) => this.promoteNext(tx, activityId))) === 'promoted') promoted++;
+    return { promoted };
   }
 
-  private async promoteNext(tx: Tx, activityId: number, row?: ActivityRow): Promise<'promoted' | 'skipped' | 'none'> {
+  private async promoteNext(tx: Tx, activityId: number, row?: ActivityRow): Promise<'promoted' | 'none'> {
     const activity = row ?? (await lockActivity(tx, activityId));
     const now = this.deps.now();
     if (activity.status !== 'published' || phaseOf(activity, now) === 'ended') return 'none';
@@ -345,29 +339,18 @@ export class RegistrationService {
     const next = waiting.find(({ type }) => hasSeat(activity, type, counts));
     if (!next) return 'none';
     const candidate = next.registration;
-    const price = BigInt(candidate.price);
-    if (price > 0n) {
-      try {
-        // A savepoint, so a refused charge leaves the surrounding transaction usable.
-        await tx.transaction((sp) =>
-          ledger.transfer(sp, {
-            kind: 'ticket_payment',
-            asset: candidate.assetCode!,
-            from: { userId: candidate.userId },
-            to: { system: 'ticket_escrow' },
-            amount: price,
-            reference: reference(candidate.id),
-            memo: { promotedFromWaitlist: true },
-          }),
-        );
-      } catch (error) {
-        if (!(error instanceof InsufficientBalance)) throw error;
-        await tx
-          .update(registrations)
-          .set({ status: 'cancelled', note: 'promotionUnpaid', cancelledAt: now, updatedAt: now })
-          .where(eq(registrations.id, candidate.id));
-        return 'skipped';
-      }
+    const held = BigInt(candidate.paid);
+    if (candidate.paymentState === 'frozen' && held > 0n) {
+      // The price was held when they joined the waitlist, so promotion cannot fail for want of money.
+      await ledger.settleFrozen(tx, {
+        kind: 'ticket_payment',
+        asset: candidate.assetCode!,
+        from: { userId: candidate.userId },
+        to: { system: 'ticket_escrow' },
+        amount: held,
+        reference: reference(candidate.id),
+        memo: { promotedFromWaitlist: true },
+      });
     }
     await tx
       .update(registrations)
@@ -375,7 +358,7 @@ export class RegistrationService {
         status: 'approved',
         approvedAt: now,
         updatedAt: now,
-        ...(price > 0n ? { paymentState: 'escrow', paid: price.toString() } : {}),
+        ...(candidate.paymentState === 'frozen' ? { paymentState: 'escrow' } : {}),
       })
       .where(eq(registrations.id, candidate.id));
     return 'promoted';
@@ -555,7 +538,7 @@ export class RegistrationService {
    *   goes to the organizer.
    * - Before it: seats freed without a promotion (a crash between a cancellation and its promotion) are filled.
    */
-  async processDue(limit = 50): Promise<{ settled: number; promoted: number; skipped: number }> {
+  async processDue(limit = 50): Promise<{ settled: number; promoted: number }> {
     let settled = 0;
     for (let i = 0; i < limit; i++) {
       const done = await this.db.transaction(async (tx) => {
@@ -576,7 +559,6 @@ export class RegistrationService {
     }
 
     let promoted = 0;
-    let skipped = 0;
     const now = this.deps.now();
     const waiting = await query<{ id: string }>(
       this.db,
@@ -596,11 +578,10 @@ export class RegistrationService {
           return this.promoteNext(tx, Number(id), claimed[0]);
         });
         if (outcome === 'none') break;
-        if (outcome === 'promoted') promoted++;
-        else skipped++;
+        promoted++;
       }
     }
-    return { settled, promoted, skipped };
+    return { settled, promoted };
   }
 
   private async settle(tx: Tx, activityId: number, now: Date) {
@@ -618,10 +599,7 @@ export class RegistrationService {
         continue;
       }
       if (registration.status === 'waitlisted') {
-        await tx
-          .update(registrations)
-          .set({ status: 'cancelled', note: 'waitlistClosed', cancelledAt: now, updatedAt: now })
-          .where(eq(registrations.id, registration.id));
+        await this.releaseHold(tx, registration, 'cancelled', 'waitlistClosed');
         continue;
       }
       const remaining = BigInt(registration.paid) - BigInt(registration.refunded);

@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('50 people, 10 seats', () => {
-  it('gives exactly 10 tickets and 40 waitlist places, charges only the 10, and promotes in order', async () => {
+  it('gives exactly 10 tickets and 40 waitlist places, charges the 10, holds the 40, and promotes in order', async () => {
     const activity = await createActivity(t, organizer, { capacity: 10, ...paidTicket('5') });
     const results = await Promise.all(people.map((person) => signUp(t, person, activity.id)));
     expect(results.map((r) => r.status)).toEqual(people.map(() => 200));
@@ -34,9 +34,10 @@ describe('50 people, 10 seats', () => {
     expect(waitlisted.map((r) => r.attachment.waitlistPosition).sort((a, b) => a! - b!)).toEqual(
       Array.from({ length: 40 }, (_, i) => i + 1),
     );
+    // Seat holders paid into escrow; the waitlist's price is held in their own accounts, not taken.
     for (const [index, person] of people.entries()) {
-      const expected = results[index]!.attachment.status === 'approved' ? '15' : '20';
-      expect((await balanceOf(t, person.token, 'USDT')).available).toBe(expected);
+      const expected = results[index]!.attachment.status === 'approved' ? { frozen: '0' } : { frozen: '5' };
+      expect(await balanceOf(t, person.token, 'USDT')).toMatchObject({ available: '15', ...expected });
     }
     const [payments] = await t.database.db
       .select({ n: count() })
@@ -68,7 +69,10 @@ describe('50 people, 10 seats', () => {
       });
       return found.attachment.myRegistration;
     };
-    for (const r of byPosition.slice(0, 3)) expect(await statusOf(r)).toMatchObject({ status: 'approved', paid: '5' });
+    for (const r of byPosition.slice(0, 3)) {
+      expect(await statusOf(r)).toMatchObject({ status: 'approved', paid: '5', paymentState: 'escrow' });
+      expect(await balanceOf(t, people[results.indexOf(r)]!.token, 'USDT')).toMatchObject({ frozen: '0' });
+    }
     for (const [index, r] of byPosition.slice(3).entries()) {
       expect(await statusOf(r)).toMatchObject({ status: 'waitlisted', waitlistPosition: index + 1 });
     }
