@@ -173,4 +173,20 @@ test('guest finds a paid activity, pays, sees the QR ticket and the calendar in 
   );
   await expect(entry).toContainText('Approved');
   await shot('calendar-en');
+
+  // The guest gives the ticket to a friend by uid; the friend now holds it, with a new QR code.
+  const friend = await signUpByApi(page, uniqueEmail('friend'), 'abc12345');
+  await page.goto(`/#/pages/activity/details/index?id=${activity.id}`);
+  await page.getByTestId('details-transfer').click();
+  await page.getByTestId('transfer-uid').fill(friend.uid);
+  await shot('give-ticket');
+  await page.getByTestId('transfer-submit').click();
+  await expect(page.getByTestId('details-signup')).toBeVisible();
+  const held = await page.request.get(`${API}/activity/detail`, {
+    params: { id: activity.id },
+    headers: { token: friend.token },
+  });
+  const friendView = (await held.json()).attachment as { myRegistration: { status: string } | null };
+  expect(friendView.myRegistration?.status).toBe('approved');
+  await shot('ticket-given');
 });

@@ -341,6 +341,15 @@ export const SignUpInput = z.object({
 });
 export const ActivityRefInput = z.object({ activityId: activityIdField });
 
+/** Give one's ticket to another user by their uid (a gift: what was paid stays with the ticket). */
+export const TicketTransferInput = z.object({
+  activityId: activityIdField,
+  toUid: z
+    .string()
+    .trim()
+    .regex(/^\d{8,12}$/, { error: 'activity.transferUidInvalid' }),
+});
+
 export const MyTicketsInput = z.object({
   when: z.enum(['upcoming', 'past', 'all']).default('upcoming'),
   cursor: cursorField,

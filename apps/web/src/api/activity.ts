@@ -155,6 +155,19 @@ export function useCancelSignUp() {
   });
 }
 
+/** Give my confirmed ticket to another user by uid. */
+export function useTransferTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { activityId: string; toUid: string }) =>
+      api.post<Registration>('/activity/ticket/transfer', input),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
+    },
+  });
+}
+
 export function useTickets(when: When) {
   return useInfiniteQuery({
     queryKey: activityKeys.tickets(when),

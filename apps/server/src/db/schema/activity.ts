@@ -160,6 +160,8 @@ export const registrations = pgTable(
     paymentState: text('payment_state').notNull().default('none'),
     answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
     inviteCode: text('invite_code'),
+    /** Who held the ticket before it was given to the current holder, when it was. */
+    transferredFrom: bigint('transferred_from', { mode: 'number' }).references(() => users.id),
     /** Why the record ended as it did, e.g. `lateCancellation`, `waitlistClosed`, `activityCancelled`. */
     note: text('note'),
     createdAt: at('created_at').notNull(),

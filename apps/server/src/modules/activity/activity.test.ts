@@ -424,6 +424,51 @@ describe('waitlist and cancellation', () => {
   });
 });
 
+describe('ticket transfer', () => {
+  it('gives a confirmed ticket to another user by uid; the old QR dies and a refund follows the ticket', async () => {
+    const activity = await createActivity(t, olivia, { capacity: 1, ...paidTicket('10') });
+    const [giver, friend, stranger] = [
+      await guest(t, 'gift-a@example.com', '10'),
+      await guest(t, 'gift-b@example.com', '0'),
+      await guest(t, 'gift-c@example.com', '10'),
+    ];
+    const ticket = (await signUp(t, giver, activity.id)).attachment;
+    await signUp(t, stranger, activity.id); // waitlisted: the seat is taken
+    const transfer = (who: WalletUser, toUid: string) =>
+      t.call<Registration>('POST', '/activity/ticket/transfer', {
+        token: who.token,
+        body: { activityId: activity.id, toUid },
+      });
+
+    expect((await transfer(giver, '99999999')).attachment).toMatchObject([{ field: 'toUid' }]);
+    expect((await transfer(giver, 'abc')).attachment).toMatchObject([{ field: 'toUid' }]);
+    expect((await transfer(giver, giver.uid)).msg).toBe('You already hold this ticket');
+    expect((await transfer(stranger, friend.uid)).msg).toBe('Only a confirmed ticket can be transferred');
+    expect((await transfer(giver, stranger.uid)).status).toBe(409);
+
+    const given = await transfer(giver, friend.uid);
+    expect(given).toMatchObject({ status: 200, attachment: { status: 'approved', paymentState: 'escrow' } });
+    expect((await detail(activity.id, giver.token)).attachment.myRegistration).toBeNull();
+    const friendTicket = (await detail(activity.id, friend.token)).attachment.myRegistration;
+    expect(friendTicket?.qr).toBeTruthy();
+    expect(friendTicket?.qr).not.toBe(ticket.qr);
+    const oldScan = await t.call('POST', '/activity/checkin', {
+      token: olivia.token,
+      body: { activityId: activity.id, ticketCode: ticket.qr },
+    });
+    expect(oldScan.status).toBe(404);
+
+    const refunded = await t.call<Registration>('POST', '/activity/signup/cancel', {
+      token: friend.token,
+      body: { activityId: activity.id },
+    });
+    expect(refunded.attachment).toMatchObject({ status: 'cancelled', refunded: '10' });
+    expect(await balanceOf(t, friend.token, 'USDT')).toMatchObject({ available: '10' });
+    expect(await balanceOf(t, giver.token, 'USDT')).toMatchObject({ available: '0' });
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+});
+
 describe('check-in and attendance NFTs', () => {
   let activity: Activity;
   let quinn: WalletUser;

@@ -1,7 +1,7 @@
 import { FULL_REFUND_BEFORE_START_MS, formatAmount, type Registration, Status } from '@polaris/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
-import { activities, activityInvitations, registrations, ticketTypes } from '../../db/schema/index.ts';
+import { activities, activityInvitations, registrations, ticketTypes, users } from '../../db/schema/index.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/router.ts';
 import type { TradePasswordService } from '../security/service.ts';
@@ -311,6 +311,53 @@ export class RegistrationService {
     });
     if (freedSeat) await this.promoteAll(activity.row.id);
     return registration;
+  }
+
+  /**
+   * Give a confirmed ticket to another user by uid, before the activity starts. It is a gift: what was paid
+   * stays in escrow with the ticket, and a later refund goes to whoever holds it then. The ticket gets a new
+   * code, so the giver's QR stops working.
+   */
+  async transferTicket(user: SessionUser, code: string, toUid: string): Promise<Registration> {
+    const activity = await visibleActivity(this.db, code, user.id);
+    const [recipient] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.uid, Number(toUid)));
+    if (!recipient) throw new FieldsError([{ field: 'toUid', messageKey: 'activity.transferRecipientUnknown' }]);
+    if (recipient.id === user.id) throw new FieldsError([{ field: 'toUid', messageKey: 'activity.transferToSelf' }]);
+    return this.db.transaction(async (tx) => {
+      const row = await lockActivity(tx, activity.row.id);
+      const now = this.deps.now();
+      const live = await tx
+        .select()
+        .from(registrations)
+        .where(
+          and(
+            eq(registrations.activityId, row.id),
+            inArray(registrations.userId, [user.id, recipient.id]),
+            inArray(registrations.status, [...LIVE]),
+          ),
+        )
+        .for('update');
+      const mine = live.find((registration) => registration.userId === user.id);
+      if (!mine) throw new AppError(Status.notFound, 'activity.notSignedUp');
+      if (mine.status !== 'approved') throw conflict('activity.ticketTransferNotApproved');
+      if (mine.checkedInAt) throw conflict('activity.ticketTransferCheckedIn');
+      if (now >= row.startsAt) throw conflict('activity.ticketTransferStarted');
+      if (live.some((registration) => registration.userId === recipient.id)) {
+        throw new FieldsError(
+          [{ field: 'toUid', messageKey: 'activity.transferRecipientRegistered' }],
+          Status.conflict,
+        );
+      }
+      const [moved] = await tx
+        .update(registrations)
+        .set({ userId: recipient.id, transferredFrom: user.id, code: newTicketCode(), updatedAt: now })
+        .where(eq(registrations.id, mine.id))
+        .returning();
+      return registrationView(tx, row, moved!);
+    });
   }
 
   /**

@@ -40,6 +40,7 @@ import {
   SignUpInput,
   Status,
   TicketsOutput,
+  TicketTransferInput,
   toFieldErrors,
   translate,
   UpdateActivityInput,
@@ -246,6 +247,18 @@ export function activityRoutes(router: Router, deps: ActivityRouteDeps): void {
     input: ActivityRefInput,
     output: RegistrationOutput,
     handler: ({ input, user }) => registrations.cancel(user, input.activityId),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/activity/ticket/transfer',
+    summary: 'Give a confirmed ticket to another user by uid, before the start',
+    tags,
+    auth: 'user',
+    rateLimit: 'auth',
+    input: TicketTransferInput,
+    output: RegistrationOutput,
+    handler: ({ input, user }) => registrations.transferTicket(user, input.activityId, input.toUid),
   });
 
   router.route({

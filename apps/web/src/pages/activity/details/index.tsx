@@ -28,6 +28,7 @@ import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { newIdempotencyKey } from '@/lib/wallet.ts';
 import styles from './details.module.css';
+import { TransferTicket } from './TransferTicket.tsx';
 
 type TicketType = Activity['ticketTypes'][number];
 
@@ -347,6 +348,9 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
           >
             {t('activity.manage')}
           </Button>
+        )}
+        {live?.status === 'approved' && !live.checkedIn && new Date(activity.startsAt).getTime() > Date.now() && (
+          <TransferTicket activityId={activity.id} />
         )}
         {live ? (
           activity.abilities.cancelRegistration ? (

@@ -1,0 +1,2 @@
+ALTER TABLE "registrations" ADD COLUMN "transferred_from" bigint;--> statement-breakpoint
+ALTER TABLE "registrations" ADD CONSTRAINT "registrations_transferred_from_users_id_fk" FOREIGN KEY ("transferred_from") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;

@@ -1,0 +1,74 @@
+import { TOAST_DURATION_MS } from '@polaris/contract';
+import { Button, Popup, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTransferTicket } from '@/api/activity.ts';
+import { reportFormError } from '@/components/form-errors.ts';
+import { TextField } from '@/components/TextField.tsx';
+import type { FieldErrors } from '@/lib/auth-forms.ts';
+
+/** Give a confirmed ticket to a friend by uid; the old QR stops working, the refund rule follows the ticket. */
+export function TransferTicket({ activityId }: { activityId: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [uid, setUid] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const transfer = useTransferTicket();
+
+  const submit = () => {
+    const toUid = uid.trim();
+    if (!/^\d{8,12}$/.test(toUid)) {
+      setErrors({ toUid: t('activity.transfer.uidRule') });
+      return;
+    }
+    setErrors({});
+    transfer.mutate(
+      { activityId, toUid },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          setUid('');
+          Toast.show({ content: t('activity.transfer.done', { uid: toUid }), duration: TOAST_DURATION_MS });
+        },
+        onError: (error) => reportFormError(error, ['toUid'], setErrors),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Button shape="rounded" onClick={() => setOpen(true)} data-testid="details-transfer">
+        {t('activity.transfer.button')}
+      </Button>
+      <Popup
+        visible={open}
+        onMaskClick={() => setOpen(false)}
+        bodyStyle={{ padding: 16, borderRadius: '16px 16px 0 0' }}
+      >
+        <h2 style={{ fontSize: 18, margin: '0 0 8px' }}>{t('activity.transfer.title')}</h2>
+        <p style={{ margin: '0 0 12px', color: 'var(--adm-color-weak)' }}>{t('activity.transfer.body')}</p>
+        <TextField
+          id="transfer-uid"
+          testId="transfer-uid"
+          label={t('contract:fields.toUid')}
+          value={uid}
+          onChange={setUid}
+          inputMode="numeric"
+          maxLength={12}
+          error={errors.toUid}
+        />
+        <Button
+          block
+          color="primary"
+          shape="rounded"
+          loading={transfer.isPending}
+          onClick={submit}
+          data-testid="transfer-submit"
+          style={{ marginTop: 12 }}
+        >
+          {t('activity.transfer.confirm')}
+        </Button>
+      </Popup>
+    </>
+  );
+}
