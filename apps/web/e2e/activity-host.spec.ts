@@ -217,4 +217,19 @@ test('create a paid activity, a guest pays, check-in by typed code, others are r
   await expect(otherPage.getByTestId('manage-forbidden')).toBeVisible();
   await stepper(otherPage, info)('forbidden');
   await context.close();
+
+  // The check-in minted the guest an attendance NFT, which they find in their gallery with nothing to claim.
+  const guestContext = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const guestPage = await guestContext.newPage();
+  await logIn(guestPage, guest.email);
+  await guestPage.goto('/#/pages/activity/my/nft/index');
+  await expect(guestPage.getByTestId('nft-item')).toHaveCount(1);
+  await expect(guestPage.getByTestId('nft-item')).toContainText('Rooftop meetup');
+  await stepper(guestPage, info)('guest-nft');
+  await guestContext.close();
 });
