@@ -104,3 +104,29 @@ test('the login and register pages have no serious accessibility violations', as
     expect(serious.map((v) => `${path}: ${v.id}`)).toEqual([]);
   }
 });
+
+test('creating an activity asks a logged-out person to log in, and a nameless one to set a name first', async ({
+  page,
+}, info) => {
+  const shot = stepper(page, info);
+  await page.goto('/#/');
+  await page.getByTestId('activity-create').click();
+  await expect(page.getByRole('dialog')).toContainText('請先登入');
+  await shot('gate-login');
+  await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
+
+  await loggedIn(page);
+  await page.getByTestId('tab-home').click();
+  await page.getByTestId('activity-create').click();
+  await expect(page.getByRole('dialog')).toContainText('完善個人資料');
+  await shot('gate-profile');
+  await page.getByRole('dialog').getByRole('button', { name: '前往設定' }).click();
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByTestId('profile-uname-error')).toBeVisible(); // one of the two names is needed
+  await page.getByTestId('profile-uname').fill('Mira');
+  await shot('profile');
+  await page.getByTestId('profile-save').click();
+  await page.getByTestId('activity-create').click();
+  await expect(page).toHaveURL(/#\/pages\/activity\/create\/index/);
+  await shot('create-page');
+});

@@ -36,6 +36,7 @@ const PAGES: Record<string, () => Promise<PageModule>> = {
   [PATHS.myAsset]: () => import('@/pages/my/my-asset/index.tsx'),
   [PATHS.choiceChain]: () => import('@/pages/my/my-asset/choice-chain/index.tsx'),
   [PATHS.addAsset]: () => import('@/pages/my/my-asset/add-asset/index.tsx'),
+  [PATHS.personalCenter]: () => import('@/pages/my/personal-center/index.tsx'),
   ...GUEST_ACTIVITY_PAGES,
   ...HOST_ACTIVITY_PAGES,
 };

@@ -1,7 +1,7 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, PullToRefresh, Toast } from 'antd-mobile';
-import { FileOutline } from 'antd-mobile-icons';
+import { FileOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { authKeys, useLogout } from '@/api/auth.ts';
@@ -41,6 +41,14 @@ export default function MePage() {
         </h2>
         <div className={styles.list}>
           <LanguageSwitch />
+          {loggedIn && (
+            <div className={styles.row}>
+              <UserOutline className={styles.rowIcon} aria-hidden />
+              <Link className={styles.rowLabel} to={PATHS.personalCenter} data-testid="me-profile-edit">
+                {t('profile.title')}
+              </Link>
+            </div>
+          )}
           <div className={styles.row}>
             <FileOutline className={styles.rowIcon} aria-hidden />
             <Link className={styles.rowLabel} to={PATHS.agreement} data-testid="me-agreement">
