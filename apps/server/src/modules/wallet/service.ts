@@ -253,7 +253,7 @@ export class WalletService {
           .from(deposits)
           .where(eq(deposits.id, deposit.id))
           .for('update', { skipLocked: true });
-        if (!row || row.status !== 'confirming') return false;
+        if (row?.status !== 'confirming') return false;
         const confirmations = Math.min(Math.max(row.confirmations, seen), row.requiredConfirmations);
         if (confirmations < row.requiredConfirmations) {
           if (confirmations !== row.confirmations) {
