@@ -1,35 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { hashLoginPassword, hashTradePassword } from '@polaris/contract';
-import { codeFor, stepper, uniqueEmail } from './support.ts';
+import { codeFor, deposit, stepper, uniqueEmail } from './support.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const port = process.env.E2E_PORT ?? '8181';
 const API = '/rest/polarisex';
 const PASSWORD = 'abc12345';
-
-function deposit(email: string, amount: string) {
-  execFileSync(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'wallet:deposit',
-      '--',
-      '--email',
-      email,
-      '--asset',
-      'USDT',
-      '--chain',
-      'BSC',
-      '--amount',
-      amount,
-    ],
-    { cwd: repoRoot, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PORT: port }, stdio: 'pipe' },
-  );
-}
 
 interface Person {
   email: string;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { latestCode } from '../../server/src/test/outbox.ts';
@@ -39,4 +40,27 @@ export function stepper(page: Page, info: TestInfo) {
 
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
+}
+
+/** Credit USDT on BSC to a user through the local chain simulator's command, against the test server. */
+export function deposit(email: string, amount: string): void {
+  const args = [
+    'run',
+    '--silent',
+    'wallet:deposit',
+    '--',
+    '--email',
+    email,
+    '--asset',
+    'USDT',
+    '--chain',
+    'BSC',
+    '--amount',
+    amount,
+  ];
+  execFileSync('npm', args, {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PORT: process.env.E2E_PORT ?? '8181' },
+    stdio: 'pipe',
+  });
 }

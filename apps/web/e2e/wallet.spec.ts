@@ -1,38 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { hashLoginPassword, multiplyDecimals } from '@polaris/contract';
-import { codeFor, stepper, uniqueEmail } from './support.ts';
+import { codeFor, deposit, stepper, uniqueEmail } from './support.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const port = process.env.E2E_PORT ?? '8181';
 const API = '/rest/polarisex';
-
-/** The operator's deposit command (local chain simulator), pointed at the test server. */
-function deposit(email: string, amount: string) {
-  execFileSync(
-    'npm',
-    [
-      'run',
-      '--silent',
-      'wallet:deposit',
-      '--',
-      '--email',
-      email,
-      '--asset',
-      'USDT',
-      '--chain',
-      'BSC',
-      '--amount',
-      amount,
-    ],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PORT: port },
-      stdio: 'pipe',
-    },
-  );
-}
 
 /** A second person, signed up through the API (the first one goes through the screens). */
 async function signUpByApi(page: Page, email: string, password: string): Promise<string> {
