@@ -137,7 +137,12 @@ export async function buildApp(options: AppOptions) {
     parseJson(request, body as string, done);
   });
   const nonces = redis ? new RedisNonceStore(redis) : new MemoryNonceStore();
-  const router = new Router(app, authenticate, { rateLimit: config.rateLimit, nonces, now });
+  const router = new Router(app, authenticate, {
+    rateLimit: config.rateLimit,
+    rateLimitMultiplier: config.rateLimitMultiplier,
+    nonces,
+    now,
+  });
   appRoutes(router, { database, config });
   authRoutes(router, auth);
   userRoutes(router, users);

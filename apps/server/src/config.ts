@@ -28,6 +28,7 @@ const EnvSchema = z.object({
     ),
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
   TRUST_PROXY: z.stringbool().default(false),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0.1).max(1000).default(1),
   WALLET_MNEMONIC: z.preprocess(emptyToUndefined, z.string().trim().optional()),
   LOCAL_CHAIN_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
   LOCAL_CHAIN_FAIL_RATE: z.coerce.number().min(0).max(1).default(0),
@@ -60,6 +61,8 @@ export type Config = {
   localChainBlockMs: number;
   /** Whether this process runs the background workers (withdrawals, activity escrow); tests drive them by hand. */
   backgroundWorkers: boolean;
+  /** Scales every rate-limit preset (a busy event venue behind one address may need more). */
+  rateLimitMultiplier: number;
   /** Off only in tests that call an endpoint more often than a person could. */
   rateLimit: boolean;
 };
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localChainFailRate: e.LOCAL_CHAIN_FAIL_RATE,
     localChainBlockMs: e.LOCAL_CHAIN_BLOCK_MS,
     backgroundWorkers: true,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     rateLimit: true,
   };
 }

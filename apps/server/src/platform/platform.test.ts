@@ -97,6 +97,27 @@ describe('rate limits', () => {
   });
 });
 
+describe('rate limit multiplier', () => {
+  it('scales the presets: twice the multiplier, twice the code requests', async () => {
+    const t = await createTestApp({ rateLimit: true, env: { TRUST_PROXY: 'true', RATE_LIMIT_MULTIPLIER: '2' } });
+    const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        const result = await t.call('POST', '/user/vcode/send', {
+          body: { email: `m${i}@example.com`, purpose: 'signup' },
+          headers: { 'x-forwarded-for': address },
+        });
+        statuses.push(result.http);
+      }
+      expect(statuses.filter((code) => code === 200)).toHaveLength(20);
+      expect(statuses[20]).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('mail', () => {
   it('delivers through SMTP_URL to a real SMTP server', async () => {
     const received: string[] = [];

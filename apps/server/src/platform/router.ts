@@ -89,7 +89,7 @@ export class Router {
   constructor(
     private readonly app: FastifyInstance,
     private readonly authenticate: Authenticate,
-    private readonly options: { rateLimit: boolean; nonces: NonceStore; now: () => Date },
+    private readonly options: { rateLimit: boolean; rateLimitMultiplier: number; nonces: NonceStore; now: () => Date },
   ) {}
 
   route<I extends z.ZodType, O extends z.ZodType, A extends AuthMode>(spec: RouteSpec<I, O, A>): void {
@@ -100,7 +100,11 @@ export class Router {
     this.app.route({
       method: spec.method,
       url: `${API_BASE}${spec.path}`,
-      config: { rateLimit: this.options.rateLimit ? preset : false },
+      config: {
+        rateLimit: this.options.rateLimit
+          ? { ...preset, max: Math.max(1, Math.round(preset.max * this.options.rateLimitMultiplier)) }
+          : false,
+      },
       handler: async (request, reply) => {
         const language = requestLanguage(request);
         const raw = mergeInput(request, language);
