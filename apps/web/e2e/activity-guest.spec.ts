@@ -49,6 +49,7 @@ test('guest finds a paid activity, pays, sees the QR ticket and the calendar in 
       address: 'Pier 2',
       capacity: 30,
       ticketTypes: [{ name: 'General', price: '5', asset: 'USDT', capacity: 20 }],
+      questions: [{ label: 'Your company', required: true }],
       publish: true,
     },
     organizer.token,
@@ -99,6 +100,11 @@ test('guest finds a paid activity, pays, sees the QR ticket and the calendar in 
   await page.getByTestId('details-signup').click();
   await expect(page.getByTestId('signup-confirm-price')).toHaveText('5 USDT');
   await expect(page.getByTestId('signup-confirm-outcome')).toHaveAttribute('data-outcome', 'approved');
+  // The organizer's question must be answered before paying.
+  const question = page.locator('input[data-testid^="signup-question-"]');
+  await page.getByTestId('signup-confirm-ok').click();
+  await expect(page.locator('[data-testid$="-error"]').first()).toContainText('請回答此問題');
+  await question.fill('Polaris Labs');
   await shot('confirm');
   await page.getByTestId('signup-confirm-ok').click();
   await page.getByTestId('trade-prompt-password').fill('wrong99');

@@ -18,7 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { sessionStore, useSession } from '@/lib/session.ts';
 import { settingsStore } from '@/lib/settings.ts';
-import { APP_ID, ApiError, api, fieldErrorsOf, type Params } from './request.ts';
+import { APP_ID, ApiError, api, fieldErrorsOf } from './request.ts';
 
 /** Organizer-side activity endpoints (docs/activities.md): create, edit, drafts, images, manage, check-in. */
 
@@ -67,9 +67,13 @@ export function useDraft(activityId: string | undefined) {
 }
 
 export function saveDraft(activityId: string | undefined, data: Record<string, unknown>) {
-  return api.post<{ draft: Draft }>('/activity/draft/save', { ...(activityId ? { activityId } : {}), data } as never, {
-    silent: true,
-  });
+  return api.post<{ draft: Draft }>(
+    '/activity/draft/save',
+    { ...(activityId ? { activityId } : {}), data },
+    {
+      silent: true,
+    },
+  );
 }
 
 export function deleteDraft(activityId: string | undefined) {
@@ -79,7 +83,7 @@ export function deleteDraft(activityId: string | undefined) {
 export function useCreateActivityMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ActivityWrite) => api.post<Activity>('/activity/create', input as unknown as Params),
+    mutationFn: (input: ActivityWrite) => api.post<Activity>('/activity/create', input),
     onSuccess: (activity) => queryClient.setQueryData(hostKeys.detail(activity.id), activity),
   });
 }
@@ -87,8 +91,7 @@ export function useCreateActivityMutation() {
 export function useUpdateActivity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Partial<ActivityWrite> & { id: string }) =>
-      api.post<Activity>('/activity/update', input as unknown as Params),
+    mutationFn: (input: Partial<ActivityWrite> & { id: string }) => api.post<Activity>('/activity/update', input),
     onSuccess: (activity) => {
       queryClient.setQueryData(hostKeys.detail(activity.id), activity);
       void queryClient.invalidateQueries({ queryKey: hostKeys.all });
@@ -236,7 +239,7 @@ export function useUndoCheckin(activityId: string) {
 
 export function useInvite(activityId: string) {
   return useMutation({
-    mutationFn: (emails: string[]) => api.post<Invitation>('/activity/manage/invite', { activityId, emails } as never),
+    mutationFn: (emails: string[]) => api.post<Invitation>('/activity/manage/invite', { activityId, emails }),
   });
 }
 

@@ -120,6 +120,8 @@ export interface SignUpRequest {
   activityId: string;
   ticketTypeId?: string;
   inviteCode?: string;
+  /** Answers to the organizer's registration questions, by question id. */
+  answers?: Record<string, string>;
   /** Typed by the user for a priced ticket; hashed with the uid before it leaves the device. */
   password?: string;
   idempotencyKey?: string;

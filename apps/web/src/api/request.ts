@@ -54,11 +54,14 @@ export function isApiError(error: unknown, kind?: ApiErrorKind): error is ApiErr
   return error instanceof ApiError && (kind === undefined || error.kind === kind);
 }
 
+/** Query parameters of a GET: flat values only, since they travel in the URL. */
 export type Params = Record<string, string | number | boolean | null | undefined>;
+/** The JSON body of a POST: any object, nested values and lists included. */
+export type JsonBody = object;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST';
-  params?: Params;
+  params?: Params | JsonBody;
   /** Leave the `locale` query parameter off (SPEC §7: "unless the call opts out"). */
   withoutLocale?: boolean;
   /** Uploads and downloads use the shorter network timeout. */
@@ -127,7 +130,7 @@ async function readJson(response: Response): Promise<unknown> {
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, params?: Params, options?: Omit<RequestOptions, 'method' | 'params'>): Promise<T>;
-  post<T>(path: string, params?: Params, options?: Omit<RequestOptions, 'method' | 'params'>): Promise<T>;
+  post<T>(path: string, body?: JsonBody, options?: Omit<RequestOptions, 'method' | 'params'>): Promise<T>;
 }
 
 export function createApiClient(effects: () => RequestEffects): ApiClient {
@@ -255,7 +258,7 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
   return {
     request,
     get: (path, params, options) => request(path, { ...options, method: 'GET', params }),
-    post: (path, params, options) => request(path, { ...options, method: 'POST', params }),
+    post: (path, body, options) => request(path, { ...options, method: 'POST', params: body }),
   };
 }
 

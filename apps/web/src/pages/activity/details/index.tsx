@@ -22,6 +22,7 @@ import { TicketQr } from '@/components/activity/TicketQr.tsx';
 import { formatRange, zoneLabel } from '@/components/activity/time.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { copyWithToast } from '@/components/RecordItem.tsx';
+import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
 import { useSession } from '@/lib/session.ts';
@@ -91,6 +92,18 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
   const [paying, setPaying] = useState(false);
   const [tradeError, setTradeError] = useState<string>();
   const [key, setKey] = useState('');
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
+  /** Required questions must be answered before anything is sent, so nothing typed is lost to a refusal. */
+  const answersReady = () => {
+    const missing = Object.fromEntries(
+      activity.questions
+        .filter((question) => question.required && !answers[question.id]?.trim())
+        .map((question) => [question.id, t('activity.questionRequired')]),
+    );
+    setAnswerErrors(missing);
+    return Object.keys(missing).length === 0;
+  };
   const cover = activity.cover?.sizes.at(-1)?.url;
 
   const done = (status: string) => {
@@ -110,7 +123,7 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
   const submitFree = () => {
     if (!ticket) return;
     signUp.mutate(
-      { activityId: activity.id, ticketTypeId: ticket.id, inviteCode: invite },
+      { activityId: activity.id, ticketTypeId: ticket.id, inviteCode: invite, answers },
       { onSuccess: (registration) => done(registration.status), onError: reportUnreported },
     );
   };
@@ -118,7 +131,7 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
   const submitPaid = (password: string) => {
     if (!ticket) return;
     signUp.mutate(
-      { activityId: activity.id, ticketTypeId: ticket.id, inviteCode: invite, password, idempotencyKey: key },
+      { activityId: activity.id, ticketTypeId: ticket.id, inviteCode: invite, answers, password, idempotencyKey: key },
       {
         onSuccess: (registration) => done(registration.status),
         onError: (error) => {
@@ -418,6 +431,21 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
               {t(`activity.outcome.${outcome}${ticket.free ? 'Free' : 'Paid'}`)}
             </p>
             {!ticket.free && <p className={ui.muted}>{t('activity.refundRule')}</p>}
+            {activity.questions.map((question) => (
+              <TextField
+                key={question.id}
+                id={`question-${question.id}`}
+                testId={`signup-question-${question.id}`}
+                label={`${question.label}${question.required ? ' *' : ''}`}
+                value={answers[question.id] ?? ''}
+                onChange={(value) => {
+                  setAnswers((current) => ({ ...current, [question.id]: value }));
+                  setAnswerErrors(({ [question.id]: _answered, ...rest }) => rest);
+                }}
+                maxLength={500}
+                error={answerErrors[question.id]}
+              />
+            ))}
             <div className={ui.actions}>
               <Button shape="rounded" onClick={() => setConfirming(false)} data-testid="signup-confirm-cancel">
                 {t('common.cancel')}
@@ -427,7 +455,11 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
                 color="primary"
                 loading={signUp.isPending}
                 disabled={signUp.isPending}
-                onClick={() => (ticket.free ? submitFree() : setPaying(true))}
+                onClick={() => {
+                  if (!answersReady()) return;
+                  if (ticket.free) submitFree();
+                  else setPaying(true);
+                }}
                 data-testid="signup-confirm-ok"
               >
                 {ticket.free ? t('common.confirm') : t('activity.pay')}
