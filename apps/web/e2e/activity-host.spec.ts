@@ -107,6 +107,13 @@ test('create a paid activity, a guest pays, check-in by typed code, others are r
   await expect(page.getByTestId('manage-count-registered')).toHaveAttribute('data-value', '0');
   await shot('published');
 
+  // The venue on the public page opens the place, with a hand-off to the device's map app.
+  await page.goto(`/#/pages/activity/details/index?id=${activityId}`);
+  await page.getByTestId('details-venue-map').click();
+  await expect(page.getByTestId('open-location-coordinates')).toContainText('25.033000, 121.565400');
+  await expect(page.getByTestId('open-location-geo')).toBeVisible();
+  await shot('open-location');
+
   // The guest pays 5 USDT through the API.
   const detail = await call<{ ticketTypes: { id: string; price: string; asset: string }[] }>(
     page.request,
@@ -135,7 +142,7 @@ test('create a paid activity, a guest pays, check-in by typed code, others are r
   expect(qr).toBeTruthy();
 
   // The organizer sees the guest and the money in escrow.
-  await page.reload();
+  await page.goto(`/#/pages/activity/manage/index?id=${activityId}`);
   await expect(page.getByTestId('manage-count-registered')).toHaveAttribute('data-value', '1');
   await expect(page.getByTestId('manage-escrow-USDT')).toContainText('5');
   await expect(page.locator(`[data-testid="manage-attendee"][data-uid="${guest.uid}"]`)).toBeVisible();

@@ -10,7 +10,7 @@ import {
 } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useActivity, useCancelSignUp, useSignUp } from '@/api/activity.ts';
 import { isApiError } from '@/api/request.ts';
 import { Frame } from '@/app/Frame.tsx';
@@ -228,7 +228,20 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
         {(activity.city || activity.address) && (
           <p className={styles.line} data-testid="details-venue">
             <EnvironmentOutline aria-hidden />
-            <span>{[activity.city, activity.address].filter(Boolean).join(' · ')}</span>
+            {activity.latitude !== null && activity.longitude !== null ? (
+              <Link
+                to={`/open-location?${new URLSearchParams({
+                  lat: String(activity.latitude),
+                  lng: String(activity.longitude),
+                  name: [activity.city, activity.address].filter(Boolean).join(' · '),
+                })}`}
+                data-testid="details-venue-map"
+              >
+                {[activity.city, activity.address].filter(Boolean).join(' · ')}
+              </Link>
+            ) : (
+              <span>{[activity.city, activity.address].filter(Boolean).join(' · ')}</span>
+            )}
           </p>
         )}
         <p className={styles.line} data-testid="details-organizer">
