@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { SIGN_CODE_WINDOW_MS } from '@polaris/contract';
+import { randomToken } from '../../platform/secrets.ts';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -10,9 +11,9 @@ export function newActivityCode(): string {
   return code;
 }
 
-export const newSecret = () => randomBytes(32).toString('base64url');
-export const newTicketCode = () => randomBytes(18).toString('base64url');
-export const newInviteCode = () => randomBytes(12).toString('base64url');
+export const newSecret = () => randomToken(32);
+export const newTicketCode = () => randomToken(18);
+export const newInviteCode = () => randomToken(12);
 
 const QR_PREFIX = 'PLX1';
 

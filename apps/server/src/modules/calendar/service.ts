@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { Status } from '@polaris/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, query } from '../../db/client.ts';
 import { calendarEntries, calendarFeeds } from '../../db/schema/index.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
+import { randomToken } from '../../platform/secrets.ts';
 import type { Links } from '../activity/presenter.ts';
 import { monthRange, type Range } from '../activity/time.ts';
 import { type IcsEvent, renderCalendar } from './ics.ts';
@@ -187,7 +187,7 @@ export class CalendarService {
   // Export and subscription
 
   async feedUrl(userId: number, reset = false) {
-    const token = randomBytes(24).toString('base64url');
+    const token = randomToken(24);
     if (reset) {
       await this.db
         .insert(calendarFeeds)

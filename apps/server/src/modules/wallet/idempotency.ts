@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { Status } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import { FieldsError } from '../../platform/errors.ts';
+import { sha256Hex } from '../../platform/secrets.ts';
 
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
@@ -28,7 +28,7 @@ export async function once<T>(
   options: { key: string; userId: number; operation: string; request: unknown },
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  const requestHash = createHash('sha256').update(stableJson(options.request)).digest('hex');
+  const requestHash = sha256Hex(stableJson(options.request));
   return db.transaction(async (tx) => {
     const claimed = await query<{ key: string }>(
       tx,
