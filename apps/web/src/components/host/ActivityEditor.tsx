@@ -455,25 +455,19 @@ function EditorForm({
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows have no other identity while being typed
             <div className={styles.item} key={index} data-testid={id}>
-              <div className={styles.itemHead}>
-                <span>{t('host.ticketN', { n: index + 1 })}</span>
-                {form.tickets.length > 1 && (
-                  <Button
-                    size="mini"
-                    fill="none"
-                    color="danger"
-                    onClick={() =>
-                      set(
-                        'tickets',
-                        form.tickets.filter((_, i) => i !== index),
-                      )
-                    }
-                    data-testid={`${id}-remove`}
-                  >
-                    {t('host.remove')}
-                  </Button>
-                )}
-              </div>
+              <RowHead
+                title={t('host.ticketN', { n: index + 1 })}
+                testId={id}
+                onRemove={
+                  form.tickets.length > 1
+                    ? () =>
+                        set(
+                          'tickets',
+                          form.tickets.filter((_, i) => i !== index),
+                        )
+                    : undefined
+                }
+              />
               <Field id={`${id}-name`} label={t('host.ticketName')} error={errors[`${key}.name`]} testId={`${id}-name`}>
                 <input
                   {...control(`${id}-name`, `${id}-name`, errors[`${key}.name`], 'input')}
@@ -611,23 +605,16 @@ function EditorForm({
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows have no other identity while being typed
             <div className={styles.item} key={index} data-testid={id}>
-              <div className={styles.itemHead}>
-                <span>{t('host.questionN', { n: index + 1 })}</span>
-                <Button
-                  size="mini"
-                  fill="none"
-                  color="danger"
-                  onClick={() =>
-                    set(
-                      'questions',
-                      form.questions.filter((_, i) => i !== index),
-                    )
-                  }
-                  data-testid={`${id}-remove`}
-                >
-                  {t('host.remove')}
-                </Button>
-              </div>
+              <RowHead
+                title={t('host.questionN', { n: index + 1 })}
+                testId={id}
+                onRemove={() =>
+                  set(
+                    'questions',
+                    form.questions.filter((_, i) => i !== index),
+                  )
+                }
+              />
               <Field
                 id={`${id}-label`}
                 label={t('host.questionLabel')}
@@ -756,6 +743,21 @@ function EditorForm({
 }
 
 /** Errors with a place on the form; the rest are listed above the buttons. */
+/** The head of a ticket or question row: its number, and a remove button when it may go. */
+function RowHead({ title, testId, onRemove }: { title: string; testId: string; onRemove?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.itemHead}>
+      <span>{title}</span>
+      {onRemove && (
+        <Button size="mini" fill="none" color="danger" onClick={onRemove} data-testid={`${testId}-remove`}>
+          {t('host.remove')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
 function knownFields(form: ActivityForm): Set<string> {
   const keys = [
     'title',

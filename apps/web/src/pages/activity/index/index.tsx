@@ -27,6 +27,13 @@ import { useSettings } from '@/lib/settings.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
 import styles from './home.module.css';
 
+const SHORTCUTS = [
+  { path: GUEST_PATHS.explore, testId: 'home-explore', Icon: AppstoreOutline, label: 'activity.explore' },
+  { path: GUEST_PATHS.myActivities, testId: 'home-my-activities', Icon: UnorderedListOutline, label: 'tickets.title' },
+  { path: GUEST_PATHS.calendar, testId: 'home-calendar', Icon: CalendarOutline, label: 'calendar.title' },
+  { path: GUEST_PATHS.myNft, testId: 'home-nft', Icon: GiftOutline, label: 'nft.title' },
+] as const;
+
 /** Activity home (tab 0): upcoming activities in the preferred city, category chips, this week / free, search. */
 export default function ActivityHomePage() {
   const { t } = useTranslation();
@@ -84,42 +91,18 @@ export default function ActivityHomePage() {
         </div>
       </div>
       <nav className={styles.shortcuts} aria-label={t('activity.shortcuts')}>
-        <button
-          type="button"
-          className={styles.shortcut}
-          onClick={() => navigate(GUEST_PATHS.explore)}
-          data-testid="home-explore"
-        >
-          <AppstoreOutline aria-hidden />
-          {t('activity.explore')}
-        </button>
-        <button
-          type="button"
-          className={styles.shortcut}
-          onClick={() => navigate(GUEST_PATHS.myActivities)}
-          data-testid="home-my-activities"
-        >
-          <UnorderedListOutline aria-hidden />
-          {t('tickets.title')}
-        </button>
-        <button
-          type="button"
-          className={styles.shortcut}
-          onClick={() => navigate(GUEST_PATHS.calendar)}
-          data-testid="home-calendar"
-        >
-          <CalendarOutline aria-hidden />
-          {t('calendar.title')}
-        </button>
-        <button
-          type="button"
-          className={styles.shortcut}
-          onClick={() => navigate(GUEST_PATHS.myNft)}
-          data-testid="home-nft"
-        >
-          <GiftOutline aria-hidden />
-          {t('nft.title')}
-        </button>
+        {SHORTCUTS.map(({ path, testId, Icon, label }) => (
+          <button
+            key={testId}
+            type="button"
+            className={styles.shortcut}
+            onClick={() => navigate(path)}
+            data-testid={testId}
+          >
+            <Icon aria-hidden />
+            {t(label)}
+          </button>
+        ))}
       </nav>
       {!chosen && !nothingAnywhere && (
         <div className={styles.prompt} data-testid="home-city-prompt">
