@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { API_BASE, Status } from '@polaris/contract';
+import { API_BASE, INPUT_LIMITS, jsonDepthExceeds, Status, translate } from '@polaris/contract';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -33,8 +33,10 @@ import { PaymentMethodService } from './modules/wallet/payments.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { WalletService } from './modules/wallet/service.ts';
 import { WEB_DIST_DIR } from './paths.ts';
+import { AttemptLimiter } from './platform/attempts.ts';
 import { installErrorHandling } from './platform/envelope-errors.ts';
-import { AppError } from './platform/errors.ts';
+import { AppError, ValidationError } from './platform/errors.ts';
+import { requestLanguage } from './platform/locale.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { buildOpenApi } from './platform/openapi.ts';
@@ -82,7 +84,8 @@ export async function buildApp(options: AppOptions) {
   });
 
   await mkdir(config.dataDir, { recursive: true });
-  const auth = new AuthService({ db: database.db, mailer, sessionTtlMs: config.sessionTtlMs, now });
+  const attempts = new AttemptLimiter({ db: database.db, now });
+  const auth = new AuthService({ db: database.db, attempts, mailer, sessionTtlMs: config.sessionTtlMs, now });
   const users = new UserService(database.db);
   const trade = new TradePasswordService({ db: database.db, auth, now });
   const market = new MarketService(marketDataFrom(config, { now, log: app.log }));
@@ -134,6 +137,13 @@ export async function buildApp(options: AppOptions) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     (request as typeof request & { rawBody?: string }).rawBody = body as string;
+    // Refused before parsing, so nothing later recurses through thousands of levels.
+    if (jsonDepthExceeds(body as string, INPUT_LIMITS.maxDepth)) {
+      const language = requestLanguage(request);
+      const field = translate(language, 'fields.body');
+      done(new ValidationError([{ field: 'body', message: translate(language, 'validation.tooDeep', { field }) }]));
+      return;
+    }
     parseJson(request, body as string, done);
   });
   const nonces = redis ? new RedisNonceStore(redis) : new MemoryNonceStore();

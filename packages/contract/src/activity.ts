@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { emailField } from './validation.ts';
 import { amountField, idempotencyKeyField, tradePasswordField } from './wallet.ts';
 
@@ -76,7 +77,10 @@ const uidField = z
   .string()
   .trim()
   .regex(/^\d{8,12}$/, { error: 'activity.coHostUnknown' });
-const cursorField = z.string().trim().max(80).optional();
+/** A page position as the server hands it out: an id, or a start time and an id. */
+const cursorField = text()
+  .regex(/^(\d{1,15}(_\d{1,15})?)?$/, { error: 'validation.cursor' })
+  .optional();
 const limitField = z.coerce.number().int().min(1).max(50).default(20);
 const imageIdField = z
   .string()
@@ -85,8 +89,8 @@ const imageIdField = z
 
 export const TicketTypeInput = z.object({
   /** An existing ticket type's id when editing; absent for a new one. */
-  id: z.string().trim().max(20).optional(),
-  name: z.string().trim().min(1).max(40),
+  id: text().max(20).optional(),
+  name: text().min(1).max(40),
   /** Decimal string in the asset's units; "0" or absent means free. */
   price: amountField.optional(),
   asset: assetCodeField.optional(),
@@ -101,15 +105,15 @@ export const QuestionInput = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,20}$/)
     .optional(),
-  label: z.string().trim().min(1).max(200),
+  label: text().min(1).max(200),
   type: z.enum(['text', 'choice']).default('text'),
   required: z.boolean().default(false),
-  options: z.array(z.string().trim().min(1).max(80)).max(20).optional(),
+  options: z.array(text().min(1).max(80)).max(20).optional(),
 });
 
 const activityFields = {
-  title: z.string().trim().min(1).max(120),
-  description: z.string().trim().max(5000).default(''),
+  title: text().min(1).max(120),
+  description: text().max(5000).default(''),
   category: z.enum(ACTIVITY_CATEGORIES, { error: 'validation.invalid' }),
   coverImageId: imageIdField.nullable().optional(),
   startsAt: dateTime,
@@ -120,8 +124,8 @@ const activityFields = {
     .max(500)
     .nullable()
     .optional(),
-  city: z.string().trim().min(1).max(60).nullable().optional(),
-  address: z.string().trim().max(200).nullable().optional(),
+  city: text().min(1).max(60).nullable().optional(),
+  address: text().max(200).nullable().optional(),
   latitude: z.coerce.number().min(-90).max(90).nullable().optional(),
   longitude: z.coerce.number().min(-180).max(180).nullable().optional(),
   capacity: z.coerce.number().int().min(1).max(100_000).nullable().optional(),
@@ -154,7 +158,7 @@ export const UpdateActivityInput = z.object({ id: activityIdField, ...partialFie
 export type UpdateActivity = z.output<typeof UpdateActivityInput>;
 
 export const ActivityIdInput = z.object({ id: activityIdField });
-export const ActivityDetailInput = z.object({ id: activityIdField, invite: z.string().trim().max(40).optional() });
+export const ActivityDetailInput = z.object({ id: activityIdField, invite: text().max(40).optional() });
 
 const ImageOutput = z.object({
   id: z.string(),
@@ -289,19 +293,19 @@ export const ActivityPageOutput = z.object({
 });
 
 export const ActivityListInput = z.object({
-  city: z.string().trim().max(60).optional(),
+  city: text().max(60).optional(),
   category: z.enum(ACTIVITY_CATEGORIES, { error: 'validation.invalid' }).optional(),
   /** today, this week (Monday to Sunday), this weekend, this month; in `tz`. */
   when: z.enum(['today', 'week', 'weekend', 'month']).optional(),
   free: flag.optional(),
   online: flag.optional(),
-  q: z.string().trim().max(60).optional(),
+  q: text().max(60).optional(),
   tz: timezoneField.default('UTC'),
   cursor: cursorField,
   limit: limitField,
 });
 
-export const ExploreInput = z.object({ city: z.string().trim().max(60).optional(), tz: timezoneField.default('UTC') });
+export const ExploreInput = z.object({ city: text().max(60).optional(), tz: timezoneField.default('UTC') });
 export const ExploreOutput = z.object({
   featured: z.array(ActivitySummaryOutput),
   thisWeek: z.array(ActivitySummaryOutput),
@@ -332,9 +336,9 @@ export const DraftOutput = z.object({
 
 export const SignUpInput = z.object({
   activityId: activityIdField,
-  ticketTypeId: z.string().trim().max(20).optional(),
-  answers: z.record(z.string().max(20), z.string().trim().max(500)).default({}),
-  inviteCode: z.string().trim().max(40).optional(),
+  ticketTypeId: text().max(20).optional(),
+  answers: z.record(z.string().max(20), text().max(500)).default({}),
+  inviteCode: text().max(40).optional(),
   /** Required for a priced ticket: paying, holding for approval, or a waitlist place that is charged on promotion. */
   tradePassword: tradePasswordField.optional(),
   idempotencyKey: idempotencyKeyField.optional(),
@@ -369,7 +373,7 @@ export const NftOutput = z.object({
 export const NftsOutput = z.object({ items: z.array(NftOutput), nextCursor: z.string().nullable() });
 export const NftListInput = z.object({ cursor: cursorField, limit: limitField });
 
-export const CheckinInput = z.object({ activityId: activityIdField, ticketCode: z.string().trim().min(1).max(200) });
+export const CheckinInput = z.object({ activityId: activityIdField, ticketCode: text().min(1).max(200) });
 export const SelfCheckinInput = z.object({
   activityId: activityIdField,
   signCode: z
@@ -439,8 +443,8 @@ export const InviteOutput = z.object({ code: z.string(), link: z.string(), maile
 export const MarketingInput = z.object({
   activityId: activityIdField,
   featured: z.boolean().optional(),
-  shareTitle: z.string().trim().max(120).nullable().optional(),
-  shareText: z.string().trim().max(500).nullable().optional(),
+  shareTitle: text().max(120).nullable().optional(),
+  shareText: text().max(500).nullable().optional(),
 });
 export const CohostInput = z.object({ activityId: activityIdField, uid: uidField });
 
@@ -452,8 +456,8 @@ export const CancelActivityOutput = z.object({
 
 export const PersonalInfoInput = z
   .object({
-    uname: z.string().trim().min(1).max(30).optional(),
-    openName: z.string().trim().min(1).max(30).optional(),
+    uname: text().min(1).max(30).optional(),
+    openName: text().min(1).max(30).optional(),
   })
   .refine((value) => value.uname !== undefined || value.openName !== undefined, {
     error: 'validation.required',
@@ -492,12 +496,12 @@ export const CalendarItemOutput = z.object({
 });
 export const CalendarItemsOutput = z.object({ items: z.array(CalendarItemOutput) });
 const calendarEntryFields = {
-  title: z.string().trim().min(1).max(120),
+  title: text().min(1).max(120),
   startsAt: dateTime,
   endsAt: dateTime,
   timezone: timezoneField.default('UTC'),
-  location: z.string().trim().max(200).nullable().optional(),
-  note: z.string().trim().max(1000).nullable().optional(),
+  location: text().max(200).nullable().optional(),
+  note: text().max(1000).nullable().optional(),
 };
 export const CalendarEntryInput = z.object(calendarEntryFields);
 export const CalendarEntryUpdateInput = z.object({ id: rowId, ...calendarEntryFields });

@@ -8,5 +8,6 @@ export * from './market.ts';
 export * from './messages/index.ts';
 export * from './signing.ts';
 export * from './status.ts';
+export * from './text.ts';
 export * from './validation.ts';
 export * from './wallet.ts';

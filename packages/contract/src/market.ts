@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
+import { text } from './text.ts';
 
 /** Request and response schemas of the market quotes endpoints (SPEC §1 "market quotes", §2 /pages/market). */
 
@@ -19,7 +20,7 @@ export const marketDecimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 export const MarketTickersInput = z.object({
   /** Matches a symbol or a name, case-insensitively. */
-  q: z.string().trim().max(MARKET_QUERY_MAX).optional(),
+  q: text().max(MARKET_QUERY_MAX).optional(),
 });
 
 export const MarketDetailInput = z.object({

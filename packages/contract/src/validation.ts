@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VCODE_LENGTH } from './constants.ts';
 import { CLIENT_HASH_PATTERN } from './hashing.ts';
+import { text } from './text.ts';
 
 /**
  * Field rules shared by the server schemas and the web forms. Error messages are keys of the shared
@@ -26,7 +27,7 @@ export const vcodeField = z
 export const plainPasswordField = z.string().regex(PASSWORD_PATTERN, { error: 'validation.passwordRule' });
 
 /** What travels: the client-side hash of the password. */
-export const passwordHashField = z.string().trim().regex(CLIENT_HASH_PATTERN, { error: 'validation.passwordHash' });
+export const passwordHashField = text().regex(CLIENT_HASH_PATTERN, { error: 'validation.passwordHash' });
 
 export const inviteCodeField = z
   .string()

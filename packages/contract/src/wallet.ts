@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
 import { CLIENT_HASH_PATTERN } from './hashing.ts';
+import { text } from './text.ts';
 
 /** Request and response schemas of the wallet (SPEC §3, §5, §7 wallet routes). Amounts are decimal strings. */
 
@@ -10,14 +11,14 @@ const assetCode = z
   .toUpperCase()
   .regex(/^[A-Z0-9]{2,12}$/, { error: 'wallet.unknownAsset' });
 /** Checked against the asset's decimals by the server; here only its shape. */
-export const amountField = z.string().trim().max(64, { error: 'wallet.amountNumeric' });
+export const amountField = text().max(64, { error: 'wallet.amountNumeric' });
 export const idempotencyKeyField = z
   .string()
   .trim()
   .min(8)
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.invalid' });
-export const tradePasswordField = z.string().trim().regex(CLIENT_HASH_PATTERN, { error: 'trade.empty' });
+export const tradePasswordField = text().regex(CLIENT_HASH_PATTERN, { error: 'trade.empty' });
 const chainId = z.coerce.number().int().min(0).max(100_000);
 
 export const NetworkOutput = z.object({
@@ -67,7 +68,7 @@ export const DepositAddressOutput = z.object({
 
 export const TransferPreviewInput = z.object({
   asset: assetCode,
-  to: z.string().trim().max(200),
+  to: text().max(200),
   chainId: chainId.optional(),
 });
 export const TransferPreviewOutput = z.object({
@@ -83,11 +84,11 @@ export const TransferPreviewOutput = z.object({
 export const TransferInput = z.object({
   asset: assetCode,
   amount: amountField,
-  to: z.string().trim().max(200),
+  to: text().max(200),
   chainId: chainId.optional(),
   tradePassword: tradePasswordField,
   idempotencyKey: idempotencyKeyField,
-  memo: z.string().trim().max(140).optional(),
+  memo: text().max(140).optional(),
 });
 export const TransferOutput = z.object({
   kind: z.enum(['internal', 'withdrawal']),
@@ -105,7 +106,10 @@ export const RECORD_TYPES = ['deposit', 'transfer_in', 'transfer_out', 'withdraw
 export const RecordsInput = z.object({
   asset: assetCode,
   type: z.enum(RECORD_TYPES).optional(),
-  cursor: z.string().trim().max(30).optional(),
+  /** The last journal posting id seen; 18 digits always fit PostgreSQL's bigint. */
+  cursor: text()
+    .regex(/^(\d{1,18})?$/, { error: 'validation.cursor' })
+    .optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export const RecordOutput = z.object({
@@ -141,10 +145,10 @@ const paymentBase = {
     .number()
     .int()
     .refine((value) => (PAYMENT_TYPE_CODES as readonly number[]).includes(value), { error: 'validation.invalid' }),
-  holderName: z.string().trim().min(1).max(60),
-  account: z.string().trim().min(3).max(64),
-  bankName: z.string().trim().max(80).optional(),
-  bankBranch: z.string().trim().max(80).optional(),
+  holderName: text().min(1).max(60),
+  account: text().min(3).max(64),
+  bankName: text().max(80).optional(),
+  bankBranch: text().max(80).optional(),
   tradePassword: tradePasswordField,
 };
 export const PaymentMethodInput = z.object(paymentBase).refine((value) => value.type !== 0 || !!value.bankName, {

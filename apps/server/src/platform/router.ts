@@ -1,4 +1,13 @@
-import { API_BASE, type Language, needsSignature, Status, toFieldErrors, translate } from '@polaris/contract';
+import {
+  API_BASE,
+  findInputProblem,
+  hasMessage,
+  type Language,
+  needsSignature,
+  Status,
+  toFieldErrors,
+  translate,
+} from '@polaris/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ValidationError } from './errors.ts';
@@ -69,11 +78,27 @@ function mergeInput(request: FastifyRequest, language: Language): Record<string,
   }
   for (const key of IDENTITY_KEYS) delete query[key];
   const body = request.body;
-  if (body === undefined || body === null || body === '') return query;
+  if (body === undefined || body === null || body === '') return refuseHostile(query, language);
   if (typeof body !== 'object' || Array.isArray(body)) {
     throw new ValidationError([{ field: 'body', message: translate(language, 'validation.malformedBody') }]);
   }
-  return { ...query, ...(body as Record<string, unknown>) };
+  return refuseHostile({ ...query, ...(body as Record<string, unknown>) }, language);
+}
+
+/**
+ * Unsafe text, deep nesting and oversized values are refused before any schema or handler sees the input,
+ * so free-form JSON (drafts, answers) is covered as well as typed fields.
+ */
+export function refuseHostile<T>(input: T, language: Language): T {
+  const problem = findInputProblem(input);
+  if (problem) {
+    const leaf = problem.field.split('.').pop() ?? problem.field;
+    const field = hasMessage(`fields.${leaf}`) ? translate(language, `fields.${leaf}`) : leaf;
+    throw new ValidationError([
+      { field: problem.field, message: translate(language, problem.messageKey, { field, ...problem.params }) },
+    ]);
+  }
+  return input;
 }
 
 export type Authenticate = (request: FastifyRequest, mode: AuthMode) => Promise<SessionUser | null>;

@@ -17,6 +17,10 @@ export const en = {
     passwordMismatch: 'The two passwords do not match',
     inviteCode: 'The invitation code may only contain letters and numbers',
     malformedBody: 'The request could not be read',
+    unsafeText: '{{field}} contains characters that are not allowed',
+    tooDeep: '{{field}} is nested too deeply',
+    tooManyValues: 'The request has too many values',
+    cursor: '{{field}} is not a valid page position',
   },
   fields: {
     toUid: 'Recipient UID',

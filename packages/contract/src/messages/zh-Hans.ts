@@ -18,6 +18,10 @@ export const zhHans: Messages = {
     passwordMismatch: '两次输入的密码不一致',
     inviteCode: '邀请码只能包含字母和数字',
     malformedBody: '无法读取请求内容',
+    unsafeText: '{{field}}含有不允许的字符',
+    tooDeep: '{{field}}嵌套层级过深',
+    tooManyValues: '请求包含的数据过多',
+    cursor: '{{field}}不是有效的分页位置',
   },
   fields: {
     toUid: '收票人 UID',

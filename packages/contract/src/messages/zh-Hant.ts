@@ -18,6 +18,10 @@ export const zhHant: Messages = {
     passwordMismatch: '兩次輸入的密碼不一致',
     inviteCode: '邀請碼只能包含字母和數字',
     malformedBody: '無法讀取請求內容',
+    unsafeText: '{{field}}含有不允許的字元',
+    tooDeep: '{{field}}巢狀層級過深',
+    tooManyValues: '請求包含的資料過多',
+    cursor: '{{field}}不是有效的分頁位置',
   },
   fields: {
     toUid: '收票人 UID',

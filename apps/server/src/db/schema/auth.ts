@@ -34,15 +34,3 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
-
-/** Failed logins and wrong codes, per email, to cap them per hour. */
-export const authFailures = pgTable(
-  'auth_failures',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    email: text('email').notNull(),
-    kind: text('kind').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('auth_failures_email_idx').on(t.email, t.createdAt)],
-);

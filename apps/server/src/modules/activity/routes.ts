@@ -51,7 +51,7 @@ import type { z } from 'zod';
 import { AppError, FieldsError, ValidationError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/locale.ts';
 import { RATE_LIMITS } from '../../platform/rate-limits.ts';
-import type { Authenticate, Router } from '../../platform/router.ts';
+import { type Authenticate, type Router, refuseHostile } from '../../platform/router.ts';
 import type { CheckinService } from './checkin.ts';
 import type { ImageService } from './images.ts';
 import type { RegistrationService } from './registration.ts';
@@ -73,6 +73,7 @@ export interface ActivityRouteDeps {
 export function parseQuery<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
   const raw = { ...((request.query ?? {}) as Record<string, unknown>) };
   for (const key of ['locale', 'uid', 'uuid', 'token', 'appid']) delete raw[key];
+  refuseHostile(raw, requestLanguage(request));
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error, raw, requestLanguage(request)));
   return parsed.data;

@@ -1,7 +1,7 @@
 import { hashLoginPassword } from '@polaris/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authFailures, emailCodes, sessions, users } from '../../db/schema/index.ts';
+import { emailCodes, sessions, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -175,25 +175,6 @@ describe('account rules', () => {
     const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
     const [inviterRow] = await t.database.db.select().from(users).where(eq(users.email, 'inviter@example.com'));
     expect(row?.invitedBy).toBe(inviterRow?.id);
-  });
-
-  it('locks an account after 100 failed attempts in an hour, and lets it in after the hour', async () => {
-    const email = 'locked@example.com';
-    await t.register(email);
-    const rows = Array.from({ length: 100 }, () => ({ email, kind: 'password', createdAt: t.clock.now() }));
-    await t.database.db.insert(authFailures).values(rows);
-    const locked = await t.call('POST', '/user/login', { body: { email, password: pw('abc12345') } });
-    expect(locked).toMatchObject({ status: 409, msg: 'Too many failed attempts, please try again later' });
-    t.clock.advance(3_600_001);
-    expect((await t.call('POST', '/user/login', { body: { email, password: pw('abc12345') } })).status).toBe(200);
-  });
-
-  it('counts a wrong password as a failure', async () => {
-    const email = 'wrongpw@example.com';
-    await t.register(email);
-    await t.call('POST', '/user/login', { body: { email, password: pw('wrong1234') } });
-    const [row] = await t.database.db.select({ n: count() }).from(authFailures).where(eq(authFailures.email, email));
-    expect(row?.n).toBe(1);
   });
 });
 

@@ -63,7 +63,8 @@ export function authRoutes(router: Router, auth: AuthService): void {
       rateLimit: 'auth',
       input: PasswordLoginInput,
       output: SessionOutput,
-      handler: ({ input, request }) => auth.loginWithPassword(input, request.headers['user-agent']),
+      handler: ({ input, request }) =>
+        auth.loginWithPassword(input, { ip: request.ip, userAgent: request.headers['user-agent'] }),
     });
   }
 
@@ -76,7 +77,8 @@ export function authRoutes(router: Router, auth: AuthService): void {
     rateLimit: 'auth',
     input: CodeLoginInput,
     output: SessionOutput,
-    handler: ({ input, request }) => auth.loginWithCode(input, request.headers['user-agent']),
+    handler: ({ input, request }) =>
+      auth.loginWithCode(input, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   });
 
   router.route({

@@ -11,9 +11,10 @@ import {
   VCODE_RESEND_SECONDS,
   VCODE_TTL_MS,
 } from '@polaris/contract';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { authFailures, emailCodes, sessions, users } from '../../db/schema/index.ts';
+import { emailCodes, sessions, users } from '../../db/schema/index.ts';
+import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { SessionUser } from '../../platform/router.ts';
@@ -21,6 +22,7 @@ import { randomDigits, randomInviteCode, randomToken, safeEqualHex, sha256Hex } 
 
 export interface AuthDeps {
   db: Database;
+  attempts: AttemptLimiter;
   mailer: Mailer;
   sessionTtlMs: number;
   now: () => Date;
@@ -39,6 +41,19 @@ export interface IssuedSession {
 
 const codeHash = (email: string, purpose: string, code: string) => sha256Hex(`${email}:${purpose}:${code}`);
 const argon2Options = { algorithm: 2 /* Argon2id */ } as const;
+
+/**
+ * Failed logins per account and per source address: a stranger guessing from elsewhere uses up only their
+ * own window, so they cannot lock the owner out, and reset by emailed code never waits on it.
+ */
+const LOGIN_FAILURES: AttemptRule = { max: AUTH_FAILURES_PER_HOUR, windowMs: 3_600_000 };
+const loginKey = (userId: number, source: string) => `login:${userId}:${source}`;
+
+/** Where a login comes from: the address counts towards the failure cap, the agent names the session. */
+export interface LoginClient {
+  ip: string;
+  userAgent?: string;
+}
 
 const notRegistered = () => new FieldsError([{ field: 'email', messageKey: 'auth.emailNotRegistered' }]);
 const wrongCode = () => new FieldsError([{ field: 'vcode', messageKey: 'auth.codeInvalid' }]);
@@ -131,22 +146,19 @@ export class AuthService {
         .update(emailCodes)
         .set({ tries: row.tries + 1 })
         .where(eq(emailCodes.id, row.id));
-      await tx.insert(authFailures).values({ email, kind: `code:${purpose}`, createdAt: now });
       return false;
     }
     await tx.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, row.id));
     return true;
   }
 
-  private async assertNotLockedOut(email: string): Promise<void> {
-    const since = new Date(this.deps.now().getTime() - 3_600_000);
-    const [row] = await this.db
-      .select({ failures: count() })
-      .from(authFailures)
-      .where(and(eq(authFailures.email, email), gt(authFailures.createdAt, since)));
-    if ((row?.failures ?? 0) >= AUTH_FAILURES_PER_HOUR) {
+  /** Claims a login try for the account from this address before anything is checked. */
+  private async claimLoginTry(userId: number, source: string): Promise<string> {
+    const key = loginKey(userId, source);
+    if ((await this.deps.attempts.claim(key, LOGIN_FAILURES)) === null) {
       throw new AppError(Status.conflict, 'auth.tooManyFailures');
     }
+    return key;
   }
 
   private async createSession(tx: Tx, user: { id: number; uid: number; uuid: string }, userAgent?: string) {
@@ -203,25 +215,29 @@ export class AuthService {
     return outcome.session;
   }
 
-  async loginWithPassword(input: { email: string; password: string }, userAgent?: string): Promise<IssuedSession> {
+  async loginWithPassword(input: { email: string; password: string }, client: LoginClient): Promise<IssuedSession> {
     const user = await this.findUserByEmail(this.db, input.email);
     if (!user) throw notRegistered();
-    await this.assertNotLockedOut(input.email);
+    const tryKey = await this.claimLoginTry(user.id, client.ip);
     if (!(await argon2Verify(user.passwordHash, input.password))) {
-      await this.db.insert(authFailures).values({ email: input.email, kind: 'password', createdAt: this.deps.now() });
       throw new FieldsError([{ field: 'password', messageKey: 'auth.wrongPassword' }]);
     }
-    return this.db.transaction((tx) => this.createSession(tx, user, userAgent));
+    // A right password is not a failure: its slot goes back.
+    await this.deps.attempts.release(tryKey);
+    return this.db.transaction((tx) => this.createSession(tx, user, client.userAgent));
   }
 
-  async loginWithCode(input: { email: string; vcode: string }, userAgent?: string): Promise<IssuedSession> {
+  async loginWithCode(input: { email: string; vcode: string }, client: LoginClient): Promise<IssuedSession> {
     const user = await this.findUserByEmail(this.db, input.email);
     if (!user) throw notRegistered();
-    await this.assertNotLockedOut(input.email);
+    const tryKey = await this.claimLoginTry(user.id, client.ip);
     const session = await this.db.transaction(async (tx) =>
-      (await this.consumeCode(tx, input.email, 'login', input.vcode)) ? this.createSession(tx, user, userAgent) : null,
+      (await this.consumeCode(tx, input.email, 'login', input.vcode))
+        ? this.createSession(tx, user, client.userAgent)
+        : null,
     );
     if (!session) throw wrongCode();
+    await this.deps.attempts.release(tryKey);
     return session;
   }
 
@@ -229,7 +245,7 @@ export class AuthService {
   async resetPassword(input: { email: string; vcode: string; password: string }): Promise<void> {
     const user = await this.findUserByEmail(this.db, input.email);
     if (!user) throw notRegistered();
-    await this.assertNotLockedOut(input.email);
+    // No login-failure check here: whoever holds the mailbox may always reset (the code has its own 5 tries).
     const passwordHash = await argon2Hash(input.password, argon2Options);
     const done = await this.db.transaction(async (tx) => {
       if (!(await this.consumeCode(tx, input.email, 'reset', input.vcode))) return false;

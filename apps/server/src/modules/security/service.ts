@@ -1,6 +1,6 @@
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { Status } from '@polaris/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { tradePasswords } from '../../db/schema/index.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
@@ -40,38 +40,49 @@ export class TradePasswordService {
     if (!done) throw new FieldsError([{ field: 'vcode', messageKey: 'auth.codeInvalid' }]);
   }
 
+  /** How many hashes this service has checked; tests read it to prove that tries are claimed before checking. */
+  verifications = 0;
+
   /**
-   * Throws 414 when none is set, 468 when wrong or locked; a wrong try is recorded even though it throws.
-   * The hash is checked outside any transaction (it costs milliseconds of CPU); only the try counter is written,
-   * atomically, so concurrent wrong tries cannot slip past the limit.
+   * Throws 414 when none is set, 468 when wrong or locked. A try first claims its slot with one conditional
+   * update (the fifth claim sets the lock), then the hash is checked outside any transaction; a right password
+   * clears the count. So however many tries arrive at once, at most five are ever checked.
    */
   async verify(userId: number, password: string): Promise<void> {
     const now = this.deps.now();
     const db = this.deps.db;
-    const [row] = await db.select().from(tradePasswords).where(eq(tradePasswords.userId, userId));
-    if (!row) throw new AppError(Status.precondition, 'trade.notSet');
-    if (row.lockedUntil && row.lockedUntil > now) throw this.lockedError(row.lockedUntil, now);
-    if (await argon2Verify(row.hash, password)) {
-      if (row.failedTries > 0) {
-        await db.update(tradePasswords).set({ failedTries: 0 }).where(eq(tradePasswords.userId, userId));
-      }
-      return;
-    }
-    const [counted] = await db
+    const lockUntil = new Date(now.getTime() + TRADE_PASSWORD_LOCK_MS);
+    // An expired lock starts a fresh count.
+    const tries = sql`(case when ${tradePasswords.lockedUntil} is not null and ${tradePasswords.lockedUntil} <= ${now.toISOString()}::timestamptz
+      then 1 else ${tradePasswords.failedTries} + 1 end)`;
+    const [claimed] = await db
       .update(tradePasswords)
-      .set({ failedTries: sql`${tradePasswords.failedTries} + 1` })
-      .where(eq(tradePasswords.userId, userId))
-      .returning({ tries: tradePasswords.failedTries });
-    const tries = counted?.tries ?? TRADE_PASSWORD_MAX_TRIES;
-    if (tries >= TRADE_PASSWORD_MAX_TRIES) {
-      const until = new Date(now.getTime() + TRADE_PASSWORD_LOCK_MS);
+      .set({
+        failedTries: tries,
+        lockedUntil: sql`case when ${tries} >= ${TRADE_PASSWORD_MAX_TRIES} then ${lockUntil.toISOString()}::timestamptz else null end`,
+      })
+      .where(
+        and(
+          eq(tradePasswords.userId, userId),
+          or(isNull(tradePasswords.lockedUntil), lte(tradePasswords.lockedUntil, now)),
+        ),
+      )
+      .returning({ tries: tradePasswords.failedTries, hash: tradePasswords.hash });
+    if (!claimed) {
+      const [row] = await db.select().from(tradePasswords).where(eq(tradePasswords.userId, userId));
+      if (!row) throw new AppError(Status.precondition, 'trade.notSet');
+      throw this.lockedError(row.lockedUntil ?? lockUntil, now);
+    }
+    this.verifications++;
+    if (await argon2Verify(claimed.hash, password)) {
       await db
         .update(tradePasswords)
-        .set({ failedTries: 0, lockedUntil: until })
+        .set({ failedTries: 0, lockedUntil: null })
         .where(eq(tradePasswords.userId, userId));
-      throw this.lockedError(until, now);
+      return;
     }
-    const left = TRADE_PASSWORD_MAX_TRIES - tries;
+    if (claimed.tries >= TRADE_PASSWORD_MAX_TRIES) throw this.lockedError(lockUntil, now);
+    const left = TRADE_PASSWORD_MAX_TRIES - claimed.tries;
     throw new AppError(Status.secondFactor, 'trade.wrong', { left }, { left });
   }
 

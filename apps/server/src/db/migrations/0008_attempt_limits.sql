@@ -1,0 +1,7 @@
+CREATE TABLE "attempt_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"window_started_at" timestamp with time zone NOT NULL,
+	"used" integer NOT NULL
+);
+--> statement-breakpoint
+DROP TABLE "auth_failures";

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { type Database, query, type Tx } from '../db/client.ts';
+
+export interface AttemptRule {
+  /** Tries allowed per window. */
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Claims attempt slots atomically: one upsert that only succeeds while the window has room, so a thousand
+ * simultaneous tries get exactly `max` slots on PGlite and on PostgreSQL alike. Claim first, then do the
+ * work; give the slot back (`release`) when the try turns out not to count (a right password).
+ */
+export class AttemptLimiter {
+  constructor(private readonly deps: { db: Database; now: () => Date }) {}
+
+  /** Returns the slot number claimed (1-based), or null when the window is full. */
+  async claim(key: string, rule: AttemptRule, db: Database | Tx = this.deps.db): Promise<number | null> {
+    const now = this.deps.now();
+    const windowStart = new Date(now.getTime() - rule.windowMs);
+    const { rows } = await query<{ used: number }>(
+      db,
+      sql`insert into attempt_limits as a (key, window_started_at, used)
+          values (${key}, ${now.toISOString()}::timestamptz, 1)
+          on conflict (key) do update set
+            used = case when a.window_started_at <= ${windowStart.toISOString()}::timestamptz then 1 else a.used + 1 end,
+            window_started_at = case when a.window_started_at <= ${windowStart.toISOString()}::timestamptz
+              then ${now.toISOString()}::timestamptz else a.window_started_at end
+          where a.window_started_at <= ${windowStart.toISOString()}::timestamptz or a.used < ${rule.max}
+          returning a.used`,
+    );
+    return rows[0] ? Number(rows[0].used) : null;
+  }
+
+  /** Whether the window is full, without claiming (for showing a lock before asking for anything). */
+  async isFull(key: string, rule: AttemptRule, db: Database | Tx = this.deps.db): Promise<boolean> {
+    const windowStart = new Date(this.deps.now().getTime() - rule.windowMs);
+    const { rows } = await query<{ used: number }>(
+      db,
+      sql`select used from attempt_limits
+          where key = ${key} and window_started_at > ${windowStart.toISOString()}::timestamptz`,
+    );
+    return rows[0] ? Number(rows[0].used) >= rule.max : false;
+  }
+
+  async release(key: string, db: Database | Tx = this.deps.db): Promise<void> {
+    await db.execute(sql`update attempt_limits set used = greatest(used - 1, 0) where key = ${key}`);
+  }
+
+  async reset(key: string, db: Database | Tx = this.deps.db): Promise<void> {
+    await db.execute(sql`delete from attempt_limits where key = ${key}`);
+  }
+}

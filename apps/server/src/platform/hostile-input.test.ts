@@ -1,0 +1,283 @@
+import { API_BASE } from '@polaris/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+
+/**
+ * Every route of the OpenAPI document, and every route outside it, gets hostile values in every field it
+ * declares and in a few it does not: no answer may be an HTTP 5xx or an envelope status 500.
+ */
+let t: TestApp;
+/** The fuzzing user (the fuzz may log it out) and a user for the exact answers. */
+let token: string;
+let other: string;
+
+function deepJson(depth: number): string {
+  return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+}
+
+const HOSTILE_VALUES: [string, unknown][] = [
+  ['a NUL byte', 'abc\u0000def'],
+  ['a control character', 'abc\u0007def'],
+  ['a lone high surrogate', 'abc\ud800def'],
+  ['a lone low surrogate', '\udc00'],
+  ['a huge integer', Number('99999999999999999999999')],
+  ['a huge integer as text', '99999999999999999999999'],
+  ['a negative integer as text', '-99999999999999999999999'],
+  ['an int4 overflow', 2147483648],
+  ['a float', 1.5],
+  ['an exponent', '1e400'],
+  ['an over-long string', 'x'.repeat(100_000)],
+  ['an object', { $gt: '' }],
+  ['an array', ['a', 'b']],
+  ['a boolean', true],
+  ['null', null],
+  ['an empty string', ''],
+  ['a nested object with NUL', { inner: 'a\u0000b', list: ['\ud800'] }],
+  ['a deep object', JSON.parse(deepJson(200))],
+];
+
+/** Query strings carry text only. */
+const HOSTILE_QUERY_VALUES: [string, string][] = [
+  ['a NUL byte', 'a\u0000b'],
+  ['a lone surrogate (raw %ED%A0%80)', '\ud800'],
+  ['a huge integer', '99999999999999999999999'],
+  ['an over-long string', 'y'.repeat(5000)],
+  ['an exponent', '1e400'],
+];
+
+interface Operation {
+  method: 'GET' | 'POST';
+  path: string;
+  fields: string[];
+  /** A plausible value for every field, so a hostile one in one field reaches past the others' checks. */
+  sample?: Record<string, unknown>;
+}
+
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  default?: unknown;
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+};
+
+/** A value of the schema's shape; good enough to pass most checks of the fields not under attack. */
+function sampleOf(schema: JsonSchema | undefined, name = ''): unknown {
+  if (!schema) return 'x';
+  if (schema.default !== undefined) return schema.default;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.anyOf) return sampleOf(schema.anyOf.find((option) => option.type !== 'null') ?? schema.anyOf[0], name);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  if (type === 'integer' || type === 'number') return 1;
+  if (type === 'boolean') return true;
+  if (type === 'array') return [sampleOf(schema.items, name)];
+  if (type === 'object') {
+    return Object.fromEntries(
+      Object.entries(schema.properties ?? {}).map(([key, child]) => [key, sampleOf(child, key)]),
+    );
+  }
+  if (schema.format === 'email' || /email/i.test(name)) return 'someone@example.com';
+  if (/amount|price/i.test(name)) return '1';
+  if (/Key$/.test(name)) return 'key-0123456789abcdef';
+  if (/At$|date|time/i.test(name)) return '2030-01-01T10:00:00.000Z';
+  return 'x';
+}
+
+function operationsOf(openApi: { paths: Record<string, Record<string, Record<string, unknown>>> }): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries(openApi.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      let properties: Record<string, JsonSchema> = {};
+      if (method === 'get') {
+        for (const parameter of (operation.parameters ?? []) as { name: string; schema: JsonSchema }[]) {
+          properties[parameter.name] = parameter.schema;
+        }
+      } else {
+        const body = operation.requestBody as
+          | { content: { 'application/json': { schema: { properties?: Record<string, JsonSchema> } } } }
+          | undefined;
+        properties = body?.content['application/json'].schema.properties ?? {};
+      }
+      operations.push({
+        method: method.toUpperCase() as 'GET' | 'POST',
+        path,
+        fields: Object.keys(properties),
+        sample: sampleOf({ type: 'object', properties }) as Record<string, unknown>,
+      });
+    }
+  }
+  return operations;
+}
+
+/** Routes that answer files, not the envelope; they are not in the OpenAPI document. */
+const RAW_ROUTES: Operation[] = [
+  { method: 'GET', path: '/activity/manage/attendees.csv', fields: ['activityId', 'id'] },
+  { method: 'GET', path: '/activity/image/1/640.webp', fields: [] },
+  { method: 'GET', path: '/activity/image/%00/640.webp', fields: [] },
+  { method: 'GET', path: '/activity/image/99999999999999999999/640.webp', fields: [] },
+  { method: 'GET', path: '/activity/nft/99999999999999999999/image.svg', fields: [] },
+  { method: 'GET', path: '/activity/nft/%00/image.svg', fields: [] },
+  { method: 'GET', path: '/activity/nft/99999999999999999999/metadata.json', fields: [] },
+  { method: 'GET', path: '/activity/nft/%ED%A0%80/metadata.json', fields: [] },
+  { method: 'GET', path: '/calendar/export.ics', fields: ['from', 'to'] },
+  { method: 'GET', path: '/calendar/feed/%00.ics', fields: [] },
+  { method: 'GET', path: '/calendar/feed/%ED%A0%80.ics', fields: [] },
+  { method: 'POST', path: '/activity/image/upload', fields: [] },
+];
+
+const failures: string[] = [];
+
+async function send(
+  operation: Operation,
+  label: string,
+  request: { query?: string; payload?: string; contentType?: string; token?: string },
+) {
+  const headers: Record<string, string> = { locale: 'en_US' };
+  if (request.token) headers.token = request.token;
+  if (request.payload !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
+  const response = await t.app.inject({
+    method: operation.method,
+    url: `${API_BASE}${operation.path}${request.query ? `?${request.query}` : ''}`,
+    headers,
+    payload: request.payload,
+  });
+  let envelopeStatus: unknown;
+  try {
+    envelopeStatus = (response.json() as { status?: unknown }).status;
+  } catch {
+    envelopeStatus = undefined;
+  }
+  if (response.statusCode >= 500 || envelopeStatus === 500) {
+    failures.push(
+      `${operation.method} ${operation.path} ${label}: HTTP ${response.statusCode} ${response.body.slice(0, 160)}`,
+    );
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ token } = await t.register('hostile@example.com'));
+  ({ token: other } = await t.register('exact@example.com'));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('hostile input never gives a 5xx', () => {
+  it('on every route of the OpenAPI document and every file route', async () => {
+    const openApi = (await t.app.inject({ method: 'GET', url: `${API_BASE}/openapi.json` })).json();
+    const operations = [...operationsOf(openApi), ...RAW_ROUTES];
+    expect(operations.length).toBeGreaterThan(60);
+    for (const operation of operations) {
+      const fields = [...operation.fields, 'id', 'cursor', 'q'];
+      for (const user of [undefined, token]) {
+        for (const field of fields) {
+          for (const [label, value] of HOSTILE_QUERY_VALUES) {
+            const encoded = label.includes('raw') ? '%ED%A0%80' : encodeURIComponent(value);
+            await send(operation, `query ${field}=${label}`, {
+              query: `${encodeURIComponent(field)}=${encoded}`,
+              token: user,
+            });
+            if (operation.method === 'GET' && operation.sample) {
+              const others = new URLSearchParams(
+                Object.entries(operation.sample)
+                  .filter(([key]) => key !== field)
+                  .map(([key, sample]): [string, string] => [key, String(sample)]),
+              );
+              await send(operation, `query ${field}=${label} among plausible fields`, {
+                query: `${others}&${encodeURIComponent(field)}=${encoded}`,
+                token: user,
+              });
+            }
+          }
+          if (operation.method === 'POST') {
+            for (const [label, value] of HOSTILE_VALUES) {
+              await send(operation, `body ${field}=${label}`, {
+                payload: JSON.stringify({ [field]: value }),
+                token: user,
+              });
+              await send(operation, `body ${field}=${label} among plausible fields`, {
+                payload: JSON.stringify({ ...operation.sample, [field]: value }),
+                token: user,
+              });
+            }
+          }
+        }
+        if (operation.method === 'POST') {
+          const wholeBodies: [string, string, string?][] = [
+            ['a 6,000-deep object', deepJson(6000)],
+            ['a 6,000-deep array', `${'['.repeat(6000)}${']'.repeat(6000)}`],
+            ['an array body', '[1,2,3]'],
+            ['a string body', '"text"'],
+            ['broken JSON', '{"a":'],
+            ['a raw lone surrogate', '{"data":{"x":"\\ud800"}}'],
+            ['a NUL in a key', '{"a\\u0000b":1}'],
+            ['a plain-text body', 'hello', 'text/plain'],
+          ];
+          for (const [label, payload, contentType] of wholeBodies) {
+            await send(operation, label, { payload, contentType, token: user });
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
+
+describe('hostile input is refused as status 400 naming the field', () => {
+  it('refuses a NUL byte in a public search, in the caller language', async () => {
+    const english = await t.call('GET', '/activity/list', { query: { q: 'a\u0000b' } });
+    expect(english).toMatchObject({ http: 200, status: 400, msg: 'q contains characters that are not allowed' });
+    expect(english.attachment).toEqual([{ field: 'q', message: 'q contains characters that are not allowed' }]);
+    const chinese = await t.call('GET', '/activity/categories', { query: { city: 'x\u0000' }, locale: 'zh_TW' });
+    expect(chinese).toMatchObject({ status: 400 });
+    expect(chinese.attachment).toEqual([{ field: 'city', message: expect.stringContaining('不允許的字元') }]);
+  });
+
+  it('refuses unsafe text anywhere inside a draft and keeps nothing', async () => {
+    for (const data of [{ title: 'a\u0000' }, { nested: { list: ['ok', '\ud800'] } }, { 'bad\u0000key': 1 }]) {
+      const saved = await t.call('POST', '/activity/draft/save', { token: other, body: { data } });
+      expect(saved.status).toBe(400);
+    }
+    const surrogate = await t.call<{ field: string }[]>('POST', '/activity/draft/save', {
+      token: other,
+      rawBody: '{"data":{"title":"\\ud800"}}',
+    });
+    expect(surrogate.attachment).toEqual([{ field: 'data.title', message: expect.stringContaining('not allowed') }]);
+    const draft = await t.call<{ draft: unknown }>('GET', '/activity/draft', { token: other });
+    expect(draft.attachment.draft).toBeNull();
+  });
+
+  it('refuses JSON nested deeper than the limit before parsing it', async () => {
+    const deep = await t.call('POST', '/activity/draft/save', { token: other, rawBody: `{"data":${deepJson(6000)}}` });
+    expect(deep).toMatchObject({ http: 200, status: 400, attachment: [{ field: 'body' }] });
+    expect(deep.msg).toBe('Request is nested too deeply');
+    const nested = await t.call('POST', '/activity/draft/save', {
+      token: other,
+      body: { data: JSON.parse(deepJson(40)) },
+    });
+    expect(nested).toMatchObject({ status: 400, msg: 'Request is nested too deeply' });
+  });
+
+  it('refuses a cursor that is not a page position', async () => {
+    for (const cursor of ['99999999999999999999999', '-1', 'abc']) {
+      const records = await t.call('GET', '/wallet/records', { token: other, query: { asset: 'USDT', cursor } });
+      expect(records).toMatchObject({ status: 400, attachment: [{ field: 'cursor' }] });
+    }
+    const list = await t.call('GET', '/activity/list', { query: { cursor: '1_2_3' } });
+    expect(list).toMatchObject({ status: 400, attachment: [{ field: 'cursor' }] });
+  });
+
+  it('refuses control characters in payment fields', async () => {
+    const added = await t.call('POST', '/user/payments/add', {
+      token: other,
+      body: { type: 1, holderName: 'Ann\u0000', account: 'x\u0001y' },
+    });
+    expect(added.status).toBe(400);
+    expect((added.attachment as { field: string }[])[0]?.field).toMatch(/holderName|account/);
+  });
+});
