@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { CheckinService } from './modules/activity/checkin.ts';
+import { createDiscoveryCache, invalidateOnWrites } from './modules/activity/discovery-cache.ts';
 import { ImageService } from './modules/activity/images.ts';
 import { Links } from './modules/activity/presenter.ts';
 import { RegistrationService } from './modules/activity/registration.ts';
@@ -101,6 +102,8 @@ export async function buildApp(options: AppOptions) {
   const payments = new PaymentMethodService({ db: database.db, trade, now });
   const links = new Links(config.publicUrl);
   const registrations = new RegistrationService({ db: database.db, now, trade });
+  const discovery = createDiscoveryCache({ ttlMs: config.discoveryCacheMs, now, redis, log: app.log });
+  invalidateOnWrites(app, `${API_BASE}/activity/`, discovery);
   const activities = new ActivityService({
     db: database.db,
     now,
@@ -108,6 +111,7 @@ export async function buildApp(options: AppOptions) {
     mailer,
     log: app.log,
     promote: (activityId) => registrations.promoteAll(activityId),
+    cache: discovery,
   });
   const checkins = new CheckinService({ db: database.db, now, links });
   const images = new ImageService({ db: database.db, now, links, dataDir: config.dataDir });
@@ -180,12 +184,24 @@ export async function buildApp(options: AppOptions) {
       startWorker('chain', 1000, () => Promise.all([wallet.processDeposits(), wallet.processWithdrawals()]), app.log),
     );
     // Escrow release after the end and waitlist promotion.
-    stopWorkers.push(startWorker('activity', 5000, () => registrations.processDue(), app.log));
+    stopWorkers.push(
+      startWorker(
+        'activity',
+        5000,
+        async () => {
+          const done = await registrations.processDue();
+          // Promotions change the seats a list shows.
+          if (done.promoted > 0) discovery.invalidate();
+        },
+        app.log,
+      ),
+    );
   }
 
   app.addHook('onClose', async () => {
     for (const stop of stopWorkers) stop();
     mailer.close();
+    await discovery.close();
     await redis?.quit();
   });
 
