@@ -2,7 +2,6 @@
 // share their event loop: a bare Fastify hello-world, a bare Fastify route with one plain SELECT of the same
 // 20 activities, and the real app (with and without its discovery cache) on a database seeded with 60
 // activities through the real services. Reports the addresses to the parent over IPC.
-import { createWriteStream } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -89,12 +88,8 @@ async function realApp(port: number, database: DatabaseHandle, env: Record<strin
     ...loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '1000', ...env }),
     backgroundWorkers: false,
   };
-  const app = await buildApp({
-    config,
-    database,
-    logStream: createWriteStream('/dev/null'),
-    webDistDir: path.join(dataDir, 'none'),
-  });
+  // Logs go where a production server's go, stdout (this process's stdout is /dev/null).
+  const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'none') });
   await app.listen({ port, host: '127.0.0.1' });
   return app;
 }

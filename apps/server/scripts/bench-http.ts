@@ -14,6 +14,8 @@ const DURATION = Number(args.duration ?? 10);
 const ROUNDS = Number(args.rounds ?? 3);
 const CONNECTIONS = Number(args.connections ?? 64);
 const PORT = Number(args.port ?? 18600);
+/** Comma-separated names to measure (their baselines come along), e.g. `--only /app/config`. */
+const ONLY = args.only?.split(',');
 
 interface Measure {
   name: string;
@@ -27,7 +29,7 @@ interface Measure {
 
 const list = `${API_BASE}/activity/list?limit=20`;
 const explore = `${API_BASE}/activity/explore`;
-const MEASURES: Measure[] = [
+const ALL_MEASURES: Measure[] = [
   { name: 'bare hello', url: (t) => t.hello },
   { name: 'bare select 20', url: (t) => t.select },
   { name: '/app/config', url: (t) => `${t.app}${API_BASE}/app/config`, baseline: 'bare hello' },
@@ -60,6 +62,10 @@ const MEASURES: Measure[] = [
     expected: 10,
   },
 ];
+
+const wanted = (name: string): boolean =>
+  !ONLY || ONLY.includes(name) || ALL_MEASURES.some((m) => m.baseline === name && wanted(m.name));
+const MEASURES = ALL_MEASURES.filter((measure) => wanted(measure.name));
 
 interface Sample {
   perSecond: number;
@@ -94,6 +100,7 @@ async function check(measure: Measure, url: string) {
 function startTargets(env: Record<string, string>): Promise<{ child: ChildProcess; targets: Targets }> {
   const child = fork(new URL('./bench-http-targets.ts', import.meta.url).pathname, ['--serve'], {
     env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
     child.once('message', (targets) => resolve({ child, targets: targets as Targets }));

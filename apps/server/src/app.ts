@@ -36,7 +36,7 @@ import { WalletService } from './modules/wallet/service.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { installErrorHandling } from './platform/envelope-errors.ts';
 import { AppError } from './platform/errors.ts';
-import { loggerOptions } from './platform/logging.ts';
+import { loggerOptions, logRequests } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { buildOpenApi } from './platform/openapi.ts';
 import { type AuthMode, Router } from './platform/router.ts';
@@ -66,7 +66,9 @@ export async function buildApp(options: AppOptions) {
     logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
+    disableRequestLogging: true,
   });
+  logRequests(app);
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });

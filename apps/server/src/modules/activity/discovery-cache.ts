@@ -21,6 +21,14 @@ export interface DiscoveryCache {
 const MAX_ENTRIES = 500;
 const CHANNEL = 'polaris:discovery:invalidate';
 
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 class MemoryDiscoveryCache implements DiscoveryCache {
   private readonly entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
 
@@ -36,7 +44,8 @@ class MemoryDiscoveryCache implements DiscoveryCache {
     if (hit && hit.expiresAt > at) return hit.value as Promise<T>;
     if (hit) this.entries.delete(key);
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    const value = load();
+    // Frozen: readers share the answer, and the router whitelists a frozen answer only once.
+    const value = load().then(deepFreeze);
     const entry = { expiresAt: at + this.ttlMs, value };
     this.entries.set(key, entry);
     // A failed load is not remembered; an invalidation during the load has already removed the entry.
