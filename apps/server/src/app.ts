@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { CheckinService } from './modules/activity/checkin.ts';
+import { createDiscoveryCache, invalidateOnWrites } from './modules/activity/discovery-cache.ts';
 import { ImageService } from './modules/activity/images.ts';
 import { Links } from './modules/activity/presenter.ts';
 import { RegistrationService } from './modules/activity/registration.ts';
@@ -37,7 +38,7 @@ import { AttemptLimiter } from './platform/attempts.ts';
 import { installErrorHandling } from './platform/envelope-errors.ts';
 import { AppError, ValidationError } from './platform/errors.ts';
 import { requestLanguage } from './platform/locale.ts';
-import { loggerOptions } from './platform/logging.ts';
+import { loggerOptions, logRequests } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { buildOpenApi } from './platform/openapi.ts';
 import { type AuthMode, Router } from './platform/router.ts';
@@ -67,7 +68,9 @@ export async function buildApp(options: AppOptions) {
     logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
+    disableRequestLogging: true,
   });
+  logRequests(app);
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
@@ -104,6 +107,8 @@ export async function buildApp(options: AppOptions) {
   const payments = new PaymentMethodService({ db: database.db, trade, now });
   const links = new Links(config.publicUrl);
   const registrations = new RegistrationService({ db: database.db, now, trade });
+  const discovery = createDiscoveryCache({ ttlMs: config.discoveryCacheMs, now, redis, log: app.log });
+  invalidateOnWrites(app, `${API_BASE}/activity/`, discovery);
   const activities = new ActivityService({
     db: database.db,
     now,
@@ -111,6 +116,7 @@ export async function buildApp(options: AppOptions) {
     mailer,
     log: app.log,
     promote: (activityId) => registrations.promoteAll(activityId),
+    cache: discovery,
   });
   const checkins = new CheckinService({ db: database.db, now, links });
   const images = new ImageService({ db: database.db, now, links, dataDir: config.dataDir });
@@ -190,12 +196,24 @@ export async function buildApp(options: AppOptions) {
       startWorker('chain', 1000, () => Promise.all([wallet.processDeposits(), wallet.processWithdrawals()]), app.log),
     );
     // Escrow release after the end and waitlist promotion.
-    stopWorkers.push(startWorker('activity', 5000, () => registrations.processDue(), app.log));
+    stopWorkers.push(
+      startWorker(
+        'activity',
+        5000,
+        async () => {
+          const done = await registrations.processDue();
+          // Promotions change the seats a list shows.
+          if (done.promoted > 0) discovery.invalidate();
+        },
+        app.log,
+      ),
+    );
   }
 
   app.addHook('onClose', async () => {
     for (const stop of stopWorkers) stop();
     mailer.close();
+    await discovery.close();
     await redis?.quit();
   });
 

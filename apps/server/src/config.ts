@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
   TRUST_PROXY: z.stringbool().default(false),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0.1).max(1000).default(1),
+  DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   WALLET_MNEMONIC: z.preprocess(emptyToUndefined, z.string().trim().optional()),
   LOCAL_CHAIN_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
   LOCAL_CHAIN_FAIL_RATE: z.coerce.number().min(0).max(1).default(0),
@@ -65,6 +66,8 @@ export type Config = {
   rateLimitMultiplier: number;
   /** Off only in tests that call an endpoint more often than a person could. */
   rateLimit: boolean;
+  /** How long anonymous discovery reads (activity list, explore) are cached; 0 turns the cache off. */
+  discoveryCacheMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -97,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backgroundWorkers: true,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     rateLimit: true,
+    discoveryCacheMs: e.DISCOVERY_CACHE_MS,
   };
 }

@@ -23,6 +23,21 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Only for PGlite: the embedded instance, for dumps in tests. */
   pglite?: PGlite;
+  /** Statements sent through `db` so far: lets a test bound the queries one request makes. */
+  statements(): number;
+}
+
+/** Drizzle's logger hook, used only to count (a closure increment per statement). */
+function statementCounter() {
+  let count = 0;
+  return {
+    logger: {
+      logQuery() {
+        count++;
+      },
+    },
+    statements: () => count,
+  };
 }
 
 export type DatabaseSource =
@@ -34,10 +49,12 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
     const pool = new pg.Pool({ connectionString: source.url, max: 10 });
     // An idle connection dropped by the server (restart, failover) is replaced on next use; it must not crash us.
     pool.on('error', (error) => console.warn(`postgres: idle connection lost (${error.message})`));
-    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    const counter = statementCounter();
+    const db = drizzlePg({ client: pool, schema, logger: counter.logger }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
+      statements: counter.statements,
       migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
     };
@@ -48,10 +65,12 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create(dataDir, source.loadDataDir ? { loadDataDir: source.loadDataDir } : {});
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const counter = statementCounter();
+  const db = drizzlePglite({ client, schema, logger: counter.logger }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
+    statements: counter.statements,
     pglite: client,
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),

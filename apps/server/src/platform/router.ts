@@ -14,6 +14,7 @@ import { ValidationError } from './errors.ts';
 import { requestLanguage } from './locale.ts';
 import { RATE_LIMITS, type RateLimitPreset } from './rate-limits.ts';
 import { type NonceStore, verifySignedRequest } from './signed-requests.ts';
+import { whitelistOnce } from './whitelist.ts';
 
 export type AuthMode = 'public' | 'user' | 'optional';
 
@@ -44,7 +45,8 @@ export interface RouteSpec<I extends z.ZodType, O extends z.ZodType, A extends A
   summary: string;
   tags: string[];
   auth: A;
-  rateLimit?: RateLimitPreset;
+  /** `false` for routes with nothing worth limiting (a static answer): the limiter costs more than they do. */
+  rateLimit?: RateLimitPreset | false;
   input: I;
   /** The whitelist of what leaves the server: fields not in it are dropped. */
   output: O;
@@ -121,14 +123,16 @@ export class Router {
     const signed = needsSignature(spec.path);
     if (signed && spec.auth !== 'user') throw new Error(`${spec.path} is signed, so it needs a logged-in user`);
     this.routes.push(spec);
-    const preset = RATE_LIMITS[spec.rateLimit ?? 'default'];
+    const preset = spec.rateLimit === false ? null : RATE_LIMITS[spec.rateLimit ?? 'default'];
+    const present = whitelistOnce(spec.output);
     this.app.route({
       method: spec.method,
       url: `${API_BASE}${spec.path}`,
       config: {
-        rateLimit: this.options.rateLimit
-          ? { ...preset, max: Math.max(1, Math.round(preset.max * this.options.rateLimitMultiplier)) }
-          : false,
+        rateLimit:
+          this.options.rateLimit && preset
+            ? { ...preset, max: Math.max(1, Math.round(preset.max * this.options.rateLimitMultiplier)) }
+            : false,
       },
       handler: async (request, reply) => {
         const language = requestLanguage(request);
@@ -144,7 +148,7 @@ export class Router {
           request,
           reply,
         });
-        const attachment = spec.output.parse(result);
+        const attachment = present(result);
         return {
           status: Status.ok,
           msg: translate(language, spec.successMessage ?? 'ok'),

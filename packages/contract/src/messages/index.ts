@@ -13,6 +13,8 @@ export function translate(language: Language, key: string, params: Record<string
     node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
   }
   if (typeof node !== 'string') return key;
+  // Most messages have no placeholder ("ok" on every response): skip the regular expression.
+  if (!node.includes('{{')) return node;
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 

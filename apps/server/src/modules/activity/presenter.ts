@@ -37,7 +37,7 @@ export class Links {
   }
 }
 
-export function presentImage(links: Links, image: ImageRow | undefined) {
+export function presentImage(links: Links, image: Pick<ImageRow, 'id' | 'width' | 'height' | 'widths'> | undefined) {
   if (!image) return null;
   return {
     id: image.id,
@@ -73,12 +73,28 @@ export function presentTicketType(
   };
 }
 
+/** The columns a summary shows: a full row, or the narrower one the discovery query reads. */
+export type SummaryColumns = Pick<
+  ActivityRow,
+  | 'code'
+  | 'status'
+  | 'title'
+  | 'category'
+  | 'startsAt'
+  | 'endsAt'
+  | 'timezone'
+  | 'city'
+  | 'onlineUrl'
+  | 'capacity'
+  | 'marketing'
+>;
+
 export function presentSummary(
   links: Links,
-  row: ActivityRow,
-  types: TicketTypeRow[],
-  counts: SeatCounts | undefined,
-  cover: ImageRow | undefined,
+  row: SummaryColumns,
+  types: Pick<TicketTypeRow, 'price' | 'assetCode'>[],
+  counts: Pick<SeatCounts, 'taken'> | undefined,
+  cover: Parameters<typeof presentImage>[1],
   decimals: Map<string, number>,
   phase: ActivitySummary['phase'],
 ): ActivitySummary {

@@ -25,6 +25,8 @@ import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { managedActivity, registrationView, visibleActivity } from './access.ts';
 import { newActivityCode, newInviteCode, newSecret } from './codes.ts';
+import { type SummaryItem, type SummarySection, summarySections } from './discovery.ts';
+import { createDiscoveryCache, type DiscoveryCache } from './discovery-cache.ts';
 import { authorize, canCancelActivity, canChangeCohosts, canEdit, canManage, isHost } from './policy.ts';
 import { type Links, presentImage, presentSummary, presentTicketType } from './presenter.ts';
 import {
@@ -49,9 +51,13 @@ export interface ActivityDeps {
   log: FastifyBaseLogger;
   /** Fill seats freed by an edit from the waitlist (the registration service's promotion). */
   promote: (activityId: number) => Promise<unknown>;
+  /** Anonymous discovery reads; without one, every read asks the database. */
+  cache?: DiscoveryCache;
 }
 
 const DRAFT_MAX_BYTES = 20_000;
+/** Items in each of explore's lists. */
+const EXPLORE_SECTION = 10;
 const NEW_DRAFT_KEY = 'new';
 
 interface ListFilter {
@@ -69,13 +75,26 @@ interface ListFilter {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A page of `limit` items out of `limit + 1` read, with the cursor of its last item when more follow. */
+function pageOf(found: SummaryItem[], limit: number) {
+  const page = found.slice(0, limit);
+  return {
+    items: page.map((item) => item.summary),
+    nextCursor: found.length > limit ? (page[page.length - 1]?.cursor ?? null) : null,
+  };
+}
+
 function decodeCursor(cursor: string | undefined): { at: string; id: number } | null {
   const match = cursor ? /^(\d{1,15})_(\d{1,15})$/.exec(cursor) : null;
   return match ? { at: new Date(Number(match[1])).toISOString(), id: Number(match[2]) } : null;
 }
 
 export class ActivityService {
-  constructor(private readonly deps: ActivityDeps) {}
+  private readonly cache: DiscoveryCache;
+
+  constructor(private readonly deps: ActivityDeps) {
+    this.cache = deps.cache ?? createDiscoveryCache({ ttlMs: 0, now: deps.now, log: deps.log });
+  }
 
   private get db() {
     return this.deps.db;
@@ -449,8 +468,16 @@ export class ActivityService {
   // Discovery
 
   /** Public, published activities that have not ended, soonest first, by cursor. */
-  async list(filter: ListFilter): Promise<{ items: ActivitySummary[]; nextCursor: string | null }> {
-    const now = this.deps.now();
+  list(filter: ListFilter): Promise<{ items: ActivitySummary[]; nextCursor: string | null }> {
+    return this.cache.read(`list:${JSON.stringify(filter)}`, async () => {
+      const now = this.deps.now();
+      const found = await summarySections(this.db, this.deps.links, now, [this.listSection('list', filter, now)]);
+      return pageOf(found.get('list')!, filter.limit);
+    });
+  }
+
+  /** The query of one discovery list; it reads one row more than the page to know whether another follows. */
+  private listSection(name: string, filter: ListFilter, now: Date): SummarySection {
     const cursor = decodeCursor(filter.cursor);
     const range = filter.when ? rangeFor(filter.when, now, filter.tz) : null;
     const conditions = [
@@ -476,27 +503,19 @@ export class ActivityService {
       conditions.push(sql`(a.title ilike ${pattern} or a.description ilike ${pattern} or a.city ilike ${pattern})`);
     }
     if (cursor) conditions.push(sql`(a.starts_at, a.id) > (${cursor.at}::timestamptz, ${cursor.id})`);
-    const found = await query<{ id: string }>(
-      this.db,
-      sql`select a.id from activities a where ${sql.join(conditions, sql` and `)}
-          order by a.starts_at, a.id limit ${filter.limit + 1}`,
-    );
-    const ids = found.rows.map((row) => Number(row.id));
-    const page = await this.rowsInOrder(ids.slice(0, filter.limit));
-    const last = page[page.length - 1];
     return {
-      items: await this.summaries(page),
-      nextCursor: ids.length > filter.limit && last ? `${last.startsAt.getTime()}_${last.id}` : null,
+      name,
+      where: sql.join(conditions, sql` and `),
+      order: sql`order by a.starts_at, a.id`,
+      limit: filter.limit + 1,
     };
   }
 
-  private async rowsInOrder(ids: number[]): Promise<ActivityRow[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db.select().from(activities).where(inArray(activities.id, ids));
-    return ids.map((id) => rows.find((row) => row.id === id)!);
+  categories(city?: string) {
+    return this.cache.read(`categories:${city ?? ''}`, () => this.countCategories(city));
   }
 
-  async categories(city?: string) {
+  private async countCategories(city: string | undefined) {
     const now = this.deps.now();
     const rows = await query<{ category: string; n: string }>(
       this.db,
@@ -511,7 +530,11 @@ export class ActivityService {
     }));
   }
 
-  async cities() {
+  cities() {
+    return this.cache.read('cities', () => this.countCities());
+  }
+
+  private async countCities() {
     const now = this.deps.now();
     const rows = await query<{ city: string; n: string }>(
       this.db,
@@ -523,15 +546,26 @@ export class ActivityService {
     return rows.rows.map((row) => ({ city: row.city, count: Number(row.n) }));
   }
 
-  async explore(city: string | undefined, tz: string) {
-    const base = { city, tz, limit: 10 };
-    const [featured, thisWeek, free, categories] = await Promise.all([
-      this.list({ ...base, featured: true }),
-      this.list({ ...base, when: 'week' }),
-      this.list({ ...base, free: true }),
-      this.categories(city),
-    ]);
-    return { featured: featured.items, thisWeek: thisWeek.items, free: free.items, categories };
+  /** Three short lists in one statement, and the category counts. */
+  explore(city: string | undefined, tz: string) {
+    return this.cache.read(`explore:${JSON.stringify([city, tz])}`, async () => {
+      const now = this.deps.now();
+      const base = { city, tz, limit: EXPLORE_SECTION };
+      const [sections, categories] = await Promise.all([
+        summarySections(this.db, this.deps.links, now, [
+          this.listSection('featured', { ...base, featured: true }, now),
+          this.listSection('thisWeek', { ...base, when: 'week' }, now),
+          this.listSection('free', { ...base, free: true }, now),
+        ]),
+        this.countCategories(city),
+      ]);
+      const items = (name: string) =>
+        sections
+          .get(name)!
+          .slice(0, EXPLORE_SECTION)
+          .map((item) => item.summary);
+      return { featured: items('featured'), thisWeek: items('thisWeek'), free: items('free'), categories };
+    });
   }
 
   /** Activities the user joined (any live or checked-in ticket) or hosts (organizer or co-host, drafts too). */
@@ -559,17 +593,10 @@ export class ActivityService {
         : sql`and (a.starts_at, a.id) > (${cursor.at}::timestamptz, ${cursor.id})`
       : sql``;
     const order = past ? sql`order by a.starts_at desc, a.id desc` : sql`order by a.starts_at, a.id`;
-    const found = await query<{ id: string }>(
-      this.db,
-      sql`select a.id from activities a where ${membership} ${when} ${after} ${order} limit ${input.limit + 1}`,
-    );
-    const ids = found.rows.map((row) => Number(row.id));
-    const page = await this.rowsInOrder(ids.slice(0, input.limit));
-    const last = page[page.length - 1];
-    return {
-      items: await this.summaries(page),
-      nextCursor: ids.length > input.limit && last ? `${last.startsAt.getTime()}_${last.id}` : null,
-    };
+    const found = await summarySections(this.db, this.deps.links, this.deps.now(), [
+      { name: 'mine', where: sql`${membership} ${when} ${after}`, order, limit: input.limit + 1 },
+    ]);
+    return pageOf(found.get('mine')!, input.limit);
   }
 
   // Drafts of the create/edit form

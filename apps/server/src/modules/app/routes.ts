@@ -14,6 +14,22 @@ const AppConfigOutput = z.object({
 });
 
 export function appRoutes(router: Router, deps: { database: DatabaseHandle; config: Config }): void {
+  // One frozen answer per country, so the router whitelists each only once; the header is the edge's, but
+  // still untrusted, so the remembered set is bounded.
+  const answers = new Map<string, z.input<typeof AppConfigOutput>>();
+  const answerFor = (country: string | null) => {
+    const known = answers.get(country ?? '');
+    if (known) return known;
+    const answer = Object.freeze({
+      regionBlocked: country !== null && deps.config.blockedCountries.includes(country),
+      country,
+      version: APP_VERSION,
+      publicUrl: deps.config.publicUrl,
+    });
+    if (answers.size < 300) answers.set(country ?? '', answer);
+    return answer;
+  };
+
   router.route({
     method: 'GET',
     path: '/health',
@@ -34,18 +50,15 @@ export function appRoutes(router: Router, deps: { database: DatabaseHandle; conf
     summary: 'What the client needs at start: region block, version, public URL',
     tags: ['app'],
     auth: 'public',
+    // No database, no user, a few header reads: nothing a limiter would protect.
+    rateLimit: false,
     input: EmptyInput,
     output: AppConfigOutput,
     handler: async ({ request }) => {
       // The country comes from a header set by the edge (CDN or proxy), never from the client body.
       const header = request.headers[deps.config.countryHeader];
       const country = typeof header === 'string' && header ? header.trim().toUpperCase() : null;
-      return {
-        regionBlocked: country !== null && deps.config.blockedCountries.includes(country),
-        country,
-        version: APP_VERSION,
-        publicUrl: deps.config.publicUrl,
-      };
+      return answerFor(country);
     },
   });
 }

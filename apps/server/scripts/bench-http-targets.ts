@@ -1,0 +1,120 @@
+// The servers that `npm run bench:http` loads, started in a child process so the load generator does not
+// share their event loop: a bare Fastify hello-world, a bare Fastify route with one plain SELECT of the same
+// 20 activities, and the real app (with and without its discovery cache) on a database seeded with 60
+// activities through the real services. Reports the addresses to the parent over IPC.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CreateActivityInput } from '@polaris/contract';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { users } from '../src/db/schema/index.ts';
+import type { SessionUser } from '../src/platform/router.ts';
+
+const HOUR = 3_600_000;
+export const ACTIVITIES = 60;
+const GUESTS = 8;
+
+/** What the bare baseline reads: the first page of the list, straight from the table, nothing else. */
+const BARE_SELECT = `select * from activities where status = 'published' and visibility = 'public' and ends_at > now()
+  order by starts_at, id limit 20`;
+
+async function seed(app: Awaited<ReturnType<typeof buildApp>>, database: DatabaseHandle) {
+  const person = async (name: string) => {
+    const [row] = await database.db
+      .insert(users)
+      .values({ email: `${name}@bench.local`, passwordHash: 'x', inviteCode: name.toUpperCase(), uname: name })
+      .returning();
+    return { id: row!.id, uid: row!.uid, uuid: row!.uuid, email: row!.email, sessionId: 0, signingKey: null };
+  };
+  const host = await person('benchhost');
+  const guests: SessionUser[] = [];
+  for (let i = 0; i < GUESTS; i++) guests.push(await person(`benchguest${i}`));
+  const { activities, registrations } = app.services;
+  const now = Date.now();
+  for (let i = 0; i < ACTIVITIES; i++) {
+    // Spread over 15 days, so "this week" holds some; a third priced, a fifth featured, guests on the free ones.
+    const start = now + (i + 1) * 6 * HOUR;
+    const created = await activities.create(
+      host,
+      CreateActivityInput.parse({
+        title: `Builders night ${i + 1}`,
+        description: 'Talks and drinks',
+        category: ['meetup', 'web3', 'tech', 'workshop'][i % 4],
+        startsAt: new Date(start).toISOString(),
+        endsAt: new Date(start + 3 * HOUR).toISOString(),
+        timezone: 'Asia/Taipei',
+        city: i % 2 === 0 ? 'Taipei' : 'Hong Kong',
+        address: 'No. 7, Xinyi Rd',
+        capacity: 50,
+        publish: true,
+        ...(i % 3 === 0 ? { ticketTypes: [{ name: 'Standard', price: '5', asset: 'USDT' }] } : {}),
+      }),
+    );
+    if (i % 5 === 0) await activities.setMarketing(host.id, { activityId: created.id, featured: true });
+    if (i % 3 !== 0) {
+      for (const guest of guests.slice(0, i % GUESTS)) {
+        await registrations.signUp(guest, { activityId: created.id, answers: {} });
+      }
+    }
+  }
+}
+
+async function bareHello(port: number) {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ hello: 'world' }));
+  await app.listen({ port, host: '127.0.0.1' });
+  return app;
+}
+
+/** The driver itself (PGlite's client, or a pg pool of the app's size), no ORM. */
+async function bareSelect(port: number, database: DatabaseHandle, databaseUrl: string | undefined) {
+  const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 10 }) : null;
+  const run = pool ? () => pool.query(BARE_SELECT) : () => database.pglite!.query(BARE_SELECT);
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ items: (await run()).rows }));
+  app.addHook('onClose', async () => pool?.end());
+  await app.listen({ port, host: '127.0.0.1' });
+  return app;
+}
+
+async function realApp(port: number, database: DatabaseHandle, env: Record<string, string>) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-http-'));
+  const config = {
+    // The shipped defaults (log level info, rate limits on), with limits scaled so the load is not refused.
+    ...loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '1000', ...env }),
+    backgroundWorkers: false,
+  };
+  // Logs go where a production server's go, stdout (this process's stdout is /dev/null).
+  const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'none') });
+  await app.listen({ port, host: '127.0.0.1' });
+  return app;
+}
+
+async function startTargets(options: { port: number; databaseUrl?: string }) {
+  const database = options.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: options.databaseUrl })
+    : await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  const { port } = options;
+  const app = await realApp(port + 2, database, {});
+  await seed(app, database);
+  await realApp(port + 3, database, { DISCOVERY_CACHE_MS: '0' });
+  await bareHello(port);
+  await bareSelect(port + 1, database, options.databaseUrl);
+  const base = (p: number) => `http://127.0.0.1:${p}`;
+  return { hello: `${base(port)}/`, select: `${base(port + 1)}/`, app: base(port + 2), uncached: base(port + 3) };
+}
+
+export type Targets = Awaited<ReturnType<typeof startTargets>>;
+
+// Started by bench-http.ts with fork(): serve until the parent goes away.
+if (process.argv.includes('--serve')) {
+  const port = Number(process.env.BENCH_PORT ?? 18600);
+  const targets = await startTargets({ port, databaseUrl: process.env.BENCH_DATABASE_URL || undefined });
+  process.send?.(targets);
+  process.on('disconnect', () => process.exit(0));
+}
