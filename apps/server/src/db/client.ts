@@ -46,9 +46,14 @@ export type DatabaseSource =
 
 export async function openDatabase(source: DatabaseSource): Promise<DatabaseHandle> {
   if (source.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: source.url, max: 10 });
-    // An idle connection dropped by the server (restart, failover) is replaced on next use; it must not crash us.
+    const pool = new pg.Pool({ connectionString: source.url, max: 10, connectionTimeoutMillis: 10_000 });
+    // A connection dropped by the server (terminated backend, restart, failover) must never crash the process.
+    // Idle ones are reported on the pool; one checked out by a request emits on the client itself, and its
+    // query fails, which the request answers with 503. The pool drops the broken client and opens a new one.
     pool.on('error', (error) => console.warn(`postgres: idle connection lost (${error.message})`));
+    pool.on('connect', (client) => {
+      client.on('error', (error) => console.warn(`postgres: connection lost during a query (${error.message})`));
+    });
     const counter = statementCounter();
     const db = drizzlePg({ client: pool, schema, logger: counter.logger }) as unknown as Database;
     return {
@@ -87,3 +92,26 @@ export function databaseSourceFor(config: { databaseUrl?: string; dataDir: strin
 export async function query<T>(db: Database | Tx, statement: SQL): Promise<{ rows: T[] }> {
   return (await db.execute(statement)) as unknown as { rows: T[] };
 }
+
+/**
+ * Whether an error means the database connection went away (not that the query was wrong): the request
+ * answers 503 and may be retried, and a transaction that was cut off was rolled back by the server.
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (/^(57P0[123]|08\w{3}|53300)$/.test(code) || CONNECTION_ERRNOS.has(code))) {
+      return true;
+    }
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message)
+    ) {
+      return true;
+    }
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);

@@ -1,5 +1,6 @@
 import { type Language, Status, translate } from '@polaris/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isConnectionLoss } from '../db/client.ts';
 import { AppError, FieldsError, ValidationError } from './errors.ts';
 import { requestLanguage } from './locale.ts';
 
@@ -53,6 +54,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     if ((code && UNREADABLE_BODY.has(code)) || statusCode === 400 || statusCode === 415) {
       const message = translate(language, 'validation.malformedBody');
       return reply.send({ status: Status.invalid, msg: message, attachment: [{ field: 'body', message }] });
+    }
+    if (isConnectionLoss(error)) {
+      request.log.warn({ code: (error as { code?: string }).code }, 'database connection lost; answered 503');
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ status: 503, msg: translate(language, 'http.503'), attachment: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ status: 500, msg: translate(language, 'http.500'), attachment: null });

@@ -93,3 +93,6 @@ export async function createTestApp(
   };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** What fixtures need of an app: calls, sign-up and the outbox. A test app or a server in another process. */
+export type ApiClient = Pick<TestApp, 'call' | 'register' | 'code' | 'outbox'>;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashTradePassword } from '@polaris/contract';
-import type { TestApp } from './app.ts';
+import type { ApiClient } from './app.ts';
 
 export const TRADE_PASSWORD = 'trade1234';
 
@@ -13,7 +13,7 @@ export interface WalletUser {
 }
 
 /** A registered user with a transaction password set through the real endpoints. */
-export async function walletUser(t: TestApp, email: string): Promise<WalletUser> {
+export async function walletUser(t: ApiClient, email: string): Promise<WalletUser> {
   const session = await t.register(email);
   const sent = await t.call('POST', '/user/trade/vcode', { token: session.token });
   if (sent.status !== 200) throw new Error(`trade code: ${sent.msg}`);
@@ -27,13 +27,13 @@ export async function walletUser(t: TestApp, email: string): Promise<WalletUser>
   return { email, uid: session.uid, token: session.token, trade };
 }
 
-export async function adminToken(t: TestApp): Promise<string> {
+export async function adminToken(t: ApiClient): Promise<string> {
   return (await readFile(path.join(t.outbox, '..', 'admin.token'), 'utf8')).trim();
 }
 
 /** Credit a deposit through the local chain simulator's operator route. */
 export async function deposit(
-  t: TestApp,
+  t: ApiClient,
   email: string,
   asset: string,
   chain: string,
@@ -48,7 +48,7 @@ export async function deposit(
   return result.attachment;
 }
 
-export async function balanceOf(t: TestApp, token: string, asset: string) {
+export async function balanceOf(t: ApiClient, token: string, asset: string) {
   const result = await t.call<{ available: string; frozen: string }>('GET', '/wallet/asset', {
     token,
     query: { asset },

@@ -123,6 +123,7 @@ export const en = {
     notSet: 'Please set a transaction password first',
     wrong: 'The transaction password is wrong, {{left}} tries left',
     locked: 'Too many wrong transaction passwords, try again in {{minutes}} minutes',
+    busy: 'Too many transaction password checks at once, please try again',
   },
   region: { blocked: 'This feature is not supported in the current region' },
   mail: {

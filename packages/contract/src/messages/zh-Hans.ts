@@ -124,6 +124,7 @@ export const zhHans: Messages = {
     notSet: '请先设置交易密码',
     wrong: '交易密码错误，还可尝试 {{left}} 次',
     locked: '交易密码错误次数过多，请于 {{minutes}} 分钟后再试',
+    busy: '交易密码验证请求过多，请稍后再试',
   },
   region: { blocked: '当前地区暂不支持此功能' },
   mail: {

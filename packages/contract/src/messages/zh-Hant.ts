@@ -124,6 +124,7 @@ export const zhHant: Messages = {
     notSet: '請先設定交易密碼',
     wrong: '交易密碼錯誤，還可嘗試 {{left}} 次',
     locked: '交易密碼錯誤次數過多，請於 {{minutes}} 分鐘後再試',
+    busy: '交易密碼驗證請求過多，請稍後再試',
   },
   region: { blocked: '當前地區暫不支援此功能' },
   mail: {

@@ -5,3 +5,6 @@ CREATE TABLE "attempt_limits" (
 );
 --> statement-breakpoint
 DROP TABLE "auth_failures";
+--> statement-breakpoint
+ALTER TABLE "trade_passwords" ADD COLUMN "checking" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "trade_passwords" ADD COLUMN "checking_since" timestamp with time zone;

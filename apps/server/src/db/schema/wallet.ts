@@ -218,6 +218,9 @@ export const tradePasswords = pgTable('trade_passwords', {
   hash: text('hash').notNull(),
   failedTries: integer('failed_tries').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** Tries being checked right now: they hold slots of the five, so concurrent tries cannot pass the cap. */
+  checking: integer('checking').notNull().default(0),
+  checkingSince: timestamp('checking_since', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

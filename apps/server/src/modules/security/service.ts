@@ -4,10 +4,20 @@ import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { tradePasswords } from '../../db/schema/index.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
+import { sha256Hex } from '../../platform/secrets.ts';
 import type { AuthService } from '../auth/service.ts';
 
 export const TRADE_PASSWORD_MAX_TRIES = 5;
 export const TRADE_PASSWORD_LOCK_MS = 15 * 60_000;
+/** How long a try may wait for a free slot while others are being checked. */
+const CHECK_WAIT_MS = 30_000;
+/** After this, a slot whose check never finished (its request died) is free again. */
+const STALE_CHECK_MS = 30_000;
+/** How long a right password is remembered in memory, and for how many users at most. */
+const RECENT_MS = 60_000;
+const RECENT_MAX = 10_000;
+const recentKey = (userId: number, storedHash: string, password: string) =>
+  `${userId}:${sha256Hex(`${storedHash}\n${password}`)}`;
 
 /**
  * The transaction password that guards money. The client hashes it with the user's uid as the extra value
@@ -33,7 +43,7 @@ export class TradePasswordService {
         .values({ userId: user.id, hash, updatedAt: now })
         .onConflictDoUpdate({
           target: tradePasswords.userId,
-          set: { hash, failedTries: 0, lockedUntil: null, updatedAt: now },
+          set: { hash, failedTries: 0, lockedUntil: null, checking: 0, checkingSince: null, updatedAt: now },
         });
       return true;
     });
@@ -42,47 +52,140 @@ export class TradePasswordService {
 
   /** How many hashes this service has checked; tests read it to prove that tries are claimed before checking. */
   verifications = 0;
+  /** Tries of this process waiting for a slot, per user; a released slot wakes them instead of a busy poll. */
+  private readonly waiting = new Map<number, Set<() => void>>();
+  private readonly recent = new Map<string, number>();
 
   /**
-   * Throws 414 when none is set, 468 when wrong or locked. A try first claims its slot with one conditional
-   * update (the fifth claim sets the lock), then the hash is checked outside any transaction; a right password
-   * clears the count. So however many tries arrive at once, at most five are ever checked.
+   * Throws 414 when none is set, 468 when wrong or locked. A try first claims one of the five slots with one
+   * conditional update: failures recorded plus tries being checked must stay under five. Then the hash is
+   * checked outside any transaction and the slot is given back, as a failure when wrong (the fifth locks) or
+   * clearing the failures when right. So however many tries arrive at once, a wrong password is checked at
+   * most five times, and right ones sent together only wait for a slot.
    */
   async verify(userId: number, password: string): Promise<void> {
+    const deadline = Date.now() + CHECK_WAIT_MS;
+    for (;;) {
+      const [row] = await this.deps.db.select().from(tradePasswords).where(eq(tradePasswords.userId, userId));
+      const now = this.deps.now();
+      if (!row) throw new AppError(Status.precondition, 'trade.notSet');
+      if (row.lockedUntil && row.lockedUntil > now) throw this.lockedError(row.lockedUntil, now);
+      if (this.recentlyRight(userId, row.hash, password)) {
+        if (row.failedTries > 0) await this.clearFailures(userId);
+        return;
+      }
+      const claimed = await this.claimSlot(userId);
+      if (claimed) return this.check(userId, claimed.hash, password);
+      // Every slot is held by a try being checked: wait until one is released here, or look again shortly in
+      // case another process released it.
+      if (Date.now() > deadline) throw new AppError(Status.secondFactor, 'trade.busy');
+      await this.slotReleased(userId, 200);
+    }
+  }
+
+  /**
+   * A password that passed argon2 moments ago for the same stored hash passes again without another check, so
+   * a burst of payments does not queue for slots. Kept only in this process's memory, keyed by the stored hash
+   * (a changed password, here or in another process, misses) and never for a wrong password.
+   */
+  private recentlyRight(userId: number, storedHash: string, password: string): boolean {
+    const expires = this.recent.get(recentKey(userId, storedHash, password));
+    return expires !== undefined && expires > Date.now();
+  }
+
+  private rememberRight(userId: number, storedHash: string, password: string) {
+    const now = Date.now();
+    if (this.recent.size >= RECENT_MAX) {
+      for (const [key, expires] of this.recent) if (expires <= now) this.recent.delete(key);
+      if (this.recent.size >= RECENT_MAX) this.recent.clear();
+    }
+    this.recent.set(recentKey(userId, storedHash, password), now + RECENT_MS);
+  }
+
+  private async clearFailures(userId: number) {
+    await this.deps.db.update(tradePasswords).set({ failedTries: 0 }).where(eq(tradePasswords.userId, userId));
+  }
+
+  private async claimSlot(userId: number): Promise<{ hash: string } | undefined> {
     const now = this.deps.now();
-    const db = this.deps.db;
-    const lockUntil = new Date(now.getTime() + TRADE_PASSWORD_LOCK_MS);
-    // An expired lock starts a fresh count.
-    const tries = sql`(case when ${tradePasswords.lockedUntil} is not null and ${tradePasswords.lockedUntil} <= ${now.toISOString()}::timestamptz
-      then 1 else ${tradePasswords.failedTries} + 1 end)`;
-    const [claimed] = await db
+    const nowSql = sql`${now.toISOString()}::timestamptz`;
+    const lockOver = sql`(${tradePasswords.lockedUntil} is not null and ${tradePasswords.lockedUntil} <= ${nowSql})`;
+    // A claim whose request died (a lost connection, a killed process) stops holding its slot after a while.
+    const checkingStale = sql`(${tradePasswords.checkingSince} is null
+      or ${tradePasswords.checkingSince} <= ${new Date(now.getTime() - STALE_CHECK_MS).toISOString()}::timestamptz)`;
+    const [claimed] = await this.deps.db
       .update(tradePasswords)
       .set({
-        failedTries: tries,
-        lockedUntil: sql`case when ${tries} >= ${TRADE_PASSWORD_MAX_TRIES} then ${lockUntil.toISOString()}::timestamptz else null end`,
+        checking: sql`case when ${checkingStale} then 1 else ${tradePasswords.checking} + 1 end`,
+        checkingSince: now,
+        failedTries: sql`case when ${lockOver} then 0 else ${tradePasswords.failedTries} end`,
+        lockedUntil: sql`case when ${lockOver} then null else ${tradePasswords.lockedUntil} end`,
       })
       .where(
         and(
           eq(tradePasswords.userId, userId),
           or(isNull(tradePasswords.lockedUntil), lte(tradePasswords.lockedUntil, now)),
+          sql`(case when ${checkingStale} then 0 else ${tradePasswords.checking} end)
+            + (case when ${lockOver} then 0 else ${tradePasswords.failedTries} end) < ${TRADE_PASSWORD_MAX_TRIES}`,
         ),
       )
-      .returning({ tries: tradePasswords.failedTries, hash: tradePasswords.hash });
-    if (!claimed) {
-      const [row] = await db.select().from(tradePasswords).where(eq(tradePasswords.userId, userId));
-      if (!row) throw new AppError(Status.precondition, 'trade.notSet');
-      throw this.lockedError(row.lockedUntil ?? lockUntil, now);
+      .returning({ hash: tradePasswords.hash });
+    return claimed;
+  }
+
+  private slotReleased(userId: number, timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const waiters = this.waiting.get(userId) ?? new Set();
+      this.waiting.set(userId, waiters);
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        if (waiters.size === 0) this.waiting.delete(userId);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      waiters.add(done);
+    });
+  }
+
+  private async check(userId: number, hash: string, password: string): Promise<void> {
+    try {
+      await this.checkAndRelease(userId, hash, password);
+    } finally {
+      // One slot came free: the next waiter here tries again.
+      const next = this.waiting.get(userId)?.values().next().value;
+      next?.();
     }
+  }
+
+  private async checkAndRelease(userId: number, hash: string, password: string): Promise<void> {
     this.verifications++;
-    if (await argon2Verify(claimed.hash, password)) {
+    const right = await argon2Verify(hash, password);
+    const db = this.deps.db;
+    const released = sql`greatest(${tradePasswords.checking} - 1, 0)`;
+    if (right) {
+      this.rememberRight(userId, hash, password);
       await db
         .update(tradePasswords)
-        .set({ failedTries: 0, lockedUntil: null })
+        .set({ checking: released, failedTries: 0 })
         .where(eq(tradePasswords.userId, userId));
       return;
     }
-    if (claimed.tries >= TRADE_PASSWORD_MAX_TRIES) throw this.lockedError(lockUntil, now);
-    const left = TRADE_PASSWORD_MAX_TRIES - claimed.tries;
+    const now = this.deps.now();
+    const until = new Date(now.getTime() + TRADE_PASSWORD_LOCK_MS);
+    const [counted] = await db
+      .update(tradePasswords)
+      .set({
+        checking: released,
+        failedTries: sql`${tradePasswords.failedTries} + 1`,
+        lockedUntil: sql`case when ${tradePasswords.failedTries} + 1 >= ${TRADE_PASSWORD_MAX_TRIES}
+          then ${until.toISOString()}::timestamptz else ${tradePasswords.lockedUntil} end`,
+      })
+      .where(eq(tradePasswords.userId, userId))
+      .returning({ tries: tradePasswords.failedTries });
+    const tries = counted?.tries ?? TRADE_PASSWORD_MAX_TRIES;
+    if (tries >= TRADE_PASSWORD_MAX_TRIES) throw this.lockedError(until, now);
+    const left = TRADE_PASSWORD_MAX_TRIES - tries;
     throw new AppError(Status.secondFactor, 'trade.wrong', { left }, { left });
   }
 

@@ -41,11 +41,11 @@ describe('concurrent transfers', () => {
       t.call<{ id: string }>('POST', '/wallet/transfer', { token: request.from.token, body: request.body }),
     );
     const results = await Promise.all(all);
-    expect(results.every((r) => r.http === 200)).toBe(true);
+    expect(results.filter((r) => r.http !== 200)).toEqual([]);
     const ok = results.filter((r) => r.status === 200);
     const refused = results.filter((r) => r.status !== 200);
     expect(refused.length).toBeGreaterThan(50); // many run out of money
-    expect(refused.every((r) => r.status === 400 && r.msg === 'Insufficient balance')).toBe(true);
+    expect(refused.filter((r) => r.status !== 400 || r.msg !== 'Insufficient balance')).toEqual([]);
 
     // A repeated key answers with the same transfer, never a second one.
     for (let i = 0; i < 100; i++) {
