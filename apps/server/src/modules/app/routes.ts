@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
+import type { RegionGate } from '../../platform/region.ts';
 import type { Router } from '../../platform/router.ts';
 
 const HealthOutput = z.object({ ok: z.boolean(), database: z.enum(['pglite', 'postgres']), version: z.string() });
@@ -11,9 +12,14 @@ const AppConfigOutput = z.object({
   country: z.string().nullable(),
   version: z.string(),
   publicUrl: z.string(),
+  /** Map tile URL template ({z}/{x}/{y}); the CSP allows images from its origin and no other outside host. */
+  mapTileUrl: z.string(),
 });
 
-export function appRoutes(router: Router, deps: { database: DatabaseHandle; config: Config }): void {
+export function appRoutes(
+  router: Router,
+  deps: { database: DatabaseHandle; config: Config; region: RegionGate },
+): void {
   router.route({
     method: 'GET',
     path: '/health',
@@ -37,14 +43,13 @@ export function appRoutes(router: Router, deps: { database: DatabaseHandle; conf
     input: EmptyInput,
     output: AppConfigOutput,
     handler: async ({ request }) => {
-      // The country comes from a header set by the edge (CDN or proxy), never from the client body.
-      const header = request.headers[deps.config.countryHeader];
-      const country = typeof header === 'string' && header ? header.trim().toUpperCase() : null;
+      // The country comes from a header set by a trusted proxy (TRUST_PROXY), never from the client itself.
       return {
-        regionBlocked: country !== null && deps.config.blockedCountries.includes(country),
-        country,
+        regionBlocked: deps.region.isBlocked(request),
+        country: deps.region.countryOf(request),
         version: APP_VERSION,
         publicUrl: deps.config.publicUrl,
+        mapTileUrl: deps.config.mapTileUrl,
       };
     },
   });
