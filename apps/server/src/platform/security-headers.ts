@@ -13,8 +13,9 @@ const originOf = (url: string) => new URL(url).origin;
 /**
  * The Content-Security-Policy of every response (docs/decisions.md "Security headers"):
  * - scripts only from our origin, never inline or eval'd, so injected markup cannot run;
- * - styles from our origin plus inline: antd-mobile and React put `style` attributes on elements, and a
- *   style cannot run script; what CSS could leak (via url()) can only reach hosts img-src allows;
+ * - styles from our origin plus inline: libraries may write `style` attributes or a <style> element
+ *   (lightweight-charts does, for its logo), and a style cannot run script; what CSS could leak (via url())
+ *   can only reach hosts img-src allows;
  * - images from our origin, data: (QR codes), blob: (a cover photo previewed before upload) and the tile host;
  * - fetches and the WebSocket to our own origin only: the market data comes through our server;
  * - nobody may frame us (clickjacking), no plugins, forms and <base> stay on our origin.
