@@ -53,6 +53,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       BLOCKED_COUNTRIES: 'XX',
+      // The browser reaches the server over loopback, so here it plays the edge proxy that sets cf-ipcountry.
+      TRUST_PROXY: 'loopback',
       // Every journey signs people up from one address within a minute or two; a person never would.
       RATE_LIMIT_MULTIPLIER: '20',
       PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -41,7 +41,9 @@ import { requestLanguage } from './platform/locale.ts';
 import { loggerOptions, logRequests } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { buildOpenApi } from './platform/openapi.ts';
+import { RegionGate, trustFunction } from './platform/region.ts';
 import { type AuthMode, Router } from './platform/router.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';
 import { startWorker } from './platform/worker.ts';
 
@@ -67,15 +69,18 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     bodyLimit: 1_048_576,
-    trustProxy: config.trustProxy,
+    // The same rule decides whose X-Forwarded-For and whose country header we believe (platform/region.ts).
+    trustProxy: config.trustProxy === false ? false : trustFunction(config.trustProxy),
     disableRequestLogging: true,
   });
   logRequests(app);
+  const region = new RegionGate(config);
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
 
   installErrorHandling(app);
+  await installSecurityHeaders(app, config);
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
@@ -158,8 +163,9 @@ export async function buildApp(options: AppOptions) {
     rateLimitMultiplier: config.rateLimitMultiplier,
     nonces,
     now,
+    regionBlocked: (request) => region.isBlocked(request),
   });
-  appRoutes(router, { database, config });
+  appRoutes(router, { database, config, region });
   authRoutes(router, auth);
   userRoutes(router, users);
   securityRoutes(router, { auth, trade });

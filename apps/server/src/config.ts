@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths.ts';
+import { parseTrustProxy, type TrustProxy } from './platform/region.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
@@ -27,7 +28,17 @@ const EnvSchema = z.object({
         .filter(Boolean),
     ),
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
-  TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0.1).max(1000).default(1),
   DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   WALLET_MNEMONIC: z.preprocess(emptyToUndefined, z.string().trim().optional()),
@@ -36,6 +47,7 @@ const EnvSchema = z.object({
   LOCAL_CHAIN_BLOCK_MS: z.coerce.number().int().min(1).max(3_600_000).default(3000),
   MARKET_API_KEY: z.preprocess(emptyToUndefined, z.string().trim().optional()),
   MARKET_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.coingecko.com/api/v3')),
+  MAP_TILE_URL: z.preprocess(emptyToUndefined, z.url().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')),
 });
 
 export type Config = {
@@ -51,10 +63,13 @@ export type Config = {
   sessionTtlMs: number;
   blockedCountries: string[];
   countryHeader: string;
-  trustProxy: boolean;
+  /** Who may set `X-Forwarded-For` and the country header: nobody, N hops, or these addresses. */
+  trustProxy: TrustProxy;
   /** CoinGecko API key; without it the market screens serve the shipped demo dataset. */
   marketApiKey: string | undefined;
   marketApiUrl: string;
+  /** Map tile URL template; the web app reads it from /app/config and the CSP allows its origin for images. */
+  mapTileUrl: string;
   /** BIP-39 phrase that deposit addresses derive from; without it one is made and kept in DATA_DIR. */
   walletMnemonic: string | undefined;
   localChainDelayMs: number;
@@ -93,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     marketApiKey: e.MARKET_API_KEY,
     marketApiUrl: e.MARKET_API_URL,
+    mapTileUrl: e.MAP_TILE_URL,
     walletMnemonic: e.WALLET_MNEMONIC,
     localChainDelayMs: e.LOCAL_CHAIN_DELAY_MS,
     localChainFailRate: e.LOCAL_CHAIN_FAIL_RATE,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { hashLoginPassword, hashTradePassword } from '@polaris/contract';
-import { codeFor, deposit, stepper, uniqueEmail } from './support.ts';
+import { codeFor, deposit, stepper, test, uniqueEmail } from './support.ts';
 
 const API = '/rest/polarisex';
 const PASSWORD = 'abc12345';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { codeFor, stepper, uniqueEmail } from './support.ts';
+import { expect } from '@playwright/test';
+import { codeFor, signedCallFromPage, stepper, test, uniqueEmail } from './support.ts';
 
 // One person's first day: register with the emailed code, log out, log in by password, forget the password
 // and reset it, log in with the new one, then log in by code. Screens are in the default language (zh-Hant).
@@ -73,4 +73,11 @@ test('register, log out, log in, reset the password, log in by code', async ({ p
   await page.getByTestId('tab-me').click();
   await expect(page.getByTestId('me-email')).toHaveText(email);
   await shot('logged-in-by-code');
+
+  // The signing key from this login is a non-extractable CryptoKey in IndexedDB, also after a reload.
+  const held = { keyInLocalStorage: false, exportable: false, status: 200 };
+  expect(await signedCallFromPage(page)).toEqual(held);
+  await page.reload();
+  await expect(page.getByTestId('me-email')).toHaveText(email);
+  expect(await signedCallFromPage(page)).toEqual(held);
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { API_BASE, hashLoginPassword } from '@polaris/contract';
-import { codeFor, stepper, uniqueEmail } from './support.ts';
+import { codeFor, stepper, test, uniqueEmail } from './support.ts';
 
 /** Register through the API (the UI journey is covered in auth.spec.ts) and store the session as the app does. */
 async function loggedIn(page: Page): Promise<{ email: string; token: string }> {
@@ -89,6 +89,12 @@ test('money pages say the feature is not supported in a blocked region', async (
   await page.goto('/#/pages/market/index');
   await expect(page.getByTestId('region-blocked')).toContainText('當前地區暫不支援此功能');
   await shot('region-blocked');
+  // The server refuses the money call itself too, whatever page sends it.
+  const refused = await page.evaluate(async (url) => {
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    return response.json();
+  }, `${API_BASE}/wallet/transfer?locale=zh_TW`);
+  expect(refused).toMatchObject({ status: 580, msg: '當前地區暫不支援此功能' });
   await page.goto('/#/');
   await expect(page.getByTestId('tab-home')).toBeVisible();
   await expect(page.getByTestId('region-blocked')).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { API_BASE } from '@polaris/contract';
 import { latestCode } from '../../server/src/test/outbox.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -63,4 +64,82 @@ export function deposit(email: string, amount: string): void {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PORT: process.env.E2E_PORT ?? '8181' },
     stdio: 'pipe',
   });
+}
+
+/**
+ * Every journey fails on a Content-Security-Policy violation, so a policy that breaks a screen (a blocked
+ * tile, style or script) is caught where it happens. Chromium reports each violation as a console error;
+ * the `securitypolicyviolation` listener names the directive too. Contexts a test opens itself are watched
+ * as well.
+ */
+export const test = base.extend<{ cspGuard: undefined }>({
+  cspGuard: [
+    async ({ browser, context }, use) => {
+      const violations: string[] = [];
+      const watch = async (watched: BrowserContext) => {
+        watched.on('console', (message) => {
+          const text = message.text();
+          if (text.includes('Content Security Policy') || text.startsWith('csp-violation:')) violations.push(text);
+        });
+        await watched.addInitScript(() => {
+          document.addEventListener('securitypolicyviolation', (event) => {
+            console.error(`csp-violation: ${event.effectiveDirective} blocked ${event.blockedURI}`);
+          });
+        });
+      };
+      await watch(context);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const opened = await newContext(...args);
+        await watch(opened);
+        return opened;
+      };
+      try {
+        await use(undefined);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/**
+ * What script running in the page can do with the session's signing key: find it in IndexedDB, sign a call
+ * with it (accepted by the server), but not export its bytes; and whether localStorage holds any of it.
+ */
+export function signedCallFromPage(page: Page) {
+  return page.evaluate(async (apiBase) => {
+    const stored = localStorage.getItem('polarisex:store') ?? '{}';
+    const token: string = JSON.parse(stored).session?.token ?? '';
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('polarisex');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const key = await new Promise<CryptoKey>((resolve, reject) => {
+      const request = database.transaction('keys').objectStore('keys').get('signing');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    database.close();
+    const exportable = await crypto.subtle.exportKey('raw', key).then(
+      () => true,
+      () => false,
+    );
+    const hex = (buffer: ArrayBuffer) =>
+      [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
+    const path = '/user/identity/sessions';
+    const timestamp = String(Date.now());
+    const nonce = crypto.randomUUID().replaceAll('-', '');
+    const emptyBodyHash = hex(await crypto.subtle.digest('SHA-256', new Uint8Array()));
+    const base = ['GET', path, timestamp, nonce, emptyBodyHash].join('\n');
+    const mac = hex(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(base)));
+    const response = await fetch(`${apiBase}${path}`, {
+      headers: { token, timestamp, nonce, authorization: `HMAC-SHA256 ${mac}` },
+    });
+    const envelope = (await response.json()) as { status: number };
+    return { keyInLocalStorage: stored.includes('signingKey'), exportable, status: envelope.status };
+  }, API_BASE);
 }

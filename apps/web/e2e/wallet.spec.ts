@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { hashLoginPassword, multiplyDecimals } from '@polaris/contract';
-import { codeFor, deposit, stepper, uniqueEmail } from './support.ts';
+import { codeFor, deposit, stepper, test, uniqueEmail } from './support.ts';
 
 const API = '/rest/polarisex';
 

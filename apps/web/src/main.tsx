@@ -1,3 +1,4 @@
+import './app/csp.ts';
 import './app/theme.css';
 import './i18n/index.ts';
 import { StrictMode } from 'react';

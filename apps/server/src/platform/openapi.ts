@@ -19,6 +19,8 @@ export function buildOpenApi(routes: RegisteredRoute[]): Record<string, unknown>
       summary: route.summary,
       tags: route.tags,
       security: route.auth === 'public' ? [] : [{ token: [] }],
+      // Answers status 580 where the caller's region is blocked (README: BLOCKED_COUNTRIES).
+      ...(route.region ? { 'x-region': route.region } : {}),
       responses: {
         '200': {
           description: 'Envelope; `status` 200 on success, a business status otherwise',

@@ -8,7 +8,8 @@ import { createMailer } from './mail.ts';
 describe('with default settings', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { BLOCKED_COUNTRIES: 'kp, XX' } });
+    // inject() comes from 127.0.0.1: here it plays the edge proxy that sets the country header.
+    t = await createTestApp({ env: { BLOCKED_COUNTRIES: 'kp, XX', TRUST_PROXY: 'loopback' } });
   });
   afterAll(() => t.close());
 
@@ -76,7 +77,7 @@ describe('logging', () => {
 describe('rate limits', () => {
   it('answers HTTP 429 with an envelope after 10 code requests a minute from one address', async () => {
     // A fresh client address per run, so a shared Redis store from an earlier run cannot tip the count.
-    const t = await createTestApp({ rateLimit: true, env: { TRUST_PROXY: 'true' } });
+    const t = await createTestApp({ rateLimit: true, env: { TRUST_PROXY: 'loopback' } });
     const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
     try {
       const statuses: number[] = [];
@@ -99,7 +100,7 @@ describe('rate limits', () => {
 
 describe('rate limit multiplier', () => {
   it('scales the presets: twice the multiplier, twice the code requests', async () => {
-    const t = await createTestApp({ rateLimit: true, env: { TRUST_PROXY: 'true', RATE_LIMIT_MULTIPLIER: '2' } });
+    const t = await createTestApp({ rateLimit: true, env: { TRUST_PROXY: 'loopback', RATE_LIMIT_MULTIPLIER: '2' } });
     const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
     try {
       const statuses: number[] = [];

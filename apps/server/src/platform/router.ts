@@ -10,7 +10,7 @@ import {
 } from '@polaris/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ValidationError } from './errors.ts';
+import { AppError, ValidationError } from './errors.ts';
 import { requestLanguage } from './locale.ts';
 import { RATE_LIMITS, type RateLimitPreset } from './rate-limits.ts';
 import { type NonceStore, verifySignedRequest } from './signed-requests.ts';
@@ -52,6 +52,8 @@ export interface RouteSpec<I extends z.ZodType, O extends z.ZodType, A extends A
   output: O;
   /** Catalogue key for `msg` on success; "Success" otherwise. */
   successMessage?: string;
+  /** `gated`: moves money or signs up for something paid, so it answers 580 where the region is blocked. */
+  region?: 'gated';
   handler(context: RouteContext<z.output<I>, A>): Promise<z.input<O>>;
 }
 
@@ -63,6 +65,7 @@ export interface RegisteredRoute {
   auth: AuthMode;
   input: z.ZodType;
   output: z.ZodType;
+  region?: 'gated';
 }
 
 /** Keys that identify the caller; they arrive in headers or the query and are never part of a route's input. */
@@ -116,7 +119,13 @@ export class Router {
   constructor(
     private readonly app: FastifyInstance,
     private readonly authenticate: Authenticate,
-    private readonly options: { rateLimit: boolean; rateLimitMultiplier: number; nonces: NonceStore; now: () => Date },
+    private readonly options: {
+      rateLimit: boolean;
+      rateLimitMultiplier: number;
+      nonces: NonceStore;
+      now: () => Date;
+      regionBlocked: (request: FastifyRequest) => boolean;
+    },
   ) {}
 
   route<I extends z.ZodType, O extends z.ZodType, A extends AuthMode>(spec: RouteSpec<I, O, A>): void {
@@ -136,6 +145,10 @@ export class Router {
       },
       handler: async (request, reply) => {
         const language = requestLanguage(request);
+        // Before anything is read or written: a blocked region moves nothing.
+        if (spec.region === 'gated' && this.options.regionBlocked(request)) {
+          throw new AppError(Status.unavailable, 'region.blocked');
+        }
         const raw = mergeInput(request, language);
         const user = await this.authenticate(request, spec.auth);
         if (signed) await verifySignedRequest(request, user!, spec.path, this.options.now(), this.options.nonces);

@@ -24,11 +24,18 @@ export interface CallOptions {
   headers?: Record<string, string>;
   rawBody?: string;
   contentType?: string;
+  /** The socket's peer address (inject's default is 127.0.0.1): a proxy, or a client talking to us directly. */
+  remoteAddress?: string;
 }
 
 /** A real app on a fresh database, with the outbox in a temporary folder and a clock the test can move. */
 export async function createTestApp(
-  overrides: { rateLimit?: boolean; env?: Record<string, string>; logStream?: NodeJS.WritableStream } = {},
+  overrides: {
+    rateLimit?: boolean;
+    env?: Record<string, string>;
+    logStream?: NodeJS.WritableStream;
+    webDistDir?: string;
+  } = {},
 ) {
   const database = await openTestDatabase(inject('databaseTemplate'));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-test-'));
@@ -44,7 +51,7 @@ export async function createTestApp(
     database,
     now: clock.now,
     logStream: overrides.logStream,
-    webDistDir: path.join(dataDir, 'no-web'),
+    webDistDir: overrides.webDistDir ?? path.join(dataDir, 'no-web'),
   });
   const outbox = path.join(dataDir, 'outbox');
 
@@ -55,7 +62,14 @@ export async function createTestApp(
     if (options.rawBody !== undefined) payload = options.rawBody;
     else if (options.body !== undefined) payload = JSON.stringify(options.body);
     if (payload !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
-    const response = await app.inject({ method, url: `${API_BASE}${route}`, query: options.query, headers, payload });
+    const response = await app.inject({
+      method,
+      url: `${API_BASE}${route}`,
+      query: options.query,
+      headers,
+      payload,
+      remoteAddress: options.remoteAddress,
+    });
     const json = response.json() as { status: number; msg: string; attachment: T };
     return { http: response.statusCode, ...json };
   }

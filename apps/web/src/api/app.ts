@@ -6,6 +6,8 @@ export interface AppConfig {
   country: string | null;
   version: string;
   publicUrl: string;
+  /** Map tile URL template with {z}/{x}/{y} (server env MAP_TILE_URL). */
+  mapTileUrl: string;
 }
 
 export const appKeys = { config: ['app', 'config'] as const };

@@ -1,5 +1,6 @@
 import { MESSAGES, NETWORK_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '@polaris/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { importSigningKey } from '@/lib/signing-key.ts';
 import { ApiError, createApiClient, type RequestEffects } from './request.ts';
 
 type FetchImpl = (url: string, init: RequestInit) => Promise<Response>;
@@ -26,6 +27,7 @@ function setup(overrides: Partial<Omit<RequestEffects, 'fetch'>> = {}) {
     reload: vi.fn(),
     isLoginPageOpen: vi.fn(() => false),
     readSession: vi.fn(() => ({ token: 'tok-123', uid: '42', uuid: 'uu-1' })),
+    signingKey: vi.fn(async (): Promise<CryptoKey | null> => null),
     clearSession: vi.fn(),
     language: vi.fn(() => 'en' as const),
     text: vi.fn((key: string) => `text:${key}`),
@@ -315,9 +317,8 @@ describe('signed calls', () => {
   const signingKey = 'ab'.repeat(32);
 
   it('signs calls under /user/identity with timestamp, nonce and the body hash', async () => {
-    const { client, lastCall } = setup({
-      readSession: vi.fn(() => ({ token: 'tok-123', uid: '42', uuid: 'uu-1', signingKey })),
-    });
+    // The non-extractable WebCrypto key signs exactly what the contract's signRequest (the server's check) does.
+    const { client, lastCall } = setup({ signingKey: vi.fn(() => importSigningKey(signingKey)) });
     await client.post('/user/identity/sessions/revoke', { id: 7 });
     const headers = lastCall().init.headers as Record<string, string>;
     expect(headers.timestamp).toBe('1800000000000');
@@ -335,9 +336,7 @@ describe('signed calls', () => {
   });
 
   it('leaves other calls unsigned', async () => {
-    const { client, lastCall } = setup({
-      readSession: vi.fn(() => ({ token: 'tok-123', uid: '42', uuid: 'uu-1', signingKey })),
-    });
+    const { client, lastCall } = setup({ signingKey: vi.fn(() => importSigningKey(signingKey)) });
     await client.get('/user/info');
     expect((lastCall().init.headers as Record<string, string>).authorization).toBeUndefined();
   });

@@ -11,9 +11,9 @@ import {
   REQUEST_TIMEOUT_MS,
   SESSION_INVALID_STATUSES,
   Status,
-  signRequest,
   translate,
 } from '@polaris/contract';
+import { signWithKey } from '@/lib/signing-key.ts';
 
 /**
  * The request layer of SPEC §7–8.
@@ -73,7 +73,6 @@ export interface RequestOptions {
 
 export interface StoredIdentity {
   token?: string | null;
-  signingKey?: string | null;
   uid?: string | null;
   uuid?: string | null;
 }
@@ -90,6 +89,8 @@ export interface RequestEffects {
   readSession(): StoredIdentity;
   clearSession(): void;
   language(): Language;
+  /** The session's non-extractable HMAC key (lib/signing-key.ts), or null when none was issued. */
+  signingKey(): Promise<CryptoKey | null>;
   /** Clock and randomness for signed calls. */
   now(): number;
   nonce(): string;
@@ -182,13 +183,14 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
     const url = buildUrl(fx, path, { ...options, method }, identity);
     const body = method === 'POST' ? JSON.stringify(options.params ?? {}) : undefined;
     const headers = buildHeaders(fx, identity, body !== undefined);
-    if (needsSignature(path) && identity.signingKey) {
+    const signingKey = needsSignature(path) ? await fx.signingKey() : null;
+    if (signingKey) {
       // ARCHITECTURE "Signed calls": the server refuses these without a fresh, single-use signature.
       const timestamp = String(fx.now());
       const nonce = fx.nonce();
       headers.timestamp = timestamp;
       headers.nonce = nonce;
-      headers.authorization = signRequest(identity.signingKey, { method, path, timestamp, nonce, body: body ?? '' });
+      headers.authorization = await signWithKey(signingKey, { method, path, timestamp, nonce, body: body ?? '' });
     }
 
     const fail = (error: ApiError): never => {

@@ -6,6 +6,7 @@ import { walletKeys } from '@/api/wallet-keys.ts';
 import { i18n } from '@/i18n/index.ts';
 import { sessionStore } from '@/lib/session.ts';
 import { settingsStore } from '@/lib/settings.ts';
+import { signingKeys } from '@/lib/signing-key.ts';
 import { isLoginPath, PATHS } from './paths.ts';
 import { queryClient } from './query-client.ts';
 import type { router as appRouter } from './router.tsx';
@@ -28,8 +29,8 @@ export function installAppRequestEffects(router: typeof appRouter): void {
     reload: () => window.location.reload(),
     isLoginPageOpen: () => isLoginPath(router.state.location.pathname),
     readSession: () => {
-      const { token, signingKey, userInfo } = sessionStore.getState();
-      return { token, signingKey, uid: userInfo?.uid, uuid: userInfo?.uuid };
+      const { token, userInfo } = sessionStore.getState();
+      return { token, uid: userInfo?.uid, uuid: userInfo?.uuid };
     },
     clearSession: () => {
       sessionStore.getState().clear();
@@ -38,6 +39,7 @@ export function installAppRequestEffects(router: typeof appRouter): void {
     },
     language: () => settingsStore.getState().language,
     text: (key) => i18n.t(key),
+    signingKey: () => signingKeys.key(),
     now: () => Date.now(),
     nonce: () => crypto.randomUUID().replaceAll('-', ''),
   });

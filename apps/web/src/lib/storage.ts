@@ -23,8 +23,6 @@ export type StoredUser = Partial<UserInfo> & { uid: string; uuid: string; token:
 
 export interface SessionData {
   token: string | null;
-  /** HMAC key for signed calls (/user/identity, /mining), issued with the token. */
-  signingKey: string | null;
   userInfo: StoredUser | null;
   loginStatus: boolean;
 }
@@ -44,11 +42,12 @@ export interface Settings {
 }
 
 export interface StoredState {
-  session?: Partial<SessionData>;
+  /** `signingKey` (hex) is what versions before the non-extractable key kept here; it is moved out on read. */
+  session?: Partial<SessionData> & { signingKey?: unknown };
   settings?: Partial<Settings>;
 }
 
-export const EMPTY_SESSION: SessionData = { token: null, signingKey: null, userInfo: null, loginStatus: false };
+export const EMPTY_SESSION: SessionData = { token: null, userInfo: null, loginStatus: false };
 
 export function defaultSettings(language: Language = DEFAULT_LANGUAGE): Settings {
   return {

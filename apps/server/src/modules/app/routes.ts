@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
+import type { RegionGate } from '../../platform/region.ts';
 import type { Router } from '../../platform/router.ts';
 
 const HealthOutput = z.object({ ok: z.boolean(), database: z.enum(['pglite', 'postgres']), version: z.string() });
@@ -11,11 +12,15 @@ const AppConfigOutput = z.object({
   country: z.string().nullable(),
   version: z.string(),
   publicUrl: z.string(),
+  /** Map tile URL template ({z}/{x}/{y}); the CSP allows images from its origin and no other outside host. */
+  mapTileUrl: z.string(),
 });
 
-export function appRoutes(router: Router, deps: { database: DatabaseHandle; config: Config }): void {
-  // One frozen answer per country, so the router whitelists each only once; the header is the edge's, but
-  // still untrusted, so the remembered set is bounded.
+export function appRoutes(
+  router: Router,
+  deps: { database: DatabaseHandle; config: Config; region: RegionGate },
+): void {
+  // One frozen answer per country, so the router whitelists each only once; the set of countries is bounded.
   const answers = new Map<string, z.input<typeof AppConfigOutput>>();
   const answerFor = (country: string | null) => {
     const known = answers.get(country ?? '');
@@ -25,6 +30,7 @@ export function appRoutes(router: Router, deps: { database: DatabaseHandle; conf
       country,
       version: APP_VERSION,
       publicUrl: deps.config.publicUrl,
+      mapTileUrl: deps.config.mapTileUrl,
     });
     if (answers.size < 300) answers.set(country ?? '', answer);
     return answer;
@@ -55,10 +61,8 @@ export function appRoutes(router: Router, deps: { database: DatabaseHandle; conf
     input: EmptyInput,
     output: AppConfigOutput,
     handler: async ({ request }) => {
-      // The country comes from a header set by the edge (CDN or proxy), never from the client body.
-      const header = request.headers[deps.config.countryHeader];
-      const country = typeof header === 'string' && header ? header.trim().toUpperCase() : null;
-      return answerFor(country);
+      // The country comes from a header set by a trusted proxy (TRUST_PROXY), never from the client itself.
+      return answerFor(deps.region.countryOf(request));
     },
   });
 }

@@ -90,6 +90,7 @@ export function walletRoutes(router: Router, deps: { wallet: WalletService; paym
     summary: "The user's deposit address for an asset on a chain",
     tags,
     auth: 'user',
+    region: 'gated',
     input: DepositAddressInput,
     output: DepositAddressOutput,
     handler: ({ user, input }) => wallet.depositAddress(user.id, input.asset, input.chainId),
@@ -112,6 +113,7 @@ export function walletRoutes(router: Router, deps: { wallet: WalletService; paym
     summary: 'Transfer to a user (instant, free) or withdraw to an address (fee, frozen until confirmed)',
     tags,
     auth: 'user',
+    region: 'gated',
     rateLimit: 'auth',
     input: TransferInput,
     output: TransferOutput,
@@ -161,6 +163,7 @@ export function walletRoutes(router: Router, deps: { wallet: WalletService; paym
     summary: 'Add a payment method (transaction password required)',
     tags,
     auth: 'user',
+    region: 'gated',
     input: PaymentMethodInput,
     output: PaymentMethodOutput,
     handler: ({ user, input }) => {
@@ -175,6 +178,7 @@ export function walletRoutes(router: Router, deps: { wallet: WalletService; paym
     summary: 'Edit a payment method (transaction password required)',
     tags,
     auth: 'user',
+    region: 'gated',
     input: PaymentMethodUpdateInput,
     output: PaymentMethodOutput,
     handler: ({ user, input }) => {

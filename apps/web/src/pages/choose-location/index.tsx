@@ -3,13 +3,11 @@ import { EnvironmentOutline } from 'antd-mobile-icons';
 import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppConfig } from '@/api/app.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { leavePickedLocation } from '@/components/host/handoff.ts';
 import styles from '@/components/host/host.module.css';
 
-/** Build-time tile template; tiles are decoration: the page works with typed values when they cannot load. */
-const TILE_URL: string =
-  (import.meta.env.VITE_MAP_TILE_URL as string | undefined) || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ZOOM = 15;
 const TILE = 256;
 
@@ -179,9 +177,12 @@ function MapView({
 }) {
   const { t } = useTranslation();
   const [broken, setBroken] = useState(false);
+  // The server's MAP_TILE_URL, the one tile host its Content-Security-Policy lets images come from.
+  // Tiles are decoration: the page works with typed values when they cannot load.
+  const tileUrl = useAppConfig().data?.mapTileUrl;
   const point = valid(lat, lng) ? project(Number(lat), Number(lng), ZOOM) : null;
   const tiles: { key: string; src: string; left: number; top: number }[] = [];
-  if (point) {
+  if (point && tileUrl) {
     const tx = Math.floor(point.x / TILE);
     const ty = Math.floor(point.y / TILE);
     for (let dx = -2; dx <= 2; dx += 1) {
@@ -190,7 +191,7 @@ function MapView({
         const y = ty + dy;
         tiles.push({
           key: `${x}/${y}`,
-          src: TILE_URL.replace('{z}', String(ZOOM)).replace('{x}', String(x)).replace('{y}', String(y)),
+          src: tileUrl.replace('{z}', String(ZOOM)).replace('{x}', String(x)).replace('{y}', String(y)),
           left: x * TILE - point.x,
           top: y * TILE - point.y,
         });

@@ -1,0 +1,56 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+export interface SecurityHeaderSettings {
+  /** The address people use; https turns on HSTS and upgrade-insecure-requests. */
+  publicUrl: string;
+  /** Map tile URL template; its origin is the only outside host images may come from. */
+  mapTileUrl: string;
+}
+
+const originOf = (url: string) => new URL(url).origin;
+
+/**
+ * The Content-Security-Policy of every response (docs/decisions.md "Security headers"):
+ * - scripts only from our origin, never inline or eval'd, so injected markup cannot run;
+ * - styles from our origin plus inline: libraries may write `style` attributes or a <style> element
+ *   (lightweight-charts does, for its logo), and a style cannot run script; what CSS could leak (via url())
+ *   can only reach hosts img-src allows;
+ * - images from our origin, data: (QR codes), blob: (a cover photo previewed before upload) and the tile host;
+ * - fetches and the WebSocket to our own origin only: the market data comes through our server;
+ * - nobody may frame us (clickjacking), no plugins, forms and <base> stay on our origin.
+ */
+export function contentSecurityPolicy(settings: SecurityHeaderSettings): Record<string, string[]> {
+  const self = new URL(settings.publicUrl);
+  const websocket = `${self.protocol === 'https:' ? 'wss:' : 'ws:'}//${self.host}`;
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', originOf(settings.mapTileUrl)],
+    'font-src': ["'self'", 'data:'],
+    // 'self' covers the same-origin WebSocket in current browsers; the explicit ws(s) origin is for older ones.
+    'connect-src': ["'self'", websocket],
+    'media-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  if (self.protocol === 'https:') directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+/** Helmet on every response (API, app shell, assets, 404s): CSP, nosniff, referrer policy, HSTS over https. */
+export async function installSecurityHeaders(app: FastifyInstance, settings: SecurityHeaderSettings) {
+  const https = new URL(settings.publicUrl).protocol === 'https:';
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(settings) },
+    // Share links open us from other sites; they learn our origin, never a path with an activity or code in it.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only where people reach us over https: HSTS on a plain-http address would lock a LAN install out.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+}
