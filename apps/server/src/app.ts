@@ -103,6 +103,7 @@ export async function buildApp(options: AppOptions) {
     }),
     trade,
     market,
+    attempts,
   });
   const payments = new PaymentMethodService({ db: database.db, trade, now });
   const links = new Links(config.publicUrl);
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions) {
     log: app.log,
     promote: (activityId) => registrations.promoteAll(activityId),
     cache: discovery,
+    attempts,
   });
   const checkins = new CheckinService({ db: database.db, now, links });
   const images = new ImageService({ db: database.db, now, links, dataDir: config.dataDir });

@@ -24,6 +24,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   rawBody?: string;
   contentType?: string;
+  /** The caller's address (default 127.0.0.1), for limits keyed on where a request comes from. */
+  remoteAddress?: string;
 }
 
 /** A real app on a fresh database, with the outbox in a temporary folder and a clock the test can move. */
@@ -55,7 +57,14 @@ export async function createTestApp(
     if (options.rawBody !== undefined) payload = options.rawBody;
     else if (options.body !== undefined) payload = JSON.stringify(options.body);
     if (payload !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
-    const response = await app.inject({ method, url: `${API_BASE}${route}`, query: options.query, headers, payload });
+    const response = await app.inject({
+      method,
+      url: `${API_BASE}${route}`,
+      query: options.query,
+      headers,
+      payload,
+      remoteAddress: options.remoteAddress,
+    });
     const json = response.json() as { status: number; msg: string; attachment: T };
     return { http: response.statusCode, ...json };
   }

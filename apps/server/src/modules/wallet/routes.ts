@@ -161,6 +161,7 @@ export function walletRoutes(router: Router, deps: { wallet: WalletService; paym
     summary: 'Add a payment method (transaction password required)',
     tags,
     auth: 'user',
+    rateLimit: 'auth',
     input: PaymentMethodInput,
     output: PaymentMethodOutput,
     handler: ({ user, input }) => {
@@ -175,6 +176,7 @@ export function walletRoutes(router: Router, deps: { wallet: WalletService; paym
     summary: 'Edit a payment method (transaction password required)',
     tags,
     auth: 'user',
+    rateLimit: 'auth',
     input: PaymentMethodUpdateInput,
     output: PaymentMethodOutput,
     handler: ({ user, input }) => {
@@ -189,6 +191,7 @@ export function walletRoutes(router: Router, deps: { wallet: WalletService; paym
     summary: 'Remove a payment method (transaction password required)',
     tags,
     auth: 'user',
+    rateLimit: 'auth',
     input: PaymentMethodDeleteInput,
     output: EmptyOutput,
     handler: async ({ user, input }) => {
