@@ -166,7 +166,7 @@ export async function buildApp(options: AppOptions) {
   userRoutes(router, users);
   securityRoutes(router, { auth, trade });
   walletRoutes(router, { wallet, payments });
-  localChainRoutes(router, { wallet, adminToken, db: database.db });
+  if (config.operatorRoutes) localChainRoutes(router, { wallet, adminToken, db: database.db });
   marketRoutes(router, market);
   const raw = { app, authenticate, rateLimit: config.rateLimit };
   activityRoutes(router, { ...raw, activities, registrations, checkins, images });
