@@ -32,7 +32,11 @@ export async function operatorCall<T>(method: 'GET' | 'POST', route: string, bod
   }
   const database = await openDatabase(databaseSourceFor(config));
   await database.migrate();
-  const app = await buildApp({ config: { ...config, logLevel: 'error', backgroundWorkers: false }, database });
+  // An in-process app on the operator's own data is local by definition, even where the HTTP routes are off.
+  const app = await buildApp({
+    config: { ...config, logLevel: 'error', backgroundWorkers: false, operatorRoutes: true },
+    database,
+  });
   try {
     const token = (await readFile(path.join(config.dataDir, 'admin.token'), 'utf8')).trim();
     const response = await app.inject({

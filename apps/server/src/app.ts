@@ -108,6 +108,7 @@ export async function buildApp(options: AppOptions) {
     }),
     trade,
     market,
+    attempts,
   });
   const payments = new PaymentMethodService({ db: database.db, trade, now });
   const links = new Links(config.publicUrl);
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions) {
     log: app.log,
     promote: (activityId) => registrations.promoteAll(activityId),
     cache: discovery,
+    attempts,
   });
   const checkins = new CheckinService({ db: database.db, now, links });
   const images = new ImageService({ db: database.db, now, links, dataDir: config.dataDir });
@@ -170,7 +172,7 @@ export async function buildApp(options: AppOptions) {
   userRoutes(router, users);
   securityRoutes(router, { auth, trade });
   walletRoutes(router, { wallet, payments });
-  localChainRoutes(router, { wallet, adminToken, db: database.db });
+  if (config.operatorRoutes) localChainRoutes(router, { wallet, adminToken, db: database.db });
   marketRoutes(router, market);
   const raw = { app, authenticate, rateLimit: config.rateLimit };
   activityRoutes(router, { ...raw, activities, registrations, checkins, images });

@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   LOCAL_CHAIN_FAIL_RATE: z.coerce.number().min(0).max(1).default(0),
   LOCAL_CHAIN_BLOCK_MS: z.coerce.number().int().min(1).max(3_600_000).default(3000),
   MARKET_API_KEY: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  NODE_ENV: z.string().optional(),
+  OPERATOR_ROUTES: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
   MARKET_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.coingecko.com/api/v3')),
   MAP_TILE_URL: z.preprocess(emptyToUndefined, z.url().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')),
 });
@@ -83,6 +85,8 @@ export type Config = {
   rateLimit: boolean;
   /** How long anonymous discovery reads (activity list, explore) are cached; 0 turns the cache off. */
   discoveryCacheMs: number;
+  /** The operator routes (local chain deposit, ledger check): on outside production unless OPERATOR_ROUTES says. */
+  operatorRoutes: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -117,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     rateLimit: true,
     discoveryCacheMs: e.DISCOVERY_CACHE_MS,
+    operatorRoutes: e.OPERATOR_ROUTES ? e.OPERATOR_ROUTES === 'on' : e.NODE_ENV !== 'production',
   };
 }

@@ -368,8 +368,11 @@ export const NftOutput = z.object({
   metadataUrl: z.string(),
   activity: z.object({ id: z.string(), title: z.string(), startsAt: z.string(), city: z.string().nullable() }),
   owner: z.object({ uid: z.string() }),
+  /** Whether the public metadata names the holder; off unless the holder turns it on. */
+  ownerPublic: z.boolean(),
   mintedAt: z.string(),
 });
+export const NftOwnerVisibilityInput = z.object({ tokenId: rowId, visible: flag });
 export const NftsOutput = z.object({ items: z.array(NftOutput), nextCursor: z.string().nullable() });
 export const NftListInput = z.object({ cursor: cursorField, limit: limitField });
 

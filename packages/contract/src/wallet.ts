@@ -156,10 +156,10 @@ export const PaymentMethodInput = z.object(paymentBase).refine((value) => value.
   path: ['bankName'],
 });
 export const PaymentMethodUpdateInput = z
-  .object({ id: z.coerce.number().int().positive(), ...paymentBase })
+  .object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), ...paymentBase })
   .refine((value) => value.type !== 0 || !!value.bankName, { error: 'validation.required', path: ['bankName'] });
 export const PaymentMethodDeleteInput = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   tradePassword: tradePasswordField,
 });
 export const PaymentMethodOutput = z.object({

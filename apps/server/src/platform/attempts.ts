@@ -33,6 +33,29 @@ export class AttemptLimiter {
     return rows[0] ? Number(rows[0].used) : null;
   }
 
+  /**
+   * Claims `slots` at once or none (e.g. one per mail of a batch), with the same single upsert as `claim`.
+   * Returns whether they were granted.
+   */
+  async claimMany(key: string, rule: AttemptRule, slots: number): Promise<boolean> {
+    if (slots <= 0) return true;
+    if (slots > rule.max) return false;
+    const now = this.deps.now().toISOString();
+    const windowStart = new Date(this.deps.now().getTime() - rule.windowMs).toISOString();
+    const { rows } = await query<{ used: number }>(
+      this.deps.db,
+      sql`insert into attempt_limits as a (key, window_started_at, used)
+          values (${key}, ${now}::timestamptz, ${slots})
+          on conflict (key) do update set
+            used = case when a.window_started_at <= ${windowStart}::timestamptz then ${slots} else a.used + ${slots} end,
+            window_started_at = case when a.window_started_at <= ${windowStart}::timestamptz
+              then ${now}::timestamptz else a.window_started_at end
+          where a.window_started_at <= ${windowStart}::timestamptz or a.used + ${slots} <= ${rule.max}
+          returning a.used`,
+    );
+    return rows.length > 0;
+  }
+
   /** Whether the window is full, without claiming (for showing a lock before asking for anything). */
   async isFull(key: string, rule: AttemptRule, db: Database | Tx = this.deps.db): Promise<boolean> {
     const windowStart = new Date(this.deps.now().getTime() - rule.windowMs);

@@ -8,3 +8,11 @@ export const RATE_LIMITS = {
   code: { max: 10, timeWindow: 60_000 },
 } as const;
 export type RateLimitPreset = keyof typeof RATE_LIMITS;
+
+/**
+ * A per-account limit (claimed in the database, see attempts.ts) was hit: answered like the per-address
+ * limits, HTTP 429 with the envelope.
+ */
+export function rateLimited(): Error {
+  return Object.assign(new Error('rate limited'), { statusCode: 429 });
+}

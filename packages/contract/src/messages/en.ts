@@ -189,6 +189,7 @@ export const en = {
     draftTooLarge: 'The draft is too large to keep',
     alreadyCancelled: 'This activity has already been cancelled',
     cohostSelf: 'The organizer is already a host',
+    inviteDailyCap: 'You can send at most {{max}} invitation emails a day; please try again tomorrow',
     inviteSubject: 'You are invited: {{title}}',
     inviteBody: '{{name}} invites you to {{title}} on {{date}}.\n\nSign up here: {{link}}',
   },

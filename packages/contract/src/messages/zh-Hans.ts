@@ -185,6 +185,7 @@ export const zhHans: Messages = {
     draftTooLarge: '草稿过大，无法保存',
     alreadyCancelled: '此活动已取消',
     cohostSelf: '主办人已是主持人',
+    inviteDailyCap: '每天最多可发送 {{max}} 封邀请邮件，请明天再试',
     inviteSubject: '邀请您参加：{{title}}',
     inviteBody: '{{name}} 邀请您于 {{date}} 参加「{{title}}」。\n\n报名链接：{{link}}',
   },

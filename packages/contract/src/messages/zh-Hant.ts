@@ -185,6 +185,7 @@ export const zhHant: Messages = {
     draftTooLarge: '草稿過大，無法保存',
     alreadyCancelled: '此活動已取消',
     cohostSelf: '主辦人已是主持人',
+    inviteDailyCap: '每天最多可寄出 {{max}} 封邀請郵件，請明天再試',
     inviteSubject: '邀請您參加：{{title}}',
     inviteBody: '{{name}} 邀請您於 {{date}} 參加「{{title}}」。\n\n報名連結：{{link}}',
   },

@@ -189,6 +189,10 @@ export const attendanceNfts = pgTable(
   'attendance_nfts',
   {
     tokenId: bigserial('token_id', { mode: 'number' }).primaryKey(),
+    /** The unguessable id of the public metadata and image links; the sequential token id is never in a URL. */
+    publicId: text('public_id').notNull().unique().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** Whether the holder lets the public metadata name them (their uid); hidden unless they choose. */
+    ownerPublic: boolean('owner_public').notNull().default(false),
     activityId: bigint('activity_id', { mode: 'number' })
       .notNull()
       .references(() => activities.id),

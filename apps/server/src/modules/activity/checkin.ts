@@ -155,8 +155,8 @@ export class CheckinService {
   presentNft(nft: NftRow, activity: Pick<ActivityRow, 'code' | 'title' | 'startsAt' | 'city'>, ownerUid: number) {
     return {
       tokenId: String(nft.tokenId),
-      image: this.deps.links.nftImage(nft.tokenId),
-      metadataUrl: this.deps.links.nftMetadata(nft.tokenId),
+      image: this.deps.links.nftImage(nft.publicId),
+      metadataUrl: this.deps.links.nftMetadata(nft.publicId),
       activity: {
         id: activity.code,
         title: activity.title,
@@ -164,6 +164,7 @@ export class CheckinService {
         city: activity.city,
       },
       owner: { uid: String(ownerUid) },
+      ownerPublic: nft.ownerPublic,
       mintedAt: nft.mintedAt.toISOString(),
     };
   }
@@ -191,54 +192,84 @@ export class CheckinService {
     };
   }
 
-  /** A live token with its activity, for the public image and metadata routes; burned tokens are gone. */
-  async nft(tokenId: number) {
+  /** The holder chooses whether the public metadata of one of their tokens names them. */
+  async setOwnerVisibility(userId: number, tokenId: number, visible: boolean) {
+    const [nft] = await this.db
+      .update(attendanceNfts)
+      .set({ ownerPublic: visible })
+      .where(
+        and(eq(attendanceNfts.tokenId, tokenId), eq(attendanceNfts.ownerId, userId), isNull(attendanceNfts.burnedAt)),
+      )
+      .returning();
+    // Someone else's token answers the same as a token that does not exist.
+    if (!nft) throw new AppError(Status.notFound, 'http.404');
+    const { activity, uid } = await this.nft(nft.publicId);
+    return this.presentNft(nft, activity, uid);
+  }
+
+  /** A live token by its public id, for the public image and metadata routes; burned tokens are gone. */
+  private async nft(publicId: string) {
     const [row] = await this.db
       .select({ nft: attendanceNfts, activity: activities, uid: users.uid })
       .from(attendanceNfts)
       .innerJoin(activities, eq(activities.id, attendanceNfts.activityId))
       .innerJoin(users, eq(users.id, attendanceNfts.ownerId))
-      .where(and(eq(attendanceNfts.tokenId, tokenId), isNull(attendanceNfts.burnedAt)));
+      .where(and(eq(attendanceNfts.publicId, publicId), isNull(attendanceNfts.burnedAt)));
     if (!row) throw new AppError(Status.notFound, 'http.404');
     return row;
   }
 
-  /** ERC-721 style metadata (what `tokenURI` would return on chain). */
-  async nftMetadata(tokenId: number) {
-    const { nft, activity, uid } = await this.nft(tokenId);
+  /**
+   * ERC-721 style metadata (what `tokenURI` would return on chain). Anyone with the link may read it, so an
+   * unlisted activity shows nothing that identifies it, and the holder is named only if they chose so.
+   */
+  async nftMetadata(publicId: string) {
+    const { nft, activity, uid } = await this.nft(publicId);
+    const owner = nft.ownerPublic ? [{ trait_type: 'Owner', value: String(uid) }] : [];
+    const checkedIn = { trait_type: 'Checked in', value: nft.mintedAt.toISOString() };
+    if (activity.visibility !== 'public') {
+      return {
+        name: 'Attendance',
+        description: 'Proof of attendance at a private activity',
+        image: this.deps.links.nftImage(nft.publicId),
+        attributes: [checkedIn, ...owner],
+      };
+    }
     return {
-      name: `${activity.title} — attendance #${nft.tokenId}`,
+      name: `${activity.title} — attendance`,
       description: `Proof of attendance at ${activity.title}`,
-      image: this.deps.links.nftImage(nft.tokenId),
+      image: this.deps.links.nftImage(nft.publicId),
       external_url: this.deps.links.activity(activity.code),
       attributes: [
         { trait_type: 'Activity', value: activity.code },
         { trait_type: 'Starts', value: activity.startsAt.toISOString() },
         { trait_type: 'City', value: activity.city ?? 'Online' },
-        { trait_type: 'Checked in', value: nft.mintedAt.toISOString() },
-        { trait_type: 'Owner', value: String(uid) },
+        checkedIn,
+        ...owner,
       ],
     };
   }
 
-  /** A generated badge: title, date, place and token id on a gradient. */
-  async nftImage(tokenId: number): Promise<string> {
-    const { nft, activity } = await this.nft(tokenId);
+  /** A generated badge: title, date and place on a gradient; a plain badge for an unlisted activity. */
+  async nftImage(publicId: string): Promise<string> {
+    const { activity } = await this.nft(publicId);
+    const listed = activity.visibility === 'public';
     const xml = (text: string) =>
       text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-    const title = xml(activity.title.length > 28 ? `${activity.title.slice(0, 27)}…` : activity.title);
+    const title = listed
+      ? xml(activity.title.length > 28 ? `${activity.title.slice(0, 27)}…` : activity.title)
+      : 'Attendance';
     const date = xml(
       activity.startsAt.toLocaleDateString('en-GB', { timeZone: activity.timezone, dateStyle: 'medium' }),
     );
-    const place = xml(activity.city ?? 'Online');
+    const subtitle = listed ? `${date} · ${xml(activity.city ?? 'Online')}` : 'Polaris';
     return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#4f46e5"/><stop offset="1" stop-color="#db2777"/></linearGradient></defs>
 <rect width="512" height="512" rx="48" fill="url(#g)"/>
 <circle cx="256" cy="170" r="72" fill="none" stroke="#fff" stroke-width="8"/>
 <path d="M222 170l24 24 44-48" fill="none" stroke="#fff" stroke-width="10" stroke-linecap="round" stroke-linejoin="round"/>
 <text x="256" y="310" font-family="sans-serif" font-size="30" font-weight="700" fill="#fff" text-anchor="middle">${title}</text>
-<text x="256" y="354" font-family="sans-serif" font-size="22" fill="#fff" text-anchor="middle">${date} · ${place}</text>
-<text x="256" y="460" font-family="monospace" font-size="20" fill="#fff" opacity="0.8" text-anchor="middle">#${nft.tokenId}</text>
+<text x="256" y="354" font-family="sans-serif" font-size="22" fill="#fff" text-anchor="middle">${subtitle}</text>
 </svg>`;
   }
 

@@ -24,12 +24,12 @@ export class Links {
     return `${this.publicUrl}${API_BASE}/activity/image/${id}/${width}.webp`;
   }
 
-  nftImage(tokenId: number): string {
-    return `${this.publicUrl}${API_BASE}/activity/nft/${tokenId}/image.svg`;
+  nftImage(publicId: string): string {
+    return `${this.publicUrl}${API_BASE}/activity/nft/${publicId}/image.svg`;
   }
 
-  nftMetadata(tokenId: number): string {
-    return `${this.publicUrl}${API_BASE}/activity/nft/${tokenId}/metadata.json`;
+  nftMetadata(publicId: string): string {
+    return `${this.publicUrl}${API_BASE}/activity/nft/${publicId}/metadata.json`;
   }
 
   calendarFeed(token: string): string {

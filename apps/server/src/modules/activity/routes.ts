@@ -30,6 +30,8 @@ import {
   MyActivitiesInput,
   MyTicketsInput,
   NftListInput,
+  NftOutput,
+  NftOwnerVisibilityInput,
   NftsOutput,
   OverviewOutput,
   RegistrationOutput,
@@ -329,6 +331,17 @@ export function activityRoutes(router: Router, deps: ActivityRouteDeps): void {
     handler: ({ input, user }) => checkins.myNfts(user.id, input.cursor, input.limit),
   });
 
+  router.route({
+    method: 'POST',
+    path: '/activity/nft/owner',
+    summary: "Whether the public metadata of one of the user's NFTs names them (hidden by default)",
+    tags,
+    auth: 'user',
+    input: NftOwnerVisibilityInput,
+    output: NftOutput,
+    handler: ({ input, user }) => checkins.setOwnerVisibility(user.id, input.tokenId, input.visible),
+  });
+
   // Management (organizer and co-hosts; 403 for anyone else who can see the activity)
 
   router.route({
@@ -449,20 +462,20 @@ export function activityRoutes(router: Router, deps: ActivityRouteDeps): void {
     },
   );
 
-  app.get<{ Params: { tokenId: string } }>(
-    `${API_BASE}/activity/nft/:tokenId/image.svg`,
+  app.get<{ Params: { publicId: string } }>(
+    `${API_BASE}/activity/nft/:publicId/image.svg`,
     { config: limit('default') },
     async (request, reply) => {
-      const svg = await checkins.nftImage(tokenIdOf(request.params.tokenId));
+      const svg = await checkins.nftImage(publicNftId(request.params.publicId));
       return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=300').send(svg);
     },
   );
 
-  app.get<{ Params: { tokenId: string } }>(
-    `${API_BASE}/activity/nft/:tokenId/metadata.json`,
+  app.get<{ Params: { publicId: string } }>(
+    `${API_BASE}/activity/nft/:publicId/metadata.json`,
     { config: limit('default') },
     async (request, reply) => {
-      const metadata = await checkins.nftMetadata(tokenIdOf(request.params.tokenId));
+      const metadata = await checkins.nftMetadata(publicNftId(request.params.publicId));
       return reply.header('cache-control', 'public, max-age=300').send(metadata);
     },
   );
@@ -492,7 +505,8 @@ export function activityRoutes(router: Router, deps: ActivityRouteDeps): void {
   });
 }
 
-function tokenIdOf(text: string): number {
-  if (!/^\d{1,15}$/.test(text)) throw new AppError(Status.notFound, 'http.404');
-  return Number(text);
+/** Public NFT links carry a random 32-hex-digit id; anything else is simply not found. */
+function publicNftId(text: string): string {
+  if (!/^[0-9a-f]{32}$/.test(text)) throw new AppError(Status.notFound, 'http.404');
+  return text;
 }

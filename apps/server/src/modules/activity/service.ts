@@ -21,6 +21,7 @@ import {
   ticketTypes,
   users,
 } from '../../db/schema/index.ts';
+import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { managedActivity, registrationView, visibleActivity } from './access.ts';
@@ -53,7 +54,12 @@ export interface ActivityDeps {
   promote: (activityId: number) => Promise<unknown>;
   /** Anonymous discovery reads; without one, every read asks the database. */
   cache?: DiscoveryCache;
+  attempts: AttemptLimiter;
 }
+
+/** Invitation mails an organizer may send in a day: enough for any meetup, too few to make us a spam relay. */
+export const INVITE_MAILS_PER_DAY = 200;
+const INVITE_MAIL_RULE: AttemptRule = { max: INVITE_MAILS_PER_DAY, windowMs: 86_400_000 };
 
 const DRAFT_MAX_BYTES = 20_000;
 /** Items in each of explore's lists. */
@@ -663,6 +669,8 @@ export class ActivityService {
   async invite(user: { id: number }, input: { activityId: string; emails: string[] }) {
     const activity = await this.managed(input.activityId, user.id);
     if (activity.row.status === 'cancelled') throw new AppError(Status.conflict, 'activity.cancelled');
+    const recipients = [...new Set(input.emails)];
+    await this.claimInviteMails(user.id, recipients.length);
     const code = newInviteCode();
     const now = this.deps.now();
     await this.db.insert(activityInvitations).values({
@@ -675,7 +683,7 @@ export class ActivityService {
     const link = this.deps.links.activity(activity.row.code, code);
     const inviter = (await peopleById(this.db, [user.id])).get(user.id)!;
     let mailed = 0;
-    for (const email of [...new Set(input.emails)]) {
+    for (const email of recipients) {
       try {
         await this.deps.mailer.send(inviteMail(email, activity.row, inviter.name, link));
         mailed++;
@@ -684,6 +692,13 @@ export class ActivityService {
       }
     }
     return { code, link, mailed };
+  }
+
+  /** Claims the organizer's daily mail budget for the whole list at once, before anything is stored or sent. */
+  private async claimInviteMails(userId: number, count: number) {
+    if (!(await this.deps.attempts.claimMany(`invite-mail:${userId}`, INVITE_MAIL_RULE, count))) {
+      throw new AppError(Status.conflict, 'activity.inviteDailyCap', { max: INVITE_MAILS_PER_DAY });
+    }
   }
 
   assertCancellable(activity: LoadedActivity, userId: number) {

@@ -12,8 +12,13 @@ export interface IcsEvent {
   updatedAt: Date;
 }
 
+// RFC 5545 TEXT: a line break of any kind (CRLF, LF or a bare CR) becomes \n; a bare CR left in would end the line.
 const escapeText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 
 const utc = (date: Date) =>
   date

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import type { Router } from '../../platform/router.ts';
@@ -16,8 +17,25 @@ const DepositCommand = z.object({
   confirmations: z.coerce.number().int().min(0).max(10_000).optional(),
 });
 
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+const FORWARDED = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
 /**
- * Operator routes for the local setup, guarded by the token the server writes to DATA_DIR/admin.token at
+ * Whether a request was made on this machine: the connection comes from a loopback address, the client address
+ * (after TRUST_PROXY) is loopback too, and no proxy forwarded it (a proxy on this machine would otherwise make
+ * every visitor look local).
+ */
+export function fromThisMachine(request: FastifyRequest): boolean {
+  return (
+    LOOPBACK.test(request.socket.remoteAddress ?? '') &&
+    LOOPBACK.test(request.ip) &&
+    FORWARDED.every((name) => request.headers[name] === undefined)
+  );
+}
+
+/**
+ * Operator routes for the local setup, answered only to a caller on this machine (loopback, not proxied) with
+ * the token the server writes to DATA_DIR/admin.token at
  * start (readable only by whoever can read the data folder). The CLI commands use them while the server runs,
  * because the embedded database takes one process at a time.
  */
@@ -25,8 +43,14 @@ export function localChainRoutes(
   router: Router,
   deps: { wallet: WalletService; adminToken: string; db: Parameters<typeof checkLedger>[0] },
 ) {
-  const guard = (header: unknown) => {
-    if (typeof header !== 'string' || !/^[0-9a-f]{64}$/.test(header) || !safeEqualHex(header, deps.adminToken)) {
+  const guard = (request: FastifyRequest) => {
+    const header = request.headers['x-admin-token'];
+    if (
+      !fromThisMachine(request) ||
+      typeof header !== 'string' ||
+      !/^[0-9a-f]{64}$/.test(header) ||
+      !safeEqualHex(header, deps.adminToken)
+    ) {
       throw new AppError(403, 'http.403');
     }
   };
@@ -45,7 +69,7 @@ export function localChainRoutes(
       address: z.string(),
     }),
     handler: async ({ input, request }) => {
-      guard(request.headers['x-admin-token']);
+      guard(request);
       const user = await deps.wallet.requireUserByEmail(input.email);
       const catalog = await deps.wallet.catalog();
       const chain = [...catalog.chains.values()].find(
@@ -78,7 +102,7 @@ export function localChainRoutes(
       violations: z.array(z.object({ rule: z.string(), detail: z.record(z.string(), z.unknown()) })),
     }),
     handler: async ({ request }) => {
-      guard(request.headers['x-admin-token']);
+      guard(request);
       const violations = await checkLedger(deps.db);
       return { ok: violations.length === 0, violations };
     },

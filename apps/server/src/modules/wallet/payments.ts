@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { paymentMethods } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -12,7 +12,7 @@ export interface PaymentMethodFields {
   bankBranch?: string;
 }
 
-const MAX_METHODS = 20;
+export const MAX_METHODS = 20;
 
 const present = (row: typeof paymentMethods.$inferSelect) => ({
   id: row.id,
@@ -39,13 +39,22 @@ export class PaymentMethodService {
 
   async add(userId: number, fields: PaymentMethodFields, tradePassword: string) {
     await this.deps.trade.verify(userId, tradePassword);
-    if ((await this.list(userId)).length >= MAX_METHODS)
-      throw new AppError(409, 'validation.tooBig', { field: '', max: MAX_METHODS });
-    const [row] = await this.deps.db
-      .insert(paymentMethods)
-      .values({ userId, ...normalise(fields), createdAt: this.deps.now() })
-      .returning();
-    return present(row!);
+    const row = await this.deps.db.transaction(async (tx) => {
+      // Concurrent adds of one user queue here, so the count and the insert cannot interleave past the cap.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payments:${userId}`}))`);
+      const [held] = await tx
+        .select({ n: count() })
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.userId, userId), isNull(paymentMethods.deletedAt)));
+      if ((held?.n ?? 0) >= MAX_METHODS) return null;
+      const [inserted] = await tx
+        .insert(paymentMethods)
+        .values({ userId, ...normalise(fields), createdAt: this.deps.now() })
+        .returning();
+      return inserted!;
+    });
+    if (!row) throw new AppError(409, 'validation.tooBig', { field: '', max: MAX_METHODS });
+    return present(row);
   }
 
   async update(userId: number, id: number, fields: PaymentMethodFields, tradePassword: string) {

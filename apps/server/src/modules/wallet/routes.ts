@@ -164,6 +164,7 @@ export function walletRoutes(router: Router, deps: { wallet: WalletService; paym
     tags,
     auth: 'user',
     region: 'gated',
+    rateLimit: 'auth',
     input: PaymentMethodInput,
     output: PaymentMethodOutput,
     handler: ({ user, input }) => {
@@ -179,6 +180,7 @@ export function walletRoutes(router: Router, deps: { wallet: WalletService; paym
     tags,
     auth: 'user',
     region: 'gated',
+    rateLimit: 'auth',
     input: PaymentMethodUpdateInput,
     output: PaymentMethodOutput,
     handler: ({ user, input }) => {
@@ -193,6 +195,7 @@ export function walletRoutes(router: Router, deps: { wallet: WalletService; paym
     summary: 'Remove a payment method (transaction password required)',
     tags,
     auth: 'user',
+    rateLimit: 'auth',
     input: PaymentMethodDeleteInput,
     output: EmptyOutput,
     handler: async ({ user, input }) => {

@@ -16,7 +16,9 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import { depositAddresses, deposits, userAssetPrefs, users, withdrawals } from '../../db/schema/index.ts';
+import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
+import { rateLimited } from '../../platform/rate-limits.ts';
 import type { MarketService } from '../market/service.ts';
 import type { TradePasswordService } from '../security/service.ts';
 import { type AddressDeriver, isValidAddress, normalizeAddress } from './addresses.ts';
@@ -32,7 +34,11 @@ export interface WalletDeps {
   chain: ChainAdapter;
   trade: TradePasswordService;
   market: MarketService;
+  attempts: AttemptLimiter;
 }
+
+/** Looking up recipients by uid is cheap to script: a person needs a few lookups a minute, not thousands. */
+export const PREVIEW_RULE: AttemptRule = { max: 30, windowMs: 60_000 };
 
 /** Assets shown on the home list until the user chooses otherwise (or holds a balance). */
 const SHOWN_BY_DEFAULT = new Set(['USDT', 'XDR', 'BTC', 'ETH']);
@@ -49,7 +55,7 @@ const fieldError = (field: string, messageKey: string, params?: Record<string, s
   new FieldsError([{ field, messageKey, params }]);
 
 type Recipient =
-  | { kind: 'internal'; userId: number; uid: number; email: string }
+  | { kind: 'internal'; userId: number; uid: number; name: string }
   | { kind: 'external'; address: string };
 
 export class WalletService {
@@ -281,7 +287,7 @@ export class WalletService {
       const condition = text.includes('@') ? eq(users.email, text.toLowerCase()) : eq(users.uid, Number(text));
       const [user] = await this.db.select().from(users).where(condition).limit(1);
       if (!user) throw fieldError('to', 'wallet.recipientUnknown');
-      return { kind: 'internal', userId: user.id, uid: user.uid, email: user.email };
+      return { kind: 'internal', userId: user.id, uid: user.uid, name: user.openName ?? user.uname ?? '' };
     }
     const spellings = new Set([text]);
     for (const family of ['evm', 'ton'] as const) {
@@ -289,12 +295,14 @@ export class WalletService {
     }
     if (/^0x[0-9a-fA-F]{40}$/.test(text)) spellings.add(normalizeAddress('evm', text.toLowerCase()));
     const [owned] = await this.db
-      .select({ userId: depositAddresses.userId, uid: users.uid, email: users.email })
+      .select({ userId: depositAddresses.userId, uid: users.uid, openName: users.openName, uname: users.uname })
       .from(depositAddresses)
       .innerJoin(users, eq(users.id, depositAddresses.userId))
       .where(sql`${depositAddresses.address} in ${[...spellings]}`)
       .limit(1);
-    if (owned) return { kind: 'internal', userId: owned.userId, uid: owned.uid, email: owned.email };
+    if (owned) {
+      return { kind: 'internal', userId: owned.userId, uid: owned.uid, name: owned.openName ?? owned.uname ?? '' };
+    }
     return { kind: 'external', address: text };
   }
 
@@ -309,6 +317,7 @@ export class WalletService {
   }
 
   async previewTransfer(userId: number, input: { asset: string; to: string; chainId?: number }) {
+    if ((await this.deps.attempts.claim(`preview:${userId}`, PREVIEW_RULE)) === null) throw rateLimited();
     const catalog = await this.catalog();
     const asset = await this.assetOf(catalog, input.asset);
     const recipient = await this.resolveRecipient(input.to);
@@ -323,7 +332,7 @@ export class WalletService {
       if (recipient.userId === userId) throw fieldError('to', 'wallet.selfTransfer');
       return {
         kind: 'internal' as const,
-        recipient: { uid: String(recipient.uid), label: maskEmail(recipient.email) },
+        recipient: { uid: String(recipient.uid), label: recipient.name },
         chainId: null,
         fee: '0',
         min: null,
@@ -627,10 +636,4 @@ async function creditInTx(tx: Tx, deposit: { id: number; userId: number; assetCo
     reference: `deposit:${deposit.id}`,
   });
   await tx.update(deposits).set({ entryId }).where(eq(deposits.id, deposit.id));
-}
-
-/** Enough of an email to recognise a friend, not enough to harvest it: "al***@example.com". */
-export function maskEmail(email: string): string {
-  const [name = '', domain = ''] = email.split('@');
-  return `${name.slice(0, 2)}***@${domain}`;
 }
