@@ -41,8 +41,8 @@ describe('per-request pipeline', () => {
     }
   });
 
-  it('gives each caller the same whitelisted app configuration, with the country from the edge', async () => {
-    const t = await createTestApp({ env: { BLOCKED_COUNTRIES: 'KP' } });
+  it('gives each caller the same whitelisted app configuration, with the country from a trusted proxy', async () => {
+    const t = await createTestApp({ env: { BLOCKED_COUNTRIES: 'KP', TRUST_PROXY: 'loopback' } });
     try {
       const plain = await t.call<{ regionBlocked: boolean; country: string | null }>('GET', '/app/config');
       const again = await t.call<{ regionBlocked: boolean; country: string | null }>('GET', '/app/config');
