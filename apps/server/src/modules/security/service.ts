@@ -10,7 +10,9 @@ import type { AuthService } from '../auth/service.ts';
 export const TRADE_PASSWORD_MAX_TRIES = 5;
 export const TRADE_PASSWORD_LOCK_MS = 15 * 60_000;
 /** How long a try may wait for a free slot while others are being checked. */
-const CHECK_WAIT_MS = 30_000;
+const CHECK_WAIT_MS = 120_000;
+/** Slots released by another process are noticed this often; this process's releases wake waiters at once. */
+const OTHER_PROCESS_POLL_MS = 1000;
 /** After this, a slot whose check never finished (its request died) is free again. */
 const STALE_CHECK_MS = 30_000;
 /** How long a right password is remembered in memory, and for how many users at most. */
@@ -79,7 +81,7 @@ export class TradePasswordService {
       // Every slot is held by a try being checked: wait until one is released here, or look again shortly in
       // case another process released it.
       if (Date.now() > deadline) throw new AppError(Status.secondFactor, 'trade.busy');
-      await this.slotReleased(userId, 200);
+      await this.slotReleased(userId, OTHER_PROCESS_POLL_MS);
     }
   }
 
@@ -149,12 +151,15 @@ export class TradePasswordService {
   }
 
   private async check(userId: number, hash: string, password: string): Promise<void> {
+    let right = false;
     try {
       await this.checkAndRelease(userId, hash, password);
+      right = true;
     } finally {
-      // One slot came free: the next waiter here tries again.
-      const next = this.waiting.get(userId)?.values().next().value;
-      next?.();
+      // A slot came free. After a right password every waiter here may pass from memory, so wake them all;
+      // after a wrong one, only the next in line.
+      const waiters = [...(this.waiting.get(userId) ?? [])];
+      for (const wake of right ? waiters : waiters.slice(0, 1)) wake();
     }
   }
 
