@@ -35,6 +35,25 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
 /** A paid ticket cancelled at least this long before the start is refunded in full; later, nothing. */
 export const FULL_REFUND_BEFORE_START_MS = 24 * 3_600_000;
+/** What the organizer changed that gave a paid place a full-refund right until the (new) start. */
+export const REFUND_RIGHT_REASONS = ['timeChanged', 'venueChanged', 'timeAndVenueChanged'] as const;
+export type RefundRightReason = (typeof REFUND_RIGHT_REASONS)[number];
+
+/**
+ * Whether an attendee cancelling a paid ticket at `now` gets it back in full: before the start, and either at
+ * least 24 hours before it or within a right the organizer's change of the start or venue gave them.
+ */
+export function refundsInFull(
+  startsAt: Date | string,
+  fullRefundUntil: Date | string | null,
+  now: Date | number = Date.now(),
+): boolean {
+  const at = typeof now === 'number' ? now : now.getTime();
+  const start = new Date(startsAt).getTime();
+  if (at >= start) return false;
+  if (start - at >= FULL_REFUND_BEFORE_START_MS) return true;
+  return fullRefundUntil !== null && at < new Date(fullRefundUntil).getTime();
+}
 /** Attendees may check themselves in from this long before the start until the end. */
 export const CHECKIN_OPENS_BEFORE_START_MS = 3_600_000;
 /** The rotating sign-in code changes every window; the current and the previous one are accepted. */
@@ -211,6 +230,12 @@ export const RegistrationOutput = z.object({
   answers: z.record(z.string(), z.string()),
   /** Why the record ended as it did, e.g. lateCancellation, rejected, waitlistClosed, activityCancelled. */
   note: z.string().nullable(),
+  /**
+   * The organizer changed the start or the venue of this paid place: cancelling before this time refunds in
+   * full, whatever the 24-hour rule says. Null when no such change happened.
+   */
+  fullRefundUntil: z.string().nullable(),
+  fullRefundReason: z.enum(REFUND_RIGHT_REASONS).nullable(),
   createdAt: z.string(),
 });
 export type Registration = z.infer<typeof RegistrationOutput>;
@@ -411,6 +436,9 @@ export const OverviewOutput = z.object({
   seatsTaken: z.number(),
   /** What is held in ticket escrow for this activity, per asset. */
   escrow: z.array(z.object({ asset: z.string(), amount: z.string() })),
+  /** Earned after the end and frozen in creator earnings until `releaseAt` (the end plus the payout hold). */
+  held: z.array(z.object({ asset: z.string(), amount: z.string(), releaseAt: z.string() })),
+  /** Paid out: in the organizer's own available balance. */
   released: z.array(z.object({ asset: z.string(), amount: z.string() })),
 });
 
