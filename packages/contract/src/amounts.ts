@@ -8,6 +8,15 @@ export const MAX_AMOUNT_UNITS = 10n ** 33n;
 
 export type AmountProblem = 'empty' | 'notNumeric' | 'notPositive' | 'tooPrecise' | 'tooLarge';
 
+/** The message of each amount problem (a key of the shared catalogue; `tooPrecise` takes `{ max }` decimals). */
+export const AMOUNT_PROBLEM_KEYS: Record<AmountProblem, string> = {
+  empty: 'wallet.amountEmpty',
+  notNumeric: 'wallet.amountNumeric',
+  notPositive: 'wallet.amountPositive',
+  tooPrecise: 'wallet.amountPrecision',
+  tooLarge: 'wallet.amountTooLarge',
+};
+
 export function parseAmount(value: string, decimals: number): { units: bigint } | { problem: AmountProblem } {
   const text = value.trim();
   if (text === '') return { problem: 'empty' };

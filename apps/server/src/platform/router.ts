@@ -7,6 +7,7 @@ import {
   Status,
   toFieldErrors,
   translate,
+  URL_SECRET_KEYS,
 } from '@polaris/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -71,12 +72,9 @@ export interface RegisteredRoute {
 
 /** Keys that identify the caller; they arrive in headers or the query and are never part of a route's input. */
 const IDENTITY_KEYS = new Set(['locale', 'uid', 'uuid', 'token', 'appid']);
-/** Secrets that must never travel in a URL, where proxies and logs keep them. */
-const SECRET_KEYS = ['password', 'vcode', 'tradePassword', 'newPassword', 'code'];
-
 function mergeInput(request: FastifyRequest, language: Language): Record<string, unknown> {
   const query = { ...((request.query ?? {}) as Record<string, unknown>) };
-  const leaked = SECRET_KEYS.filter((key) => key in query);
+  const leaked = URL_SECRET_KEYS.filter((key) => key in query);
   if (leaked.length > 0) {
     throw new ValidationError(
       leaked.map((field) => ({ field, message: translate(language, 'validation.invalid', { field }) })),

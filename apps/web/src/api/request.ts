@@ -12,6 +12,7 @@ import {
   SESSION_INVALID_STATUSES,
   Status,
   translate,
+  URL_SECRET_KEYS,
 } from '@polaris/contract';
 import { signWithKey } from '@/lib/signing-key.ts';
 
@@ -100,8 +101,11 @@ export interface RequestEffects {
 
 export const APP_ID = 'polarisex-web';
 
-/** The server refuses these in a URL; failing here makes the mistake visible in development. */
-const SECRET_PARAMS = ['password', 'vcode', 'tradePassword', 'token'];
+/**
+ * The server refuses these in a URL; failing here makes the mistake visible in development. This client also
+ * keeps the token out of URLs (the server accepts it there only from old clients).
+ */
+const SECRET_PARAMS: readonly string[] = [...URL_SECRET_KEYS, 'token'];
 
 function isFieldError(value: unknown): value is FieldError {
   return (

@@ -1,5 +1,5 @@
 import {
-  type AmountProblem,
+  AMOUNT_PROBLEM_KEYS,
   CURRENCIES,
   type Currency,
   DEFAULT_CURRENCY,
@@ -31,14 +31,6 @@ export interface TransferTerms {
   available: string;
 }
 
-const AMOUNT_KEYS: Record<AmountProblem, string> = {
-  empty: 'wallet.amountEmpty',
-  notNumeric: 'wallet.amountNumeric',
-  notPositive: 'wallet.amountPositive',
-  tooPrecise: 'wallet.amountPrecision',
-  tooLarge: 'wallet.amountTooLarge',
-};
-
 /** Base units of a decimal string the server sent (always well formed); 0 for anything unreadable. */
 export function unitsOf(value: string | null | undefined, decimals: number): bigint {
   if (!value) return 0n;
@@ -57,8 +49,8 @@ export function checkTransfer(
   if ('problem' in parsed) {
     problems.amount =
       parsed.problem === 'tooPrecise'
-        ? { key: AMOUNT_KEYS.tooPrecise, params: { max: input.decimals } }
-        : { key: AMOUNT_KEYS[parsed.problem] };
+        ? { key: AMOUNT_PROBLEM_KEYS.tooPrecise, params: { max: input.decimals } }
+        : { key: AMOUNT_PROBLEM_KEYS[parsed.problem] };
     return problems;
   }
   if (!terms) return problems;

@@ -1,16 +1,8 @@
-import { type AmountProblem, type CreateActivity, parseAmount, Status } from '@polaris/contract';
+import { AMOUNT_PROBLEM_KEYS, type CreateActivity, parseAmount, Status } from '@polaris/contract';
 import { FieldsError } from '../../platform/errors.ts';
 
 /** Longest activity accepted. */
 export const MAX_DURATION_DAYS = 30;
-
-const AMOUNT_MESSAGES: Record<AmountProblem, string> = {
-  empty: 'wallet.amountEmpty',
-  notNumeric: 'wallet.amountNumeric',
-  notPositive: 'wallet.amountPositive',
-  tooPrecise: 'wallet.amountPrecision',
-  tooLarge: 'wallet.amountTooLarge',
-};
 
 export type FieldProblem = { field: string; messageKey: string; params?: Record<string, string | number> };
 
@@ -81,7 +73,11 @@ export function checkActivity(
         const decimals = options.decimals.get(type.asset)!;
         const parsed = parseAmount(text, decimals);
         if ('problem' in parsed) {
-          problems.push({ field: at('price'), messageKey: AMOUNT_MESSAGES[parsed.problem], params: { max: decimals } });
+          problems.push({
+            field: at('price'),
+            messageKey: AMOUNT_PROBLEM_KEYS[parsed.problem],
+            params: { max: decimals },
+          });
         } else {
           price = parsed.units;
           assetCode = type.asset;

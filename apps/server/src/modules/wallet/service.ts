@@ -1,5 +1,5 @@
 import {
-  type AmountProblem,
+  AMOUNT_PROBLEM_KEYS,
   type Currency,
   formatAmount,
   multiplyDecimals,
@@ -43,14 +43,6 @@ export const PREVIEW_RULE: AttemptRule = { max: 30, windowMs: 60_000 };
 /** Assets shown on the home list until the user chooses otherwise (or holds a balance). */
 const SHOWN_BY_DEFAULT = new Set(['USDT', 'XDR', 'BTC', 'ETH']);
 
-const AMOUNT_MESSAGES: Record<AmountProblem, string> = {
-  empty: 'wallet.amountEmpty',
-  notNumeric: 'wallet.amountNumeric',
-  notPositive: 'wallet.amountPositive',
-  tooPrecise: 'wallet.amountPrecision',
-  tooLarge: 'wallet.amountTooLarge',
-};
-
 const fieldError = (field: string, messageKey: string, params?: Record<string, string | number>) =>
   new FieldsError([{ field, messageKey, params }]);
 
@@ -84,7 +76,7 @@ export class WalletService {
 
   parseAmount(value: string, decimals: number): bigint {
     const parsed = parseAmount(value, decimals);
-    if ('problem' in parsed) throw fieldError('amount', AMOUNT_MESSAGES[parsed.problem], { max: decimals });
+    if ('problem' in parsed) throw fieldError('amount', AMOUNT_PROBLEM_KEYS[parsed.problem], { max: decimals });
     return parsed.units;
   }
 
