@@ -39,19 +39,6 @@ export const SessionOutput = z.object({
 });
 export type SessionAttachment = z.infer<typeof SessionOutput>;
 
-export const UserInfoOutput = z.object({
-  uid: z.string(),
-  uuid: z.string(),
-  email: z.string(),
-  uname: z.string().nullable(),
-  openName: z.string().nullable(),
-  avatar: z.string().nullable(),
-  inviteCode: z.string(),
-  emailBound: z.boolean(),
-  createdAt: z.string(),
-});
-export type UserInfo = z.infer<typeof UserInfoOutput>;
-
 export const EmptyInput = z.object({});
 export const EmptyOutput = z.object({});
 

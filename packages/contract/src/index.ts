@@ -1,6 +1,7 @@
-export * from './activity.ts';
+export * from './activity/index.ts';
 export * from './amounts.ts';
 export * from './auth.ts';
+export * from './calendar.ts';
 export * from './constants.ts';
 export * from './field-errors.ts';
 export * from './hashing.ts';
@@ -9,5 +10,6 @@ export * from './messages/index.ts';
 export * from './signing.ts';
 export * from './status.ts';
 export * from './text.ts';
+export * from './user.ts';
 export * from './validation.ts';
 export * from './wallet.ts';
