@@ -12,7 +12,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
-import type { SessionUser } from '../src/platform/router.ts';
+import type { SessionUser } from '../src/platform/session.ts';
 
 const HOUR = 3_600_000;
 export const ACTIVITIES = 60;

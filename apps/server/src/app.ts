@@ -3,8 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { API_BASE, INPUT_LIMITS, jsonDepthExceeds, Status, translate } from '@polaris/contract';
-import Fastify, { type FastifyRequest } from 'fastify';
+import { API_BASE, INPUT_LIMITS, jsonDepthExceeds, translate } from '@polaris/contract';
+import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -37,15 +37,16 @@ import { WalletService } from './modules/wallet/service.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { AttemptLimiter } from './platform/attempts.ts';
 import { installErrorHandling } from './platform/envelope-errors.ts';
-import { AppError, ValidationError } from './platform/errors.ts';
+import { ValidationError } from './platform/errors.ts';
 import { requestLanguage } from './platform/locale.ts';
 import { loggerOptions, logRequests } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { MailQueue } from './platform/mail-queue.ts';
 import { buildOpenApi } from './platform/openapi.ts';
 import { RegionGate, trustFunction } from './platform/region.ts';
-import { type AuthMode, Router } from './platform/router.ts';
+import { Router } from './platform/router.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
+import { sessionAuthenticator } from './platform/session.ts';
 import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';
 import { startWorker } from './platform/worker.ts';
 
@@ -56,13 +57,6 @@ export interface AppOptions {
   now?: () => Date;
   logStream?: NodeJS.WritableStream;
   webDistDir?: string;
-}
-
-function tokenOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.token;
-  if (typeof header === 'string' && header) return header;
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  return typeof query.token === 'string' && query.token ? query.token : undefined;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -142,20 +136,7 @@ export async function buildApp(options: AppOptions) {
   const adminToken = newAdminToken();
   await writeFile(path.join(config.dataDir, 'admin.token'), adminToken, { mode: 0o600 });
 
-  const authenticate = async (request: FastifyRequest, mode: AuthMode) => {
-    if (mode === 'public') return null;
-    const token = tokenOf(request);
-    if (!token) {
-      if (mode === 'optional') return null;
-      throw new AppError(Status.notAllowed, 'http.401');
-    }
-    const user = await auth.sessionUser(token);
-    const claimedUid = request.headers.uid;
-    if (!user || (typeof claimedUid === 'string' && claimedUid !== '' && claimedUid !== String(user.uid))) {
-      throw new AppError(Status.sessionInvalid, 'auth.sessionInvalid');
-    }
-    return user;
-  };
+  const authenticate = sessionAuthenticator((token) => auth.sessionUser(token));
 
   // Keep the raw JSON text beside the parsed body: signed calls hash exactly the bytes that were sent.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -185,9 +166,8 @@ export async function buildApp(options: AppOptions) {
   walletRoutes(router, { wallet, payments });
   if (config.operatorRoutes) localChainRoutes(router, { wallet, adminToken, db: database.db });
   marketRoutes(router, market);
-  const raw = { app, authenticate, rateLimit: config.rateLimit };
-  activityRoutes(router, { ...raw, activities, registrations, checkins, images });
-  calendarRoutes(router, { ...raw, calendar });
+  activityRoutes(router, { activities, registrations, checkins, images });
+  calendarRoutes(router, calendar);
 
   const openApi = buildOpenApi(router.routes);
   app.get(`${API_BASE}/openapi.json`, async () => openApi);

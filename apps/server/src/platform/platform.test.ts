@@ -117,6 +117,27 @@ describe('rate limit multiplier', () => {
       await t.close();
     }
   });
+
+  it('scales the file routes too: a tenth of the multiplier, a tenth of the uploads and feed reads', async () => {
+    const t = await createTestApp({ rateLimit: true, env: { TRUST_PROXY: 'loopback', RATE_LIMIT_MULTIPLIER: '0.1' } });
+    const address = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
+    const headers = { 'x-forwarded-for': address };
+    try {
+      // The upload's preset allows 30 a minute: 3 at a tenth.
+      const uploads: number[] = [];
+      for (let i = 0; i < 4; i++) uploads.push((await t.call('POST', '/activity/image/upload', { headers })).http);
+      expect(uploads).toEqual([200, 200, 200, 429]);
+      // A feed read is a default route, 300 a minute: 30 at a tenth.
+      const feeds: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        feeds.push((await t.call('GET', '/calendar/feed/unknown0123456789abcdef.ics', { headers })).http);
+      }
+      expect(feeds.filter((code) => code === 200)).toHaveLength(30);
+      expect(feeds[30]).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('mail', () => {

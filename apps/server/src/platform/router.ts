@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import {
   API_BASE,
   findInputProblem,
@@ -15,20 +16,9 @@ import { inLane } from '../db/fair-gate.ts';
 import { AppError, ValidationError } from './errors.ts';
 import { requestLanguage } from './locale.ts';
 import { RATE_LIMITS, type RateLimitPreset } from './rate-limits.ts';
+import type { Authenticate, AuthMode, SessionUser } from './session.ts';
 import { type NonceStore, verifySignedRequest } from './signed-requests.ts';
 import { whitelistOnce } from './whitelist.ts';
-
-export type AuthMode = 'public' | 'user' | 'optional';
-
-export interface SessionUser {
-  id: number;
-  uid: number;
-  uuid: string;
-  email: string;
-  sessionId: number;
-  /** HMAC key of the session, for signed calls. */
-  signingKey: string | null;
-}
 
 type UserFor<A extends AuthMode> = A extends 'user' ? SessionUser : SessionUser | null;
 
@@ -40,24 +30,83 @@ export interface RouteContext<I, A extends AuthMode> {
   reply: FastifyReply;
 }
 
-export interface RouteSpec<I extends z.ZodType, O extends z.ZodType, A extends AuthMode> {
+/** What every route declares, whatever it answers. */
+interface RouteBase<I extends z.ZodType, A extends AuthMode> {
   method: 'GET' | 'POST';
-  /** Path below the API base, e.g. `/user/login`. */
-  path: string;
   summary: string;
   tags: string[];
   auth: A;
   /** `false` for routes with nothing worth limiting (a static answer): the limiter costs more than they do. */
   rateLimit?: RateLimitPreset | false;
+  /** The query string and JSON body, merged (the body wins). */
   input: I;
+  /** `gated`: moves money or signs up for something paid, so it answers 580 where the region is blocked. */
+  region?: 'gated';
+}
+
+export interface RouteSpec<I extends z.ZodType, O extends z.ZodType, A extends AuthMode> extends RouteBase<I, A> {
+  /** Path below the API base, e.g. `/user/login`. */
+  path: string;
   /** The whitelist of what leaves the server: fields not in it are dropped. */
   output: O;
   /** Catalogue key for `msg` on success; "Success" otherwise. */
   successMessage?: string;
-  /** `gated`: moves money or signs up for something paid, so it answers 580 where the region is blocked. */
-  region?: 'gated';
   handler(context: RouteContext<z.output<I>, A>): Promise<z.input<O>>;
 }
+
+/** The `:name` segments of a path. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** What a file route answers on success instead of the envelope. */
+export interface FileAnswer {
+  /** Content type, e.g. `text/calendar; charset=utf-8`. */
+  type: string;
+  /** Text, bytes, or an object sent as JSON. */
+  body: string | Buffer | object;
+  headers?: Record<string, string>;
+}
+
+export interface RawRouteContext<I, A extends AuthMode, P extends string> extends RouteContext<I, A> {
+  /** The path parameters as sent; the handler decides what a malformed one means (usually "not found"). */
+  params: Record<ParamNames<P>, string>;
+}
+
+/**
+ * A route whose success is not a JSON envelope (a file: an image, an `.ics`, a CSV, NFT metadata), or whose
+ * request is not JSON (a multipart upload). Everything before the handler is the same as for `route()`: rate
+ * limit with the multiplier, region gate, refusal of secrets in the URL and of hostile input, authentication,
+ * validation of the query; failures answer the envelope. It is listed in the OpenAPI document too.
+ */
+export type RawRouteSpec<
+  I extends z.ZodType,
+  A extends AuthMode,
+  P extends string,
+  O extends z.ZodType | undefined,
+> = RouteBase<I, A> & {
+  /** Path below the API base; `:name` segments are path parameters. */
+  path: P;
+  /** An example of every path parameter, for the OpenAPI document (and the hostile-input test that reads it). */
+  params: Record<ParamNames<P>, string>;
+  /** A multipart upload: the handler reads it with `request.file()`, within these limits. */
+  multipart?: { fileSize: number; files: number; fields: number; parts: number };
+} & (
+    | {
+        /** The content type of a success, for the OpenAPI document. */
+        produces: string;
+        output?: undefined;
+        handler(context: RawRouteContext<z.output<I>, A, P>): Promise<FileAnswer>;
+      }
+    | {
+        produces?: undefined;
+        /** A success answers the envelope, whitelisted through this schema (an upload's result). */
+        output: O & z.ZodType;
+        handler(context: RawRouteContext<z.output<I>, A, P>): Promise<z.input<O & z.ZodType>>;
+      }
+  );
 
 export interface RegisteredRoute {
   method: 'GET' | 'POST';
@@ -66,12 +115,20 @@ export interface RegisteredRoute {
   tags: string[];
   auth: AuthMode;
   input: z.ZodType;
-  output: z.ZodType;
+  /** The envelope's attachment; absent for a file route. */
+  output?: z.ZodType;
   region?: 'gated';
+  /** File routes: the content type a success answers instead of the envelope. */
+  produces?: string;
+  /** Path parameters, each with an example. */
+  params?: Record<string, string>;
+  /** The request is a multipart upload, not JSON. */
+  multipart?: boolean;
 }
 
 /** Keys that identify the caller; they arrive in headers or the query and are never part of a route's input. */
 const IDENTITY_KEYS = new Set(['locale', 'uid', 'uuid', 'token', 'appid']);
+
 function mergeInput(request: FastifyRequest, language: Language): Record<string, unknown> {
   const query = { ...((request.query ?? {}) as Record<string, unknown>) };
   const leaked = URL_SECRET_KEYS.filter((key) => key in query);
@@ -105,12 +162,13 @@ export function refuseHostile<T>(input: T, language: Language): T {
   return input;
 }
 
-export type Authenticate = (request: FastifyRequest, mode: AuthMode) => Promise<SessionUser | null>;
+const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
 
 /**
  * Registers routes with one shape: merge query and body, validate with zod (field errors in the caller's
  * language), authenticate, run the handler, whitelist the result through the output schema, wrap it in the
- * envelope. The registry feeds the OpenAPI document.
+ * envelope. `raw()` is the same door for the few routes that answer a file. The registry feeds the OpenAPI
+ * document.
  */
 export class Router {
   readonly routes: RegisteredRoute[] = [];
@@ -131,30 +189,73 @@ export class Router {
     const signed = needsSignature(spec.path);
     if (signed && spec.auth !== 'user') throw new Error(`${spec.path} is signed, so it needs a logged-in user`);
     this.routes.push(spec);
-    const preset = spec.rateLimit === false ? null : RATE_LIMITS[spec.rateLimit ?? 'default'];
     const present = whitelistOnce(spec.output);
     this.app.route({
       method: spec.method,
       url: `${API_BASE}${spec.path}`,
-      config: {
-        rateLimit:
-          this.options.rateLimit && preset
-            ? { ...preset, max: Math.max(1, Math.round(preset.max * this.options.rateLimitMultiplier)) }
-            : false,
-      },
+      config: { rateLimit: this.rateLimitOf(spec.rateLimit) },
       // On the embedded database a GET's statements wait behind writes, so payments never queue behind reads.
       handler: (request, reply) =>
-        inLane(spec.method === 'GET' ? 'read' : 'write', () => this.handle(spec, signed, present, request, reply)),
+        inLane(spec.method === 'GET' ? 'read' : 'write', async () => {
+          const context = await this.prepare(spec, request, reply, signed ? spec.path : null);
+          return this.envelope(context.language, present(await spec.handler(context)), spec.successMessage);
+        }),
     });
   }
 
-  private async handle<I extends z.ZodType, O extends z.ZodType, A extends AuthMode>(
-    spec: RouteSpec<I, O, A>,
-    signed: boolean,
-    present: (value: unknown) => unknown,
+  raw<I extends z.ZodType, A extends AuthMode, P extends string, O extends z.ZodType | undefined = undefined>(
+    spec: RawRouteSpec<I, A, P, O>,
+  ): void {
+    if (needsSignature(spec.path)) throw new Error(`${spec.path} is signed; a file route cannot be`);
+    const params = spec.params as Record<string, string>;
+    const missing = pathParams(spec.path).filter((name) => params[name] === undefined);
+    if (missing.length > 0) throw new Error(`${spec.path}: no example for ${missing.join(', ')}`);
+    this.routes.push({ ...spec, multipart: spec.multipart !== undefined });
+    const present = spec.output ? whitelistOnce(spec.output) : null;
+    const register = (scope: FastifyInstance) =>
+      scope.route({
+        method: spec.method,
+        url: `${API_BASE}${spec.path}`,
+        config: { rateLimit: this.rateLimitOf(spec.rateLimit) },
+        handler: (request, reply) =>
+          inLane(spec.method === 'GET' ? 'read' : 'write', async () => {
+            const context = {
+              ...(await this.prepare(spec, request, reply, null)),
+              params: request.params as Record<ParamNames<P>, string>,
+            };
+            if (present) return this.envelope(context.language, present(await spec.handler(context)));
+            const answer = (await spec.handler(context)) as FileAnswer;
+            for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
+            return reply.type(answer.type).send(answer.body);
+          }),
+      });
+    const limits = spec.multipart;
+    if (limits === undefined) register(this.app);
+    // Multipart parsing only where it is needed: an encapsulated scope around the route.
+    else
+      this.app.register(async (scope) => {
+        await scope.register(multipart, { limits });
+        register(scope);
+      });
+  }
+
+  /** The per-address limit of a preset, scaled by RATE_LIMIT_MULTIPLIER; `false` when limits are off. */
+  private rateLimitOf(preset: RateLimitPreset | false | undefined) {
+    const chosen = preset === false ? null : RATE_LIMITS[preset ?? 'default'];
+    if (!this.options.rateLimit || !chosen) return false as const;
+    return { ...chosen, max: Math.max(1, Math.round(chosen.max * this.options.rateLimitMultiplier)) };
+  }
+
+  /**
+   * Everything before a handler runs, in this order: region, secrets and hostile input, the caller, the
+   * signature of a signed path, the input's schema.
+   */
+  private async prepare<I extends z.ZodType, A extends AuthMode>(
+    spec: RouteBase<I, A>,
     request: FastifyRequest,
     reply: FastifyReply,
-  ) {
+    signedPath: string | null,
+  ): Promise<RouteContext<z.output<I>, A>> {
     const language = requestLanguage(request);
     // Before anything is read or written: a blocked region moves nothing.
     if (spec.region === 'gated' && this.options.regionBlocked(request)) {
@@ -162,20 +263,15 @@ export class Router {
     }
     const raw = mergeInput(request, language);
     const user = await this.authenticate(request, spec.auth);
-    if (signed) await verifySignedRequest(request, user!, spec.path, this.options.now(), this.options.nonces);
+    if (signedPath !== null) {
+      await verifySignedRequest(request, user!, signedPath, this.options.now(), this.options.nonces);
+    }
     const parsed = spec.input.safeParse(raw);
     if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error, raw, language));
-    const result = await spec.handler({
-      input: parsed.data,
-      user: user as UserFor<A>,
-      language,
-      request,
-      reply,
-    });
-    return {
-      status: Status.ok,
-      msg: translate(language, spec.successMessage ?? 'ok'),
-      attachment: present(result),
-    };
+    return { input: parsed.data, user: user as UserFor<A>, language, request, reply };
+  }
+
+  private envelope(language: Language, attachment: unknown, successMessage = 'ok') {
+    return { status: Status.ok, msg: translate(language, successMessage), attachment };
   }
 }

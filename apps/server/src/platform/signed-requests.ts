@@ -3,7 +3,7 @@ import { SIGNATURE_MAX_SKEW_MS, Status, signRequest } from '@polaris/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from './errors.ts';
-import type { SessionUser } from './router.ts';
+import type { SessionUser } from './session.ts';
 
 /** Remembers nonces for as long as a signature could still be accepted, so none is used twice. */
 export interface NonceStore {

@@ -4,7 +4,7 @@ import { type Database, query, type Tx } from '../../db/client.ts';
 import { activities, activityInvitations, registrations, ticketTypes, users } from '../../db/schema/index.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import { enqueueMail, type QueuedMail } from '../../platform/mail-queue.ts';
-import type { SessionUser } from '../../platform/router.ts';
+import type { SessionUser } from '../../platform/session.ts';
 import type { CreatorEarningsService } from '../master/service.ts';
 import type { TradePasswordService } from '../security/service.ts';
 import { once } from '../wallet/idempotency.ts';

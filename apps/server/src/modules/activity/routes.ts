@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   ActivityDetailInput,
   ActivityIdInput,
@@ -6,7 +5,6 @@ import {
   ActivityOutput,
   ActivityPageOutput,
   ActivityRefInput,
-  API_BASE,
   AttendeesInput,
   AttendeesOutput,
   CancelActivityInput,
@@ -43,17 +41,11 @@ import {
   Status,
   TicketsOutput,
   TicketTransferInput,
-  toFieldErrors,
-  translate,
   UpdateActivityInput,
   UploadImageOutput,
 } from '@polaris/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { AppError, FieldsError, ValidationError } from '../../platform/errors.ts';
-import { requestLanguage } from '../../platform/locale.ts';
-import { RATE_LIMITS } from '../../platform/rate-limits.ts';
-import { type Authenticate, type Router, refuseHostile } from '../../platform/router.ts';
+import { AppError, FieldsError } from '../../platform/errors.ts';
+import type { Router } from '../../platform/router.ts';
 import type { CheckinService } from './checkin.ts';
 import type { ImageService } from './images.ts';
 import type { RegistrationService } from './registration.ts';
@@ -62,34 +54,14 @@ import type { ActivityService } from './service.ts';
 const tags = ['activity'];
 
 export interface ActivityRouteDeps {
-  app: FastifyInstance;
-  authenticate: Authenticate;
-  rateLimit: boolean;
   activities: ActivityService;
   registrations: RegistrationService;
   checkins: CheckinService;
   images: ImageService;
 }
 
-/** Validate a raw route's query with the same field errors the router gives. */
-export function parseQuery<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
-  const raw = { ...((request.query ?? {}) as Record<string, unknown>) };
-  for (const key of ['locale', 'uid', 'uuid', 'token', 'appid']) delete raw[key];
-  refuseHostile(raw, requestLanguage(request));
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error, raw, requestLanguage(request)));
-  return parsed.data;
-}
-
-export function sendEnvelope(request: FastifyRequest, reply: FastifyReply, attachment: unknown) {
-  return reply.send({ status: Status.ok, msg: translate(requestLanguage(request), 'ok'), attachment });
-}
-
 export function activityRoutes(router: Router, deps: ActivityRouteDeps): void {
-  const { activities, registrations, checkins, images, app, authenticate } = deps;
-  const limit = (preset: keyof typeof RATE_LIMITS) => ({
-    rateLimit: deps.rateLimit ? { ...RATE_LIMITS[preset] } : (false as const),
-  });
+  const { activities, registrations, checkins, images } = deps;
 
   // Discovery
 
@@ -438,55 +410,90 @@ export function activityRoutes(router: Router, deps: ActivityRouteDeps): void {
 
   // Routes that answer something other than the JSON envelope on success.
 
-  app.get(`${API_BASE}/activity/manage/attendees.csv`, { config: limit('default') }, async (request, reply) => {
-    const user = await authenticate(request, 'user');
-    const input = parseQuery(ActivityRefInput, request);
-    const { filename, csv } = await checkins.attendeesCsv(user!.id, input.activityId);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'no-store')
-      .send(`\ufeff${csv}`);
+  router.raw({
+    method: 'GET',
+    path: '/activity/manage/attendees.csv',
+    summary: 'Every attendee as CSV (RFC 4180), one column per registration question',
+    tags,
+    auth: 'user',
+    input: ActivityRefInput,
+    params: {},
+    produces: 'text/csv; charset=utf-8',
+    handler: async ({ input, user }) => {
+      const { filename, csv } = await checkins.attendeesCsv(user.id, input.activityId);
+      return {
+        type: 'text/csv; charset=utf-8',
+        headers: { 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' },
+        body: `\ufeff${csv}`,
+      };
+    },
   });
 
-  app.get<{ Params: { id: string; file: string } }>(
-    `${API_BASE}/activity/image/:id/:file`,
-    { config: limit('default') },
-    async (request, reply) => {
-      const match = /^(\d{2,5})\.webp$/.exec(request.params.file);
+  router.raw({
+    method: 'GET',
+    path: '/activity/image/:id/:file',
+    summary: 'A stored cover image at one width (`<width>.webp`); an image never changes, so caches keep it',
+    tags,
+    auth: 'public',
+    input: EmptyInput,
+    params: { id: '0123456789abcdef0123456789abcdef', file: '640.webp' },
+    produces: 'image/webp',
+    handler: async ({ params }) => {
+      const match = /^(\d{2,5})\.webp$/.exec(params.file);
       if (!match) throw new AppError(Status.notFound, 'activity.imageUnknown');
-      const bytes = await images.file(request.params.id, Number(match[1]));
       // An image id never changes its content, so caches may keep it for good.
-      return reply
-        .header('content-type', 'image/webp')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(bytes);
+      return {
+        type: 'image/webp',
+        headers: { 'cache-control': 'public, max-age=31536000, immutable' },
+        body: await images.file(params.id, Number(match[1])),
+      };
     },
-  );
+  });
 
-  app.get<{ Params: { publicId: string } }>(
-    `${API_BASE}/activity/nft/:publicId/image.svg`,
-    { config: limit('default') },
-    async (request, reply) => {
-      const svg = await checkins.nftImage(publicNftId(request.params.publicId));
-      return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=300').send(svg);
-    },
-  );
+  router.raw({
+    method: 'GET',
+    path: '/activity/nft/:publicId/image.svg',
+    summary: "An attendance NFT's badge",
+    tags,
+    auth: 'public',
+    input: EmptyInput,
+    params: { publicId: '0123456789abcdef0123456789abcdef' },
+    produces: 'image/svg+xml',
+    handler: async ({ params }) => ({
+      type: 'image/svg+xml',
+      headers: { 'cache-control': 'public, max-age=300' },
+      body: await checkins.nftImage(publicNftId(params.publicId)),
+    }),
+  });
 
-  app.get<{ Params: { publicId: string } }>(
-    `${API_BASE}/activity/nft/:publicId/metadata.json`,
-    { config: limit('default') },
-    async (request, reply) => {
-      const metadata = await checkins.nftMetadata(publicNftId(request.params.publicId));
-      return reply.header('cache-control', 'public, max-age=300').send(metadata);
-    },
-  );
+  router.raw({
+    method: 'GET',
+    path: '/activity/nft/:publicId/metadata.json',
+    summary: "An attendance NFT's ERC-721 metadata; names the holder only if they chose so",
+    tags,
+    auth: 'public',
+    input: EmptyInput,
+    params: { publicId: '0123456789abcdef0123456789abcdef' },
+    produces: 'application/json',
+    handler: async ({ params }) => ({
+      type: 'application/json; charset=utf-8',
+      headers: { 'cache-control': 'public, max-age=300' },
+      body: await checkins.nftMetadata(publicNftId(params.publicId)),
+    }),
+  });
 
-  // Multipart parsing only where it is needed: an encapsulated scope around the upload route.
-  app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
-    scope.post(`${API_BASE}/activity/image/upload`, { config: limit('auth') }, async (request, reply) => {
-      const user = await authenticate(request, 'user');
+  router.raw({
+    method: 'POST',
+    path: '/activity/image/upload',
+    summary: 'Upload a cover image (multipart `file`: JPEG, PNG or WebP, at most 5 MB); stored as WebP',
+    tags,
+    auth: 'user',
+    rateLimit: 'auth',
+    input: EmptyInput,
+    params: {},
+    multipart: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+    output: UploadImageOutput,
+    handler: async ({ request, user }) => {
       if (!request.isMultipart()) throw new FieldsError([{ field: 'file', messageKey: 'activity.imageMissing' }]);
       const file = await request.file();
       if (!file) throw new FieldsError([{ field: 'file', messageKey: 'activity.imageMissing' }]);
@@ -501,9 +508,8 @@ export function activityRoutes(router: Router, deps: ActivityRouteDeps): void {
         }
         throw error;
       }
-      const image = await images.upload(user!.id, bytes);
-      return sendEnvelope(request, reply, UploadImageOutput.parse(image));
-    });
+      return images.upload(user.id, bytes);
+    },
   });
 }
 

@@ -17,8 +17,8 @@ import { emailCodes, sessions, users } from '../../db/schema/index.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
-import type { SessionUser } from '../../platform/router.ts';
 import { randomDigits, randomInviteCode, randomToken, safeEqualHex, sha256Hex } from '../../platform/secrets.ts';
+import type { SessionUser } from '../../platform/session.ts';
 
 export interface AuthDeps {
   db: Database;

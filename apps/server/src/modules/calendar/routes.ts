@@ -1,5 +1,4 @@
 import {
-  API_BASE,
   CalendarEntryInput,
   CalendarEntryRefInput,
   CalendarEntryUpdateInput,
@@ -12,21 +11,13 @@ import {
   EmptyOutput,
   Status,
 } from '@polaris/contract';
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
-import { RATE_LIMITS } from '../../platform/rate-limits.ts';
-import type { Authenticate, Router } from '../../platform/router.ts';
+import type { Router } from '../../platform/router.ts';
 import type { CalendarService } from './service.ts';
 
 const tags = ['calendar'];
 
-export function calendarRoutes(
-  router: Router,
-  deps: { app: FastifyInstance; authenticate: Authenticate; rateLimit: boolean; calendar: CalendarService },
-): void {
-  const { calendar, app, authenticate } = deps;
-  const config = { rateLimit: deps.rateLimit ? { ...RATE_LIMITS.default } : (false as const) };
-
+export function calendarRoutes(router: Router, calendar: CalendarService): void {
   router.route({
     method: 'GET',
     path: '/calendar/month',
@@ -104,22 +95,40 @@ export function calendarRoutes(
     handler: ({ user }) => calendar.feedUrl(user.id, true),
   });
 
-  app.get(`${API_BASE}/calendar/export.ics`, { config }, async (request, reply) => {
-    const user = await authenticate(request, 'user');
-    return reply
-      .header('content-type', 'text/calendar; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="polaris.ics"')
-      .header('cache-control', 'no-store')
-      .send(await calendar.ics(user!.id));
+  router.raw({
+    method: 'GET',
+    path: '/calendar/export.ics',
+    summary: "The user's calendar as iCalendar, to download",
+    tags,
+    auth: 'user',
+    input: EmptyInput,
+    params: {},
+    produces: 'text/calendar; charset=utf-8',
+    handler: async ({ user }) => ({
+      type: 'text/calendar; charset=utf-8',
+      headers: { 'content-disposition': 'attachment; filename="polaris.ics"', 'cache-control': 'no-store' },
+      body: await calendar.ics(user.id),
+    }),
   });
 
-  app.get<{ Params: { file: string } }>(`${API_BASE}/calendar/feed/:file`, { config }, async (request, reply) => {
-    const match = /^([A-Za-z0-9_-]+)\.ics$/.exec(request.params.file);
-    if (!match) throw new AppError(Status.notFound, 'http.404');
-    const userId = await calendar.feedOwner(match[1]!);
-    return reply
-      .header('content-type', 'text/calendar; charset=utf-8')
-      .header('cache-control', 'private, max-age=300')
-      .send(await calendar.ics(userId));
+  router.raw({
+    method: 'GET',
+    path: '/calendar/feed/:file',
+    summary: 'The subscribable feed (`<token>.ics`): no login, the secret token is the key',
+    tags,
+    auth: 'public',
+    input: EmptyInput,
+    params: { file: 'x0123456789abcdefghijk.ics' },
+    produces: 'text/calendar; charset=utf-8',
+    handler: async ({ params }) => {
+      const match = /^([A-Za-z0-9_-]+)\.ics$/.exec(params.file);
+      if (!match) throw new AppError(Status.notFound, 'http.404');
+      const userId = await calendar.feedOwner(match[1]!);
+      return {
+        type: 'text/calendar; charset=utf-8',
+        headers: { 'cache-control': 'private, max-age=300' },
+        body: await calendar.ics(userId),
+      };
+    },
   });
 }
