@@ -1,7 +1,11 @@
+// One file per module (its tables), and one per platform piece that keeps state (attempts, idempotency, mail).
 export * from './activity.ts';
+export * from './attempts.ts';
 export * from './auth.ts';
-export * from './limits.ts';
+export * from './calendar.ts';
+export * from './idempotency.ts';
 export * from './mail.ts';
 export * from './master.ts';
+export * from './security.ts';
 export * from './users.ts';
 export * from './wallet.ts';

@@ -127,18 +127,6 @@ export const postings = pgTable(
   ],
 );
 
-/** The first answer to a money-moving request, so a repeat with the same key moves nothing. */
-export const idempotencyKeys = pgTable('idempotency_keys', {
-  key: text('key').primaryKey(),
-  userId: bigint('user_id', { mode: 'number' })
-    .notNull()
-    .references(() => users.id),
-  operation: text('operation').notNull(),
-  requestHash: text('request_hash').notNull(),
-  response: jsonb('response').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 /** A user's deposit address on a chain; single-address coins reuse the user's address on their first chain. */
 export const depositAddresses = pgTable(
   'deposit_addresses',
@@ -210,19 +198,6 @@ export const withdrawals = pgTable(
   },
   (t) => [index('withdrawals_user_idx').on(t.userId, t.id), index('withdrawals_status_idx').on(t.status, t.id)],
 );
-
-export const tradePasswords = pgTable('trade_passwords', {
-  userId: bigint('user_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => users.id),
-  hash: text('hash').notNull(),
-  failedTries: integer('failed_tries').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  /** Tries being checked right now: they hold slots of the five, so concurrent tries cannot pass the cap. */
-  checking: integer('checking').notNull().default(0),
-  checkingSince: timestamp('checking_since', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
 
 /** Where a user receives fiat: bank (0), Alipay (1), PayPal (101). */
 export const paymentMethods = pgTable(
