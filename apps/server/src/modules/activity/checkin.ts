@@ -9,10 +9,11 @@ import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { type Database, query } from '../../db/client.ts';
 import { activities, attendanceNfts, registrations, ticketTypes, users } from '../../db/schema/index.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
+import type { Links } from '../../platform/links.ts';
 import type { CreatorEarningsService } from '../master/service.ts';
 import { managedActivity, visibleActivity } from './access.ts';
 import { signCodeAt, signCodeMatches, signWindow, verifyTicketQr } from './codes.ts';
-import { decimalsOf, type Links } from './presenter.ts';
+import { decimalsOf } from './presenter.ts';
 import { type ActivityRow, assetDecimals, peopleById, seatCounts } from './store.ts';
 
 export interface CheckinDeps {

@@ -2,7 +2,8 @@ import type { ActivitySummary } from '@polaris/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, query } from '../../db/client.ts';
 import type { ActivityMarketing } from '../../db/schema/index.ts';
-import { type Links, presentSummary } from './presenter.ts';
+import type { Links } from '../../platform/links.ts';
+import { presentSummary } from './presenter.ts';
 import { phaseOf } from './store.ts';
 
 /**

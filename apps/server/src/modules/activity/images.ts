@@ -7,7 +7,8 @@ import sharp, { type Metadata } from 'sharp';
 import type { Database } from '../../db/client.ts';
 import { images } from '../../db/schema/index.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
-import { type Links, presentImage } from './presenter.ts';
+import type { Links } from '../../platform/links.ts';
+import { presentImage } from './presenter.ts';
 
 export interface ImageDeps {
   db: Database;

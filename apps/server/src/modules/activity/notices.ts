@@ -1,6 +1,6 @@
 import { translate as fill, LANGUAGES, type Language, type RefundRightReason } from '@polaris/contract';
+import type { Links } from '../../platform/links.ts';
 import type { QueuedMail } from '../../platform/mail-queue.ts';
-import type { Links } from './presenter.ts';
 import type { ActivityRow } from './store.ts';
 
 /** Locale tags for dates in mail, per interface language. */

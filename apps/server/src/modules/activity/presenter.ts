@@ -1,41 +1,10 @@
-import {
-  type ActivitySummary,
-  API_BASE,
-  formatAmount,
-  type Registration,
-  type RegistrationStatus,
-} from '@polaris/contract';
+import { type ActivitySummary, formatAmount, type Registration, type RegistrationStatus } from '@polaris/contract';
 import type { registrations } from '../../db/schema/index.ts';
+import type { Links } from '../../platform/links.ts';
 import { ticketQr } from './codes.ts';
 import type { ActivityRow, ImageRow, SeatCounts, TicketTypeRow } from './store.ts';
 
 export type RegistrationRow = typeof registrations.$inferSelect;
-
-/** Where links point: the public URL with the web app's hash route. */
-export class Links {
-  constructor(readonly publicUrl: string) {}
-
-  activity(code: string, invite?: string): string {
-    const query = invite ? `id=${code}&invite=${encodeURIComponent(invite)}` : `id=${code}`;
-    return `${this.publicUrl}/#/pages/activity/details/index?${query}`;
-  }
-
-  image(id: string, width: number): string {
-    return `${this.publicUrl}${API_BASE}/activity/image/${id}/${width}.webp`;
-  }
-
-  nftImage(publicId: string): string {
-    return `${this.publicUrl}${API_BASE}/activity/nft/${publicId}/image.svg`;
-  }
-
-  nftMetadata(publicId: string): string {
-    return `${this.publicUrl}${API_BASE}/activity/nft/${publicId}/metadata.json`;
-  }
-
-  calendarFeed(token: string): string {
-    return `${this.publicUrl}${API_BASE}/calendar/feed/${token}.ics`;
-  }
-}
 
 export function presentImage(links: Links, image: Pick<ImageRow, 'id' | 'width' | 'height' | 'widths'> | undefined) {
   if (!image) return null;

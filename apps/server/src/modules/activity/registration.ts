@@ -3,17 +3,18 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import { activities, activityInvitations, registrations, ticketTypes, users } from '../../db/schema/index.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
+import { once } from '../../platform/idempotency.ts';
+import type { Links } from '../../platform/links.ts';
 import { enqueueMail, type QueuedMail } from '../../platform/mail-queue.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import type { CreatorEarningsService } from '../master/service.ts';
 import type { TradePasswordService } from '../security/service.ts';
-import { once } from '../wallet/idempotency.ts';
 import { ledger, type Movement } from '../wallet/ledger.ts';
 import { managedActivity, registrationView, visibleActivity } from './access.ts';
 import { newTicketCode } from './codes.ts';
 import { cancelNotice } from './notices.ts';
 import { canCancelActivity } from './policy.ts';
-import { decimalsOf, type Links, type RegistrationRow } from './presenter.ts';
+import { decimalsOf, type RegistrationRow } from './presenter.ts';
 import {
   type ActivityRow,
   assetDecimals,

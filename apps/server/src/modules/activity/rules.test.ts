@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { monthRange, rangeFor, zonedMidnight } from '../../platform/zoned-time.ts';
 import { renderCalendar } from '../calendar/ics.ts';
 import { signCodeAt, signCodeMatches, ticketQr, verifyTicketQr } from './codes.ts';
 import { authorize, canCancelActivity, canEdit, canManage, canView } from './policy.ts';
 import { refundOnCancel } from './registration.ts';
-import { monthRange, rangeFor, zonedMidnight } from './time.ts';
 
 describe('policy', () => {
   const draft = { organizerId: 1, cohostIds: [2], status: 'draft' };

@@ -25,15 +25,17 @@ import {
 } from '../../db/schema/index.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
+import type { Links } from '../../platform/links.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { enqueueMail } from '../../platform/mail-queue.ts';
+import { rangeFor } from '../../platform/zoned-time.ts';
 import { managedActivity, registrationView, visibleActivity } from './access.ts';
 import { newActivityCode, newInviteCode, newSecret } from './codes.ts';
 import { type SummaryItem, type SummarySection, summarySections } from './discovery.ts';
 import { createDiscoveryCache, type DiscoveryCache } from './discovery-cache.ts';
 import { changeNotice } from './notices.ts';
 import { authorize, canCancelActivity, canChangeCohosts, canEdit, canManage, isHost } from './policy.ts';
-import { decimalsOf, type Links, presentImage, presentSummary, presentTicketType } from './presenter.ts';
+import { decimalsOf, presentImage, presentSummary, presentTicketType } from './presenter.ts';
 import {
   type ActivityRow,
   assetDecimals,
@@ -46,7 +48,6 @@ import {
   phaseOf,
   seatCounts,
 } from './store.ts';
-import { rangeFor } from './time.ts';
 import { type ActivityDraft, checkActivity, type FieldProblem, throwProblems } from './validate.ts';
 
 export interface ActivityDeps {

@@ -3,9 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Database, query } from '../../db/client.ts';
 import { calendarEntries, calendarFeeds } from '../../db/schema/index.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
+import type { Links } from '../../platform/links.ts';
 import { randomToken } from '../../platform/secrets.ts';
-import type { Links } from '../activity/presenter.ts';
-import { monthRange, type Range } from '../activity/time.ts';
+import { monthRange, type Range } from '../../platform/zoned-time.ts';
 import { type IcsEvent, renderCalendar } from './ics.ts';
 
 export interface CalendarDeps {

@@ -18,13 +18,13 @@ import { type Database, query, type Tx } from '../../db/client.ts';
 import { depositAddresses, deposits, userAssetPrefs, users, withdrawals } from '../../db/schema/index.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
+import { once } from '../../platform/idempotency.ts';
 import { rateLimited } from '../../platform/rate-limits.ts';
 import type { MarketService } from '../market/service.ts';
 import type { TradePasswordService } from '../security/service.ts';
 import { type AddressDeriver, isValidAddress, normalizeAddress } from './addresses.ts';
 import { type Catalog, type CatalogNetwork, loadCatalog, presentNetwork } from './catalog.ts';
 import type { ChainAdapter } from './chain.ts';
-import { once } from './idempotency.ts';
 import { ledger, type Movement } from './ledger.ts';
 
 export interface WalletDeps {

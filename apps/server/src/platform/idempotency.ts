@@ -1,8 +1,8 @@
 import { Status } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
-import { type Database, query, type Tx } from '../../db/client.ts';
-import { FieldsError } from '../../platform/errors.ts';
-import { sha256Hex } from '../../platform/secrets.ts';
+import { type Database, query, type Tx } from '../db/client.ts';
+import { FieldsError } from './errors.ts';
+import { sha256Hex } from './secrets.ts';
 
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;

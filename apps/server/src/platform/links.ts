@@ -1,0 +1,27 @@
+import { API_BASE } from '@polaris/contract';
+
+/** Where links point: the public URL with the web app's hash route. */
+export class Links {
+  constructor(readonly publicUrl: string) {}
+
+  activity(code: string, invite?: string): string {
+    const query = invite ? `id=${code}&invite=${encodeURIComponent(invite)}` : `id=${code}`;
+    return `${this.publicUrl}/#/pages/activity/details/index?${query}`;
+  }
+
+  image(id: string, width: number): string {
+    return `${this.publicUrl}${API_BASE}/activity/image/${id}/${width}.webp`;
+  }
+
+  nftImage(publicId: string): string {
+    return `${this.publicUrl}${API_BASE}/activity/nft/${publicId}/image.svg`;
+  }
+
+  nftMetadata(publicId: string): string {
+    return `${this.publicUrl}${API_BASE}/activity/nft/${publicId}/metadata.json`;
+  }
+
+  calendarFeed(token: string): string {
+    return `${this.publicUrl}${API_BASE}/calendar/feed/${token}.ics`;
+  }
+}
