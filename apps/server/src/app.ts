@@ -15,6 +15,7 @@ import { RegistrationService } from './modules/activity/registration.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { ActivityService } from './modules/activity/service.ts';
 import { appRoutes } from './modules/app/routes.ts';
+import { AppService } from './modules/app/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
@@ -159,7 +160,7 @@ export async function buildApp(options: AppOptions) {
     now,
     regionBlocked: (request) => region.isBlocked(request),
   });
-  appRoutes(router, { database, config, region });
+  appRoutes(router, { app: new AppService({ database, config }), region });
   authRoutes(router, auth);
   userRoutes(router, users);
   securityRoutes(router, { auth, trade });

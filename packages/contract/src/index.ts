@@ -1,5 +1,6 @@
 export * from './activity/index.ts';
 export * from './amounts.ts';
+export * from './app.ts';
 export * from './auth.ts';
 export * from './calendar.ts';
 export * from './constants.ts';
