@@ -11,14 +11,32 @@ import {
   VCODE_RESEND_SECONDS,
   VCODE_TTL_MS,
 } from '@polaris/contract';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { emailCodes, sessions, users } from '../../db/schema/index.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { randomDigits, randomInviteCode, randomToken, safeEqualHex, sha256Hex } from '../../platform/secrets.ts';
 import type { SessionUser } from '../../platform/session.ts';
+import { presentSession } from './presenter.ts';
+import {
+  findAccountByEmail,
+  findAccountIdByInviteCode,
+  findSessionByTokenHash,
+  insertAccount,
+  insertCode,
+  insertSession,
+  inviteCodeTaken,
+  lastCodeSentAt,
+  liveSessions,
+  lockCodeRequests,
+  lockNewestCode,
+  markCodeUsed,
+  revokeAllSessions,
+  revokeOwnSession,
+  revokeSession,
+  setCodeTries,
+  setPasswordHash,
+} from './store.ts';
 
 export interface AuthDeps {
   db: Database;
@@ -65,32 +83,22 @@ export class AuthService {
     return this.deps.db;
   }
 
-  private async findUserByEmail(tx: Tx | Database, email: string) {
-    const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-    return user;
-  }
-
   /** Sends a code unless one went out for this email and purpose less than 60 seconds ago. */
   async sendCode(email: string, purpose: AnyCodePurpose, language: Language): Promise<{ resendIn: number }> {
     const now = this.deps.now();
     const code = randomDigits(VCODE_LENGTH);
     const outcome = await this.db.transaction(async (tx) => {
       // Serialise concurrent requests for the same address so two codes cannot both pass the resend window.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`vcode:${email}:${purpose}`}))`);
-      const registered = Boolean(await this.findUserByEmail(tx, email));
+      await lockCodeRequests(tx, email, purpose);
+      const registered = Boolean(await findAccountByEmail(tx, email));
       if (purpose === 'signup' && registered) return { kind: 'registered' as const };
       if (purpose !== 'signup' && !registered) return { kind: 'unknown' as const };
-      const [last] = await tx
-        .select({ createdAt: emailCodes.createdAt })
-        .from(emailCodes)
-        .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)))
-        .orderBy(desc(emailCodes.createdAt))
-        .limit(1);
+      const last = await lastCodeSentAt(tx, email, purpose);
       if (last) {
-        const waitMs = last.createdAt.getTime() + VCODE_RESEND_SECONDS * 1000 - now.getTime();
+        const waitMs = last.getTime() + VCODE_RESEND_SECONDS * 1000 - now.getTime();
         if (waitMs > 0) return { kind: 'tooSoon' as const, resendIn: Math.ceil(waitMs / 1000) };
       }
-      await tx.insert(emailCodes).values({
+      await insertCode(tx, {
         email,
         purpose,
         codeHash: codeHash(email, purpose, code),
@@ -124,7 +132,7 @@ export class AuthService {
   }
 
   async isRegistered(email: string): Promise<boolean> {
-    return Boolean(await this.findUserByEmail(this.db, email));
+    return Boolean(await findAccountByEmail(this.db, email));
   }
 
   /**
@@ -133,22 +141,13 @@ export class AuthService {
    */
   async consumeCode(tx: Tx, email: string, purpose: AnyCodePurpose, code: string): Promise<boolean> {
     const now = this.deps.now();
-    const [row] = await tx
-      .select()
-      .from(emailCodes)
-      .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)))
-      .orderBy(desc(emailCodes.createdAt))
-      .limit(1)
-      .for('update');
+    const row = await lockNewestCode(tx, email, purpose);
     if (!row || row.usedAt || row.expiresAt <= now || row.tries >= VCODE_MAX_TRIES) return false;
     if (!safeEqualHex(codeHash(email, purpose, code), row.codeHash)) {
-      await tx
-        .update(emailCodes)
-        .set({ tries: row.tries + 1 })
-        .where(eq(emailCodes.id, row.id));
+      await setCodeTries(tx, row.id, row.tries + 1);
       return false;
     }
-    await tx.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, row.id));
+    await markCodeUsed(tx, row.id, now);
     return true;
   }
 
@@ -165,7 +164,7 @@ export class AuthService {
     const token = randomToken();
     const signingKey = randomBytes(32).toString('hex');
     const expiresAt = new Date(this.deps.now().getTime() + this.deps.sessionTtlMs);
-    await tx.insert(sessions).values({
+    await insertSession(tx, {
       userId: user.id,
       tokenHash: sha256Hex(token),
       signingKey,
@@ -182,27 +181,23 @@ export class AuthService {
   ): Promise<IssuedSession> {
     const passwordHash = await argon2Hash(input.password, argon2Options);
     const outcome = await this.db.transaction(async (tx) => {
-      if (await this.findUserByEmail(tx, input.email)) return { kind: 'registered' as const };
+      if (await findAccountByEmail(tx, input.email)) return { kind: 'registered' as const };
       let invitedBy: number | null = null;
       if (input.inviteCode) {
-        const [inviter] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.inviteCode, input.inviteCode.toUpperCase()))
-          .limit(1);
-        if (!inviter) return { kind: 'badInvite' as const };
-        invitedBy = inviter.id;
+        const inviter = await findAccountIdByInviteCode(tx, input.inviteCode.toUpperCase());
+        if (inviter === undefined) return { kind: 'badInvite' as const };
+        invitedBy = inviter;
       }
       if (!(await this.consumeCode(tx, input.email, 'signup', input.vcode))) return { kind: 'badCode' as const };
       let inviteCode = randomInviteCode();
-      while ((await tx.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode))).length > 0) {
-        inviteCode = randomInviteCode();
-      }
-      const [user] = await tx
-        .insert(users)
-        .values({ email: input.email, passwordHash, inviteCode, invitedBy, createdAt: this.deps.now() })
-        .returning();
-      if (!user) throw new Error('insert returned no user');
+      while (await inviteCodeTaken(tx, inviteCode)) inviteCode = randomInviteCode();
+      const user = await insertAccount(tx, {
+        email: input.email,
+        passwordHash,
+        inviteCode,
+        invitedBy,
+        createdAt: this.deps.now(),
+      });
       return { kind: 'ok' as const, session: await this.createSession(tx, user, userAgent) };
     });
     if (outcome.kind === 'registered') {
@@ -216,7 +211,7 @@ export class AuthService {
   }
 
   async loginWithPassword(input: { email: string; password: string }, client: LoginClient): Promise<IssuedSession> {
-    const user = await this.findUserByEmail(this.db, input.email);
+    const user = await findAccountByEmail(this.db, input.email);
     if (!user) throw notRegistered();
     const tryKey = await this.claimLoginTry(user.id, client.ip);
     if (!(await argon2Verify(user.passwordHash, input.password))) {
@@ -228,7 +223,7 @@ export class AuthService {
   }
 
   async loginWithCode(input: { email: string; vcode: string }, client: LoginClient): Promise<IssuedSession> {
-    const user = await this.findUserByEmail(this.db, input.email);
+    const user = await findAccountByEmail(this.db, input.email);
     if (!user) throw notRegistered();
     const tryKey = await this.claimLoginTry(user.id, client.ip);
     const session = await this.db.transaction(async (tx) =>
@@ -243,17 +238,14 @@ export class AuthService {
 
   /** Sets a new password and ends every session of the account, so a stolen session dies with the old password. */
   async resetPassword(input: { email: string; vcode: string; password: string }): Promise<void> {
-    const user = await this.findUserByEmail(this.db, input.email);
+    const user = await findAccountByEmail(this.db, input.email);
     if (!user) throw notRegistered();
     // No login-failure check here: whoever holds the mailbox may always reset (the code has its own 5 tries).
     const passwordHash = await argon2Hash(input.password, argon2Options);
     const done = await this.db.transaction(async (tx) => {
       if (!(await this.consumeCode(tx, input.email, 'reset', input.vcode))) return false;
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-      await tx
-        .update(sessions)
-        .set({ revokedAt: this.deps.now() })
-        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+      await setPasswordHash(tx, user.id, passwordHash);
+      await revokeAllSessions(tx, user.id, this.deps.now());
       return true;
     });
     if (!done) throw wrongCode();
@@ -261,51 +253,24 @@ export class AuthService {
 
   /** Logins that still work, newest first. */
   async activeSessions(userId: number, currentSessionId: number) {
-    const now = this.deps.now();
-    const rows = await this.db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-      .orderBy(desc(sessions.id));
-    return rows.map((row) => ({
-      id: row.id,
-      userAgent: row.userAgent,
-      createdAt: row.createdAt.toISOString(),
-      current: row.id === currentSessionId,
-    }));
+    const rows = await liveSessions(this.db, userId, this.deps.now());
+    return rows.map((row) => presentSession(row, currentSessionId));
   }
 
   /** End one of the user's own logins; someone else's answers "not found". */
   async revokeSession(userId: number, sessionId: number): Promise<void> {
-    const [row] = await this.db
-      .update(sessions)
-      .set({ revokedAt: this.deps.now() })
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    if (!row) throw new AppError(Status.notFound, 'http.404');
+    if (!(await revokeOwnSession(this.db, userId, sessionId, this.deps.now()))) {
+      throw new AppError(Status.notFound, 'http.404');
+    }
   }
 
   async logout(sessionId: number): Promise<void> {
-    await this.db.update(sessions).set({ revokedAt: this.deps.now() }).where(eq(sessions.id, sessionId));
+    await revokeSession(this.db, sessionId, this.deps.now());
   }
 
   /** The user behind a raw token, or null when it is unknown, expired or revoked. */
   async sessionUser(token: string): Promise<SessionUser | null> {
-    const [row] = await this.db
-      .select({
-        sessionId: sessions.id,
-        signingKey: sessions.signingKey,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-        id: users.id,
-        uid: users.uid,
-        uuid: users.uuid,
-        email: users.email,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, sha256Hex(token)))
-      .limit(1);
+    const row = await findSessionByTokenHash(this.db, sha256Hex(token));
     if (!row || row.revokedAt || row.expiresAt <= this.deps.now()) return null;
     return {
       id: row.id,

@@ -1,8 +1,8 @@
 import type { UserInfo } from '@polaris/contract';
-import type { users } from '../../db/schema/index.ts';
+import type { UserRow } from './store.ts';
 
 /** The fields of a user that leave the server; the password hash and internal id never do. */
-export function presentUserInfo(user: typeof users.$inferSelect): UserInfo {
+export function presentUserInfo(user: UserRow): UserInfo {
   return {
     uid: String(user.uid),
     uuid: user.uuid,

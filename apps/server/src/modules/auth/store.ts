@@ -1,0 +1,149 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { emailCodes, sessions, users } from '../../db/schema/index.ts';
+
+/**
+ * The auth module's SQL: accounts (the `users` row; the user module edits its profile names), email codes and
+ * sessions.
+ */
+
+export type AccountRow = typeof users.$inferSelect;
+export type EmailCodeRow = typeof emailCodes.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function findAccountByEmail(db: Database | Tx, email: string): Promise<AccountRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+export async function findAccountIdByInviteCode(tx: Tx, inviteCode: string): Promise<number | undefined> {
+  const [inviter] = await tx.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode)).limit(1);
+  return inviter?.id;
+}
+
+export async function inviteCodeTaken(tx: Tx, inviteCode: string): Promise<boolean> {
+  return (await tx.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode))).length > 0;
+}
+
+export async function insertAccount(
+  tx: Tx,
+  values: { email: string; passwordHash: string; inviteCode: string; invitedBy: number | null; createdAt: Date },
+): Promise<AccountRow> {
+  const [user] = await tx.insert(users).values(values).returning();
+  if (!user) throw new Error('insert returned no user');
+  return user;
+}
+
+export async function setPasswordHash(tx: Tx, userId: number, passwordHash: string): Promise<void> {
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+// Email codes
+
+/** Serialises code requests for one address and purpose until the transaction ends. */
+export async function lockCodeRequests(tx: Tx, email: string, purpose: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`vcode:${email}:${purpose}`}))`);
+}
+
+export async function lastCodeSentAt(tx: Tx, email: string, purpose: string): Promise<Date | undefined> {
+  const [last] = await tx
+    .select({ createdAt: emailCodes.createdAt })
+    .from(emailCodes)
+    .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)))
+    .orderBy(desc(emailCodes.createdAt))
+    .limit(1);
+  return last?.createdAt;
+}
+
+export async function insertCode(
+  tx: Tx,
+  values: { email: string; purpose: string; codeHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await tx.insert(emailCodes).values(values);
+}
+
+/** The newest code for an email and purpose, locked until the transaction ends. */
+export async function lockNewestCode(tx: Tx, email: string, purpose: string): Promise<EmailCodeRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(emailCodes)
+    .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)))
+    .orderBy(desc(emailCodes.createdAt))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function setCodeTries(tx: Tx, codeId: number, tries: number): Promise<void> {
+  await tx.update(emailCodes).set({ tries }).where(eq(emailCodes.id, codeId));
+}
+
+export async function markCodeUsed(tx: Tx, codeId: number, usedAt: Date): Promise<void> {
+  await tx.update(emailCodes).set({ usedAt }).where(eq(emailCodes.id, codeId));
+}
+
+// Sessions
+
+export async function insertSession(
+  tx: Tx,
+  values: {
+    userId: number;
+    tokenHash: string;
+    signingKey: string;
+    userAgent: string | undefined;
+    createdAt: Date;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await tx.insert(sessions).values(values);
+}
+
+/** A session by the hash of its token, with the account it belongs to. */
+export async function findSessionByTokenHash(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      signingKey: sessions.signingKey,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      id: users.id,
+      uid: users.uid,
+      uuid: users.uuid,
+      email: users.email,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Sessions of a user that are neither revoked nor expired at `now`, newest first. */
+export function liveSessions(db: Database, userId: number, now: Date): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.id));
+}
+
+/** Revokes one live session of the user; false when there is none with that id (or it is someone else's). */
+export async function revokeOwnSession(db: Database, userId: number, sessionId: number, at: Date): Promise<boolean> {
+  const [row] = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return row !== undefined;
+}
+
+export async function revokeSession(db: Database, sessionId: number, at: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeAllSessions(tx: Tx, userId: number, at: Date): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

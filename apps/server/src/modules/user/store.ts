@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUser(db: Database, userId: number): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return user;
+}
+
+/** Sets the names given (an absent one stays); undefined when there is no such user. */
+export async function updateNames(
+  db: Database,
+  userId: number,
+  names: { uname?: string; openName?: string },
+): Promise<UserRow | undefined> {
+  const [updated] = await db
+    .update(users)
+    .set({
+      ...(names.uname !== undefined ? { uname: names.uname } : {}),
+      ...(names.openName !== undefined ? { openName: names.openName } : {}),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return updated;
+}
