@@ -49,11 +49,22 @@ describe('the account journey', () => {
   });
 
   it('logs in by code', async () => {
-    await t.call('POST', '/user/vcode/send', { body: { email, purpose: 'login' } });
+    const sent = await t.call('POST', '/user/vcode/send', { body: { email, purpose: 'login' } });
+    expect(sent.status).toBe(200);
     const vcode = await t.code(email);
-    const login = await t.call<{ token: string }>('POST', '/user/login/vcode', { body: { email, vcode } });
+    const login = await t.call<{ token: string; uid: string; signingKey: string }>('POST', '/user/login/vcode', {
+      body: { email, vcode },
+    });
     expect(login.status).toBe(200);
-    expect((await t.call('GET', '/user/info', { token: login.attachment.token })).status).toBe(200);
+    expect(login.attachment).toMatchObject({
+      token: expect.any(String),
+      signingKey: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    // The session is this account's, and the code is used up: the same code logs nobody in again.
+    const info = await t.call<{ email: string; uid: string }>('GET', '/user/info', { token: login.attachment.token });
+    expect(info).toMatchObject({ status: 200, attachment: { email, uid: login.attachment.uid } });
+    const again = await t.call('POST', '/user/login/vcode', { body: { email, vcode } });
+    expect(again).toMatchObject({ status: 400, attachment: [{ field: 'vcode' }] });
   });
 
   it('resets the password, ending every session, and only the new password works', async () => {
