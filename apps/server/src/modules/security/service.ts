@@ -1,11 +1,17 @@
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { Status } from '@polaris/contract';
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { tradePasswords } from '../../db/schema/index.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import { sha256Hex } from '../../platform/secrets.ts';
 import type { AuthService } from '../auth/service.ts';
+import {
+  claimCheckSlot,
+  clearFailures,
+  findTradePassword,
+  releaseSlotRight,
+  releaseSlotWrong,
+  saveTradePassword,
+} from './store.ts';
 
 export const TRADE_PASSWORD_MAX_TRIES = 5;
 export const TRADE_PASSWORD_LOCK_MS = 15 * 60_000;
@@ -29,7 +35,7 @@ export class TradePasswordService {
   constructor(private readonly deps: { db: Database; auth: AuthService; now: () => Date }) {}
 
   async status(userId: number): Promise<{ blank: boolean; lockedUntil: string | null }> {
-    const [row] = await this.deps.db.select().from(tradePasswords).where(eq(tradePasswords.userId, userId));
+    const row = await findTradePassword(this.deps.db, userId);
     const locked = row?.lockedUntil && row.lockedUntil > this.deps.now() ? row.lockedUntil.toISOString() : null;
     return { blank: !row, lockedUntil: locked };
   }
@@ -40,13 +46,7 @@ export class TradePasswordService {
     const now = this.deps.now();
     const done = await this.deps.db.transaction(async (tx) => {
       if (!(await this.deps.auth.consumeCode(tx, user.email, 'trade', vcode))) return false;
-      await tx
-        .insert(tradePasswords)
-        .values({ userId: user.id, hash, updatedAt: now })
-        .onConflictDoUpdate({
-          target: tradePasswords.userId,
-          set: { hash, failedTries: 0, lockedUntil: null, checking: 0, checkingSince: null, updatedAt: now },
-        });
+      await saveTradePassword(tx, user.id, hash, now);
       return true;
     });
     if (!done) throw new FieldsError([{ field: 'vcode', messageKey: 'auth.codeInvalid' }]);
@@ -68,15 +68,19 @@ export class TradePasswordService {
   async verify(userId: number, password: string): Promise<void> {
     const deadline = Date.now() + CHECK_WAIT_MS;
     for (;;) {
-      const [row] = await this.deps.db.select().from(tradePasswords).where(eq(tradePasswords.userId, userId));
+      const row = await findTradePassword(this.deps.db, userId);
       const now = this.deps.now();
       if (!row) throw new AppError(Status.precondition, 'trade.notSet');
       if (row.lockedUntil && row.lockedUntil > now) throw this.lockedError(row.lockedUntil, now);
       if (this.recentlyRight(userId, row.hash, password)) {
-        if (row.failedTries > 0) await this.clearFailures(userId);
+        if (row.failedTries > 0) await clearFailures(this.deps.db, userId);
         return;
       }
-      const claimed = await this.claimSlot(userId);
+      const claimed = await claimCheckSlot(this.deps.db, userId, {
+        now,
+        staleBefore: new Date(now.getTime() - STALE_CHECK_MS),
+        maxTries: TRADE_PASSWORD_MAX_TRIES,
+      });
       if (claimed) return this.check(userId, claimed.hash, password);
       // Every slot is held by a try being checked: wait until one is released here, or look again shortly in
       // case another process released it.
@@ -102,37 +106,6 @@ export class TradePasswordService {
       if (this.recent.size >= RECENT_MAX) this.recent.clear();
     }
     this.recent.set(recentKey(userId, storedHash, password), now + RECENT_MS);
-  }
-
-  private async clearFailures(userId: number) {
-    await this.deps.db.update(tradePasswords).set({ failedTries: 0 }).where(eq(tradePasswords.userId, userId));
-  }
-
-  private async claimSlot(userId: number): Promise<{ hash: string } | undefined> {
-    const now = this.deps.now();
-    const nowSql = sql`${now.toISOString()}::timestamptz`;
-    const lockOver = sql`(${tradePasswords.lockedUntil} is not null and ${tradePasswords.lockedUntil} <= ${nowSql})`;
-    // A claim whose request died (a lost connection, a killed process) stops holding its slot after a while.
-    const checkingStale = sql`(${tradePasswords.checkingSince} is null
-      or ${tradePasswords.checkingSince} <= ${new Date(now.getTime() - STALE_CHECK_MS).toISOString()}::timestamptz)`;
-    const [claimed] = await this.deps.db
-      .update(tradePasswords)
-      .set({
-        checking: sql`case when ${checkingStale} then 1 else ${tradePasswords.checking} + 1 end`,
-        checkingSince: now,
-        failedTries: sql`case when ${lockOver} then 0 else ${tradePasswords.failedTries} end`,
-        lockedUntil: sql`case when ${lockOver} then null else ${tradePasswords.lockedUntil} end`,
-      })
-      .where(
-        and(
-          eq(tradePasswords.userId, userId),
-          or(isNull(tradePasswords.lockedUntil), lte(tradePasswords.lockedUntil, now)),
-          sql`(case when ${checkingStale} then 0 else ${tradePasswords.checking} end)
-            + (case when ${lockOver} then 0 else ${tradePasswords.failedTries} end) < ${TRADE_PASSWORD_MAX_TRIES}`,
-        ),
-      )
-      .returning({ hash: tradePasswords.hash });
-    return claimed;
   }
 
   private slotReleased(userId: number, timeoutMs: number): Promise<void> {
@@ -166,29 +139,18 @@ export class TradePasswordService {
   private async checkAndRelease(userId: number, hash: string, password: string): Promise<void> {
     this.verifications++;
     const right = await argon2Verify(hash, password);
-    const db = this.deps.db;
-    const released = sql`greatest(${tradePasswords.checking} - 1, 0)`;
     if (right) {
       this.rememberRight(userId, hash, password);
-      await db
-        .update(tradePasswords)
-        .set({ checking: released, failedTries: 0 })
-        .where(eq(tradePasswords.userId, userId));
+      await releaseSlotRight(this.deps.db, userId);
       return;
     }
     const now = this.deps.now();
     const until = new Date(now.getTime() + TRADE_PASSWORD_LOCK_MS);
-    const [counted] = await db
-      .update(tradePasswords)
-      .set({
-        checking: released,
-        failedTries: sql`${tradePasswords.failedTries} + 1`,
-        lockedUntil: sql`case when ${tradePasswords.failedTries} + 1 >= ${TRADE_PASSWORD_MAX_TRIES}
-          then ${until.toISOString()}::timestamptz else ${tradePasswords.lockedUntil} end`,
-      })
-      .where(eq(tradePasswords.userId, userId))
-      .returning({ tries: tradePasswords.failedTries });
-    const tries = counted?.tries ?? TRADE_PASSWORD_MAX_TRIES;
+    const counted = await releaseSlotWrong(this.deps.db, userId, {
+      lockUntil: until,
+      maxTries: TRADE_PASSWORD_MAX_TRIES,
+    });
+    const tries = counted ?? TRADE_PASSWORD_MAX_TRIES;
     if (tries >= TRADE_PASSWORD_MAX_TRIES) throw this.lockedError(until, now);
     const left = TRADE_PASSWORD_MAX_TRIES - tries;
     throw new AppError(Status.secondFactor, 'trade.wrong', { left }, { left });
