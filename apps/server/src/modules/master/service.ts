@@ -1,14 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
-import { type Database, query, type Tx } from '../../db/client.ts';
-import { creatorEarnings } from '../../db/schema/index.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { ledger } from '../wallet/ledger.ts';
+import { type CreatorEarningRow, claimDueEarning, earningsOfActivity, insertEarning, markReleased } from './store.ts';
 
 export interface CreatorEarningsDeps {
   db: Database;
   now: () => Date;
 }
-
-export type CreatorEarningRow = typeof creatorEarnings.$inferSelect;
 
 /**
  * Creator earnings: ticket money an organizer has earned, held before it becomes theirs.
@@ -45,19 +42,15 @@ export class CreatorEarningsService {
       reference: `activity:${input.activityId}`,
       memo: { organizerId: input.organizerId, releaseAt: input.releaseAt.toISOString() },
     });
-    const [row] = await tx
-      .insert(creatorEarnings)
-      .values({
-        organizerId: input.organizerId,
-        activityId: input.activityId,
-        assetCode: input.asset,
-        amount: input.amount.toString(),
-        earnedAt: input.now,
-        releaseAt: input.releaseAt,
-        holdEntryId: entryId,
-      })
-      .returning();
-    return row!;
+    return insertEarning(tx, {
+      organizerId: input.organizerId,
+      activityId: input.activityId,
+      assetCode: input.asset,
+      amount: input.amount,
+      earnedAt: input.now,
+      releaseAt: input.releaseAt,
+      holdEntryId: entryId,
+    });
   }
 
   /**
@@ -69,33 +62,18 @@ export class CreatorEarningsService {
     for (let i = 0; i < limit; i++) {
       const done = await this.deps.db.transaction(async (tx) => {
         const now = this.deps.now();
-        const claimed = await query<{
-          id: string;
-          organizer_id: string;
-          activity_id: string;
-          asset_code: string;
-          amount: string;
-        }>(
-          tx,
-          sql`select id, organizer_id, activity_id, asset_code, amount::text from creator_earnings
-              where released_at is null and release_at <= ${now.toISOString()}::timestamptz
-              order by release_at, id limit 1 for update skip locked`,
-        );
-        const row = claimed.rows[0];
-        if (!row) return false;
+        const due = await claimDueEarning(tx, now);
+        if (!due) return false;
         const { entryId } = await ledger.settleFrozen(tx, {
           kind: 'ticket_release',
-          asset: row.asset_code,
+          asset: due.assetCode,
           from: { system: 'creator_earnings' },
-          to: { userId: Number(row.organizer_id) },
-          amount: BigInt(row.amount),
-          reference: `activity:${row.activity_id}`,
-          memo: { creatorEarningId: Number(row.id) },
+          to: { userId: due.organizerId },
+          amount: due.amount,
+          reference: `activity:${due.activityId}`,
+          memo: { creatorEarningId: due.id },
         });
-        await tx
-          .update(creatorEarnings)
-          .set({ releasedAt: now, releaseEntryId: entryId })
-          .where(eq(creatorEarnings.id, Number(row.id)));
+        await markReleased(tx, due.id, now, entryId);
         return true;
       });
       if (!done) break;
@@ -106,10 +84,6 @@ export class CreatorEarningsService {
 
   /** One activity's earnings per asset, held or released. */
   ofActivity(activityId: number): Promise<CreatorEarningRow[]> {
-    return this.deps.db
-      .select()
-      .from(creatorEarnings)
-      .where(eq(creatorEarnings.activityId, activityId))
-      .orderBy(creatorEarnings.assetCode);
+    return earningsOfActivity(this.deps.db, activityId);
   }
 }
