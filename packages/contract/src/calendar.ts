@@ -32,6 +32,7 @@ export const CalendarItemOutput = z.object({
   /** joined: the registration status; hosted: the activity status; own: null. */
   status: z.string().nullable(),
 });
+export type CalendarItem = z.infer<typeof CalendarItemOutput>;
 export const CalendarItemsOutput = z.object({ items: z.array(CalendarItemOutput) });
 const calendarEntryFields = {
   title: text().min(1).max(120),
