@@ -29,11 +29,14 @@ import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
 import { AddressDeriver } from './modules/wallet/addresses.ts';
 import { LocalChainAdapter } from './modules/wallet/chain.ts';
-import { localChainRoutes, newAdminToken } from './modules/wallet/local-chain.ts';
+import { DepositService } from './modules/wallet/deposits.service.ts';
 import { walletMnemonic } from './modules/wallet/mnemonic.ts';
-import { PaymentMethodService } from './modules/wallet/payments.ts';
+import { newAdminToken, operatorRoutes } from './modules/wallet/operator.routes.ts';
+import { PaymentMethodService } from './modules/wallet/payments.service.ts';
+import { RecordService } from './modules/wallet/records.service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { WalletService } from './modules/wallet/service.ts';
+import { TransferService } from './modules/wallet/transfers.service.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { AttemptLimiter } from './platform/attempts.ts';
 import { installErrorHandling } from './platform/envelope-errors.ts';
@@ -94,19 +97,20 @@ export async function buildApp(options: AppOptions) {
   const users = new UserService(database.db);
   const trade = new TradePasswordService({ db: database.db, auth, now });
   const market = new MarketService(marketDataFrom(config, { now, log: app.log }));
-  const wallet = new WalletService({
+  const wallet = new WalletService({ db: database.db, market });
+  const chain = new LocalChainAdapter({
+    delayMs: config.localChainDelayMs,
+    failRate: config.localChainFailRate,
+    blockMs: config.localChainBlockMs,
+  });
+  const deposits = new DepositService({
     db: database.db,
     now,
     deriver: new AddressDeriver(await walletMnemonic(config, app.log)),
-    chain: new LocalChainAdapter({
-      delayMs: config.localChainDelayMs,
-      failRate: config.localChainFailRate,
-      blockMs: config.localChainBlockMs,
-    }),
-    trade,
-    market,
-    attempts,
+    chain,
   });
+  const transfers = new TransferService({ db: database.db, now, chain, trade, attempts });
+  const records = new RecordService({ db: database.db });
   const payments = new PaymentMethodService({ db: database.db, trade, now });
   const links = new Links(config.publicUrl);
   const mailQueue = new MailQueue({ db: database.db, mailer, now, log: app.log });
@@ -164,8 +168,8 @@ export async function buildApp(options: AppOptions) {
   authRoutes(router, auth);
   userRoutes(router, users);
   securityRoutes(router, { auth, trade });
-  walletRoutes(router, { wallet, payments });
-  if (config.operatorRoutes) localChainRoutes(router, { wallet, adminToken, db: database.db });
+  walletRoutes(router, { wallet, deposits, transfers, records, payments });
+  if (config.operatorRoutes) operatorRoutes(router, { wallet, deposits, adminToken });
   marketRoutes(router, market);
   activityRoutes(router, { activities, registrations, checkins, images });
   calendarRoutes(router, calendar);
@@ -193,7 +197,12 @@ export async function buildApp(options: AppOptions) {
   const stopWorkers: (() => void)[] = [];
   if (config.backgroundWorkers) {
     stopWorkers.push(
-      startWorker('chain', 1000, () => Promise.all([wallet.processDeposits(), wallet.processWithdrawals()]), app.log),
+      startWorker(
+        'chain',
+        1000,
+        () => Promise.all([deposits.processDeposits(), transfers.processWithdrawals()]),
+        app.log,
+      ),
     );
     // Escrow into creator earnings after the end, and waitlist promotion.
     stopWorkers.push(
@@ -224,6 +233,8 @@ export async function buildApp(options: AppOptions) {
   app.decorate('services', {
     auth,
     wallet,
+    deposits,
+    transfers,
     trade,
     activities,
     registrations,
@@ -238,6 +249,8 @@ export async function buildApp(options: AppOptions) {
 export interface AppServices {
   auth: AuthService;
   wallet: WalletService;
+  deposits: DepositService;
+  transfers: TransferService;
   trade: TradePasswordService;
   activities: ActivityService;
   registrations: RegistrationService;

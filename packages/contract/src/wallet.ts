@@ -191,3 +191,24 @@ export const SummaryOutput = z.object({
   ),
 });
 export type WalletSummary = z.infer<typeof SummaryOutput>;
+
+/** Operator routes of the local setup (`npm run wallet:deposit`, `npm run ledger:check`). */
+export const LocalChainDepositInput = z.object({
+  email: z.string().trim().max(254),
+  asset: z.string().trim().toUpperCase().max(12),
+  chain: z.string().trim().max(20),
+  amount: z.string().trim().max(64),
+  txHash: z.string().trim().max(100).optional(),
+  /** Fewer than the network needs leaves the deposit confirming until the simulated chain catches up. */
+  confirmations: z.coerce.number().int().min(0).max(10_000).optional(),
+});
+export const LocalChainDepositOutput = z.object({
+  id: z.number(),
+  credited: z.boolean(),
+  status: z.enum(['confirming', 'credited']),
+  address: z.string(),
+});
+export const LedgerCheckOutput = z.object({
+  ok: z.boolean(),
+  violations: z.array(z.object({ rule: z.string(), detail: z.record(z.string(), z.unknown()) })),
+});

@@ -7,7 +7,7 @@ import { API_BASE } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkLedger } from '../modules/wallet/invariants.ts';
+import { checkLedger } from '../modules/wallet/ledger.store.ts';
 import { REPO_ROOT } from '../paths.ts';
 import { databaseUrlWithName, TEMPLATE_DATABASE } from '../test/database.ts';
 import { httpClient } from '../test/http-client.ts';

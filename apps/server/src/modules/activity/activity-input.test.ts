@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, images, registrations } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import type { WalletUser } from '../../test/wallet-fixtures.ts';
-import { checkLedger } from '../wallet/invariants.ts';
+import { checkLedger } from '../wallet/ledger.store.ts';
 import { activityBody, createActivity, DAY, guest, HOUR, host, paidTicket, signUp } from './activity-fixtures.ts';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { latestMail } from '../../test/outbox.ts';
 import { balanceOf, newKey, type WalletUser } from '../../test/wallet-fixtures.ts';
-import { checkLedger } from '../wallet/invariants.ts';
+import { checkLedger } from '../wallet/ledger.store.ts';
 import { activityBody, createActivity, DAY, guest, HOUR, host, paidTicket, signUp } from './activity-fixtures.ts';
 import { signCodeAt, signWindow } from './codes.ts';
 

@@ -9,7 +9,7 @@ import { activities, creatorEarnings, journalEntries } from '../../db/schema/ind
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { emlText } from '../../test/outbox.ts';
 import { balanceOf, newKey, type WalletUser } from '../../test/wallet-fixtures.ts';
-import { checkLedger } from '../wallet/invariants.ts';
+import { checkLedger } from '../wallet/ledger.store.ts';
 import { createActivity, DAY, guest, HOUR, host, signUp } from './activity-fixtures.ts';
 
 const MINUTE = 60_000;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendanceNfts, journalEntries } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { balanceOf, type WalletUser } from '../../test/wallet-fixtures.ts';
-import { checkLedger } from '../wallet/invariants.ts';
+import { checkLedger } from '../wallet/ledger.store.ts';
 import { createActivity, DAY, guest, HOUR, host, paidTicket, signUp } from './activity-fixtures.ts';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import type { WalletUser } from '../../test/wallet-fixtures.ts';
 import { createActivity, DAY, guest, HOUR, host, signUp } from '../activity/activity-fixtures.ts';
-import { checkLedger } from '../wallet/invariants.ts';
+import { checkLedger } from '../wallet/ledger.store.ts';
 
 let t: TestApp;
 let hana: WalletUser;

@@ -1,77 +1,29 @@
-import { formatAmount } from '@polaris/contract';
-import type { Database } from '../../db/client.ts';
-import { assetNetworks, assets, chains } from '../../db/schema/index.ts';
-import type { ChainFamily } from './addresses.ts';
+import { AMOUNT_PROBLEM_KEYS, parseAmount } from '@polaris/contract';
+import { FieldsError } from '../../platform/errors.ts';
+import type { Catalog, CatalogAsset, CatalogNetwork } from './store.ts';
 
-export interface CatalogAsset {
-  code: string;
-  name: string;
-  decimals: number;
-  singleAddress: boolean;
-  sort: number;
-}
-export interface CatalogChain {
-  id: number;
-  symbol: string;
-  name: string;
-  family: ChainFamily;
-  waiting: boolean;
-  sort: number;
-}
-export interface CatalogNetwork {
-  assetCode: string;
-  chainId: number;
-  contract: string | null;
-  depositEnabled: boolean;
-  withdrawEnabled: boolean;
-  withdrawFee: bigint;
-  withdrawMin: bigint;
-  withdrawMax: bigint;
-  confirmations: number;
-  redPacketEnabled: boolean;
+/** What the catalogue allows: a listed asset, a usable network for it, an amount in the asset's decimals. */
+
+export const fieldError = (field: string, messageKey: string, params?: Record<string, string | number>) =>
+  new FieldsError([{ field, messageKey, params }]);
+
+export function assetOf(catalog: Catalog, code: string): CatalogAsset {
+  const asset = catalog.assets.get(code);
+  if (!asset) throw fieldError('asset', 'wallet.unknownAsset');
+  return asset;
 }
 
-export interface Catalog {
-  assets: Map<string, CatalogAsset>;
-  chains: Map<number, CatalogChain>;
-  networks: CatalogNetwork[];
+/** The asset's network on a chain, unless the chain is not listed for it or is still waiting. */
+export function networkOf(catalog: Catalog, assetCode: string, chainId: number | undefined): CatalogNetwork {
+  const network = catalog.networks.find((n) => n.assetCode === assetCode && n.chainId === chainId);
+  if (!network) throw fieldError('chainId', 'wallet.chainDisabled');
+  if (catalog.chains.get(network.chainId)?.waiting) throw fieldError('chainId', 'wallet.chainWaiting');
+  return network;
 }
 
-/** Read fresh on each use: the tables are small and may be edited in the database without a deploy. */
-export async function loadCatalog(db: Database): Promise<Catalog> {
-  const [assetRows, chainRows, networkRows] = await Promise.all([
-    db.select().from(assets).orderBy(assets.sort),
-    db.select().from(chains).orderBy(chains.sort),
-    db.select().from(assetNetworks),
-  ]);
-  return {
-    assets: new Map(assetRows.map((row) => [row.code, row])),
-    chains: new Map(chainRows.map((row) => [row.id, { ...row, family: row.family as ChainFamily }])),
-    networks: networkRows.map((row) => ({
-      ...row,
-      withdrawFee: BigInt(row.withdrawFee),
-      withdrawMin: BigInt(row.withdrawMin),
-      withdrawMax: BigInt(row.withdrawMax),
-    })),
-  };
-}
-
-export function presentNetwork(catalog: Catalog, network: CatalogNetwork) {
-  const chain = catalog.chains.get(network.chainId)!;
-  const decimals = catalog.assets.get(network.assetCode)!.decimals;
-  return {
-    chainId: chain.id,
-    chain: chain.symbol,
-    chainName: chain.name,
-    family: chain.family,
-    waiting: chain.waiting,
-    contract: network.contract,
-    depositEnabled: network.depositEnabled && !chain.waiting,
-    withdrawEnabled: network.withdrawEnabled && !chain.waiting,
-    withdrawFee: formatAmount(network.withdrawFee, decimals),
-    withdrawMin: formatAmount(network.withdrawMin, decimals),
-    withdrawMax: formatAmount(network.withdrawMax, decimals),
-    confirmations: network.confirmations,
-    redPacketEnabled: network.redPacketEnabled,
-  };
+/** Base units of a decimal amount, or a field error on `amount` saying what is wrong with it. */
+export function amountUnits(value: string, decimals: number): bigint {
+  const parsed = parseAmount(value, decimals);
+  if ('problem' in parsed) throw fieldError('amount', AMOUNT_PROBLEM_KEYS[parsed.problem], { max: decimals });
+  return parsed.units;
 }

@@ -5,7 +5,7 @@ import { query } from '../../db/client.ts';
 import { journalEntries, withdrawals } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { balanceOf, deposit, newKey, type WalletUser, walletUser } from '../../test/wallet-fixtures.ts';
-import { checkLedger } from './invariants.ts';
+import { checkLedger } from './ledger.store.ts';
 
 /** A small deterministic generator, so a failing run can be replayed. */
 function random(seed: number) {
@@ -98,7 +98,10 @@ describe('withdrawals that fail at random', () => {
     expect(made.every((r) => r.status === 200)).toBe(true);
     t.clock.advance(1001);
     // Two workers at once, as two server processes would run them.
-    const [a, b] = await Promise.all([t.services.wallet.processWithdrawals(), t.services.wallet.processWithdrawals()]);
+    const [a, b] = await Promise.all([
+      t.services.transfers.processWithdrawals(),
+      t.services.transfers.processWithdrawals(),
+    ]);
     expect(a.completed + b.completed + a.failed + b.failed).toBe(30);
     expect(a.failed + b.failed).toBeGreaterThan(3);
     expect(a.completed + b.completed).toBeGreaterThan(3);

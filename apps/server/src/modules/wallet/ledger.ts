@@ -1,8 +1,7 @@
 import { Status } from '@polaris/contract';
-import { sql } from 'drizzle-orm';
-import { query, type Tx } from '../../db/client.ts';
-import { journalEntries, postings } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
 import { FieldsError } from '../../platform/errors.ts';
+import { ensureAccount, insertEntry, lockAccounts, writeBalance } from './ledger.store.ts';
 
 /** System accounts hold what is in flight or outside: escrows, fees, pools, revenue, the chains themselves. */
 export const SYSTEM_ACCOUNTS = [
@@ -45,13 +44,6 @@ export class InsufficientBalance extends FieldsError {
 
 const refKey = (ref: AccountRef) => ('userId' in ref ? `u:${ref.userId}` : `s:${ref.system}`);
 
-interface LockedAccount {
-  id: number;
-  available: bigint;
-  frozen: bigint;
-  system: string | null;
-}
-
 /**
  * The one way money moves. Every call runs inside the caller's transaction: it locks the accounts it touches
  * in id order (so concurrent entries cannot deadlock), refuses a result below zero, updates the balances and
@@ -73,20 +65,10 @@ export const ledger = {
     // Create missing accounts in a fixed order too: two entries creating the same two accounts must not cross.
     for (const key of [...refs.keys()].sort()) ids.set(key, await ensureAccount(tx, refs.get(key)!, input.asset));
 
-    const idList = [...new Set(ids.values())].sort((a, b) => a - b);
-    const locked = await query<{ id: string; available: string; frozen: string; system_code: string | null }>(
+    const balances = await lockAccounts(
       tx,
-      sql`select id, available, frozen, system_code from accounts where id in ${sql.raw(`(${idList.join(',')})`)} order by id for update`,
+      [...new Set(ids.values())].sort((a, b) => a - b),
     );
-    const balances = new Map<number, LockedAccount>();
-    for (const row of locked.rows) {
-      balances.set(Number(row.id), {
-        id: Number(row.id),
-        available: BigInt(row.available),
-        frozen: BigInt(row.frozen),
-        system: row.system_code,
-      });
-    }
     for (const movement of input.movements) {
       const account = balances.get(ids.get(refKey(movement.account))!)!;
       account[movement.bucket] += movement.amount;
@@ -95,30 +77,18 @@ export const ledger = {
       const mayGoNegative = account.system === 'chain_clearing';
       if (account.frozen < 0n || (account.available < 0n && !mayGoNegative)) throw new InsufficientBalance();
     }
-    for (const account of balances.values()) {
-      await tx.execute(
-        sql`update accounts set available = ${account.available.toString()}, frozen = ${account.frozen.toString()}, updated_at = now() where id = ${account.id}`,
-      );
-    }
-    const [entry] = await tx
-      .insert(journalEntries)
-      .values({
-        kind: input.kind,
-        actorId: input.actorId,
-        reference: input.reference,
-        memo: input.memo,
-      })
-      .returning({ id: journalEntries.id });
-    await tx.insert(postings).values(
+    for (const account of balances.values()) await writeBalance(tx, account);
+    const entryId = await insertEntry(
+      tx,
+      input,
       input.movements.map((movement) => ({
-        entryId: entry!.id,
         accountId: ids.get(refKey(movement.account))!,
         assetCode: input.asset,
         bucket: movement.bucket,
-        amount: movement.amount.toString(),
+        amount: movement.amount,
       })),
     );
-    return { entryId: entry!.id };
+    return { entryId };
   },
 
   /** Available to available. */
@@ -165,26 +135,3 @@ export const ledger = {
     });
   },
 };
-
-async function ensureAccount(tx: Tx, ref: AccountRef, asset: string): Promise<number> {
-  const select =
-    'userId' in ref
-      ? sql`select id from accounts where user_id = ${ref.userId} and asset_code = ${asset}`
-      : sql`select id from accounts where system_code = ${ref.system} and asset_code = ${asset}`;
-  const found = await query<{ id: string }>(tx, select);
-  if (found.rows[0]) return Number(found.rows[0].id);
-  const inserted =
-    'userId' in ref
-      ? await query<{ id: string }>(
-          tx,
-          sql`insert into accounts (user_id, asset_code) values (${ref.userId}, ${asset}) on conflict (user_id, asset_code) where user_id is not null do nothing returning id`,
-        )
-      : await query<{ id: string }>(
-          tx,
-          sql`insert into accounts (system_code, asset_code) values (${ref.system}, ${asset}) on conflict (system_code, asset_code) where system_code is not null do nothing returning id`,
-        );
-  if (inserted.rows[0]) return Number(inserted.rows[0].id);
-  // Another transaction created it between our select and insert.
-  const again = await query<{ id: string }>(tx, select);
-  return Number(again.rows[0]!.id);
-}

@@ -14,7 +14,6 @@ import {
   PaymentMethodUpdateInput,
   RecordsInput,
   RecordsOutput,
-  Status,
   SummaryInput,
   SummaryOutput,
   TransferInput,
@@ -22,15 +21,25 @@ import {
   TransferPreviewInput,
   TransferPreviewOutput,
 } from '@polaris/contract';
-import { AppError } from '../../platform/errors.ts';
 import type { Router } from '../../platform/router.ts';
-import type { PaymentMethodService } from './payments.ts';
+import type { DepositService } from './deposits.service.ts';
+import type { PaymentMethodService } from './payments.service.ts';
+import type { RecordService } from './records.service.ts';
 import type { WalletService } from './service.ts';
+import type { TransferService } from './transfers.service.ts';
 
 const tags = ['wallet'];
 
-export function walletRoutes(router: Router, deps: { wallet: WalletService; payments: PaymentMethodService }): void {
-  const { wallet, payments } = deps;
+export interface WalletRouteDeps {
+  wallet: WalletService;
+  deposits: DepositService;
+  transfers: TransferService;
+  records: RecordService;
+  payments: PaymentMethodService;
+}
+
+export function walletRoutes(router: Router, deps: WalletRouteDeps): void {
+  const { wallet, deposits, transfers, records, payments } = deps;
 
   router.route({
     method: 'GET',
@@ -40,12 +49,7 @@ export function walletRoutes(router: Router, deps: { wallet: WalletService; paym
     auth: 'public',
     input: EmptyInput,
     output: ChainsOutput,
-    handler: async () => {
-      const catalog = await wallet.catalog();
-      return {
-        items: [...catalog.chains.values()].map(({ id, symbol, name, waiting }) => ({ id, symbol, name, waiting })),
-      };
-    },
+    handler: () => wallet.chains(),
   });
 
   router.route({
@@ -93,7 +97,7 @@ export function walletRoutes(router: Router, deps: { wallet: WalletService; paym
     region: 'gated',
     input: DepositAddressInput,
     output: DepositAddressOutput,
-    handler: ({ user, input }) => wallet.depositAddress(user.id, input.asset, input.chainId),
+    handler: ({ user, input }) => deposits.depositAddress(user.id, input.asset, input.chainId),
   });
 
   router.route({
@@ -104,7 +108,7 @@ export function walletRoutes(router: Router, deps: { wallet: WalletService; paym
     auth: 'user',
     input: TransferPreviewInput,
     output: TransferPreviewOutput,
-    handler: ({ user, input }) => wallet.previewTransfer(user.id, input),
+    handler: ({ user, input }) => transfers.previewTransfer(user.id, input),
   });
 
   router.route({
@@ -117,7 +121,7 @@ export function walletRoutes(router: Router, deps: { wallet: WalletService; paym
     rateLimit: 'auth',
     input: TransferInput,
     output: TransferOutput,
-    handler: ({ user, input }) => wallet.transfer(user, input),
+    handler: ({ user, input }) => transfers.transfer(user, input),
   });
 
   router.route({
@@ -128,7 +132,7 @@ export function walletRoutes(router: Router, deps: { wallet: WalletService; paym
     auth: 'user',
     input: RecordsInput,
     output: RecordsOutput,
-    handler: ({ user, input }) => wallet.records(user.id, input),
+    handler: ({ user, input }) => records.records(user.id, input),
   });
 
   router.route({
@@ -139,11 +143,7 @@ export function walletRoutes(router: Router, deps: { wallet: WalletService; paym
     auth: 'user',
     input: AssetQuery,
     output: AssetsOutput.shape.items.element,
-    handler: async ({ user, input }) => {
-      const found = (await wallet.assets(user.id)).find((asset) => asset.code === input.asset);
-      if (!found) throw new AppError(Status.notFound, 'wallet.unknownAsset');
-      return found;
-    },
+    handler: ({ user, input }) => wallet.asset(user.id, input.asset),
   });
 
   router.route({

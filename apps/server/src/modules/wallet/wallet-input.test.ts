@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { deposit, newKey, type WalletUser, walletUser } from '../../test/wallet-fixtures.ts';
-import { checkLedger } from './invariants.ts';
+import { checkLedger } from './ledger.store.ts';
 
 let t: TestApp;
 let ann: WalletUser;

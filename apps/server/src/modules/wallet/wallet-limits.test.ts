@@ -4,8 +4,8 @@ import { paymentMethods, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { type WalletUser, walletUser } from '../../test/wallet-fixtures.ts';
 import type { TradePasswordService } from '../security/service.ts';
-import { MAX_METHODS, PaymentMethodService } from './payments.ts';
-import { PREVIEW_RULE } from './service.ts';
+import { MAX_METHODS, PaymentMethodService } from './payments.service.ts';
+import { PREVIEW_RULE } from './transfers.service.ts';
 
 let t: TestApp;
 let alice: WalletUser;

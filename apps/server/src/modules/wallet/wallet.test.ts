@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalEntries } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { adminToken, balanceOf, deposit, newKey, type WalletUser, walletUser } from '../../test/wallet-fixtures.ts';
-import { checkLedger } from './invariants.ts';
+import { checkLedger } from './ledger.store.ts';
 
 let t: TestApp;
 let alice: WalletUser;
@@ -277,9 +277,9 @@ describe('withdrawals', () => {
     expect(Number(frozen.available)).toBeCloseTo(Number(before.available) - 20, 6);
 
     // The worker runs by hand in tests, against the test clock.
-    expect(await t.services.wallet.processWithdrawals()).toEqual({ completed: 0, failed: 0 });
+    expect(await t.services.transfers.processWithdrawals()).toEqual({ completed: 0, failed: 0 });
     t.clock.advance(5001);
-    expect(await t.services.wallet.processWithdrawals()).toEqual({ completed: 1, failed: 0 });
+    expect(await t.services.transfers.processWithdrawals()).toEqual({ completed: 1, failed: 0 });
     const settled = await balanceOf(t, alice.token, 'USDT');
     expect(settled.frozen).toBe('0');
     const records = await t.call<{
@@ -357,11 +357,11 @@ describe('deposits that need confirmations', () => {
     });
 
     t.clock.advance(3000 * 50);
-    expect(await t.services.wallet.processDeposits()).toEqual({ credited: 0 });
+    expect(await t.services.deposits.processDeposits()).toEqual({ credited: 0 });
     expect((await records()).attachment.items[0]).toMatchObject({ status: 'confirming', confirmations: 50 });
 
     t.clock.advance(3000 * 100);
-    const [a, b] = await Promise.all([t.services.wallet.processDeposits(), t.services.wallet.processDeposits()]);
+    const [a, b] = await Promise.all([t.services.deposits.processDeposits(), t.services.deposits.processDeposits()]);
     expect(a.credited + b.credited).toBe(1);
     const after = await balanceOf(t, bob.token, 'USDT');
     expect(Number(after.available) - Number(before.available)).toBeCloseTo(7, 6);

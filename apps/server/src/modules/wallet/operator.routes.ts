@@ -1,21 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { EmptyInput, LedgerCheckOutput, LocalChainDepositInput, LocalChainDepositOutput } from '@polaris/contract';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import type { Router } from '../../platform/router.ts';
 import { safeEqualHex } from '../../platform/secrets.ts';
-import { checkLedger } from './invariants.ts';
+import type { DepositService } from './deposits.service.ts';
 import type { WalletService } from './service.ts';
-
-const DepositCommand = z.object({
-  email: z.string().trim().max(254),
-  asset: z.string().trim().toUpperCase().max(12),
-  chain: z.string().trim().max(20),
-  amount: z.string().trim().max(64),
-  txHash: z.string().trim().max(100).optional(),
-  /** Fewer than the network needs leaves the deposit confirming until the simulated chain catches up. */
-  confirmations: z.coerce.number().int().min(0).max(10_000).optional(),
-});
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 const FORWARDED = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
@@ -33,15 +23,19 @@ export function fromThisMachine(request: FastifyRequest): boolean {
   );
 }
 
+export function newAdminToken(): string {
+  return randomBytes(32).toString('hex');
+}
+
 /**
  * Operator routes for the local setup, answered only to a caller on this machine (loopback, not proxied) with
  * the token the server writes to DATA_DIR/admin.token at
  * start (readable only by whoever can read the data folder). The CLI commands use them while the server runs,
  * because the embedded database takes one process at a time.
  */
-export function localChainRoutes(
+export function operatorRoutes(
   router: Router,
-  deps: { wallet: WalletService; adminToken: string; db: Parameters<typeof checkLedger>[0] },
+  deps: { wallet: WalletService; deposits: DepositService; adminToken: string },
 ) {
   const guard = (request: FastifyRequest) => {
     const header = request.headers['x-admin-token'];
@@ -61,32 +55,11 @@ export function localChainRoutes(
     summary: 'LOCAL SIMULATOR: credit a deposit as if it arrived on a chain (operator token)',
     tags: ['operator'],
     auth: 'public',
-    input: DepositCommand,
-    output: z.object({
-      id: z.number(),
-      credited: z.boolean(),
-      status: z.enum(['confirming', 'credited']),
-      address: z.string(),
-    }),
+    input: LocalChainDepositInput,
+    output: LocalChainDepositOutput,
     handler: async ({ input, request }) => {
       guard(request);
-      const user = await deps.wallet.requireUserByEmail(input.email);
-      const catalog = await deps.wallet.catalog();
-      const chain = [...catalog.chains.values()].find(
-        (c) => c.symbol.toLowerCase() === input.chain.toLowerCase() || String(c.id) === input.chain,
-      );
-      if (!chain) throw new AppError(400, 'wallet.chainDisabled');
-      const txHash = input.txHash ?? `0x${randomBytes(32).toString('hex')}`;
-      const result = await deps.wallet.recordDeposit({
-        userId: user.id,
-        assetCode: input.asset,
-        chainId: chain.id,
-        amount: input.amount,
-        txHash,
-        confirmations: input.confirmations,
-      });
-      const { address } = await deps.wallet.depositAddress(user.id, input.asset, chain.id);
-      return { ...result, address };
+      return deps.deposits.simulateDeposit(input);
     },
   });
 
@@ -96,19 +69,11 @@ export function localChainRoutes(
     summary: 'Verify every ledger invariant over the whole database (operator token)',
     tags: ['operator'],
     auth: 'public',
-    input: z.object({}),
-    output: z.object({
-      ok: z.boolean(),
-      violations: z.array(z.object({ rule: z.string(), detail: z.record(z.string(), z.unknown()) })),
-    }),
+    input: EmptyInput,
+    output: LedgerCheckOutput,
     handler: async ({ request }) => {
       guard(request);
-      const violations = await checkLedger(deps.db);
-      return { ok: violations.length === 0, violations };
+      return deps.wallet.ledgerCheck();
     },
   });
-}
-
-export function newAdminToken(): string {
-  return randomBytes(32).toString('hex');
 }

@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { Status } from '@polaris/contract';
+import type { Database, Tx } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AddressDeriver } from './addresses.ts';
+import { amountUnits, assetOf, fieldError, networkOf } from './catalog.ts';
+import type { ChainAdapter } from './chain.ts';
+import { ledger } from './ledger.ts';
+import {
+  confirmingDeposits,
+  depositAddressOf,
+  findDeposit,
+  insertDeposit,
+  keepDepositAddress,
+  linkDepositEntry,
+  loadCatalog,
+  lockDeposit,
+  markDepositCredited,
+  setDepositConfirmations,
+  userByEmail,
+} from './store.ts';
+
+export interface DepositDeps {
+  db: Database;
+  now: () => Date;
+  deriver: AddressDeriver;
+  chain: ChainAdapter;
+}
+
+/**
+ * Money coming in from a chain: each user's deposit addresses, deposits as they are seen, and their credit once
+ * the chain has confirmed them enough (chain clearing → the user, `deposit`).
+ */
+export class DepositService {
+  constructor(private readonly deps: DepositDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /** The user's address for an asset on a chain, derived on first request. XDR uses one address everywhere. */
+  async depositAddress(userId: number, assetCode: string, chainId: number) {
+    const catalog = await loadCatalog(this.db);
+    const asset = assetOf(catalog, assetCode);
+    const network = networkOf(catalog, assetCode, chainId);
+    if (!network.depositEnabled) throw fieldError('chainId', 'wallet.depositDisabled');
+    // A single-address coin lives at the user's address on the first chain that carries it.
+    const addressChainId = asset.singleAddress
+      ? catalog.networks
+          .filter((n) => n.assetCode === assetCode)
+          .map((n) => catalog.chains.get(n.chainId)!)
+          .sort((a, b) => a.sort - b.sort)[0]!.id
+      : chainId;
+    const chain = catalog.chains.get(addressChainId)!;
+    const address = await this.addressFor(userId, chain.id, chain.family);
+    return {
+      asset: assetCode,
+      chainId,
+      chain: catalog.chains.get(chainId)!.symbol,
+      address,
+      confirmations: network.confirmations,
+    };
+  }
+
+  private async addressFor(userId: number, chainId: number, family: Parameters<AddressDeriver['derive']>[0]) {
+    const existing = await depositAddressOf(this.db, userId, chainId);
+    if (existing) return existing;
+    const derived = this.deps.deriver.derive(family, chainId, userId);
+    await keepDepositAddress(this.db, { userId, chainId, address: derived.address, path: derived.path });
+    return derived.address;
+  }
+
+  /**
+   * Record a deposit seen on a chain. With enough confirmations it is credited at once; otherwise it waits as
+   * `confirming` until processDeposits sees the chain reach the number the network needs. A transaction hash is
+   * recorded once per chain and address, however often it is reported.
+   */
+  async recordDeposit(input: {
+    userId: number;
+    assetCode: string;
+    chainId: number;
+    amount: string;
+    txHash: string;
+    confirmations?: number;
+  }): Promise<{ id: number; credited: boolean; status: 'confirming' | 'credited' }> {
+    const catalog = await loadCatalog(this.db);
+    const asset = assetOf(catalog, input.assetCode);
+    const network = networkOf(catalog, input.assetCode, input.chainId);
+    if (!network.depositEnabled) throw fieldError('chainId', 'wallet.depositDisabled');
+    const units = amountUnits(input.amount, asset.decimals);
+    const { address } = await this.depositAddress(input.userId, input.assetCode, input.chainId);
+    const now = this.deps.now();
+    const confirmations = Math.min(input.confirmations ?? network.confirmations, network.confirmations);
+    const confirmed = confirmations >= network.confirmations;
+    return this.db.transaction(async (tx) => {
+      const id = await insertDeposit(tx, {
+        userId: input.userId,
+        assetCode: input.assetCode,
+        chainId: input.chainId,
+        address,
+        txHash: input.txHash,
+        amount: units,
+        confirmations,
+        requiredConfirmations: network.confirmations,
+        status: confirmed ? 'credited' : 'confirming',
+        createdAt: now,
+        creditedAt: confirmed ? now : null,
+      });
+      if (id === undefined) {
+        const existing = await findDeposit(tx, input.chainId, input.txHash, address);
+        return { id: existing!.id, credited: false, status: existing!.status as 'confirming' | 'credited' };
+      }
+      if (!confirmed) return { id, credited: false, status: 'confirming' as const };
+      await credit(tx, { id, userId: input.userId, assetCode: input.assetCode, amount: units });
+      return { id, credited: true, status: 'credited' as const };
+    });
+  }
+
+  /**
+   * LOCAL SIMULATOR: a deposit to the user with this email, as if it arrived on the chain named by symbol or id
+   * (a made-up transaction hash unless one is given). Operator routes only.
+   */
+  async simulateDeposit(input: {
+    email: string;
+    asset: string;
+    chain: string;
+    amount: string;
+    txHash?: string;
+    confirmations?: number;
+  }) {
+    const user = await userByEmail(this.db, input.email.trim().toLowerCase());
+    if (!user) throw new AppError(Status.notFound, 'auth.emailNotRegistered');
+    const catalog = await loadCatalog(this.db);
+    const chain = [...catalog.chains.values()].find(
+      (c) => c.symbol.toLowerCase() === input.chain.toLowerCase() || String(c.id) === input.chain,
+    );
+    if (!chain) throw new AppError(Status.invalid, 'wallet.chainDisabled');
+    const result = await this.recordDeposit({
+      userId: user.id,
+      assetCode: input.asset,
+      chainId: chain.id,
+      amount: input.amount,
+      txHash: input.txHash ?? `0x${randomBytes(32).toString('hex')}`,
+      confirmations: input.confirmations,
+    });
+    const { address } = await this.depositAddress(user.id, input.asset, chain.id);
+    return { ...result, address };
+  }
+
+  /** Follow confirming deposits on their chains and credit each once it has the confirmations it needs. */
+  async processDeposits(limit = 100): Promise<{ credited: number }> {
+    const waiting = await confirmingDeposits(this.db, limit);
+    let credited = 0;
+    for (const deposit of waiting) {
+      const seen = await this.deps.chain.depositConfirmations(deposit, this.deps.now());
+      const done = await this.db.transaction(async (tx) => {
+        const row = await lockDeposit(tx, deposit.id);
+        if (row?.status !== 'confirming') return false;
+        const confirmations = Math.min(Math.max(row.confirmations, seen), row.requiredConfirmations);
+        if (confirmations < row.requiredConfirmations) {
+          if (confirmations !== row.confirmations) await setDepositConfirmations(tx, row.id, confirmations);
+          return false;
+        }
+        await markDepositCredited(tx, row.id, confirmations, this.deps.now());
+        await credit(tx, { id: row.id, userId: row.userId, assetCode: row.assetCode, amount: BigInt(row.amount) });
+        return true;
+      });
+      if (done) credited++;
+    }
+    return { credited };
+  }
+}
+
+/** The ledger side of a confirmed deposit: chain clearing → the user, linked back to the deposit row. */
+async function credit(tx: Tx, deposit: { id: number; userId: number; assetCode: string; amount: bigint }) {
+  const { entryId } = await ledger.transfer(tx, {
+    kind: 'deposit',
+    asset: deposit.assetCode,
+    from: { system: 'chain_clearing' },
+    to: { userId: deposit.userId },
+    amount: deposit.amount,
+    reference: `deposit:${deposit.id}`,
+  });
+  await linkDepositEntry(tx, deposit.id, entryId);
+}

@@ -1,0 +1,114 @@
+import { formatAmount, type WalletAsset, type WalletRecord } from '@polaris/contract';
+import type { Catalog, CatalogAsset, CatalogNetwork, DepositRow, PaymentMethodRow, RecordRow } from './store.ts';
+
+export function presentNetwork(catalog: Catalog, network: CatalogNetwork) {
+  const chain = catalog.chains.get(network.chainId)!;
+  const decimals = catalog.assets.get(network.assetCode)!.decimals;
+  return {
+    chainId: chain.id,
+    chain: chain.symbol,
+    chainName: chain.name,
+    family: chain.family,
+    waiting: chain.waiting,
+    contract: network.contract,
+    depositEnabled: network.depositEnabled && !chain.waiting,
+    withdrawEnabled: network.withdrawEnabled && !chain.waiting,
+    withdrawFee: formatAmount(network.withdrawFee, decimals),
+    withdrawMin: formatAmount(network.withdrawMin, decimals),
+    withdrawMax: formatAmount(network.withdrawMax, decimals),
+    confirmations: network.confirmations,
+    redPacketEnabled: network.redPacketEnabled,
+  };
+}
+
+/** One asset of the user: balances, whether it is on the home list, and its networks in chain order. */
+export function presentAsset(
+  catalog: Catalog,
+  asset: CatalogAsset,
+  balance: { available: bigint; frozen: bigint },
+  visible: boolean,
+): WalletAsset {
+  return {
+    code: asset.code,
+    name: asset.name,
+    decimals: asset.decimals,
+    singleAddress: asset.singleAddress,
+    available: formatAmount(balance.available, asset.decimals),
+    frozen: formatAmount(balance.frozen, asset.decimals),
+    visible,
+    networks: catalog.networks
+      .filter((n) => n.assetCode === asset.code)
+      .map((n) => presentNetwork(catalog, n))
+      .sort((a, b) => (catalog.chains.get(a.chainId)?.sort ?? 0) - (catalog.chains.get(b.chainId)?.sort ?? 0)),
+  };
+}
+
+export function presentChains(catalog: Catalog) {
+  return {
+    items: [...catalog.chains.values()].map(({ id, symbol, name, waiting }) => ({ id, symbol, name, waiting })),
+  };
+}
+
+/** A posting as a record line: its type from the entry's kind and sign, the chain side from its deposit or withdrawal. */
+export function presentRecord(catalog: Catalog, asset: CatalogAsset, row: RecordRow): WalletRecord {
+  const amount = BigInt(row.amount);
+  const type: WalletRecord['type'] =
+    row.kind === 'deposit'
+      ? 'deposit'
+      : row.kind === 'transfer'
+        ? amount > 0n
+          ? 'transfer_in'
+          : 'transfer_out'
+        : row.kind.startsWith('withdrawal')
+          ? 'withdraw'
+          : 'other';
+  const chainId = row.d_chain ?? row.w_chain;
+  let status: WalletRecord['status'] = 'completed';
+  if (row.kind === 'withdrawal') status = (row.w_status as WalletRecord['status']) ?? 'processing';
+  const counterparty =
+    row.kind === 'transfer'
+      ? ((amount > 0n ? row.memo?.fromUid : row.memo?.toUid) ?? null)
+      : (row.memo?.address ?? null);
+  return {
+    id: row.id,
+    type,
+    kind: row.kind,
+    amount: formatAmount(amount, asset.decimals),
+    status,
+    chain: chainId !== null ? (catalog.chains.get(Number(chainId))?.symbol ?? null) : null,
+    txHash: row.d_tx ?? (row.kind === 'withdrawal' ? row.w_tx : null),
+    confirmations: row.d_conf,
+    requiredConfirmations: row.d_req,
+    counterparty,
+    fee: row.kind === 'withdrawal' && row.w_fee ? formatAmount(BigInt(row.w_fee), asset.decimals) : null,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** A deposit still confirming: it has no ledger entry yet, so it is shown from its own row. */
+export function presentConfirmingDeposit(catalog: Catalog, asset: CatalogAsset, deposit: DepositRow): WalletRecord {
+  return {
+    id: `deposit-${deposit.id}`,
+    type: 'deposit',
+    kind: 'deposit',
+    amount: formatAmount(BigInt(deposit.amount), asset.decimals),
+    status: 'confirming',
+    chain: catalog.chains.get(deposit.chainId)?.symbol ?? null,
+    txHash: deposit.txHash,
+    confirmations: deposit.confirmations,
+    requiredConfirmations: deposit.requiredConfirmations,
+    counterparty: null,
+    fee: null,
+    createdAt: deposit.createdAt.toISOString(),
+  };
+}
+
+export const presentPaymentMethod = (row: PaymentMethodRow) => ({
+  id: row.id,
+  type: row.type,
+  holderName: row.holderName,
+  account: row.account,
+  bankName: row.bankName,
+  bankBranch: row.bankBranch,
+  createdAt: row.createdAt.toISOString(),
+});

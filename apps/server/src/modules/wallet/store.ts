@@ -1,0 +1,385 @@
+import type { RECORD_TYPES } from '@polaris/contract';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type Database, query, type Tx } from '../../db/client.ts';
+import {
+  assetNetworks,
+  assets,
+  chains,
+  depositAddresses,
+  deposits,
+  paymentMethods,
+  userAssetPrefs,
+  users,
+  withdrawals,
+} from '../../db/schema/index.ts';
+import type { ChainFamily } from './addresses.ts';
+
+/**
+ * The wallet's SQL outside the ledger (that is `ledger.store.ts`): the catalogue, balances as the user sees
+ * them, deposit addresses, deposits, withdrawals, the records list and payment methods.
+ */
+
+export type DepositRow = typeof deposits.$inferSelect;
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+// The catalogue
+
+export interface CatalogAsset {
+  code: string;
+  name: string;
+  decimals: number;
+  singleAddress: boolean;
+  sort: number;
+}
+export interface CatalogChain {
+  id: number;
+  symbol: string;
+  name: string;
+  family: ChainFamily;
+  waiting: boolean;
+  sort: number;
+}
+export interface CatalogNetwork {
+  assetCode: string;
+  chainId: number;
+  contract: string | null;
+  depositEnabled: boolean;
+  withdrawEnabled: boolean;
+  withdrawFee: bigint;
+  withdrawMin: bigint;
+  withdrawMax: bigint;
+  confirmations: number;
+  redPacketEnabled: boolean;
+}
+
+export interface Catalog {
+  assets: Map<string, CatalogAsset>;
+  chains: Map<number, CatalogChain>;
+  networks: CatalogNetwork[];
+}
+
+/** Read fresh on each use: the tables are small and may be edited in the database without a deploy. */
+export async function loadCatalog(db: Database): Promise<Catalog> {
+  const [assetRows, chainRows, networkRows] = await Promise.all([
+    db.select().from(assets).orderBy(assets.sort),
+    db.select().from(chains).orderBy(chains.sort),
+    db.select().from(assetNetworks),
+  ]);
+  return {
+    assets: new Map(assetRows.map((row) => [row.code, row])),
+    chains: new Map(chainRows.map((row) => [row.id, { ...row, family: row.family as ChainFamily }])),
+    networks: networkRows.map((row) => ({
+      ...row,
+      withdrawFee: BigInt(row.withdrawFee),
+      withdrawMin: BigInt(row.withdrawMin),
+      withdrawMax: BigInt(row.withdrawMax),
+    })),
+  };
+}
+
+// Balances and the home list
+
+/** Every balance of a user, per asset, in base units. */
+export async function balancesOf(db: Database, userId: number) {
+  const found = await query<{ asset_code: string; available: string; frozen: string }>(
+    db,
+    sql`select asset_code, available::text, frozen::text from accounts where user_id = ${userId}`,
+  );
+  return found.rows.map((row) => ({
+    assetCode: row.asset_code,
+    available: BigInt(row.available),
+    frozen: BigInt(row.frozen),
+  }));
+}
+
+export async function availableOf(db: Database, userId: number, assetCode: string): Promise<bigint> {
+  const found = await query<{ available: string }>(
+    db,
+    sql`select available::text from accounts where user_id = ${userId} and asset_code = ${assetCode}`,
+  );
+  return BigInt(found.rows[0]?.available ?? '0');
+}
+
+export function assetPrefsOf(db: Database, userId: number) {
+  return db.select().from(userAssetPrefs).where(eq(userAssetPrefs.userId, userId));
+}
+
+export async function setAssetVisible(db: Database, userId: number, assetCode: string, visible: boolean) {
+  await db
+    .insert(userAssetPrefs)
+    .values({ userId, assetCode, visible })
+    .onConflictDoUpdate({ target: [userAssetPrefs.userId, userAssetPrefs.assetCode], set: { visible } });
+}
+
+// Users as recipients
+
+export interface RecipientUser {
+  userId: number;
+  uid: number;
+  openName: string | null;
+  uname: string | null;
+}
+
+export async function userByEmail(db: Database, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return user;
+}
+
+export async function recipientByUidOrEmail(
+  db: Database,
+  by: { uid: number } | { email: string },
+): Promise<RecipientUser | undefined> {
+  const condition = 'email' in by ? eq(users.email, by.email) : eq(users.uid, by.uid);
+  const [user] = await db.select().from(users).where(condition).limit(1);
+  return user ? { userId: user.id, uid: user.uid, openName: user.openName, uname: user.uname } : undefined;
+}
+
+/** The user one of these spellings of an address was handed out to, if any. */
+export async function recipientByAddress(db: Database, spellings: string[]): Promise<RecipientUser | undefined> {
+  const [owned] = await db
+    .select({ userId: depositAddresses.userId, uid: users.uid, openName: users.openName, uname: users.uname })
+    .from(depositAddresses)
+    .innerJoin(users, eq(users.id, depositAddresses.userId))
+    .where(sql`${depositAddresses.address} in ${spellings}`)
+    .limit(1);
+  return owned;
+}
+
+// Deposits
+
+export async function depositAddressOf(db: Database, userId: number, chainId: number): Promise<string | undefined> {
+  const [existing] = await db
+    .select()
+    .from(depositAddresses)
+    .where(and(eq(depositAddresses.userId, userId), eq(depositAddresses.chainId, chainId)));
+  return existing?.address;
+}
+
+/** Keeps a derived address; one derived at the same moment by another request is kept instead. */
+export async function keepDepositAddress(
+  db: Database,
+  values: { userId: number; chainId: number; address: string; path: string },
+) {
+  await db.insert(depositAddresses).values(values).onConflictDoNothing();
+}
+
+/** Records a deposit; undefined when this transaction was already recorded for the chain and address. */
+export async function insertDeposit(
+  tx: Tx,
+  values: {
+    userId: number;
+    assetCode: string;
+    chainId: number;
+    address: string;
+    txHash: string;
+    amount: bigint;
+    confirmations: number;
+    requiredConfirmations: number;
+    status: 'confirming' | 'credited';
+    createdAt: Date;
+    creditedAt: Date | null;
+  },
+): Promise<number | undefined> {
+  const [row] = await tx
+    .insert(deposits)
+    .values({ ...values, amount: values.amount.toString() })
+    .onConflictDoNothing()
+    .returning({ id: deposits.id });
+  return row?.id;
+}
+
+export async function findDeposit(tx: Tx, chainId: number, txHash: string, address: string) {
+  const [existing] = await tx
+    .select({ id: deposits.id, status: deposits.status })
+    .from(deposits)
+    .where(and(eq(deposits.chainId, chainId), eq(deposits.txHash, txHash), eq(deposits.address, address)));
+  return existing;
+}
+
+export function confirmingDeposits(db: Database, limit: number): Promise<DepositRow[]> {
+  return db.select().from(deposits).where(eq(deposits.status, 'confirming')).orderBy(deposits.id).limit(limit);
+}
+
+/** Deposits of a user in one asset still waiting for confirmations, newest first. */
+export function confirmingDepositsOf(db: Database, userId: number, assetCode: string): Promise<DepositRow[]> {
+  return db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), eq(deposits.assetCode, assetCode), eq(deposits.status, 'confirming')))
+    .orderBy(desc(deposits.id));
+}
+
+/** The deposit, locked; undefined while another process holds it. */
+export async function lockDeposit(tx: Tx, id: number): Promise<DepositRow | undefined> {
+  const [row] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update', { skipLocked: true });
+  return row;
+}
+
+export async function setDepositConfirmations(tx: Tx, id: number, confirmations: number) {
+  await tx.update(deposits).set({ confirmations }).where(eq(deposits.id, id));
+}
+
+export async function markDepositCredited(tx: Tx, id: number, confirmations: number, creditedAt: Date) {
+  await tx.update(deposits).set({ confirmations, status: 'credited', creditedAt }).where(eq(deposits.id, id));
+}
+
+export async function linkDepositEntry(tx: Tx, id: number, entryId: number) {
+  await tx.update(deposits).set({ entryId }).where(eq(deposits.id, id));
+}
+
+// Withdrawals
+
+export async function insertWithdrawal(
+  tx: Tx,
+  values: {
+    userId: number;
+    assetCode: string;
+    chainId: number;
+    address: string;
+    amount: bigint;
+    fee: bigint;
+    createdAt: Date;
+  },
+): Promise<number> {
+  const [row] = await tx
+    .insert(withdrawals)
+    .values({ ...values, amount: values.amount.toString(), fee: values.fee.toString(), status: 'processing' })
+    .returning({ id: withdrawals.id });
+  return row!.id;
+}
+
+export function processingWithdrawals(db: Database, limit: number): Promise<WithdrawalRow[]> {
+  return db.select().from(withdrawals).where(eq(withdrawals.status, 'processing')).orderBy(withdrawals.id).limit(limit);
+}
+
+/** The withdrawal, locked; undefined while another process holds it. */
+export async function lockWithdrawal(tx: Tx, id: number): Promise<WithdrawalRow | undefined> {
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update', { skipLocked: true });
+  return row;
+}
+
+export async function finishWithdrawal(
+  tx: Tx,
+  id: number,
+  outcome: { status: 'completed' | 'failed'; txHash: string | null; failureReason: string | null; finishedAt: Date },
+) {
+  await tx.update(withdrawals).set(outcome).where(eq(withdrawals.id, id));
+}
+
+// Records
+
+/** A posting to a user's available balance, with the deposit or withdrawal it belongs to, if any. */
+export interface RecordRow {
+  id: string;
+  kind: string;
+  amount: string;
+  memo: Record<string, string> | null;
+  created_at: string | Date;
+  d_chain: number | null;
+  d_tx: string | null;
+  d_conf: number | null;
+  d_req: number | null;
+  w_chain: number | null;
+  w_status: string | null;
+  w_tx: string | null;
+  w_fee: string | null;
+}
+
+const RECORD_FILTERS = {
+  deposit: sql`and e.kind = 'deposit'`,
+  transfer_in: sql`and e.kind = 'transfer' and p.amount > 0`,
+  transfer_out: sql`and e.kind = 'transfer' and p.amount < 0`,
+  withdraw: sql`and e.kind in ('withdrawal', 'withdrawal_refund')`,
+  other: sql`and e.kind not in ('deposit', 'transfer', 'withdrawal', 'withdrawal_refund')`,
+};
+
+/** What moved in and out of a user's available balance of one asset, newest first, from `before` on. */
+export async function recordRows(
+  db: Database,
+  userId: number,
+  assetCode: string,
+  page: { before: bigint | null; type?: (typeof RECORD_TYPES)[number]; limit: number },
+): Promise<RecordRow[]> {
+  const found = await query<RecordRow>(
+    db,
+    sql`
+      select p.id::text, e.kind, p.amount::text, e.memo, e.created_at,
+             d.chain_id as d_chain, d.tx_hash as d_tx, d.confirmations as d_conf, d.required_confirmations as d_req,
+             w.chain_id as w_chain, w.status as w_status, w.tx_hash as w_tx, w.fee::text as w_fee
+      from postings p
+      join accounts a on a.id = p.account_id
+      join journal_entries e on e.id = p.entry_id
+      left join deposits d on e.reference = 'deposit:' || d.id
+      left join withdrawals w on e.reference = 'withdrawal:' || w.id
+      where a.user_id = ${userId} and a.asset_code = ${assetCode} and p.bucket = 'available'
+        ${page.before !== null ? sql`and p.id < ${page.before.toString()}` : sql``}
+        ${page.type ? RECORD_FILTERS[page.type] : sql``}
+      order by p.id desc
+      limit ${page.limit}`,
+  );
+  return found.rows;
+}
+
+// Payment methods
+
+export type PaymentMethodValues = Pick<PaymentMethodRow, 'type' | 'holderName' | 'account' | 'bankName' | 'bankBranch'>;
+
+export function livePaymentMethods(db: Database, userId: number): Promise<PaymentMethodRow[]> {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), isNull(paymentMethods.deletedAt)))
+    .orderBy(paymentMethods.id);
+}
+
+/** Queues this transaction behind any other that is adding a method for the user, until it ends. */
+export async function lockPaymentMethodsOf(tx: Tx, userId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payments:${userId}`}))`);
+}
+
+export async function countLivePaymentMethods(tx: Tx, userId: number): Promise<number> {
+  const [held] = await tx
+    .select({ n: count() })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), isNull(paymentMethods.deletedAt)));
+  return held?.n ?? 0;
+}
+
+export async function insertPaymentMethod(
+  tx: Tx,
+  userId: number,
+  values: PaymentMethodValues,
+  createdAt: Date,
+): Promise<PaymentMethodRow> {
+  const [inserted] = await tx
+    .insert(paymentMethods)
+    .values({ userId, ...values, createdAt })
+    .returning();
+  return inserted!;
+}
+
+/** Changes one of the user's live methods; undefined when they have none with that id. */
+export async function updatePaymentMethod(
+  db: Database,
+  userId: number,
+  id: number,
+  values: PaymentMethodValues,
+): Promise<PaymentMethodRow | undefined> {
+  const [row] = await db
+    .update(paymentMethods)
+    .set(values)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), isNull(paymentMethods.deletedAt)))
+    .returning();
+  return row;
+}
+
+/** Removes one of the user's live methods (kept, marked deleted); false when they have none with that id. */
+export async function deletePaymentMethod(db: Database, userId: number, id: number, at: Date): Promise<boolean> {
+  const [row] = await db
+    .update(paymentMethods)
+    .set({ deletedAt: at })
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), isNull(paymentMethods.deletedAt)))
+    .returning({ id: paymentMethods.id });
+  return row !== undefined;
+}

@@ -1,0 +1,259 @@
+import { formatAmount, type TransferResult } from '@polaris/contract';
+import type { Database } from '../../db/client.ts';
+import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
+import { once } from '../../platform/idempotency.ts';
+import { rateLimited } from '../../platform/rate-limits.ts';
+import type { TradePasswordService } from '../security/service.ts';
+import { isValidAddress, normalizeAddress } from './addresses.ts';
+import { amountUnits, assetOf, fieldError, networkOf } from './catalog.ts';
+import type { ChainAdapter } from './chain.ts';
+import { ledger, type Movement } from './ledger.ts';
+import {
+  availableOf,
+  type Catalog,
+  finishWithdrawal,
+  insertWithdrawal,
+  loadCatalog,
+  lockWithdrawal,
+  processingWithdrawals,
+  type RecipientUser,
+  recipientByAddress,
+  recipientByUidOrEmail,
+} from './store.ts';
+
+export interface TransferDeps {
+  db: Database;
+  now: () => Date;
+  chain: ChainAdapter;
+  trade: TradePasswordService;
+  attempts: AttemptLimiter;
+}
+
+/** Looking up recipients by uid is cheap to script: a person needs a few lookups a minute, not thousands. */
+export const PREVIEW_RULE: AttemptRule = { max: 30, windowMs: 60_000 };
+
+type Recipient =
+  | { kind: 'internal'; userId: number; uid: number; name: string }
+  | { kind: 'external'; address: string };
+
+const internal = (user: RecipientUser): Recipient => ({
+  kind: 'internal',
+  userId: user.userId,
+  uid: user.uid,
+  name: user.openName ?? user.uname ?? '',
+});
+
+/**
+ * Money going out: to another user of the app instantly and free (`transfer`), or to an outside address as a
+ * withdrawal whose amount, fee included, stays frozen until the chain confirms or refuses it.
+ */
+export class TransferService {
+  constructor(private readonly deps: TransferDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /** Who or where `to` is: a user of this app (uid, email or one of their deposit addresses) or an outside address. */
+  private async resolveRecipient(to: string): Promise<Recipient> {
+    const text = to.trim();
+    if (text === '') throw fieldError('to', 'wallet.addressEmpty');
+    if (/^\d{8,12}$/.test(text) || text.includes('@')) {
+      const user = await recipientByUidOrEmail(
+        this.db,
+        text.includes('@') ? { email: text.toLowerCase() } : { uid: Number(text) },
+      );
+      if (!user) throw fieldError('to', 'wallet.recipientUnknown');
+      return internal(user);
+    }
+    const spellings = new Set([text]);
+    for (const family of ['evm', 'ton'] as const) {
+      if (isValidAddress(family, text)) spellings.add(normalizeAddress(family, text));
+    }
+    if (/^0x[0-9a-fA-F]{40}$/.test(text)) spellings.add(normalizeAddress('evm', text.toLowerCase()));
+    const owner = await recipientByAddress(this.db, [...spellings]);
+    return owner ? internal(owner) : { kind: 'external', address: text };
+  }
+
+  /** Validate a withdrawal's destination and network; returns the network and the normalised address. */
+  private checkWithdrawal(catalog: Catalog, assetCode: string, chainId: number | undefined, address: string) {
+    if (chainId === undefined) throw fieldError('chainId', 'validation.required', { field: 'chainId' });
+    const network = networkOf(catalog, assetCode, chainId);
+    if (!network.withdrawEnabled) throw fieldError('chainId', 'wallet.withdrawDisabled');
+    const chain = catalog.chains.get(chainId)!;
+    if (!isValidAddress(chain.family, address)) throw fieldError('to', 'wallet.addressInvalid', { chain: chain.name });
+    return { network, address: normalizeAddress(chain.family, address) };
+  }
+
+  async previewTransfer(userId: number, input: { asset: string; to: string; chainId?: number }) {
+    if ((await this.deps.attempts.claim(`preview:${userId}`, PREVIEW_RULE)) === null) throw rateLimited();
+    const catalog = await loadCatalog(this.db);
+    const asset = assetOf(catalog, input.asset);
+    const recipient = await this.resolveRecipient(input.to);
+    const available = formatAmount(await availableOf(this.db, userId, asset.code), asset.decimals);
+    if (recipient.kind === 'internal') {
+      if (recipient.userId === userId) throw fieldError('to', 'wallet.selfTransfer');
+      return {
+        kind: 'internal' as const,
+        recipient: { uid: String(recipient.uid), label: recipient.name },
+        chainId: null,
+        fee: '0',
+        min: null,
+        max: null,
+        available,
+      };
+    }
+    const { network } = this.checkWithdrawal(catalog, asset.code, input.chainId, recipient.address);
+    return {
+      kind: 'withdrawal' as const,
+      recipient: null,
+      chainId: network.chainId,
+      fee: formatAmount(network.withdrawFee, asset.decimals),
+      min: formatAmount(network.withdrawMin, asset.decimals),
+      max: formatAmount(network.withdrawMax, asset.decimals),
+      available,
+    };
+  }
+
+  /**
+   * Move money out of the user's account: to another user instantly and free, or to an outside address as a
+   * withdrawal whose amount (fee included) stays frozen until the chain confirms or refuses it.
+   */
+  async transfer(
+    user: { id: number; uid: number },
+    input: {
+      asset: string;
+      amount: string;
+      to: string;
+      chainId?: number;
+      tradePassword: string;
+      idempotencyKey: string;
+      memo?: string;
+    },
+  ): Promise<TransferResult> {
+    const catalog = await loadCatalog(this.db);
+    const asset = assetOf(catalog, input.asset);
+    const units = amountUnits(input.amount, asset.decimals);
+    const recipient = await this.resolveRecipient(input.to);
+    let withdrawal: ReturnType<TransferService['checkWithdrawal']> | undefined;
+    if (recipient.kind === 'internal') {
+      if (recipient.userId === user.id) throw fieldError('to', 'wallet.selfTransfer');
+    } else {
+      withdrawal = this.checkWithdrawal(catalog, asset.code, input.chainId, recipient.address);
+      const { network } = withdrawal;
+      if (units <= network.withdrawFee) throw fieldError('amount', 'wallet.amountBelowFee');
+      if (units < network.withdrawMin) {
+        throw fieldError('amount', 'wallet.amountBelowMin', { min: formatAmount(network.withdrawMin, asset.decimals) });
+      }
+      if (units > network.withdrawMax) {
+        throw fieldError('amount', 'wallet.amountAboveMax', { max: formatAmount(network.withdrawMax, asset.decimals) });
+      }
+    }
+    await this.deps.trade.verify(user.id, input.tradePassword);
+    const { tradePassword: _secret, ...request } = input;
+    const now = this.deps.now();
+
+    return once(
+      this.db,
+      { key: input.idempotencyKey, userId: user.id, operation: 'wallet.transfer', request },
+      async (tx): Promise<TransferResult> => {
+        if (recipient.kind === 'internal') {
+          const { entryId } = await ledger.transfer(tx, {
+            kind: 'transfer',
+            asset: asset.code,
+            from: { userId: user.id },
+            to: { userId: recipient.userId },
+            amount: units,
+            actorId: user.id,
+            memo: { fromUid: String(user.uid), toUid: String(recipient.uid), note: input.memo },
+          });
+          return {
+            kind: 'internal',
+            id: String(entryId),
+            asset: asset.code,
+            amount: formatAmount(units, asset.decimals),
+            fee: '0',
+            status: 'completed',
+            createdAt: now.toISOString(),
+          };
+        }
+        const { network, address } = withdrawal!;
+        const id = await insertWithdrawal(tx, {
+          userId: user.id,
+          assetCode: asset.code,
+          chainId: network.chainId,
+          address,
+          amount: units - network.withdrawFee,
+          fee: network.withdrawFee,
+          createdAt: now,
+        });
+        await ledger.freeze(tx, {
+          kind: 'withdrawal',
+          asset: asset.code,
+          account: { userId: user.id },
+          amount: units,
+          actorId: user.id,
+          reference: `withdrawal:${id}`,
+          memo: { address, chainId: network.chainId },
+        });
+        return {
+          kind: 'withdrawal',
+          id: String(id),
+          asset: asset.code,
+          amount: formatAmount(units, asset.decimals),
+          fee: formatAmount(network.withdrawFee, asset.decimals),
+          status: 'processing',
+          createdAt: now.toISOString(),
+        };
+      },
+    );
+  }
+
+  /**
+   * Ask the chain about every processing withdrawal and settle the finished ones: the frozen amount goes to
+   * chain clearing and the fee account, or back to the user. Safe to run in several processes at once.
+   */
+  async processWithdrawals(limit = 100): Promise<{ completed: number; failed: number }> {
+    const pending = await processingWithdrawals(this.db, limit);
+    let completed = 0;
+    let failed = 0;
+    for (const order of pending) {
+      const state = await this.deps.chain.withdrawalState({ ...order, amount: BigInt(order.amount) }, this.deps.now());
+      if (state.state === 'pending') continue;
+      const settled = await this.db.transaction(async (tx) => {
+        const row = await lockWithdrawal(tx, order.id);
+        if (row?.status !== 'processing') return false;
+        const amount = BigInt(row.amount);
+        const fee = BigInt(row.fee);
+        const reference = `withdrawal:${row.id}`;
+        if (state.state === 'completed') {
+          const movements: Movement[] = [
+            { account: { userId: row.userId }, bucket: 'frozen', amount: -(amount + fee) },
+            { account: { system: 'chain_clearing' }, bucket: 'available', amount },
+          ];
+          if (fee > 0n)
+            movements.push({ account: { system: 'fees' as const }, bucket: 'available' as const, amount: fee });
+          await ledger.post(tx, { kind: 'withdrawal_settle', asset: row.assetCode, movements, reference });
+        } else {
+          await ledger.unfreeze(tx, {
+            kind: 'withdrawal_refund',
+            asset: row.assetCode,
+            account: { userId: row.userId },
+            amount: amount + fee,
+            reference,
+          });
+        }
+        await finishWithdrawal(tx, row.id, {
+          status: state.state,
+          txHash: state.state === 'completed' ? state.txHash : null,
+          failureReason: state.state === 'failed' ? state.reason : null,
+          finishedAt: this.deps.now(),
+        });
+        return true;
+      });
+      if (settled && state.state === 'completed') completed++;
+      if (settled && state.state === 'failed') failed++;
+    }
+    return { completed, failed };
+  }
+}
