@@ -75,7 +75,7 @@ async function serve(unfair: boolean) {
   Object.assign(host, { id: hostRow!.id, uid: hostRow!.uid, uuid: hostRow!.uuid, email: hostRow!.email });
   for (let i = 0; i < 40; i++) {
     const start = Date.now() + (i + 1) * 6 * 3_600_000;
-    await app.services.activities.create(
+    await app.services.activity.editing.create(
       host,
       CreateActivityInput.parse({
         title: `Builders night ${i + 1}`,

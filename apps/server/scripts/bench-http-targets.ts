@@ -33,12 +33,12 @@ async function seed(app: Awaited<ReturnType<typeof buildApp>>, database: Databas
   const host = await person('benchhost');
   const guests: SessionUser[] = [];
   for (let i = 0; i < GUESTS; i++) guests.push(await person(`benchguest${i}`));
-  const { activities, registrations } = app.services;
+  const { editing, signups } = app.services.activity;
   const now = Date.now();
   for (let i = 0; i < ACTIVITIES; i++) {
     // Spread over 15 days, so "this week" holds some; a third priced, a fifth featured, guests on the free ones.
     const start = now + (i + 1) * 6 * HOUR;
-    const created = await activities.create(
+    const created = await editing.create(
       host,
       CreateActivityInput.parse({
         title: `Builders night ${i + 1}`,
@@ -54,10 +54,10 @@ async function seed(app: Awaited<ReturnType<typeof buildApp>>, database: Databas
         ...(i % 3 === 0 ? { ticketTypes: [{ name: 'Standard', price: '5', asset: 'USDT' }] } : {}),
       }),
     );
-    if (i % 5 === 0) await activities.setMarketing(host.id, { activityId: created.id, featured: true });
+    if (i % 5 === 0) await editing.setMarketing(host.id, { activityId: created.id, featured: true });
     if (i % 3 !== 0) {
       for (const guest of guests.slice(0, i % GUESTS)) {
-        await registrations.signUp(guest, { activityId: created.id, answers: {} });
+        await signups.signUp(guest, { activityId: created.id, answers: {} });
       }
     }
   }

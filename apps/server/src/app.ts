@@ -8,12 +8,19 @@ import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { CheckinService } from './modules/activity/checkin.ts';
+import { AttendeeService } from './modules/activity/attendees.service.ts';
+import { CheckinService } from './modules/activity/checkin.service.ts';
+import { DiscoveryService } from './modules/activity/discovery.service.ts';
 import { createDiscoveryCache, invalidateOnWrites } from './modules/activity/discovery-cache.ts';
-import { ImageService } from './modules/activity/images.ts';
-import { RegistrationService } from './modules/activity/registration.ts';
-import { activityRoutes } from './modules/activity/routes.ts';
-import { ActivityService } from './modules/activity/service.ts';
+import { DraftService } from './modules/activity/drafts.service.ts';
+import { EditingService } from './modules/activity/editing.service.ts';
+import { ImageService } from './modules/activity/images.service.ts';
+import { InvitationService } from './modules/activity/invitations.service.ts';
+import { NftService } from './modules/activity/nfts.service.ts';
+import { type ActivityServices, activityRoutes } from './modules/activity/routes.ts';
+import { SeatService } from './modules/activity/seats.service.ts';
+import { SettlementService } from './modules/activity/settlement.service.ts';
+import { SignupService } from './modules/activity/signup.service.ts';
 import { appRoutes } from './modules/app/routes.ts';
 import { AppService } from './modules/app/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -115,28 +122,24 @@ export async function buildApp(options: AppOptions) {
   const links = new Links(config.publicUrl);
   const mailQueue = new MailQueue({ db: database.db, mailer, now, log: app.log });
   const earnings = new CreatorEarningsService({ db: database.db, now });
-  const registrations = new RegistrationService({
-    db: database.db,
-    now,
-    trade,
-    links,
-    earnings,
-    payoutHoldMs: config.payoutHoldMs,
-  });
-  const discovery = createDiscoveryCache({ ttlMs: config.discoveryCacheMs, now, redis, log: app.log });
-  invalidateOnWrites(app, `${API_BASE}/activity/`, discovery);
-  const activities = new ActivityService({
-    db: database.db,
-    now,
-    links,
-    mailer,
-    log: app.log,
-    promote: (activityId) => registrations.promoteAll(activityId),
-    cache: discovery,
-    attempts,
-  });
-  const checkins = new CheckinService({ db: database.db, now, links, earnings });
-  const images = new ImageService({ db: database.db, now, links, dataDir: config.dataDir });
+  const discoveryCache = createDiscoveryCache({ ttlMs: config.discoveryCacheMs, now, redis, log: app.log });
+  invalidateOnWrites(app, `${API_BASE}/activity/`, discoveryCache);
+  const db = database.db;
+  const discovery = new DiscoveryService({ db, now, links, log: app.log, cache: discoveryCache });
+  const seats = new SeatService({ db, now });
+  const activity: ActivityServices = {
+    discovery,
+    editing: new EditingService({ db, now, links, discovery, promote: (id) => seats.promoteAll(id) }),
+    drafts: new DraftService({ db, now }),
+    images: new ImageService({ db, now, links, dataDir: config.dataDir }),
+    invitations: new InvitationService({ db, now, links, mailer, log: app.log, attempts }),
+    signups: new SignupService({ db, now, trade, seats, discovery }),
+    seats,
+    settlement: new SettlementService({ db, now, links, seats, earnings, payoutHoldMs: config.payoutHoldMs }),
+    checkins: new CheckinService({ db, now, links }),
+    nfts: new NftService({ db, links }),
+    attendees: new AttendeeService({ db, earnings }),
+  };
   const calendar = new CalendarService({ db: database.db, now, links });
   const adminToken = newAdminToken();
   await writeFile(path.join(config.dataDir, 'admin.token'), adminToken, { mode: 0o600 });
@@ -171,7 +174,7 @@ export async function buildApp(options: AppOptions) {
   walletRoutes(router, { wallet, deposits, transfers, records, payments });
   if (config.operatorRoutes) operatorRoutes(router, { wallet, deposits, adminToken });
   marketRoutes(router, market);
-  activityRoutes(router, { activities, registrations, checkins, images });
+  activityRoutes(router, activity);
   calendarRoutes(router, calendar);
 
   const openApi = buildOpenApi(router.routes);
@@ -210,9 +213,9 @@ export async function buildApp(options: AppOptions) {
         'activity',
         5000,
         async () => {
-          const done = await registrations.processDue();
+          const done = await activity.settlement.processDue();
           // Promotions change the seats a list shows.
-          if (done.promoted > 0) discovery.invalidate();
+          if (done.promoted > 0) discoveryCache.invalidate();
         },
         app.log,
       ),
@@ -225,7 +228,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onClose', async () => {
     for (const stop of stopWorkers) stop();
     mailer.close();
-    await discovery.close();
+    await discoveryCache.close();
     await redis?.quit();
   });
 
@@ -236,9 +239,7 @@ export async function buildApp(options: AppOptions) {
     deposits,
     transfers,
     trade,
-    activities,
-    registrations,
-    checkins,
+    activity,
     calendar,
     earnings,
     mailQueue,
@@ -252,9 +253,7 @@ export interface AppServices {
   deposits: DepositService;
   transfers: TransferService;
   trade: TradePasswordService;
-  activities: ActivityService;
-  registrations: RegistrationService;
-  checkins: CheckinService;
+  activity: ActivityServices;
   calendar: CalendarService;
   earnings: CreatorEarningsService;
   mailQueue: MailQueue;

@@ -366,7 +366,7 @@ describe('waitlist and cancellation', () => {
     expect(late.attachment).toMatchObject({ status: 'cancelled', refunded: '0', note: 'lateCancellation' });
     expect(await balanceOf(t, kim.token, 'USDT')).toMatchObject({ available: '0' });
     t.clock.advance(DAY);
-    const due = await t.services.registrations.processDue();
+    const due = await t.services.activity.settlement.processDue();
     expect(due.settled).toBeGreaterThanOrEqual(1);
     const overview = () =>
       t.call<{ held: unknown[]; released: unknown[] }>('GET', '/activity/manage/overview', {
@@ -395,7 +395,7 @@ describe('waitlist and cancellation', () => {
     for (const buyer of buyers) await signUp(t, buyer, activity.id);
     const before = Number((await balanceOf(t, olivia.token, 'USDT')).available);
     t.clock.advance(3 * HOUR + 1000);
-    await Promise.all([t.services.registrations.processDue(), t.services.registrations.processDue()]);
+    await Promise.all([t.services.activity.settlement.processDue(), t.services.activity.settlement.processDue()]);
     // Earned, not yet the organizer's: frozen in creator earnings until the end plus the payout hold.
     expect(Number((await balanceOf(t, olivia.token, 'USDT')).available) - before).toBe(0);
     const overview = await t.call<{ escrow: unknown[]; released: unknown[] }>('GET', '/activity/manage/overview', {
@@ -753,7 +753,7 @@ describe('scheduled work', () => {
     await signUp(t, zed, activity.id);
     expect(await balanceOf(t, zed.token, 'USDT')).toMatchObject({ frozen: '4' });
     t.clock.advance(4 * HOUR);
-    await t.services.registrations.processDue();
+    await t.services.activity.settlement.processDue();
     expect(await balanceOf(t, zed.token, 'USDT')).toMatchObject({ available: '4', frozen: '0' });
     expect((await detail(activity.id, zed.token)).attachment.myRegistration).toMatchObject({
       status: 'rejected',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import type { WalletUser } from '../../test/wallet-fixtures.ts';
 import { createActivity, DAY, host } from './activity-fixtures.ts';
-import { INVITE_MAILS_PER_DAY } from './service.ts';
+import { INVITE_MAILS_PER_DAY } from './invitations.service.ts';
 
 let t: TestApp;
 let olivia: WalletUser;

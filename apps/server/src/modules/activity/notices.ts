@@ -1,7 +1,7 @@
 import { translate as fill, LANGUAGES, type Language, type RefundRightReason } from '@polaris/contract';
 import type { Links } from '../../platform/links.ts';
 import type { QueuedMail } from '../../platform/mail-queue.ts';
-import type { ActivityRow } from './store.ts';
+import type { ActivityRow } from './activities.store.ts';
 
 /** Locale tags for dates in mail, per interface language. */
 const DATE_LOCALE: Record<Language, string> = { en: 'en-GB', 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-TW' };

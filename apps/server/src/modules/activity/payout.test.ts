@@ -138,7 +138,7 @@ describe('moving the start close', () => {
 
     // After the end: Ben's price and Gus's forfeit are earned, but frozen in creator earnings.
     t.clock.advance(HOUR + 10 * MINUTE);
-    await Promise.all([t.services.registrations.processDue(), t.services.registrations.processDue()]);
+    await Promise.all([t.services.activity.settlement.processDue(), t.services.activity.settlement.processDue()]);
     const releaseAt = new Date(start + HOUR + DAY).toISOString();
     expect((await overview(activity.id)).attachment).toMatchObject({
       escrow: [],

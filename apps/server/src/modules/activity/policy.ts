@@ -1,4 +1,4 @@
-import { Status } from '@polaris/contract';
+import { type Activity, Status } from '@polaris/contract';
 import { AppError } from '../../platform/errors.ts';
 
 /** What the rules need to know about an activity. */
@@ -41,4 +41,35 @@ export function authorize(
 ): void {
   if (!canView(activity, userId)) throw notFound();
   if (!allowed(activity, userId)) throw forbidden();
+}
+
+/** The caller's place at an activity, as far as the rules care. */
+interface Place {
+  status: string;
+  checkedIn: boolean;
+}
+
+/** The online link is for hosts and for people holding an approved ticket. */
+export const canSeeOnlineUrl = (activity: ActivityAccess, userId: number | null, mine: Place | null) =>
+  isHost(activity, userId) || mine?.status === 'approved';
+
+/** What the caller may do with an activity, so the client shows only those actions. */
+export function abilitiesOf(
+  activity: ActivityAccess,
+  userId: number | null,
+  mine: Place | null,
+  phase: 'upcoming' | 'ongoing' | 'ended',
+): Activity['abilities'] {
+  const live = activity.status === 'published' && phase !== 'ended';
+  return {
+    edit: canEdit(activity, userId) && phase !== 'ended',
+    manage: canManage(activity, userId),
+    checkIn: canManage(activity, userId) && activity.status === 'published',
+    signUp: live && userId !== null && (mine === null || mine.status === 'cancelled' || mine.status === 'rejected'),
+    cancelRegistration:
+      mine !== null &&
+      ['pending', 'approved', 'waitlisted'].includes(mine.status) &&
+      !mine.checkedIn &&
+      phase === 'upcoming',
+  };
 }

@@ -1,10 +1,24 @@
-import { type ActivitySummary, formatAmount, type Registration, type RegistrationStatus } from '@polaris/contract';
-import type { registrations } from '../../db/schema/index.ts';
+import {
+  type Activity,
+  type ActivitySummary,
+  formatAmount,
+  type Registration,
+  type RegistrationStatus,
+} from '@polaris/contract';
 import type { Links } from '../../platform/links.ts';
+import type { ActivityRow, ImageRow, LoadedActivity, PersonRow, TicketTypeRow } from './activities.store.ts';
 import { ticketQr } from './codes.ts';
-import type { ActivityRow, ImageRow, SeatCounts, TicketTypeRow } from './store.ts';
+import type { SummaryRow } from './discovery.store.ts';
+import { summaryCursor } from './discovery.store.ts';
+import type { RegistrationRow, SeatCounts } from './registrations.store.ts';
+import { phaseOf } from './rules.ts';
 
-export type RegistrationRow = typeof registrations.$inferSelect;
+/** A person as activity pages show them: public uid, name and avatar, never the email. */
+export const presentPerson = (person: Pick<PersonRow, 'uid' | 'name' | 'avatar'>) => ({
+  uid: String(person.uid),
+  name: person.name,
+  avatar: person.avatar,
+});
 
 export function presentImage(links: Links, image: Pick<ImageRow, 'id' | 'width' | 'height' | 'widths'> | undefined) {
   if (!image) return null;
@@ -124,5 +138,97 @@ export function presentRegistration(
     fullRefundUntil: row.fullRefundUntil?.toISOString() ?? null,
     fullRefundReason: row.fullRefundReason as Registration['fullRefundReason'],
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A discovery row as a summary, with the keyset position after it. */
+export function presentSummaryRow(
+  links: Links,
+  now: Date,
+  row: SummaryRow,
+): { summary: ActivitySummary; cursor: string } {
+  const startsAt = new Date(Number(row.starts_ms));
+  const endsAt = new Date(Number(row.ends_ms));
+  const tickets = row.tickets ?? [];
+  const decimals = new Map(tickets.flatMap((t) => (t.asset ? [[t.asset, Number(t.decimals ?? 0)] as const] : [])));
+  const summary = presentSummary(
+    links,
+    {
+      code: row.code,
+      status: row.status,
+      title: row.title,
+      category: row.category,
+      startsAt,
+      endsAt,
+      timezone: row.timezone,
+      city: row.city,
+      onlineUrl: row.online_url,
+      capacity: row.capacity === null ? null : Number(row.capacity),
+      marketing: row.marketing,
+    },
+    tickets.map((t) => ({ price: t.price, assetCode: t.asset })),
+    { taken: Number(row.seats_taken) },
+    row.cover_id
+      ? { id: row.cover_id, width: row.cover_width!, height: row.cover_height!, widths: row.cover_widths! }
+      : undefined,
+    decimals,
+    phaseOf({ startsAt, endsAt }, now),
+  );
+  return { summary, cursor: summaryCursor(row) };
+}
+
+/** The detail page of one activity, for one caller: their place, what they may do, the link only some see. */
+export function presentActivity(
+  links: Links,
+  activity: LoadedActivity,
+  context: {
+    types: TicketTypeRow[];
+    counts: SeatCounts;
+    decimals: Map<string, number>;
+    people: Map<number, PersonRow>;
+    cover: ImageRow | undefined;
+    mine: Registration | null;
+    abilities: Activity['abilities'];
+    showOnlineUrl: boolean;
+    now: Date;
+  },
+): Activity {
+  const { row } = activity;
+  const person = (id: number) => presentPerson(context.people.get(id)!);
+  return {
+    id: row.code,
+    status: row.status as Activity['status'],
+    phase: phaseOf(row, context.now),
+    visibility: row.visibility as Activity['visibility'],
+    title: row.title,
+    description: row.description,
+    category: row.category as Activity['category'],
+    cover: presentImage(links, context.cover),
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    timezone: row.timezone,
+    online: row.onlineUrl !== null,
+    onlineUrl: context.showOnlineUrl ? row.onlineUrl : null,
+    city: row.city,
+    address: row.address,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    capacity: row.capacity,
+    seatsTaken: context.counts.taken,
+    waitlisted: context.counts.waitlisted,
+    requireApproval: row.requireApproval,
+    ticketTypes: context.types.map((type) =>
+      presentTicketType(type, context.counts, context.decimals, row, context.now),
+    ),
+    questions: row.questions,
+    organizer: person(row.organizerId),
+    coHosts: activity.cohostIds.map(person),
+    marketing: row.marketing,
+    shareUrl: links.activity(row.code),
+    createdAt: row.createdAt.toISOString(),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    myRegistration: context.mine,
+    abilities: context.abilities,
   };
 }

@@ -3,7 +3,7 @@ import { monthRange, rangeFor, zonedMidnight } from '../../platform/zoned-time.t
 import { renderCalendar } from '../calendar/ics.ts';
 import { signCodeAt, signCodeMatches, ticketQr, verifyTicketQr } from './codes.ts';
 import { authorize, canCancelActivity, canEdit, canManage, canView } from './policy.ts';
-import { refundOnCancel } from './registration.ts';
+import { refundOnCancel } from './rules.ts';
 
 describe('policy', () => {
   const draft = { organizerId: 1, cohostIds: [2], status: 'draft' };

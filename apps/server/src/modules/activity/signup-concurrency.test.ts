@@ -113,7 +113,7 @@ describe('50 people, 10 seats', () => {
     });
     await Promise.all(people.slice(20, 30).map((person) => signUp(t, person, activity.id)));
     t.clock.advance(DAY);
-    const runs = await Promise.all(Array.from({ length: 4 }, () => t.services.registrations.processDue()));
+    const runs = await Promise.all(Array.from({ length: 4 }, () => t.services.activity.settlement.processDue()));
     expect(runs.reduce((sum, run) => sum + run.settled, 0)).toBeGreaterThanOrEqual(1);
     const overview = () =>
       t.call<{ released: unknown[]; held: unknown[]; escrow: unknown[] }>('GET', '/activity/manage/overview', {

@@ -1,40 +1,16 @@
 import { AMOUNT_PROBLEM_KEYS, type CreateActivity, parseAmount, Status } from '@polaris/contract';
 import { FieldsError } from '../../platform/errors.ts';
+import type { EditableField, TicketTypePlan } from './activities.store.ts';
 
 /** Longest activity accepted. */
 export const MAX_DURATION_DAYS = 30;
 
 export type FieldProblem = { field: string; messageKey: string; params?: Record<string, string | number> };
 
-export interface TicketTypePlan {
-  id: number | null;
-  name: string;
-  assetCode: string | null;
-  price: bigint;
-  capacity: number | null;
-  salesStart: Date | null;
-  salesEnd: Date | null;
-}
-
 /** The fields both create and edit check, merged with what is stored when editing. */
-export type ActivityDraft = Pick<
-  CreateActivity,
-  | 'title'
-  | 'description'
-  | 'category'
-  | 'startsAt'
-  | 'endsAt'
-  | 'timezone'
-  | 'onlineUrl'
-  | 'city'
-  | 'address'
-  | 'latitude'
-  | 'longitude'
-  | 'capacity'
-  | 'requireApproval'
-  | 'visibility'
-  | 'questions'
-> & { ticketTypes: NonNullable<CreateActivity['ticketTypes']> };
+export type ActivityDraft = Pick<CreateActivity, EditableField> & {
+  ticketTypes: NonNullable<CreateActivity['ticketTypes']>;
+};
 
 /**
  * Every rule that needs more than the schema: times against the clock, a place to be, prices in the asset's

@@ -2,6 +2,8 @@ import type { Database, Tx } from '../../db/client.ts';
 import { ledger } from '../wallet/ledger.ts';
 import { type CreatorEarningRow, claimDueEarning, earningsOfActivity, insertEarning, markReleased } from './store.ts';
 
+export type { CreatorEarningRow } from './store.ts';
+
 export interface CreatorEarningsDeps {
   db: Database;
   now: () => Date;

@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_MAX_BYTES, IMAGE_WIDTHS, Status } from '@polaris/contract';
-import { eq } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import type { Database } from '../../db/client.ts';
-import { images } from '../../db/schema/index.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';
+import { imageById, insertImage } from './activities.store.ts';
 import { presentImage } from './presenter.ts';
 
 export interface ImageDeps {
@@ -82,16 +81,13 @@ export class ImageService {
       await rm(dir, { recursive: true, force: true });
       throw new FieldsError([{ field: 'file', messageKey: 'activity.imageType' }]);
     }
-    const [row] = await this.deps.db
-      .insert(images)
-      .values({ id, ownerId, widths, width, height, createdAt: this.deps.now() })
-      .returning();
-    return presentImage(this.deps.links, row!)!;
+    const row = await insertImage(this.deps.db, { id, ownerId, widths, width, height, createdAt: this.deps.now() });
+    return presentImage(this.deps.links, row)!;
   }
 
   /** The stored WebP at a width; an unknown id or width is "not found". */
   async file(id: string, width: number): Promise<Buffer> {
-    const [row] = /^[a-f0-9]{32}$/.test(id) ? await this.deps.db.select().from(images).where(eq(images.id, id)) : [];
+    const row = /^[a-f0-9]{32}$/.test(id) ? await imageById(this.deps.db, id) : undefined;
     if (!row?.widths.includes(width)) throw new AppError(Status.notFound, 'activity.imageUnknown');
     return readFile(path.join(this.dir(id), `${width}.webp`));
   }

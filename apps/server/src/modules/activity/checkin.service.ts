@@ -1,0 +1,103 @@
+import { CHECKIN_OPENS_BEFORE_START_MS, SIGN_CODE_WINDOW_MS, Status } from '@polaris/contract';
+import type { Database } from '../../db/client.ts';
+import { AppError, FieldsError } from '../../platform/errors.ts';
+import type { Links } from '../../platform/links.ts';
+import { type ActivityRow, peopleById, ticketTypeName } from './activities.store.ts';
+import { presentCheckin } from './checkin.presenter.ts';
+import { signCodeAt, signCodeMatches, signWindow, verifyTicketQr } from './codes.ts';
+import { burnNft, mintNft } from './nfts.store.ts';
+import {
+  liveRegistrationOf,
+  markCheckedIn,
+  registrationByCode,
+  registrationById,
+  undoCheckIn,
+} from './registrations.store.ts';
+import { managedActivity, visibleActivity } from './service.ts';
+
+const ticketUnknown = () => new AppError(Status.notFound, 'activity.ticketUnknown');
+
+/**
+ * Check-in and the attendance collectible it mints. A ticket checks in once: the write is a conditional
+ * update (`where checked_in_at is null`), so of two scans at the same moment exactly one succeeds.
+ */
+export class CheckinService {
+  constructor(private readonly deps: { db: Database; now: () => Date; links: Links }) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /** A host scans a ticket's QR code. */
+  async checkInTicket(hostId: number, code: string, payload: string) {
+    const activity = await managedActivity(this.db, code, hostId);
+    if (activity.row.status !== 'published') throw new AppError(Status.conflict, 'activity.cancelled');
+    const ticketCode = verifyTicketQr(activity.row.checkinSecret, payload);
+    if (!ticketCode) throw ticketUnknown();
+    const registration = await registrationByCode(this.db, activity.row.id, ticketCode);
+    if (!registration) throw ticketUnknown();
+    return this.checkIn(activity.row, registration.id, hostId);
+  }
+
+  /** An attendee checks in with the code shown at the venue, from an hour before the start until the end. */
+  async selfCheckIn(userId: number, code: string, signCode: string) {
+    const activity = await visibleActivity(this.db, code, userId);
+    const now = this.deps.now();
+    const row = activity.row;
+    if (row.status !== 'published') throw new AppError(Status.conflict, 'activity.cancelled');
+    if (now.getTime() < row.startsAt.getTime() - CHECKIN_OPENS_BEFORE_START_MS || now >= row.endsAt) {
+      throw new AppError(Status.conflict, 'activity.checkinClosed');
+    }
+    const mine = await liveRegistrationOf(this.db, row.id, userId);
+    if (!mine) throw new AppError(Status.notFound, 'activity.notSignedUp');
+    if (!signCodeMatches(row.checkinSecret, signCode, now)) {
+      throw new FieldsError([{ field: 'signCode', messageKey: 'activity.signCodeWrong' }]);
+    }
+    return this.checkIn(row, mine.id, userId);
+  }
+
+  private async checkIn(activity: ActivityRow, registrationId: number, actorId: number) {
+    const now = this.deps.now();
+    const result = await this.db.transaction(async (tx) => {
+      const done = await markCheckedIn(tx, registrationId, actorId, now);
+      if (!done) {
+        const current = await registrationById(tx, registrationId);
+        if (current?.checkedInAt) throw new AppError(Status.conflict, 'activity.alreadyCheckedIn');
+        throw new AppError(Status.conflict, 'activity.ticketNotValid');
+      }
+      const nft = await mintNft(tx, { activityId: activity.id, registrationId, ownerId: done.userId, mintedAt: now });
+      return { registration: done, nft };
+    });
+    const typeName = await ticketTypeName(this.db, result.registration.ticketTypeId);
+    const person = (await peopleById(this.db, [result.registration.userId])).get(result.registration.userId)!;
+    return presentCheckin(
+      this.deps.links,
+      { registrationId, person, ticketType: typeName ?? '', at: now, nft: result.nft },
+      activity,
+    );
+  }
+
+  /** Undo a check-in (a mistaken scan): the ticket is valid again and its collectible is burned. */
+  async undo(hostId: number, code: string, registrationId: number) {
+    const activity = await managedActivity(this.db, code, hostId);
+    const now = this.deps.now();
+    await this.db.transaction(async (tx) => {
+      if (!(await undoCheckIn(tx, activity.row.id, registrationId, now))) {
+        throw new AppError(Status.conflict, 'activity.notCheckedIn');
+      }
+      await burnNft(tx, registrationId, now);
+    });
+    return {};
+  }
+
+  /** The rotating code hosts show at the venue. */
+  async signCode(hostId: number, code: string) {
+    const activity = await managedActivity(this.db, code, hostId);
+    const now = this.deps.now();
+    const window = signWindow(now);
+    return {
+      code: signCodeAt(activity.row.checkinSecret, window),
+      expiresIn: Math.ceil(((window + 1) * SIGN_CODE_WINDOW_MS - now.getTime()) / 1000),
+    };
+  }
+}

@@ -1,0 +1,145 @@
+import {
+  ActivityIdInput,
+  ActivityOutput,
+  CreateActivityInput,
+  DraftInput,
+  DraftOutput,
+  EmptyInput,
+  EmptyOutput,
+  IMAGE_MAX_BYTES,
+  SaveDraftInput,
+  Status,
+  UpdateActivityInput,
+  UploadImageOutput,
+} from '@polaris/contract';
+import { AppError, FieldsError } from '../../platform/errors.ts';
+import type { Router } from '../../platform/router.ts';
+import type { DraftService } from './drafts.service.ts';
+import type { EditingService } from './editing.service.ts';
+import type { ImageService } from './images.service.ts';
+
+const tags = ['activity'];
+
+/** Creating and editing: the form, its kept draft, publishing, and cover images (uploaded, then served as files). */
+export function editingRoutes(
+  router: Router,
+  { editing, drafts, images }: { editing: EditingService; drafts: DraftService; images: ImageService },
+): void {
+  router.route({
+    method: 'POST',
+    path: '/activity/create',
+    summary: 'Create an activity (a draft unless publish is true); needs a profile name (414)',
+    tags,
+    auth: 'user',
+    input: CreateActivityInput,
+    output: ActivityOutput,
+    handler: ({ input, user }) => editing.create(user, input),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/activity/update',
+    summary:
+      'Edit an activity (hosts; co-hosts list by the organizer only); a new start or venue mails attendees and gives paid ones a full-refund right until the start',
+    tags,
+    auth: 'user',
+    input: UpdateActivityInput,
+    output: ActivityOutput,
+    handler: ({ input, user }) => editing.update(user, input),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/activity/publish',
+    summary: 'Publish a draft',
+    tags,
+    auth: 'user',
+    input: ActivityIdInput,
+    output: ActivityOutput,
+    handler: ({ input, user }) => editing.publish(user, input.id),
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/activity/draft',
+    summary: 'The create/edit form as the user last left it (activityId absent: a new activity)',
+    tags,
+    auth: 'user',
+    input: DraftInput,
+    output: DraftOutput,
+    handler: ({ input, user }) => drafts.draft(user.id, input.activityId),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/activity/draft/save',
+    summary: 'Keep the create/edit form while the user edits',
+    tags,
+    auth: 'user',
+    input: SaveDraftInput,
+    output: DraftOutput,
+    handler: ({ input, user }) => drafts.saveDraft(user.id, input.activityId, input.data),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/activity/draft/delete',
+    summary: 'Discard the kept form',
+    tags,
+    auth: 'user',
+    input: DraftInput,
+    output: EmptyOutput,
+    handler: ({ input, user }) => drafts.deleteDraft(user.id, input.activityId),
+  });
+
+  router.raw({
+    method: 'POST',
+    path: '/activity/image/upload',
+    summary: 'Upload a cover image (multipart `file`: JPEG, PNG or WebP, at most 5 MB); stored as WebP',
+    tags,
+    auth: 'user',
+    rateLimit: 'auth',
+    input: EmptyInput,
+    params: {},
+    multipart: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+    output: UploadImageOutput,
+    handler: async ({ request, user }) => {
+      if (!request.isMultipart()) throw new FieldsError([{ field: 'file', messageKey: 'activity.imageMissing' }]);
+      const file = await request.file();
+      if (!file) throw new FieldsError([{ field: 'file', messageKey: 'activity.imageMissing' }]);
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new FieldsError([
+            { field: 'file', messageKey: 'activity.imageTooLarge', params: { max: IMAGE_MAX_BYTES / 1_048_576 } },
+          ]);
+        }
+        throw error;
+      }
+      return images.upload(user.id, bytes);
+    },
+  });
+
+  router.raw({
+    method: 'GET',
+    path: '/activity/image/:id/:file',
+    summary: 'A stored cover image at one width (`<width>.webp`); an image never changes, so caches keep it',
+    tags,
+    auth: 'public',
+    input: EmptyInput,
+    params: { id: '0123456789abcdef0123456789abcdef', file: '640.webp' },
+    produces: 'image/webp',
+    handler: async ({ params }) => {
+      const match = /^(\d{2,5})\.webp$/.exec(params.file);
+      if (!match) throw new AppError(Status.notFound, 'activity.imageUnknown');
+      // An image id never changes its content, so caches may keep it for good.
+      return {
+        type: 'image/webp',
+        headers: { 'cache-control': 'public, max-age=31536000, immutable' },
+        body: await images.file(params.id, Number(match[1])),
+      };
+    },
+  });
+}

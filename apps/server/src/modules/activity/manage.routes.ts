@@ -1,0 +1,153 @@
+import {
+  ActivityRefInput,
+  AttendeesInput,
+  AttendeesOutput,
+  CancelActivityInput,
+  CancelActivityOutput,
+  InviteInput,
+  InviteOutput,
+  MarketingInput,
+  MarketingOutput,
+  OverviewOutput,
+  RegistrationOutput,
+  RegistrationRefInput,
+  SignCodeOutput,
+} from '@polaris/contract';
+import type { Router } from '../../platform/router.ts';
+import type { AttendeeService } from './attendees.service.ts';
+import type { CheckinService } from './checkin.service.ts';
+import type { EditingService } from './editing.service.ts';
+import type { InvitationService } from './invitations.service.ts';
+import type { SeatService } from './seats.service.ts';
+import type { SettlementService } from './settlement.service.ts';
+
+const tags = ['activity'];
+
+/** Management, for the organizer and co-hosts (403 for anyone else who can see the activity). */
+export function manageRoutes(
+  router: Router,
+  {
+    attendees,
+    seats,
+    checkins,
+    invitations,
+    editing,
+    settlement,
+  }: {
+    attendees: AttendeeService;
+    seats: SeatService;
+    checkins: CheckinService;
+    invitations: InvitationService;
+    editing: EditingService;
+    settlement: SettlementService;
+  },
+): void {
+  router.route({
+    method: 'GET',
+    path: '/activity/manage/overview',
+    summary: 'Counts by status, check-ins, seats and money held for the activity',
+    tags,
+    auth: 'user',
+    input: ActivityRefInput,
+    output: OverviewOutput,
+    handler: ({ input, user }) => attendees.overview(user.id, input.activityId),
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/activity/manage/attendees',
+    summary: 'Attendees by status (pending, approved, waitlisted, checkedIn, rejected, cancelled), by cursor',
+    tags,
+    auth: 'user',
+    input: AttendeesInput,
+    output: AttendeesOutput,
+    handler: ({ input, user }) => attendees.attendees(user.id, input),
+  });
+
+  router.raw({
+    method: 'GET',
+    path: '/activity/manage/attendees.csv',
+    summary: 'Every attendee as CSV (RFC 4180), one column per registration question',
+    tags,
+    auth: 'user',
+    input: ActivityRefInput,
+    params: {},
+    produces: 'text/csv; charset=utf-8',
+    handler: async ({ input, user }) => {
+      const { filename, csv } = await attendees.attendeesCsv(user.id, input.activityId);
+      return {
+        type: 'text/csv; charset=utf-8',
+        headers: { 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' },
+        body: `\ufeff${csv}`,
+      };
+    },
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/activity/manage/approve',
+    summary: 'Approve a pending request (its frozen price moves to escrow)',
+    tags,
+    auth: 'user',
+    region: 'gated',
+    input: RegistrationRefInput,
+    output: RegistrationOutput,
+    handler: ({ input, user }) => seats.approve(user.id, input.activityId, input.registrationId),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/activity/manage/reject',
+    summary: 'Reject a pending request (its frozen price is released)',
+    tags,
+    auth: 'user',
+    input: RegistrationRefInput,
+    output: RegistrationOutput,
+    handler: ({ input, user }) => seats.reject(user.id, input.activityId, input.registrationId),
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/activity/manage/signCode',
+    summary: 'The current rotating sign-in code to show at the venue',
+    tags,
+    auth: 'user',
+    input: ActivityRefInput,
+    output: SignCodeOutput,
+    handler: ({ input, user }) => checkins.signCode(user.id, input.activityId),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/activity/manage/invite',
+    summary: 'Create an invitation link (skips approval) and mail it to the given addresses',
+    tags,
+    auth: 'user',
+    rateLimit: 'code',
+    input: InviteInput,
+    output: InviteOutput,
+    handler: ({ input, user }) => invitations.invite(user, input),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/activity/manage/marketing',
+    summary: 'Promotion settings: featured on explore, share title and text',
+    tags,
+    auth: 'user',
+    input: MarketingInput,
+    output: MarketingOutput,
+    handler: ({ input, user }) => editing.setMarketing(user.id, input),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/activity/manage/cancel',
+    summary: 'Cancel the whole activity (organizer only): everyone is refunded exactly what is held, and mailed',
+    tags,
+    auth: 'user',
+    input: CancelActivityInput,
+    output: CancelActivityOutput,
+    handler: ({ input, user }) => settlement.cancelActivity(user.id, input.activityId),
+  });
+}

@@ -1,0 +1,152 @@
+import { Status } from '@polaris/contract';
+import type { Database, Tx } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { ledger } from '../wallet/ledger.ts';
+import { type ActivityRow, lockActivity, ticketTypeById } from './activities.store.ts';
+import {
+  lockRegistration,
+  type RegistrationRow,
+  seatCounts,
+  updateRegistration,
+  waitlist,
+} from './registrations.store.ts';
+import { hasSeat, phaseOf } from './rules.ts';
+import { managedActivity, registrationReference, registrationView } from './service.ts';
+
+const conflict = (key: string) => new AppError(Status.conflict, key);
+
+/**
+ * Who gets a seat after signing up: a host approves or rejects a pending request, and free seats go to the
+ * waitlist in sign-up order.
+ *
+ * Ledger flows (amounts in the ticket's asset):
+ * - approval, or promotion from the waitlist: user frozen → ticket_escrow (`ticket_payment`)
+ * - rejection, or a hold that ends unused (expired, waitlist closed): user frozen → user available
+ *   (`ticket_hold_release`)
+ */
+export class SeatService {
+  constructor(private readonly deps: { db: Database; now: () => Date }) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /**
+   * Fill free seats from the waitlist, in sign-up order. Each promotion is its own transaction with one ledger
+   * entry (the held price moves from the person's frozen balance into escrow), so no transaction holds the
+   * escrow account while it waits for another account.
+   */
+  async promoteAll(activityId: number): Promise<{ promoted: number }> {
+    let promoted = 0;
+    while ((await this.db.transaction((tx) => this.promoteNext(tx, activityId))) === 'promoted') promoted++;
+    return { promoted };
+  }
+
+  /** Promotes the first waitlisted place that fits, under the activity's lock (taken here unless `row` is given). */
+  async promoteNext(tx: Tx, activityId: number, row?: ActivityRow): Promise<'promoted' | 'none'> {
+    const activity = row ?? (await lockActivity(tx, activityId));
+    const now = this.deps.now();
+    if (activity.status !== 'published' || phaseOf(activity, now) === 'ended') return 'none';
+    const counts = (await seatCounts(tx, [activityId])).get(activityId)!;
+    if (activity.capacity !== null && counts.taken >= activity.capacity) return 'none';
+    const next = (await waitlist(tx, activityId)).find(({ type }) => hasSeat(activity, type, counts));
+    if (!next) return 'none';
+    const candidate = next.registration;
+    const held = BigInt(candidate.paid);
+    if (candidate.paymentState === 'frozen' && held > 0n) {
+      // The price was held when they joined the waitlist, so promotion cannot fail for want of money.
+      await ledger.settleFrozen(tx, {
+        kind: 'ticket_payment',
+        asset: candidate.assetCode!,
+        from: { userId: candidate.userId },
+        to: { system: 'ticket_escrow' },
+        amount: held,
+        reference: registrationReference(candidate.id),
+        memo: { promotedFromWaitlist: true },
+      });
+    }
+    await updateRegistration(tx, candidate.id, {
+      status: 'approved',
+      approvedAt: now,
+      updatedAt: now,
+      ...(candidate.paymentState === 'frozen' ? { paymentState: 'escrow' } : {}),
+    });
+    return 'promoted';
+  }
+
+  /** Approve a pending request: it takes a seat, and a frozen price moves into escrow. */
+  async approve(hostId: number, code: string, registrationId: number) {
+    const activity = await managedActivity(this.db, code, hostId);
+    return this.db.transaction(async (tx) => {
+      const row = await lockActivity(tx, activity.row.id);
+      const mine = await this.lockPlace(tx, row.id, registrationId);
+      if (mine.status !== 'pending') throw conflict('activity.notPending');
+      const now = this.deps.now();
+      if (row.status === 'cancelled') throw conflict('activity.cancelled');
+      if (phaseOf(row, now) === 'ended') throw conflict('activity.ended');
+      const type = await ticketTypeById(tx, mine.ticketTypeId);
+      const counts = (await seatCounts(tx, [row.id])).get(row.id)!;
+      if (!hasSeat(row, type!, counts)) throw conflict('activity.full');
+      const paid = BigInt(mine.paid);
+      if (mine.paymentState === 'frozen' && paid > 0n) {
+        await ledger.settleFrozen(tx, {
+          kind: 'ticket_payment',
+          asset: mine.assetCode!,
+          from: { userId: mine.userId },
+          to: { system: 'ticket_escrow' },
+          amount: paid,
+          actorId: hostId,
+          reference: registrationReference(mine.id),
+        });
+      }
+      const updated = await updateRegistration(tx, mine.id, {
+        status: 'approved',
+        approvedAt: now,
+        updatedAt: now,
+        paymentState: mine.paymentState === 'frozen' ? 'escrow' : mine.paymentState,
+      });
+      return registrationView(tx, row, updated);
+    });
+  }
+
+  /** Reject a pending request: the frozen price goes back to the person's available balance. */
+  async reject(hostId: number, code: string, registrationId: number) {
+    const activity = await managedActivity(this.db, code, hostId);
+    return this.db.transaction(async (tx) => {
+      const row = await lockActivity(tx, activity.row.id);
+      const mine = await this.lockPlace(tx, row.id, registrationId);
+      if (mine.status !== 'pending') throw conflict('activity.notPending');
+      const updated = await this.releaseHold(tx, mine, 'rejected', 'rejected', hostId);
+      return registrationView(tx, row, updated);
+    });
+  }
+
+  /** Ends a place that never got a seat (`status`, with why in `note`); a frozen price goes back. */
+  async releaseHold(tx: Tx, mine: RegistrationRow, status: string, note: string, actorId?: number) {
+    const paid = BigInt(mine.paid);
+    if (mine.paymentState === 'frozen' && paid > 0n) {
+      await ledger.unfreeze(tx, {
+        kind: 'ticket_hold_release',
+        asset: mine.assetCode!,
+        account: { userId: mine.userId },
+        amount: paid,
+        actorId,
+        reference: registrationReference(mine.id),
+      });
+    }
+    const now = this.deps.now();
+    return updateRegistration(tx, mine.id, {
+      status,
+      note,
+      cancelledAt: now,
+      updatedAt: now,
+      ...(mine.paymentState === 'frozen' ? { paymentState: 'refunded', refunded: mine.paid } : {}),
+    });
+  }
+
+  private async lockPlace(tx: Tx, activityId: number, registrationId: number): Promise<RegistrationRow> {
+    const row = await lockRegistration(tx, activityId, registrationId);
+    if (!row) throw new AppError(Status.notFound, 'http.404');
+    return row;
+  }
+}

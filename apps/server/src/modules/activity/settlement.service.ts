@@ -1,0 +1,214 @@
+import { formatAmount, Status } from '@polaris/contract';
+import type { Database, Tx } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Links } from '../../platform/links.ts';
+import { enqueueMail, type QueuedMail } from '../../platform/mail-queue.ts';
+import type { CreatorEarningsService } from '../master/service.ts';
+import { ledger, type Movement } from '../wallet/ledger.ts';
+import {
+  activityById,
+  assetDecimals,
+  claimEndedActivity,
+  lockActivity,
+  markActivityCancelled,
+  markSettled,
+  tryLockActivity,
+} from './activities.store.ts';
+import { cancelNotice } from './notices.ts';
+import { canCancelActivity } from './policy.ts';
+import { decimalsOf } from './presenter.ts';
+import {
+  activitiesWithWaitlist,
+  holderEmails,
+  lockAllRegistrations,
+  updateRegistration,
+} from './registrations.store.ts';
+import { LIVE_STATUSES } from './rules.ts';
+import type { SeatService } from './seats.service.ts';
+import { managedActivity } from './service.ts';
+
+export interface SettlementDeps {
+  db: Database;
+  now: () => Date;
+  links: Links;
+  seats: SeatService;
+  /** Where ticket money waits after the end until the payout hold has passed. */
+  earnings: CreatorEarningsService;
+  /** How long after the end the organizer's ticket money stays frozen (PAYOUT_HOLD_HOURS). */
+  payoutHoldMs: number;
+}
+
+const conflict = (key: string) => new AppError(Status.conflict, key);
+
+/**
+ * Where an activity's ticket money ends: everyone refunded when the organizer cancels it, or the organizer's
+ * after the end (through creator earnings and the payout hold). Also the scheduled work that settles ended
+ * activities and fills seats a crash left free.
+ *
+ * Ledger flows (amounts in the ticket's asset):
+ * - the activity is cancelled: ticket_escrow → each attendee, and each hold frozen → available, one entry per
+ *   asset (`ticket_refund`)
+ * - after the end: ticket_escrow → creator_earnings frozen, one entry per asset (`ticket_earning_hold`); after
+ *   the payout hold the earnings service moves it to the organizer's available balance (`ticket_release`)
+ */
+export class SettlementService {
+  constructor(private readonly deps: SettlementDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /**
+   * The organizer cancels the activity: every registration ends, and everyone gets back exactly what is still
+   * held for them (escrow, including late cancellations' forfeits, and frozen holds). One ledger entry per asset.
+   * Everyone whose place ended or whose money came back is mailed, after the commit, through the mail queue.
+   */
+  async cancelActivity(organizerId: number, code: string) {
+    const activity = await managedActivity(this.db, code, organizerId, canCancelActivity);
+    return this.db.transaction(async (tx) => {
+      const row = await lockActivity(tx, activity.row.id);
+      const now = this.deps.now();
+      if (row.status === 'cancelled') throw conflict('activity.alreadyCancelled');
+      if (row.settledAt) throw conflict('activity.notEditable');
+      const all = await lockAllRegistrations(tx, row.id);
+      const movements = new Map<string, Movement[]>();
+      const add = (asset: string, ...items: Movement[]) =>
+        movements.set(asset, [...(movements.get(asset) ?? []), ...items]);
+      const decimals = await assetDecimals(tx);
+      const emails = await holderEmails(tx, row.id);
+      const notices: QueuedMail[] = [];
+      let cancelled = 0;
+      for (const registration of all) {
+        const remaining = BigInt(registration.paid) - BigInt(registration.refunded);
+        const asset = registration.assetCode;
+        const account = { userId: registration.userId };
+        if (asset && remaining > 0n && registration.paymentState === 'frozen') {
+          add(
+            asset,
+            { account, bucket: 'frozen', amount: -remaining },
+            { account, bucket: 'available', amount: remaining },
+          );
+        }
+        if (asset && remaining > 0n && registration.paymentState === 'escrow') {
+          add(
+            asset,
+            { account: { system: 'ticket_escrow' }, bucket: 'available', amount: -remaining },
+            { account, bucket: 'available', amount: remaining },
+          );
+        }
+        const live = (LIVE_STATUSES as readonly string[]).includes(registration.status);
+        if (live) cancelled++;
+        if (live || remaining > 0n) {
+          const refundsMoney =
+            asset !== null && remaining > 0n && ['frozen', 'escrow'].includes(registration.paymentState);
+          notices.push(
+            cancelNotice(this.deps.links, row, {
+              registrationId: registration.id,
+              email: emails.get(registration.id)!,
+              language: registration.language,
+              refunded: refundsMoney
+                ? { amount: formatAmount(remaining, decimalsOf(decimals, asset)), asset: asset! }
+                : null,
+            }),
+          );
+          await updateRegistration(tx, registration.id, {
+            status: live ? 'cancelled' : registration.status,
+            note: live ? 'activityCancelled' : registration.note,
+            cancelledAt: live ? now : registration.cancelledAt,
+            updatedAt: now,
+            ...(refundsMoney ? { paymentState: 'refunded', refunded: registration.paid } : {}),
+          });
+        }
+      }
+      const refunded: { asset: string; amount: string }[] = [];
+      // Assets in a fixed order, so two settlements never lock the same accounts in opposite orders.
+      for (const asset of [...movements.keys()].sort()) {
+        const list = movements.get(asset)!;
+        await ledger.post(tx, {
+          kind: 'ticket_refund',
+          asset,
+          movements: list,
+          actorId: organizerId,
+          reference: `activity:${row.id}`,
+          memo: { reason: 'activityCancelled' },
+        });
+        const total = list.filter((m) => m.amount > 0n && m.bucket === 'available').reduce((s, m) => s + m.amount, 0n);
+        refunded.push({ asset, amount: formatAmount(total, decimals.get(asset) ?? 0) });
+      }
+      await markActivityCancelled(tx, row.id, now);
+      await enqueueMail(tx, notices, now);
+      return { cancelled, refunded };
+    });
+  }
+
+  /**
+   * Scheduled work, safe in several processes: each activity is claimed with FOR UPDATE SKIP LOCKED.
+   * - After the end: pending holds are released, the waitlist is closed, and what is in escrow for the activity
+   *   goes into the organizer's creator earnings, frozen until the end plus the payout hold.
+   * - Before it: seats freed without a promotion (a crash between a cancellation and its promotion) are filled.
+   */
+  async processDue(limit = 50): Promise<{ settled: number; promoted: number }> {
+    let settled = 0;
+    for (let i = 0; i < limit; i++) {
+      const done = await this.db.transaction(async (tx) => {
+        const now = this.deps.now();
+        const id = await claimEndedActivity(tx, now);
+        if (id === null) return false;
+        await this.settle(tx, id, now);
+        return true;
+      });
+      if (!done) break;
+      settled++;
+    }
+
+    let promoted = 0;
+    for (const id of await activitiesWithWaitlist(this.db, this.deps.now(), limit)) {
+      for (;;) {
+        const outcome = await this.db.transaction(async (tx) => {
+          const claimed = await tryLockActivity(tx, id);
+          // Another process holds it: that process is promoting or settling it right now.
+          if (!claimed) return 'none' as const;
+          return this.deps.seats.promoteNext(tx, id, claimed);
+        });
+        if (outcome === 'none') break;
+        promoted++;
+      }
+    }
+    return { settled, promoted };
+  }
+
+  private async settle(tx: Tx, activityId: number, now: Date) {
+    const row = await activityById(tx, activityId);
+    const all = await lockAllRegistrations(tx, activityId);
+    const totals = new Map<string, bigint>();
+    for (const registration of all) {
+      if (registration.status === 'pending') {
+        await this.deps.seats.releaseHold(tx, registration, 'rejected', 'expired');
+        continue;
+      }
+      if (registration.status === 'waitlisted') {
+        await this.deps.seats.releaseHold(tx, registration, 'cancelled', 'waitlistClosed');
+        continue;
+      }
+      const remaining = BigInt(registration.paid) - BigInt(registration.refunded);
+      if (registration.paymentState === 'escrow' && remaining > 0n && registration.assetCode) {
+        totals.set(registration.assetCode, (totals.get(registration.assetCode) ?? 0n) + remaining);
+        await updateRegistration(tx, registration.id, { paymentState: 'released', updatedAt: now });
+      }
+    }
+    // Not the organizer's yet: the hold runs from the end, so moving the start (or the end) closer cannot make
+    // the money spendable before attendees could react to the change.
+    const releaseAt = new Date(row.endsAt.getTime() + this.deps.payoutHoldMs);
+    for (const asset of [...totals.keys()].sort()) {
+      await this.deps.earnings.holdTicketEarnings(tx, {
+        organizerId: row.organizerId,
+        activityId,
+        asset,
+        amount: totals.get(asset)!,
+        releaseAt,
+        now,
+      });
+    }
+    await markSettled(tx, activityId, now);
+  }
+}
