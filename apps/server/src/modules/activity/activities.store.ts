@@ -16,6 +16,7 @@ import {
  * images; and (read only) the people and asset decimals their pages show.
  */
 
+export type { ActivityMarketing };
 export type ActivityRow = typeof activities.$inferSelect;
 export type TicketTypeRow = typeof ticketTypes.$inferSelect;
 export type ImageRow = typeof images.$inferSelect;

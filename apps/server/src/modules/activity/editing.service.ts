@@ -7,11 +7,11 @@ import {
   type UpdateActivity,
 } from '@polaris/contract';
 import type { Database, Tx } from '../../db/client.ts';
-import type { ActivityMarketing } from '../../db/schema/index.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';
 import { enqueueMail } from '../../platform/mail-queue.ts';
 import {
+  type ActivityMarketing,
   type ActivityRow,
   assetDecimals,
   deleteDraft,
