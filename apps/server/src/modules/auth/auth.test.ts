@@ -1,4 +1,4 @@
-import { hashLoginPassword } from '@polaris/contract';
+import { hashLoginPassword, URL_SECRET_KEYS } from '@polaris/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailCodes, sessions, users } from '../../db/schema/index.ts';
@@ -137,13 +137,19 @@ describe('email codes', () => {
   it('kills a code after 5 wrong tries', async () => {
     const email = 'guess@example.com';
     await t.register(email);
-    await t.call('POST', '/user/vcode/send', { body: { email, purpose: 'login' } });
-    const vcode = (await t.code(email))!;
-    const wrong = vcode === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) {
-      expect((await t.call('POST', '/user/login/vcode', { body: { email, vcode: wrong } })).status).toBe(400);
-    }
-    expect((await t.call('POST', '/user/login/vcode', { body: { email, vcode } })).status).toBe(400);
+    const guessed = async (wrongTries: number) => {
+      await t.call('POST', '/user/vcode/send', { body: { email, purpose: 'login' } });
+      const vcode = (await t.code(email))!;
+      const wrong = vcode === '000000' ? '111111' : '000000';
+      for (let i = 0; i < wrongTries; i++) {
+        expect((await t.call('POST', '/user/login/vcode', { body: { email, vcode: wrong } })).status).toBe(400);
+      }
+      return (await t.call('POST', '/user/login/vcode', { body: { email, vcode } })).status;
+    };
+    // Four wrong tries leave the code alive; the fifth kills it.
+    expect(await guessed(4)).toBe(200);
+    t.clock.advance(61_000);
+    expect(await guessed(5)).toBe(400);
   });
 
   it('does not send a sign-up code to a registered email, nor a login code to an unknown one', async () => {
@@ -269,6 +275,16 @@ describe('bad input', () => {
       query: { email: 'x@example.com', password: pw('abc12345') },
     });
     expect(result).toMatchObject({ status: 400, attachment: [{ field: 'password' }] });
+    // Every secret the contract names, on an envelope route and on a file route alike.
+    for (const key of URL_SECRET_KEYS) {
+      for (const [method, route] of [
+        ['POST', '/user/login'],
+        ['GET', '/calendar/export.ics'],
+      ] as const) {
+        const refused = await t.call(method, route, { query: { [key]: '123456' } });
+        expect(refused, `${key} on ${route}`).toMatchObject({ http: 200, status: 400, attachment: [{ field: key }] });
+      }
+    }
   });
 
   it('answers HTTP 413 for a body over 1 MiB, and HTTP 404 for an unknown route', async () => {

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { CURRENCIES, type MarketDetail, type MarketFiatRates, type MarketTickers } from '@polaris/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { COINGECKO_CACHE_MS, CoinGeckoMarketData } from './coingecko.ts';
 import { MarketUnavailableError } from './market-data.ts';
@@ -230,8 +230,27 @@ describe('the CoinGecko client on its own', () => {
     await expect(client.fiatRates()).rejects.toMatchObject({ status: 580, messageKey: 'Unknown error' });
   });
 
-  it('waits the default ten seconds before giving up', () => {
-    const client = new CoinGeckoMarketData({ apiKey: API_KEY });
-    expect((client as unknown as { timeoutMs: number }).timeoutMs).toBe(10_000);
+  it('waits the default ten seconds before giving up', async () => {
+    peer.answer('/coins/markets', { status: 200, body: '', hang: true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const client = new CoinGeckoMarketData({ baseUrl: peer.baseUrl, apiKey: API_KEY });
+      let settled = false;
+      const outcome = client.tickers().then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
+      void outcome.finally(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const failure = await outcome;
+      expect(failure).toBeInstanceOf(MarketUnavailableError);
+      expect((failure as MarketUnavailableError).messageKey).toBe('Unknown error');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

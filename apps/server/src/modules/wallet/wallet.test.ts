@@ -121,11 +121,12 @@ describe('deposits', () => {
   });
 
   it('refuses the operator route without the token', async () => {
-    const result = await t.call('POST', '/local-chain/deposit', {
-      headers: { 'x-admin-token': 'f'.repeat(64) },
-      body: { email: bob.email, asset: 'USDT', chain: 'BSC', amount: '1' },
-    });
-    expect(result.status).toBe(403);
+    const before = await balanceOf(t, bob.token, 'USDT');
+    const body = { email: bob.email, asset: 'USDT', chain: 'BSC', amount: '1' };
+    expect((await t.call('POST', '/local-chain/deposit', { body })).status).toBe(403);
+    const wrong = await t.call('POST', '/local-chain/deposit', { headers: { 'x-admin-token': 'f'.repeat(64) }, body });
+    expect(wrong.status).toBe(403);
+    expect(await balanceOf(t, bob.token, 'USDT')).toEqual(before);
     expect((await adminToken(t)).length).toBe(64);
   });
 });
