@@ -1,6 +1,8 @@
 import type { Activity, Registration } from '@polaris/contract';
-import type { TestApp } from '../../test/app.ts';
+import { expect } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
 import { deposit, newKey, type WalletUser, walletUser } from '../../test/wallet-fixtures.ts';
+import { checkLedger } from '../wallet/ledger.store.ts';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -55,4 +57,16 @@ export function signUp(t: TestApp, user: WalletUser, activityId: string, body: R
     token: user.token,
     body: { activityId, tradePassword: user.trade, idempotencyKey: newKey(), ...body },
   });
+}
+
+/** A test app of its own for an activity test file, with an organizer and a second host for co-hosting. */
+export async function activityApp(): Promise<{ t: TestApp; olivia: WalletUser; cohost: WalletUser }> {
+  const t = await createTestApp();
+  return { t, olivia: await host(t, 'olivia@example.com'), cohost: await host(t, 'cohost@example.com') };
+}
+
+/** Closes an activity test file's app once every ledger rule holds over all it did. */
+export async function closeCheckingLedger(t: TestApp): Promise<void> {
+  expect(await checkLedger(t.database.db)).toEqual([]);
+  await t.close();
 }
