@@ -115,6 +115,7 @@ export async function buildApp(options: AppOptions) {
     now,
     deriver: new AddressDeriver(await walletMnemonic(config, app.log)),
     chain,
+    users,
   });
   const transfers = new TransferService({ db: database.db, now, chain, trade, attempts });
   const records = new RecordService({ db: database.db });
@@ -235,9 +236,11 @@ export async function buildApp(options: AppOptions) {
   // Services are exposed for operator scripts and tests that drive background work by hand.
   app.decorate('services', {
     auth,
+    users,
     wallet,
     deposits,
     transfers,
+    records,
     trade,
     activity,
     calendar,
@@ -249,9 +252,11 @@ export async function buildApp(options: AppOptions) {
 
 export interface AppServices {
   auth: AuthService;
+  users: UserService;
   wallet: WalletService;
   deposits: DepositService;
   transfers: TransferService;
+  records: RecordService;
   trade: TradePasswordService;
   activity: ActivityServices;
   calendar: CalendarService;

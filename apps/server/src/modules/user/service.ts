@@ -2,7 +2,7 @@ import { Status } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { presentUserInfo } from './presenter.ts';
-import { findUser, updateNames } from './store.ts';
+import { findUser, findUserByEmail, type UserRow, updateNames } from './store.ts';
 
 /** The user's profile: what the app shows of them, and the names they choose. */
 export class UserService {
@@ -13,6 +13,13 @@ export class UserService {
     const updated = await updateNames(this.db, userId, input);
     if (!updated) throw new AppError(Status.notFound, 'http.404');
     return presentUserInfo(updated);
+  }
+
+  /** The account behind an email address (any spelling of its case), for operator tools; 404 when none. */
+  async requireByEmail(email: string): Promise<UserRow> {
+    const user = await findUserByEmail(this.db, email.trim().toLowerCase());
+    if (!user) throw new AppError(Status.notFound, 'auth.emailNotRegistered');
+    return user;
   }
 
   async info(userId: number) {

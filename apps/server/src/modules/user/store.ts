@@ -4,6 +4,11 @@ import { users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return user;
+}
+
 export async function findUser(db: Database, userId: number): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   return user;

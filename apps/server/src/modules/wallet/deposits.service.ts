@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Status } from '@polaris/contract';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { UserService } from '../user/service.ts';
 import type { AddressDeriver } from './addresses.ts';
 import { amountUnits, assetOf, fieldError, networkOf } from './catalog.ts';
 import type { ChainAdapter } from './chain.ts';
@@ -17,7 +18,6 @@ import {
   lockDeposit,
   markDepositCredited,
   setDepositConfirmations,
-  userByEmail,
 } from './store.ts';
 
 export interface DepositDeps {
@@ -25,6 +25,8 @@ export interface DepositDeps {
   now: () => Date;
   deriver: AddressDeriver;
   chain: ChainAdapter;
+  /** Finds the user a simulated deposit is for. */
+  users: UserService;
 }
 
 /**
@@ -128,8 +130,7 @@ export class DepositService {
     txHash?: string;
     confirmations?: number;
   }) {
-    const user = await userByEmail(this.db, input.email.trim().toLowerCase());
-    if (!user) throw new AppError(Status.notFound, 'auth.emailNotRegistered');
+    const user = await this.deps.users.requireByEmail(input.email);
     const catalog = await loadCatalog(this.db);
     const chain = [...catalog.chains.values()].find(
       (c) => c.symbol.toLowerCase() === input.chain.toLowerCase() || String(c.id) === input.chain,

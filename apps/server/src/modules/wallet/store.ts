@@ -121,11 +121,6 @@ export interface RecipientUser {
   uname: string | null;
 }
 
-export async function userByEmail(db: Database, email: string) {
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  return user;
-}
-
 export async function recipientByUidOrEmail(
   db: Database,
   by: { uid: number } | { email: string },
