@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Status } from '@polaris/contract';
+import { LocalChainDepositInput, Status } from '@polaris/contract';
+import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UserService } from '../user/service.ts';
@@ -120,16 +121,11 @@ export class DepositService {
 
   /**
    * LOCAL SIMULATOR: a deposit to the user with this email, as if it arrived on the chain named by symbol or id
-   * (a made-up transaction hash unless one is given). Operator routes only.
+   * (a made-up transaction hash unless one is given), recorded as the chain watcher would. The operator route and
+   * operator scripts call it, so their money arrives exactly as a local deposit does.
    */
-  async simulateDeposit(input: {
-    email: string;
-    asset: string;
-    chain: string;
-    amount: string;
-    txHash?: string;
-    confirmations?: number;
-  }) {
+  async simulateDeposit(command: z.input<typeof LocalChainDepositInput>) {
+    const input = LocalChainDepositInput.parse(command);
     const user = await this.deps.users.requireByEmail(input.email);
     const catalog = await loadCatalog(this.db);
     const chain = [...catalog.chains.values()].find(
