@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import { API_BASE, INPUT_LIMITS, jsonDepthExceeds, Status, translate } from '@polaris/contract';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
@@ -45,6 +44,7 @@ import { RegionGate, trustFunction } from './platform/region.ts';
 import { type AuthMode, Router } from './platform/router.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';
+import { serveWebApp } from './platform/web-app.ts';
 import { startWorker } from './platform/worker.ts';
 
 export interface AppOptions {
@@ -183,17 +183,7 @@ export async function buildApp(options: AppOptions) {
 
   const webDist = options.webDistDir ?? WEB_DIST_DIR;
   if (existsSync(webDist)) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      setHeaders: (reply, filePath) => {
-        // Hashed asset names change with their content, so they can be cached for good; index.html cannot.
-        reply.header(
-          'cache-control',
-          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
+    await serveWebApp(app, webDist);
   } else {
     app.log.warn({ webDist }, 'web app not built; run `npm run build` to serve it');
   }
