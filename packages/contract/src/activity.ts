@@ -1,44 +1,18 @@
 import { z } from 'zod';
+import {
+  ACTIVITY_CATEGORIES,
+  ACTIVITY_PHASES,
+  ACTIVITY_STATUSES,
+  ATTENDEE_FILTERS,
+  CALENDAR_FILTERS,
+  PAYMENT_STATES,
+  REGISTRATION_STATUSES,
+} from './activity-constants.ts';
 import { text } from './text.ts';
 import { emailField } from './validation.ts';
 import { amountField, idempotencyKeyField, tradePasswordField } from './wallet.ts';
 
 /** Request and response schemas of activities, tickets, check-in, attendance NFTs, management and calendar. */
-
-export const ACTIVITY_CATEGORIES = [
-  'meetup',
-  'conference',
-  'workshop',
-  'party',
-  'web3',
-  'tech',
-  'sports',
-  'outdoor',
-  'art',
-  'music',
-  'food',
-  'other',
-] as const;
-export type ActivityCategory = (typeof ACTIVITY_CATEGORIES)[number];
-
-export const ACTIVITY_STATUSES = ['draft', 'published', 'cancelled'] as const;
-export const ACTIVITY_PHASES = ['upcoming', 'ongoing', 'ended'] as const;
-export const REGISTRATION_STATUSES = ['pending', 'approved', 'waitlisted', 'rejected', 'cancelled'] as const;
-export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
-export const PAYMENT_STATES = ['none', 'frozen', 'escrow', 'refunded', 'released'] as const;
-/** Attendee list filters: the registration statuses plus `checkedIn` (approved and checked in). */
-export const ATTENDEE_FILTERS = [...REGISTRATION_STATUSES, 'checkedIn'] as const;
-
-/** Upload limits for cover images. */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const IMAGE_WIDTHS = [320, 640, 1280] as const;
-/** A paid ticket cancelled at least this long before the start is refunded in full; later, nothing. */
-export const FULL_REFUND_BEFORE_START_MS = 24 * 3_600_000;
-/** Attendees may check themselves in from this long before the start until the end. */
-export const CHECKIN_OPENS_BEFORE_START_MS = 3_600_000;
-/** The rotating sign-in code changes every window; the current and the previous one are accepted. */
-export const SIGN_CODE_WINDOW_MS = 60_000;
 
 export const activityIdField = z
   .string()
@@ -469,7 +443,6 @@ export const PersonalInfoInput = z
 
 // Calendar
 
-export const CALENDAR_FILTERS = ['all', 'joined', 'hosted', 'own'] as const;
 export const CalendarMonthInput = z.object({
   month: z
     .string()

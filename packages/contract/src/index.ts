@@ -1,4 +1,5 @@
 export * from './activity.ts';
+export * from './activity-constants.ts';
 export * from './amounts.ts';
 export * from './auth.ts';
 export * from './constants.ts';
