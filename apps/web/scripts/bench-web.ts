@@ -9,7 +9,7 @@
 // `--checkout` measures another checkout of the repository (its build and its server), e.g. the commit before.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +35,8 @@ const { values: options } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     checkout: { type: 'string' },
     verbose: { type: 'boolean', default: false },
+    /** Write the first compressed load's CPU profile here (open it in DevTools' Performance panel). */
+    profile: { type: 'string' },
   },
 });
 const RUNS = Number(options.runs);
@@ -172,10 +174,12 @@ interface Sample {
   totalBytes: number;
   lcpMs: number;
   lcpElement: string;
+  /** Every response: type, bytes on the wire, path. */
+  responses: string[];
 }
 
 /** One cold load of the activity home; `compressed: false` refuses every content encoding. */
-async function measure(browser: Browser, base: string, compressed: boolean): Promise<Sample> {
+async function measure(browser: Browser, base: string, compressed: boolean, profile?: string): Promise<Sample> {
   const context = await browser.newContext({
     viewport: VIEWPORT,
     deviceScaleFactor: 2,
@@ -186,12 +190,15 @@ async function measure(browser: Browser, base: string, compressed: boolean): Pro
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const types = new Map<string, string>();
+    const urls = new Map<string, string>();
+    const responses: string[] = [];
     const inFlight = new Set<string>();
     const sample = { jsBytes: 0, jsRequests: 0, requests: 0, totalBytes: 0 };
     let lastActivity = Date.now();
     cdp.on('Network.requestWillBeSent', (event) => {
       if (event.request.url.startsWith('data:')) return;
       sample.requests += 1;
+      urls.set(event.requestId, event.request.url);
       inFlight.add(event.requestId);
       lastActivity = Date.now();
     });
@@ -205,6 +212,10 @@ async function measure(browser: Browser, base: string, compressed: boolean): Pro
     cdp.on('Network.loadingFinished', (event) => {
       done(event.requestId);
       sample.totalBytes += event.encodedDataLength;
+      const url = new URL(urls.get(event.requestId) ?? 'about:blank');
+      responses.push(
+        `${types.get(event.requestId) ?? '?'} ${(event.encodedDataLength / 1024).toFixed(1)} KiB ${url.pathname}${url.search}`,
+      );
       if (types.get(event.requestId) === 'Script') {
         sample.jsBytes += event.encodedDataLength;
         sample.jsRequests += 1;
@@ -212,6 +223,7 @@ async function measure(browser: Browser, base: string, compressed: boolean): Pro
     });
     cdp.on('Network.loadingFailed', (event) => done(event.requestId));
     await cdp.send('Network.enable');
+    if (options.verbose) await cdp.send('Performance.enable');
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -221,6 +233,11 @@ async function measure(browser: Browser, base: string, compressed: boolean): Pro
     });
     if (!compressed) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuSlowdown });
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
 
     await page.goto(`${base}/`, { waitUntil: 'load', timeout: 120_000 });
     // The first screen is there when the list (or its empty state) is; then wait for the network to go quiet.
@@ -246,7 +263,34 @@ async function measure(browser: Browser, base: string, compressed: boolean): Pro
           }).observe({ type: 'largest-contentful-paint', buffered: true });
         }),
     );
-    return { ...sample, lcpMs: lcp.time, lcpElement: lcp.element };
+    // When each response started and ended, from the page's own clock (the critical path, for --verbose).
+    const timings = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => {
+          const timing = entry as PerformanceResourceTiming;
+          return `${Math.round(timing.startTime)}–${Math.round(timing.responseEnd)} ms ${new URL(timing.name).pathname}`;
+        })
+        .concat(
+          performance.getEntriesByType('navigation').map((entry) => {
+            const navigation = entry as PerformanceNavigationTiming;
+            return `0–${Math.round(navigation.responseEnd)} ms document, DOMContentLoaded ${Math.round(navigation.domContentLoadedEventEnd)} ms`;
+          }),
+        ),
+    );
+    if (profile) await writeFile(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    if (options.verbose) {
+      // Main-thread time by kind, as DevTools' Performance panel sums it (throttled CPU included).
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const wanted = ['ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration', 'TaskDuration'];
+      timings.push(
+        metrics
+          .filter((metric) => wanted.includes(metric.name))
+          .map((metric) => `${metric.name} ${Math.round(metric.value * 1000)} ms`)
+          .join(', '),
+      );
+    }
+    return { ...sample, lcpMs: lcp.time, lcpElement: lcp.element, responses: [...responses, ...timings] };
   } finally {
     await context.close();
   }
@@ -298,10 +342,14 @@ async function main() {
       // Alternate which goes first, so neither always meets a warmer machine.
       const order = run % 2 ? [true, false] : [false, true];
       for (const compressed of order) {
-        const sample = await measure(browser, base, compressed);
+        const profile = compressed && run === 1 ? options.profile : undefined;
+        const sample = await measure(browser, base, compressed, profile);
         samples[compressed ? 'compressed' : 'identity'].push(sample);
         console.log(row(`${run}, ${compressed ? 'compressed' : 'identity'}`, sample));
-        if (options.verbose) console.log(`    LCP element: ${sample.lcpElement}`);
+        if (options.verbose) {
+          console.log(`    LCP element: ${sample.lcpElement}`);
+          for (const response of sample.responses) console.log(`    ${response}`);
+        }
       }
     }
     const medianOf = (list: Sample[]): Sample => ({
@@ -311,6 +359,7 @@ async function main() {
       totalBytes: median(list.map((s) => s.totalBytes)),
       lcpMs: median(list.map((s) => s.lcpMs)),
       lcpElement: list[0]?.lcpElement ?? '',
+      responses: [],
     });
     const result = medianOf(samples.compressed);
     const baseline = medianOf(samples.identity);
