@@ -1,21 +1,32 @@
 import { ASYNC_SCREEN_DELAY_MS } from '@polaris/contract';
-import { Button, SpinLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './PageState.module.css';
 
-/** Shown while a page chunk loads; appears only after a short delay so fast loads do not flash. */
+const loadSpinner = () => import('./spinner.ts');
+const SpinLoading = lazy(loadSpinner);
+
+/**
+ * Shown while a page chunk loads; appears only after a short delay so fast loads do not flash. The spinner
+ * (antd-mobile's, animated with react-spring) is its own chunk, asked for as soon as the wait begins.
+ */
 export function PageLoading() {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
+    void loadSpinner();
     const timer = setTimeout(() => setVisible(true), ASYNC_SCREEN_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
   return (
     <div className="px-center" role="status" aria-live="polite" data-testid="page-loading">
-      {visible && <SpinLoading color="primary" aria-hidden />}
+      {visible && (
+        <Suspense fallback={null}>
+          <SpinLoading color="primary" aria-hidden />
+        </Suspense>
+      )}
       <span className="px-visually-hidden">{t('app.loading')}</span>
     </div>
   );

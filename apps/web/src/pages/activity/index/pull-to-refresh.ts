@@ -1,0 +1,2 @@
+// antd-mobile's PullToRefresh, with react-spring and use-gesture behind it, as a chunk of its own (PullToRefresh.tsx).
+export { PullToRefresh as default } from 'antd-mobile';
