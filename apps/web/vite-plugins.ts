@@ -9,7 +9,8 @@ import type { Plugin } from 'vite';
  * having side effects (it loads the global CSS), so the bundler counts every component that any page uses as
  * part of what the first screen imports, and puts them in its chunk. Importing each component from its own
  * module keeps the first screen to the components it renders. The global CSS (theme variables) is imported once
- * in main.tsx. Type-only imports are left alone; they disappear with the types.
+ * in main.tsx. Type-only imports are left alone; they disappear with the types. Build only: the dev server
+ * pre-bundles the root module once, and rewriting there would make it discover each component anew.
  */
 export function antdMobileDirectImports(): Plugin {
   const root = path.dirname(createRequire(import.meta.url).resolve('antd-mobile/package.json'));
@@ -26,6 +27,7 @@ export function antdMobileDirectImports(): Plugin {
   return {
     name: 'polaris:antd-mobile-direct-imports',
     enforce: 'pre',
+    apply: 'build',
     transform(code, id) {
       if (id.includes('node_modules') || !/\.[jt]sx?$/.test(id) || !code.includes('antd-mobile')) return null;
       if (/import\s+(\*\s+as\s+\w+|\w+)\s*(,\s*\{[^}]*\})?\s*from\s*['"]antd-mobile['"]/.test(code)) {
