@@ -39,6 +39,8 @@ async function rowCounts() {
     'registrations',
     'attendance_nfts',
     'activity_invitations',
+    'creator_earnings',
+    'mail_queue',
     'calendar_entries',
   ];
   const counts: Record<string, number> = {};
@@ -64,6 +66,9 @@ describe('npm run demo', () => {
     expect(first.created.activities).toBe(ACTIVITIES.length);
     expect(ACTIVITIES.length).toBeGreaterThanOrEqual(20);
     expect(first.created.covers).toBe(ACTIVITIES.length);
+    // Every past activity settled; the three paid ones paid their organizers out after the hold.
+    expect(first.created.settled).toBe(ACTIVITIES.filter((activity) => activity.day < 0).length);
+    expect(first.created.released).toBe(ACTIVITIES.filter((activity) => activity.day < 0 && activity.price).length);
 
     const categories = await t.call<{ items: { category: string; count: number }[] }>('GET', '/activity/categories');
     expect(categories.attachment.items.map((item) => item.category).sort()).toEqual([...ACTIVITY_CATEGORIES].sort());
@@ -120,18 +125,20 @@ describe('npm run demo', () => {
     expect(await balance('TON')).toMatchObject({ available: '80' });
     expect(await balance('XDR')).toMatchObject({ available: '500' });
 
-    // The past workshop the demo user hosted: three attendees checked in, its takings released to the host.
+    // The past workshop the demo user hosted: three attendees checked in, its takings paid out to the host once
+    // the payout hold after its end had passed.
     const hosted = await t.call<{ items: { id: string; title: string }[] }>('GET', '/activity/mine', {
       token,
       query: { role: 'hosted', when: 'past' },
     });
     const workshop = hosted.attachment.items.find((item) => item.title === 'Intro to Self-Custody')!;
-    const overview = await t.call<{ counts: { checkedIn: number }; released: { asset: string; amount: string }[] }>(
-      'GET',
-      '/activity/manage/overview',
-      { token, query: { activityId: workshop.id } },
-    );
+    const overview = await t.call<{
+      counts: { checkedIn: number };
+      held: unknown[];
+      released: { asset: string; amount: string }[];
+    }>('GET', '/activity/manage/overview', { token, query: { activityId: workshop.id } });
     expect(overview.attachment.counts.checkedIn).toBe(3);
+    expect(overview.attachment.held).toEqual([]);
     expect(overview.attachment.released).toEqual([{ asset: 'USDT', amount: '8' }]);
 
     expect(await checkLedger(t.database.db)).toEqual([]);

@@ -57,6 +57,7 @@ export interface SeedReport {
     approvals: number;
     checkIns: number;
     settled: number;
+    released: number;
     calendarEntries: number;
   };
   /** Nothing was created: everything was there already. */
@@ -89,7 +90,8 @@ const isConflict = (error: unknown) => error instanceof AppError && error.status
  * the upload pipeline, tickets are bought with the transaction password, and check-ins mint the NFTs.
  *
  * Past activities are made by moving the services' clock back: they are created and sold before they start,
- * checked in while they run, and settled (escrow to the organizer) at the real present.
+ * checked in while they run and settled just after their end (ticket money into the organizer's held
+ * earnings); back at the real present, earnings whose payout hold has passed are paid out, as the workers do.
  *
  * Running it again tops up what is missing and creates nothing that is already there: accounts are found by
  * email, deposits by their transaction hash, paid sign-ups and transfers by their idempotency key, and
@@ -108,6 +110,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
     approvals: 0,
     checkIns: 0,
     settled: 0,
+    released: 0,
     calendarEntries: 0,
   };
   const now = new Date();
@@ -188,6 +191,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
       plan: DemoActivity;
       id: string;
       startsAt: Date;
+      endsAt: Date;
       registrations: Map<PersonKey, Registration>;
     }
     const madePast: Made[] = [];
@@ -212,7 +216,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
         const { myRegistration } = await services.activities.detail(made.id, guest.id);
         let registration = myRegistration;
         if (!registration) {
-          registration = await services.registrations.signUp(guest, input);
+          registration = await services.registrations.signUp(guest, { ...input, language: 'en' });
           created.registrations++;
           log(`  ticket    ${guest.email} → ${plan.title} (${registration.status})`);
         }
@@ -294,7 +298,13 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
         // Already there: upcoming ones get any missing sign-ups; ended ones are left as they are.
         if (new Date(found.endsAt) > now) {
           clock.set(null);
-          await signUpGuests({ plan, id: found.id, startsAt: new Date(found.startsAt), registrations: new Map() });
+          await signUpGuests({
+            plan,
+            id: found.id,
+            startsAt: new Date(found.startsAt),
+            endsAt: new Date(found.endsAt),
+            registrations: new Map(),
+          });
         }
         continue;
       }
@@ -304,12 +314,21 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
       // A past activity is created and sold while it was still ahead, as it would have been.
       clock.set(past ? new Date(Math.min(ago(40).getTime(), startsAt.getTime() - DAY_MS)) : null);
       const id = await create(plan, startsAt, endsAt);
-      const made: Made = { plan, id, startsAt, registrations: new Map() };
+      const made: Made = { plan, id, startsAt, endsAt, registrations: new Map() };
       await signUpGuests(made);
       if (past) madePast.push(made);
     }
 
-    // Check-ins at the door while each past activity ran; each one mints the attendee's NFT.
+    const settleDue = async () => {
+      for (;;) {
+        const { settled } = await services.registrations.processDue();
+        created.settled += settled;
+        if (settled === 0) break;
+      }
+    };
+
+    // Check-ins at the door while each past activity ran; each one mints the attendee's NFT. Just after its
+    // end the activity worker settles it: ticket money leaves escrow into the organizer's held earnings.
     madePast.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
     for (const made of madePast) {
       clock.set(new Date(made.startsAt.getTime() + 20 * 60_000));
@@ -324,14 +343,18 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
           if (!isConflict(error)) throw error;
         }
       }
+      clock.set(new Date(made.endsAt.getTime() + 60_000));
+      await settleDue();
     }
 
-    // Back in the present: ended activities settle (escrow to their organizers), as the worker would.
+    // Back in the present, as the workers would: whatever ended is settled, and earnings whose payout hold has
+    // passed become their organizers' own money.
     clock.set(null);
+    await settleDue();
     for (;;) {
-      const { settled } = await services.registrations.processDue();
-      created.settled += settled;
-      if (settled === 0) break;
+      const { released } = await services.earnings.releaseDue();
+      created.released += released;
+      if (released === 0) break;
     }
 
     // A few personal entries in the demo user's calendar.
