@@ -242,11 +242,13 @@ export async function buildApp(options: AppOptions) {
   // Services are exposed for operator scripts and tests that drive background work by hand.
   app.decorate('services', {
     auth,
+    users,
     wallet,
     trade,
     activities,
     registrations,
     checkins,
+    images,
     calendar,
     earnings,
     mailQueue,
@@ -256,11 +258,13 @@ export async function buildApp(options: AppOptions) {
 
 export interface AppServices {
   auth: AuthService;
+  users: UserService;
   wallet: WalletService;
   trade: TradePasswordService;
   activities: ActivityService;
   registrations: RegistrationService;
   checkins: CheckinService;
+  images: ImageService;
   calendar: CalendarService;
   earnings: CreatorEarningsService;
   mailQueue: MailQueue;
