@@ -4,7 +4,7 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { API_BASE, INPUT_LIMITS, jsonDepthExceeds, Status, translate } from '@polaris/contract';
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyRequest, LogController } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -73,7 +73,8 @@ export async function buildApp(options: AppOptions) {
     bodyLimit: 1_048_576,
     // The same rule decides whose X-Forwarded-For and whose country header we believe (platform/region.ts).
     trustProxy: config.trustProxy === false ? false : trustFunction(config.trustProxy),
-    disableRequestLogging: true,
+    // One access line per request is written by logRequests (platform/logging.ts) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   logRequests(app);
   const region = new RegionGate(config);
