@@ -1,6 +1,6 @@
 // Ledger throughput and latency, through the API (HTTP handling, validation, trade password, idempotency,
-// ledger) and as a bare SQL transfer (the ledger call alone), on PGlite and, when DATABASE_URL is set,
-// on PostgreSQL.   npm run bench:ledger [-- --transfers 2000 --concurrency 16]
+// ledger) and as a bare SQL transfer (the ledger call alone), on PGlite in memory, on disk with and without
+// the log fsynced before each answer, and, when DATABASE_URL is set, on PostgreSQL.   npm run bench:ledger [-- --transfers 2000 --concurrency 16]
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,7 +93,7 @@ async function bench(label: string, database: DatabaseHandle) {
         amount: '0.01',
         to: String(to.uid),
         tradePassword: from.trade,
-        idempotencyKey: `bench-${label}-${i}-${Date.now()}`,
+        idempotencyKey: `bench-${label.replace(/\W/g, '')}-${i}-${Date.now()}`,
       }),
     });
     if ((response.json() as { status: number }).status !== 200) throw new Error(response.body);
@@ -122,6 +122,16 @@ const rows = [];
 const pglite = await openDatabase({ kind: 'pglite' });
 rows.push(...(await bench('PGlite', pglite)));
 await pglite.close();
+
+// On disk, as `npm start` runs it: with the log fsynced before each answer, and without (PGlite's own way).
+for (const durable of [true, false]) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-disk-'));
+  const onDisk = await openDatabase({ kind: 'pglite', dataDir, durable });
+  rows.push(...(await bench(durable ? 'disk+fsync' : 'disk', onDisk)));
+  if (durable) console.log(`disk+fsync: ${onDisk.files!.synced.wal} log fsyncs`);
+  await onDisk.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
 
 if (process.env.DATABASE_URL) {
   const name = `polaris_bench_${Date.now()}`;

@@ -12,7 +12,7 @@ if (result.status !== 200) {
 }
 if (result.attachment.ok) {
   console.log(
-    'Ledger OK: every entry sums to zero, balances match their postings, none is negative, each asset sums to zero.',
+    'Ledger OK: every entry sums to zero, balances match their postings, none is negative, each asset sums to zero, creator earnings match their account.',
   );
 } else {
   console.error(`Ledger check found ${result.attachment.violations.length} violation(s):`);

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import { API_BASE, INPUT_LIMITS, jsonDepthExceeds, Status, translate } from '@polaris/contract';
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyRequest, LogController } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -21,6 +21,7 @@ import { calendarRoutes } from './modules/calendar/routes.ts';
 import { CalendarService } from './modules/calendar/service.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService, marketDataFrom } from './modules/market/service.ts';
+import { CreatorEarningsService } from './modules/master/service.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { TradePasswordService } from './modules/security/service.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -39,6 +40,7 @@ import { AppError, ValidationError } from './platform/errors.ts';
 import { requestLanguage } from './platform/locale.ts';
 import { loggerOptions, logRequests } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
+import { MailQueue } from './platform/mail-queue.ts';
 import { buildOpenApi } from './platform/openapi.ts';
 import { RegionGate, trustFunction } from './platform/region.ts';
 import { type AuthMode, Router } from './platform/router.ts';
@@ -71,7 +73,8 @@ export async function buildApp(options: AppOptions) {
     bodyLimit: 1_048_576,
     // The same rule decides whose X-Forwarded-For and whose country header we believe (platform/region.ts).
     trustProxy: config.trustProxy === false ? false : trustFunction(config.trustProxy),
-    disableRequestLogging: true,
+    // One access line per request is written by logRequests (platform/logging.ts) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   logRequests(app);
   const region = new RegionGate(config);
@@ -112,7 +115,16 @@ export async function buildApp(options: AppOptions) {
   });
   const payments = new PaymentMethodService({ db: database.db, trade, now });
   const links = new Links(config.publicUrl);
-  const registrations = new RegistrationService({ db: database.db, now, trade });
+  const mailQueue = new MailQueue({ db: database.db, mailer, now, log: app.log });
+  const earnings = new CreatorEarningsService({ db: database.db, now });
+  const registrations = new RegistrationService({
+    db: database.db,
+    now,
+    trade,
+    links,
+    earnings,
+    payoutHoldMs: config.payoutHoldMs,
+  });
   const discovery = createDiscoveryCache({ ttlMs: config.discoveryCacheMs, now, redis, log: app.log });
   invalidateOnWrites(app, `${API_BASE}/activity/`, discovery);
   const activities = new ActivityService({
@@ -125,7 +137,7 @@ export async function buildApp(options: AppOptions) {
     cache: discovery,
     attempts,
   });
-  const checkins = new CheckinService({ db: database.db, now, links });
+  const checkins = new CheckinService({ db: database.db, now, links, earnings });
   const images = new ImageService({ db: database.db, now, links, dataDir: config.dataDir });
   const calendar = new CalendarService({ db: database.db, now, links });
   const adminToken = newAdminToken();
@@ -193,7 +205,7 @@ export async function buildApp(options: AppOptions) {
     stopWorkers.push(
       startWorker('chain', 1000, () => Promise.all([wallet.processDeposits(), wallet.processWithdrawals()]), app.log),
     );
-    // Escrow release after the end and waitlist promotion.
+    // Escrow into creator earnings after the end, and waitlist promotion.
     stopWorkers.push(
       startWorker(
         'activity',
@@ -206,6 +218,9 @@ export async function buildApp(options: AppOptions) {
         app.log,
       ),
     );
+    // Creator earnings whose payout hold has passed become the organizer's.
+    stopWorkers.push(startWorker('earnings', 10_000, () => earnings.releaseDue(), app.log));
+    stopWorkers.push(startWorker('mail', 2000, () => mailQueue.deliverDue(), app.log));
   }
 
   app.addHook('onClose', async () => {
@@ -216,18 +231,34 @@ export async function buildApp(options: AppOptions) {
   });
 
   // Services are exposed for operator scripts and tests that drive background work by hand.
-  app.decorate('services', { auth, wallet, trade, activities, registrations, checkins, calendar });
+  app.decorate('services', {
+    auth,
+    users,
+    wallet,
+    trade,
+    activities,
+    registrations,
+    checkins,
+    images,
+    calendar,
+    earnings,
+    mailQueue,
+  });
   return app;
 }
 
 export interface AppServices {
   auth: AuthService;
+  users: UserService;
   wallet: WalletService;
   trade: TradePasswordService;
   activities: ActivityService;
   registrations: RegistrationService;
   checkins: CheckinService;
+  images: ImageService;
   calendar: CalendarService;
+  earnings: CreatorEarningsService;
+  mailQueue: MailQueue;
 }
 
 declare module 'fastify' {

@@ -41,6 +41,7 @@ const EnvSchema = z.object({
     }),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0.1).max(1000).default(1),
   DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  PAYOUT_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
   WALLET_MNEMONIC: z.preprocess(emptyToUndefined, z.string().trim().optional()),
   LOCAL_CHAIN_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
   LOCAL_CHAIN_FAIL_RATE: z.coerce.number().min(0).max(1).default(0),
@@ -87,6 +88,8 @@ export type Config = {
   discoveryCacheMs: number;
   /** The operator routes (local chain deposit, ledger check): on outside production unless OPERATOR_ROUTES says. */
   operatorRoutes: boolean;
+  /** How long ticket money stays frozen in creator earnings after an activity ends before the organizer gets it. */
+  payoutHoldMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -122,5 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: true,
     discoveryCacheMs: e.DISCOVERY_CACHE_MS,
     operatorRoutes: e.OPERATOR_ROUTES ? e.OPERATOR_ROUTES === 'on' : e.NODE_ENV !== 'production',
+    payoutHoldMs: Math.round(e.PAYOUT_HOLD_HOURS * 3_600_000),
   };
 }

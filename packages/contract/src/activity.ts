@@ -6,6 +6,7 @@ import {
   ATTENDEE_FILTERS,
   CALENDAR_FILTERS,
   PAYMENT_STATES,
+  REFUND_RIGHT_REASONS,
   REGISTRATION_STATUSES,
 } from './activity-constants.ts';
 import { text } from './text.ts';
@@ -185,6 +186,12 @@ export const RegistrationOutput = z.object({
   answers: z.record(z.string(), z.string()),
   /** Why the record ended as it did, e.g. lateCancellation, rejected, waitlistClosed, activityCancelled. */
   note: z.string().nullable(),
+  /**
+   * The organizer changed the start or the venue of this paid place: cancelling before this time refunds in
+   * full, whatever the 24-hour rule says. Null when no such change happened.
+   */
+  fullRefundUntil: z.string().nullable(),
+  fullRefundReason: z.enum(REFUND_RIGHT_REASONS).nullable(),
   createdAt: z.string(),
 });
 export type Registration = z.infer<typeof RegistrationOutput>;
@@ -385,6 +392,9 @@ export const OverviewOutput = z.object({
   seatsTaken: z.number(),
   /** What is held in ticket escrow for this activity, per asset. */
   escrow: z.array(z.object({ asset: z.string(), amount: z.string() })),
+  /** Earned after the end and frozen in creator earnings until `releaseAt` (the end plus the payout hold). */
+  held: z.array(z.object({ asset: z.string(), amount: z.string(), releaseAt: z.string() })),
+  /** Paid out: in the organizer's own available balance. */
   released: z.array(z.object({ asset: z.string(), amount: z.string() })),
 });
 

@@ -9,6 +9,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
+import { DurableFiles } from './durable-files.ts';
+import { gatedPglite } from './fair-gate.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,6 +27,8 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** Statements sent through `db` so far: lets a test bound the queries one request makes. */
   statements(): number;
+  /** Only for PGlite on disk: what makes its writes durable. */
+  files?: DurableFiles;
 }
 
 /** Drizzle's logger hook, used only to count (a closure increment per statement). */
@@ -42,7 +46,15 @@ function statementCounter() {
 
 export type DatabaseSource =
   | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob | File;
+      /** Let PGlite queue callers first come, first served (only to measure what the fair gate buys). */
+      unfair?: boolean;
+      /** Leave a data directory to the operating system's cache, as PGlite does (only to measure the cost). */
+      durable?: boolean;
+    };
 
 export async function openDatabase(source: DatabaseSource): Promise<DatabaseHandle> {
   if (source.kind === 'postgres') {
@@ -70,15 +82,23 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create(dataDir, source.loadDataDir ? { loadDataDir: source.loadDataDir } : {});
+  // On disk, what PGlite leaves in the operating system's cache is fsynced by us (see durable-files.ts).
+  const durable = dataDir && source.durable !== false ? new DurableFiles(dataDir) : null;
+  durable?.start();
   const counter = statementCounter();
-  const db = drizzlePglite({ client, schema, logger: counter.logger }) as unknown as Database;
+  const gated = source.unfair ? client : gatedPglite(client, durable ? { afterWrite: () => durable.flushWal() } : {});
+  const db = drizzlePglite({ client: gated, schema, logger: counter.logger }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
     statements: counter.statements,
     pglite: client,
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    files: durable ?? undefined,
+    migrate: () => migratePglite(drizzlePglite({ client: gated, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    close: async () => {
+      await client.close();
+      await durable?.stop();
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@polaris/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { inLane } from '../db/fair-gate.ts';
 import { AppError, ValidationError } from './errors.ts';
 import { requestLanguage } from './locale.ts';
 import { RATE_LIMITS, type RateLimitPreset } from './rate-limits.ts';
@@ -143,31 +144,40 @@ export class Router {
             ? { ...preset, max: Math.max(1, Math.round(preset.max * this.options.rateLimitMultiplier)) }
             : false,
       },
-      handler: async (request, reply) => {
-        const language = requestLanguage(request);
-        // Before anything is read or written: a blocked region moves nothing.
-        if (spec.region === 'gated' && this.options.regionBlocked(request)) {
-          throw new AppError(Status.unavailable, 'region.blocked');
-        }
-        const raw = mergeInput(request, language);
-        const user = await this.authenticate(request, spec.auth);
-        if (signed) await verifySignedRequest(request, user!, spec.path, this.options.now(), this.options.nonces);
-        const parsed = spec.input.safeParse(raw);
-        if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error, raw, language));
-        const result = await spec.handler({
-          input: parsed.data,
-          user: user as UserFor<A>,
-          language,
-          request,
-          reply,
-        });
-        const attachment = present(result);
-        return {
-          status: Status.ok,
-          msg: translate(language, spec.successMessage ?? 'ok'),
-          attachment,
-        };
-      },
+      // On the embedded database a GET's statements wait behind writes, so payments never queue behind reads.
+      handler: (request, reply) =>
+        inLane(spec.method === 'GET' ? 'read' : 'write', () => this.handle(spec, signed, present, request, reply)),
     });
+  }
+
+  private async handle<I extends z.ZodType, O extends z.ZodType, A extends AuthMode>(
+    spec: RouteSpec<I, O, A>,
+    signed: boolean,
+    present: (value: unknown) => unknown,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const language = requestLanguage(request);
+    // Before anything is read or written: a blocked region moves nothing.
+    if (spec.region === 'gated' && this.options.regionBlocked(request)) {
+      throw new AppError(Status.unavailable, 'region.blocked');
+    }
+    const raw = mergeInput(request, language);
+    const user = await this.authenticate(request, spec.auth);
+    if (signed) await verifySignedRequest(request, user!, spec.path, this.options.now(), this.options.nonces);
+    const parsed = spec.input.safeParse(raw);
+    if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error, raw, language));
+    const result = await spec.handler({
+      input: parsed.data,
+      user: user as UserFor<A>,
+      language,
+      request,
+      reply,
+    });
+    return {
+      status: Status.ok,
+      msg: translate(language, spec.successMessage ?? 'ok'),
+      attachment: present(result),
+    };
   }
 }

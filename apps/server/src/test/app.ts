@@ -5,6 +5,7 @@ import { API_BASE, hashLoginPassword } from '@polaris/contract';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import { openTestDatabase } from './database.ts';
 import { latestCode } from './outbox.ts';
 
@@ -35,9 +36,11 @@ export async function createTestApp(
     env?: Record<string, string>;
     logStream?: NodeJS.WritableStream;
     webDistDir?: string;
+    /** A database of the test's own (closed with the app); a fresh copy of the suite's template otherwise. */
+    database?: DatabaseHandle;
   } = {},
 ) {
-  const database = await openTestDatabase(inject('databaseTemplate'));
+  const database = overrides.database ?? (await openTestDatabase(inject('databaseTemplate')));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-test-'));
   const config = {
     // REDIS_URL passes through so the suite exercises the shared rate-limit store when CI provides one.

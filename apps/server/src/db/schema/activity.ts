@@ -132,7 +132,8 @@ export const ticketTypes = pgTable(
 /**
  * One person's place at an activity, which is also their ticket. `status`: pending (awaiting approval),
  * approved, waitlisted, rejected, cancelled. `paymentState` says where the money is: none, frozen (held in the
- * user's own account until approval), escrow (in ticket_escrow), refunded, released (paid to the organizer).
+ * user's own account until approval), escrow (in ticket_escrow), refunded, released (left escrow for the
+ * organizer at the end: in creator earnings, frozen until the payout hold passes, then the organizer's).
  */
 export const registrations = pgTable(
   'registrations',
@@ -162,6 +163,15 @@ export const registrations = pgTable(
     transferredFrom: bigint('transferred_from', { mode: 'number' }).references(() => users.id),
     /** Why the record ended as it did, e.g. `lateCancellation`, `waitlistClosed`, `activityCancelled`. */
     note: text('note'),
+    /**
+     * Set when the organizer changed the start or the venue while this paid place was live: the holder may
+     * cancel for a full refund until then (the start as changed), whatever the 24-hour rule says.
+     */
+    fullRefundUntil: at('full_refund_until'),
+    /** What the organizer changed: `timeChanged`, `venueChanged` or `timeAndVenueChanged`. */
+    fullRefundReason: text('full_refund_reason'),
+    /** The language the holder signed up in (`en`, `zh-Hans`, `zh-Hant`), for mail about this place. */
+    language: text('language'),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     approvedAt: at('approved_at'),
@@ -180,6 +190,10 @@ export const registrations = pgTable(
     check(
       'registrations_payment_state',
       sql`${t.paymentState} in ('none', 'frozen', 'escrow', 'refunded', 'released')`,
+    ),
+    check(
+      'registrations_full_refund',
+      sql`(${t.fullRefundUntil} is null) = (${t.fullRefundReason} is null) and (${t.fullRefundReason} is null or ${t.fullRefundReason} in ('timeChanged', 'venueChanged', 'timeAndVenueChanged'))`,
     ),
   ],
 );

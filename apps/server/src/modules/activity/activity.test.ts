@@ -349,7 +349,7 @@ describe('waitlist and cancellation', () => {
     expect(yanNow).toMatchObject({ status: 'waitlisted', waitlistPosition: 1, paymentState: 'frozen' });
   });
 
-  it('refunds in full until 24 hours before the start and nothing after; the forfeit goes to the organizer', async () => {
+  it('refunds in full until 24 hours before the start and nothing after; the forfeit goes to the organizer after the hold', async () => {
     const activity = await createActivity(t, olivia, {
       ...paidTicket('10'),
       startsAt: new Date(t.clock.now().getTime() + 2 * DAY).toISOString(),
@@ -368,16 +368,23 @@ describe('waitlist and cancellation', () => {
     t.clock.advance(DAY);
     const due = await t.services.registrations.processDue();
     expect(due.settled).toBeGreaterThanOrEqual(1);
-    const overview = await t.call<{ released: unknown[] }>('GET', '/activity/manage/overview', {
-      token: olivia.token,
-      query: { activityId: activity.id },
+    const overview = () =>
+      t.call<{ held: unknown[]; released: unknown[] }>('GET', '/activity/manage/overview', {
+        token: olivia.token,
+        query: { activityId: activity.id },
+      });
+    expect((await overview()).attachment).toMatchObject({
+      held: [{ asset: 'USDT', amount: '10', releaseAt: new Date(Date.parse(activity.endsAt) + DAY).toISOString() }],
+      released: [],
     });
-    expect(overview.attachment.released).toEqual([{ asset: 'USDT', amount: '10' }]);
+    t.clock.advance(DAY);
+    await t.services.earnings.releaseDue();
+    expect((await overview()).attachment).toMatchObject({ held: [], released: [{ asset: 'USDT', amount: '10' }] });
     const after = await balanceOf(t, olivia.token, 'USDT');
     expect(Number(after.available) - Number(before.available)).toBeGreaterThanOrEqual(10);
   });
 
-  it('releases escrow to the organizer after the end, once, even with two workers', async () => {
+  it('moves escrow into the payout hold after the end, once, even with two workers', async () => {
     const start = t.clock.now().getTime() + 2 * HOUR;
     const activity = await createActivity(t, olivia, {
       ...paidTicket('7'),
@@ -389,12 +396,17 @@ describe('waitlist and cancellation', () => {
     const before = Number((await balanceOf(t, olivia.token, 'USDT')).available);
     t.clock.advance(3 * HOUR + 1000);
     await Promise.all([t.services.registrations.processDue(), t.services.registrations.processDue()]);
-    expect(Number((await balanceOf(t, olivia.token, 'USDT')).available) - before).toBe(14);
+    // Earned, not yet the organizer's: frozen in creator earnings until the end plus the payout hold.
+    expect(Number((await balanceOf(t, olivia.token, 'USDT')).available) - before).toBe(0);
     const overview = await t.call<{ escrow: unknown[]; released: unknown[] }>('GET', '/activity/manage/overview', {
       token: olivia.token,
       query: { activityId: activity.id },
     });
-    expect(overview.attachment).toMatchObject({ escrow: [], released: [{ asset: 'USDT', amount: '14' }] });
+    expect(overview.attachment).toMatchObject({
+      escrow: [],
+      held: [{ asset: 'USDT', amount: '14' }],
+      released: [],
+    });
   });
 
   it('cancelling the activity refunds everyone exactly what is held for them', async () => {

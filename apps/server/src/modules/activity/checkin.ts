@@ -9,6 +9,7 @@ import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { type Database, query } from '../../db/client.ts';
 import { activities, attendanceNfts, registrations, ticketTypes, users } from '../../db/schema/index.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
+import type { CreatorEarningsService } from '../master/service.ts';
 import { managedActivity, visibleActivity } from './access.ts';
 import { signCodeAt, signCodeMatches, signWindow, verifyTicketQr } from './codes.ts';
 import { decimalsOf, type Links } from './presenter.ts';
@@ -18,6 +19,7 @@ export interface CheckinDeps {
   db: Database;
   now: () => Date;
   links: Links;
+  earnings: CreatorEarningsService;
 }
 
 type NftRow = typeof attendanceNfts.$inferSelect;
@@ -292,27 +294,31 @@ export class CheckinService {
       by[entry.status as keyof typeof by] += Number(entry.n);
       if (entry.checked && entry.status === 'approved') checkedIn += Number(entry.n);
     }
-    const money = await query<{ asset_code: string; payment_state: string; total: string }>(
+    const escrow = await query<{ asset_code: string; total: string }>(
       this.db,
-      sql`select asset_code, payment_state, sum(paid - refunded)::text as total from registrations
-          where activity_id = ${row.id} and asset_code is not null and payment_state in ('escrow', 'released')
-          group by asset_code, payment_state order by asset_code`,
+      sql`select asset_code, sum(paid - refunded)::text as total from registrations
+          where activity_id = ${row.id} and asset_code is not null and payment_state = 'escrow'
+          group by asset_code having sum(paid - refunded) > 0 order by asset_code`,
     );
     const decimals = await assetDecimals(this.db);
-    const sums = (state: string) =>
-      money.rows
-        .filter((entry) => entry.payment_state === state && BigInt(entry.total) > 0n)
-        .map((entry) => ({
-          asset: entry.asset_code,
-          amount: formatAmount(BigInt(entry.total), decimalsOf(decimals, entry.asset_code)),
-        }));
+    const amount = (asset: string, total: string) => formatAmount(BigInt(total), decimalsOf(decimals, asset));
+    const earned = await this.deps.earnings.ofActivity(row.id);
     const seats = (await seatCounts(this.db, [row.id])).get(row.id)!;
     return {
       counts: { ...by, checkedIn },
       capacity: row.capacity,
       seatsTaken: seats.taken,
-      escrow: sums('escrow'),
-      released: sums('released'),
+      escrow: escrow.rows.map((entry) => ({ asset: entry.asset_code, amount: amount(entry.asset_code, entry.total) })),
+      held: earned
+        .filter((entry) => entry.releasedAt === null)
+        .map((entry) => ({
+          asset: entry.assetCode,
+          amount: amount(entry.assetCode, entry.amount),
+          releaseAt: entry.releaseAt.toISOString(),
+        })),
+      released: earned
+        .filter((entry) => entry.releasedAt !== null)
+        .map((entry) => ({ asset: entry.assetCode, amount: amount(entry.assetCode, entry.amount) })),
     };
   }
 

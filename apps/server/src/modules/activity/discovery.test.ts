@@ -1,12 +1,7 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Activity, ActivitySummary } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import type { WalletUser } from '../../test/wallet-fixtures.ts';
 import { createActivity, DAY, guest, HOUR, host, paidTicket, signUp } from './activity-fixtures.ts';
@@ -190,43 +185,5 @@ describe('discovery cache', () => {
     expect(await titles()).toContain('Cached night');
     t.clock.advance(6000);
     expect(await titles()).toContain('Changed behind its back');
-  });
-});
-
-// Two server processes behind one load balancer share the database and Redis; here, two apps in one test.
-describe.runIf(process.env.REDIS_URL)('discovery cache across servers (Redis)', () => {
-  let t: TestApp;
-  let other: Awaited<ReturnType<typeof buildApp>>;
-  let olivia: WalletUser;
-  const city = 'Twin City';
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-second-node-'));
-    other = await buildApp({
-      config: {
-        ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL }),
-        backgroundWorkers: false,
-      },
-      database: t.database,
-      now: t.clock.now,
-      webDistDir: path.join(dataDir, 'no-web'),
-    });
-    olivia = await host(t, 'olivia@example.com');
-  });
-  afterAll(async () => {
-    await other.close();
-    await t.close();
-  });
-
-  it('drops the other server’s entries when an activity is edited here', async () => {
-    const activity = await createActivity(t, olivia, { city, title: 'Seen everywhere' });
-    const titlesThere = async () => {
-      const response = await other.inject({ url: `/rest/polarisex/activity/list?city=${encodeURIComponent(city)}` });
-      return (response.json() as { attachment: Page }).attachment.items.map((item) => item.title);
-    };
-    expect(await titlesThere()).toEqual(['Seen everywhere']);
-    await t.call('POST', '/activity/update', { token: olivia.token, body: { id: activity.id, title: 'Edited here' } });
-    await vi.waitFor(async () => expect(await titlesThere()).toEqual(['Edited here']), { timeout: 1000, interval: 20 });
   });
 });

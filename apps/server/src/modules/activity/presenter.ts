@@ -152,6 +152,8 @@ export function presentRegistration(
     qr: row.status === 'approved' ? ticketQr(context.activity.checkinSecret, row.code) : null,
     answers: row.answers,
     note: row.note,
+    fullRefundUntil: row.fullRefundUntil?.toISOString() ?? null,
+    fullRefundReason: row.fullRefundReason as Registration['fullRefundReason'],
     createdAt: row.createdAt.toISOString(),
   };
 }

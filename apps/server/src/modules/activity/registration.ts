@@ -1,20 +1,24 @@
-import { FULL_REFUND_BEFORE_START_MS, formatAmount, type Registration, Status } from '@polaris/contract';
+import { formatAmount, type Language, type Registration, refundsInFull, Status } from '@polaris/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import { activities, activityInvitations, registrations, ticketTypes, users } from '../../db/schema/index.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
+import { enqueueMail, type QueuedMail } from '../../platform/mail-queue.ts';
 import type { SessionUser } from '../../platform/router.ts';
+import type { CreatorEarningsService } from '../master/service.ts';
 import type { TradePasswordService } from '../security/service.ts';
 import { once } from '../wallet/idempotency.ts';
 import { ledger, type Movement } from '../wallet/ledger.ts';
 import { managedActivity, registrationView, visibleActivity } from './access.ts';
 import { newTicketCode } from './codes.ts';
+import { cancelNotice } from './notices.ts';
 import { canCancelActivity } from './policy.ts';
-import type { RegistrationRow } from './presenter.ts';
+import { decimalsOf, type Links, type RegistrationRow } from './presenter.ts';
 import {
   type ActivityRow,
   assetDecimals,
   hasSeat,
+  holderEmails,
   lockActivity,
   phaseOf,
   seatCounts,
@@ -25,6 +29,11 @@ export interface RegistrationDeps {
   db: Database;
   now: () => Date;
   trade: TradePasswordService;
+  links: Links;
+  /** Where ticket money waits after the end until the payout hold has passed. */
+  earnings: CreatorEarningsService;
+  /** How long after the end the organizer's ticket money stays frozen (PAYOUT_HOLD_HOURS). */
+  payoutHoldMs: number;
 }
 
 const LIVE = ['pending', 'approved', 'waitlisted'] as const;
@@ -32,12 +41,13 @@ const conflict = (key: string, params?: Record<string, string | number>) => new 
 const reference = (registrationId: number) => `registration:${registrationId}`;
 
 /**
- * The refund rule when an attendee cancels a paid ticket: in full until 24 hours before the start; after that
- * nothing, and the price goes to the organizer with the rest at the end. Cancelling the whole activity always
- * refunds everything.
+ * The refund rule when an attendee cancels a paid ticket: in full until 24 hours before the start, or until the
+ * start when the organizer changed the start or the venue while the place was held (`fullRefundUntil`); after
+ * that nothing, and the price goes to the organizer with the rest at the end. Cancelling the whole activity
+ * always refunds everything.
  */
-export function refundOnCancel(paid: bigint, startsAt: Date, now: Date): bigint {
-  return startsAt.getTime() - now.getTime() >= FULL_REFUND_BEFORE_START_MS ? paid : 0n;
+export function refundOnCancel(paid: bigint, startsAt: Date, fullRefundUntil: Date | null, now: Date): bigint {
+  return refundsInFull(startsAt, fullRefundUntil, now) ? paid : 0n;
 }
 
 interface SignUpInput {
@@ -47,6 +57,8 @@ interface SignUpInput {
   inviteCode?: string;
   tradePassword?: string;
   idempotencyKey?: string;
+  /** The request's language: mail about this place (a change, a cancellation) is written in it. */
+  language?: Language;
 }
 
 /**
@@ -56,8 +68,10 @@ interface SignUpInput {
  * - paid seat: user available → ticket_escrow available (`ticket_payment`)
  * - approval required: user available → user frozen (`ticket_hold`); approve: user frozen → ticket_escrow
  *   (`ticket_payment`); reject or expiry: user frozen → user available (`ticket_hold_release`)
- * - attendee cancels ≥ 24 h before the start, or the activity is cancelled: ticket_escrow → user (`ticket_refund`)
- * - after the end: ticket_escrow → organizer's own available balance, one entry per asset (`ticket_release`)
+ * - attendee cancels ≥ 24 h before the start (or before the start, after the organizer changed the start or
+ *   the venue), or the activity is cancelled: ticket_escrow → user (`ticket_refund`)
+ * - after the end: ticket_escrow → creator_earnings frozen, one entry per asset (`ticket_earning_hold`); after
+ *   the payout hold the earnings service moves it to the organizer's available balance (`ticket_release`)
  */
 export class RegistrationService {
   constructor(private readonly deps: RegistrationDeps) {}
@@ -79,7 +93,8 @@ export class RegistrationService {
     if (!type) throw new FieldsError([{ field: 'ticketTypeId', messageKey: 'activity.ticketTypeUnknown' }]);
     this.assertOnSale(activity.row, type, now);
     const answers = this.checkAnswers(activity.row, input.answers);
-    const work = (tx: Tx) => this.signUpIn(tx, user.id, activity.row.id, type.id, answers, input.inviteCode);
+    const work = (tx: Tx) =>
+      this.signUpIn(tx, user.id, activity.row.id, type.id, answers, input.inviteCode, input.language ?? null);
 
     if (BigInt(type.price) === 0n) return this.db.transaction(work);
     if (!input.tradePassword || !input.idempotencyKey) {
@@ -145,6 +160,7 @@ export class RegistrationService {
     typeId: number,
     answers: Record<string, string>,
     inviteCode: string | undefined,
+    language: Language | null,
   ): Promise<Registration> {
     const row = await lockActivity(tx, activityId);
     const now = this.deps.now();
@@ -188,6 +204,7 @@ export class RegistrationService {
         price: type.price,
         answers,
         inviteCode: invited ? inviteCode : null,
+        language,
         createdAt: now,
         updatedAt: now,
         approvedAt: status === 'approved' ? now : null,
@@ -276,7 +293,7 @@ export class RegistrationService {
         refunded = paid;
         paymentState = 'refunded';
       } else if (mine.paymentState === 'escrow' && paid > 0n) {
-        const refund = refundOnCancel(paid, row.startsAt, now);
+        const refund = refundOnCancel(paid, row.startsAt, mine.fullRefundUntil, now);
         if (refund > 0n) {
           await ledger.transfer(tx, {
             kind: 'ticket_refund',
@@ -353,7 +370,8 @@ export class RegistrationService {
       }
       const [moved] = await tx
         .update(registrations)
-        .set({ userId: recipient.id, transferredFrom: user.id, code: newTicketCode(), updatedAt: now })
+        // The recipient's language is not known: mail about the ticket goes out in two languages.
+        .set({ userId: recipient.id, transferredFrom: user.id, code: newTicketCode(), language: null, updatedAt: now })
         .where(eq(registrations.id, mine.id))
         .returning();
       return registrationView(tx, row, moved!);
@@ -502,6 +520,7 @@ export class RegistrationService {
   /**
    * The organizer cancels the activity: every registration ends, and everyone gets back exactly what is still
    * held for them (escrow, including late cancellations' forfeits, and frozen holds). One ledger entry per asset.
+   * Everyone whose place ended or whose money came back is mailed, after the commit, through the mail queue.
    */
   async cancelActivity(organizerId: number, code: string) {
     const activity = await managedActivity(this.db, code, organizerId, canCancelActivity);
@@ -519,6 +538,9 @@ export class RegistrationService {
       const movements = new Map<string, Movement[]>();
       const add = (asset: string, ...items: Movement[]) =>
         movements.set(asset, [...(movements.get(asset) ?? []), ...items]);
+      const decimals = await assetDecimals(tx);
+      const emails = await holderEmails(tx, row.id);
+      const notices: QueuedMail[] = [];
       let cancelled = 0;
       for (const registration of all) {
         const remaining = BigInt(registration.paid) - BigInt(registration.refunded);
@@ -543,6 +565,16 @@ export class RegistrationService {
         if (live || remaining > 0n) {
           const refundsMoney =
             asset !== null && remaining > 0n && ['frozen', 'escrow'].includes(registration.paymentState);
+          notices.push(
+            cancelNotice(this.deps.links, row, {
+              registrationId: registration.id,
+              email: emails.get(registration.id)!,
+              language: registration.language,
+              refunded: refundsMoney
+                ? { amount: formatAmount(remaining, decimalsOf(decimals, asset)), asset: asset! }
+                : null,
+            }),
+          );
           await tx
             .update(registrations)
             .set({
@@ -555,7 +587,6 @@ export class RegistrationService {
             .where(eq(registrations.id, registration.id));
         }
       }
-      const decimals = await assetDecimals(tx);
       const refunded: { asset: string; amount: string }[] = [];
       // Assets in a fixed order, so two settlements never lock the same accounts in opposite orders.
       for (const asset of [...movements.keys()].sort()) {
@@ -575,6 +606,7 @@ export class RegistrationService {
         .update(activities)
         .set({ status: 'cancelled', cancelledAt: now, settledAt: now, updatedAt: now })
         .where(eq(activities.id, row.id));
+      await enqueueMail(tx, notices, now);
       return { cancelled, refunded };
     });
   }
@@ -582,7 +614,7 @@ export class RegistrationService {
   /**
    * Scheduled work, safe in several processes: each activity is claimed with FOR UPDATE SKIP LOCKED.
    * - After the end: pending holds are released, the waitlist is closed, and what is in escrow for the activity
-   *   goes to the organizer.
+   *   goes into the organizer's creator earnings, frozen until the end plus the payout hold.
    * - Before it: seats freed without a promotion (a crash between a cancellation and its promotion) are filled.
    */
   async processDue(limit = 50): Promise<{ settled: number; promoted: number }> {
@@ -658,14 +690,17 @@ export class RegistrationService {
           .where(eq(registrations.id, registration.id));
       }
     }
+    // Not the organizer's yet: the hold runs from the end, so moving the start (or the end) closer cannot make
+    // the money spendable before attendees could react to the change.
+    const releaseAt = new Date(row!.endsAt.getTime() + this.deps.payoutHoldMs);
     for (const asset of [...totals.keys()].sort()) {
-      await ledger.transfer(tx, {
-        kind: 'ticket_release',
+      await this.deps.earnings.holdTicketEarnings(tx, {
+        organizerId: row!.organizerId,
+        activityId,
         asset,
-        from: { system: 'ticket_escrow' },
-        to: { userId: row!.organizerId },
         amount: totals.get(asset)!,
-        reference: `activity:${activityId}`,
+        releaseAt,
+        now,
       });
     }
     await tx.update(activities).set({ settledAt: now }).where(eq(activities.id, activityId));

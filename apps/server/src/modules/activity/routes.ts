@@ -175,7 +175,8 @@ export function activityRoutes(router: Router, deps: ActivityRouteDeps): void {
   router.route({
     method: 'POST',
     path: '/activity/update',
-    summary: 'Edit an activity (hosts; co-hosts list by the organizer only)',
+    summary:
+      'Edit an activity (hosts; co-hosts list by the organizer only); a new start or venue mails attendees and gives paid ones a full-refund right until the start',
     tags,
     auth: 'user',
     input: UpdateActivityInput,
@@ -239,13 +240,14 @@ export function activityRoutes(router: Router, deps: ActivityRouteDeps): void {
     rateLimit: 'auth',
     input: SignUpInput,
     output: RegistrationOutput,
-    handler: ({ input, user }) => registrations.signUp(user, input),
+    handler: ({ input, user, language }) => registrations.signUp(user, { ...input, language }),
   });
 
   router.route({
     method: 'POST',
     path: '/activity/signup/cancel',
-    summary: "Cancel the caller's registration; refund in full until 24 h before the start",
+    summary:
+      "Cancel the caller's registration; refund in full until 24 h before the start, or until the start after the organizer changed the start or venue",
     tags,
     auth: 'user',
     input: ActivityRefInput,
@@ -426,7 +428,7 @@ export function activityRoutes(router: Router, deps: ActivityRouteDeps): void {
   router.route({
     method: 'POST',
     path: '/activity/manage/cancel',
-    summary: 'Cancel the whole activity (organizer only): everyone is refunded exactly what is held',
+    summary: 'Cancel the whole activity (organizer only): everyone is refunded exactly what is held, and mailed',
     tags,
     auth: 'user',
     input: CancelActivityInput,

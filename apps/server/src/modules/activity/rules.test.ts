@@ -47,8 +47,16 @@ describe('codes', () => {
 describe('refund rule', () => {
   it('refunds in full until 24 hours before the start, then nothing', () => {
     const start = new Date('2030-01-02T00:00:00Z');
-    expect(refundOnCancel(10n, start, new Date('2030-01-01T00:00:00Z'))).toBe(10n);
-    expect(refundOnCancel(10n, start, new Date('2030-01-01T00:00:01Z'))).toBe(0n);
+    expect(refundOnCancel(10n, start, null, new Date('2030-01-01T00:00:00Z'))).toBe(10n);
+    expect(refundOnCancel(10n, start, null, new Date('2030-01-01T00:00:01Z'))).toBe(0n);
+  });
+
+  it('refunds in full until the start after the organizer changed it, never after the start', () => {
+    const start = new Date('2030-01-02T00:00:00Z');
+    expect(refundOnCancel(10n, start, start, new Date('2030-01-01T23:55:00Z'))).toBe(10n);
+    expect(refundOnCancel(10n, start, start, new Date('2030-01-02T00:00:00Z'))).toBe(0n);
+    // Within 24 hours of the start, a right that has run out gives nothing.
+    expect(refundOnCancel(10n, start, new Date('2030-01-01T12:00:00Z'), new Date('2030-01-01T13:00:00Z'))).toBe(0n);
   });
 });
 

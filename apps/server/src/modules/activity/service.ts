@@ -4,12 +4,14 @@ import {
   type ActivitySummary,
   type CreateActivity,
   translate as fill,
+  formatAmount,
+  type RefundRightReason,
   Status,
   type UpdateActivity,
 } from '@polaris/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Database, query } from '../../db/client.ts';
+import { type Database, query, type Tx } from '../../db/client.ts';
 import {
   type ActivityMarketing,
   activities,
@@ -24,15 +26,18 @@ import {
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import { enqueueMail } from '../../platform/mail-queue.ts';
 import { managedActivity, registrationView, visibleActivity } from './access.ts';
 import { newActivityCode, newInviteCode, newSecret } from './codes.ts';
 import { type SummaryItem, type SummarySection, summarySections } from './discovery.ts';
 import { createDiscoveryCache, type DiscoveryCache } from './discovery-cache.ts';
+import { changeNotice } from './notices.ts';
 import { authorize, canCancelActivity, canChangeCohosts, canEdit, canManage, isHost } from './policy.ts';
-import { type Links, presentImage, presentSummary, presentTicketType } from './presenter.ts';
+import { decimalsOf, type Links, presentImage, presentSummary, presentTicketType } from './presenter.ts';
 import {
   type ActivityRow,
   assetDecimals,
+  holderEmails,
   imagesById,
   type LoadedActivity,
   liveTicketTypes,
@@ -281,14 +286,17 @@ export class ActivityService {
       }
       throwProblems(seatProblems);
 
-      await tx
+      const [changed] = await tx
         .update(activities)
         .set({
           ...editableColumns(draft),
           coverImageId: input.coverImageId !== undefined ? input.coverImageId : row.coverImageId,
           updatedAt: now,
         })
-        .where(eq(activities.id, row.id));
+        .where(eq(activities.id, row.id))
+        .returning();
+      const reason = changeReason(row, changed!);
+      if (reason) await this.noticeChange(tx, changed!, reason, now);
       for (const type of currentTypes) {
         if (!keptIds.has(type.id)) {
           await tx.update(ticketTypes).set({ deletedAt: now }).where(eq(ticketTypes.id, type.id));
@@ -320,6 +328,49 @@ export class ActivityService {
     // A larger capacity may have freed seats: the waitlist moves up now.
     await this.deps.promote(stored.id);
     return this.detail(stored.code, user.id);
+  }
+
+  /**
+   * The start or the venue changed (activity row locked): every live place is mailed what it is now, and each
+   * paid one (escrowed or held) may be cancelled for a full refund until the new start, whatever the 24-hour
+   * rule says, so an organizer cannot move an activity close and keep the money of those who cannot come.
+   */
+  private async noticeChange(tx: Tx, activity: ActivityRow, reason: RefundRightReason, now: Date) {
+    const live = sql`${registrations.status} in ('pending', 'approved', 'waitlisted')`;
+    await tx
+      .update(registrations)
+      .set({ fullRefundUntil: activity.startsAt, fullRefundReason: reason, updatedAt: now })
+      .where(
+        and(
+          eq(registrations.activityId, activity.id),
+          live,
+          gt(registrations.paid, '0'),
+          inArray(registrations.paymentState, ['escrow', 'frozen']),
+        ),
+      );
+    const places = await tx
+      .select()
+      .from(registrations)
+      .where(and(eq(registrations.activityId, activity.id), live))
+      .orderBy(asc(registrations.id));
+    if (places.length === 0) return;
+    const decimals = await assetDecimals(tx);
+    const emails = await holderEmails(tx, activity.id);
+    const mails = places.map((place) =>
+      changeNotice(this.deps.links, activity, reason, {
+        registrationId: place.id,
+        email: emails.get(place.id)!,
+        language: place.language,
+        paid:
+          place.fullRefundUntil && place.assetCode
+            ? {
+                amount: formatAmount(BigInt(place.paid), decimalsOf(decimals, place.assetCode)),
+                asset: place.assetCode,
+              }
+            : null,
+      }),
+    );
+    await enqueueMail(tx, mails, now);
   }
 
   async publish(user: { id: number }, code: string): Promise<Activity> {
@@ -729,6 +780,23 @@ function inviteMail(to: string, activity: ActivityRow, inviter: string, link: st
     subject: `${fill('en', 'activity.inviteSubject', params)} / ${fill('zh-Hant', 'activity.inviteSubject', params)}`,
     text: `${fill('en', 'activity.inviteBody', params)}\n\n${fill('zh-Hant', 'activity.inviteBody', params)}`,
   };
+}
+
+/**
+ * What an edit changed that attendees must hear about: the start, or the venue (online or not, city, address,
+ * map position). A new online link is not a new venue; holders see it on the page.
+ */
+export function changeReason(before: ActivityRow, after: ActivityRow): RefundRightReason | null {
+  const time = before.startsAt.getTime() !== after.startsAt.getTime();
+  const venue =
+    (before.onlineUrl === null) !== (after.onlineUrl === null) ||
+    before.city !== after.city ||
+    before.address !== after.address ||
+    before.latitude !== after.latitude ||
+    before.longitude !== after.longitude;
+  if (time && venue) return 'timeAndVenueChanged';
+  if (time) return 'timeChanged';
+  return venue ? 'venueChanged' : null;
 }
 
 /** The columns an organizer edits, the same on create and on update. */

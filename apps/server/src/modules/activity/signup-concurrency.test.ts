@@ -115,16 +115,29 @@ describe('50 people, 10 seats', () => {
     t.clock.advance(DAY);
     const runs = await Promise.all(Array.from({ length: 4 }, () => t.services.registrations.processDue()));
     expect(runs.reduce((sum, run) => sum + run.settled, 0)).toBeGreaterThanOrEqual(1);
-    const overview = await t.call<{ released: unknown[]; escrow: unknown[] }>('GET', '/activity/manage/overview', {
-      token: organizer.token,
-      query: { activityId: activity.id },
+    const overview = () =>
+      t.call<{ released: unknown[]; held: unknown[]; escrow: unknown[] }>('GET', '/activity/manage/overview', {
+        token: organizer.token,
+        query: { activityId: activity.id },
+      });
+    expect((await overview()).attachment).toMatchObject({
+      escrow: [],
+      held: [{ asset: 'USDT', amount: '20' }],
+      released: [],
     });
-    expect(overview.attachment).toMatchObject({ escrow: [], released: [{ asset: 'USDT', amount: '20' }] });
-    const [releases] = await t.database.db
-      .select({ n: count() })
+    t.clock.advance(DAY);
+    await Promise.all(Array.from({ length: 4 }, () => t.services.earnings.releaseDue()));
+    expect((await overview()).attachment).toMatchObject({ held: [], released: [{ asset: 'USDT', amount: '20' }] });
+    const entries = await t.database.db
+      .select({ kind: journalEntries.kind, n: count() })
       .from(journalEntries)
-      .where(eq(journalEntries.reference, `activity:${await idOf(activity.id)}`));
-    expect(releases?.n).toBe(1);
+      .where(eq(journalEntries.reference, `activity:${await idOf(activity.id)}`))
+      .groupBy(journalEntries.kind)
+      .orderBy(journalEntries.kind);
+    expect(entries).toEqual([
+      { kind: 'ticket_earning_hold', n: 1 },
+      { kind: 'ticket_release', n: 1 },
+    ]);
   });
 });
 

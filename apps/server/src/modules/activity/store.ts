@@ -132,6 +132,15 @@ export async function peopleById(db: Database | Tx, ids: number[]): Promise<Map<
   );
 }
 
+/** The email of each registration's holder at one activity, by registration id (one query, any size). */
+export async function holderEmails(db: Database | Tx, activityId: number): Promise<Map<number, string>> {
+  const rows = await query<{ id: string; email: string }>(
+    db,
+    sql`select r.id, u.email from registrations r join users u on u.id = r.user_id where r.activity_id = ${activityId}`,
+  );
+  return new Map(rows.rows.map((row) => [Number(row.id), row.email]));
+}
+
 export async function imagesById(db: Database | Tx, ids: (string | null)[]): Promise<Map<string, ImageRow>> {
   const unique = [...new Set(ids.filter((id): id is string => !!id))];
   if (unique.length === 0) return new Map();

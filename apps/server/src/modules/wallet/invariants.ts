@@ -11,7 +11,9 @@ export interface Violation {
  * - each entry's postings sum to zero per asset;
  * - each balance equals the sum of its postings;
  * - no balance is negative, except the chain-clearing account's available one;
- * - per asset, all balances sum to zero, so what users and system accounts hold equals net deposits.
+ * - per asset, all balances sum to zero, so what users and system accounts hold equals net deposits;
+ * - per asset, the `creator_earnings` account's frozen balance equals the creator earnings not yet released
+ *   (the sub-ledger that says whose money it is and when it becomes theirs), and its available balance is zero.
  */
 export async function checkLedger(db: Database): Promise<Violation[]> {
   const violations: Violation[] = [];
@@ -53,5 +55,22 @@ export async function checkLedger(db: Database): Promise<Violation[]> {
     having sum(available + frozen) <> 0`,
   );
   for (const row of totals.rows) violations.push({ rule: 'asset does not sum to zero', detail: { ...row } });
+
+  const earnings = await query<{ asset_code: string; frozen: string; available: string; unreleased: string }>(
+    db,
+    sql`
+    with held as (
+      select asset_code, sum(amount) as total from creator_earnings where released_at is null group by asset_code
+    ), account as (
+      select asset_code, frozen, available from accounts where system_code = 'creator_earnings'
+    )
+    select coalesce(a.asset_code, h.asset_code) as asset_code, coalesce(a.frozen, 0)::text as frozen,
+           coalesce(a.available, 0)::text as available, coalesce(h.total, 0)::text as unreleased
+    from account a full join held h on h.asset_code = a.asset_code
+    where coalesce(a.frozen, 0) <> coalesce(h.total, 0) or coalesce(a.available, 0) <> 0`,
+  );
+  for (const row of earnings.rows) {
+    violations.push({ rule: 'creator earnings differ from their account', detail: { ...row } });
+  }
   return violations;
 }

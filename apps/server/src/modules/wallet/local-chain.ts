@@ -70,23 +70,7 @@ export function localChainRoutes(
     }),
     handler: async ({ input, request }) => {
       guard(request);
-      const user = await deps.wallet.requireUserByEmail(input.email);
-      const catalog = await deps.wallet.catalog();
-      const chain = [...catalog.chains.values()].find(
-        (c) => c.symbol.toLowerCase() === input.chain.toLowerCase() || String(c.id) === input.chain,
-      );
-      if (!chain) throw new AppError(400, 'wallet.chainDisabled');
-      const txHash = input.txHash ?? `0x${randomBytes(32).toString('hex')}`;
-      const result = await deps.wallet.recordDeposit({
-        userId: user.id,
-        assetCode: input.asset,
-        chainId: chain.id,
-        amount: input.amount,
-        txHash,
-        confirmations: input.confirmations,
-      });
-      const { address } = await deps.wallet.depositAddress(user.id, input.asset, chain.id);
-      return { ...result, address };
+      return creditLocalDeposit(deps.wallet, input);
     },
   });
 
@@ -107,6 +91,34 @@ export function localChainRoutes(
       return { ok: violations.length === 0, violations };
     },
   });
+}
+
+export type DepositCommand = z.input<typeof DepositCommand>;
+
+/**
+ * What `npm run wallet:deposit` does once the caller is trusted: find the user and the chain, then record the
+ * deposit as the chain watcher would (credited through the ledger, once per transaction hash). The demo seed
+ * uses it too, so demo money arrives exactly as a local deposit does.
+ */
+export async function creditLocalDeposit(wallet: WalletService, command: DepositCommand) {
+  const input = DepositCommand.parse(command);
+  const user = await wallet.requireUserByEmail(input.email);
+  const catalog = await wallet.catalog();
+  const chain = [...catalog.chains.values()].find(
+    (c) => c.symbol.toLowerCase() === input.chain.toLowerCase() || String(c.id) === input.chain,
+  );
+  if (!chain) throw new AppError(400, 'wallet.chainDisabled');
+  const txHash = input.txHash ?? `0x${randomBytes(32).toString('hex')}`;
+  const result = await wallet.recordDeposit({
+    userId: user.id,
+    assetCode: input.asset,
+    chainId: chain.id,
+    amount: input.amount,
+    txHash,
+    confirmations: input.confirmations,
+  });
+  const { address } = await wallet.depositAddress(user.id, input.asset, chain.id);
+  return { ...result, address };
 }
 
 export function newAdminToken(): string {

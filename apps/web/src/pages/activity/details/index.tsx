@@ -1,4 +1,4 @@
-import { type Activity, FULL_REFUND_BEFORE_START_MS, Status, TOAST_DURATION_MS } from '@polaris/contract';
+import { type Activity, type Registration, refundsInFull, TOAST_DURATION_MS } from '@polaris/contract';
 import { Button, Dialog, Popup, Tag, Toast } from 'antd-mobile';
 import {
   ClockCircleOutline,
@@ -12,14 +12,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useActivity, useCancelSignUp, useSignUp } from '@/api/activity.ts';
-import { isApiError } from '@/api/request.ts';
+import { isApiError, isNotFound } from '@/api/request.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
+import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
 import ui from '@/components/activity/activity.module.css';
 import { GUEST_PATHS } from '@/components/activity/paths.ts';
 import { StatusBadge } from '@/components/activity/StatusBadge.tsx';
 import { TicketQr } from '@/components/activity/TicketQr.tsx';
-import { formatRange, zoneLabel } from '@/components/activity/time.ts';
+import { formatRange, formatWhen, zoneLabel } from '@/components/activity/time.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { copyWithToast } from '@/components/RecordItem.tsx';
 import { TextField } from '@/components/TextField.tsx';
@@ -41,27 +42,47 @@ function reportUnreported(error: unknown) {
   toast(error.fields[0]?.message ?? error.message);
 }
 
+/**
+ * The full-refund right an organizer's change of the start or the venue gave a paid place, while it lasts:
+ * "The organizer changed the time — you can cancel for a full refund until …".
+ */
+function RefundRight({ activity, registration }: { activity: Activity; registration: Registration }) {
+  const { t } = useTranslation();
+  const language = useSettings((state) => state.language);
+  const { fullRefundUntil: until, fullRefundReason: reason } = registration;
+  if (!until || !reason || !registration.asset || !activity.abilities.cancelRegistration) return null;
+  if (Date.now() >= new Date(until).getTime()) return null;
+  const params = {
+    until: `${formatWhen(until, activity.timezone, language)} (${zoneLabel(until, activity.timezone)})`,
+  };
+  const text = {
+    timeChanged: t('activity.refundRightTime', params),
+    venueChanged: t('activity.refundRightVenue', params),
+    timeAndVenueChanged: t('activity.refundRightTimeAndVenue', params),
+  }[reason];
+  return (
+    <p className={styles.notice} data-testid="details-refund-right">
+      {text}
+    </p>
+  );
+}
+
 /** Activity details (`?id=` the activity's public code; `code=` is accepted too), sign-up, cancel, share. */
 export default function ActivityDetailsPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? params.get('code') ?? '';
   const invite = params.get('invite') ?? undefined;
-  const activity = useActivity(id, invite);
+  const valid = isActivityId(id);
+  const activity = useActivity(valid ? id : '', invite);
   return (
     <Frame title={t('activity.details')}>
-      {activity.isPending ? (
+      {!valid || isNotFound(activity.error, 'id') ? (
+        <ActivityNotFound />
+      ) : activity.isPending ? (
         <Loading testId="details-loading" />
       ) : activity.isError ? (
-        <LoadFailed
-          onRetry={() => void activity.refetch()}
-          message={
-            isApiError(activity.error) && activity.error.status === Status.notFound
-              ? t('activity.notFound')
-              : activity.error.message
-          }
-          testId="details-error"
-        />
+        <LoadFailed onRetry={() => void activity.refetch()} message={activity.error.message} testId="details-error" />
       ) : (
         <Details activity={activity.data} invite={invite} />
       )}
@@ -148,7 +169,7 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
   const askCancel = async () => {
     if (!live) return;
     const paid = live.price !== '0' && live.asset !== null && Number(live.price) > 0;
-    const early = new Date(activity.startsAt).getTime() - Date.now() >= FULL_REFUND_BEFORE_START_MS;
+    const early = refundsInFull(activity.startsAt, live.fullRefundUntil);
     const rule = !paid
       ? t('activity.cancelFree')
       : live.status === 'pending'
@@ -287,6 +308,7 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
             </p>
           )}
           {live.status === 'pending' && <p className={styles.notice}>{t('activity.pendingNotice')}</p>}
+          <RefundRight activity={activity} registration={live} />
           {live.qr && !live.checkedIn && <TicketQr payload={live.qr} />}
           {live.status === 'approved' && !live.checkedIn && activity.phase !== 'ended' && (
             <Button

@@ -12,10 +12,12 @@ import {
   useOverview,
 } from '@/api/activity-manage.ts';
 import { isApiError } from '@/api/request.ts';
+import { formatWhen } from '@/components/activity/time.ts';
 import styles from '@/components/host/host.module.css';
 import { Forbidden, isForbidden, ManageShell } from '@/components/host/ManageShell.tsx';
 import { HOST_PATHS } from '@/components/host/paths.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { useSettings } from '@/lib/settings.ts';
 
 const FILTERS: readonly AttendeeFilter[] = ['approved', 'pending', 'waitlisted', 'checkedIn', 'rejected', 'cancelled'];
 
@@ -33,6 +35,7 @@ function Manage({ activity }: { activity: Activity }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const overview = useOverview(activity.id);
+  const language = useSettings((state) => state.language);
   const [filter, setFilter] = useState<AttendeeFilter>('approved');
   const [exporting, setExporting] = useState(false);
   if (overview.isPending) return <Loading testId="manage-loading" />;
@@ -40,7 +43,7 @@ function Manage({ activity }: { activity: Activity }) {
     if (isForbidden(overview.error)) return <Forbidden />;
     return <LoadFailed onRetry={() => void overview.refetch()} message={overview.error.message} />;
   }
-  const { counts, escrow, released, capacity, seatsTaken } = overview.data;
+  const { counts, escrow, held, released, capacity, seatsTaken } = overview.data;
   const go = (path: string) => navigate(`${path}?id=${encodeURIComponent(activity.id)}`);
   const exportCsv = async () => {
     setExporting(true);
@@ -88,6 +91,15 @@ function Manage({ activity }: { activity: Activity }) {
               </p>
             ))
           )}
+          {held.map((item) => (
+            <p key={item.asset} className={styles.hint} data-testid={`manage-held-${item.asset}`}>
+              {t('manage.held', {
+                amount: item.amount,
+                asset: item.asset,
+                date: formatWhen(item.releaseAt, activity.timezone, language),
+              })}
+            </p>
+          ))}
           {released.map((item) => (
             <p key={item.asset} className={styles.hint}>
               {t('manage.released', { amount: item.amount, asset: item.asset })}

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { activities } from './activity.ts';
+import { at, units } from './columns.ts';
+import { users } from './users.ts';
+import { assets, journalEntries } from './wallet.ts';
+
+/**
+ * Creator earnings: what an organizer has earned from one activity's tickets in one asset. Written once, when
+ * the activity is settled after its end, together with the ledger entry that moves the money from ticket escrow
+ * to the `creator_earnings` system account's frozen balance (`ticket_earning_hold`). At `release_at` (the end
+ * plus the payout hold) a worker moves it on to the organizer's available balance (`ticket_release`) and sets
+ * `released_at`. The unreleased rows, summed per asset, are exactly that system account's frozen balance (the
+ * ledger check proves it), so this table is the sub-ledger that explains the account.
+ */
+export const creatorEarnings = pgTable(
+  'creator_earnings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizerId: bigint('organizer_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    activityId: bigint('activity_id', { mode: 'number' })
+      .notNull()
+      .references(() => activities.id),
+    assetCode: text('asset_code')
+      .notNull()
+      .references(() => assets.code),
+    /** Base units: the activity's ticket money in this asset that was left in escrow at the end. */
+    amount: units('amount').notNull(),
+    /** When the activity was settled and the money entered the hold. */
+    earnedAt: at('earned_at').notNull(),
+    /** The activity's end plus the payout hold: from then on the worker may release it. */
+    releaseAt: at('release_at').notNull(),
+    releasedAt: at('released_at'),
+    holdEntryId: bigint('hold_entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    releaseEntryId: bigint('release_entry_id', { mode: 'number' }).references(() => journalEntries.id),
+  },
+  (t) => [
+    // One row per activity and asset: settling twice cannot earn twice.
+    uniqueIndex('creator_earnings_activity_asset_idx').on(t.activityId, t.assetCode),
+    index('creator_earnings_organizer_idx').on(t.organizerId, t.id),
+    index('creator_earnings_due_idx').on(t.releaseAt, t.id).where(sql`${t.releasedAt} is null`),
+    check('creator_earnings_amount', sql`${t.amount} > 0`),
+    check('creator_earnings_released', sql`(${t.releasedAt} is null) = (${t.releaseEntryId} is null)`),
+  ],
+);

@@ -1,0 +1,78 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Database, query, type Tx } from '../db/client.ts';
+import { mailQueue } from '../db/schema/index.ts';
+import type { Mailer, MailMessage } from './mail.ts';
+
+export interface QueuedMail extends MailMessage {
+  /** What the mail is about, e.g. `activity-change:<registration id>`. */
+  topic: string;
+}
+
+/** After this many failed sends a mail stays in the queue unsent, for an operator to look at. */
+export const MAIL_MAX_ATTEMPTS = 10;
+/** Rows per insert statement: far below PostgreSQL's 65,535 bind parameters. */
+const INSERT_CHUNK = 1000;
+
+/**
+ * Queue mail in the caller's transaction: it is sent after, and only if, that transaction commits. Network
+ * calls never happen inside a transaction, and a crash after the commit does not lose the mail.
+ */
+export async function enqueueMail(tx: Tx, mails: QueuedMail[], now: Date): Promise<void> {
+  for (let i = 0; i < mails.length; i += INSERT_CHUNK) {
+    await tx.insert(mailQueue).values(
+      mails.slice(i, i + INSERT_CHUNK).map((mail) => ({
+        recipient: mail.to,
+        subject: mail.subject,
+        body: mail.text,
+        topic: mail.topic,
+        createdAt: now,
+        nextAttemptAt: now,
+      })),
+    );
+  }
+}
+
+/**
+ * Sends queued mail. Safe in several processes: one statement claims a batch (FOR UPDATE SKIP LOCKED) and
+ * pushes each claimed row's next attempt forward (1, 2, 4 … minutes, at most 6 hours), so no other process
+ * takes it while it is being sent, and a send that fails or is cut short is tried again later.
+ */
+export class MailQueue {
+  constructor(private readonly deps: { db: Database; mailer: Mailer; now: () => Date; log: FastifyBaseLogger }) {}
+
+  async deliverDue(limit = 50): Promise<{ sent: number; failed: number }> {
+    const now = this.deps.now().toISOString();
+    const claimed = await query<{ id: string; recipient: string; subject: string; body: string; attempts: number }>(
+      this.deps.db,
+      sql`update mail_queue set attempts = attempts + 1,
+            next_attempt_at = ${now}::timestamptz + least(power(2, attempts), 360) * interval '1 minute'
+          where id in (
+            select id from mail_queue
+            where sent_at is null and next_attempt_at <= ${now}::timestamptz and attempts < ${MAIL_MAX_ATTEMPTS}
+            order by next_attempt_at, id limit ${limit} for update skip locked)
+          returning id::text, recipient, subject, body, attempts`,
+    );
+    let sent = 0;
+    let failed = 0;
+    for (const row of claimed.rows) {
+      try {
+        await this.deps.mailer.send({ to: row.recipient, subject: row.subject, text: row.body });
+      } catch (error) {
+        failed++;
+        const last = Number(row.attempts) >= MAIL_MAX_ATTEMPTS;
+        this.deps.log[last ? 'error' : 'warn'](
+          { err: error, mailId: row.id, attempts: Number(row.attempts) },
+          last ? 'queued mail failed for the last time' : 'queued mail failed; will retry',
+        );
+        continue;
+      }
+      await this.deps.db
+        .update(mailQueue)
+        .set({ sentAt: this.deps.now() })
+        .where(eq(mailQueue.id, Number(row.id)));
+      sent++;
+    }
+    return { sent, failed };
+  }
+}
