@@ -30,7 +30,10 @@ export function antdMobileDirectImports(): Plugin {
     apply: 'build',
     transform(code, id) {
       if (id.includes('node_modules') || !/\.[jt]sx?$/.test(id) || !code.includes('antd-mobile')) return null;
-      if (/import\s+(\*\s+as\s+\w+|\w+)\s*(,\s*\{[^}]*\})?\s*from\s*['"]antd-mobile['"]/.test(code)) {
+      if (
+        /import\s+(\*\s+as\s+\w+|\w+)\s*(,\s*\{[^}]*\})?\s*from\s*['"]antd-mobile['"]/.test(code) ||
+        /export\s*(\*|\{[^}]*\})\s*from\s*['"]antd-mobile['"]/.test(code)
+      ) {
         this.error(`${id}: import antd-mobile by name ({ Button }), so each component can load on its own`);
       }
       let changed = false;

@@ -1,1 +1,3 @@
-export { Dialog, Toast } from 'antd-mobile';
+import { Dialog, Toast } from 'antd-mobile';
+
+export { Dialog, Toast };

@@ -1,2 +1,4 @@
 // The page-loading spinner animates with react-spring; loaded apart from the shell (PageState.tsx).
-export { SpinLoading as default } from 'antd-mobile';
+import { SpinLoading } from 'antd-mobile';
+
+export default SpinLoading;
