@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdMobileDirectImports } from './vite-plugins.ts';
 
 const api = { target: 'http://localhost:8080', changeOrigin: true, ws: true };
 
@@ -8,7 +9,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative asset URLs: the hash router never needs the server to know page paths, so the build can live anywhere.
   base: './',
-  plugins: [react()],
+  plugins: [antdMobileDirectImports(), react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/rest': api } },
   preview: { proxy: { '/rest': api } },
@@ -16,5 +17,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the entry imports statically runs on every visit, so it arrives as one file. Left to itself the
+          // bundler cuts it into some thirty small chunks (one per set of pages that also use a module), and on
+          // a slow phone each costs a request and its headers. Lazy pages, and what only they import, keep their
+          // own chunks. docs/performance.md "First screen".
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

@@ -7,15 +7,13 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hash } from '@node-rs/argon2';
-import { API_BASE, CreateActivityInput, hashTradePassword } from '@polaris/contract';
+import { API_BASE, CreateActivityInput } from '@polaris/contract';
 import autocannon from 'autocannon';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { sessions, tradePasswords, users } from '../src/db/schema/index.ts';
-import { ledger } from '../src/modules/wallet/ledger.ts';
-import { sha256Hex } from '../src/platform/secrets.ts';
+import { users } from '../src/db/schema/index.ts';
+import { fundedPeople } from './bench-people.ts';
 import { flags } from './operator.ts';
 
 const args = flags(process.argv.slice(2));
@@ -44,29 +42,7 @@ async function serve(unfair: boolean) {
     backgroundWorkers: false,
   };
   const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'none') });
-  const people: Person[] = [];
-  for (let i = 0; i < PAYERS; i++) {
-    const [user] = await database.db
-      .insert(users)
-      .values({ email: `payer${i}@bench.local`, passwordHash: 'x', inviteCode: `FAIR${i}`, uname: `payer${i}` })
-      .returning();
-    const token = `bench-fair-${i}-${Math.random()}`;
-    await database.db
-      .insert(sessions)
-      .values({ userId: user!.id, tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + 86_400_000) });
-    const trade = hashTradePassword('bench1234', user!.uid);
-    await database.db.insert(tradePasswords).values({ userId: user!.id, hash: await hash(trade, { algorithm: 2 }) });
-    await database.db.transaction((tx) =>
-      ledger.transfer(tx, {
-        kind: 'deposit',
-        asset: 'USDT',
-        from: { system: 'chain_clearing' },
-        to: { userId: user!.id },
-        amount: 1_000_000_000_000n,
-      }),
-    );
-    people.push({ uid: user!.uid, token, trade });
-  }
+  const people: Person[] = await fundedPeople(database, PAYERS, 'payer');
   const host = { id: 0, uid: 0, uuid: '', email: '', sessionId: 0, signingKey: null };
   const [hostRow] = await database.db
     .insert(users)

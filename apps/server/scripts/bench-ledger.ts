@@ -4,15 +4,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hash } from '@node-rs/argon2';
-import { API_BASE, hashTradePassword } from '@polaris/contract';
+import { API_BASE } from '@polaris/contract';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
-import { sessions, tradePasswords, users } from '../src/db/schema/index.ts';
 import { ledger } from '../src/modules/wallet/ledger.ts';
-import { sha256Hex } from '../src/platform/secrets.ts';
+import { fundedPeople } from './bench-people.ts';
 import { flags } from './operator.ts';
 
 const args = flags(process.argv.slice(2));
@@ -53,33 +51,7 @@ async function bench(label: string, database: DatabaseHandle) {
   };
   const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'none') });
   const db = database.db;
-  const people: { id: number; uid: number; token: string; trade: string }[] = [];
-  for (let i = 0; i < USERS; i++) {
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: `bench${i}-${Date.now()}@example.com`,
-        passwordHash: 'x',
-        inviteCode: `B${Date.now() % 1e6}${i}`,
-      })
-      .returning();
-    const token = `bench-token-${i}-${Math.random()}`;
-    await db
-      .insert(sessions)
-      .values({ userId: user!.id, tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + 86_400_000) });
-    const trade = hashTradePassword('bench1234', user!.uid);
-    await db.insert(tradePasswords).values({ userId: user!.id, hash: await hash(trade, { algorithm: 2 }) });
-    await db.transaction((tx) =>
-      ledger.transfer(tx, {
-        kind: 'deposit',
-        asset: 'USDT',
-        from: { system: 'chain_clearing' },
-        to: { userId: user!.id },
-        amount: 1_000_000_000_000n,
-      }),
-    );
-    people.push({ id: user!.id, uid: user!.uid, token, trade });
-  }
+  const people = await fundedPeople(database, USERS, 'bench');
   const pair = (i: number) => [people[i % USERS]!, people[(i * 7 + 3) % USERS]!] as const;
 
   const api = await runPool(TRANSFERS, CONCURRENCY, async (i) => {

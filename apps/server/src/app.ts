@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import { API_BASE, INPUT_LIMITS, jsonDepthExceeds, translate } from '@polaris/contract';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -59,6 +58,7 @@ import { Router } from './platform/router.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { sessionAuthenticator } from './platform/session.ts';
 import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';
+import { serveWebApp } from './platform/web-app.ts';
 import { startWorker } from './platform/worker.ts';
 
 export interface AppOptions {
@@ -78,7 +78,8 @@ export async function buildApp(options: AppOptions) {
     bodyLimit: 1_048_576,
     // The same rule decides whose X-Forwarded-For and whose country header we believe (platform/region.ts).
     trustProxy: config.trustProxy === false ? false : trustFunction(config.trustProxy),
-    disableRequestLogging: true,
+    // One access line per request is written by logRequests (platform/logging.ts) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   logRequests(app);
   const region = new RegionGate(config);
@@ -183,17 +184,7 @@ export async function buildApp(options: AppOptions) {
 
   const webDist = options.webDistDir ?? WEB_DIST_DIR;
   if (existsSync(webDist)) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      setHeaders: (reply, filePath) => {
-        // Hashed asset names change with their content, so they can be cached for good; index.html cannot.
-        reply.header(
-          'cache-control',
-          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
+    await serveWebApp(app, webDist);
   } else {
     app.log.warn({ webDist }, 'web app not built; run `npm run build` to serve it');
   }

@@ -1,22 +1,33 @@
 import './app/csp.ts';
+import 'antd-mobile/es/global';
 import './app/theme.css';
-import './i18n/index.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/Providers.tsx';
+import { PATHS, pathnameOf } from './app/paths.ts';
+import { queryClient } from './app/query-client.ts';
 import { installAppRequestEffects } from './app/request-effects.ts';
-import { router } from './app/router.tsx';
+import { AppRouter } from './app/router.tsx';
+import { i18nReady } from './i18n/index.ts';
+import { prefetchActivityHome } from './pages/activity/index/prefetch.ts';
 
-installAppRequestEffects(router);
+installAppRequestEffects();
+
+// The first screen's data leaves now, alongside the language's strings, rather than after the first render.
+if (pathnameOf(window.location.hash.replace(/^#/, '')) === PATHS.activityHome) prefetchActivityHome(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// Rendered once the strings are in; if they cannot load, the app still renders (and shows keys) rather than nothing.
+void i18nReady
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <Providers>
+          <AppRouter />
+        </Providers>
+      </StrictMode>,
+    ),
+  );

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { CALENDAR_FILTERS } from './activity-constants.ts';
 import { dateTime, rowId, timezoneField } from './activity/fields.ts';
 import { text } from './text.ts';
 
 /** Request and response schemas of the personal calendar: months, lists, own entries and the feed. */
 
-export const CALENDAR_FILTERS = ['all', 'joined', 'hosted', 'own'] as const;
 export const CalendarMonthInput = z.object({
   month: z
     .string()

@@ -1,4 +1,5 @@
 export * from './activity/index.ts';
+export * from './activity-constants.ts';
 export * from './amounts.ts';
 export * from './app.ts';
 export * from './auth.ts';

@@ -49,11 +49,12 @@ export class FairGate {
     const readsTurn = read.length > 0 && (write.length === 0 || this.writesInARow >= WRITES_BEFORE_A_READ);
     const wake = readsTurn ? read.shift() : write.shift();
     this.writesInARow = readsTurn ? 0 : wake ? this.writesInARow + 1 : 0;
-    // PGlite runs a statement synchronously inside its promise, so waking the next caller straight away would
-    // drain the whole queue in one turn of the event loop, before a newly arrived request could even parse its
-    // body and join the queue. Waking on the next turn lets it in.
-    if (wake) setImmediate(wake);
-    else this.busy = false;
+    // PGlite runs a statement synchronously inside its promise, so waking readers straight away would drain
+    // their whole queue in one turn of the event loop, before a newly arrived payment could even parse its body
+    // and join the queue. A read therefore starts on the next turn; a write, which has priority anyway, at once.
+    if (!wake) this.busy = false;
+    else if (readsTurn) setImmediate(wake);
+    else wake();
   }
 }
 

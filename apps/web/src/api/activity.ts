@@ -16,7 +16,15 @@ import {
   type Registration,
   type TicketsOutput,
 } from '@polaris/contract';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { sessionStore, useSession } from '@/lib/session.ts';
 import { settingsStore } from '@/lib/settings.ts';
 import { api } from './request.ts';
@@ -73,16 +81,22 @@ export const calendarKeys = {
 
 const useLoggedIn = () => useSession((state) => state.loginStatus);
 
-export function useActivityList(filter: ListFilter, enabled = true) {
-  return useInfiniteQuery({
+/** Shared by the list hook and the first screen's prefetch (pages/activity/index/prefetch.ts). */
+export const activityListOptions = (filter: ListFilter) =>
+  infiniteQueryOptions({
     queryKey: activityKeys.list(filter),
-    enabled,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
       api.get<ActivityPage>('/activity/list', { ...filter, tz: deviceTimeZone(), cursor: pageParam, limit: 20 }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
+    // The server caches anonymous discovery for 5 s (DISCOVERY_CACHE_MS), so asking again sooner would get the
+    // same answer; writes invalidate these keys explicitly. It also keeps the prefetched first page from being
+    // fetched a second time when the list mounts.
+    staleTime: 5_000,
   });
+
+export function useActivityList(filter: ListFilter, enabled = true) {
+  return useInfiniteQuery({ ...activityListOptions(filter), enabled, placeholderData: keepPreviousData });
 }
 
 export function useExplore(city: string) {
@@ -99,12 +113,15 @@ export function useCategories(city: string) {
   });
 }
 
-export function useCities() {
-  return useQuery({
+export const citiesOptions = () =>
+  queryOptions({
     queryKey: activityKeys.cities(),
     queryFn: () => api.get<Out<typeof CitiesOutput>>('/activity/cities'),
     staleTime: 60_000,
   });
+
+export function useCities() {
+  return useQuery(citiesOptions());
 }
 
 export function useActivity(id: string, invite?: string) {

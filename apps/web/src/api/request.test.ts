@@ -1,7 +1,7 @@
 import { MESSAGES, NETWORK_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '@polaris/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importSigningKey } from '@/lib/signing-key.ts';
-import { ApiError, createApiClient, type RequestEffects } from './request.ts';
+import { ApiError, createApiClient, isNotFound, type RequestEffects } from './request.ts';
 
 type FetchImpl = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -210,6 +210,32 @@ describe('invalid input', () => {
     const error = await rejection(client.post('/user/login'));
     expect(error.kind).toBe('business');
     expect(effects.toast).toHaveBeenCalledWith('The request could not be read');
+  });
+});
+
+describe('telling "not found" from other failures', () => {
+  it('counts a 404, and a 400 about the id field alone, as not found; anything else is a failure', async () => {
+    const { client, effects } = setup();
+    effects.fetch.mockResolvedValueOnce(envelope(404, 'Activity not found', null));
+    expect(isNotFound(await rejection(client.get('/activity/detail')), 'id')).toBe(true);
+
+    effects.fetch.mockResolvedValueOnce(envelope(400, 'invalid', [{ field: 'asset', message: 'Unknown asset' }]));
+    const unknownAsset = await rejection(client.get('/wallet/asset'));
+    expect(isNotFound(unknownAsset, 'asset')).toBe(true);
+    expect(isNotFound(unknownAsset, 'id')).toBe(false);
+    expect(isNotFound(unknownAsset)).toBe(false);
+
+    effects.fetch.mockResolvedValueOnce(
+      envelope(400, 'invalid', [
+        { field: 'asset', message: 'Unknown asset' },
+        { field: 'limit', message: 'Too large' },
+      ]),
+    );
+    expect(isNotFound(await rejection(client.get('/wallet/records')), 'asset')).toBe(false);
+
+    effects.fetch.mockResolvedValueOnce(envelope(500, 'Server glitch', null, 500));
+    expect(isNotFound(await rejection(client.get('/activity/detail')), 'id')).toBe(false);
+    expect(isNotFound(new Error('offline'), 'id')).toBe(false);
   });
 });
 

@@ -55,6 +55,22 @@ export function isApiError(error: unknown, kind?: ApiErrorKind): error is ApiErr
   return error instanceof ApiError && (kind === undefined || error.kind === kind);
 }
 
+/**
+ * Whether a failed read means "there is no such thing": the server answered 404, or refused the request only
+ * because of the field that names the thing (an unknown asset code, say). Pages show their not-found state
+ * for it, and an error with a retry for anything else.
+ */
+export function isNotFound(error: unknown, idField?: string): boolean {
+  if (!isApiError(error)) return false;
+  if (error.status === Status.notFound) return true;
+  return (
+    idField !== undefined &&
+    error.kind === 'invalid' &&
+    error.fields.length > 0 &&
+    error.fields.every((field) => field.field === idField)
+  );
+}
+
 /** Query parameters of a GET: flat values only, since they travel in the URL. */
 export type Params = Record<string, string | number | boolean | null | undefined>;
 /** The JSON body of a POST: any object, nested values and lists included. */

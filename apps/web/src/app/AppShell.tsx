@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useAppConfig } from '@/api/app.ts';
 import { useUserInfo } from '@/api/auth.ts';
 import { recordVisit } from './history.ts';
-import { PageLoadFailed, PageLoading } from './PageState.tsx';
+import { PageLoading } from './PageState.tsx';
 
 export function AppShell() {
   const { pathname, search } = useLocation();
@@ -19,8 +19,4 @@ export function AppShell() {
       <Outlet />
     </Suspense>
   );
-}
-
-export function RouteError() {
-  return <PageLoadFailed />;
 }

@@ -31,6 +31,7 @@ export function RouteView({ entry }: { entry: RouteEntry }) {
   const config = useAppConfig();
   if (money && config.isPending) return <PageLoading />;
   if (money && config.data?.regionBlocked) return <Frame layout="blocked" />;
+  if (entry.page) return <entry.page />;
   if (!entry.load) return <NotFound />;
   const Page = pageFor({ ...entry, load: entry.load });
   return <Page />;

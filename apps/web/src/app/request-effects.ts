@@ -1,5 +1,4 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Dialog, Toast } from 'antd-mobile';
 import { authKeys } from '@/api/auth.ts';
 import { installRequestEffects } from '@/api/request.ts';
 import { walletKeys } from '@/api/wallet-keys.ts';
@@ -7,27 +6,28 @@ import { i18n } from '@/i18n/index.ts';
 import { sessionStore } from '@/lib/session.ts';
 import { settingsStore } from '@/lib/settings.ts';
 import { signingKeys } from '@/lib/signing-key.ts';
+import { confirm, showToast } from './overlays.ts';
 import { isLoginPath, PATHS } from './paths.ts';
 import { queryClient } from './query-client.ts';
-import type { router as appRouter } from './router.tsx';
+import { appNavigation } from './router.tsx';
 
 /** Wires the request layer to the real toast, dialog, router and stores. */
-export function installAppRequestEffects(router: typeof appRouter): void {
+export function installAppRequestEffects(): void {
   installRequestEffects({
     fetch: (input, init) => window.fetch(input, init),
     toast: (content) => {
-      Toast.show({ content, duration: TOAST_DURATION_MS });
+      void showToast(content, TOAST_DURATION_MS);
     },
     confirmRelogin: () =>
-      Dialog.confirm({
+      confirm({
         title: i18n.t('session.title'),
         content: i18n.t('contract:auth.sessionInvalid'),
         confirmText: i18n.t('session.relogin'),
         cancelText: i18n.t('session.later'),
       }),
-    goToLogin: () => void router.navigate(PATHS.login),
+    goToLogin: () => appNavigation.navigate(PATHS.login),
     reload: () => window.location.reload(),
-    isLoginPageOpen: () => isLoginPath(router.state.location.pathname),
+    isLoginPageOpen: () => isLoginPath(appNavigation.pathname()),
     readSession: () => {
       const { token, userInfo } = sessionStore.getState();
       return { token, uid: userInfo?.uid, uuid: userInfo?.uuid };

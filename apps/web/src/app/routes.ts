@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { GUEST_ACTIVITY_PAGES } from '@/pages/activity/guest-routes.ts';
 import { HOST_ACTIVITY_PAGES } from '@/pages/activity/host-routes.ts';
+import ActivityHomePage from '@/pages/activity/index/index.tsx';
 import { PATHS } from './paths.ts';
 
 type PageModule = { default: ComponentType };
@@ -9,11 +10,19 @@ export interface RouteEntry {
   path: string;
   /** A page that exists; without one the route shows the honest "not available yet" page. */
   load?: () => Promise<PageModule>;
+  /** The page itself, for the first screen only: it ships in the entry chunk, so it renders without a second trip. */
+  page?: ComponentType;
 }
 
-/** Pages built so far, each its own lazily loaded chunk. */
+/**
+ * The first screen (activity home) is bundled with the app shell: it is what nearly every visit opens, and a
+ * lazy chunk would cost one more round trip before anything useful paints (docs/performance.md "First screen").
+ */
+const EAGER_PAGES: Record<string, ComponentType> = { [PATHS.activityHome]: ActivityHomePage };
+
+/** Every other page built so far, each its own lazily loaded chunk. */
 const PAGES: Record<string, () => Promise<PageModule>> = {
-  [PATHS.activityHome]: () => import('@/pages/activity/index/index.tsx'),
+  [PATHS.activityHome]: async () => ({ default: ActivityHomePage }),
   [PATHS.community]: () => import('@/pages/chatroom/index.tsx'),
   [PATHS.me]: () => import('@/pages/home/index.tsx'),
   [PATHS.login]: () => import('@/pages/user/login/index.tsx'),
@@ -149,4 +158,8 @@ export const SPEC_PATHS: readonly string[] = [
   '/open-location',
 ];
 
-export const ROUTES: readonly RouteEntry[] = SPEC_PATHS.map((path) => ({ path, load: PAGES[path] }));
+export const ROUTES: readonly RouteEntry[] = SPEC_PATHS.map((path) => ({
+  path,
+  load: PAGES[path],
+  page: EAGER_PAGES[path],
+}));

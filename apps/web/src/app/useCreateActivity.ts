@@ -1,8 +1,8 @@
-import { Dialog } from 'antd-mobile';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionStore } from '@/lib/session.ts';
 import { createActivityGate } from './gate.ts';
+import { confirm } from './overlays.ts';
 import { PATHS } from './paths.ts';
 import { useJump } from './useJump.ts';
 
@@ -30,7 +30,7 @@ export function useCreateActivity(): () => void {
             confirmText: t('gate.profile'),
             to: PATHS.personalCenter,
           };
-    void Dialog.confirm({
+    void confirm({
       title: prompt.title,
       content: prompt.content,
       confirmText: prompt.confirmText,

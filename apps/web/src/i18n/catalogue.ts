@@ -1,31 +1,30 @@
 import type { Language } from '@polaris/contract';
-import en from './en.json';
-import zhHans from './zh-Hans.json';
-import zhHant from './zh-Hant.json';
+import * as defaultLanguage from './catalogues/zh-Hant.ts';
+import { merge, type Tree } from './merge.ts';
 
-type Tree = { [key: string]: string | Tree };
+export type { Tree };
 
-/**
- * The web's strings: the main files here plus one folder per feature area (`areas/<area>/<language>.json`),
- * so features can add their strings without touching the same file. Each area owns top-level keys of its own;
- * a key defined twice is a mistake, and building the catalogue says so.
- */
-const areaFiles = import.meta.glob<{ default: Tree }>('./areas/*/*.json', { eager: true });
-
-function merge(language: Language, base: Tree): Tree {
-  const result: Tree = { ...base };
-  for (const [path, module] of Object.entries(areaFiles)) {
-    if (!path.endsWith(`/${language}.json`)) continue;
-    for (const [key, value] of Object.entries(module.default)) {
-      if (key in result) throw new Error(`i18n: top-level key "${key}" in ${path} is already defined`);
-      result[key] = value;
-    }
-  }
-  return result;
+interface LanguageFiles {
+  main: Tree;
+  areas: Record<string, Tree>;
 }
 
-export const CATALOGUE: Record<Language, Tree> = {
-  en: merge('en', en),
-  'zh-Hans': merge('zh-Hans', zhHans),
-  'zh-Hant': merge('zh-Hant', zhHant),
+/** The language every first visit shows (DEFAULT_LANGUAGE; i18n.test.ts checks they agree). */
+export const BUNDLED_LANGUAGE: Language = 'zh-Hant';
+
+/**
+ * The web's strings, one set of files per language (catalogues/<language>.ts). The default language ships with
+ * the app itself: it is what a first visit shows, and fetching it separately would hold the first screen back
+ * by a round trip. The other two are chunks of their own, loaded when someone has chosen them
+ * (docs/performance.md "First screen").
+ */
+const LOADERS: Record<Language, () => Promise<LanguageFiles>> = {
+  en: () => import('./catalogues/en.ts'),
+  'zh-Hans': () => import('./catalogues/zh-Hans.ts'),
+  'zh-Hant': async () => defaultLanguage,
 };
+
+export async function loadCatalogue(language: Language): Promise<Tree> {
+  const { main, areas } = await LOADERS[language]();
+  return merge(main, areas);
+}

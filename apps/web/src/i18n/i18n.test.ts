@@ -2,9 +2,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hasMessage } from '@polaris/contract';
+import { DEFAULT_LANGUAGE, hasMessage, LANGUAGES } from '@polaris/contract';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE } from './catalogue.ts';
+import { BUNDLED_LANGUAGE, loadCatalogue } from './catalogue.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -20,8 +20,10 @@ function has(tree: Tree, key: string): boolean {
   return typeof node === 'string';
 }
 
-const locales: Record<string, Tree> = CATALOGUE;
-const en = CATALOGUE.en;
+const locales: Record<string, Tree> = Object.fromEntries(
+  await Promise.all(LANGUAGES.map(async (language) => [language, await loadCatalogue(language)])),
+);
+const en = locales.en!;
 const srcDir = fileURLToPath(new URL('..', import.meta.url));
 
 function sourceFiles(dir: string): string[] {
@@ -33,6 +35,10 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('locale files', () => {
+  it('bundle the default language with the app (the others load on demand)', () => {
+    expect(BUNDLED_LANGUAGE).toBe(DEFAULT_LANGUAGE);
+  });
+
   for (const [name, tree] of Object.entries(locales)) {
     for (const [otherName, other] of Object.entries(locales)) {
       if (name === otherName) continue;

@@ -15,7 +15,7 @@ import {
   uidField,
 } from './fields.ts';
 import { RegistrationOutput } from './registrations.ts';
-import { ACTIVITY_CATEGORIES, ACTIVITY_PHASES, ACTIVITY_STATUSES } from './rules.ts';
+import { ACTIVITY_CATEGORIES, ACTIVITY_PHASES, ACTIVITY_STATUSES } from '../activity-constants.ts';
 
 /** Creating, editing and reading activities: the form, the detail page, summaries, discovery lists and drafts. */
 

@@ -1,9 +1,12 @@
-/** Request and response schemas of activities, tickets, check-in, attendance NFTs and management, by topic. */
+/**
+ * Request and response schemas of activities, tickets, check-in, attendance NFTs and management, by topic. The
+ * plain values they use (categories, statuses, limits, the refund rule) are in `activity-constants.ts`, apart
+ * from zod, for the web's first screen.
+ */
 
 export * from './activities.ts';
 export * from './checkin.ts';
 export { activityIdField } from './fields.ts';
 export * from './manage.ts';
 export * from './registrations.ts';
-export * from './rules.ts';
 export * from './tickets.ts';

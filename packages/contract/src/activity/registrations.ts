@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_STATES, REFUND_RIGHT_REASONS, REGISTRATION_STATUSES } from './rules.ts';
+import { PAYMENT_STATES, REFUND_RIGHT_REASONS, REGISTRATION_STATUSES } from '../activity-constants.ts';
 
 /** A person's place at an activity, which is also their ticket, as its holder sees it. */
 

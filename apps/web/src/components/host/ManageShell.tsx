@@ -5,9 +5,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useHostActivity } from '@/api/activity-manage.ts';
-import { isApiError } from '@/api/request.ts';
+import { isApiError, isNotFound } from '@/api/request.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
+import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { useSession } from '@/lib/session.ts';
@@ -62,11 +63,6 @@ export function Forbidden() {
   );
 }
 
-export function NotFoundActivity() {
-  const { t } = useTranslation();
-  return <EmptyState icon={<StopOutline />} title={t('manage.notFound')} body="" testId="manage-not-found" />;
-}
-
 export function isForbidden(error: unknown): boolean {
   return isApiError(error) && error.status === 403;
 }
@@ -87,20 +83,25 @@ export function ManageShell({
   const loggedIn = useSession((state) => state.loginStatus);
   return (
     <Frame title={title} back={back}>
-      {loggedIn ? <ActivityLoader id={id}>{children}</ActivityLoader> : <LoginNeeded />}
+      {!isActivityId(id) ? (
+        <ActivityNotFound />
+      ) : loggedIn ? (
+        <ActivityLoader id={id}>{children}</ActivityLoader>
+      ) : (
+        <LoginNeeded />
+      )}
     </Frame>
   );
 }
 
 function ActivityLoader({ id, children }: { id: string; children(activity: Activity): ReactNode }) {
   const activity = useHostActivity(id);
-  if (!id) return <NotFoundActivity />;
-  if (activity.isPending) return <Loading testId="manage-loading" />;
   if (activity.isError) {
     if (isForbidden(activity.error)) return <Forbidden />;
-    if (isApiError(activity.error) && activity.error.status === 404) return <NotFoundActivity />;
+    if (isNotFound(activity.error, 'id')) return <ActivityNotFound />;
     return <LoadFailed onRetry={() => void activity.refetch()} message={activity.error.message} />;
   }
+  if (activity.isPending) return <Loading testId="manage-loading" />;
   if (!activity.data.abilities.manage) return <Forbidden />;
   return <>{children(activity.data)}</>;
 }

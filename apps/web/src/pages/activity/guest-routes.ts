@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
 
-/** Activity pages for guests (discovery, details, tickets, NFTs, calendar), by SPEC §2 path. */
+/**
+ * Activity pages for guests (discovery, details, tickets, NFTs, calendar), by SPEC §2 path. The activity home
+ * ('/') is not here: it is the first screen and ships in the entry chunk (app/routes.ts).
+ */
 export const GUEST_ACTIVITY_PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
-  '/': () => import('./index/index.tsx'),
   '/pages/activity/details/index': () => import('./details/index.tsx'),
   '/pages/activity/explore/index': () => import('./explore/index.tsx'),
   '/pages/activity/category-browse/index': () => import('./category-browse/index.tsx'),

@@ -1,4 +1,4 @@
-import { type Activity, type Registration, refundsInFull, Status, TOAST_DURATION_MS } from '@polaris/contract';
+import { type Activity, type Registration, refundsInFull, TOAST_DURATION_MS } from '@polaris/contract';
 import { Button, Dialog, Popup, Tag, Toast } from 'antd-mobile';
 import {
   ClockCircleOutline,
@@ -12,9 +12,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useActivity, useCancelSignUp, useSignUp } from '@/api/activity.ts';
-import { isApiError } from '@/api/request.ts';
+import { isApiError, isNotFound } from '@/api/request.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
+import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
 import ui from '@/components/activity/activity.module.css';
 import { GUEST_PATHS } from '@/components/activity/paths.ts';
 import { StatusBadge } from '@/components/activity/StatusBadge.tsx';
@@ -72,21 +73,16 @@ export default function ActivityDetailsPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? params.get('code') ?? '';
   const invite = params.get('invite') ?? undefined;
-  const activity = useActivity(id, invite);
+  const valid = isActivityId(id);
+  const activity = useActivity(valid ? id : '', invite);
   return (
     <Frame title={t('activity.details')}>
-      {activity.isPending ? (
+      {!valid || isNotFound(activity.error, 'id') ? (
+        <ActivityNotFound />
+      ) : activity.isPending ? (
         <Loading testId="details-loading" />
       ) : activity.isError ? (
-        <LoadFailed
-          onRetry={() => void activity.refetch()}
-          message={
-            isApiError(activity.error) && activity.error.status === Status.notFound
-              ? t('activity.notFound')
-              : activity.error.message
-          }
-          testId="details-error"
-        />
+        <LoadFailed onRetry={() => void activity.refetch()} message={activity.error.message} testId="details-error" />
       ) : (
         <Details activity={activity.data} invite={invite} />
       )}

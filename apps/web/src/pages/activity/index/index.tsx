@@ -1,6 +1,6 @@
 import { ACTIVITY_CATEGORIES, type ActivityCategory } from '@polaris/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, PullToRefresh, SearchBar } from 'antd-mobile';
+import { Button, SearchBar } from 'antd-mobile';
 import {
   AddCircleOutline,
   AppstoreOutline,
@@ -13,7 +13,7 @@ import {
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { activityKeys, type ListFilter, useCities } from '@/api/activity.ts';
+import { activityKeys, useCities } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { useCreateActivity } from '@/app/useCreateActivity.ts';
 import { ActivityList } from '@/components/activity/ActivityList.tsx';
@@ -26,6 +26,8 @@ import { formatMonthDay, formatWeekday } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
 import styles from './home.module.css';
+import { PullToRefresh } from './PullToRefresh.tsx';
+import { homeListFilter } from './prefetch.ts';
 
 const SHORTCUTS = [
   { path: GUEST_PATHS.explore, testId: 'home-explore', Icon: AppstoreOutline, label: 'activity.explore' },
@@ -50,13 +52,7 @@ export default function ActivityHomePage() {
   const [query, setQuery] = useState('');
   const q = useDebounced(query.trim(), 300);
   const now = new Date();
-  const filter: ListFilter = {
-    city: city || undefined,
-    category,
-    when: week ? 'week' : undefined,
-    free: free || undefined,
-    q: q || undefined,
-  };
+  const filter = homeListFilter({ city, category, week, free, q });
   const unfiltered = !category && !week && !free && !q;
   const nothingAnywhere = cities.data?.items.length === 0;
 

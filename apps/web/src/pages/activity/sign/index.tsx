@@ -4,11 +4,13 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type CheckinResult, useActivity, useSelfCheckin } from '@/api/activity.ts';
-import { isApiError } from '@/api/request.ts';
+import { isApiError, isNotFound } from '@/api/request.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
 import ui from '@/components/activity/activity.module.css';
 import { GUEST_PATHS } from '@/components/activity/paths.ts';
 import { formatWhen } from '@/components/activity/time.ts';
+import { LoadFailed } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { formatDateAndTime } from '@/lib/format.ts';
@@ -19,11 +21,20 @@ export default function SelfSignPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? params.get('code') ?? '';
+  const valid = isActivityId(id);
+  // Anyone may read an activity, so an unknown one is told apart before asking the guest to log in.
+  const activity = useActivity(valid ? id : '');
   return (
     <Frame title={t('activity.selfCheckin')}>
-      <RequireLogin>
-        <SignForm id={id} />
-      </RequireLogin>
+      {!valid || isNotFound(activity.error, 'id') ? (
+        <ActivityNotFound />
+      ) : activity.isError ? (
+        <LoadFailed onRetry={() => void activity.refetch()} message={activity.error.message} testId="sign-error" />
+      ) : (
+        <RequireLogin>
+          <SignForm id={id} />
+        </RequireLogin>
+      )}
     </Frame>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Popup, Result, Toast } from 'antd-mobile';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { fieldErrorsOf, isApiError } from '@/api/request.ts';
+import { fieldErrorsOf, isApiError, isNotFound } from '@/api/request.ts';
 import {
   type TransferPreview,
   useAsset,
@@ -13,6 +13,7 @@ import {
 } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
+import { AssetNotFound, isAssetCode } from '@/components/AssetNotFound.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { TextField } from '@/components/TextField.tsx';
@@ -37,18 +38,25 @@ export default function TransferPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const code = (params.get('asset') ?? '').toUpperCase();
+  // No asset yet: the user picks one first. One that cannot exist is not found.
   if (!code) return <Navigate to={`${PATHS.chooseAsset}?next=transfer`} replace />;
+  const valid = isAssetCode(code);
   return (
-    <Frame title={t('transfer.title', { asset: code })}>
-      <RequireLogin>
-        <TransferLoader code={code} />
-      </RequireLogin>
+    <Frame title={valid ? t('transfer.title', { asset: code }) : t('notFound.assetTitle')}>
+      {valid ? (
+        <RequireLogin>
+          <TransferLoader code={code} />
+        </RequireLogin>
+      ) : (
+        <AssetNotFound />
+      )}
     </Frame>
   );
 }
 
 function TransferLoader({ code }: { code: string }) {
   const asset = useAsset(code);
+  if (isNotFound(asset.error, 'asset')) return <AssetNotFound />;
   if (asset.isPending) return <Loading testId="transfer-loading" />;
   if (asset.isError) return <LoadFailed onRetry={() => void asset.refetch()} message={asset.error.message} />;
   return <TransferForm asset={asset.data} />;

@@ -1,4 +1,4 @@
-import { MARKET_CANDLE_DAYS, type MarketCandle, type MarketCandleDays } from '@polaris/contract';
+import { MARKET_CANDLE_DAYS, type MarketCandle, type MarketCandleDays, MarketDetailInput } from '@polaris/contract';
 import {
   CandlestickSeries,
   ColorType,
@@ -11,7 +11,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { marketErrorText, useMarketDetail } from '@/api/market.ts';
+import { isNotFound } from '@/api/request.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { PageNotFound } from '@/app/PageState.tsx';
 import { AssetIcon } from '@/components/AssetIcon.tsx';
 import { DemoBadge } from '@/components/DemoBadge.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -25,11 +27,15 @@ export default function MarketDetailPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const symbol = (params.get('symbol') ?? '').toUpperCase();
+  const valid = MarketDetailInput.shape.symbol.safeParse(symbol).success;
   const [days, setDays] = useState<MarketCandleDays>(30);
   const language = useSettings((state) => state.language);
-  const detail = useMarketDetail(symbol, days);
+  const detail = useMarketDetail(valid ? symbol : '', days);
 
   const body = () => {
+    if (!valid || isNotFound(detail.error, 'symbol')) {
+      return <PageNotFound title={t('notFound.coinTitle')} body={t('notFound.coinBody')} />;
+    }
     if (detail.isPending) return <Loading testId="market-detail-loading" />;
     if (detail.isError) {
       return (
@@ -98,7 +104,7 @@ export default function MarketDetailPage() {
     );
   };
 
-  return <Frame title={symbol || t('market.title')}>{body()}</Frame>;
+  return <Frame title={valid ? symbol : t('market.title')}>{body()}</Frame>;
 }
 
 /** lightweight-charts draws on a canvas; the figures become numbers only here, for drawing. */

@@ -5,10 +5,12 @@ import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { isNotFound } from '@/api/request.ts';
 import { useAsset, useDepositAddress, useRecords, useSummary } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
 import { AssetIcon } from '@/components/AssetIcon.tsx';
+import { AssetNotFound, isAssetCode } from '@/components/AssetNotFound.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { copyWithToast, RecordItem } from '@/components/RecordItem.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
@@ -21,11 +23,16 @@ export default function AssetDetailsPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const code = (params.get('asset') ?? '').toUpperCase();
+  const valid = isAssetCode(code);
   return (
-    <Frame title={code ? t('details.title', { asset: code }) : t('choose.title')}>
-      <RequireLogin>
-        <Details code={code} focusDeposit={params.get('deposit') === '1'} />
-      </RequireLogin>
+    <Frame title={valid ? t('details.title', { asset: code }) : t('notFound.assetTitle')}>
+      {valid ? (
+        <RequireLogin>
+          <Details code={code} focusDeposit={params.get('deposit') === '1'} />
+        </RequireLogin>
+      ) : (
+        <AssetNotFound />
+      )}
     </Frame>
   );
 }
@@ -42,6 +49,7 @@ function Details({ code, focusDeposit }: { code: string; focusDeposit: boolean }
     if (focusDeposit && asset.data) depositRef.current?.scrollIntoView({ block: 'start' });
   }, [focusDeposit, asset.data]);
 
+  if (isNotFound(asset.error, 'asset')) return <AssetNotFound />;
   if (asset.isPending) return <Loading testId="details-loading" />;
   if (asset.isError) return <LoadFailed onRetry={() => void asset.refetch()} message={asset.error.message} />;
   const data = asset.data;

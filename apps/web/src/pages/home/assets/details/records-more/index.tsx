@@ -2,8 +2,10 @@ import { RECORD_TYPES } from '@polaris/contract';
 import { InfiniteScroll, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { isNotFound } from '@/api/request.ts';
 import { type RecordType, useRecords } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { AssetNotFound, isAssetCode } from '@/components/AssetNotFound.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RecordItem } from '@/components/RecordItem.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
@@ -26,20 +28,27 @@ export default function RecordsMorePage() {
   };
   return (
     <Frame title={t('records.title', { asset })} layout="frame">
-      <RequireLogin>
-        <Tabs
-          activeKey={type ?? ALL}
-          onChange={choose}
-          style={{ background: '#fff', '--title-font-size': '14px' } as React.CSSProperties}
-        >
-          {[ALL, ...RECORD_TYPES].map((key) => (
-            <Tabs.Tab key={key} title={<span data-testid={`records-tab-${key}`}>{t(`records.filter.${key}`)}</span>} />
-          ))}
-        </Tabs>
-        <div style={{ padding: 16 }}>
-          <RecordList asset={asset} type={type} />
-        </div>
-      </RequireLogin>
+      {!isAssetCode(asset) ? (
+        <AssetNotFound />
+      ) : (
+        <RequireLogin>
+          <Tabs
+            activeKey={type ?? ALL}
+            onChange={choose}
+            style={{ background: '#fff', '--title-font-size': '14px' } as React.CSSProperties}
+          >
+            {[ALL, ...RECORD_TYPES].map((key) => (
+              <Tabs.Tab
+                key={key}
+                title={<span data-testid={`records-tab-${key}`}>{t(`records.filter.${key}`)}</span>}
+              />
+            ))}
+          </Tabs>
+          <div style={{ padding: 16 }}>
+            <RecordList asset={asset} type={type} />
+          </div>
+        </RequireLogin>
+      )}
     </Frame>
   );
 }
@@ -47,6 +56,7 @@ export default function RecordsMorePage() {
 function RecordList({ asset, type }: { asset: string; type?: RecordType }) {
   const { t } = useTranslation();
   const records = useRecords(asset, type);
+  if (isNotFound(records.error, 'asset')) return <AssetNotFound />;
   if (records.isPending) return <Loading testId="records-loading" />;
   if (records.isError) return <LoadFailed onRetry={() => void records.refetch()} message={records.error.message} />;
   const items = records.data.pages.flatMap((page) => page.items);

@@ -1,4 +1,7 @@
-/** The fixed rules of activities: categories, statuses, upload limits, the refund and check-in windows. */
+/**
+ * The plain values of activities (categories, statuses, limits), apart from their zod schemas in activity.ts:
+ * the web's first screen needs the categories but none of zod (docs/performance.md "First screen").
+ */
 
 export const ACTIVITY_CATEGORIES = [
   'meetup',
@@ -53,3 +56,6 @@ export function refundsInFull(
 export const CHECKIN_OPENS_BEFORE_START_MS = 3_600_000;
 /** The rotating sign-in code changes every window; the current and the previous one are accepted. */
 export const SIGN_CODE_WINDOW_MS = 60_000;
+
+/** Calendar list filters. */
+export const CALENDAR_FILTERS = ['all', 'joined', 'hosted', 'own'] as const;

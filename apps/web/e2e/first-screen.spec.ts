@@ -1,0 +1,97 @@
+import { expect, type Page } from '@playwright/test';
+import { hashLoginPassword } from '@polaris/contract';
+import { codeFor, stepper, test, uniqueEmail } from './support.ts';
+
+const API = '/rest/polarisex';
+
+async function call<T>(page: Page, pathname: string, data: unknown, token?: string): Promise<T> {
+  const response = await page.request.post(`${API}${pathname}`, { data, headers: token ? { token } : {} });
+  const body = (await response.json()) as { status: number; msg: string; attachment: T };
+  expect(body.status, `${pathname}: ${body.msg}`).toBe(200);
+  return body.attachment;
+}
+
+/** A finger on the screen, dragged straight down by `distance` px in small steps. */
+async function pullDown(page: Page, x: number, y: number, distance: number) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x, y: at }],
+    });
+  await touch('touchStart', y);
+  for (let step = 1; step <= 20; step++) {
+    await touch('touchMove', y + (distance * step) / 20);
+    await page.waitForTimeout(16);
+  }
+  await touch('touchEnd', y + distance);
+  await cdp.detach();
+}
+
+// The activity home ships without antd-mobile's pull-to-refresh (react-spring and use-gesture,
+// docs/performance.md "First screen"): it arrives with the first touch. A first tap on a card still opens it,
+// and once the code is in, pulling the list down loads it again.
+test('the first screen loads the pull to refresh on the first touch, and a first tap still lands', async ({
+  page,
+}, info) => {
+  const shot = stepper(page, info);
+  const city = `E2E-${Date.now().toString(36)}`;
+  const email = uniqueEmail('first-screen');
+  await call(page, '/user/vcode/send', { email, purpose: 'signup' });
+  const organizer = await call<{ token: string }>(page, '/user/signup', {
+    email,
+    vcode: await codeFor(email),
+    password: hashLoginPassword('abc12345'),
+  });
+  await call(page, '/user/personalInfo', { uname: 'Fiona First' }, organizer.token);
+  const start = new Date(Date.now() + 2 * 86_400_000);
+  start.setUTCMinutes(0, 0, 0);
+  const activity = await call<{ id: string }>(
+    page,
+    '/activity/create',
+    {
+      title: 'First Screen Meetup',
+      description: 'Fast pages on slow phones.',
+      category: 'tech',
+      startsAt: start.toISOString(),
+      endsAt: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+      timezone: 'Asia/Taipei',
+      city,
+      address: 'Pier 5',
+      capacity: 20,
+      publish: true,
+    },
+    organizer.token,
+  );
+  // The city is already chosen (as on a second visit), so the home lists this activity without a tap.
+  await page.addInitScript((prefs) => localStorage.setItem('polarisex:store', JSON.stringify({ activity: prefs })), {
+    city,
+    chosen: true,
+  });
+  const card = page.locator(`[data-testid="activity-card"][data-id="${activity.id}"]`);
+
+  // A first visit whose first touch is a tap on the card: the card opens.
+  await page.goto('/');
+  await expect(card).toBeVisible();
+  await expect(page.locator('.adm-pull-to-refresh')).toHaveCount(0);
+  await shot('home-before-touch');
+  await card.tap();
+  await expect(page.getByTestId('details-title')).toHaveText('First Screen Meetup');
+
+  // Another first visit: a touch anywhere brings the pull in, around the same list.
+  await page.goto('about:blank');
+  await page.goto('/');
+  await expect(card).toBeVisible();
+  await expect(page.locator('.adm-pull-to-refresh')).toHaveCount(0);
+  await page.getByTestId('nav-title').tap();
+  await expect(page.locator('.adm-pull-to-refresh')).toHaveCount(1);
+  await expect(page.locator('.adm-pull-to-refresh').locator(card)).toBeVisible();
+
+  // Pulling the list down asks for it again.
+  const box = (await card.boundingBox())!;
+  const reloaded = page.waitForRequest((request) => request.url().includes(`${API}/activity/list`));
+  await pullDown(page, box.x + box.width / 2, box.y + 10, 240);
+  await reloaded;
+  await expect(card).toBeVisible();
+  await shot('home-after-pull');
+});

@@ -1,0 +1,3 @@
+import { Dialog, Toast } from 'antd-mobile';
+
+export { Dialog, Toast };
