@@ -2,7 +2,7 @@ import { ACTIVITY_CATEGORIES, hashLoginPassword } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../src/db/client.ts';
-import { checkLedger } from '../src/modules/wallet/invariants.ts';
+import { checkLedger } from '../src/modules/wallet/ledger.store.ts';
 import { createTestApp, type TestApp } from '../src/test/app.ts';
 import { ACTIVITIES, DEMO_EMAIL, DEMO_PASSWORD, PEOPLE } from './demo/content.ts';
 import { type SeedReport, seedDemo } from './demo/seed.ts';

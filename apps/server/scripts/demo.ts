@@ -8,7 +8,7 @@ import { API_BASE } from '@polaris/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { databaseSourceFor, openDatabase } from '../src/db/client.ts';
-import { checkLedger } from '../src/modules/wallet/invariants.ts';
+import { checkLedger } from '../src/modules/wallet/ledger.store.ts';
 import { ACTIVITIES, PEOPLE } from './demo/content.ts';
 import { Mailbox } from './demo/mailbox.ts';
 import { seedDemo } from './demo/seed.ts';

@@ -12,10 +12,9 @@ import {
   TransferInput,
 } from '@polaris/contract';
 import type { AppServices } from '../../src/app.ts';
-import { zonedDate, zonedMidnight } from '../../src/modules/activity/time.ts';
-import { creditLocalDeposit } from '../../src/modules/wallet/local-chain.ts';
 import { AppError } from '../../src/platform/errors.ts';
-import type { SessionUser } from '../../src/platform/router.ts';
+import type { SessionUser } from '../../src/platform/session.ts';
+import { zonedDate, zonedMidnight } from '../../src/platform/zoned-time.ts';
 import {
   ACTIVITIES,
   CALENDAR_ENTRIES,
@@ -128,7 +127,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
         created.people++;
         log(`  account   ${plan.email} (${plan.name})`);
       }
-      const row = await services.wallet.requireUserByEmail(plan.email);
+      const row = await services.users.requireByEmail(plan.email);
       if (!row.openName) await services.users.updateProfile(row.id, PersonalInfoInput.parse({ openName: plan.name }));
       const trade = hashTradePassword(DEMO_TRADE_PASSWORD, row.uid);
       if ((await services.trade.status(row.id)).blank) {
@@ -137,7 +136,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
       }
       for (const [index, [asset, chain, amount]] of plan.deposits.entries()) {
         const txHash = `0x${stableHex(`deposit:${plan.email}:${index}`)}`;
-        const result = await creditLocalDeposit(services.wallet, { email: plan.email, asset, chain, amount, txHash });
+        const result = await services.deposits.simulateDeposit({ email: plan.email, asset, chain, amount, txHash });
         if (result.credited) {
           created.deposits++;
           log(`  deposit   ${amount} ${asset} on ${chain} to ${plan.email}`);
@@ -170,10 +169,10 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
         memo: transfer.memo,
       });
       const newest = async () =>
-        (await services.wallet.records(from.id, { asset: transfer.asset, limit: 1 })).items[0]?.id;
+        (await services.records.records(from.id, { asset: transfer.asset, limit: 1 })).items[0]?.id;
       const before = await newest();
       // A repeat of the same idempotency key answers with the first transfer and moves nothing.
-      await services.wallet.transfer(from, input);
+      await services.transfers.transfer(from, input);
       if ((await newest()) !== before) {
         created.transfers++;
         log(`  transfer  ${transfer.amount} ${transfer.asset} from ${from.email} to ${person(transfer.to).email}`);
@@ -183,7 +182,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
     // Activities: what each host already has, by title.
     const existing = new Map<string, { id: string; startsAt: string; endsAt: string }>();
     for (const host of new Set(ACTIVITIES.map((activity) => activity.host))) {
-      const mine = await services.activities.mine(person(host).id, { role: 'hosted', when: 'all', limit: 100 });
+      const mine = await services.activity.discovery.mine(person(host).id, { role: 'hosted', when: 'all', limit: 100 });
       for (const item of mine.items) existing.set(`${host}\n${item.title}`, item);
     }
 
@@ -213,17 +212,17 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
               }
             : {}),
         });
-        const { myRegistration } = await services.activities.detail(made.id, guest.id);
+        const { myRegistration } = await services.activity.discovery.detail(made.id, guest.id);
         let registration = myRegistration;
         if (!registration) {
-          registration = await services.registrations.signUp(guest, { ...input, language: 'en' });
+          registration = await services.activity.signups.signUp(guest, { ...input, language: 'en' });
           created.registrations++;
           log(`  ticket    ${guest.email} → ${plan.title} (${registration.status})`);
         }
         made.registrations.set(key, registration);
         if (registration.status === 'pending' && plan.approved?.includes(key)) {
           try {
-            const approved = await services.registrations.approve(
+            const approved = await services.activity.seats.approve(
               person(plan.host).id,
               made.id,
               Number(registration.id),
@@ -249,7 +248,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
               latitude: plan.place.latitude,
               longitude: plan.place.longitude,
             };
-      const cover = await services.images.upload(
+      const cover = await services.activity.images.upload(
         host.id,
         await coverPng({
           title: plan.title,
@@ -274,9 +273,9 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
         ],
         publish: true,
       });
-      const activity = await services.activities.create(host, input);
+      const activity = await services.activity.editing.create(host, input);
       if (plan.featured) {
-        await services.activities.setMarketing(
+        await services.activity.editing.setMarketing(
           host.id,
           MarketingInput.parse({
             activityId: activity.id,
@@ -321,7 +320,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
 
     const settleDue = async () => {
       for (;;) {
-        const { settled } = await services.registrations.processDue();
+        const { settled } = await services.activity.settlement.processDue();
         created.settled += settled;
         if (settled === 0) break;
       }
@@ -336,7 +335,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
         const ticket = made.registrations.get(key);
         if (!ticket?.qr) continue;
         try {
-          const done = await services.checkins.checkInTicket(person(made.plan.host).id, made.id, ticket.qr);
+          const done = await services.activity.checkins.checkInTicket(person(made.plan.host).id, made.id, ticket.qr);
           created.checkIns++;
           log(`  check-in  ${person(key).email} at ${made.plan.title} → NFT #${done.nft.tokenId}`);
         } catch (error) {
