@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CALENDAR_FILTERS } from './activity-constants.ts';
 import { dateTime, rowId, timezoneField } from './activity/fields.ts';
+import { CALENDAR_FILTERS } from './activity-constants.ts';
 import { text } from './text.ts';
 
 /** Request and response schemas of the personal calendar: months, lists, own entries and the feed. */

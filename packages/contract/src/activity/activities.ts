@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVITY_CATEGORIES, ACTIVITY_PHASES, ACTIVITY_STATUSES } from '../activity-constants.ts';
 import { text } from '../text.ts';
 import { amountField } from '../wallet.ts';
 import {
@@ -15,7 +16,6 @@ import {
   uidField,
 } from './fields.ts';
 import { RegistrationOutput } from './registrations.ts';
-import { ACTIVITY_CATEGORIES, ACTIVITY_PHASES, ACTIVITY_STATUSES } from '../activity-constants.ts';
 
 /** Creating, editing and reading activities: the form, the detail page, summaries, discovery lists and drafts. */
 

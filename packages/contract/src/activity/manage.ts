@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { ATTENDEE_FILTERS, PAYMENT_STATES, REGISTRATION_STATUSES } from '../activity-constants.ts';
 import { text } from '../text.ts';
 import { emailField } from '../validation.ts';
 import { activityIdField, cursorField, PersonOutput, rowId, uidField } from './fields.ts';
-import { ATTENDEE_FILTERS, PAYMENT_STATES, REGISTRATION_STATUSES } from '../activity-constants.ts';
 
 /** What the organizer and co-hosts do: the overview, the attendee list, approvals, invitations, promotion, cancelling. */
 
