@@ -23,6 +23,7 @@ import {
 } from '@/api/activity-manage.ts';
 import { isApiError } from '@/api/request.ts';
 import { useAssets } from '@/api/wallet.ts';
+import { href, PATHS } from '@/app/paths.ts';
 import { Loading } from '@/components/QueryState.tsx';
 import { type FieldErrors, toRecord, validate } from '@/lib/auth-forms.ts';
 import { useSettings } from '@/lib/settings.ts';
@@ -41,7 +42,6 @@ import {
 } from './form-model.ts';
 import { clearParked, parkForm, unparkForm } from './handoff.ts';
 import styles from './host.module.css';
-import { MANAGE_PATH } from './paths.ts';
 
 const DRAFT_DEBOUNCE_MS = 800;
 
@@ -160,13 +160,9 @@ function EditorForm({
 
   const pickLocation = () => {
     parkForm(activityId ?? 'new', form);
-    const query = new URLSearchParams({
-      address: form.address,
-      city: form.city,
-      lat: form.latitude,
-      lng: form.longitude,
-    });
-    navigate(`/choose-location?${query.toString()}`);
+    navigate(
+      href(PATHS.chooseLocation, { address: form.address, city: form.city, lat: form.latitude, lng: form.longitude }),
+    );
   };
 
   const report = (error: unknown) => {
@@ -182,7 +178,7 @@ function EditorForm({
   const done = (id: string) => {
     finished.current = true;
     void deleteDraft(activityId);
-    navigate(`${MANAGE_PATH}?id=${encodeURIComponent(id)}`, { replace: true });
+    navigate(href(PATHS.manageActivity, { id }), { replace: true });
   };
 
   const submit = async (intent: 'publish' | 'draft' | 'save') => {

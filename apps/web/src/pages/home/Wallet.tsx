@@ -14,7 +14,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAssets, useSummary } from '@/api/wallet.ts';
-import { PATHS } from '@/app/paths.ts';
+import { href, PATHS } from '@/app/paths.ts';
 import { AssetIcon } from '@/components/AssetIcon.tsx';
 import { CurrencySheet } from '@/components/CurrencySheet.tsx';
 import { DemoBadge } from '@/components/DemoBadge.tsx';
@@ -92,19 +92,19 @@ export function Wallet() {
             icon={<AddCircleOutline />}
             label={t('wallet.deposit')}
             testId="wallet-deposit"
-            onClick={() => navigate(`${PATHS.chooseAsset}?next=deposit`)}
+            onClick={() => navigate(href(PATHS.chooseAsset, { next: 'deposit' }))}
           />
           <Quick
             icon={<SendOutline />}
             label={t('wallet.transfer')}
             testId="wallet-transfer"
-            onClick={() => navigate(`${PATHS.chooseAsset}?next=transfer`)}
+            onClick={() => navigate(href(PATHS.chooseAsset, { next: 'transfer' }))}
           />
           <Quick
             icon={<UnorderedListOutline />}
             label={t('wallet.records')}
             testId="wallet-records"
-            onClick={() => navigate(`${PATHS.chooseAsset}?next=records`)}
+            onClick={() => navigate(href(PATHS.chooseAsset, { next: 'records' }))}
           />
           <Quick
             icon={<AppstoreOutline />}
@@ -146,7 +146,7 @@ export function Wallet() {
                   <button
                     type="button"
                     className={ui.row}
-                    onClick={() => navigate(`${PATHS.assetDetails}?asset=${asset.code}`)}
+                    onClick={() => navigate(href(PATHS.assetDetails, { asset: asset.code }))}
                     data-testid={`wallet-asset-${asset.code}`}
                   >
                     <AssetIcon code={asset.code} />

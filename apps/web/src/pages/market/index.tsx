@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { marketErrorText, marketKeys, useTickers } from '@/api/market.ts';
 import { Frame } from '@/app/Frame.tsx';
-import { PATHS } from '@/app/paths.ts';
+import { href, PATHS } from '@/app/paths.ts';
 import { AssetIcon } from '@/components/AssetIcon.tsx';
 import { DemoBadge } from '@/components/DemoBadge.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -79,7 +79,7 @@ function TickerRow({ ticker }: { ticker: MarketTicker }) {
       <button
         type="button"
         className={ui.row}
-        onClick={() => navigate(`${PATHS.marketDetail}?symbol=${ticker.symbol}`)}
+        onClick={() => navigate(href(PATHS.marketDetail, { symbol: ticker.symbol }))}
         data-testid={`market-row-${ticker.symbol}`}
       >
         <AssetIcon code={ticker.symbol} src={ticker.icon} />

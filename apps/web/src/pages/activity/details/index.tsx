@@ -14,10 +14,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useActivity, useCancelSignUp, useSignUp } from '@/api/activity.ts';
 import { isApiError, isNotFound } from '@/api/request.ts';
 import { Frame } from '@/app/Frame.tsx';
-import { PATHS } from '@/app/paths.ts';
+import { href, PATHS } from '@/app/paths.ts';
 import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
 import ui from '@/components/activity/activity.module.css';
-import { GUEST_PATHS } from '@/components/activity/paths.ts';
 import { StatusBadge } from '@/components/activity/StatusBadge.tsx';
 import { TicketQr } from '@/components/activity/TicketQr.tsx';
 import { formatRange, formatWhen, zoneLabel } from '@/components/activity/time.ts';
@@ -251,11 +250,11 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
             <EnvironmentOutline aria-hidden />
             {activity.latitude !== null && activity.longitude !== null ? (
               <Link
-                to={`/open-location?${new URLSearchParams({
-                  lat: String(activity.latitude),
-                  lng: String(activity.longitude),
+                to={href(PATHS.openLocation, {
+                  lat: activity.latitude,
+                  lng: activity.longitude,
                   name: [activity.city, activity.address].filter(Boolean).join(' · '),
-                })}`}
+                })}
                 data-testid="details-venue-map"
               >
                 {[activity.city, activity.address].filter(Boolean).join(' · ')}
@@ -315,7 +314,7 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
               block
               fill="outline"
               color="primary"
-              onClick={() => navigate(`${GUEST_PATHS.sign}?id=${activity.id}`)}
+              onClick={() => navigate(href(PATHS.selfCheckin, { id: activity.id }))}
               data-testid="details-self-checkin"
             >
               {t('activity.selfCheckin')}
@@ -391,7 +390,7 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
         {activity.abilities.manage && (
           <Button
             shape="rounded"
-            onClick={() => navigate(`/pages/activity/manage/index?id=${activity.id}`)}
+            onClick={() => navigate(href(PATHS.manageActivity, { id: activity.id }))}
             data-testid="details-manage"
           >
             {t('activity.manage')}

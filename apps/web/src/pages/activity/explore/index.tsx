@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { activityKeys, useExplore } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { href, PATHS } from '@/app/paths.ts';
 import { ActivityCard } from '@/components/activity/ActivityCard.tsx';
 import ui from '@/components/activity/activity.module.css';
 import { Chip } from '@/components/activity/Chip.tsx';
 import { usePrefs } from '@/components/activity/city-store.ts';
-import { GUEST_PATHS } from '@/components/activity/paths.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 
@@ -71,7 +71,7 @@ export default function ExplorePage() {
                   <Chip
                     key={item.category}
                     on={false}
-                    onClick={() => navigate(`${GUEST_PATHS.categoryBrowse}?category=${item.category}`)}
+                    onClick={() => navigate(href(PATHS.categoryBrowse, { category: item.category }))}
                     testId={`explore-category-${item.category}`}
                   >
                     {t(`activity.category.${item.category}`)} {item.count}
@@ -79,8 +79,13 @@ export default function ExplorePage() {
                 ))}
             </div>
             {section('featured', t('activity.featured'), explore.data.featured)}
-            {section('week', t('activity.thisWeek'), explore.data.thisWeek, `${GUEST_PATHS.categoryBrowse}?when=week`)}
-            {section('free', t('activity.freeOnes'), explore.data.free, `${GUEST_PATHS.categoryBrowse}?free=1`)}
+            {section(
+              'week',
+              t('activity.thisWeek'),
+              explore.data.thisWeek,
+              href(PATHS.categoryBrowse, { when: 'week' }),
+            )}
+            {section('free', t('activity.freeOnes'), explore.data.free, href(PATHS.categoryBrowse, { free: 1 }))}
           </>
         )}
       </PullToRefresh>

@@ -15,12 +15,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { activityKeys, useCities } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { PATHS } from '@/app/paths.ts';
 import { useCreateActivity } from '@/app/useCreateActivity.ts';
 import { ActivityList } from '@/components/activity/ActivityList.tsx';
 import ui from '@/components/activity/activity.module.css';
 import { Chip } from '@/components/activity/Chip.tsx';
 import { usePrefs } from '@/components/activity/city-store.ts';
-import { GUEST_PATHS } from '@/components/activity/paths.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { formatMonthDay, formatWeekday } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
@@ -30,10 +30,10 @@ import { PullToRefresh } from './PullToRefresh.tsx';
 import { homeListFilter } from './prefetch.ts';
 
 const SHORTCUTS = [
-  { path: GUEST_PATHS.explore, testId: 'home-explore', Icon: AppstoreOutline, label: 'activity.explore' },
-  { path: GUEST_PATHS.myActivities, testId: 'home-my-activities', Icon: UnorderedListOutline, label: 'tickets.title' },
-  { path: GUEST_PATHS.calendar, testId: 'home-calendar', Icon: CalendarOutline, label: 'calendar.title' },
-  { path: GUEST_PATHS.myNft, testId: 'home-nft', Icon: GiftOutline, label: 'nft.title' },
+  { path: PATHS.explore, testId: 'home-explore', Icon: AppstoreOutline, label: 'activity.explore' },
+  { path: PATHS.myActivities, testId: 'home-my-activities', Icon: UnorderedListOutline, label: 'tickets.title' },
+  { path: PATHS.myCalendar, testId: 'home-calendar', Icon: CalendarOutline, label: 'calendar.title' },
+  { path: PATHS.myNft, testId: 'home-nft', Icon: GiftOutline, label: 'nft.title' },
 ] as const;
 
 /** Activity home (tab 0): upcoming activities in the preferred city, category chips, this week / free, search. */
@@ -69,7 +69,7 @@ export default function ActivityHomePage() {
           <button
             type="button"
             className={styles.cityButton}
-            onClick={() => navigate(GUEST_PATHS.preferredCity)}
+            onClick={() => navigate(PATHS.preferredCity)}
             data-testid="home-city"
             data-city={city}
           >
@@ -106,7 +106,7 @@ export default function ActivityHomePage() {
           <Button
             size="small"
             color="primary"
-            onClick={() => navigate(GUEST_PATHS.preferredCity)}
+            onClick={() => navigate(PATHS.preferredCity)}
             data-testid="home-choose-city"
           >
             {t('activity.chooseCity')}

@@ -12,7 +12,7 @@ import {
   useTransferPreview,
 } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
-import { PATHS } from '@/app/paths.ts';
+import { href, PATHS } from '@/app/paths.ts';
 import { AssetNotFound, isAssetCode } from '@/components/AssetNotFound.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
@@ -39,7 +39,7 @@ export default function TransferPage() {
   const [params] = useSearchParams();
   const code = (params.get('asset') ?? '').toUpperCase();
   // No asset yet: the user picks one first. One that cannot exist is not found.
-  if (!code) return <Navigate to={`${PATHS.chooseAsset}?next=transfer`} replace />;
+  if (!code) return <Navigate to={href(PATHS.chooseAsset, { next: 'transfer' })} replace />;
   const valid = isAssetCode(code);
   return (
     <Frame title={valid ? t('transfer.title', { asset: code }) : t('notFound.assetTitle')}>
@@ -412,7 +412,7 @@ function TransferDone({ result, asset }: { result: TransferResult; asset: string
       <div className={ui.actions}>
         <Button
           shape="rounded"
-          onClick={() => navigate(`${PATHS.assetRecords}?asset=${asset}`, { replace: true })}
+          onClick={() => navigate(href(PATHS.assetRecords, { asset }), { replace: true })}
           data-testid="transfer-view-records"
         >
           {t('transfer.viewRecords')}
@@ -420,7 +420,7 @@ function TransferDone({ result, asset }: { result: TransferResult; asset: string
         <Button
           color="primary"
           shape="rounded"
-          onClick={() => navigate(`${PATHS.assetDetails}?asset=${asset}`, { replace: true })}
+          onClick={() => navigate(href(PATHS.assetDetails, { asset }), { replace: true })}
           data-testid="transfer-done"
         >
           {t('transfer.done')}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { activityKeys, type Ticket, useTickets, type When } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
-import { detailsLink } from '@/components/activity/ActivityCard.tsx';
+import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
 import { StatusBadge } from '@/components/activity/StatusBadge.tsx';
 import { TicketQr } from '@/components/activity/TicketQr.tsx';
@@ -62,7 +62,7 @@ function TicketList({ when }: { when: When }) {
           title={t(when === 'past' ? 'tickets.emptyPast' : 'tickets.emptyUpcoming')}
           body={t('tickets.emptyBody')}
           action={
-            <button type="button" className={ui.link} onClick={() => navigate('/')}>
+            <button type="button" className={ui.link} onClick={() => navigate(PATHS.activityHome)}>
               {t('tickets.browse')}
             </button>
           }
@@ -107,7 +107,7 @@ function TicketItem({ ticket }: { ticket: Ticket }) {
           type="button"
           className={ui.link}
           style={{ fontSize: 15, fontWeight: 600, color: 'inherit', textAlign: 'left' }}
-          onClick={() => navigate(detailsLink(activity.id))}
+          onClick={() => navigate(href(PATHS.activityDetails, { id: activity.id }))}
           data-testid="ticket-title"
         >
           {activity.title}

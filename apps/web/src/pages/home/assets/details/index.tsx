@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isNotFound } from '@/api/request.ts';
 import { useAsset, useDepositAddress, useRecords, useSummary } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
-import { PATHS } from '@/app/paths.ts';
+import { href, PATHS } from '@/app/paths.ts';
 import { AssetIcon } from '@/components/AssetIcon.tsx';
 import { AssetNotFound, isAssetCode } from '@/components/AssetNotFound.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -98,7 +98,7 @@ function Details({ code, focusDeposit }: { code: string; focusDeposit: boolean }
           <Button
             shape="rounded"
             color="primary"
-            onClick={() => navigate(`${PATHS.transfer}?asset=${data.code}`)}
+            onClick={() => navigate(href(PATHS.transfer, { asset: data.code }))}
             data-testid="details-transfer"
           >
             {t('wallet.transfer')}
@@ -216,7 +216,7 @@ function RecentRecords({ code }: { code: string }) {
         <button
           type="button"
           className={ui.sectionLink}
-          onClick={() => navigate(`${PATHS.assetRecords}?asset=${code}`)}
+          onClick={() => navigate(href(PATHS.assetRecords, { asset: code }))}
           data-testid="details-records-more"
         >
           {t('details.more')}
