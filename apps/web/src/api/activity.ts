@@ -81,7 +81,7 @@ export const calendarKeys = {
 
 const useLoggedIn = () => useSession((state) => state.loginStatus);
 
-/** Shared by the list hook and the first screen's prefetch (pages/activity/index/prefetch.ts). */
+/** Shared by the list hook and the first screen's prefetch (components/activity/home-prefetch.ts). */
 export const activityListOptions = (filter: ListFilter) =>
   infiniteQueryOptions({
     queryKey: activityKeys.list(filter),

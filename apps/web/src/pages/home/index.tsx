@@ -8,11 +8,11 @@ import { authKeys, useLogout } from '@/api/auth.ts';
 import { walletKeys } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
+import { LanguageSwitch } from '@/components/me/LanguageSwitch.tsx';
+import styles from '@/components/me/me.module.css';
+import { Wallet } from '@/components/me/Wallet.tsx';
 import { copyText } from '@/lib/clipboard.ts';
 import { useSession } from '@/lib/session.ts';
-import { LanguageSwitch } from './LanguageSwitch.tsx';
-import styles from './me.module.css';
-import { Wallet } from './Wallet.tsx';
 
 /** Me (tab 2): profile, the wallet (total, quick actions, assets, entries), settings. Pull down to refresh. */
 export default function MePage() {

@@ -17,6 +17,7 @@ import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
 import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
 import ui from '@/components/activity/activity.module.css';
+import { TransferTicket } from '@/components/activity/details/TransferTicket.tsx';
 import { StatusBadge } from '@/components/activity/StatusBadge.tsx';
 import { TicketQr } from '@/components/activity/TicketQr.tsx';
 import { formatRange, formatWhen, zoneLabel } from '@/components/activity/time.ts';
@@ -29,7 +30,6 @@ import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { newIdempotencyKey } from '@/lib/wallet.ts';
 import styles from './details.module.css';
-import { TransferTicket } from './TransferTicket.tsx';
 
 type TicketType = Activity['ticketTypes'][number];
 

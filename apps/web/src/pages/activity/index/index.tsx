@@ -21,13 +21,13 @@ import { ActivityList } from '@/components/activity/ActivityList.tsx';
 import ui from '@/components/activity/activity.module.css';
 import { Chip } from '@/components/activity/Chip.tsx';
 import { usePrefs } from '@/components/activity/city-store.ts';
+import { homeListFilter } from '@/components/activity/home-prefetch.ts';
+import { DeferredPullToRefresh } from '@/components/DeferredPullToRefresh.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { formatMonthDay, formatWeekday } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
 import styles from './home.module.css';
-import { PullToRefresh } from './PullToRefresh.tsx';
-import { homeListFilter } from './prefetch.ts';
 
 const SHORTCUTS = [
   { path: PATHS.explore, testId: 'home-explore', Icon: AppstoreOutline, label: 'activity.explore' },
@@ -137,7 +137,7 @@ export default function ActivityHomePage() {
           </Chip>
         ))}
       </div>
-      <PullToRefresh
+      <DeferredPullToRefresh
         onRefresh={() => queryClient.invalidateQueries({ queryKey: activityKeys.all })}
         pullingText={t('refresh.pulling')}
         canReleaseText={t('refresh.release')}
@@ -157,7 +157,7 @@ export default function ActivityHomePage() {
             ) : undefined
           }
         />
-      </PullToRefresh>
+      </DeferredPullToRefresh>
     </Frame>
   );
 }

@@ -20,7 +20,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { formatFullDate, formatMonthDay, formatTime, formatWeekday } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
-import styles from '../calendar.module.css';
+import styles from './calendar.module.css';
 
 /** My calendar: a month grid and a list of joined and hosted activities and own entries, filtered (sift-calendar). */
 export default function CalendarHomePage() {

@@ -22,7 +22,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import ui from '@/components/wallet.module.css';
 import { settingsStore, useSettings } from '@/lib/settings.ts';
 import { currencyOf, formatMoney, groupDigits, shown } from '@/lib/wallet.ts';
-import styles from './wallet.module.css';
+import styles from './Wallet.module.css';
 
 /** The wallet on the Me tab: total in the chosen currency, quick actions, the visible assets, wallet entries. */
 export function Wallet() {
