@@ -4,7 +4,7 @@ import { CheckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { settingsStore, useSettings } from '@/lib/settings.ts';
 import { CURRENCY_SYMBOLS, chooseCurrency, currencyOf } from '@/lib/wallet.ts';
-import styles from './wallet.module.css';
+import styles from './ui.module.css';
 
 /**
  * SPEC §3 currencies. Choosing one stores settings.currency; every figure keyed by the currency (the wallet

@@ -19,7 +19,7 @@ import { AssetIcon } from '@/components/AssetIcon.tsx';
 import { CurrencySheet } from '@/components/CurrencySheet.tsx';
 import { DemoBadge } from '@/components/DemoBadge.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
 import { settingsStore, useSettings } from '@/lib/settings.ts';
 import { currencyOf, formatMoney, groupDigits, shown } from '@/lib/wallet.ts';
 import styles from './Wallet.module.css';

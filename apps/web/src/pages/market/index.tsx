@@ -10,7 +10,7 @@ import { href, PATHS } from '@/app/paths.ts';
 import { AssetIcon } from '@/components/AssetIcon.tsx';
 import { DemoBadge } from '@/components/DemoBadge.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
 import { formatChange, formatUsd } from '@/lib/market-format.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
 

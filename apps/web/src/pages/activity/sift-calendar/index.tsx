@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
 
 /** Calendar filters: everything, joined, hosted, or own entries; returns to the calendar with the choice. */
 export default function SiftCalendarPage() {

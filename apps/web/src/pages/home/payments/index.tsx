@@ -13,7 +13,7 @@ import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
 import { type FieldErrors, toRecord } from '@/lib/auth-forms.ts';
 
 const TYPES = [PAYMENT_TYPES.bank, PAYMENT_TYPES.alipay, PAYMENT_TYPES.paypal] as const;

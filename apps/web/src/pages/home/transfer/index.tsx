@@ -19,7 +19,7 @@ import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
 import { useSettings } from '@/lib/settings.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
 import {

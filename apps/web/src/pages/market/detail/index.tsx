@@ -17,7 +17,7 @@ import { PageNotFound } from '@/app/PageState.tsx';
 import { AssetIcon } from '@/components/AssetIcon.tsx';
 import { DemoBadge } from '@/components/DemoBadge.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { formatChange, formatCompactUsd, formatUsd } from '@/lib/market-format.ts';
 import { useSettings } from '@/lib/settings.ts';

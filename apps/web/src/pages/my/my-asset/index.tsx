@@ -8,7 +8,7 @@ import { PATHS } from '@/app/paths.ts';
 import { AssetIcon } from '@/components/AssetIcon.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
 import { useSettings } from '@/lib/settings.ts';
 import { groupDigits, shown } from '@/lib/wallet.ts';
 

@@ -13,7 +13,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { SendCodeButton } from '@/components/SendCodeButton.tsx';
 import { TextField } from '@/components/TextField.tsx';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
 import type { FieldErrors } from '@/lib/auth-forms.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSession } from '@/lib/session.ts';

@@ -14,7 +14,7 @@ import { AssetNotFound, isAssetCode } from '@/components/AssetNotFound.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { copyWithToast, RecordItem } from '@/components/RecordItem.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
 import { useSettings } from '@/lib/settings.ts';
 import { currencyOf, formatMoney, groupDigits, shown } from '@/lib/wallet.ts';
 import styles from './details.module.css';

@@ -7,7 +7,7 @@ import { AssetIcon } from '@/components/AssetIcon.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
 
 /** Assets hidden from the Me tab, each with "add" to show it again. */
 export default function AddAssetPage() {

@@ -9,7 +9,7 @@ import { AssetNotFound, isAssetCode } from '@/components/AssetNotFound.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RecordItem } from '@/components/RecordItem.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
 
 const ALL = 'all';
 
