@@ -22,3 +22,17 @@ export function reportFormError(error: unknown, known: readonly string[], setErr
         : '';
   if (message) Toast.show({ content: message, duration: TOAST_DURATION_MS });
 }
+
+/**
+ * A failure the request layer left to the caller (a quiet status, a field list) as a toast in the server's words;
+ * one that is not an ApiError at all (the browser refused to save a file, say) as `fallback` when there is one.
+ * Every other failure was already shown.
+ */
+export function toastUnreported(error: unknown, fallback?: string): void {
+  const message = isApiError(error)
+    ? error.unreported
+      ? (error.fields[0]?.message ?? error.message)
+      : undefined
+    : fallback;
+  if (message) Toast.show({ content: message, duration: TOAST_DURATION_MS });
+}

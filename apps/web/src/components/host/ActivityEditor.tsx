@@ -145,11 +145,13 @@ function EditorForm({
     setUploading(true);
     setErrors(({ coverImageId: _drop, file: _file, ...rest }) => rest);
     try {
-      const image = await uploadImage(file, t('host.uploadFailed'));
+      const image = await uploadImage(file);
       const url = image.sizes[1]?.url ?? image.sizes[0]?.url ?? null;
       setForm((previous) => ({ ...previous, coverImageId: image.id, coverUrl: url }));
     } catch (error) {
-      const message = isApiError(error) ? (error.fields[0]?.message ?? error.message) : t('host.uploadFailed');
+      // The server's reason (type, size) goes under the field; a failure already shown leaves a plain note there.
+      const message =
+        isApiError(error) && error.unreported ? (error.fields[0]?.message ?? error.message) : t('host.uploadFailed');
       setErrors((previous) => ({ ...previous, coverImageId: message }));
     } finally {
       setUploading(false);

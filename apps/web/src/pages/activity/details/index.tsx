@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useActivity, useCancelSignUp, useSignUp } from '@/api/activity.ts';
-import { isApiError, isNotFound } from '@/api/request.ts';
+import { isNotFound } from '@/api/request.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
 import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
@@ -21,6 +21,7 @@ import { TransferTicket } from '@/components/activity/details/TransferTicket.tsx
 import { StatusBadge } from '@/components/activity/StatusBadge.tsx';
 import { TicketQr } from '@/components/activity/TicketQr.tsx';
 import { formatRange, formatWhen, zoneLabel } from '@/components/activity/time.ts';
+import { toastUnreported } from '@/components/form-errors.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { copyWithToast } from '@/components/RecordItem.tsx';
 import { TextField } from '@/components/TextField.tsx';
@@ -34,12 +35,6 @@ import styles from './details.module.css';
 type TicketType = Activity['ticketTypes'][number];
 
 const toast = (content: string) => Toast.show({ content, duration: TOAST_DURATION_MS });
-
-/** What the request layer did not show (quiet / invalid), in the server's words (already in the user's language). */
-function reportUnreported(error: unknown) {
-  if (!isApiError(error) || !error.unreported) return;
-  toast(error.fields[0]?.message ?? error.message);
-}
 
 /**
  * The full-refund right an organizer's change of the start or the venue gave a paid place, while it lasts:
@@ -144,7 +139,7 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
     if (!ticket) return;
     signUp.mutate(
       { activityId: activity.id, ticketTypeId: ticket.id, inviteCode: invite, answers },
-      { onSuccess: (registration) => done(registration.status), onError: reportUnreported },
+      { onSuccess: (registration) => done(registration.status), onError: (error) => toastUnreported(error) },
     );
   };
 
@@ -159,7 +154,7 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
           if (trade?.kind === 'wrong') return setTradeError(trade.message);
           setPaying(false);
           if (trade?.kind === 'notSet') return void offerToSetTradePassword(navigate);
-          reportUnreported(error);
+          toastUnreported(error);
         },
       },
     );
@@ -188,7 +183,10 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
       cancelText: t('activity.keep'),
     });
     if (!ok) return;
-    cancel.mutate(activity.id, { onSuccess: () => toast(t('activity.cancelled')), onError: reportUnreported });
+    cancel.mutate(activity.id, {
+      onSuccess: () => toast(t('activity.cancelled')),
+      onError: (error) => toastUnreported(error),
+    });
   };
 
   const share = async () => {

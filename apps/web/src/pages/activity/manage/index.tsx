@@ -14,6 +14,7 @@ import {
 import { isApiError } from '@/api/request.ts';
 import { type AppPath, href, PATHS } from '@/app/paths.ts';
 import { formatWhen } from '@/components/activity/time.ts';
+import { toastUnreported } from '@/components/form-errors.ts';
 import styles from '@/components/host/host.module.css';
 import { Forbidden, isForbidden, ManageShell } from '@/components/host/ManageShell.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -48,10 +49,10 @@ function Manage({ activity }: { activity: Activity }) {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadAttendeesCsv(activity.id, t('manage.exportFailed'));
+      await downloadAttendeesCsv(activity.id);
       Toast.show({ content: t('manage.exported') });
     } catch (error) {
-      Toast.show({ content: isApiError(error) ? error.message : t('manage.exportFailed') });
+      toastUnreported(error, t('manage.exportFailed'));
     } finally {
       setExporting(false);
     }
