@@ -1,5 +1,4 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, PullToRefresh, Toast } from 'antd-mobile';
 import { FileOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { PATHS } from '@/app/paths.ts';
 import { LanguageSwitch } from '@/components/me/LanguageSwitch.tsx';
 import styles from '@/components/me/me.module.css';
 import { Wallet } from '@/components/me/Wallet.tsx';
+import { Refreshable } from '@/components/Refreshable.tsx';
 import { copyText } from '@/lib/clipboard.ts';
 import { useSession } from '@/lib/session.ts';
 
@@ -18,13 +18,6 @@ import { useSession } from '@/lib/session.ts';
 export default function MePage() {
   const { t } = useTranslation();
   const loggedIn = useSession((state) => state.loginStatus);
-  const queryClient = useQueryClient();
-  const refresh = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: walletKeys.all }),
-      queryClient.invalidateQueries({ queryKey: authKeys.userInfo() }),
-    ]);
-  };
   const content = (
     <>
       {loggedIn ? (
@@ -63,15 +56,9 @@ export default function MePage() {
   return (
     <Frame title={t('me.title')} back={false}>
       {loggedIn ? (
-        <PullToRefresh
-          onRefresh={refresh}
-          pullingText={t('refresh.pulling')}
-          canReleaseText={t('refresh.release')}
-          refreshingText={t('refresh.refreshing')}
-          completeText={t('refresh.done')}
-        >
+        <Refreshable pull={PullToRefresh} refresh={[walletKeys.all, authKeys.userInfo()]}>
           {content}
-        </PullToRefresh>
+        </Refreshable>
       ) : (
         content
       )}

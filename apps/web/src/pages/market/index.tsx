@@ -1,5 +1,4 @@
 import type { MarketTicker } from '@polaris/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { PullToRefresh, SearchBar } from 'antd-mobile';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { href, PATHS } from '@/app/paths.ts';
 import { AssetIcon } from '@/components/AssetIcon.tsx';
 import { DemoBadge } from '@/components/DemoBadge.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { Refreshable } from '@/components/Refreshable.tsx';
 import ui from '@/components/ui.module.css';
 import { formatChange, formatUsd } from '@/lib/market-format.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
@@ -20,7 +20,6 @@ export default function MarketPage() {
   const [query, setQuery] = useState('');
   const q = useDebounced(query.trim(), 300);
   const tickers = useTickers(q);
-  const queryClient = useQueryClient();
   return (
     <Frame title={t('market.title')}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12 }}>
@@ -34,13 +33,7 @@ export default function MarketPage() {
         />
         <DemoBadge source={tickers.data?.source} testId="market-demo" />
       </div>
-      <PullToRefresh
-        onRefresh={() => queryClient.invalidateQueries({ queryKey: marketKeys.all })}
-        pullingText={t('refresh.pulling')}
-        canReleaseText={t('refresh.release')}
-        refreshingText={t('refresh.refreshing')}
-        completeText={t('refresh.done')}
-      >
+      <Refreshable pull={PullToRefresh} refresh={[marketKeys.all]}>
         {tickers.isPending ? (
           <Loading testId="market-loading" />
         ) : tickers.isError ? (
@@ -66,7 +59,7 @@ export default function MarketPage() {
             </ul>
           </>
         )}
-      </PullToRefresh>
+      </Refreshable>
     </Frame>
   );
 }

@@ -1,5 +1,4 @@
 import type { ActivitySummary } from '@polaris/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { PullToRefresh } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -13,12 +12,12 @@ import { Chip } from '@/components/activity/Chip.tsx';
 import { usePrefs } from '@/components/activity/city-store.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { Refreshable } from '@/components/Refreshable.tsx';
 
 /** Explore: featured, this week, free, and the categories with upcoming activities in the preferred city. */
 export default function ExplorePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const city = usePrefs((state) => state.city);
   const explore = useExplore(city);
   const section = (key: string, title: string, items: ActivitySummary[], more?: string) =>
@@ -43,13 +42,7 @@ export default function ExplorePage() {
     );
   return (
     <Frame title={t('activity.explore')}>
-      <PullToRefresh
-        onRefresh={() => queryClient.invalidateQueries({ queryKey: activityKeys.all })}
-        pullingText={t('refresh.pulling')}
-        canReleaseText={t('refresh.release')}
-        refreshingText={t('refresh.refreshing')}
-        completeText={t('refresh.done')}
-      >
+      <Refreshable pull={PullToRefresh} refresh={[activityKeys.all]}>
         <p className={ui.muted}>{t('activity.inCity', { city: city || t('activity.allCities') })}</p>
         {explore.isPending ? (
           <Loading testId="explore-loading" />
@@ -88,7 +81,7 @@ export default function ExplorePage() {
             {section('free', t('activity.freeOnes'), explore.data.free, href(PATHS.categoryBrowse, { free: 1 }))}
           </>
         )}
-      </PullToRefresh>
+      </Refreshable>
     </Frame>
   );
 }

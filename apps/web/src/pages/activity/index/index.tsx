@@ -1,5 +1,4 @@
 import { ACTIVITY_CATEGORIES, type ActivityCategory } from '@polaris/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, SearchBar } from 'antd-mobile';
 import {
   AddCircleOutline,
@@ -24,6 +23,7 @@ import { usePrefs } from '@/components/activity/city-store.ts';
 import { homeListFilter } from '@/components/activity/home-prefetch.ts';
 import { DeferredPullToRefresh } from '@/components/DeferredPullToRefresh.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
+import { Refreshable } from '@/components/Refreshable.tsx';
 import { formatMonthDay, formatWeekday } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
@@ -42,7 +42,6 @@ export default function ActivityHomePage() {
   const language = useSettings((state) => state.language);
   const createActivity = useCreateActivity();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const city = usePrefs((state) => state.city);
   const chosen = usePrefs((state) => state.chosen);
   const cities = useCities();
@@ -137,13 +136,7 @@ export default function ActivityHomePage() {
           </Chip>
         ))}
       </div>
-      <DeferredPullToRefresh
-        onRefresh={() => queryClient.invalidateQueries({ queryKey: activityKeys.all })}
-        pullingText={t('refresh.pulling')}
-        canReleaseText={t('refresh.release')}
-        refreshingText={t('refresh.refreshing')}
-        completeText={t('refresh.done')}
-      >
+      <Refreshable pull={DeferredPullToRefresh} refresh={[activityKeys.all]}>
         <ActivityList
           filter={filter}
           empty={
@@ -157,7 +150,7 @@ export default function ActivityHomePage() {
             ) : undefined
           }
         />
-      </DeferredPullToRefresh>
+      </Refreshable>
     </Frame>
   );
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { TicketQr } from '@/components/activity/TicketQr.tsx';
 import { formatWhen } from '@/components/activity/time.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { Refreshable } from '@/components/Refreshable.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { useSettings } from '@/lib/settings.ts';
 
@@ -42,19 +42,12 @@ export default function MyActivitiesPage() {
 function TicketList({ when }: { when: When }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const tickets = useTickets(when);
   if (tickets.isPending) return <Loading testId="tickets-loading" />;
   if (tickets.isError) return <LoadFailed onRetry={() => void tickets.refetch()} message={tickets.error.message} />;
   const items = tickets.data.pages.flatMap((page) => page.items);
   return (
-    <PullToRefresh
-      onRefresh={() => queryClient.invalidateQueries({ queryKey: activityKeys.all })}
-      pullingText={t('refresh.pulling')}
-      canReleaseText={t('refresh.release')}
-      refreshingText={t('refresh.refreshing')}
-      completeText={t('refresh.done')}
-    >
+    <Refreshable pull={PullToRefresh} refresh={[activityKeys.all]}>
       {items.length === 0 ? (
         <EmptyState
           testId="tickets-empty"
@@ -91,7 +84,7 @@ function TicketList({ when }: { when: When }) {
           ) : null
         }
       </InfiniteScroll>
-    </PullToRefresh>
+    </Refreshable>
   );
 }
 
