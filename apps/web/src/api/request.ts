@@ -1,7 +1,6 @@
 import {
   API_BASE,
   type Envelope,
-  type FieldError,
   hasMessage,
   LANGUAGE_LOCALE,
   type Language,
@@ -14,63 +13,17 @@ import {
   translate,
 } from '@polaris/contract';
 import { signWithKey } from '@/lib/signing-key.ts';
+import { ApiError, fieldErrorsOf } from './api-error.ts';
 
 /**
  * The request layer of SPEC §7–8.
  *
  * Contract with callers: `request<T>()` (and `get`, `post`, `upload`) resolves with the envelope's `attachment`
- * only for status 200; `download()` resolves with the file.
- * Every other outcome rejects with an `ApiError`. Its `kind` says what happened and whether the user was
- * already told:
- *   - 'quiet'   (414, 409, 468, 580, 404): nothing shown; the caller decides (read `status`, `msg`, `attachment`).
- *   - 'invalid' (400 with a field list): nothing shown; the form puts `fields` under its inputs.
- *   - 'session' (9999, 0): session cleared, the one-time "log in again" prompt is shown.
- *   - 'business' | 'http' | 'network' | 'timeout': a toast was shown.
- *   - 'aborted': the caller cancelled (e.g. TanStack Query unmounted); nothing shown.
- * Rejecting (rather than resolving a union) keeps TanStack Query's error state meaningful for every hook.
+ * only for status 200; `download()` resolves with the file. Every other outcome rejects with an `ApiError`
+ * (api-error.ts), whose `kind` says what happened and whether the user was already told. Rejecting (rather than
+ * resolving a union) keeps TanStack Query's error state meaningful for every hook.
  * JSON calls time out after 300 s; uploads and downloads, which move files, after 60 s (docs/decisions.md).
  */
-
-export type ApiErrorKind = 'quiet' | 'invalid' | 'session' | 'business' | 'http' | 'network' | 'timeout' | 'aborted';
-
-export class ApiError extends Error {
-  constructor(
-    readonly kind: ApiErrorKind,
-    /** The envelope status, or the HTTP status for kind 'http', or 0 when nothing came back. */
-    readonly status: number,
-    message: string,
-    readonly attachment: unknown = null,
-    readonly fields: FieldError[] = [],
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-
-  /** True when the request layer has not shown anything, so the caller should. */
-  get unreported(): boolean {
-    return this.kind === 'quiet' || this.kind === 'invalid';
-  }
-}
-
-export function isApiError(error: unknown, kind?: ApiErrorKind): error is ApiError {
-  return error instanceof ApiError && (kind === undefined || error.kind === kind);
-}
-
-/**
- * Whether a failed read means "there is no such thing": the server answered 404, or refused the request only
- * because of the field that names the thing (an unknown asset code, say). Pages show their not-found state
- * for it, and an error with a retry for anything else.
- */
-export function isNotFound(error: unknown, idField?: string): boolean {
-  if (!isApiError(error)) return false;
-  if (error.status === Status.notFound) return true;
-  return (
-    idField !== undefined &&
-    error.kind === 'invalid' &&
-    error.fields.length > 0 &&
-    error.fields.every((field) => field.field === idField)
-  );
-}
 
 /** Query parameters of a GET: flat values only, since they travel in the URL. */
 export type Params = Record<string, string | number | boolean | null | undefined>;
@@ -114,23 +67,10 @@ export interface RequestEffects {
   text(key: 'request.network' | 'request.timeout' | 'request.failed'): string;
 }
 
-export const APP_ID = 'polarisex-web';
+const APP_ID = 'polarisex-web';
 
 /** The server refuses these in a URL; failing here makes the mistake visible in development. */
 const SECRET_PARAMS = ['password', 'vcode', 'tradePassword', 'token'];
-
-function isFieldError(value: unknown): value is FieldError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as FieldError).field === 'string' &&
-    typeof (value as FieldError).message === 'string'
-  );
-}
-
-export function fieldErrorsOf(attachment: unknown): FieldError[] {
-  return Array.isArray(attachment) ? attachment.filter(isFieldError) : [];
-}
 
 function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && typeof (value as Envelope).status === 'number';

@@ -2,8 +2,8 @@ import { type CodePurpose, SendCodeInput, TOAST_DURATION_MS, VCODE_RESEND_SECOND
 import { Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/api-error.ts';
 import { useSendCode } from '@/api/auth.ts';
-import { isApiError } from '@/api/request.ts';
 import { useSendTradeCode } from '@/api/wallet.ts';
 import { reportFormError } from '@/components/form-errors.ts';
 import { type FieldErrors, validate } from '@/lib/auth-forms.ts';

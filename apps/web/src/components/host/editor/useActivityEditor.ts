@@ -18,7 +18,7 @@ import {
   usePublish,
   useUpdateActivity,
 } from '@/api/activity-manage.ts';
-import { isApiError } from '@/api/request.ts';
+import { isApiError } from '@/api/api-error.ts';
 import { useAssets } from '@/api/wallet.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import { type FieldErrors, toRecord, validate } from '@/lib/auth-forms.ts';

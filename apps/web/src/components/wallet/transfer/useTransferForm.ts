@@ -3,7 +3,7 @@ import { Toast } from 'antd-mobile';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { fieldErrorsOf, isApiError } from '@/api/request.ts';
+import { fieldErrorsOf, isApiError } from '@/api/api-error.ts';
 import { type TransferPreview, useTransfer, useTransferPreview } from '@/api/wallet.ts';
 import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
 import { useSettings } from '@/lib/settings.ts';

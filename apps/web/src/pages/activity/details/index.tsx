@@ -2,7 +2,7 @@ import type { Activity } from '@polaris/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useActivity } from '@/api/activity.ts';
-import { isNotFound } from '@/api/request.ts';
+import { isNotFound } from '@/api/api-error.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
 import ui from '@/components/activity/activity.module.css';

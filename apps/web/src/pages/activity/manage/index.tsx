@@ -11,7 +11,7 @@ import {
   useDecide,
   useOverview,
 } from '@/api/activity-manage.ts';
-import { isApiError } from '@/api/request.ts';
+import { isApiError } from '@/api/api-error.ts';
 import { type AppPath, href, PATHS } from '@/app/paths.ts';
 import { formatWhen } from '@/components/activity/time.ts';
 import { toastUnreported } from '@/components/form-errors.ts';

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type CheckinResult, useActivity, useSelfCheckin } from '@/api/activity.ts';
-import { isApiError, isNotFound } from '@/api/request.ts';
+import { isApiError, isNotFound } from '@/api/api-error.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
 import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';

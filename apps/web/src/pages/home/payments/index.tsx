@@ -4,7 +4,7 @@ import { AddOutline, BankcardOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isApiError } from '@/api/request.ts';
+import { isApiError } from '@/api/api-error.ts';
 import { type PaymentFields, type PaymentMethod, useDeletePayment, usePayments, useSavePayment } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';

@@ -2,7 +2,7 @@ import type { WalletAsset } from '@polaris/contract';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { isNotFound } from '@/api/request.ts';
+import { isNotFound } from '@/api/api-error.ts';
 import { useAsset, useTradePasswordStatus } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';

@@ -10,8 +10,8 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { isNotFound } from '@/api/api-error.ts';
 import { marketErrorText, useMarketDetail } from '@/api/market.ts';
-import { isNotFound } from '@/api/request.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
 import { AssetIcon } from '@/components/AssetIcon.tsx';

@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { isNotFound } from '@/api/request.ts';
+import { isNotFound } from '@/api/api-error.ts';
 import { useAsset, useDepositAddress, useRecords, useSummary } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';

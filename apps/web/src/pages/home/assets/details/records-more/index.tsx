@@ -2,7 +2,7 @@ import { RECORD_TYPES } from '@polaris/contract';
 import { InfiniteScroll, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { isNotFound } from '@/api/request.ts';
+import { isNotFound } from '@/api/api-error.ts';
 import { type RecordType, useRecords } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { AssetNotFound, isAssetCode } from '@/components/AssetNotFound.tsx';
