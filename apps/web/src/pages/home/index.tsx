@@ -9,8 +9,8 @@ import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
 import { LanguageSwitch } from '@/components/me/LanguageSwitch.tsx';
 import styles from '@/components/me/me.module.css';
-import { Wallet } from '@/components/me/Wallet.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
+import { Wallet } from '@/components/wallet/Wallet.tsx';
 import { copyText } from '@/lib/clipboard.ts';
 import { useSession } from '@/lib/session.ts';
 

@@ -6,11 +6,11 @@ import { useNavigate } from 'react-router-dom';
 import { marketErrorText, marketKeys, useTickers } from '@/api/market.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
-import { AssetIcon } from '@/components/AssetIcon.tsx';
-import { DemoBadge } from '@/components/DemoBadge.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
 import ui from '@/components/ui.module.css';
+import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
+import { DemoBadge } from '@/components/wallet/DemoBadge.tsx';
 import { formatChange, formatUsd } from '@/lib/market-format.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
 

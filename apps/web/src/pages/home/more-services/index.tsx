@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
-import { CurrencySheet } from '@/components/CurrencySheet.tsx';
+import { CurrencySheet } from '@/components/wallet/CurrencySheet.tsx';
 import styles from './services.module.css';
 
 interface Service {
