@@ -56,18 +56,12 @@ export function PasswordField({
 }
 
 /** The password typed again (SPEC §5). */
-export function ConfirmPasswordField({
-  id,
-  maxLength = 64,
-  ...field
-}: BoundField & { id: string; maxLength?: number }) {
+export function ConfirmPasswordField({ id, maxLength, ...field }: BoundField & { id: string; maxLength?: number }) {
   const { t } = useTranslation();
   return (
-    <TextField
+    <PasswordField
       id={id}
-      testId={id}
       label={t('contract:fields.confirmPassword')}
-      type="password"
       autoComplete="new-password"
       placeholder={t('auth.confirmPlaceholder')}
       maxLength={maxLength}
