@@ -158,6 +158,8 @@ test('guest finds a paid activity, pays, sees the QR ticket and the calendar in 
   // The guest gives the ticket to a friend by uid; the friend now holds it, with a new QR code.
   const friend = await signUpByApi(page, uniqueEmail('friend'), 'abc12345');
   await page.goto(`/#/pages/activity/details/index?id=${activity.id}`);
+  const guestQr = await page.getByTestId('my-registration').getByTestId('ticket-qr').getAttribute('data-payload');
+  expect(guestQr).toMatch(/^PLX1\./);
   await page.getByTestId('details-transfer').click();
   await page.getByTestId('transfer-uid').fill(friend.uid);
   await shot('give-ticket');
@@ -167,7 +169,9 @@ test('guest finds a paid activity, pays, sees the QR ticket and the calendar in 
     params: { id: activity.id },
     headers: { token: friend.token },
   });
-  const friendView = (await held.json()).attachment as { myRegistration: { status: string } | null };
+  const friendView = (await held.json()).attachment as { myRegistration: { status: string; qr: string | null } | null };
   expect(friendView.myRegistration?.status).toBe('approved');
+  expect(friendView.myRegistration?.qr).toMatch(/^PLX1\./);
+  expect(friendView.myRegistration?.qr).not.toBe(guestQr);
   await shot('ticket-given');
 });

@@ -7,9 +7,9 @@ import { Providers } from './app/Providers.tsx';
 import { PATHS, pathnameOf } from './app/paths.ts';
 import { queryClient } from './app/query-client.ts';
 import { installAppRequestEffects } from './app/request-effects.ts';
-import { AppRouter } from './app/router.tsx';
+import { prefetchActivityHome } from './components/activity/home-prefetch.ts';
 import { i18nReady } from './i18n/index.ts';
-import { prefetchActivityHome } from './pages/activity/index/prefetch.ts';
+import { AppRouter } from './routes/router.tsx';
 
 installAppRequestEffects();
 

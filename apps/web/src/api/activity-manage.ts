@@ -1,24 +1,20 @@
-import {
-  type Activity,
-  API_BASE,
-  type AttendeesOutput,
-  type CheckinOutput,
-  type CreateActivityInput,
-  type DraftOutput,
-  type Envelope,
-  type InviteOutput,
-  LANGUAGE_LOCALE,
-  type MarketingOutput,
-  type OverviewOutput,
-  type SignCodeOutput,
-  Status,
-  type UploadImageOutput,
+import type {
+  Activity,
+  AttendeesOutput,
+  CheckinOutput,
+  CreateActivityInput,
+  DraftOutput,
+  InviteOutput,
+  MarketingOutput,
+  OverviewOutput,
+  SignCodeOutput,
+  UploadImageOutput,
 } from '@polaris/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { sessionStore, useSession } from '@/lib/session.ts';
-import { settingsStore } from '@/lib/settings.ts';
-import { APP_ID, ApiError, api, fieldErrorsOf } from './request.ts';
+import { saveFile } from '@/lib/save-file.ts';
+import { useSession } from '@/lib/session.ts';
+import { api } from './request.ts';
 
 /** Organizer-side activity endpoints (docs/activities.md): create, edit, drafts, images, manage, check-in. */
 
@@ -107,73 +103,17 @@ export function usePublish() {
   });
 }
 
-/** Headers and query the request layer would add; uploads and downloads need them outside JSON calls. */
-function identity(): { query: string; headers: Record<string, string> } {
-  const { token, userInfo } = sessionStore.getState();
-  const locale = LANGUAGE_LOCALE[settingsStore.getState().language];
-  const query = new URLSearchParams({ locale });
-  const headers: Record<string, string> = { appid: APP_ID, locale, accept: 'application/json' };
-  if (userInfo?.uid) {
-    query.set('uid', userInfo.uid);
-    headers.uid = userInfo.uid;
-  }
-  if (userInfo?.uuid) {
-    query.set('uuid', userInfo.uuid);
-    headers.uuid = userInfo.uuid;
-  }
-  if (token) headers.token = token;
-  return { query: query.toString(), headers };
-}
-
-function envelopeError(payload: Envelope | null, fallback: string): ApiError {
-  if (!payload) return new ApiError('network', 0, fallback);
-  const fields = fieldErrorsOf(payload.attachment);
-  if (payload.status === Status.invalid && fields.length > 0) {
-    return new ApiError('invalid', payload.status, payload.msg, payload.attachment, fields);
-  }
-  return new ApiError('quiet', payload.status, payload.msg || fallback, payload.attachment);
-}
-
 /** Multipart upload of a cover; the server's field errors (type, size) come back as an `invalid` ApiError. */
-export async function uploadImage(file: File, fallback: string): Promise<UploadedImage> {
-  const { query, headers } = identity();
+export function uploadImage(file: File): Promise<UploadedImage> {
   const body = new FormData();
   body.append('file', file);
-  let payload: Envelope | null = null;
-  try {
-    const response = await fetch(`${API_BASE}/activity/image/upload?${query}`, { method: 'POST', headers, body });
-    payload = (await response.json().catch(() => null)) as Envelope | null;
-  } catch {
-    throw new ApiError('network', 0, fallback);
-  }
-  if (payload?.status === Status.ok) return payload.attachment as UploadedImage;
-  throw envelopeError(payload, fallback);
+  return api.upload<UploadedImage>('/activity/image/upload', body);
 }
 
-/** Fetches the attendee CSV with the token header and hands it to the browser as a file. */
-export async function downloadAttendeesCsv(activityId: string, fallback: string): Promise<void> {
-  const { query, headers } = identity();
-  const response = await fetch(
-    `${API_BASE}/activity/manage/attendees.csv?${query}&activityId=${encodeURIComponent(activityId)}`,
-    { headers: { ...headers, accept: 'text/csv' } },
-  ).catch(() => {
-    throw new ApiError('network', 0, fallback);
-  });
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.startsWith('text/csv')) {
-    throw envelopeError((await response.json().catch(() => null)) as Envelope | null, fallback);
-  }
-  const blob = await response.blob();
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `attendees-${activityId}.csv`;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** The attendee CSV (a raw route that needs the session token, which travels only in a header), saved as a file. */
+export async function downloadAttendeesCsv(activityId: string): Promise<void> {
+  const file = await api.download('/activity/manage/attendees.csv', 'text/csv', { params: { activityId } });
+  saveFile(file.blob, file.filename ?? `attendees-${activityId}.csv`);
 }
 
 export function useOverview(activityId: string) {

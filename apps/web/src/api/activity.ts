@@ -2,7 +2,6 @@ import {
   type Activity,
   type ActivityCategory,
   type ActivityPageOutput,
-  API_BASE,
   type CALENDAR_FILTERS,
   type CalendarFeedOutput,
   type CalendarItemOutput,
@@ -25,8 +24,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { saveFile } from '@/lib/save-file.ts';
 import { sessionStore, useSession } from '@/lib/session.ts';
-import { settingsStore } from '@/lib/settings.ts';
 import { api } from './request.ts';
 import { walletKeys } from './wallet-keys.ts';
 
@@ -81,7 +80,7 @@ export const calendarKeys = {
 
 const useLoggedIn = () => useSession((state) => state.loginStatus);
 
-/** Shared by the list hook and the first screen's prefetch (pages/activity/index/prefetch.ts). */
+/** Shared by the list hook and the first screen's prefetch (components/activity/home-prefetch.ts). */
 export const activityListOptions = (filter: ListFilter) =>
   infiniteQueryOptions({
     queryKey: activityKeys.list(filter),
@@ -277,25 +276,8 @@ export function useResetCalendarFeed() {
   });
 }
 
-/**
- * The .ics export is a raw route that needs the session token, which travels only in a header; so it is fetched
- * here and handed to the browser as a file. Resolves false when the server answered with an envelope (an error).
- */
-export async function downloadCalendarExport(): Promise<boolean> {
-  const { token, userInfo } = sessionStore.getState();
-  const headers: Record<string, string> = { locale: settingsStore.getState().language };
-  if (token) headers.token = token;
-  if (userInfo?.uid) headers.uid = userInfo.uid;
-  if (userInfo?.uuid) headers.uuid = userInfo.uuid;
-  const response = await fetch(`${API_BASE}/calendar/export.ics`, { headers });
-  if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/calendar')) return false;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'polaris.ics';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return true;
+/** The .ics export (a raw route that needs the session token, which travels only in a header), saved as a file. */
+export async function downloadCalendarExport(): Promise<void> {
+  const file = await api.download('/calendar/export.ics', 'text/calendar');
+  saveFile(file.blob, file.filename ?? 'polaris.ics');
 }

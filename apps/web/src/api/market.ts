@@ -1,6 +1,7 @@
 import type { MarketCandleDays, MarketDetail, MarketFiatRates, MarketTickers } from '@polaris/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, isApiError } from './request.ts';
+import { isApiError } from './api-error.ts';
+import { api } from './request.ts';
 
 /** Public market quotes (docs/market-data.md). */
 

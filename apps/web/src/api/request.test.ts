@@ -1,60 +1,8 @@
-import { MESSAGES, NETWORK_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '@polaris/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@polaris/contract';
+import { describe, expect, it, vi } from 'vitest';
 import { importSigningKey } from '@/lib/signing-key.ts';
-import { ApiError, createApiClient, isNotFound, type RequestEffects } from './request.ts';
-
-type FetchImpl = (url: string, init: RequestInit) => Promise<Response>;
-
-function envelope(status: number, msg: string, attachment: unknown = {}, httpStatus = 200): Response {
-  return new Response(JSON.stringify({ status, msg, attachment }), {
-    status: httpStatus,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
-function setup(overrides: Partial<Omit<RequestEffects, 'fetch'>> = {}) {
-  let confirmAnswer: (value: boolean) => void = () => {};
-  const effects = {
-    fetch: vi.fn<FetchImpl>(async () => envelope(200, 'Success', { ok: true })),
-    toast: vi.fn(),
-    confirmRelogin: vi.fn(
-      () =>
-        new Promise<boolean>((resolve) => {
-          confirmAnswer = resolve;
-        }),
-    ),
-    goToLogin: vi.fn(),
-    reload: vi.fn(),
-    isLoginPageOpen: vi.fn(() => false),
-    readSession: vi.fn(() => ({ token: 'tok-123', uid: '42', uuid: 'uu-1' })),
-    signingKey: vi.fn(async (): Promise<CryptoKey | null> => null),
-    clearSession: vi.fn(),
-    language: vi.fn(() => 'en' as const),
-    text: vi.fn((key: string) => `text:${key}`),
-    now: () => 1_800_000_000_000,
-    nonce: () => 'nonce0001',
-    ...overrides,
-  };
-  const client = createApiClient(() => effects as unknown as RequestEffects);
-  const lastCall = () => {
-    const call = effects.fetch.mock.calls.at(-1);
-    if (!call) throw new Error('fetch was not called');
-    return { url: new URL(call[0], 'http://app.test'), init: call[1] };
-  };
-  return { effects, client, lastCall, answerPrompt: (value: boolean) => confirmAnswer(value) };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to reject');
-}
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { isNotFound } from './api-error.ts';
+import { envelope, flush, rejection, setup } from './request-fixture.ts';
 
 describe('building the request', () => {
   it('puts GET params, locale, uid and uuid in the query and the token only in the header', async () => {
@@ -296,46 +244,6 @@ describe('other failures', () => {
     expect(effects.toast).not.toHaveBeenCalled();
     expect(effects.confirmRelogin).not.toHaveBeenCalled();
     expect(effects.clearSession).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('timeouts', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
-
-  const hangingFetch: FetchImpl = (_url, init) =>
-    new Promise((_resolve, reject) => {
-      init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-    });
-
-  it(`times a call out after ${REQUEST_TIMEOUT_MS} ms with a toast`, async () => {
-    const { client, effects } = setup();
-    effects.fetch.mockImplementationOnce(hangingFetch);
-    const pending = rejection(client.get('/slow'));
-    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
-    expect(effects.toast).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    const error = await pending;
-    expect(error.kind).toBe('timeout');
-    expect(effects.toast).toHaveBeenCalledWith('text:request.timeout');
-  });
-
-  it(`times an upload or download out after ${NETWORK_TIMEOUT_MS} ms`, async () => {
-    const { client, effects } = setup();
-    effects.fetch.mockImplementationOnce(hangingFetch);
-    const pending = rejection(client.post('/upload', {}, { transfer: true }));
-    await vi.advanceTimersByTimeAsync(NETWORK_TIMEOUT_MS);
-    expect((await pending).kind).toBe('timeout');
-  });
-
-  it('stays quiet when the caller cancels', async () => {
-    const { client, effects } = setup();
-    effects.fetch.mockImplementationOnce(hangingFetch);
-    const controller = new AbortController();
-    const pending = rejection(client.get('/slow', undefined, { signal: controller.signal }));
-    controller.abort();
-    expect((await pending).kind).toBe('aborted');
-    expect(effects.toast).not.toHaveBeenCalled();
   });
 });
 

@@ -1,7 +1,6 @@
 import {
   API_BASE,
   type Envelope,
-  type FieldError,
   hasMessage,
   LANGUAGE_LOCALE,
   type Language,
@@ -15,61 +14,17 @@ import {
   URL_SECRET_KEYS,
 } from '@polaris/contract';
 import { signWithKey } from '@/lib/signing-key.ts';
+import { ApiError, fieldErrorsOf } from './api-error.ts';
 
 /**
  * The request layer of SPEC §7–8.
  *
- * Contract with callers: `request<T>()` resolves with the envelope's `attachment` only for status 200.
- * Every other outcome rejects with an `ApiError`. Its `kind` says what happened and whether the user was
- * already told:
- *   - 'quiet'   (414, 409, 468, 580, 404): nothing shown; the caller decides (read `status`, `msg`, `attachment`).
- *   - 'invalid' (400 with a field list): nothing shown; the form puts `fields` under its inputs.
- *   - 'session' (9999, 0): session cleared, the one-time "log in again" prompt is shown.
- *   - 'business' | 'http' | 'network' | 'timeout': a toast was shown.
- *   - 'aborted': the caller cancelled (e.g. TanStack Query unmounted); nothing shown.
- * Rejecting (rather than resolving a union) keeps TanStack Query's error state meaningful for every hook.
+ * Contract with callers: `request<T>()` (and `get`, `post`, `upload`) resolves with the envelope's `attachment`
+ * only for status 200; `download()` resolves with the file. Every other outcome rejects with an `ApiError`
+ * (api-error.ts), whose `kind` says what happened and whether the user was already told. Rejecting (rather than
+ * resolving a union) keeps TanStack Query's error state meaningful for every hook.
+ * JSON calls time out after 300 s; uploads and downloads, which move files, after 60 s (docs/decisions.md).
  */
-
-export type ApiErrorKind = 'quiet' | 'invalid' | 'session' | 'business' | 'http' | 'network' | 'timeout' | 'aborted';
-
-export class ApiError extends Error {
-  constructor(
-    readonly kind: ApiErrorKind,
-    /** The envelope status, or the HTTP status for kind 'http', or 0 when nothing came back. */
-    readonly status: number,
-    message: string,
-    readonly attachment: unknown = null,
-    readonly fields: FieldError[] = [],
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-
-  /** True when the request layer has not shown anything, so the caller should. */
-  get unreported(): boolean {
-    return this.kind === 'quiet' || this.kind === 'invalid';
-  }
-}
-
-export function isApiError(error: unknown, kind?: ApiErrorKind): error is ApiError {
-  return error instanceof ApiError && (kind === undefined || error.kind === kind);
-}
-
-/**
- * Whether a failed read means "there is no such thing": the server answered 404, or refused the request only
- * because of the field that names the thing (an unknown asset code, say). Pages show their not-found state
- * for it, and an error with a retry for anything else.
- */
-export function isNotFound(error: unknown, idField?: string): boolean {
-  if (!isApiError(error)) return false;
-  if (error.status === Status.notFound) return true;
-  return (
-    idField !== undefined &&
-    error.kind === 'invalid' &&
-    error.fields.length > 0 &&
-    error.fields.every((field) => field.field === idField)
-  );
-}
 
 /** Query parameters of a GET: flat values only, since they travel in the URL. */
 export type Params = Record<string, string | number | boolean | null | undefined>;
@@ -81,8 +36,6 @@ export interface RequestOptions {
   params?: Params | JsonBody;
   /** Leave the `locale` query parameter off (SPEC §7: "unless the call opts out"). */
   withoutLocale?: boolean;
-  /** Uploads and downloads use the shorter network timeout. */
-  transfer?: boolean;
   /** Show nothing on failure (no toast, no prompt): for probes such as the master-info check. */
   silent?: boolean;
   signal?: AbortSignal;
@@ -115,7 +68,7 @@ export interface RequestEffects {
   text(key: 'request.network' | 'request.timeout' | 'request.failed'): string;
 }
 
-export const APP_ID = 'polarisex-web';
+const APP_ID = 'polarisex-web';
 
 /**
  * The server refuses these in a URL; failing here makes the mistake visible in development. This client also
@@ -123,35 +76,70 @@ export const APP_ID = 'polarisex-web';
  */
 const SECRET_PARAMS: readonly string[] = [...URL_SECRET_KEYS, 'token'];
 
-function isFieldError(value: unknown): value is FieldError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as FieldError).field === 'string' &&
-    typeof (value as FieldError).message === 'string'
-  );
-}
-
-export function fieldErrorsOf(attachment: unknown): FieldError[] {
-  return Array.isArray(attachment) ? attachment.filter(isFieldError) : [];
-}
-
 function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && typeof (value as Envelope).status === 'number';
 }
 
-async function readJson(response: Response): Promise<unknown> {
+/** The answer's body as JSON, or null when it is not JSON. */
+function parseJson(text: string): unknown {
   try {
-    return await response.json();
+    return JSON.parse(text);
   } catch {
     return null;
   }
+}
+
+/** Options of an upload or a download; they always have the 60 s network timeout (docs/decisions.md "Timeouts"). */
+export interface TransferOptions {
+  /** Query parameters: flat values, as for a GET. */
+  params?: Params;
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+/** A file the server sent (a download): its bytes, and its name from `content-disposition` when it gave one. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
 }
 
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, params?: Params, options?: Omit<RequestOptions, 'method' | 'params'>): Promise<T>;
   post<T>(path: string, body?: JsonBody, options?: Omit<RequestOptions, 'method' | 'params'>): Promise<T>;
+  /** A multipart upload whose answer is the envelope: resolves with its attachment, like `post`. */
+  upload<T>(path: string, body: FormData, options?: TransferOptions): Promise<T>;
+  /**
+   * A file download: resolves with the file when the answer has the `accept` content type (`text/csv`); an answer
+   * in the envelope (a refusal) rejects and is shown like any other call's.
+   */
+  download(path: string, accept: string, options?: TransferOptions): Promise<DownloadedFile>;
+}
+
+/** What leaves in one request: JSON calls, uploads and downloads all go through `send`. */
+interface Outgoing {
+  method: 'GET' | 'POST';
+  /** Query parameters (never a secret: see SECRET_PARAMS). */
+  query?: Params;
+  /** A JSON text (with its content type) or a multipart form (the browser sets the boundary). */
+  body?: string | FormData;
+  /** The content type of a file answer; any other answer is read as the envelope. */
+  file?: string;
+  withoutLocale?: boolean;
+  timeoutMs: number;
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+/** What came back: the HTTP status, and the envelope (null when the body was not JSON) or the file. */
+interface Answer {
+  status: number;
+  payload: unknown;
+  file?: DownloadedFile;
+}
+
+function filenameOf(response: Response): string | null {
+  return /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
 }
 
 export function createApiClient(effects: () => RequestEffects): ApiClient {
@@ -168,119 +156,178 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
       });
   }
 
-  function buildUrl(fx: RequestEffects, path: string, options: RequestOptions, identity: StoredIdentity): string {
+  function buildUrl(fx: RequestEffects, path: string, out: Outgoing, identity: StoredIdentity): string {
     const query = new URLSearchParams();
-    if (options.method === 'GET' && options.params) {
-      for (const [key, value] of Object.entries(options.params)) {
-        if (SECRET_PARAMS.includes(key)) throw new Error(`"${key}" must not travel in a URL (${path})`);
-        if (value !== undefined && value !== null) query.set(key, String(value));
-      }
+    for (const [key, value] of Object.entries(out.query ?? {})) {
+      if (SECRET_PARAMS.includes(key)) throw new Error(`"${key}" must not travel in a URL (${path})`);
+      if (value !== undefined && value !== null) query.set(key, String(value));
     }
-    if (!options.withoutLocale) query.set('locale', LANGUAGE_LOCALE[fx.language()]);
+    if (!out.withoutLocale) query.set('locale', LANGUAGE_LOCALE[fx.language()]);
     if (identity.uid) query.set('uid', identity.uid);
     if (identity.uuid) query.set('uuid', identity.uuid);
     const search = query.toString();
     return `${API_BASE}${path}${search ? `?${search}` : ''}`;
   }
 
-  function buildHeaders(fx: RequestEffects, identity: StoredIdentity, hasBody: boolean): Record<string, string> {
+  function buildHeaders(fx: RequestEffects, identity: StoredIdentity, out: Outgoing): Record<string, string> {
     const headers: Record<string, string> = {
-      accept: 'application/json',
+      accept: out.file ? `${out.file}, application/json` : 'application/json',
       appid: APP_ID,
       locale: LANGUAGE_LOCALE[fx.language()],
     };
-    if (hasBody) headers['content-type'] = 'application/json';
+    if (typeof out.body === 'string') headers['content-type'] = 'application/json';
     if (identity.uid) headers.uid = identity.uid;
     if (identity.uuid) headers.uuid = identity.uuid;
     if (identity.token) headers.token = identity.token;
     return headers;
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const fx = effects();
-    const method = options.method ?? 'GET';
+  /** Shows what the caller is not left to show, then rejects with the error. */
+  function fail(fx: RequestEffects, silent: boolean | undefined, error: ApiError): never {
+    if (!silent && !error.unreported && error.kind !== 'aborted' && error.kind !== 'session') {
+      fx.toast(error.message);
+    }
+    throw error;
+  }
+
+  /**
+   * The one place a request leaves the app: identity, signature, timeout (counting the body's arrival too) and
+   * the caller's cancellation. A failure to get an answer rejects as network, timeout or aborted.
+   */
+  async function send(fx: RequestEffects, path: string, out: Outgoing): Promise<Answer> {
     const identity = fx.readSession();
-    const url = buildUrl(fx, path, { ...options, method }, identity);
-    const body = method === 'POST' ? JSON.stringify(options.params ?? {}) : undefined;
-    const headers = buildHeaders(fx, identity, body !== undefined);
+    const url = buildUrl(fx, path, out, identity);
+    const headers = buildHeaders(fx, identity, out);
     const signingKey = needsSignature(path) ? await fx.signingKey() : null;
     if (signingKey) {
+      if (out.body instanceof FormData) throw new Error(`a signed call cannot carry a form (${path})`);
       // ARCHITECTURE "Signed calls": the server refuses these without a fresh, single-use signature.
       const timestamp = String(fx.now());
       const nonce = fx.nonce();
       headers.timestamp = timestamp;
       headers.nonce = nonce;
-      headers.authorization = await signWithKey(signingKey, { method, path, timestamp, nonce, body: body ?? '' });
+      headers.authorization = await signWithKey(signingKey, {
+        method: out.method,
+        path,
+        timestamp,
+        nonce,
+        body: out.body ?? '',
+      });
     }
-
-    const fail = (error: ApiError): never => {
-      if (!options.silent && !error.unreported && error.kind !== 'aborted' && error.kind !== 'session') {
-        fx.toast(error.message);
-      }
-      throw error;
-    };
 
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(
-      () => {
-        timedOut = true;
-        controller.abort();
-      },
-      options.transfer ? NETWORK_TIMEOUT_MS : REQUEST_TIMEOUT_MS,
-    );
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, out.timeoutMs);
     const onCallerAbort = () => controller.abort();
-    options.signal?.addEventListener('abort', onCallerAbort);
+    out.signal?.addEventListener('abort', onCallerAbort);
 
-    let response: Response;
     try {
-      response = await fx.fetch(url, {
-        method,
-        headers,
-        body,
-        signal: controller.signal,
-      });
+      const response = await fx.fetch(url, { method: out.method, headers, body: out.body, signal: controller.signal });
+      const type = response.headers.get('content-type') ?? '';
+      if (out.file && response.status === 200 && type.startsWith(out.file)) {
+        return {
+          status: response.status,
+          payload: null,
+          file: { blob: await response.blob(), filename: filenameOf(response) },
+        };
+      }
+      return { status: response.status, payload: parseJson(await response.text()) };
     } catch {
-      if (timedOut) return fail(new ApiError('timeout', 0, fx.text('request.timeout')));
-      if (options.signal?.aborted) return fail(new ApiError('aborted', 0, 'aborted'));
-      return fail(new ApiError('network', 0, fx.text('request.network')));
+      if (timedOut) return fail(fx, out.silent, new ApiError('timeout', 0, fx.text('request.timeout')));
+      if (out.signal?.aborted) return fail(fx, out.silent, new ApiError('aborted', 0, 'aborted'));
+      return fail(fx, out.silent, new ApiError('network', 0, fx.text('request.network')));
     } finally {
       clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onCallerAbort);
+      out.signal?.removeEventListener('abort', onCallerAbort);
     }
+  }
 
-    const payload = await readJson(response);
-    if (response.status !== 200) {
-      const key = `http.${response.status}`;
+  /** The envelope's attachment for HTTP 200 + status 200; every other answer rejects (see the top of this file). */
+  function settle<T>(fx: RequestEffects, { status: httpStatus, payload }: Answer, silent?: boolean): T {
+    if (httpStatus !== 200) {
+      const key = `http.${httpStatus}`;
       const message = hasMessage(key)
         ? translate(fx.language(), key)
         : isEnvelope(payload) && payload.msg
           ? payload.msg
           : fx.text('request.failed');
-      return fail(new ApiError('http', response.status, message, isEnvelope(payload) ? payload.attachment : null));
+      return fail(
+        fx,
+        silent,
+        new ApiError('http', httpStatus, message, isEnvelope(payload) ? payload.attachment : null),
+      );
     }
-    if (!isEnvelope(payload)) return fail(new ApiError('http', response.status, fx.text('request.failed')));
+    if (!isEnvelope(payload)) return fail(fx, silent, new ApiError('http', httpStatus, fx.text('request.failed')));
 
     const { status, msg, attachment } = payload;
     if (status === Status.ok) return attachment as T;
-    if (QUIET_STATUSES.includes(status)) return fail(new ApiError('quiet', status, msg, attachment));
+    if (QUIET_STATUSES.includes(status)) return fail(fx, silent, new ApiError('quiet', status, msg, attachment));
     if (SESSION_INVALID_STATUSES.includes(status)) {
       fx.clearSession();
-      if (!options.silent) promptRelogin(fx);
-      return fail(new ApiError('session', status, msg, attachment));
+      if (!silent) promptRelogin(fx);
+      return fail(fx, silent, new ApiError('session', status, msg, attachment));
     }
     if (status === Status.invalid) {
       const fields = fieldErrorsOf(attachment);
       // Without a field list there is nothing to put under an input, so it becomes an ordinary failure.
-      if (fields.length > 0) return fail(new ApiError('invalid', status, msg, attachment, fields));
+      if (fields.length > 0) return fail(fx, silent, new ApiError('invalid', status, msg, attachment, fields));
     }
-    return fail(new ApiError('business', status, msg || fx.text('request.failed'), attachment));
+    return fail(fx, silent, new ApiError('business', status, msg || fx.text('request.failed'), attachment));
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const fx = effects();
+    const method = options.method ?? 'GET';
+    const answer = await send(fx, path, {
+      method,
+      query: method === 'GET' ? (options.params as Params | undefined) : undefined,
+      body: method === 'POST' ? JSON.stringify(options.params ?? {}) : undefined,
+      withoutLocale: options.withoutLocale,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      silent: options.silent,
+      signal: options.signal,
+    });
+    return settle<T>(fx, answer, options.silent);
+  }
+
+  async function upload<T>(path: string, body: FormData, options: TransferOptions = {}): Promise<T> {
+    const fx = effects();
+    const answer = await send(fx, path, {
+      method: 'POST',
+      query: options.params,
+      body,
+      timeoutMs: NETWORK_TIMEOUT_MS,
+      silent: options.silent,
+      signal: options.signal,
+    });
+    return settle<T>(fx, answer, options.silent);
+  }
+
+  async function download(path: string, accept: string, options: TransferOptions = {}): Promise<DownloadedFile> {
+    const fx = effects();
+    const answer = await send(fx, path, {
+      method: 'GET',
+      query: options.params,
+      file: accept,
+      timeoutMs: NETWORK_TIMEOUT_MS,
+      silent: options.silent,
+      signal: options.signal,
+    });
+    if (answer.file) return answer.file;
+    settle(fx, answer, options.silent);
+    // A success envelope where a file was due: the server did not send what was asked for.
+    return fail(fx, options.silent, new ApiError('http', answer.status, fx.text('request.failed')));
   }
 
   return {
     request,
     get: (path, params, options) => request(path, { ...options, method: 'GET', params }),
     post: (path, body, options) => request(path, { ...options, method: 'POST', params: body }),
+    upload,
+    download,
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { planLoginBack } from './back.ts';
 import { createActivityGate } from './gate.ts';
 import { jump, planJump } from './jump.ts';
-import { isMoneyRoute, PATHS } from './paths.ts';
+import { href, isMoneyRoute, PATHS } from './paths.ts';
 
 describe('jump', () => {
   it('switches tabs with replace for every tab destination', () => {
@@ -109,24 +109,16 @@ describe('create-activity gate', () => {
   });
 });
 
-describe('route table', async () => {
-  const { ROUTES, SPEC_PATHS } = await import('./routes.ts');
-  it('has one route per SPEC path and no duplicate', () => {
-    expect(new Set(SPEC_PATHS).size).toBe(SPEC_PATHS.length);
-    expect(ROUTES.map((route) => route.path)).toEqual(SPEC_PATHS);
-  });
-  it('has a page for every path the app links to by name that is built in this issue', () => {
-    const built = ROUTES.filter((route) => route.load).map((route) => route.path);
-    expect(built).toEqual(
-      expect.arrayContaining([
-        PATHS.activityHome,
-        PATHS.community,
-        PATHS.me,
-        PATHS.login,
-        PATHS.register,
-        PATHS.agreement,
-      ]),
+describe('href', () => {
+  it('puts the query after the path, encoded, and leaves out what is missing', () => {
+    expect(href(PATHS.activityDetails, { id: 'Ab3', invite: undefined })).toBe('/pages/activity/details/index?id=Ab3');
+    expect(href(PATHS.openLocation, { lat: 25.033, name: 'Taipei · No. 7' })).toBe(
+      '/open-location?lat=25.033&name=Taipei+%C2%B7+No.+7',
     );
-    expect(built).not.toContain(PATHS.loginHyper);
+    expect(new URLSearchParams(href(PATHS.openLocation, { name: 'a&b=c' }).split('?')[1]).get('name')).toBe('a&b=c');
+  });
+  it('is the bare path without a query', () => {
+    expect(href(PATHS.me)).toBe('/pages/home/index');
+    expect(href(PATHS.myCalendar, { view: null })).toBe('/pages/activity/my/calendar/home/index');
   });
 });

@@ -6,10 +6,10 @@ import { i18n } from '@/i18n/index.ts';
 import { sessionStore } from '@/lib/session.ts';
 import { settingsStore } from '@/lib/settings.ts';
 import { signingKeys } from '@/lib/signing-key.ts';
+import { appNavigation } from './navigation.ts';
 import { confirm, showToast } from './overlays.ts';
 import { isLoginPath, PATHS } from './paths.ts';
 import { queryClient } from './query-client.ts';
-import { appNavigation } from './router.tsx';
 
 /** Wires the request layer to the real toast, dialog, router and stores. */
 export function installAppRequestEffects(): void {

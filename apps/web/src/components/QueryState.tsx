@@ -1,7 +1,7 @@
 import { Button, DotLoading } from 'antd-mobile';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import styles from './wallet.module.css';
+import styles from './ui.module.css';
 
 /** Inline loading line, shown where the content will appear. */
 export function Loading({ testId }: { testId?: string }) {

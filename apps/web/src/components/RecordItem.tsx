@@ -7,7 +7,7 @@ import { copyText } from '@/lib/clipboard.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { groupDigits, recordView, shortHash } from '@/lib/wallet.ts';
-import styles from './wallet.module.css';
+import styles from './ui.module.css';
 
 /** SPEC §8 copy toasts: "{label} copied" / "{label} copy failed". */
 export async function copyWithToast(text: string, label: string) {

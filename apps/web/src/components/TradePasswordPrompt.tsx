@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRADE_PASSWORD_MAX, TRADE_PASSWORD_MIN } from '@/lib/wallet.ts';
 import { TextField } from './TextField.tsx';
-import styles from './wallet.module.css';
+import styles from './ui.module.css';
 
 interface TradePasswordPromptProps {
   visible: boolean;

@@ -1,6 +1,6 @@
 import { type FieldError, TOAST_DURATION_MS } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
-import { fieldErrorsOf, isApiError } from '@/api/request.ts';
+import { fieldErrorsOf, isApiError } from '@/api/api-error.ts';
 import { type FieldErrors, toRecord } from '@/lib/auth-forms.ts';
 
 /**
@@ -20,5 +20,19 @@ export function reportFormError(error: unknown, known: readonly string[], setErr
       : fields.length === 0
         ? error.message
         : '';
+  if (message) Toast.show({ content: message, duration: TOAST_DURATION_MS });
+}
+
+/**
+ * A failure the request layer left to the caller (a quiet status, a field list) as a toast in the server's words;
+ * one that is not an ApiError at all (the browser refused to save a file, say) as `fallback` when there is one.
+ * Every other failure was already shown.
+ */
+export function toastUnreported(error: unknown, fallback?: string): void {
+  const message = isApiError(error)
+    ? error.unreported
+      ? (error.fields[0]?.message ?? error.message)
+      : undefined
+    : fallback;
   if (message) Toast.show({ content: message, duration: TOAST_DURATION_MS });
 }

@@ -1,6 +1,6 @@
 import { Status } from '@polaris/contract';
 import { Dialog } from 'antd-mobile';
-import { isApiError } from '@/api/request.ts';
+import { isApiError } from '@/api/api-error.ts';
 import { PATHS } from '@/app/paths.ts';
 import { i18n } from '@/i18n/index.ts';
 

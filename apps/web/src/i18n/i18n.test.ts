@@ -37,6 +37,16 @@ function sourceFiles(dir: string): string[] {
 describe('locale files', () => {
   it('bundle the default language with the app (the others load on demand)', () => {
     expect(BUNDLED_LANGUAGE).toBe(DEFAULT_LANGUAGE);
+    // Only the default language's catalogue is imported statically, anywhere; the others only by import().
+    const staticImports = sourceFiles(srcDir).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^import [^;]*? from '([^']+)';$/gms)].map((m) => m[1]),
+    );
+    const catalogue = readFileSync(join(srcDir, 'i18n/catalogue.ts'), 'utf8');
+    expect(staticImports).toContain(`./catalogues/${DEFAULT_LANGUAGE}.ts`);
+    for (const language of LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE)) {
+      expect(staticImports.filter((specifier) => specifier?.endsWith(`catalogues/${language}.ts`))).toEqual([]);
+      expect(catalogue).toContain(`import('./catalogues/${language}.ts')`);
+    }
   });
 
   for (const [name, tree] of Object.entries(locales)) {

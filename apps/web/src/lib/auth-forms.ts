@@ -25,7 +25,7 @@ export const ResetForm = ResetPasswordInput.extend({ password: plainPasswordFiel
 export type FieldErrors = Partial<Record<string, string>>;
 
 type ZodErrorOf = Parameters<typeof toFieldErrors>[0];
-interface Schema<T> {
+export interface Schema<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: ZodErrorOf };
 }
 

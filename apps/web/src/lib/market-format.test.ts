@@ -13,5 +13,6 @@ describe('market figures', () => {
     expect(formatUsd('107135.4')).toBe('$107,135.4');
     expect(formatUsd('2486.519')).toBe('$2,486.51');
     expect(formatUsd('0.00001162')).toBe('$0.00001162');
+    expect(formatUsd('0.000011629')).toBe('$0.00001162');
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_CHAIN_ID, type UserInfo } from '@polaris/contract';
+import { DEFAULT_CHAIN_ID, LANGUAGES, MESSAGES, type UserInfo } from '@polaris/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { completeLogin, isLogoutSuccess, logout } from './auth-session.ts';
 import { createSessionStore, isProfileComplete } from './session.ts';
@@ -75,12 +75,16 @@ describe('logout', () => {
   it('clears locally even when the call fails', async () => {
     const store = await loggedIn();
     await expect(logout(store, () => Promise.reject(new Error('offline')))).resolves.toBe(false);
-    expect(store.getState().loginStatus).toBe(false);
+    expect(store.getState()).toMatchObject({ token: null, userInfo: null, loginStatus: false });
+    expect(readStore(localStorage).session).toMatchObject({ token: null, userInfo: null, loginStatus: false });
   });
 
   it('accepts "exit successful" in any language or status 200', () => {
     expect(isLogoutSuccess({ status: 200 })).toBe(true);
     expect(isLogoutSuccess({ status: 500, msg: 'exit successful' })).toBe(true);
+    for (const language of LANGUAGES) {
+      expect(isLogoutSuccess({ status: 500, msg: MESSAGES[language].auth.logoutOk }), language).toBe(true);
+    }
     expect(isLogoutSuccess({ status: 401, msg: 'Something else' })).toBe(false);
   });
 });
@@ -117,6 +121,7 @@ describe('settings', () => {
     );
     const store = createSettingsStore(localStorage);
     expect(store.getState()).toMatchObject({ currency: 'TWD', language: 'en', showAssets: false, areaCode: '1' });
+    expect(readStore(localStorage).settings).toMatchObject({ currency: 'TWD', language: 'en', showAssets: false });
   });
 
   it('keeps the session and the settings side by side', async () => {

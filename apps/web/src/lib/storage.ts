@@ -41,10 +41,18 @@ export interface Settings {
   micropayLimit: number;
 }
 
+/** The activity home's preferred city (components/activity/city-store.ts); `chosen` once picked or skipped. */
+export interface ActivityPrefs {
+  city: string;
+  chosen: boolean;
+}
+
+/** The whole of `polarisex:store`, one slice per concern (docs/web-client.md "Storage"). */
 export interface StoredState {
   /** `signingKey` (hex) is what versions before the non-extractable key kept here; it is moved out on read. */
   session?: Partial<SessionData> & { signingKey?: unknown };
   settings?: Partial<Settings>;
+  activity?: Partial<ActivityPrefs>;
 }
 
 export const EMPTY_SESSION: SessionData = { token: null, userInfo: null, loginStatus: false };

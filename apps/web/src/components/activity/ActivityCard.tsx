@@ -3,13 +3,11 @@ import { CalendarOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { href, PATHS } from '@/app/paths.ts';
 import { useSettings } from '@/lib/settings.ts';
 import styles from './activity.module.css';
 import { placeLabel, priceLabel } from './format.ts';
 import { formatWhen } from './time.ts';
-
-export const DETAILS_PATH = '/pages/activity/details/index';
-export const detailsLink = (id: string) => `${DETAILS_PATH}?id=${encodeURIComponent(id)}`;
 
 /** One activity in a list: cover, title, time in its own zone, place, price; opens the details. */
 export function ActivityCard({ activity, extra }: { activity: ActivitySummary; extra?: ReactNode }) {
@@ -21,7 +19,7 @@ export function ActivityCard({ activity, extra }: { activity: ActivitySummary; e
     <button
       type="button"
       className={styles.card}
-      onClick={() => navigate(detailsLink(activity.id))}
+      onClick={() => navigate(href(PATHS.activityDetails, { id: activity.id }))}
       data-testid="activity-card"
       data-id={activity.id}
     >

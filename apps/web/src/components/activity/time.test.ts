@@ -9,6 +9,7 @@ describe('activity times are shown in the activity zone', () => {
 
   it('formats in the SPEC formats per language', () => {
     expect(formatWhen('2026-11-24T20:00:00Z', 'Asia/Taipei', 'zh-Hant')).toBe('11月25日 星期三 04:00');
+    expect(formatWhen('2026-11-24T20:00:00Z', 'Asia/Taipei', 'zh-Hans')).toBe('11月25日 星期三 04:00');
     expect(formatWhen('2026-11-24T20:00:00Z', 'Asia/Taipei', 'en')).toBe('Nov 25 Wednesday 04:00');
   });
 

@@ -5,14 +5,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useHostActivity } from '@/api/activity-manage.ts';
-import { isApiError, isNotFound } from '@/api/request.ts';
+import { isApiError, isNotFound } from '@/api/api-error.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
 import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { useSession } from '@/lib/session.ts';
-import { HOST_PATHS } from './paths.ts';
 
 /**
  * SPEC §2 back from manage pages: a sub-page goes back to the manage page with the current query;
@@ -22,8 +21,8 @@ export function useManageBack(isIndex: boolean): () => void {
   const navigate = useNavigate();
   const { search } = useLocation();
   return () => {
-    if (isIndex) navigate(HOST_PATHS.myActivities, { replace: true });
-    else navigate(`${HOST_PATHS.manage}${search}`, { replace: true });
+    if (isIndex) navigate(PATHS.myActivities, { replace: true });
+    else navigate(`${PATHS.manageActivity}${search}`, { replace: true });
   };
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { CreateActivityInput } from '@polaris/contract';
 import { describe, expect, it } from 'vitest';
-import { changedFields, emptyForm, fromZoned, toPayload, toZoned } from './form-model.ts';
+import { changedFields, emptyForm, fieldsOnForm, fromZoned, toPayload, toZoned } from './form-model.ts';
 
 describe('wall-clock times in a chosen time zone', () => {
   it('converts both ways, across zones and daylight saving', () => {
@@ -27,5 +27,35 @@ describe('form to contract input', () => {
       { name: 'General', price: '5', asset: 'USDT', capacity: null, salesStart: null, salesEnd: null },
     ]);
     expect(changedFields({ ...payload, title: 'New' }, payload)).toEqual({ title: 'New' });
+  });
+});
+
+describe('errors with a place on the form', () => {
+  it('places the venue fields or the online link, whichever the form shows', () => {
+    const venue = fieldsOnForm(emptyForm());
+    expect(venue.has('city')).toBe(true);
+    expect(venue.has('onlineUrl')).toBe(false);
+    const online = fieldsOnForm({ ...emptyForm(), mode: 'online' });
+    expect(online.has('onlineUrl')).toBe(true);
+    expect(online.has('latitude')).toBe(false);
+  });
+
+  it('places each ticket row and question that exists, and a choice question’s options', () => {
+    const base = emptyForm();
+    const form = {
+      ...base,
+      tickets: [...base.tickets, ...base.tickets],
+      questions: [
+        { label: 'Diet', type: 'text' as const, required: false, options: '' },
+        { label: 'Size', type: 'choice' as const, required: true, options: 'S\nM' },
+      ],
+    };
+    const keys = fieldsOnForm(form);
+    expect(keys.has(`ticketTypes.${form.tickets.length - 1}.price`)).toBe(true);
+    expect(keys.has(`ticketTypes.${form.tickets.length}.price`)).toBe(false);
+    expect(keys.has('questions.0.options')).toBe(false);
+    expect(keys.has('questions.1.options')).toBe(true);
+    expect(keys.has('coHosts.3')).toBe(true);
+    expect(keys.has('organizerId')).toBe(false);
   });
 });

@@ -249,3 +249,37 @@ export function changedFields(next: Record<string, unknown>, before: Record<stri
   }
   return changed;
 }
+
+/**
+ * The error keys (server field names) that have a place on the form as it is now: the venue or the online link, each
+ * ticket row's fields, each question's label and (for a choice) its options. Errors under any other key are listed
+ * apart, so none goes unseen.
+ */
+export function fieldsOnForm(form: ActivityForm): Set<string> {
+  const keys = [
+    'title',
+    'description',
+    'category',
+    'coverImageId',
+    'startsAt',
+    'endsAt',
+    'timezone',
+    'visibility',
+    'capacity',
+    'coHosts',
+    'ticketTypes',
+  ];
+  if (form.mode === 'online') keys.push('onlineUrl');
+  else keys.push('city', 'address', 'latitude', 'longitude');
+  form.tickets.forEach((_, i) => {
+    for (const field of ['name', 'price', 'asset', 'capacity', 'salesStart', 'salesEnd']) {
+      keys.push(`ticketTypes.${i}.${field}`);
+    }
+  });
+  form.questions.forEach((question, i) => {
+    keys.push(`questions.${i}.label`);
+    if (question.type === 'choice') keys.push(`questions.${i}.options`);
+  });
+  for (let i = 0; i < 10; i += 1) keys.push(`coHosts.${i}`);
+  return new Set(keys);
+}

@@ -1,5 +1,4 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, PullToRefresh, Toast } from 'antd-mobile';
 import { FileOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -8,23 +7,17 @@ import { authKeys, useLogout } from '@/api/auth.ts';
 import { walletKeys } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
+import { LanguageSwitch } from '@/components/me/LanguageSwitch.tsx';
+import styles from '@/components/me/me.module.css';
+import { Refreshable } from '@/components/Refreshable.tsx';
+import { Wallet } from '@/components/wallet/Wallet.tsx';
 import { copyText } from '@/lib/clipboard.ts';
 import { useSession } from '@/lib/session.ts';
-import { LanguageSwitch } from './LanguageSwitch.tsx';
-import styles from './me.module.css';
-import { Wallet } from './Wallet.tsx';
 
 /** Me (tab 2): profile, the wallet (total, quick actions, assets, entries), settings. Pull down to refresh. */
 export default function MePage() {
   const { t } = useTranslation();
   const loggedIn = useSession((state) => state.loginStatus);
-  const queryClient = useQueryClient();
-  const refresh = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: walletKeys.all }),
-      queryClient.invalidateQueries({ queryKey: authKeys.userInfo() }),
-    ]);
-  };
   const content = (
     <>
       {loggedIn ? (
@@ -63,15 +56,9 @@ export default function MePage() {
   return (
     <Frame title={t('me.title')} back={false}>
       {loggedIn ? (
-        <PullToRefresh
-          onRefresh={refresh}
-          pullingText={t('refresh.pulling')}
-          canReleaseText={t('refresh.release')}
-          refreshingText={t('refresh.refreshing')}
-          completeText={t('refresh.done')}
-        >
+        <Refreshable pull={PullToRefresh} refresh={[walletKeys.all, authKeys.userInfo()]}>
           {content}
-        </PullToRefresh>
+        </Refreshable>
       ) : (
         content
       )}

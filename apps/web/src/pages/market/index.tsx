@@ -1,16 +1,16 @@
 import type { MarketTicker } from '@polaris/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { PullToRefresh, SearchBar } from 'antd-mobile';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { marketErrorText, marketKeys, useTickers } from '@/api/market.ts';
 import { Frame } from '@/app/Frame.tsx';
-import { PATHS } from '@/app/paths.ts';
-import { AssetIcon } from '@/components/AssetIcon.tsx';
-import { DemoBadge } from '@/components/DemoBadge.tsx';
+import { href, PATHS } from '@/app/paths.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
-import ui from '@/components/wallet.module.css';
+import { Refreshable } from '@/components/Refreshable.tsx';
+import ui from '@/components/ui.module.css';
+import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
+import { DemoBadge } from '@/components/wallet/DemoBadge.tsx';
 import { formatChange, formatUsd } from '@/lib/market-format.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
 
@@ -20,7 +20,6 @@ export default function MarketPage() {
   const [query, setQuery] = useState('');
   const q = useDebounced(query.trim(), 300);
   const tickers = useTickers(q);
-  const queryClient = useQueryClient();
   return (
     <Frame title={t('market.title')}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12 }}>
@@ -34,13 +33,7 @@ export default function MarketPage() {
         />
         <DemoBadge source={tickers.data?.source} testId="market-demo" />
       </div>
-      <PullToRefresh
-        onRefresh={() => queryClient.invalidateQueries({ queryKey: marketKeys.all })}
-        pullingText={t('refresh.pulling')}
-        canReleaseText={t('refresh.release')}
-        refreshingText={t('refresh.refreshing')}
-        completeText={t('refresh.done')}
-      >
+      <Refreshable pull={PullToRefresh} refresh={[marketKeys.all]}>
         {tickers.isPending ? (
           <Loading testId="market-loading" />
         ) : tickers.isError ? (
@@ -66,7 +59,7 @@ export default function MarketPage() {
             </ul>
           </>
         )}
-      </PullToRefresh>
+      </Refreshable>
     </Frame>
   );
 }
@@ -79,7 +72,7 @@ function TickerRow({ ticker }: { ticker: MarketTicker }) {
       <button
         type="button"
         className={ui.row}
-        onClick={() => navigate(`${PATHS.marketDetail}?symbol=${ticker.symbol}`)}
+        onClick={() => navigate(href(PATHS.marketDetail, { symbol: ticker.symbol }))}
         data-testid={`market-row-${ticker.symbol}`}
       >
         <AssetIcon code={ticker.symbol} src={ticker.icon} />

@@ -1,5 +1,4 @@
 import { ACTIVITY_CATEGORIES, type ActivityCategory } from '@polaris/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -9,11 +8,11 @@ import { ActivityList } from '@/components/activity/ActivityList.tsx';
 import ui from '@/components/activity/activity.module.css';
 import { Chip } from '@/components/activity/Chip.tsx';
 import { usePrefs } from '@/components/activity/city-store.ts';
+import { Refreshable } from '@/components/Refreshable.tsx';
 
 /** Lists by category (kept in the query string), in the preferred city, with the counts of each category. */
 export default function CategoryBrowsePage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const city = usePrefs((state) => state.city);
   const categories = useCategories(city);
@@ -56,15 +55,9 @@ export default function CategoryBrowsePage() {
           </Chip>
         ))}
       </div>
-      <PullToRefresh
-        onRefresh={() => queryClient.invalidateQueries({ queryKey: activityKeys.all })}
-        pullingText={t('refresh.pulling')}
-        canReleaseText={t('refresh.release')}
-        refreshingText={t('refresh.refreshing')}
-        completeText={t('refresh.done')}
-      >
+      <Refreshable pull={PullToRefresh} refresh={[activityKeys.all]}>
         <ActivityList filter={filter} />
-      </PullToRefresh>
+      </Refreshable>
     </Frame>
   );
 }

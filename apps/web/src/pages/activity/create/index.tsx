@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Frame } from '@/app/Frame.tsx';
-import { ActivityEditor } from '@/components/host/ActivityEditor.tsx';
+import { ActivityEditor } from '@/components/host/editor/ActivityEditor.tsx';
 import { LoginNeeded } from '@/components/host/ManageShell.tsx';
 import { useSession } from '@/lib/session.ts';
 

@@ -1,24 +1,23 @@
 import type { ActivitySummary } from '@polaris/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { PullToRefresh } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { activityKeys, useExplore } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { href, PATHS } from '@/app/paths.ts';
 import { ActivityCard } from '@/components/activity/ActivityCard.tsx';
 import ui from '@/components/activity/activity.module.css';
 import { Chip } from '@/components/activity/Chip.tsx';
 import { usePrefs } from '@/components/activity/city-store.ts';
-import { GUEST_PATHS } from '@/components/activity/paths.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { Refreshable } from '@/components/Refreshable.tsx';
 
 /** Explore: featured, this week, free, and the categories with upcoming activities in the preferred city. */
 export default function ExplorePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const city = usePrefs((state) => state.city);
   const explore = useExplore(city);
   const section = (key: string, title: string, items: ActivitySummary[], more?: string) =>
@@ -43,13 +42,7 @@ export default function ExplorePage() {
     );
   return (
     <Frame title={t('activity.explore')}>
-      <PullToRefresh
-        onRefresh={() => queryClient.invalidateQueries({ queryKey: activityKeys.all })}
-        pullingText={t('refresh.pulling')}
-        canReleaseText={t('refresh.release')}
-        refreshingText={t('refresh.refreshing')}
-        completeText={t('refresh.done')}
-      >
+      <Refreshable pull={PullToRefresh} refresh={[activityKeys.all]}>
         <p className={ui.muted}>{t('activity.inCity', { city: city || t('activity.allCities') })}</p>
         {explore.isPending ? (
           <Loading testId="explore-loading" />
@@ -71,7 +64,7 @@ export default function ExplorePage() {
                   <Chip
                     key={item.category}
                     on={false}
-                    onClick={() => navigate(`${GUEST_PATHS.categoryBrowse}?category=${item.category}`)}
+                    onClick={() => navigate(href(PATHS.categoryBrowse, { category: item.category }))}
                     testId={`explore-category-${item.category}`}
                   >
                     {t(`activity.category.${item.category}`)} {item.count}
@@ -79,11 +72,16 @@ export default function ExplorePage() {
                 ))}
             </div>
             {section('featured', t('activity.featured'), explore.data.featured)}
-            {section('week', t('activity.thisWeek'), explore.data.thisWeek, `${GUEST_PATHS.categoryBrowse}?when=week`)}
-            {section('free', t('activity.freeOnes'), explore.data.free, `${GUEST_PATHS.categoryBrowse}?free=1`)}
+            {section(
+              'week',
+              t('activity.thisWeek'),
+              explore.data.thisWeek,
+              href(PATHS.categoryBrowse, { when: 'week' }),
+            )}
+            {section('free', t('activity.freeOnes'), explore.data.free, href(PATHS.categoryBrowse, { free: 1 }))}
           </>
         )}
-      </PullToRefresh>
+      </Refreshable>
     </Frame>
   );
 }

@@ -1,5 +1,4 @@
 import { ACTIVITY_CATEGORIES, type ActivityCategory } from '@polaris/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, SearchBar } from 'antd-mobile';
 import {
   AddCircleOutline,
@@ -15,25 +14,26 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { activityKeys, useCities } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { PATHS } from '@/app/paths.ts';
 import { useCreateActivity } from '@/app/useCreateActivity.ts';
 import { ActivityList } from '@/components/activity/ActivityList.tsx';
 import ui from '@/components/activity/activity.module.css';
 import { Chip } from '@/components/activity/Chip.tsx';
 import { usePrefs } from '@/components/activity/city-store.ts';
-import { GUEST_PATHS } from '@/components/activity/paths.ts';
+import { homeListFilter } from '@/components/activity/home-prefetch.ts';
+import { DeferredPullToRefresh } from '@/components/DeferredPullToRefresh.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
+import { Refreshable } from '@/components/Refreshable.tsx';
 import { formatMonthDay, formatWeekday } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
 import styles from './home.module.css';
-import { PullToRefresh } from './PullToRefresh.tsx';
-import { homeListFilter } from './prefetch.ts';
 
 const SHORTCUTS = [
-  { path: GUEST_PATHS.explore, testId: 'home-explore', Icon: AppstoreOutline, label: 'activity.explore' },
-  { path: GUEST_PATHS.myActivities, testId: 'home-my-activities', Icon: UnorderedListOutline, label: 'tickets.title' },
-  { path: GUEST_PATHS.calendar, testId: 'home-calendar', Icon: CalendarOutline, label: 'calendar.title' },
-  { path: GUEST_PATHS.myNft, testId: 'home-nft', Icon: GiftOutline, label: 'nft.title' },
+  { path: PATHS.explore, testId: 'home-explore', Icon: AppstoreOutline, label: 'activity.explore' },
+  { path: PATHS.myActivities, testId: 'home-my-activities', Icon: UnorderedListOutline, label: 'tickets.title' },
+  { path: PATHS.myCalendar, testId: 'home-calendar', Icon: CalendarOutline, label: 'calendar.title' },
+  { path: PATHS.myNft, testId: 'home-nft', Icon: GiftOutline, label: 'nft.title' },
 ] as const;
 
 /** Activity home (tab 0): upcoming activities in the preferred city, category chips, this week / free, search. */
@@ -42,7 +42,6 @@ export default function ActivityHomePage() {
   const language = useSettings((state) => state.language);
   const createActivity = useCreateActivity();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const city = usePrefs((state) => state.city);
   const chosen = usePrefs((state) => state.chosen);
   const cities = useCities();
@@ -69,7 +68,7 @@ export default function ActivityHomePage() {
           <button
             type="button"
             className={styles.cityButton}
-            onClick={() => navigate(GUEST_PATHS.preferredCity)}
+            onClick={() => navigate(PATHS.preferredCity)}
             data-testid="home-city"
             data-city={city}
           >
@@ -106,7 +105,7 @@ export default function ActivityHomePage() {
           <Button
             size="small"
             color="primary"
-            onClick={() => navigate(GUEST_PATHS.preferredCity)}
+            onClick={() => navigate(PATHS.preferredCity)}
             data-testid="home-choose-city"
           >
             {t('activity.chooseCity')}
@@ -137,13 +136,7 @@ export default function ActivityHomePage() {
           </Chip>
         ))}
       </div>
-      <PullToRefresh
-        onRefresh={() => queryClient.invalidateQueries({ queryKey: activityKeys.all })}
-        pullingText={t('refresh.pulling')}
-        canReleaseText={t('refresh.release')}
-        refreshingText={t('refresh.refreshing')}
-        completeText={t('refresh.done')}
-      >
+      <Refreshable pull={DeferredPullToRefresh} refresh={[activityKeys.all]}>
         <ActivityList
           filter={filter}
           empty={
@@ -157,7 +150,7 @@ export default function ActivityHomePage() {
             ) : undefined
           }
         />
-      </PullToRefresh>
+      </Refreshable>
     </Frame>
   );
 }

@@ -11,11 +11,12 @@ import {
   useDecide,
   useOverview,
 } from '@/api/activity-manage.ts';
-import { isApiError } from '@/api/request.ts';
+import { isApiError } from '@/api/api-error.ts';
+import { type AppPath, href, PATHS } from '@/app/paths.ts';
 import { formatWhen } from '@/components/activity/time.ts';
+import { toastUnreported } from '@/components/form-errors.ts';
 import styles from '@/components/host/host.module.css';
 import { Forbidden, isForbidden, ManageShell } from '@/components/host/ManageShell.tsx';
-import { HOST_PATHS } from '@/components/host/paths.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { useSettings } from '@/lib/settings.ts';
 
@@ -44,14 +45,14 @@ function Manage({ activity }: { activity: Activity }) {
     return <LoadFailed onRetry={() => void overview.refetch()} message={overview.error.message} />;
   }
   const { counts, escrow, held, released, capacity, seatsTaken } = overview.data;
-  const go = (path: string) => navigate(`${path}?id=${encodeURIComponent(activity.id)}`);
+  const go = (path: AppPath) => navigate(href(path, { id: activity.id }));
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadAttendeesCsv(activity.id, t('manage.exportFailed'));
+      await downloadAttendeesCsv(activity.id);
       Toast.show({ content: t('manage.exported') });
     } catch (error) {
-      Toast.show({ content: isApiError(error) ? error.message : t('manage.exportFailed') });
+      toastUnreported(error, t('manage.exportFailed'));
     } finally {
       setExporting(false);
     }
@@ -110,28 +111,28 @@ function Manage({ activity }: { activity: Activity }) {
 
       <section className={styles.section} aria-label={t('manage.tools')}>
         <div className={styles.links}>
-          <Button onClick={() => go(HOST_PATHS.scan)} color="primary" data-testid="manage-scan">
+          <Button onClick={() => go(PATHS.checkinScan)} color="primary" data-testid="manage-scan">
             {t('manage.scan')}
           </Button>
-          <Button onClick={() => go(HOST_PATHS.sign)} color="primary" fill="outline" data-testid="manage-sign">
+          <Button onClick={() => go(PATHS.checkinCode)} color="primary" fill="outline" data-testid="manage-sign">
             {t('manage.sign')}
           </Button>
-          <Button onClick={() => go(HOST_PATHS.edit)} data-testid="manage-edit">
+          <Button onClick={() => go(PATHS.editActivity)} data-testid="manage-edit">
             {t('manage.edit')}
           </Button>
-          <Button onClick={() => go(HOST_PATHS.sendInvite)} data-testid="manage-send-invite">
+          <Button onClick={() => go(PATHS.sendInvite)} data-testid="manage-send-invite">
             {t('manage.sendInvite')}
           </Button>
-          <Button onClick={() => go(HOST_PATHS.inviteParticipants)} data-testid="manage-invite-participants">
+          <Button onClick={() => go(PATHS.inviteParticipants)} data-testid="manage-invite-participants">
             {t('manage.inviteParticipants')}
           </Button>
-          <Button onClick={() => go(HOST_PATHS.marketing)} data-testid="manage-marketing">
+          <Button onClick={() => go(PATHS.marketing)} data-testid="manage-marketing">
             {t('manage.marketing')}
           </Button>
           <Button onClick={() => void exportCsv()} loading={exporting} data-testid="manage-export">
             {t('manage.export')}
           </Button>
-          <Button onClick={() => go(HOST_PATHS.details)} fill="none" data-testid="manage-view">
+          <Button onClick={() => go(PATHS.activityDetails)} fill="none" data-testid="manage-view">
             {t('manage.view')}
           </Button>
         </div>

@@ -5,7 +5,7 @@ import { useCities } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { prefsStore, usePrefs } from '@/components/activity/city-store.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
 
 /** Choose the preferred city of the activity home: every city with upcoming public activities, or all cities. */
 export default function PreferredCityPage() {

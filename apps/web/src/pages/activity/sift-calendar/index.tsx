@@ -3,8 +3,8 @@ import { CheckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Frame } from '@/app/Frame.tsx';
-import { GUEST_PATHS } from '@/components/activity/paths.ts';
-import ui from '@/components/wallet.module.css';
+import { href, PATHS } from '@/app/paths.ts';
+import ui from '@/components/ui.module.css';
 
 /** Calendar filters: everything, joined, hosted, or own entries; returns to the calendar with the choice. */
 export default function SiftCalendarPage() {
@@ -12,7 +12,7 @@ export default function SiftCalendarPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const current = params.get('filter') ?? 'all';
-  const view = params.get('view') === 'list' ? '&view=list' : '';
+  const view = params.get('view') === 'list' ? 'list' : undefined;
   return (
     <Frame title={t('calendar.filterTitle')}>
       <div className={ui.list} data-testid="sift-list">
@@ -22,7 +22,7 @@ export default function SiftCalendarPage() {
             type="button"
             className={ui.row}
             aria-pressed={current === filter}
-            onClick={() => navigate(`${GUEST_PATHS.calendar}?filter=${filter}${view}`, { replace: true })}
+            onClick={() => navigate(href(PATHS.myCalendar, { filter, view }), { replace: true })}
             data-testid={`sift-${filter}`}
           >
             <span className={ui.rowMain}>

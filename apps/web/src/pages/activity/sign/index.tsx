@@ -4,11 +4,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type CheckinResult, useActivity, useSelfCheckin } from '@/api/activity.ts';
-import { isApiError, isNotFound } from '@/api/request.ts';
+import { isApiError, isNotFound } from '@/api/api-error.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { PATHS } from '@/app/paths.ts';
 import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
 import ui from '@/components/activity/activity.module.css';
-import { GUEST_PATHS } from '@/components/activity/paths.ts';
 import { formatWhen } from '@/components/activity/time.ts';
 import { LoadFailed } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
@@ -87,7 +87,7 @@ function SignForm({ id }: { id: string }) {
           block
           color="primary"
           style={{ marginTop: 16 }}
-          onClick={() => navigate(GUEST_PATHS.myNft)}
+          onClick={() => navigate(PATHS.myNft)}
           data-testid="sign-view-nfts"
         >
           {t('nft.viewAll')}

@@ -12,8 +12,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Frame } from '@/app/Frame.tsx';
-import { PATHS } from '@/app/paths.ts';
-import { CurrencySheet } from '@/components/CurrencySheet.tsx';
+import { href, PATHS } from '@/app/paths.ts';
+import { CurrencySheet } from '@/components/wallet/CurrencySheet.tsx';
 import styles from './services.module.css';
 
 interface Service {
@@ -29,13 +29,23 @@ export default function MoreServicesPage() {
   const navigate = useNavigate();
   const [choosing, setChoosing] = useState(false);
   const services: Service[] = [
-    { id: 'deposit', icon: <AddCircleOutline />, label: t('wallet.deposit'), to: `${PATHS.chooseAsset}?next=deposit` },
-    { id: 'transfer', icon: <SendOutline />, label: t('wallet.transfer'), to: `${PATHS.chooseAsset}?next=transfer` },
+    {
+      id: 'deposit',
+      icon: <AddCircleOutline />,
+      label: t('wallet.deposit'),
+      to: href(PATHS.chooseAsset, { next: 'deposit' }),
+    },
+    {
+      id: 'transfer',
+      icon: <SendOutline />,
+      label: t('wallet.transfer'),
+      to: href(PATHS.chooseAsset, { next: 'transfer' }),
+    },
     {
       id: 'records',
       icon: <UnorderedListOutline />,
       label: t('wallet.records'),
-      to: `${PATHS.chooseAsset}?next=records`,
+      to: href(PATHS.chooseAsset, { next: 'records' }),
     },
     { id: 'payments', icon: <BankcardOutline />, label: t('payments.title'), to: PATHS.payments },
     { id: 'market', icon: <HistogramOutline />, label: t('market.title'), to: PATHS.market },

@@ -10,14 +10,14 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { isNotFound } from '@/api/api-error.ts';
 import { marketErrorText, useMarketDetail } from '@/api/market.ts';
-import { isNotFound } from '@/api/request.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
-import { AssetIcon } from '@/components/AssetIcon.tsx';
-import { DemoBadge } from '@/components/DemoBadge.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
+import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
+import { DemoBadge } from '@/components/wallet/DemoBadge.tsx';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { formatChange, formatCompactUsd, formatUsd } from '@/lib/market-format.ts';
 import { useSettings } from '@/lib/settings.ts';

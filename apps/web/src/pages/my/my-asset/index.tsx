@@ -5,10 +5,10 @@ import { useNavigate } from 'react-router-dom';
 import { useAssets, useSetVisibility } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
-import { AssetIcon } from '@/components/AssetIcon.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
+import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
 import { useSettings } from '@/lib/settings.ts';
 import { groupDigits, shown } from '@/lib/wallet.ts';
 

@@ -1,38 +1,29 @@
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { usePasswordLogin } from '@/api/auth.ts';
 import { PATHS } from '@/app/paths.ts';
-import { AuthLayout, authStyles } from '@/components/AuthLayout.tsx';
-import { reportFormError } from '@/components/form-errors.ts';
-import { TextField } from '@/components/TextField.tsx';
-import { useFinishLogin, useLoginBack } from '@/components/useAuthNavigation.ts';
-import { type FieldErrors, LoginForm, validate } from '@/lib/auth-forms.ts';
-import { useSettings } from '@/lib/settings.ts';
+import { AuthLayout, authStyles } from '@/components/auth/AuthLayout.tsx';
+import { EmailField, PasswordField, SubmitButton } from '@/components/auth/fields.tsx';
+import { useFinishLogin, useLoginBack } from '@/components/auth/useAuthNavigation.ts';
+import { useForm } from '@/components/useForm.ts';
+import { LoginForm } from '@/lib/auth-forms.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const language = useSettings((state) => state.language);
   const navigate = useNavigate();
   const carried = (useLocation().state as { email?: string } | null)?.email;
-  const [email, setEmail] = useState(carried ?? '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm({ email: carried ?? '', password: '' });
   const login = usePasswordLogin();
   const back = useLoginBack();
   const finish = useFinishLogin();
 
   const submit = () => {
-    const checked = validate(LoginForm, { email, password }, language);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    login.mutate(checked.data, {
+    const data = form.accept(form.validate(LoginForm));
+    if (!data) return;
+    login.mutate(data, {
       onSuccess: (loggedIn) => loggedIn && finish(t('login.success')),
-      onError: (error) => reportFormError(error, ['email', 'password'], setErrors),
+      onError: form.reportTo(['email', 'password']),
     });
   };
 
@@ -63,49 +54,18 @@ export default function LoginPage() {
         </>
       }
     >
-      <TextField
-        id="login-email"
-        testId="login-email"
-        label={t('contract:fields.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        placeholder={t('auth.emailPlaceholder')}
-        value={email}
-        onChange={setEmail}
-        error={errors.email}
-      />
-      <TextField
-        id="login-password"
-        testId="login-password"
-        label={t('contract:fields.password')}
-        type="password"
-        autoComplete="current-password"
-        placeholder={t('auth.passwordPlaceholder')}
-        maxLength={64}
-        value={password}
-        onChange={setPassword}
-        error={errors.password}
-      />
-      <Button
-        type="submit"
-        color="primary"
-        size="large"
-        block
-        shape="rounded"
-        loading={login.isPending}
-        disabled={login.isPending}
-        data-testid="login-submit"
-      >
+      <EmailField id="login-email" {...form.field('email')} />
+      <PasswordField id="login-password" autoComplete="current-password" {...form.field('password')} />
+      <SubmitButton testId="login-submit" pending={login.isPending}>
         {t('login.submit')}
-      </Button>
+      </SubmitButton>
       <Button
         type="button"
         fill="outline"
         color="primary"
         block
         shape="rounded"
-        onClick={() => navigate(PATHS.loginCode, { replace: true, state: { email } })}
+        onClick={() => navigate(PATHS.loginCode, { replace: true, state: { email: form.values.email } })}
         data-testid="login-to-code"
       >
         {t('login.withCode')}

@@ -1,16 +1,14 @@
-import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSignup } from '@/api/auth.ts';
 import { PATHS } from '@/app/paths.ts';
-import { AuthLayout, authStyles } from '@/components/AuthLayout.tsx';
-import { reportFormError } from '@/components/form-errors.ts';
-import { SendCodeButton } from '@/components/SendCodeButton.tsx';
+import { AuthLayout, authStyles } from '@/components/auth/AuthLayout.tsx';
+import { CodeField, ConfirmPasswordField, EmailField, PasswordField, SubmitButton } from '@/components/auth/fields.tsx';
+import { useFinishLogin } from '@/components/auth/useAuthNavigation.ts';
 import { TextField } from '@/components/TextField.tsx';
-import { useFinishLogin } from '@/components/useAuthNavigation.ts';
-import { type FieldErrors, RegisterForm, validateWithConfirm } from '@/lib/auth-forms.ts';
-import { useSettings } from '@/lib/settings.ts';
+import { useForm } from '@/components/useForm.ts';
+import { RegisterForm } from '@/lib/auth-forms.ts';
 import styles from './register.module.css';
 
 const FIELDS = ['email', 'vcode', 'password', 'confirmPassword', 'inviteCode'];
@@ -23,36 +21,37 @@ const draft = { email: '', vcode: '', inviteCode: '', agreed: false };
 
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const language = useSettings((state) => state.language);
   const navigate = useNavigate();
-  const [form, setForm] = useState({ ...draft, password: '', confirmPassword: '' });
+  const form = useForm({
+    email: draft.email,
+    vcode: draft.vcode,
+    inviteCode: draft.inviteCode,
+    password: '',
+    confirmPassword: '',
+  });
+  const { email, vcode, inviteCode } = form.values;
   const [agreed, setAgreed] = useState(draft.agreed);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const signup = useSignup();
   const finish = useFinishLogin();
-  const set = (field: 'email' | 'vcode' | 'password' | 'confirmPassword' | 'inviteCode') => (value: string) =>
-    setForm((current) => ({ ...current, [field]: value }));
 
   useEffect(() => {
-    Object.assign(draft, { email: form.email, vcode: form.vcode, inviteCode: form.inviteCode, agreed });
-  }, [form.email, form.vcode, form.inviteCode, agreed]);
+    Object.assign(draft, { email, vcode, inviteCode, agreed });
+  }, [email, vcode, inviteCode, agreed]);
 
   const submit = () => {
-    const checked = validateWithConfirm(RegisterForm, form, language);
-    const agreement = agreed ? undefined : t('register.agreeRequired');
-    if (!checked.ok || agreement) {
-      setErrors({ ...(checked.ok ? {} : checked.errors), agreement });
-      return;
-    }
-    setErrors({});
-    signup.mutate(checked.data, {
+    const data = form.accept(form.validateWithConfirm(RegisterForm), {
+      agreement: agreed ? undefined : t('register.agreeRequired'),
+    });
+    if (!data) return;
+    signup.mutate(data, {
       onSuccess: (loggedIn) => {
         Object.assign(draft, { email: '', vcode: '', inviteCode: '', agreed: false });
         if (loggedIn) finish(t('register.success'));
       },
-      onError: (error) => reportFormError(error, FIELDS, setErrors),
+      onError: form.reportTo(FIELDS),
     });
   };
+  const { errors } = form;
 
   return (
     <AuthLayout
@@ -73,62 +72,17 @@ export default function RegisterPage() {
         </span>
       }
     >
-      <TextField
-        id="register-email"
-        testId="register-email"
-        label={t('contract:fields.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        placeholder={t('auth.emailPlaceholder')}
-        value={form.email}
-        onChange={set('email')}
-        error={errors.email}
-      />
-      <TextField
+      <EmailField id="register-email" {...form.field('email')} />
+      <CodeField
         id="register-code"
-        testId="register-code"
-        label={t('contract:fields.vcode')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        placeholder={t('auth.vcodePlaceholder')}
-        maxLength={6}
-        value={form.vcode}
-        onChange={(value) => set('vcode')(value.replace(/\D/g, ''))}
-        error={errors.vcode}
-        suffix={
-          <SendCodeButton
-            email={form.email}
-            purpose="signup"
-            testId="register-send-code"
-            onErrors={(found) => setErrors((current) => ({ ...current, email: found.email }))}
-          />
-        }
+        email={email}
+        purpose="signup"
+        sendTestId="register-send-code"
+        onEmailError={(message) => form.setError('email', message)}
+        {...form.field('vcode')}
       />
-      <TextField
-        id="register-password"
-        testId="register-password"
-        label={t('contract:fields.password')}
-        type="password"
-        autoComplete="new-password"
-        placeholder={t('auth.passwordPlaceholder')}
-        maxLength={64}
-        value={form.password}
-        onChange={set('password')}
-        error={errors.password}
-      />
-      <TextField
-        id="register-confirm"
-        testId="register-confirm"
-        label={t('contract:fields.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        placeholder={t('auth.confirmPlaceholder')}
-        maxLength={64}
-        value={form.confirmPassword}
-        onChange={set('confirmPassword')}
-        error={errors.confirmPassword}
-      />
+      <PasswordField id="register-password" autoComplete="new-password" {...form.field('password')} />
+      <ConfirmPasswordField id="register-confirm" {...form.field('confirmPassword')} />
       <TextField
         id="register-invite"
         testId="register-invite"
@@ -136,9 +90,7 @@ export default function RegisterPage() {
         autoComplete="off"
         placeholder={t('auth.invitePlaceholder')}
         maxLength={16}
-        value={form.inviteCode}
-        onChange={set('inviteCode')}
-        error={errors.inviteCode}
+        {...form.field('inviteCode')}
       />
       <div className={styles.agree}>
         <input
@@ -163,18 +115,9 @@ export default function RegisterPage() {
           {errors.agreement}
         </p>
       )}
-      <Button
-        type="submit"
-        color="primary"
-        size="large"
-        block
-        shape="rounded"
-        loading={signup.isPending}
-        disabled={signup.isPending}
-        data-testid="register-submit"
-      >
+      <SubmitButton testId="register-submit" pending={signup.isPending}>
         {t('register.submit')}
-      </Button>
+      </SubmitButton>
     </AuthLayout>
   );
 }

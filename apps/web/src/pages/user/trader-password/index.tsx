@@ -1,20 +1,19 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSetTradePassword, useTradePasswordStatus } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { canGoBack } from '@/app/history.ts';
 import { PATHS } from '@/app/paths.ts';
-import { reportFormError } from '@/components/form-errors.ts';
+import { CodeField, ConfirmPasswordField, PasswordField, SubmitButton } from '@/components/auth/fields.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
-import { SendCodeButton } from '@/components/SendCodeButton.tsx';
-import { TextField } from '@/components/TextField.tsx';
-import ui from '@/components/wallet.module.css';
-import type { FieldErrors } from '@/lib/auth-forms.ts';
+import ui from '@/components/ui.module.css';
+import { useForm } from '@/components/useForm.ts';
+import type { FieldErrors, Validation } from '@/lib/auth-forms.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
@@ -32,6 +31,23 @@ export default function TraderPasswordPage() {
   );
 }
 
+/** The form's own rules, said before the round trip: a 6-digit code, the transaction password rule, the same twice. */
+function checkTradeForm(
+  { vcode, password, confirm }: { vcode: string; password: string; confirm: string },
+  t: TFunction,
+): Validation<{ vcode: string; password: string }> {
+  const errors: FieldErrors = {};
+  if (vcode === '') errors.vcode = t('contract:validation.required', { field: t('contract:fields.vcode') });
+  else if (!/^\d{6}$/.test(vcode)) errors.vcode = t('contract:validation.vcodeFormat');
+  const problem = checkTradePassword(password);
+  if (problem === 'empty') errors.password = t('contract:trade.empty');
+  else if (problem) errors.password = t('tradePassword.rule', { min: TRADE_PASSWORD_MIN, max: TRADE_PASSWORD_MAX });
+  if (confirm === '') {
+    errors.confirm = t('contract:validation.required', { field: t('contract:fields.confirmPassword') });
+  } else if (confirm !== password) errors.confirm = t('contract:validation.passwordMismatch');
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, data: { vcode, password } };
+}
+
 function TradePasswordForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -39,44 +55,27 @@ function TradePasswordForm() {
   const email = useSession((state) => state.userInfo?.email ?? '');
   const status = useTradePasswordStatus();
   const save = useSetTradePassword();
-  const [vcode, setVcode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm({ vcode: '', password: '', confirm: '' });
 
   if (status.isPending) return <Loading testId="trade-status-loading" />;
   if (status.isError) return <LoadFailed onRetry={() => void status.refetch()} />;
   const { blank, lockedUntil } = status.data;
 
   const submit = () => {
-    const found: FieldErrors = {};
-    if (vcode === '') found.vcode = t('contract:validation.required', { field: t('contract:fields.vcode') });
-    else if (!/^\d{6}$/.test(vcode)) found.vcode = t('contract:validation.vcodeFormat');
-    const problem = checkTradePassword(password);
-    if (problem === 'empty') found.password = t('contract:trade.empty');
-    else if (problem) found.password = t('tradePassword.rule', { min: TRADE_PASSWORD_MIN, max: TRADE_PASSWORD_MAX });
-    if (confirm === '') {
-      found.confirm = t('contract:validation.required', { field: t('contract:fields.confirmPassword') });
-    } else if (confirm !== password) found.confirm = t('contract:validation.passwordMismatch');
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    save.mutate(
-      { vcode, password },
-      {
-        onSuccess: () => {
-          Toast.show({
-            content: blank ? t('tradePassword.setDone') : t('tradePassword.changeDone'),
-            duration: TOAST_DURATION_MS,
-          });
-          setVcode('');
-          setPassword('');
-          setConfirm('');
-          if (canGoBack()) navigate(-1);
-          else navigate(PATHS.me, { replace: true });
-        },
-        onError: (error) => reportFormError(error, ['vcode', 'password'], setErrors),
+    const data = form.accept(checkTradeForm(form.values, t));
+    if (!data) return;
+    save.mutate(data, {
+      onSuccess: () => {
+        Toast.show({
+          content: blank ? t('tradePassword.setDone') : t('tradePassword.changeDone'),
+          duration: TOAST_DURATION_MS,
+        });
+        form.reset();
+        if (canGoBack()) navigate(-1);
+        else navigate(PATHS.me, { replace: true });
       },
-    );
+      onError: form.reportTo(['vcode', 'password']),
+    });
   };
 
   return (
@@ -104,62 +103,26 @@ function TradePasswordForm() {
           submit();
         }}
       >
-        <TextField
+        <CodeField
           id="trade-code"
-          testId="trade-code"
-          label={t('contract:fields.vcode')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder={t('auth.vcodePlaceholder')}
-          maxLength={6}
-          value={vcode}
-          onChange={(value) => setVcode(value.replace(/\D/g, ''))}
-          error={errors.vcode}
-          suffix={
-            <SendCodeButton
-              email={email}
-              purpose="trade"
-              testId="trade-send-code"
-              onErrors={(found) => setErrors((current) => ({ ...current, vcode: found.email }))}
-            />
-          }
+          email={email}
+          purpose="trade"
+          sendTestId="trade-send-code"
+          onEmailError={(message) => form.setError('vcode', message)}
+          {...form.field('vcode')}
         />
-        <TextField
+        <PasswordField
           id="trade-password"
-          testId="trade-password"
           label={blank ? t('contract:fields.tradePassword') : t('tradePassword.newPassword')}
-          type="password"
           autoComplete="new-password"
           placeholder={t('tradePassword.rule', { min: TRADE_PASSWORD_MIN, max: TRADE_PASSWORD_MAX })}
           maxLength={TRADE_PASSWORD_MAX}
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
+          {...form.field('password')}
         />
-        <TextField
-          id="trade-confirm"
-          testId="trade-confirm"
-          label={t('contract:fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          placeholder={t('auth.confirmPlaceholder')}
-          maxLength={TRADE_PASSWORD_MAX}
-          value={confirm}
-          onChange={setConfirm}
-          error={errors.confirm}
-        />
-        <Button
-          type="submit"
-          color="primary"
-          size="large"
-          block
-          shape="rounded"
-          loading={save.isPending}
-          disabled={save.isPending}
-          data-testid="trade-submit"
-        >
+        <ConfirmPasswordField id="trade-confirm" maxLength={TRADE_PASSWORD_MAX} {...form.field('confirm')} />
+        <SubmitButton testId="trade-submit" pending={save.isPending}>
           {blank ? t('tradePassword.set') : t('tradePassword.change')}
-        </Button>
+        </SubmitButton>
       </form>
     </>
   );

@@ -1,17 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { activityKeys, type Ticket, useTickets, type When } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
-import { detailsLink } from '@/components/activity/ActivityCard.tsx';
+import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
 import { StatusBadge } from '@/components/activity/StatusBadge.tsx';
 import { TicketQr } from '@/components/activity/TicketQr.tsx';
 import { formatWhen } from '@/components/activity/time.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { Refreshable } from '@/components/Refreshable.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { useSettings } from '@/lib/settings.ts';
 
@@ -42,19 +42,12 @@ export default function MyActivitiesPage() {
 function TicketList({ when }: { when: When }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const tickets = useTickets(when);
   if (tickets.isPending) return <Loading testId="tickets-loading" />;
   if (tickets.isError) return <LoadFailed onRetry={() => void tickets.refetch()} message={tickets.error.message} />;
   const items = tickets.data.pages.flatMap((page) => page.items);
   return (
-    <PullToRefresh
-      onRefresh={() => queryClient.invalidateQueries({ queryKey: activityKeys.all })}
-      pullingText={t('refresh.pulling')}
-      canReleaseText={t('refresh.release')}
-      refreshingText={t('refresh.refreshing')}
-      completeText={t('refresh.done')}
-    >
+    <Refreshable pull={PullToRefresh} refresh={[activityKeys.all]}>
       {items.length === 0 ? (
         <EmptyState
           testId="tickets-empty"
@@ -62,7 +55,7 @@ function TicketList({ when }: { when: When }) {
           title={t(when === 'past' ? 'tickets.emptyPast' : 'tickets.emptyUpcoming')}
           body={t('tickets.emptyBody')}
           action={
-            <button type="button" className={ui.link} onClick={() => navigate('/')}>
+            <button type="button" className={ui.link} onClick={() => navigate(PATHS.activityHome)}>
               {t('tickets.browse')}
             </button>
           }
@@ -91,7 +84,7 @@ function TicketList({ when }: { when: When }) {
           ) : null
         }
       </InfiniteScroll>
-    </PullToRefresh>
+    </Refreshable>
   );
 }
 
@@ -107,7 +100,7 @@ function TicketItem({ ticket }: { ticket: Ticket }) {
           type="button"
           className={ui.link}
           style={{ fontSize: 15, fontWeight: 600, color: 'inherit', textAlign: 'left' }}
-          onClick={() => navigate(detailsLink(activity.id))}
+          onClick={() => navigate(href(PATHS.activityDetails, { id: activity.id }))}
           data-testid="ticket-title"
         >
           {activity.title}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type Nft, useNfts } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
-import { detailsLink } from '@/components/activity/ActivityCard.tsx';
+import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -71,7 +71,7 @@ export function NftCard({ nft }: { nft: Nft }) {
     <li className={ui.panel} style={{ padding: 8 }} data-testid="nft-item" data-token={nft.tokenId}>
       <button
         type="button"
-        onClick={() => navigate(detailsLink(nft.activity.id))}
+        onClick={() => navigate(href(PATHS.activityDetails, { id: nft.activity.id }))}
         style={{
           border: 0,
           padding: 0,

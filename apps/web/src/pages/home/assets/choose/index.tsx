@@ -4,21 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAssets } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
-import { PATHS } from '@/app/paths.ts';
-import { AssetIcon } from '@/components/AssetIcon.tsx';
+import { href, PATHS } from '@/app/paths.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
+import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
 import { useSettings } from '@/lib/settings.ts';
 import { groupDigits, shown } from '@/lib/wallet.ts';
 
 /** Where a chosen asset leads: `?next=deposit|transfer|records` (default: the asset's details). */
 const NEXT: Record<string, (asset: string) => string> = {
-  deposit: (asset) => `${PATHS.assetDetails}?asset=${asset}&deposit=1`,
-  transfer: (asset) => `${PATHS.transfer}?asset=${asset}`,
-  records: (asset) => `${PATHS.assetRecords}?asset=${asset}`,
+  deposit: (asset) => href(PATHS.assetDetails, { asset, deposit: 1 }),
+  transfer: (asset) => href(PATHS.transfer, { asset }),
+  records: (asset) => href(PATHS.assetRecords, { asset }),
 };
-const details = (asset: string) => `${PATHS.assetDetails}?asset=${asset}`;
+const details = (asset: string) => href(PATHS.assetDetails, { asset });
 
 export default function ChooseAssetPage() {
   const { t } = useTranslation();

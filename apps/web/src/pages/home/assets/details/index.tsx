@@ -5,16 +5,16 @@ import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { isNotFound } from '@/api/request.ts';
+import { isNotFound } from '@/api/api-error.ts';
 import { useAsset, useDepositAddress, useRecords, useSummary } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
-import { PATHS } from '@/app/paths.ts';
-import { AssetIcon } from '@/components/AssetIcon.tsx';
-import { AssetNotFound, isAssetCode } from '@/components/AssetNotFound.tsx';
+import { href, PATHS } from '@/app/paths.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { copyWithToast, RecordItem } from '@/components/RecordItem.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
+import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
+import { AssetNotFound, isAssetCode } from '@/components/wallet/AssetNotFound.tsx';
 import { useSettings } from '@/lib/settings.ts';
 import { currencyOf, formatMoney, groupDigits, shown } from '@/lib/wallet.ts';
 import styles from './details.module.css';
@@ -98,7 +98,7 @@ function Details({ code, focusDeposit }: { code: string; focusDeposit: boolean }
           <Button
             shape="rounded"
             color="primary"
-            onClick={() => navigate(`${PATHS.transfer}?asset=${data.code}`)}
+            onClick={() => navigate(href(PATHS.transfer, { asset: data.code }))}
             data-testid="details-transfer"
           >
             {t('wallet.transfer')}
@@ -216,7 +216,7 @@ function RecentRecords({ code }: { code: string }) {
         <button
           type="button"
           className={ui.sectionLink}
-          onClick={() => navigate(`${PATHS.assetRecords}?asset=${code}`)}
+          onClick={() => navigate(href(PATHS.assetRecords, { asset: code }))}
           data-testid="details-records-more"
         >
           {t('details.more')}

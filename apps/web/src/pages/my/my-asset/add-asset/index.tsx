@@ -3,11 +3,11 @@ import { CheckCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useAssets, useSetVisibility } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
-import { AssetIcon } from '@/components/AssetIcon.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
+import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
 
 /** Assets hidden from the Me tab, each with "add" to show it again. */
 export default function AddAssetPage() {

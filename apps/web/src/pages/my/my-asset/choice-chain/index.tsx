@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useChains } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
 import { settingsStore, useSettings } from '@/lib/settings.ts';
 
 /** SPEC §3 chains; the chosen one is settings.chain, the network deposit and transfer pick first. */

@@ -1,34 +1,25 @@
-import { Button } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { PATHS } from '@/app/paths.ts';
-import { AuthLayout } from '@/components/AuthLayout.tsx';
-import { SendCodeButton } from '@/components/SendCodeButton.tsx';
-import { TextField } from '@/components/TextField.tsx';
-import { type FieldErrors, ForgotCodeForm, validate } from '@/lib/auth-forms.ts';
-import { useSettings } from '@/lib/settings.ts';
+import { AuthLayout } from '@/components/auth/AuthLayout.tsx';
+import { CodeField, SubmitButton } from '@/components/auth/fields.tsx';
+import { useForm } from '@/components/useForm.ts';
+import { ForgotCodeForm } from '@/lib/auth-forms.ts';
 
 /** Step 3 of 4: the code. It goes to the last step in route state (memory), not in the URL. */
 export default function ForgotReceiveCodePage() {
   const { t } = useTranslation();
-  const language = useSettings((state) => state.language);
   const navigate = useNavigate();
   const state = useLocation().state as { email?: string; vcode?: string } | null;
   const email = state?.email;
-  const [vcode, setVcode] = useState(state?.vcode ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm({ vcode: state?.vcode ?? '' });
 
   if (!email) return <Navigate to={PATHS.forgot} replace />;
 
   const submit = () => {
-    const checked = validate(ForgotCodeForm, { email, vcode }, language);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    navigate(PATHS.forgotResetPassword, { state: checked.data });
+    const data = form.accept(form.validate(ForgotCodeForm, { email, vcode: form.values.vcode }));
+    if (!data) return;
+    navigate(PATHS.forgotResetPassword, { state: data });
   };
 
   return (
@@ -38,29 +29,16 @@ export default function ForgotReceiveCodePage() {
       sub={t('forgot.codeBody', { email })}
       onSubmit={submit}
     >
-      <TextField
+      <CodeField
         id="forgot-code"
-        testId="forgot-code"
-        label={t('contract:fields.vcode')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        placeholder={t('auth.vcodePlaceholder')}
-        maxLength={6}
-        value={vcode}
-        onChange={(value) => setVcode(value.replace(/\D/g, ''))}
-        error={errors.vcode ?? errors.email}
-        suffix={
-          <SendCodeButton
-            email={email}
-            purpose="reset"
-            testId="forgot-send-code"
-            onErrors={(found) => setErrors((current) => ({ ...current, email: found.email }))}
-          />
-        }
+        email={email}
+        purpose="reset"
+        sendTestId="forgot-send-code"
+        onEmailError={(message) => form.setError('email', message)}
+        {...form.field('vcode')}
+        error={form.errors.vcode ?? form.errors.email}
       />
-      <Button type="submit" color="primary" size="large" block shape="rounded" data-testid="forgot-code-next">
-        {t('forgot.next')}
-      </Button>
+      <SubmitButton testId="forgot-code-next">{t('forgot.next')}</SubmitButton>
     </AuthLayout>
   );
 }

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { deviceTimeZone, useCreateCalendarEntry } from '@/api/activity.ts';
-import { isApiError } from '@/api/request.ts';
+import { isApiError } from '@/api/api-error.ts';
 import { Frame } from '@/app/Frame.tsx';
 import ui from '@/components/activity/activity.module.css';
 import { RequireLogin } from '@/components/RequireLogin.tsx';

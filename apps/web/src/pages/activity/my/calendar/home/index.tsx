@@ -13,15 +13,14 @@ import {
   useDeleteCalendarEntry,
 } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
-import { detailsLink } from '@/components/activity/ActivityCard.tsx';
+import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
-import { GUEST_PATHS } from '@/components/activity/paths.ts';
 import { dayKey, monthKey } from '@/components/activity/time.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { formatFullDate, formatMonthDay, formatTime, formatWeekday } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
-import styles from '../calendar.module.css';
+import styles from './calendar.module.css';
 
 /** My calendar: a month grid and a list of joined and hosted activities and own entries, filtered (sift-calendar). */
 export default function CalendarHomePage() {
@@ -34,7 +33,7 @@ export default function CalendarHomePage() {
         <button
           type="button"
           className={ui.link}
-          onClick={() => navigate(GUEST_PATHS.calendarSetting)}
+          onClick={() => navigate(PATHS.calendarSetting)}
           aria-label={t('calendar.settings')}
           data-testid="calendar-settings"
           style={{ fontSize: 20, color: 'inherit' }}
@@ -80,7 +79,7 @@ function Calendar() {
           <Button
             size="small"
             fill="outline"
-            onClick={() => navigate(`${GUEST_PATHS.siftCalendar}?filter=${filter}&view=${view}`)}
+            onClick={() => navigate(href(PATHS.siftCalendar, { filter, view }))}
             data-testid="calendar-filter"
           >
             <FilterOutline aria-hidden /> {t(`calendar.filter.${filter}`)}
@@ -88,7 +87,7 @@ function Calendar() {
           <Button
             size="small"
             color="primary"
-            onClick={() => navigate(GUEST_PATHS.calendarCreate)}
+            onClick={() => navigate(PATHS.calendarCreate)}
             data-testid="calendar-add"
           >
             <AddOutline aria-hidden /> {t('calendar.add')}
@@ -247,7 +246,7 @@ function Item({ item }: { item: CalendarItem }) {
   const language = useSettings((state) => state.language);
   const remove = useDeleteCalendarEntry();
   const open = async () => {
-    if (item.kind !== 'own') return navigate(detailsLink(item.id));
+    if (item.kind !== 'own') return navigate(href(PATHS.activityDetails, { id: item.id }));
     const ok = await Dialog.confirm({
       title: item.title,
       content: [item.location, item.note].filter(Boolean).join('\n') || t('calendar.ownEntry'),

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadCalendarExport, useCalendarFeed, useResetCalendarFeed } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
 import ui from '@/components/activity/activity.module.css';
+import { toastUnreported } from '@/components/form-errors.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { copyWithToast } from '@/components/RecordItem.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
@@ -30,10 +31,9 @@ function Settings() {
   const download = async () => {
     setDownloading(true);
     try {
-      const ok = await downloadCalendarExport();
-      if (!ok) Toast.show({ content: t('calendar.exportFailed'), duration: TOAST_DURATION_MS });
-    } catch {
-      Toast.show({ content: t('calendar.exportFailed'), duration: TOAST_DURATION_MS });
+      await downloadCalendarExport();
+    } catch (error) {
+      toastUnreported(error, t('calendar.exportFailed'));
     } finally {
       setDownloading(false);
     }

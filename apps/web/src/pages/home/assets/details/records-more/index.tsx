@@ -2,14 +2,14 @@ import { RECORD_TYPES } from '@polaris/contract';
 import { InfiniteScroll, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { isNotFound } from '@/api/request.ts';
+import { isNotFound } from '@/api/api-error.ts';
 import { type RecordType, useRecords } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
-import { AssetNotFound, isAssetCode } from '@/components/AssetNotFound.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RecordItem } from '@/components/RecordItem.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
+import { AssetNotFound, isAssetCode } from '@/components/wallet/AssetNotFound.tsx';
 
 const ALL = 'all';
 

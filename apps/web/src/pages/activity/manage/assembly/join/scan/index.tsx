@@ -3,7 +3,7 @@ import { Button, Toast } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CheckinResult, useCheckin, useOverview, useUndoCheckin } from '@/api/activity-manage.ts';
-import { isApiError } from '@/api/request.ts';
+import { isApiError } from '@/api/api-error.ts';
 import styles from '@/components/host/host.module.css';
 import { ManageShell } from '@/components/host/ManageShell.tsx';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ActivityEditor } from '@/components/host/ActivityEditor.tsx';
+import { ActivityEditor } from '@/components/host/editor/ActivityEditor.tsx';
 import { ManageShell } from '@/components/host/ManageShell.tsx';
 
 /** /pages/activity/manage/assembly/overview/activity-edit/index?id= */

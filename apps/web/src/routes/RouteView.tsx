@@ -1,10 +1,10 @@
 import { SCREEN_CHUNK_LOAD_TIMEOUT_MS } from '@polaris/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { useAppConfig } from '@/api/app.ts';
-import { Frame } from './Frame.tsx';
-import { NotFound } from './NotFound.tsx';
-import { PageLoading } from './PageState.tsx';
-import { isMoneyRoute } from './paths.ts';
+import { Frame } from '@/app/Frame.tsx';
+import { NotFound } from '@/app/NotFound.tsx';
+import { PageLoading } from '@/app/PageState.tsx';
+import { isMoneyRoute } from '@/app/paths.ts';
 import type { RouteEntry } from './routes.ts';
 
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();

@@ -1,20 +1,18 @@
 import type { ReactNode } from 'react';
-import styles from './host.module.css';
+import styles from '../host.module.css';
 
-/** A labelled control with its error under it (`<testId>-error`), tied by aria-describedby. */
+/** A labelled control with its error under it (`<id>-error`, also its test id), tied by aria-describedby. */
 export function Field({
   id,
   label,
   error,
   hint,
-  testId,
   children,
 }: {
   id: string;
   label: string;
   error?: string;
   hint?: string;
-  testId: string;
   children: ReactNode;
 }) {
   return (
@@ -25,7 +23,7 @@ export function Field({
       {children}
       {hint && <p className={styles.hint}>{hint}</p>}
       {error && (
-        <p id={`${id}-error`} className={styles.error} role="alert" data-testid={`${testId}-error`}>
+        <p id={`${id}-error`} className={styles.error} role="alert" data-testid={`${id}-error`}>
           {error}
         </p>
       )}
@@ -33,12 +31,15 @@ export function Field({
   );
 }
 
-/** Props every native control of a Field shares. */
-export function controlProps(id: string, testId: string, error: string | undefined, base: string, invalid: string) {
+/**
+ * Props every native control of a Field shares: its id (also its test id), the look of its `kind`, and its error
+ * state tied to the message under it.
+ */
+export function control(id: string, error: string | undefined, kind: 'input' | 'select' | 'textarea') {
   return {
     id,
-    'data-testid': testId,
-    className: `${base} ${error ? invalid : ''}`,
+    'data-testid': id,
+    className: `${styles[kind] ?? ''} ${error ? (styles.invalid ?? '') : ''}`,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : undefined,
   } as const;

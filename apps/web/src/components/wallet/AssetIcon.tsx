@@ -1,4 +1,4 @@
-import styles from './wallet.module.css';
+import styles from '@/components/ui.module.css';
 
 /** The coin's logo when the source has one, else its first letters on the brand gradient. */
 export function AssetIcon({ code, src }: { code: string; src?: string }) {

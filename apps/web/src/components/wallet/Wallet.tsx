@@ -14,15 +14,15 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAssets, useSummary } from '@/api/wallet.ts';
-import { PATHS } from '@/app/paths.ts';
-import { AssetIcon } from '@/components/AssetIcon.tsx';
-import { CurrencySheet } from '@/components/CurrencySheet.tsx';
-import { DemoBadge } from '@/components/DemoBadge.tsx';
+import { href, PATHS } from '@/app/paths.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
-import ui from '@/components/wallet.module.css';
+import ui from '@/components/ui.module.css';
+import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
+import { CurrencySheet } from '@/components/wallet/CurrencySheet.tsx';
+import { DemoBadge } from '@/components/wallet/DemoBadge.tsx';
 import { settingsStore, useSettings } from '@/lib/settings.ts';
 import { currencyOf, formatMoney, groupDigits, shown } from '@/lib/wallet.ts';
-import styles from './wallet.module.css';
+import styles from './Wallet.module.css';
 
 /** The wallet on the Me tab: total in the chosen currency, quick actions, the visible assets, wallet entries. */
 export function Wallet() {
@@ -92,19 +92,19 @@ export function Wallet() {
             icon={<AddCircleOutline />}
             label={t('wallet.deposit')}
             testId="wallet-deposit"
-            onClick={() => navigate(`${PATHS.chooseAsset}?next=deposit`)}
+            onClick={() => navigate(href(PATHS.chooseAsset, { next: 'deposit' }))}
           />
           <Quick
             icon={<SendOutline />}
             label={t('wallet.transfer')}
             testId="wallet-transfer"
-            onClick={() => navigate(`${PATHS.chooseAsset}?next=transfer`)}
+            onClick={() => navigate(href(PATHS.chooseAsset, { next: 'transfer' }))}
           />
           <Quick
             icon={<UnorderedListOutline />}
             label={t('wallet.records')}
             testId="wallet-records"
-            onClick={() => navigate(`${PATHS.chooseAsset}?next=records`)}
+            onClick={() => navigate(href(PATHS.chooseAsset, { next: 'records' }))}
           />
           <Quick
             icon={<AppstoreOutline />}
@@ -146,7 +146,7 @@ export function Wallet() {
                   <button
                     type="button"
                     className={ui.row}
-                    onClick={() => navigate(`${PATHS.assetDetails}?asset=${asset.code}`)}
+                    onClick={() => navigate(href(PATHS.assetDetails, { asset: asset.code }))}
                     data-testid={`wallet-asset-${asset.code}`}
                   >
                     <AssetIcon code={asset.code} />

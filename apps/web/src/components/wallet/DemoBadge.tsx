@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import styles from './wallet.module.css';
+import styles from '@/components/ui.module.css';
 
 /** docs/market-data.md: figures from the shipped dataset are labelled "demo data" wherever they are shown. */
 export function DemoBadge({ source, testId }: { source: 'demo' | 'live' | undefined; testId: string }) {

@@ -2,12 +2,12 @@ import { type CodePurpose, SendCodeInput, TOAST_DURATION_MS, VCODE_RESEND_SECOND
 import { Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/api-error.ts';
 import { useSendCode } from '@/api/auth.ts';
-import { isApiError } from '@/api/request.ts';
 import { useSendTradeCode } from '@/api/wallet.ts';
+import { reportFormError } from '@/components/form-errors.ts';
 import { type FieldErrors, validate } from '@/lib/auth-forms.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { reportFormError } from './form-errors.ts';
 import styles from './SendCodeButton.module.css';
 
 function useCountdown() {

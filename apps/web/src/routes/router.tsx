@@ -1,12 +1,13 @@
 import { Component, type ReactNode, useEffect } from 'react';
-import { HashRouter, Navigate, type NavigateFunction, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { AppShell } from './AppShell.tsx';
-import { NotFound } from './NotFound.tsx';
-import { PageLoadFailed } from './PageState.tsx';
-import { PATHS, TAB_BAR_PATHS } from './paths.ts';
+import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { AppShell } from '@/app/AppShell.tsx';
+import { NotFound } from '@/app/NotFound.tsx';
+import { setNavigator } from '@/app/navigation.ts';
+import { PageLoadFailed } from '@/app/PageState.tsx';
+import { ACTIVITY_HOME_ALIAS, PATHS, TAB_BAR_PATHS } from '@/app/paths.ts';
+import { TabLayout } from '@/app/TabBar.tsx';
 import { RouteView } from './RouteView.tsx';
 import { ROUTES } from './routes.ts';
-import { TabLayout } from './TabBar.tsx';
 
 /**
  * The route table as plain <Routes>: the app loads no data through the router (TanStack Query does that), so
@@ -17,27 +18,11 @@ const toRoute = (entry: (typeof ROUTES)[number]) => (
   <Route key={entry.path} path={entry.path} element={<RouteView entry={entry} />} />
 );
 
-let navigator: NavigateFunction | null = null;
-
-/** Navigation for code outside React (the request layer's "log in again"). */
-export const appNavigation = {
-  navigate(path: string): void {
-    if (navigator) navigator(path);
-    else window.location.hash = path;
-  },
-  /** The current route's path, without the query. */
-  pathname(): string {
-    return window.location.hash.replace(/^#/, '').split('?')[0] || '/';
-  },
-};
-
 function NavigationBridge() {
   const navigate = useNavigate();
   useEffect(() => {
-    navigator = navigate;
-    return () => {
-      navigator = null;
-    };
+    setNavigator((path) => navigate(path));
+    return () => setNavigator(null);
   }, [navigate]);
   return null;
 }
@@ -72,7 +57,7 @@ export function AppRouter() {
           <Route element={<AppShell />}>
             <Route element={<TabLayout />}>{ROUTES.filter((r) => TAB_BAR_PATHS.includes(r.path)).map(toRoute)}</Route>
             {ROUTES.filter((r) => !TAB_BAR_PATHS.includes(r.path)).map(toRoute)}
-            <Route path={PATHS.activityHomeLong} element={<Navigate to={PATHS.activityHome} replace />} />
+            <Route path={ACTIVITY_HOME_ALIAS} element={<Navigate to={PATHS.activityHome} replace />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Routes>

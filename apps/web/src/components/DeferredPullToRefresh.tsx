@@ -16,7 +16,7 @@ let ready: ComponentType<PullToRefreshProps> | null = null;
  * the first touch, wheel or scroll. Putting it in place re-creates the list's elements, so that waits until no
  * finger is down, a tap has had time to land, and focus is not inside the list.
  */
-export function PullToRefresh(props: PullToRefreshProps) {
+export function DeferredPullToRefresh(props: PullToRefreshProps) {
   const [Loaded, setLoaded] = useState<ComponentType<PullToRefreshProps> | null>(() => ready);
   const holder = useRef<HTMLDivElement>(null);
 

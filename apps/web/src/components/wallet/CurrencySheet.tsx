@@ -2,9 +2,9 @@ import { CURRENCIES } from '@polaris/contract';
 import { Popup } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import styles from '@/components/ui.module.css';
 import { settingsStore, useSettings } from '@/lib/settings.ts';
 import { CURRENCY_SYMBOLS, chooseCurrency, currencyOf } from '@/lib/wallet.ts';
-import styles from './wallet.module.css';
 
 /**
  * SPEC §3 currencies. Choosing one stores settings.currency; every figure keyed by the currency (the wallet

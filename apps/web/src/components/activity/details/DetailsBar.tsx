@@ -1,0 +1,121 @@
+import { type Activity, refundsInFull, TOAST_DURATION_MS } from '@polaris/contract';
+import { Button, Dialog, Toast } from 'antd-mobile';
+import { LinkOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useCancelSignUp } from '@/api/activity.ts';
+import { href, PATHS } from '@/app/paths.ts';
+import ui from '@/components/activity/activity.module.css';
+import { toastUnreported } from '@/components/form-errors.ts';
+import { copyWithToast } from '@/components/RecordItem.tsx';
+import styles from './details.module.css';
+import { TransferTicket } from './TransferTicket.tsx';
+import { liveRegistration, type SignUpFlow } from './useSignUpFlow.ts';
+
+/** The actions under the details: share, manage (hosts), give the ticket away, cancel, or sign up. */
+export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignUpFlow }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const live = liveRegistration(activity);
+  const cancel = useCancelSignUp();
+
+  /** The documented rule for this registration, asked before it goes (docs/activity-screens-guest.md "Cancel"). */
+  const askCancel = async () => {
+    if (!live) return;
+    const paid = live.price !== '0' && live.asset !== null && Number(live.price) > 0;
+    const early = refundsInFull(activity.startsAt, live.fullRefundUntil);
+    const rule = !paid
+      ? t('activity.cancelFree')
+      : live.status === 'pending'
+        ? t('activity.cancelPending', { amount: live.price, asset: live.asset })
+        : early
+          ? t('activity.cancelRefund', { amount: live.price, asset: live.asset })
+          : t('activity.cancelNoRefund', { amount: live.price, asset: live.asset });
+    const ok = await Dialog.confirm({
+      title: t('activity.cancelTitle'),
+      content: (
+        <div data-testid="cancel-rule">
+          <p style={{ margin: 0 }}>{rule}</p>
+          <p className={ui.muted}>{t('activity.refundRule')}</p>
+        </div>
+      ),
+      confirmText: t('activity.cancelConfirm'),
+      cancelText: t('activity.keep'),
+    });
+    if (!ok) return;
+    cancel.mutate(activity.id, {
+      onSuccess: () => Toast.show({ content: t('activity.cancelled'), duration: TOAST_DURATION_MS }),
+      onError: (error) => toastUnreported(error),
+    });
+  };
+
+  /** Web Share with the marketing title and text; elsewhere, or when sharing fails, the link is copied. */
+  const share = async () => {
+    const title = activity.marketing.shareTitle ?? activity.title;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, text: activity.marketing.shareText ?? title, url: activity.shareUrl });
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    await copyWithToast(activity.shareUrl, t('activity.shareLink'));
+  };
+
+  return (
+    <div className={styles.bar}>
+      <Button shape="rounded" onClick={() => void share()} data-testid="details-share">
+        <LinkOutline aria-hidden /> {t('activity.share')}
+      </Button>
+      {activity.abilities.manage && (
+        <Button
+          shape="rounded"
+          onClick={() => navigate(href(PATHS.manageActivity, { id: activity.id }))}
+          data-testid="details-manage"
+        >
+          {t('activity.manage')}
+        </Button>
+      )}
+      {live?.status === 'approved' && !live.checkedIn && new Date(activity.startsAt).getTime() > Date.now() && (
+        <TransferTicket activityId={activity.id} />
+      )}
+      {live ? (
+        activity.abilities.cancelRegistration ? (
+          <Button
+            shape="rounded"
+            color="danger"
+            fill="outline"
+            loading={cancel.isPending}
+            onClick={() => void askCancel()}
+            data-testid="details-cancel"
+          >
+            {t('activity.cancelRegistration')}
+          </Button>
+        ) : (
+          <Button shape="rounded" disabled>
+            {t(`tickets.status.${live.checkedIn ? 'checkedIn' : live.status}`)}
+          </Button>
+        )
+      ) : (
+        <Button
+          shape="rounded"
+          color="primary"
+          disabled={flow.loggedIn && (!activity.abilities.signUp || !flow.ticket)}
+          onClick={flow.start}
+          data-testid="details-signup"
+        >
+          {!flow.loggedIn
+            ? t('activity.loginToJoin')
+            : activity.abilities.signUp
+              ? flow.outcome === 'waitlisted'
+                ? t('activity.joinWaitlist')
+                : flow.outcome === 'pending'
+                  ? t('activity.requestToJoin')
+                  : t('activity.signUp')
+              : t('activity.closed')}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Activity, Registration } from '@polaris/contract';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { href, PATHS } from '@/app/paths.ts';
+import ui from '@/components/activity/activity.module.css';
+import { StatusBadge } from '@/components/activity/StatusBadge.tsx';
+import { TicketQr } from '@/components/activity/TicketQr.tsx';
+import { formatWhen, zoneLabel } from '@/components/activity/time.ts';
+import { useSettings } from '@/lib/settings.ts';
+import styles from './details.module.css';
+import { liveRegistration } from './useSignUpFlow.ts';
+
+/**
+ * My ticket while it holds or awaits a place: type and price, status, waitlist position, the refund right, the QR
+ * until it is used, self check-in. A registration that is over shows its status and note in one line.
+ */
+export function MyRegistration({ activity }: { activity: Activity }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const mine = activity.myRegistration;
+  const live = liveRegistration(activity);
+  return (
+    <>
+      {live && (
+        <section className={ui.panel} style={{ marginTop: 12 }} data-testid="my-registration">
+          <div className={ui.sectionHead} style={{ margin: '0 0 8px' }}>
+            <h2 className={ui.sectionTitle}>{t('activity.myTicket')}</h2>
+            <StatusBadge status={live.status} checkedIn={live.checkedIn} />
+          </div>
+          <p className={ui.muted} style={{ margin: 0 }}>
+            {live.ticketType.name} · {live.asset ? `${live.price} ${live.asset}` : t('activity.free')}
+          </p>
+          {live.status === 'waitlisted' && (
+            <p className={styles.notice} data-testid="details-waitlist-position">
+              {t('activity.waitlistPosition', { position: live.waitlistPosition ?? '-' })}
+            </p>
+          )}
+          {live.status === 'pending' && <p className={styles.notice}>{t('activity.pendingNotice')}</p>}
+          <RefundRight activity={activity} registration={live} />
+          {live.qr && !live.checkedIn && <TicketQr payload={live.qr} />}
+          {live.status === 'approved' && !live.checkedIn && activity.phase !== 'ended' && (
+            <Button
+              block
+              fill="outline"
+              color="primary"
+              onClick={() => navigate(href(PATHS.selfCheckin, { id: activity.id }))}
+              data-testid="details-self-checkin"
+            >
+              {t('activity.selfCheckin')}
+            </Button>
+          )}
+        </section>
+      )}
+      {mine && !live && mine.status !== 'cancelled' && (
+        <p className={styles.notice} data-testid="details-ended-registration">
+          <StatusBadge status={mine.status} checkedIn={mine.checkedIn} />{' '}
+          {mine.note ? t(`tickets.note.${mine.note}`, { defaultValue: '' }) : ''}
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * The full-refund right an organizer's change of the start or the venue gave a paid place, while it lasts:
+ * "The organizer changed the time — you can cancel for a full refund until …".
+ */
+function RefundRight({ activity, registration }: { activity: Activity; registration: Registration }) {
+  const { t } = useTranslation();
+  const language = useSettings((state) => state.language);
+  const { fullRefundUntil: until, fullRefundReason: reason } = registration;
+  if (!until || !reason || !registration.asset || !activity.abilities.cancelRegistration) return null;
+  if (Date.now() >= new Date(until).getTime()) return null;
+  const params = {
+    until: `${formatWhen(until, activity.timezone, language)} (${zoneLabel(until, activity.timezone)})`,
+  };
+  const text = {
+    timeChanged: t('activity.refundRightTime', params),
+    venueChanged: t('activity.refundRightVenue', params),
+    timeAndVenueChanged: t('activity.refundRightTimeAndVenue', params),
+  }[reason];
+  return (
+    <p className={styles.notice} data-testid="details-refund-right">
+      {text}
+    </p>
+  );
+}

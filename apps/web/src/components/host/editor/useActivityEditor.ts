@@ -1,0 +1,248 @@
+import {
+  type Activity,
+  CreateActivityInput,
+  TOAST_DURATION_MS,
+  translate,
+  UpdateActivityInput,
+} from '@polaris/contract';
+import { Dialog, Toast } from 'antd-mobile';
+import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import {
+  type ActivityWrite,
+  deleteDraft,
+  saveDraft,
+  uploadImage,
+  useCreateActivityMutation,
+  usePublish,
+  useUpdateActivity,
+} from '@/api/activity-manage.ts';
+import { isApiError } from '@/api/api-error.ts';
+import { useAssets } from '@/api/wallet.ts';
+import { href, PATHS } from '@/app/paths.ts';
+import { type FieldErrors, toRecord, validate } from '@/lib/auth-forms.ts';
+import { useSettings } from '@/lib/settings.ts';
+import {
+  type ActivityForm,
+  changedFields,
+  type QuestionForm,
+  type TicketForm,
+  timeZones,
+  toPayload,
+} from '../form-model.ts';
+import { clearParked, parkForm } from '../handoff.ts';
+
+const DRAFT_DEBOUNCE_MS = 800;
+
+export type SubmitIntent = 'publish' | 'draft' | 'save';
+
+export interface EditorStart {
+  /** The activity being edited; none on the create page. */
+  activity?: Activity;
+  /** What the form opens with: the parked copy, the server draft, or `base`. */
+  initial: ActivityForm;
+  /** Whether `initial` is a draft brought back, which the form says (and offers to discard). */
+  restored: boolean;
+  /** The form of the activity as it is (or an empty one): what "start over" goes back to and edits compare with. */
+  base: ActivityForm;
+}
+
+/**
+ * The create / edit form's state and actions: the values, the errors under the fields (a field's error goes away as
+ * soon as it changes), the server draft kept while typing, the cover upload, the trip to the location picker, and
+ * the check-then-send of create, save and publish.
+ */
+export function useActivityEditor({ activity, initial, restored, base }: EditorStart) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const language = useSettings((state) => state.language);
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [showRestored, setShowRestored] = useState(restored);
+  const [uploading, setUploading] = useState(false);
+  const [localPreview, setLocalPreview] = useState<string | null>(null);
+  const create = useCreateActivityMutation();
+  const update = useUpdateActivity();
+  const publish = usePublish();
+  const assets = useAssets();
+  const activityId = activity?.id;
+  const zones = useMemo(() => timeZones(form.timezone), [form.timezone]);
+  useEffect(() => clearParked(activityId ?? 'new'), [activityId]);
+
+  // Keep the form on the server while it changes (debounced), so leaving and coming back restores it.
+  const first = useRef(true);
+  const finished = useRef(false);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const timer = setTimeout(() => {
+      if (!finished.current) void saveDraft(activityId, { form }).catch(() => undefined);
+    }, DRAFT_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [form, activityId]);
+
+  const clear = (...keys: string[]) =>
+    setErrors((previous) => {
+      if (!keys.some((key) => key in previous)) return previous;
+      const next = { ...previous };
+      for (const key of keys) delete next[key];
+      return next;
+    });
+  const set = <K extends keyof ActivityForm>(key: K, value: ActivityForm[K]) => {
+    clear(key, ...(key === 'mode' ? ['city', 'onlineUrl'] : []));
+    setForm((previous) => ({ ...previous, [key]: value }));
+  };
+  const setTicket = (index: number, patch: Partial<TicketForm>) => {
+    clear(...Object.keys(patch).map((key) => `ticketTypes.${index}.${key}`));
+    setForm((previous) => ({
+      ...previous,
+      tickets: previous.tickets.map((ticket, i) => (i === index ? { ...ticket, ...patch } : ticket)),
+    }));
+  };
+  const setQuestion = (index: number, patch: Partial<QuestionForm>) => {
+    clear(...Object.keys(patch).map((key) => `questions.${index}.${key}`));
+    setForm((previous) => ({
+      ...previous,
+      questions: previous.questions.map((question, i) => (i === index ? { ...question, ...patch } : question)),
+    }));
+  };
+
+  /** The wallet's assets a ticket may be priced in (USDT until they have loaded). */
+  const assetCodes = useMemo(() => {
+    const codes = assets.data?.items.map((item) => item.code) ?? [];
+    return codes.length > 0 ? codes : ['USDT'];
+  }, [assets.data]);
+
+  const discardDraft = () => {
+    setShowRestored(false);
+    setForm(base);
+    void deleteDraft(activityId);
+  };
+
+  const uploadCover = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const preview = URL.createObjectURL(file);
+    setLocalPreview(preview);
+    setUploading(true);
+    setErrors(({ coverImageId: _drop, file: _file, ...rest }) => rest);
+    try {
+      const image = await uploadImage(file);
+      const url = image.sizes[1]?.url ?? image.sizes[0]?.url ?? null;
+      setForm((previous) => ({ ...previous, coverImageId: image.id, coverUrl: url }));
+    } catch (error) {
+      // The server's reason (type, size) goes under the field; a failure already shown leaves a plain note there.
+      const message =
+        isApiError(error) && error.unreported ? (error.fields[0]?.message ?? error.message) : t('host.uploadFailed');
+      setErrors((previous) => ({ ...previous, coverImageId: message }));
+    } finally {
+      setUploading(false);
+      setLocalPreview(null);
+      URL.revokeObjectURL(preview);
+    }
+  };
+
+  const removeCover = () => setForm((previous) => ({ ...previous, coverImageId: null, coverUrl: null }));
+
+  const pickLocation = () => {
+    parkForm(activityId ?? 'new', form);
+    navigate(
+      href(PATHS.chooseLocation, { address: form.address, city: form.city, lat: form.latitude, lng: form.longitude }),
+    );
+  };
+
+  const report = (error: unknown) => {
+    if (!isApiError(error)) return;
+    if (error.kind === 'invalid') {
+      setErrors(toRecord(error.fields));
+      Toast.show({ content: t('host.fixErrors'), duration: TOAST_DURATION_MS });
+    } else if (error.unreported) {
+      Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
+    }
+  };
+
+  const done = (id: string) => {
+    finished.current = true;
+    void deleteDraft(activityId);
+    navigate(href(PATHS.manageActivity, { id }), { replace: true });
+  };
+
+  const submit = async (intent: SubmitIntent) => {
+    const payload = toPayload(form);
+    const checked = activity
+      ? validate(UpdateActivityInput, { id: activity.id, ...payload }, language)
+      : validate(CreateActivityInput, { ...payload, publish: intent === 'publish' }, language);
+    // The server's "an online link or a city" rule, said before the round trip.
+    const where: FieldErrors = {};
+    if (form.mode === 'venue' && !form.city.trim()) {
+      where.city = translate(language, 'validation.required', { field: t('host.city') });
+    }
+    if (form.mode === 'online' && !form.onlineUrl.trim()) {
+      where.onlineUrl = translate(language, 'validation.required', { field: t('host.onlineUrl') });
+    }
+    if (!checked.ok || Object.keys(where).length > 0) {
+      setErrors({ ...where, ...(checked.ok ? {} : checked.errors) });
+      Toast.show({ content: t('host.fixErrors'), duration: TOAST_DURATION_MS });
+      return;
+    }
+    setErrors({});
+    try {
+      if (!activity) {
+        const created = await create.mutateAsync({
+          ...(payload as unknown as ActivityWrite),
+          publish: intent === 'publish',
+        });
+        done(created.id);
+        return;
+      }
+      const changes = changedFields(payload, toPayload(base));
+      if (Object.keys(changes).length > 0) {
+        await update.mutateAsync({ id: activity.id, ...(changes as Partial<ActivityWrite>) });
+      }
+      if (intent === 'publish') await publish.mutateAsync(activity.id);
+      done(activity.id);
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  const confirmPublish = async () => {
+    const ok = await Dialog.confirm({
+      title: t('host.publishTitle'),
+      content: t('host.publishBody'),
+      confirmText: t('host.publish'),
+      cancelText: t('common.cancel'),
+    });
+    if (ok) await submit('publish');
+  };
+
+  return {
+    activity,
+    form,
+    errors,
+    set,
+    setTicket,
+    setQuestion,
+    zones,
+    assetCodes,
+    showRestored,
+    discardDraft,
+    uploading,
+    /** What the cover shows: the picked file while it uploads, then the uploaded image. */
+    coverShown: localPreview ?? form.coverUrl,
+    uploadCover,
+    removeCover,
+    pickLocation,
+    submit,
+    confirmPublish,
+    saving: update.isPending,
+    creating: create.isPending,
+    busy: create.isPending || update.isPending || publish.isPending || uploading,
+  };
+}
+
+export type ActivityEditorState = ReturnType<typeof useActivityEditor>;

@@ -1,0 +1,54 @@
+import type { WalletAsset } from '@polaris/contract';
+import { useTranslation } from 'react-i18next';
+import ui from '@/components/ui.module.css';
+import { groupDigits } from '@/lib/wallet.ts';
+import styles from './transfer.module.css';
+import type { TransferFormState } from './useTransferForm.ts';
+
+/**
+ * What the transfer will be, once the recipient is checked: an internal transfer (to whom) or a withdrawal on a
+ * network (its fee and limits).
+ */
+export function TransferTerms({ asset, form }: { asset: WalletAsset; form: TransferFormState }) {
+  const { t } = useTranslation();
+  const { terms, network } = form;
+  if (form.recipient === '' || !(terms || form.checking)) return null;
+  return (
+    <div className={styles.terms} aria-live="polite" data-testid="transfer-terms">
+      {!terms ? (
+        <span className={ui.muted}>{t('transfer.checking')}</span>
+      ) : terms?.kind === 'internal' ? (
+        <>
+          <p className={styles.kind} data-testid="transfer-kind" data-kind="internal">
+            {t('transfer.internal')}
+          </p>
+          <p className={ui.hint}>
+            {t('transfer.recipient')}: <strong data-testid="transfer-recipient">{terms.recipient?.label}</strong> (
+            {t('me.uid')} {terms.recipient?.uid})
+          </p>
+          <p className={ui.hint}>{t('transfer.internalHint')}</p>
+        </>
+      ) : terms?.kind === 'withdrawal' ? (
+        <>
+          <p className={styles.kind} data-testid="transfer-kind" data-kind="withdrawal">
+            {t('transfer.withdrawal', { chain: network?.chainName ?? '' })}
+          </p>
+          <dl className={ui.kvList}>
+            <div className={ui.kv}>
+              <dt>{t('transfer.fee')}</dt>
+              <dd data-testid="transfer-fee">
+                {terms.fee} {asset.code}
+              </dd>
+            </div>
+            <div className={ui.kv}>
+              <dt>{t('transfer.limits')}</dt>
+              <dd>
+                {groupDigits(terms.min ?? '0')} – {groupDigits(terms.max ?? '0')} {asset.code}
+              </dd>
+            </div>
+          </dl>
+        </>
+      ) : null}
+    </div>
+  );
+}
