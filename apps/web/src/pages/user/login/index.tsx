@@ -1,17 +1,15 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { usePasswordLogin } from '@/api/auth.ts';
-import { PATHS } from '@/app/paths.ts';
-import { AuthLayout, authStyles } from '@/components/auth/AuthLayout.tsx';
+import { AuthLayout } from '@/components/auth/AuthLayout.tsx';
 import { EmailField, PasswordField, SubmitButton } from '@/components/auth/fields.tsx';
+import { LoginFooter, SwitchLoginButton } from '@/components/auth/LoginParts.tsx';
 import { useFinishLogin, useLoginBack } from '@/components/auth/useAuthNavigation.ts';
 import { useForm } from '@/components/useForm.ts';
 import { LoginForm } from '@/lib/auth-forms.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const carried = (useLocation().state as { email?: string } | null)?.email;
   const form = useForm({ email: carried ?? '', password: '' });
   const login = usePasswordLogin();
@@ -33,43 +31,14 @@ export default function LoginPage() {
       heading={t('login.heading')}
       back={back}
       onSubmit={submit}
-      footer={
-        <>
-          <button
-            type="button"
-            className={authStyles.link}
-            onClick={() => navigate(PATHS.register)}
-            data-testid="login-register"
-          >
-            {t('login.register')}
-          </button>
-          <button
-            type="button"
-            className={authStyles.link}
-            onClick={() => navigate(PATHS.forgot)}
-            data-testid="login-forgot"
-          >
-            {t('login.forgot')}
-          </button>
-        </>
-      }
+      footer={<LoginFooter testIdPrefix="login" />}
     >
       <EmailField id="login-email" {...form.field('email')} />
       <PasswordField id="login-password" autoComplete="current-password" {...form.field('password')} />
       <SubmitButton testId="login-submit" pending={login.isPending}>
         {t('login.submit')}
       </SubmitButton>
-      <Button
-        type="button"
-        fill="outline"
-        color="primary"
-        block
-        shape="rounded"
-        onClick={() => navigate(PATHS.loginCode, { replace: true, state: { email: form.values.email } })}
-        data-testid="login-to-code"
-      >
-        {t('login.withCode')}
-      </Button>
+      <SwitchLoginButton to="code" email={form.values.email} />
     </AuthLayout>
   );
 }

@@ -1,17 +1,15 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useCodeLogin } from '@/api/auth.ts';
-import { PATHS } from '@/app/paths.ts';
-import { AuthLayout, authStyles } from '@/components/auth/AuthLayout.tsx';
+import { AuthLayout } from '@/components/auth/AuthLayout.tsx';
 import { CodeField, EmailField, SubmitButton } from '@/components/auth/fields.tsx';
+import { LoginFooter, SwitchLoginButton } from '@/components/auth/LoginParts.tsx';
 import { useFinishLogin, useLoginBack } from '@/components/auth/useAuthNavigation.ts';
 import { useForm } from '@/components/useForm.ts';
 import { CodeLoginForm } from '@/lib/auth-forms.ts';
 
 export default function CodeLoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const carried = (useLocation().state as { email?: string } | null)?.email;
   const form = useForm({ email: carried ?? '', vcode: '' });
   const login = useCodeLogin();
@@ -33,26 +31,7 @@ export default function CodeLoginPage() {
       heading={t('codeLogin.heading')}
       back={back}
       onSubmit={submit}
-      footer={
-        <>
-          <button
-            type="button"
-            className={authStyles.link}
-            onClick={() => navigate(PATHS.register)}
-            data-testid="login-code-register"
-          >
-            {t('login.register')}
-          </button>
-          <button
-            type="button"
-            className={authStyles.link}
-            onClick={() => navigate(PATHS.forgot)}
-            data-testid="login-code-forgot"
-          >
-            {t('login.forgot')}
-          </button>
-        </>
-      }
+      footer={<LoginFooter testIdPrefix="login-code" />}
     >
       <EmailField id="login-code-email" {...form.field('email')} />
       <CodeField
@@ -66,17 +45,7 @@ export default function CodeLoginPage() {
       <SubmitButton testId="login-code-submit" pending={login.isPending}>
         {t('login.submit')}
       </SubmitButton>
-      <Button
-        type="button"
-        fill="outline"
-        color="primary"
-        block
-        shape="rounded"
-        onClick={() => navigate(PATHS.login, { replace: true, state: { email: form.values.email } })}
-        data-testid="login-to-password"
-      >
-        {t('login.withPassword')}
-      </Button>
+      <SwitchLoginButton to="password" email={form.values.email} />
     </AuthLayout>
   );
 }
