@@ -37,6 +37,8 @@ async function negotiate(pc: RTCPeerConnection, signal: Signal) {
 export interface TestBroadcaster {
   sessionId: string;
   pc: RTCPeerConnection;
+  /** Packets sent so far. */
+  sent: number;
   /** Sends one packet per `intervalMs` until stopped. */
   start(intervalMs?: number): void;
   stop(): Promise<void>;
@@ -49,14 +51,17 @@ export async function broadcaster(signal: Signal, hostAddresses: string[] = []):
   const sessionId = await negotiate(pc, signal);
   let timer: NodeJS.Timeout | undefined;
   let sequenceNumber = 0;
-  return {
+  const state: TestBroadcaster = {
     sessionId,
     pc,
+    sent: 0,
     start(intervalMs = 33) {
       timer = setInterval(() => {
+        state.sent += 1;
         sequenceNumber = (sequenceNumber + 1) & 0xffff;
         const payload = Buffer.alloc(900);
         payload.writeDoubleBE(performance.timeOrigin + performance.now(), 0);
+        payload.writeUInt32BE(state.sent, 8);
         const header = new RtpHeader({
           payloadType: 96,
           sequenceNumber,
@@ -72,13 +77,15 @@ export async function broadcaster(signal: Signal, hostAddresses: string[] = []):
       await pc.close();
     },
   };
+  return state;
 }
 
 export interface TestViewer {
   sessionId: string;
   pc: RTCPeerConnection;
-  /** Packets received so far, and the delay of each from the broadcaster's clock (ms). */
+  /** Packets received so far, the broadcaster's number of each, and the delay of each from its clock (ms). */
   received: number;
+  numbers: number[];
   delays: number[];
   firstPacket: Promise<void>;
   close(): Promise<void>;
@@ -92,6 +99,7 @@ export async function viewer(signal: Signal, hostAddresses: string[] = []): Prom
     sessionId: '',
     pc,
     received: 0,
+    numbers: [],
     delays: [],
     firstPacket: new Promise((resolve) => {
       resolveFirst = resolve;
@@ -101,8 +109,10 @@ export async function viewer(signal: Signal, hostAddresses: string[] = []): Prom
   pc.onTrack.subscribe((track) => {
     track.onReceiveRtp.subscribe((rtp) => {
       state.received += 1;
-      if (rtp.payload.length >= 8)
+      if (rtp.payload.length >= 12) {
         state.delays.push(performance.timeOrigin + performance.now() - rtp.payload.readDoubleBE(0));
+        state.numbers.push(rtp.payload.readUInt32BE(8));
+      }
       resolveFirst();
     });
   });
