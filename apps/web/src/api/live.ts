@@ -7,13 +7,19 @@ export const liveKeys = {
   stage: (id: string) => ['live', 'stage', id] as const,
 };
 
-/** A stage, polled so the viewer count and its state (started, paused, ended) stay current. */
-export function useLiveStage(id: string, pollMs = 3000) {
+/**
+ * A stage, polled so the viewer count and its state stay current: every second while it has not started (a
+ * waiting viewer sees it go live at once), every 3 s on air, not at all once it has ended.
+ */
+export function useLiveStage(id: string) {
   return useQuery({
     queryKey: liveKeys.stage(id),
     enabled: id !== '',
     queryFn: () => api.get<LiveStage>('/live/stage/detail', { id }),
-    refetchInterval: pollMs,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'ended' ? false : status === 'scheduled' ? 1000 : 3000;
+    },
   });
 }
 
