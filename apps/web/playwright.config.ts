@@ -58,6 +58,8 @@ export default defineConfig({
       // Every journey signs people up from one address within a minute or two; a person never would.
       RATE_LIMIT_MULTIPLIER: '20',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The browser and the embedded SFU meet on loopback, which the SFU does not offer unless told.
+      LIVE_HOST_ADDRESSES: '127.0.0.1',
     },
   },
 });

@@ -26,6 +26,9 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { CalendarService } from './modules/calendar/service.ts';
+import { EmbeddedMedia } from './modules/live/embedded-media.ts';
+import { liveRoutes } from './modules/live/routes.ts';
+import { LiveService } from './modules/live/service.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService, marketDataFrom } from './modules/market/service.ts';
 import { CreatorEarningsService } from './modules/master/service.ts';
@@ -143,6 +146,8 @@ export async function buildApp(options: AppOptions) {
     attendees: new AttendeeService({ db, earnings }),
   };
   const calendar = new CalendarService({ db: database.db, now, links });
+  const media = new EmbeddedMedia({ iceServers: config.iceServers, hostAddresses: config.liveHostAddresses });
+  const live = new LiveService({ db, now, media });
   const adminToken = newAdminToken();
   await writeFile(path.join(config.dataDir, 'admin.token'), adminToken, { mode: 0o600 });
 
@@ -178,6 +183,7 @@ export async function buildApp(options: AppOptions) {
   marketRoutes(router, market);
   activityRoutes(router, activity);
   calendarRoutes(router, calendar);
+  liveRoutes(router, live);
 
   const openApi = buildOpenApi(router.routes);
   app.get(`${API_BASE}/openapi.json`, async () => openApi);
@@ -222,6 +228,7 @@ export async function buildApp(options: AppOptions) {
     mailer.close();
     await discoveryCache.close();
     await redis?.quit();
+    await media.stop();
   });
 
   // Services are exposed for operator scripts and tests that drive background work by hand.
@@ -235,6 +242,7 @@ export async function buildApp(options: AppOptions) {
     trade,
     activity,
     calendar,
+    live,
     earnings,
     mailQueue,
   });
@@ -251,6 +259,7 @@ export interface AppServices {
   trade: TradePasswordService;
   activity: ActivityServices;
   calendar: CalendarService;
+  live: LiveService;
   earnings: CreatorEarningsService;
   mailQueue: MailQueue;
 }

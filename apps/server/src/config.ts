@@ -1,5 +1,7 @@
 import path from 'node:path';
+import type { IceServer } from '@polaris/contract';
 import { z } from 'zod';
+import { parseIceServers } from './modules/live/media.ts';
 import { REPO_ROOT } from './paths.ts';
 import { parseTrustProxy, type TrustProxy } from './platform/region.ts';
 
@@ -40,6 +42,8 @@ const EnvSchema = z.object({
       }
     }),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0.1).max(1000).default(1),
+  ICE_SERVERS: z.string().optional(),
+  LIVE_HOST_ADDRESSES: z.string().optional(),
   DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   PAYOUT_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
   WALLET_MNEMONIC: z.preprocess(emptyToUndefined, z.string().trim().optional()),
@@ -84,6 +88,10 @@ export type Config = {
   rateLimitMultiplier: number;
   /** Off only in tests that call an endpoint more often than a person could. */
   rateLimit: boolean;
+  /** STUN/TURN servers for live video (ICE_SERVERS, a JSON array of RTCIceServer); none by default. */
+  iceServers: IceServer[];
+  /** Extra host addresses the embedded SFU offers as ICE candidates (LIVE_HOST_ADDRESSES, comma separated). */
+  liveHostAddresses: string[];
   /** How long anonymous discovery reads (activity list, explore) are cached; 0 turns the cache off. */
   discoveryCacheMs: number;
   /** The operator routes (local chain deposit, ledger check): on outside production unless OPERATOR_ROUTES says. */
@@ -123,6 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backgroundWorkers: true,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     rateLimit: true,
+    iceServers: parseIceServers(e.ICE_SERVERS),
+    liveHostAddresses: (e.LIVE_HOST_ADDRESSES ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean),
     discoveryCacheMs: e.DISCOVERY_CACHE_MS,
     operatorRoutes: e.OPERATOR_ROUTES ? e.OPERATOR_ROUTES === 'on' : e.NODE_ENV !== 'production',
     payoutHoldMs: Math.round(e.PAYOUT_HOLD_HOURS * 3_600_000),

@@ -7,6 +7,7 @@ export * from './calendar.ts';
 export * from './constants.ts';
 export * from './field-errors.ts';
 export * from './hashing.ts';
+export * from './live.ts';
 export * from './market.ts';
 export * from './messages/index.ts';
 export * from './signing.ts';

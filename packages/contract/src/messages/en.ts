@@ -23,6 +23,8 @@ export const en = {
     cursor: '{{field}} is not a valid page position',
   },
   fields: {
+    sdp: 'Session description',
+    audience: 'Who may watch',
     toUid: 'Recipient UID',
     amount: 'Amount',
     asset: 'Asset',
@@ -126,6 +128,14 @@ export const en = {
     busy: 'Too many transaction password checks at once, please try again',
   },
   region: { blocked: 'This feature is not supported in the current region' },
+  live: {
+    notFound: 'This live stage does not exist',
+    notOwner: 'Only the broadcaster can do this',
+    ended: 'This live stage has ended',
+    notLive: 'This live stage is not on air',
+    signInToWatch: 'Sign in to watch this live stage',
+    mediaFailed: 'The live video could not be connected, please try again',
+  },
   mail: {
     codeSubject: 'Your verification code is {{code}}',
     codeBody:

@@ -24,6 +24,8 @@ export const zhHans: Messages = {
     cursor: '{{field}}不是有效的分页位置',
   },
   fields: {
+    sdp: '会话描述',
+    audience: '观看范围',
     toUid: '收票人 UID',
     amount: '金额',
     asset: '资产',
@@ -127,6 +129,14 @@ export const zhHans: Messages = {
     busy: '交易密码验证请求过多，请稍后再试',
   },
   region: { blocked: '当前地区暂不支持此功能' },
+  live: {
+    notFound: '直播不存在',
+    notOwner: '只有主播可以进行此操作',
+    ended: '直播已结束',
+    notLive: '直播尚未开播',
+    signInToWatch: '请登录后观看此直播',
+    mediaFailed: '直播视频连接失败，请重试',
+  },
   mail: {
     codeSubject: '您的验证码是 {{code}}',
     codeBody:

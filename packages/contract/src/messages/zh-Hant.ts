@@ -24,6 +24,8 @@ export const zhHant: Messages = {
     cursor: '{{field}}不是有效的分頁位置',
   },
   fields: {
+    sdp: '會話描述',
+    audience: '觀看範圍',
     toUid: '收票人 UID',
     amount: '金額',
     asset: '資產',
@@ -127,6 +129,14 @@ export const zhHant: Messages = {
     busy: '交易密碼驗證請求過多，請稍後再試',
   },
   region: { blocked: '當前地區暫不支援此功能' },
+  live: {
+    notFound: '直播不存在',
+    notOwner: '只有主播可以進行此操作',
+    ended: '直播已結束',
+    notLive: '直播尚未開播',
+    signInToWatch: '請登入後觀看此直播',
+    mediaFailed: '直播影像連線失敗，請重試',
+  },
   mail: {
     codeSubject: '您的驗證碼是 {{code}}',
     codeBody:

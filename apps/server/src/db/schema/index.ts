@@ -4,6 +4,7 @@ export * from './attempts.ts';
 export * from './auth.ts';
 export * from './calendar.ts';
 export * from './idempotency.ts';
+export * from './live.ts';
 export * from './mail.ts';
 export * from './master.ts';
 export * from './security.ts';

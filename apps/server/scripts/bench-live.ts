@@ -1,0 +1,92 @@
+// Live video on the embedded SFU (werift), on loopback: how long from "go live" to the first packet on a
+// viewer who is already waiting, how long a new viewer waits for their first packet, and how many viewers one
+// stage serves before packets drop or arrive late.   npm run bench:live [-- --steps 10,50,100,200 --seconds 5 --pps 100]
+//
+// The broadcaster sends VP8-typed RTP packets at a video's rate (`--pps` packets of 1,100 bytes a second,
+// about 0.9 Mbit/s); each carries its send time, so a viewer measures the delay. The viewers are werift peers in
+// this same process, so the SFU shares the CPU with its clients: the viewer count is a lower bound.
+import { EmbeddedMedia } from '../src/modules/live/embedded-media.ts';
+import { broadcaster, type TestViewer, viewer } from '../src/modules/live/werift-peers.ts';
+import { flags } from './operator.ts';
+
+const args = flags(process.argv.slice(2));
+const STEPS = String(args.steps ?? '10,50,100,200,300,400,600')
+  .split(',')
+  .map(Number);
+const SECONDS = Number(args.seconds ?? 5);
+const PPS = Number(args.pps ?? 100);
+const LOOPBACK = ['127.0.0.1'];
+/** A step passes when viewers get this share of what was sent, and the p95 delay stays under this. */
+const MAX_LOSS = 0.01;
+const MAX_P95_MS = 200;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function goLiveToFirstPacket(media: EmbeddedMedia, stageId: number) {
+  const waiting = await viewer((sdp) => media.watch(stageId, sdp), LOOPBACK);
+  const t0 = performance.now();
+  const sender = await broadcaster((sdp) => media.publish(stageId, sdp), LOOPBACK);
+  sender.start(1000 / PPS);
+  await waiting.firstPacket;
+  const goLive = performance.now() - t0;
+  const t1 = performance.now();
+  const late = await viewer((sdp) => media.watch(stageId, sdp), LOOPBACK);
+  await late.firstPacket;
+  const join = performance.now() - t1;
+  await Promise.all([waiting.close(), late.close(), sender.stop()]);
+  await media.endStage(stageId);
+  return { goLive, join };
+}
+
+async function capacity(media: EmbeddedMedia, stageId: number, count: number) {
+  const sender = await broadcaster((sdp) => media.publish(stageId, sdp), LOOPBACK);
+  sender.start(1000 / PPS);
+  const viewers: TestViewer[] = [];
+  for (let i = 0; i < count; i++) viewers.push(await viewer((sdp) => media.watch(stageId, sdp), LOOPBACK));
+  await Promise.all(viewers.map((v) => v.firstPacket));
+  await sleep(500);
+  for (const v of viewers) v.delays.length = 0;
+  const from = sender.sent + 1;
+  await sleep(SECONDS * 1000);
+  const to = sender.sent;
+  await sleep(500); // the last packets of the window are still on their way
+  // Each viewer's share of the packets the broadcaster numbered from..to.
+  const shares = viewers
+    .map((v) => new Set(v.numbers.filter((n) => n >= from && n <= to)).size / (to - from + 1))
+    .sort((a, b) => a - b);
+  const delays = viewers.flatMap((v) => v.delays).sort((a, b) => a - b);
+  await Promise.all([...viewers.map((v) => v.close()), sender.stop()]);
+  await media.endStage(stageId);
+  return {
+    viewers: count,
+    worstShare: shares[0] ?? 0,
+    medianShare: percentile(shares, 50),
+    p50: percentile(delays, 50),
+    p95: percentile(delays, 95),
+  };
+}
+
+const media = new EmbeddedMedia({ iceServers: [], hostAddresses: LOOPBACK });
+const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+const first = await goLiveToFirstPacket(media, 1);
+console.log(`go live → first packet on a waiting viewer: ${fmt(first.goLive)}`);
+console.log(`a new viewer's offer → first packet: ${fmt(first.join)}`);
+console.log(
+  `\n${PPS} packets/s of 1,100 bytes, ${SECONDS} s per step; a step passes with ≥ ${(1 - MAX_LOSS) * 100}% delivered to every viewer and p95 ≤ ${MAX_P95_MS} ms`,
+);
+console.log('viewers | worst viewer got | median viewer got | delay p50 | delay p95 | passes');
+let served = 0;
+for (const [index, count] of STEPS.entries()) {
+  const row = await capacity(media, 100 + index, count);
+  const passes = row.worstShare >= 1 - MAX_LOSS && row.p95 <= MAX_P95_MS;
+  if (passes) served = count;
+  console.log(
+    `${row.viewers} | ${(row.worstShare * 100).toFixed(1)}% | ${(row.medianShare * 100).toFixed(1)}% | ${fmt(row.p50)} | ${fmt(row.p95)} | ${passes ? 'yes' : 'no'}`,
+  );
+  if (!passes) break;
+}
+console.log(`\nserved without drops: ${served} viewers`);
+await media.stop();
+process.exit(0);

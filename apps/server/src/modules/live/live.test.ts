@@ -1,0 +1,117 @@
+import type { LiveAnswer, LiveStage } from '@polaris/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { broadcaster, viewer } from './werift-peers.ts';
+
+let t: TestApp;
+let owner: string;
+let other: string;
+
+const LOOPBACK = ['127.0.0.1'];
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: {
+      LIVE_HOST_ADDRESSES: '127.0.0.1',
+      ICE_SERVERS: '[{"urls":["turn:turn.internal:3478"],"username":"u","credential":"p"}]',
+    },
+  });
+  owner = (await t.register('broadcaster@example.com')).token;
+  other = (await t.register('viewer@example.com')).token;
+});
+afterAll(() => t.close());
+
+const stageCall = (path: string, token: string | undefined, body: Record<string, unknown>) =>
+  t.call<LiveStage>('POST', path, { token, body });
+
+describe('live stages', () => {
+  it('goes scheduled → live → paused → live → ended, by its owner only', async () => {
+    const created = await stageCall('/live/stage/create', owner, { title: 'Friday AMA', audience: 'link', roomId: 7 });
+    expect(created.attachment).toMatchObject({
+      title: 'Friday AMA',
+      status: 'scheduled',
+      audience: 'link',
+      roomId: '7',
+      viewers: 0,
+      broadcasting: false,
+      canManage: true,
+      startedAt: null,
+      iceServers: [{ urls: ['turn:turn.internal:3478'], username: 'u', credential: 'p' }],
+    });
+    const id = created.attachment.id;
+
+    for (const move of ['start', 'pause', 'end']) {
+      const refused = await stageCall(`/live/stage/${move}`, other, { id });
+      expect([refused.status, refused.msg]).toEqual([403, 'Only the broadcaster can do this']);
+    }
+    expect((await stageCall('/live/stage/start', undefined, { id })).status).toBe(401);
+    expect((await stageCall('/live/stage/pause', owner, { id })).status).toBe(409);
+
+    const started = await stageCall('/live/stage/start', owner, { id });
+    expect(started.attachment).toMatchObject({ status: 'live' });
+    expect(started.attachment.startedAt).not.toBeNull();
+    expect((await stageCall('/live/stage/pause', owner, { id })).attachment.status).toBe('paused');
+    const resumed = await stageCall('/live/stage/start', owner, { id });
+    // Resuming keeps the time the stage first went live.
+    expect(resumed.attachment).toMatchObject({ status: 'live', startedAt: started.attachment.startedAt });
+    const ended = await stageCall('/live/stage/end', owner, { id });
+    expect(ended.attachment).toMatchObject({ status: 'ended' });
+    expect(ended.attachment.endedAt).not.toBeNull();
+    const again = await stageCall('/live/stage/start', owner, { id });
+    expect([again.status, again.msg]).toEqual([409, 'This live stage has ended']);
+
+    const seen = await t.call<LiveStage>('GET', '/live/stage/detail', { query: { id } });
+    expect(seen.attachment).toMatchObject({ status: 'ended', canManage: false, owner: { name: null } });
+    expect((await t.call('GET', '/live/stage/detail', { query: { id: '999999' } })).status).toBe(404);
+  });
+
+  it('refuses bad input', async () => {
+    const empty = await stageCall('/live/stage/create', owner, { title: '', audience: 'everyone' });
+    expect(empty.status).toBe(400);
+    const { attachment } = await stageCall('/live/stage/create', owner, { title: 'Bad offers' });
+    await stageCall('/live/stage/start', owner, { id: attachment.id });
+    const notSdp = await t.call('POST', '/live/stage/watch', { body: { id: attachment.id, sdp: 'hello' } });
+    expect(notSdp.status).toBe(400);
+    const broken = await t.call('POST', '/live/stage/watch', { body: { id: attachment.id, sdp: 'v=0\r\nm=nonsense' } });
+    expect([broken.status, broken.msg]).toEqual([400, 'The live video could not be connected, please try again']);
+    const unknown = await t.call('POST', '/live/session/close', { body: { sessionId: 'no-such-session' } });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('connects a broadcaster and two viewers through the API, counts viewers, and ends their media', async () => {
+    const { attachment: stage } = await stageCall('/live/stage/create', owner, {
+      title: 'On air',
+      audience: 'members',
+    });
+    const signal = (path: string, token?: string) => async (sdp: string) => {
+      const answer = await t.call<LiveAnswer>('POST', path, { token, body: { id: stage.id, sdp } });
+      if (answer.status !== 200) throw new Error(`${answer.status} ${answer.msg}`);
+      return answer.attachment;
+    };
+    // Not started: nobody connects; members only: a visitor must sign in.
+    await expect(broadcaster(signal('/live/stage/publish', owner), LOOPBACK)).rejects.toThrow(/409/);
+    await stageCall('/live/stage/start', owner, { id: stage.id });
+    await expect(broadcaster(signal('/live/stage/publish', other), LOOPBACK)).rejects.toThrow(/403/);
+    await expect(viewer(signal('/live/stage/watch'), LOOPBACK)).rejects.toThrow(/401/);
+
+    const sender = await broadcaster(signal('/live/stage/publish', owner), LOOPBACK);
+    sender.start(20);
+    const first = await viewer(signal('/live/stage/watch', other), LOOPBACK);
+    const second = await viewer(signal('/live/stage/watch', owner), LOOPBACK);
+    await Promise.all([first.firstPacket, second.firstPacket]);
+    const detail = await t.call<LiveStage>('GET', '/live/stage/detail', { token: other, query: { id: stage.id } });
+    expect(detail.attachment).toMatchObject({ viewers: 2, broadcasting: true, canManage: false });
+
+    const closed = await t.call('POST', '/live/session/close', { body: { sessionId: second.sessionId } });
+    expect(closed.status).toBe(200);
+    expect((await t.call<LiveStage>('GET', '/live/stage/detail', { query: { id: stage.id } })).attachment.viewers).toBe(
+      1,
+    );
+
+    await stageCall('/live/stage/end', owner, { id: stage.id });
+    const after = await t.call<LiveStage>('GET', '/live/stage/detail', { query: { id: stage.id } });
+    expect(after.attachment).toMatchObject({ status: 'ended', viewers: 0, broadcasting: false });
+    await expect(viewer(signal('/live/stage/watch', other), LOOPBACK)).rejects.toThrow(/409/);
+    await Promise.all([sender.stop(), first.close(), second.close()]);
+  }, 30_000);
+});

@@ -1,0 +1,26 @@
+import type { IceServer, LiveStage } from '@polaris/contract';
+import type { StageWithOwner } from './store.ts';
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function presentStage(
+  stage: StageWithOwner,
+  media: { viewers: number; broadcasting: boolean; iceServers: IceServer[] },
+  canManage: boolean,
+): LiveStage {
+  return {
+    id: String(stage.id),
+    title: stage.title,
+    coverImageId: stage.coverImageId,
+    audience: stage.audience as LiveStage['audience'],
+    status: stage.status as LiveStage['status'],
+    startedAt: iso(stage.startedAt),
+    endedAt: iso(stage.endedAt),
+    roomId: stage.roomId === null ? null : String(stage.roomId),
+    owner: { uid: stage.ownerUid, name: stage.ownerName },
+    viewers: media.viewers,
+    broadcasting: media.broadcasting,
+    canManage,
+    iceServers: media.iceServers,
+  };
+}

@@ -1,0 +1,91 @@
+import {
+  EmptyOutput,
+  LiveAnswerOutput,
+  LiveOfferInput,
+  LiveSessionRefInput,
+  LiveStageCreateInput,
+  LiveStageOutput,
+  LiveStageRefInput,
+} from '@polaris/contract';
+import type { Router } from '../../platform/router.ts';
+import type { LiveService } from './service.ts';
+
+const tags = ['live'];
+
+/**
+ * Live stages and their signalling. Signalling is WHIP/WHEP in the envelope: the browser posts its complete SDP
+ * offer as `sdp` and gets the complete answer and a `sessionId`; posting the `sessionId` to `/live/session/close`
+ * is WHIP's DELETE (docs/live.md).
+ */
+export function liveRoutes(router: Router, live: LiveService): void {
+  router.route({
+    method: 'POST',
+    path: '/live/stage/create',
+    summary: 'Open a live stage (scheduled until its owner starts it)',
+    tags,
+    auth: 'user',
+    input: LiveStageCreateInput,
+    output: LiveStageOutput,
+    handler: ({ input, user }) => live.create(user.id, input),
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/live/stage/detail',
+    summary: 'A live stage: its state, viewer count, and the ICE servers to connect with',
+    tags,
+    auth: 'optional',
+    input: LiveStageRefInput,
+    output: LiveStageOutput,
+    handler: ({ input, user }) => live.get(input.id, user?.id ?? null),
+  });
+
+  for (const move of ['start', 'pause', 'end'] as const) {
+    router.route({
+      method: 'POST',
+      path: `/live/stage/${move}`,
+      summary: `${move[0]!.toUpperCase()}${move.slice(1)} a live stage (its owner only)`,
+      tags,
+      auth: 'user',
+      input: LiveStageRefInput,
+      output: LiveStageOutput,
+      handler: ({ input, user }) => live.move(input.id, user.id, move),
+    });
+  }
+
+  router.route({
+    method: 'POST',
+    path: '/live/stage/publish',
+    summary: "The broadcaster's SDP offer (WHIP): answered with the server's SDP and a session id",
+    tags,
+    auth: 'user',
+    input: LiveOfferInput,
+    output: LiveAnswerOutput,
+    handler: ({ input, user }) => live.publish(input.id, user.id, input.sdp),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/live/stage/watch',
+    summary: "A viewer's SDP offer (WHEP): answered with the server's SDP and a session id",
+    tags,
+    auth: 'optional',
+    input: LiveOfferInput,
+    output: LiveAnswerOutput,
+    handler: ({ input, user }) => live.watch(input.id, user?.id ?? null, input.sdp),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/live/session/close',
+    summary: 'End a media session (WHIP/WHEP DELETE)',
+    tags,
+    auth: 'public',
+    input: LiveSessionRefInput,
+    output: EmptyOutput,
+    handler: async ({ input }) => {
+      await live.closeSession(input.sessionId);
+      return {};
+    },
+  });
+}

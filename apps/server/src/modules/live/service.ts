@@ -1,0 +1,119 @@
+import { type LiveAnswer, type LiveStage, Status } from '@polaris/contract';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { MediaOfferError } from './embedded-media.ts';
+import type { LiveMedia } from './media.ts';
+import { authorizeManage, authorizeWatch, canManage } from './policy.ts';
+import { presentStage } from './presenter.ts';
+import { insertStage, moveStage, type StageStatus, type StageWithOwner, stageWithOwner } from './store.ts';
+
+export interface LiveDeps {
+  db: Database;
+  now: () => Date;
+  media: LiveMedia;
+}
+
+interface StageInput {
+  title: string;
+  coverImageId?: string | null;
+  audience: 'members' | 'link';
+  roomId?: number | null;
+}
+
+const notFound = () => new AppError(Status.notFound, 'live.notFound');
+
+/** The moves a stage may make: where each goes from. */
+const MOVES = {
+  start: { from: ['scheduled', 'paused'], to: 'live' },
+  pause: { from: ['live'], to: 'paused' },
+  end: { from: ['scheduled', 'live', 'paused'], to: 'ended' },
+} as const satisfies Record<string, { from: StageStatus[]; to: StageStatus }>;
+
+/**
+ * Live stages: their life (scheduled → live ⇄ paused → ended, the owner only) and the signalling that connects a
+ * broadcaster or a viewer to the media adapter once the stage allows it.
+ */
+export class LiveService {
+  constructor(private readonly deps: LiveDeps) {}
+
+  async create(userId: number, input: StageInput): Promise<LiveStage> {
+    const row = await insertStage(
+      this.deps.db,
+      {
+        ownerId: userId,
+        title: input.title,
+        coverImageId: input.coverImageId ?? null,
+        audience: input.audience,
+        roomId: input.roomId ?? null,
+      },
+      this.deps.now(),
+    );
+    return this.get(row.id, userId);
+  }
+
+  async get(id: number, userId: number | null): Promise<LiveStage> {
+    const stage = await this.load(id);
+    return this.present(stage, userId);
+  }
+
+  async move(id: number, userId: number, move: keyof typeof MOVES): Promise<LiveStage> {
+    const stage = await this.load(id);
+    authorizeManage(stage, userId);
+    const { from, to } = MOVES[move];
+    const now = this.deps.now();
+    const times = move === 'end' ? { endedAt: now } : move === 'start' && !stage.startedAt ? { startedAt: now } : {};
+    const moved = await moveStage(this.deps.db, id, [...from], to, times, now);
+    if (!moved) {
+      throw new AppError(Status.conflict, stage.status === 'ended' ? 'live.ended' : 'live.notLive');
+    }
+    if (to === 'ended') await this.deps.media.endStage(id);
+    else this.deps.media.setPaused(id, to === 'paused');
+    return this.present({ ...stage, ...moved }, userId);
+  }
+
+  /** The broadcaster's offer; the stage must be started (live or paused) first. */
+  async publish(id: number, userId: number, sdp: string): Promise<LiveAnswer> {
+    const stage = await this.load(id);
+    authorizeManage(stage, userId);
+    authorizeWatch(stage, userId);
+    const answer = await this.signal(() => this.deps.media.publish(id, sdp));
+    this.deps.media.setPaused(id, stage.status === 'paused');
+    return answer;
+  }
+
+  async watch(id: number, userId: number | null, sdp: string): Promise<LiveAnswer> {
+    const stage = await this.load(id);
+    authorizeWatch(stage, userId);
+    return this.signal(() => this.deps.media.watch(id, sdp));
+  }
+
+  /** Ends one media session (the page was left); the session id is the key, as a WHIP resource URL would be. */
+  async closeSession(sessionId: string): Promise<void> {
+    if (this.deps.media.stageOf(sessionId) === undefined) throw notFound();
+    await this.deps.media.close(sessionId);
+  }
+
+  private async signal(open: () => Promise<LiveAnswer>): Promise<LiveAnswer> {
+    try {
+      return await open();
+    } catch (error) {
+      if (error instanceof MediaOfferError) throw new AppError(Status.invalid, 'live.mediaFailed');
+      throw error;
+    }
+  }
+
+  private async load(id: number): Promise<StageWithOwner> {
+    const stage = await stageWithOwner(this.deps.db, id);
+    if (!stage) throw notFound();
+    return stage;
+  }
+
+  private present(stage: StageWithOwner, userId: number | null): LiveStage {
+    const { media } = this.deps;
+    return presentStage(
+      stage,
+      { viewers: media.viewers(stage.id), broadcasting: media.broadcasting(stage.id), iceServers: media.iceServers },
+      canManage(stage, userId),
+    );
+  }
+}

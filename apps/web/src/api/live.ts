@@ -1,0 +1,50 @@
+import type { LiveAnswer, LiveStage } from '@polaris/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './request.ts';
+
+export const liveKeys = {
+  all: ['live'] as const,
+  stage: (id: string) => ['live', 'stage', id] as const,
+};
+
+/**
+ * A stage, polled so the viewer count and its state stay current: every second while it has not started (a
+ * waiting viewer sees it go live at once), every 3 s on air, not at all once it has ended.
+ */
+export function useLiveStage(id: string) {
+  return useQuery({
+    queryKey: liveKeys.stage(id),
+    enabled: id !== '',
+    queryFn: () => api.get<LiveStage>('/live/stage/detail', { id }),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'ended' ? false : status === 'scheduled' ? 1000 : 3000;
+    },
+  });
+}
+
+export function useCreateStage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { title: string; audience: 'members' | 'link' }) =>
+      api.post<LiveStage>('/live/stage/create', input),
+    onSuccess: (stage) => client.setQueryData(liveKeys.stage(stage.id), stage),
+  });
+}
+
+export function useMoveStage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, move }: { id: string; move: 'start' | 'pause' | 'end' }) =>
+      api.post<LiveStage>(`/live/stage/${move}`, { id }),
+    onSuccess: (stage) => client.setQueryData(liveKeys.stage(stage.id), stage),
+  });
+}
+
+/** WHIP/WHEP in the envelope: the complete offer in, the complete answer out (docs/live.md). */
+export const liveSignal = {
+  publish: (id: string, sdp: string) => api.post<LiveAnswer>('/live/stage/publish', { id, sdp }),
+  watch: (id: string, sdp: string) => api.post<LiveAnswer>('/live/stage/watch', { id, sdp }, { silent: true }),
+  close: (sessionId: string) =>
+    api.post<Record<string, never>>('/live/session/close', { sessionId }, { silent: true }).catch(() => undefined),
+};

@@ -1,0 +1,71 @@
+import type { LiveStage } from '@polaris/contract';
+import { Button } from 'antd-mobile';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { href, PATHS } from '@/app/paths.ts';
+import { LiveVideo } from './LiveVideo.tsx';
+import css from './live.module.css';
+import { useBroadcaster } from './useBroadcaster.ts';
+
+/** The broadcaster's own view: the camera preview, go live, pause, resume, end. */
+export function BroadcastPanel({ stage }: { stage: LiveStage }) {
+  const { t } = useTranslation();
+  const preview = useRef<HTMLVideoElement>(null);
+  const broadcast = useBroadcaster(stage, preview);
+  const { state } = broadcast;
+  const ended = stage.status === 'ended' || state === 'ended';
+  const overlay = ended
+    ? t('live.ended')
+    : state === 'noCamera'
+      ? t('live.noCamera')
+      : state === 'failed'
+        ? t('live.failed')
+        : stage.status === 'paused'
+          ? t('live.paused')
+          : null;
+  const onAir = state === 'onAir' || state === 'connecting';
+  return (
+    <>
+      <LiveVideo videoRef={preview} overlay={overlay} viewers={stage.viewers} muted testId="live-preview" />
+      <div className={css.body}>
+        <h1 className={css.title}>{stage.title}</h1>
+        {state === 'onAir' && !ended && (
+          <span className={css.muted} data-testid="live-on-air">
+            {t('live.onAir')}
+          </span>
+        )}
+        {!ended && (
+          <div className={css.actions}>
+            {!onAir && (
+              <Button
+                color="primary"
+                disabled={state !== 'ready' && state !== 'failed'}
+                onClick={() => void broadcast.goLive()}
+                data-testid="live-go"
+              >
+                {t('live.goLive')}
+              </Button>
+            )}
+            {onAir && stage.status === 'live' && (
+              <Button onClick={broadcast.pause} loading={broadcast.busy} data-testid="live-pause">
+                {t('live.pause')}
+              </Button>
+            )}
+            {onAir && stage.status === 'paused' && (
+              <Button onClick={broadcast.resume} loading={broadcast.busy} data-testid="live-resume">
+                {t('live.resume')}
+              </Button>
+            )}
+            <Button color="danger" onClick={() => void broadcast.end()} data-testid="live-end">
+              {t('live.end')}
+            </Button>
+          </div>
+        )}
+        <Link to={href(PATHS.live, { id: stage.id })} data-testid="live-viewer-link">
+          {t('live.viewerLink')}
+        </Link>
+      </div>
+    </>
+  );
+}

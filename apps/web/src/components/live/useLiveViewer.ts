@@ -1,0 +1,79 @@
+import type { LiveStage } from '@polaris/contract';
+import { type RefObject, useEffect, useState } from 'react';
+import { liveSignal } from '@/api/live.ts';
+import { connectPeer, newPeer } from './peer.ts';
+
+export type ViewerState = 'idle' | 'connecting' | 'playing' | 'reconnecting';
+
+const RETRY_MS = 2000;
+
+/**
+ * Plays a stage into `video` while it is on air: connects (WHEP), and when the connection fails or drops,
+ * shows "reconnecting" and tries again until it plays or the stage is no longer on air.
+ */
+export function useLiveViewer(stage: LiveStage | undefined, video: RefObject<HTMLVideoElement>): ViewerState {
+  const [state, setState] = useState<ViewerState>('idle');
+  const onAir = stage !== undefined && (stage.status === 'live' || stage.status === 'paused');
+  const id = stage?.id;
+  const iceServers = stage?.iceServers;
+
+  useEffect(() => {
+    if (!onAir || id === undefined || iceServers === undefined) {
+      setState('idle');
+      return;
+    }
+    let stopped = false;
+    let pc: RTCPeerConnection | null = null;
+    let sessionId: string | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+
+    const drop = () => {
+      pc?.close();
+      pc = null;
+      if (sessionId) void liveSignal.close(sessionId);
+      sessionId = null;
+    };
+    const again = () => {
+      if (stopped) return;
+      drop();
+      setState('reconnecting');
+      clearTimeout(retry);
+      retry = setTimeout(() => void open(), RETRY_MS);
+    };
+    const open = async () => {
+      const peer = newPeer(iceServers);
+      pc = peer;
+      peer.addTransceiver('video', { direction: 'recvonly' });
+      peer.addTransceiver('audio', { direction: 'recvonly' });
+      const stream = new MediaStream();
+      peer.ontrack = (event) => {
+        stream.addTrack(event.track);
+        if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
+      };
+      peer.onconnectionstatechange = () => {
+        if (peer !== pc) return;
+        if (peer.connectionState === 'connected') setState('playing');
+        if (peer.connectionState === 'failed' || peer.connectionState === 'disconnected') again();
+      };
+      try {
+        const opened = await connectPeer(peer, (sdp) => liveSignal.watch(id, sdp));
+        if (stopped || peer !== pc) {
+          void liveSignal.close(opened);
+          return;
+        }
+        sessionId = opened;
+      } catch {
+        if (peer === pc) again();
+      }
+    };
+    setState('connecting');
+    void open();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      drop();
+    };
+  }, [onAir, id, iceServers, video]);
+
+  return state;
+}

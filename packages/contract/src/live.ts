@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { rowId } from './activity/fields.ts';
+import { isSafeText, text } from './text.ts';
+
+/** Request and response schemas of live stages and their WebRTC signalling (docs/live.md). */
+
+export const LIVE_AUDIENCES = ['members', 'link'] as const;
+export const LIVE_STATUSES = ['scheduled', 'live', 'paused', 'ended'] as const;
+export type LiveAudience = (typeof LIVE_AUDIENCES)[number];
+export type LiveStatus = (typeof LIVE_STATUSES)[number];
+
+/** An SDP offer as the browser wrote it: not trimmed (its line endings matter), control characters refused. */
+const sdp = z
+  .string()
+  .min(1)
+  .max(20_000)
+  .refine(isSafeText, { error: 'validation.unsafeText' })
+  .refine((value) => value.startsWith('v=0'), { error: 'validation.invalid' });
+
+export const LiveStageCreateInput = z.object({
+  title: text().min(1).max(80),
+  coverImageId: text().max(64).nullable().optional(),
+  audience: z.enum(LIVE_AUDIENCES).default('link'),
+  /** The chat room the stage belongs to, once rooms exist. */
+  roomId: rowId.nullable().optional(),
+});
+export const LiveStageRefInput = z.object({ id: rowId });
+
+export const IceServerOutput = z.object({
+  urls: z.array(z.string()),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof IceServerOutput>;
+
+export const LiveStageOutput = z.object({
+  id: z.string(),
+  title: z.string(),
+  coverImageId: z.string().nullable(),
+  audience: z.enum(LIVE_AUDIENCES),
+  status: z.enum(LIVE_STATUSES),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  roomId: z.string().nullable(),
+  owner: z.object({ uid: z.number(), name: z.string().nullable() }),
+  /** Viewers whose media session is open now. */
+  viewers: z.number().int(),
+  /** Whether the broadcaster's media reaches the server now. */
+  broadcasting: z.boolean(),
+  /** What the caller may do: only the owner starts, pauses, ends and broadcasts. */
+  canManage: z.boolean(),
+  /** STUN/TURN servers for the browser's RTCPeerConnection (ICE_SERVERS); empty on one machine. */
+  iceServers: z.array(IceServerOutput),
+});
+export type LiveStage = z.infer<typeof LiveStageOutput>;
+
+/** WHIP/WHEP-style signalling in the envelope: the browser's complete offer (ICE gathered), the server's answer. */
+export const LiveOfferInput = z.object({ id: rowId, sdp });
+export const LiveAnswerOutput = z.object({
+  /** Names the media session; closing it needs it, so it is kept by the one browser that opened it. */
+  sessionId: z.string(),
+  sdp: z.string(),
+});
+export type LiveAnswer = z.infer<typeof LiveAnswerOutput>;
+export const LiveSessionRefInput = z.object({ sessionId: z.string().trim().min(1).max(64) });
