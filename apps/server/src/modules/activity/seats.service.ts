@@ -3,6 +3,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ledger } from '../wallet/ledger.ts';
 import { type ActivityRow, lockActivity, ticketTypeById } from './activities.store.ts';
+import type { ActivityEvents } from './events.ts';
 import {
   lockRegistration,
   type RegistrationRow,
@@ -25,7 +26,7 @@ const conflict = (key: string) => new AppError(Status.conflict, key);
  *   (`ticket_hold_release`)
  */
 export class SeatService {
-  constructor(private readonly deps: { db: Database; now: () => Date }) {}
+  constructor(private readonly deps: { db: Database; now: () => Date; events?: ActivityEvents }) {}
 
   private get db() {
     return this.deps.db;
@@ -77,7 +78,8 @@ export class SeatService {
   /** Approve a pending request: it takes a seat, and a frozen price moves into escrow. */
   async approve(hostId: number, code: string, registrationId: number) {
     const activity = await managedActivity(this.db, code, hostId);
-    return this.db.transaction(async (tx) => {
+    let holder = 0;
+    const approved = await this.db.transaction(async (tx) => {
       const row = await lockActivity(tx, activity.row.id);
       const mine = await this.lockPlace(tx, row.id, registrationId);
       if (mine.status !== 'pending') throw conflict('activity.notPending');
@@ -105,8 +107,11 @@ export class SeatService {
         updatedAt: now,
         paymentState: mine.paymentState === 'frozen' ? 'escrow' : mine.paymentState,
       });
+      holder = mine.userId;
       return registrationView(tx, row, updated);
     });
+    await this.deps.events?.emit({ type: 'ticketHeld', activityId: activity.row.id, userId: holder });
+    return approved;
   }
 
   /** Reject a pending request: the frozen price goes back to the person's available balance. */
