@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import { API_BASE, INPUT_LIMITS, jsonDepthExceeds, translate } from '@polaris/contract';
+import { API_BASE, CHAT_LIMITS, INPUT_LIMITS, jsonDepthExceeds, translate } from '@polaris/contract';
 import Fastify, { LogController } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -166,7 +166,15 @@ export async function buildApp(options: AppOptions) {
   };
   const bus: RealtimeBus = redis ? new RedisBus(redis) : new MemoryBus();
   const counter: WindowCounter = redis ? new RedisWindowCounter(redis) : new MemoryWindowCounter();
-  const chat = new ChatService({ db, now, bus, counter, imageOwnedBy: (id, userId) => images.ownedBy(id, userId) });
+  const chat = new ChatService({
+    db,
+    now,
+    bus,
+    counter,
+    sendsPerWindow: CHAT_LIMITS.sendsPerWindow * config.rateLimitMultiplier,
+    scope: redis ? await ChatService.scopeOf(db) : 'local',
+    imageOwnedBy: (id, userId) => images.ownedBy(id, userId),
+  });
   const live = new LiveChatService({ bus, chat });
   activityEvents.on(async (event) => {
     if (event.type === 'created') {

@@ -1,6 +1,6 @@
 import { CHAT_LIMITS, type ChatServerFrame } from '@polaris/contract';
 import type { RealtimeBus } from '../../platform/realtime.ts';
-import { type ChatService, type RoomEvent, roomChannel } from './service.ts';
+import type { ChatService, RoomEvent } from './service.ts';
 
 /** One WebSocket as the hub sees it. */
 export interface LiveConnection {
@@ -40,7 +40,9 @@ export class LiveChatService {
     let entry = this.rooms.get(room.id);
     if (!entry) {
       const connections = new Map<LiveConnection, Subscription>();
-      const unsubscribe = this.deps.bus.subscribe(roomChannel(room.id), (payload) => this.onEvent(room.id, payload));
+      const unsubscribe = this.deps.bus.subscribe(this.deps.chat.channel(room.id), (payload) =>
+        this.onEvent(room.id, payload),
+      );
       entry = { connections, unsubscribe };
       this.rooms.set(room.id, entry);
     }

@@ -20,6 +20,7 @@ import {
   announcements,
   claimSeq,
   claimSlowModeSend,
+  databaseName,
   deleteMember,
   insertAnnouncement,
   insertKeyedRoom,
@@ -58,13 +59,18 @@ export type RoomEvent =
   /** A member was removed (left, kicked, banned): their connections stop receiving the room. */
   | { type: 'removed'; roomId: string; uid: string };
 
-export const roomChannel = (roomId: number | string) => `chat:room:${roomId}`;
-
 export interface ChatDeps {
   db: Database;
   now: () => Date;
   bus: RealtimeBus;
   counter: WindowCounter;
+  /** Sends one member may make in a room per window (CHAT_LIMITS, times the deployment's rate-limit multiplier). */
+  sendsPerWindow: number;
+  /**
+   * Names this deployment's rooms on the shared bus and counters (the database's name), so processes of
+   * different databases sharing one Redis (test runs) never see each other's rooms.
+   */
+  scope: string;
   /** Whether an uploaded image exists and belongs to the user (the activity module's image service). */
   imageOwnedBy(imageId: string, userId: number): Promise<boolean>;
 }
@@ -81,6 +87,11 @@ const MENTION = /@(\d{8,15})\b/g;
 /** Chat rooms: membership, messages with per-room sequence numbers, moderation and settings. */
 export class ChatService {
   constructor(private readonly deps: ChatDeps) {}
+
+  /** The scope of a deployment on a shared Redis: its database's name. */
+  static scopeOf(db: Database) {
+    return databaseName(db);
+  }
 
   private get db() {
     return this.deps.db;
@@ -101,8 +112,13 @@ export class ChatService {
     return { room, member: member! };
   }
 
+  /** The bus channel of a room's events. */
+  channel(roomId: number) {
+    return `chat:${this.deps.scope}:room:${roomId}`;
+  }
+
   private async publish(roomId: number, event: RoomEvent) {
-    await this.deps.bus.publish(roomChannel(roomId), JSON.stringify(event));
+    await this.deps.bus.publish(this.channel(roomId), JSON.stringify(event));
   }
 
   private async publishMessages(messages: MessageRow[]) {
@@ -279,8 +295,11 @@ export class ChatService {
    */
   async send(user: Caller, input: { roomId: string; text: string; imageId?: string; replyTo?: number }) {
     const roomId = Number(input.roomId);
-    const count = await this.deps.counter.hit(`chat:send:${roomId}:${user.id}`, CHAT_LIMITS.windowSeconds);
-    if (count > CHAT_LIMITS.sendsPerWindow) throw new AppError(Status.conflict, 'chat.rateLimited');
+    const count = await this.deps.counter.hit(
+      `chat:${this.deps.scope}:send:${roomId}:${user.id}`,
+      CHAT_LIMITS.windowSeconds,
+    );
+    if (count > this.deps.sendsPerWindow) throw new AppError(Status.conflict, 'chat.rateLimited');
     if (!input.text && !input.imageId) throw new FieldsError([{ field: 'text', messageKey: 'chat.empty' }]);
     if (input.imageId && !(await this.deps.imageOwnedBy(input.imageId, user.id))) {
       throw new FieldsError([{ field: 'imageId', messageKey: 'chat.imageNotFound' }]);

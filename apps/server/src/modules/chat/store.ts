@@ -305,6 +305,12 @@ export async function uidOf(db: Db, userId: number): Promise<number | undefined>
   return row?.uid;
 }
 
+/** The database's name: what processes sharing it have in common. */
+export async function databaseName(db: Db): Promise<string> {
+  const { rows } = await query<{ name: string }>(db, sql`select current_database() as name`);
+  return rows[0]!.name;
+}
+
 export async function insertAnnouncement(tx: Db, values: typeof chatAnnouncements.$inferInsert) {
   await tx.insert(chatAnnouncements).values(values);
 }
