@@ -164,6 +164,13 @@ describe('moderation', () => {
     expect((await send(bob, room.id, { text: 'still here?' })).status).toBe(404);
     expect((await t.call('POST', '/chat/room/join', { token: bob.token, body: { roomId: room.id } })).status).toBe(404);
     expect((await history(bob, room.id)).status).toBe(404);
+    const search = (user: User) =>
+      t.call<{ items: { id: string; role: string | null }[] }>('GET', '/chat/rooms/search', {
+        token: user.token,
+        query: { q: 'Moderated' },
+      });
+    expect((await search(bob)).attachment.items).toEqual([]);
+    expect((await search(ann)).attachment.items).toMatchObject([{ id: room.id, role: 'admin' }]);
 
     const { rows } = await query<{ n: number }>(
       t.database.db,

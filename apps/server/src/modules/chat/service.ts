@@ -264,15 +264,9 @@ export class ChatService {
   }
 
   async search(user: Caller, q: string, limit: number) {
-    const rows = await searchPublicRooms(this.db, q, limit);
+    const rows = await searchPublicRooms(this.db, user.id, q, limit);
     const now = this.deps.now();
-    const items = [];
-    for (const row of rows) {
-      const member = await memberOf(this.db, row.id, user.id);
-      if (member?.banned) continue;
-      items.push(presentRoom(row, member, row.memberCount, now));
-    }
-    return { items };
+    return { items: rows.map((row) => presentRoom(row, row.member ?? undefined, row.memberCount, now)) };
   }
 
   // Messages

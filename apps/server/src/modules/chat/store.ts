@@ -252,19 +252,28 @@ function roomFromJson(json: Record<string, unknown>): RoomRow {
   };
 }
 
-/** Public rooms whose name contains `q`, busiest first. */
-export async function searchPublicRooms(db: Db, q: string, limit: number): Promise<RoomWithCount[]> {
+/** Public rooms whose name contains `q`, latest activity first, with the caller's membership; not those they are banned from. */
+export async function searchPublicRooms(
+  db: Db,
+  userId: number,
+  q: string,
+  limit: number,
+): Promise<(RoomWithCount & { member: MemberRow | null })[]> {
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db
     .select({
       room: chatRooms,
+      member: chatMembers,
       memberCount: sql<number>`(select count(*)::int from chat_members c where c.room_id = ${chatRooms.id} and not c.banned)`,
     })
     .from(chatRooms)
-    .where(and(eq(chatRooms.joinPolicy, 'public'), ilike(chatRooms.name, pattern)))
+    .leftJoin(chatMembers, and(eq(chatMembers.roomId, chatRooms.id), eq(chatMembers.userId, userId)))
+    .where(
+      and(eq(chatRooms.joinPolicy, 'public'), ilike(chatRooms.name, pattern), sql`${chatMembers.banned} is not true`),
+    )
     .orderBy(desc(chatRooms.lastMessageAt), desc(chatRooms.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row.room, memberCount: row.memberCount }));
+  return rows.map((row) => ({ ...row.room, memberCount: row.memberCount, member: row.member }));
 }
 
 export interface MemberListRow {
