@@ -7,6 +7,8 @@ export interface LiveConnection {
   userId: number;
   uid: number;
   send(frame: ChatServerFrame): void;
+  /** A frame already serialised: one room event is encoded once for all its subscribers. */
+  sendText(text: string): void;
 }
 
 interface Subscription {
@@ -98,22 +100,23 @@ export class LiveChatService {
     const entry = this.rooms.get(roomId);
     if (!entry) return;
     const event = JSON.parse(payload) as RoomEvent;
+    const encoded = event.type === 'message' ? JSON.stringify({ type: 'message', message: event.message }) : payload;
     for (const [connection, subscription] of entry.connections) {
       if (event.type === 'message') {
         const { message } = event;
         this.enqueue(connection, subscription, async () => {
           if (subscription.closed || message.seq <= subscription.delivered) return;
           if (message.seq === subscription.delivered + 1) {
-            connection.send({ type: 'message', message });
+            connection.sendText(encoded);
             subscription.delivered = message.seq;
           } else {
             await this.catchUp(connection, subscription);
           }
         });
       } else if (event.type === 'deleted') {
-        connection.send(event);
+        connection.sendText(encoded);
       } else if (event.type === 'typing') {
-        if (event.uid !== String(connection.uid)) connection.send(event);
+        if (event.uid !== String(connection.uid)) connection.sendText(encoded);
       } else if (event.type === 'removed' && event.uid === String(connection.uid)) {
         // Queued behind the removal message, so the member still sees why.
         this.enqueue(connection, subscription, () => this.unsubscribe(connection, roomId));

@@ -59,6 +59,9 @@ export async function chatSocketRoutes(
         send(frame: ChatServerFrame) {
           if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
         },
+        sendText(text: string) {
+          if (socket.readyState === socket.OPEN) socket.send(text);
+        },
       };
       const errorFrame = (error: unknown, clientId: string | null = null): ChatServerFrame => {
         if (error instanceof ValidationError) {
