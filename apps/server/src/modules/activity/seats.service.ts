@@ -39,12 +39,25 @@ export class SeatService {
    */
   async promoteAll(activityId: number): Promise<{ promoted: number }> {
     let promoted = 0;
-    while ((await this.db.transaction((tx) => this.promoteNext(tx, activityId))) === 'promoted') promoted++;
+    for (;;) {
+      const outcome = await this.db.transaction((tx) => this.promoteNext(tx, activityId));
+      if (outcome === 'none') break;
+      promoted++;
+      await this.ticketHeld(activityId, outcome.userId);
+    }
     return { promoted };
   }
 
-  /** Promotes the first waitlisted place that fits, under the activity's lock (taken here unless `row` is given). */
-  async promoteNext(tx: Tx, activityId: number, row?: ActivityRow): Promise<'promoted' | 'none'> {
+  /** Tells the activity's followers (chat) that someone holds a ticket now; called after the commit. */
+  ticketHeld(activityId: number, userId: number) {
+    return this.deps.events?.emit({ type: 'ticketHeld', activityId, userId });
+  }
+
+  /**
+   * Promotes the first waitlisted place that fits, under the activity's lock (taken here unless `row` is given),
+   * and answers whose it was; the caller calls `ticketHeld` after its transaction commits.
+   */
+  async promoteNext(tx: Tx, activityId: number, row?: ActivityRow): Promise<{ userId: number } | 'none'> {
     const activity = row ?? (await lockActivity(tx, activityId));
     const now = this.deps.now();
     if (activity.status !== 'published' || phaseOf(activity, now) === 'ended') return 'none';
@@ -72,7 +85,7 @@ export class SeatService {
       updatedAt: now,
       ...(candidate.paymentState === 'frozen' ? { paymentState: 'escrow' } : {}),
     });
-    return 'promoted';
+    return { userId: candidate.userId };
   }
 
   /** Approve a pending request: it takes a seat, and a frozen price moves into escrow. */
@@ -110,7 +123,7 @@ export class SeatService {
       holder = mine.userId;
       return registrationView(tx, row, updated);
     });
-    await this.deps.events?.emit({ type: 'ticketHeld', activityId: activity.row.id, userId: holder });
+    await this.ticketHeld(activity.row.id, holder);
     return approved;
   }
 

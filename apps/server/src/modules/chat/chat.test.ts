@@ -241,6 +241,22 @@ describe('activity and city rooms', () => {
     expect(await roomOf(guest)).toBeUndefined();
   });
 
+  it('puts a guest promoted from the waitlist into the room when a seat frees up', async () => {
+    const organizer = await host(t, 'organizer2@example.com');
+    const activity = await createActivity(t, organizer, { title: 'One seat', capacity: 1 });
+    const first = await host(t, 'first@example.com');
+    const second = await host(t, 'second@example.com');
+    const inRoom = async (user: { token: string }) =>
+      (await t.call<{ items: MyRoom[] }>('GET', '/chat/rooms/mine', { token: user.token })).attachment.items.some(
+        (item) => item.room.name === 'One seat',
+      );
+    expect((await signUp(t, first, activity.id)).attachment).toMatchObject({ status: 'approved' });
+    expect((await signUp(t, second, activity.id)).attachment).toMatchObject({ status: 'waitlisted' });
+    expect([await inRoom(first), await inRoom(second)]).toEqual([true, false]);
+    await t.call('POST', '/activity/signup/cancel', { token: first.token, body: { activityId: activity.id } });
+    expect([await inRoom(first), await inRoom(second)]).toEqual([false, true]);
+  });
+
   it('has one room per city, created on first use', async () => {
     const a = await t.call<{ id: string; kind: string }>('GET', '/chat/room/city', {
       token: ann.token,
