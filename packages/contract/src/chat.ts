@@ -11,6 +11,8 @@ export const CHAT_LIMITS = {
   frameBytes: 16_384,
   /** Messages one member may send in one window, claimed atomically per member and room. */
   sendsPerWindow: 20,
+  /** Typing notices one member may cause in a room per window; more are dropped silently. */
+  typingPerWindow: 3,
   windowSeconds: 10,
   historyPage: 50,
   slowModeMaxSeconds: 3600,

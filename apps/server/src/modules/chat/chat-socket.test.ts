@@ -163,7 +163,7 @@ describe('chat WebSocket', () => {
     expect(rows[0]!.n).toBe(CHAT_LIMITS.sendsPerWindow);
   }, 90_000);
 
-  it('forwards typing and deletions to other subscribers', async () => {
+  it('forwards typing (a few per window, members only) and deletions to other subscribers', async () => {
     const room = await createRoom(t, owner.token, { name: 'Typing' });
     await joinRoom(t, ann.token, room.id);
     const a = await connect(owner);
@@ -172,8 +172,15 @@ describe('chat WebSocket', () => {
       client.send({ type: 'subscribe', roomId: room.id });
       await client.next('subscribed');
     }
-    a.send({ type: 'typing', roomId: room.id });
+    for (let i = 0; i < 50; i++) a.send({ type: 'typing', roomId: room.id });
     expect(await b.next('typing')).toEqual({ type: 'typing', roomId: room.id, uid: owner.uid });
+    a.send({ type: 'ping', id: 'typed' });
+    await a.next('pong');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(b.frames.filter((frame) => frame.type === 'typing')).toHaveLength(CHAT_LIMITS.typingPerWindow);
+    const outsider = await connect(eve);
+    outsider.send({ type: 'typing', roomId: room.id });
+    expect((await outsider.next('error')).code).toBe(403);
     a.send({ type: 'send', roomId: room.id, text: 'oops', clientId: 'o' });
     const ack = await a.next('ack');
     await t.call('POST', '/chat/message/delete', { token: owner.token, body: { roomId: room.id, seq: ack.seq } });

@@ -346,7 +346,14 @@ export class ChatService {
     return {};
   }
 
+  /** Forwards a typing notice to the room, at most `CHAT_LIMITS.typingPerWindow` per window and member. */
   async typing(user: Caller, roomId: number) {
+    const count = await this.deps.counter.hit(
+      `chat:${this.deps.scope}:typing:${roomId}:${user.id}`,
+      CHAT_LIMITS.windowSeconds,
+    );
+    if (count > CHAT_LIMITS.typingPerWindow) return;
+    await this.membership(user.id, roomId);
     await this.publish(roomId, { type: 'typing', roomId: String(roomId), uid: String(user.uid) });
   }
 

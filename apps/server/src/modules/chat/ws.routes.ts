@@ -121,7 +121,6 @@ export async function chatSocketRoutes(
               await deps.live.unsubscribe(connection, Number(frame.roomId));
               return;
             case 'typing':
-              await deps.chat.membership(user.id, frame.roomId);
               await deps.chat.typing(user, Number(frame.roomId));
               return;
             case 'send': {
