@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import { API_BASE, INPUT_LIMITS, jsonDepthExceeds, translate } from '@polaris/contract';
+import { API_BASE, CHAT_LIMITS, INPUT_LIMITS, jsonDepthExceeds, translate } from '@polaris/contract';
 import Fastify, { LogController } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -13,6 +13,7 @@ import { DiscoveryService } from './modules/activity/discovery.service.ts';
 import { createDiscoveryCache, invalidateOnWrites } from './modules/activity/discovery-cache.ts';
 import { DraftService } from './modules/activity/drafts.service.ts';
 import { EditingService } from './modules/activity/editing.service.ts';
+import { ActivityEvents } from './modules/activity/events.ts';
 import { ImageService } from './modules/activity/images.service.ts';
 import { InvitationService } from './modules/activity/invitations.service.ts';
 import { NftService } from './modules/activity/nfts.service.ts';
@@ -26,6 +27,10 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { CalendarService } from './modules/calendar/service.ts';
+import { LiveChatService } from './modules/chat/live.service.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
+import { ChatService } from './modules/chat/service.ts';
+import { chatSocketRoutes } from './modules/chat/ws.routes.ts';
 import { EmbeddedMedia } from './modules/live/embedded-media.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { LiveService } from './modules/live/service.ts';
@@ -56,6 +61,14 @@ import { loggerOptions, logRequests } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { MailQueue } from './platform/mail-queue.ts';
 import { buildOpenApi } from './platform/openapi.ts';
+import {
+  MemoryBus,
+  MemoryWindowCounter,
+  type RealtimeBus,
+  RedisBus,
+  RedisWindowCounter,
+  type WindowCounter,
+} from './platform/realtime.ts';
 import { RegionGate, trustFunction } from './platform/region.ts';
 import { Router } from './platform/router.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
@@ -131,20 +144,51 @@ export async function buildApp(options: AppOptions) {
   invalidateOnWrites(app, `${API_BASE}/activity/`, discoveryCache);
   const db = database.db;
   const discovery = new DiscoveryService({ db, now, links, log: app.log, cache: discoveryCache });
-  const seats = new SeatService({ db, now });
+  const activityEvents = new ActivityEvents(app.log);
+  const seats = new SeatService({ db, now, events: activityEvents });
+  const images = new ImageService({ db, now, links, dataDir: config.dataDir });
   const activity: ActivityServices = {
     discovery,
-    editing: new EditingService({ db, now, links, discovery, promote: (id) => seats.promoteAll(id) }),
+    editing: new EditingService({
+      db,
+      now,
+      links,
+      discovery,
+      promote: (id) => seats.promoteAll(id),
+      events: activityEvents,
+    }),
     drafts: new DraftService({ db, now }),
-    images: new ImageService({ db, now, links, dataDir: config.dataDir }),
+    images,
     invitations: new InvitationService({ db, now, links, mailer, log: app.log, attempts }),
-    signups: new SignupService({ db, now, trade, seats, discovery }),
+    signups: new SignupService({ db, now, trade, seats, discovery, events: activityEvents }),
     seats,
     settlement: new SettlementService({ db, now, links, seats, earnings, payoutHoldMs: config.payoutHoldMs }),
     checkins: new CheckinService({ db, now, links }),
     nfts: new NftService({ db, links }),
     attendees: new AttendeeService({ db, earnings }),
   };
+  const bus: RealtimeBus = redis ? new RedisBus(redis) : new MemoryBus();
+  const counter: WindowCounter = redis ? new RedisWindowCounter(redis) : new MemoryWindowCounter();
+  const chat = new ChatService({
+    db,
+    now,
+    bus,
+    counter,
+    sendsPerWindow: CHAT_LIMITS.sendsPerWindow * config.rateLimitMultiplier,
+    scope: redis ? await ChatService.scopeOf(db) : 'local',
+    imageOwnedBy: (id, userId) => images.ownedBy(id, userId),
+  });
+  const chatLive = new LiveChatService({ bus, chat });
+  activityEvents.on(async (event) => {
+    if (event.type === 'created') {
+      await chat.activityCreated({ id: event.activityId, title: event.title, organizerId: event.organizerId });
+      for (const cohost of event.cohostIds) await chat.activityMemberAdded(event.activityId, cohost, 'admin');
+    } else if (event.type === 'ticketHeld') {
+      await chat.activityMemberAdded(event.activityId, event.userId, 'member');
+    } else {
+      await chat.activityMemberRemoved(event.activityId, event.userId);
+    }
+  });
   const calendar = new CalendarService({ db: database.db, now, links });
   const media = new EmbeddedMedia({ iceServers: config.iceServers, hostAddresses: config.liveHostAddresses });
   const live = new LiveService({ db, now, media });
@@ -184,6 +228,8 @@ export async function buildApp(options: AppOptions) {
   activityRoutes(router, activity);
   calendarRoutes(router, calendar);
   liveRoutes(router, live);
+  chatRoutes(router, chat);
+  await chatSocketRoutes(app, { authenticate, chat, live: chatLive });
 
   const openApi = buildOpenApi(router.routes);
   app.get(`${API_BASE}/openapi.json`, async () => openApi);
@@ -227,6 +273,7 @@ export async function buildApp(options: AppOptions) {
     for (const stop of stopWorkers) stop();
     mailer.close();
     await discoveryCache.close();
+    await bus.close();
     await redis?.quit();
     await media.stop();
   });
@@ -242,6 +289,8 @@ export async function buildApp(options: AppOptions) {
     trade,
     activity,
     calendar,
+    chat,
+    chatLive,
     live,
     earnings,
     mailQueue,
@@ -260,6 +309,8 @@ export interface AppServices {
   activity: ActivityServices;
   calendar: CalendarService;
   live: LiveService;
+  chat: ChatService;
+  chatLive: LiveChatService;
   earnings: CreatorEarningsService;
   mailQueue: MailQueue;
 }

@@ -4,6 +4,7 @@ export * from './amounts.ts';
 export * from './app.ts';
 export * from './auth.ts';
 export * from './calendar.ts';
+export * from './chat.ts';
 export * from './constants.ts';
 export * from './field-errors.ts';
 export * from './hashing.ts';

@@ -3,6 +3,7 @@ export * from './activity.ts';
 export * from './attempts.ts';
 export * from './auth.ts';
 export * from './calendar.ts';
+export * from './chat.ts';
 export * from './idempotency.ts';
 export * from './live.ts';
 export * from './mail.ts';

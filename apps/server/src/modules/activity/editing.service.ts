@@ -33,6 +33,7 @@ import {
 import { newActivityCode, newSecret } from './codes.ts';
 import type { DiscoveryService } from './discovery.service.ts';
 import { NEW_DRAFT_KEY } from './drafts.service.ts';
+import type { ActivityEvents } from './events.ts';
 import { changeNotice } from './notices.ts';
 import { canChangeCohosts, canEdit } from './policy.ts';
 import { decimalsOf } from './presenter.ts';
@@ -49,6 +50,7 @@ export interface EditingDeps {
   discovery: DiscoveryService;
   /** Fill seats freed by an edit from the waitlist. */
   promote: (activityId: number) => Promise<unknown>;
+  events?: ActivityEvents;
 }
 
 /**
@@ -74,7 +76,7 @@ export class EditingService {
     throwProblems(problems);
 
     const code = newActivityCode();
-    await this.db.transaction(async (tx) => {
+    const id = await this.db.transaction(async (tx) => {
       const id = await insertActivity(tx, {
         code,
         organizerId: user.id,
@@ -90,6 +92,14 @@ export class EditingService {
       await insertTicketTypes(tx, id, plans);
       await setCohosts(tx, id, cohostIds, false);
       await deleteDraft(tx, user.id, NEW_DRAFT_KEY);
+      return id;
+    });
+    await this.deps.events?.emit({
+      type: 'created',
+      activityId: id,
+      title: input.title,
+      organizerId: user.id,
+      cohostIds,
     });
     return this.deps.discovery.detail(code, user.id);
   }

@@ -85,6 +85,12 @@ export class ImageService {
     return presentImage(this.deps.links, row)!;
   }
 
+  /** Whether an uploaded image exists and was uploaded by the user (chat sends images by id). */
+  async ownedBy(id: string, userId: number): Promise<boolean> {
+    const row = /^[a-f0-9]{32}$/.test(id) ? await imageById(this.deps.db, id) : undefined;
+    return row?.ownerId === userId;
+  }
+
   /** The stored WebP at a width; an unknown id or width is "not found". */
   async file(id: string, width: number): Promise<Buffer> {
     const row = /^[a-f0-9]{32}$/.test(id) ? await imageById(this.deps.db, id) : undefined;

@@ -3,6 +3,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ledger } from '../wallet/ledger.ts';
 import { type ActivityRow, lockActivity, ticketTypeById } from './activities.store.ts';
+import type { ActivityEvents } from './events.ts';
 import {
   lockRegistration,
   type RegistrationRow,
@@ -25,7 +26,7 @@ const conflict = (key: string) => new AppError(Status.conflict, key);
  *   (`ticket_hold_release`)
  */
 export class SeatService {
-  constructor(private readonly deps: { db: Database; now: () => Date }) {}
+  constructor(private readonly deps: { db: Database; now: () => Date; events?: ActivityEvents }) {}
 
   private get db() {
     return this.deps.db;
@@ -38,12 +39,25 @@ export class SeatService {
    */
   async promoteAll(activityId: number): Promise<{ promoted: number }> {
     let promoted = 0;
-    while ((await this.db.transaction((tx) => this.promoteNext(tx, activityId))) === 'promoted') promoted++;
+    for (;;) {
+      const outcome = await this.db.transaction((tx) => this.promoteNext(tx, activityId));
+      if (outcome === 'none') break;
+      promoted++;
+      await this.ticketHeld(activityId, outcome.userId);
+    }
     return { promoted };
   }
 
-  /** Promotes the first waitlisted place that fits, under the activity's lock (taken here unless `row` is given). */
-  async promoteNext(tx: Tx, activityId: number, row?: ActivityRow): Promise<'promoted' | 'none'> {
+  /** Tells the activity's followers (chat) that someone holds a ticket now; called after the commit. */
+  ticketHeld(activityId: number, userId: number) {
+    return this.deps.events?.emit({ type: 'ticketHeld', activityId, userId });
+  }
+
+  /**
+   * Promotes the first waitlisted place that fits, under the activity's lock (taken here unless `row` is given),
+   * and answers whose it was; the caller calls `ticketHeld` after its transaction commits.
+   */
+  async promoteNext(tx: Tx, activityId: number, row?: ActivityRow): Promise<{ userId: number } | 'none'> {
     const activity = row ?? (await lockActivity(tx, activityId));
     const now = this.deps.now();
     if (activity.status !== 'published' || phaseOf(activity, now) === 'ended') return 'none';
@@ -71,13 +85,14 @@ export class SeatService {
       updatedAt: now,
       ...(candidate.paymentState === 'frozen' ? { paymentState: 'escrow' } : {}),
     });
-    return 'promoted';
+    return { userId: candidate.userId };
   }
 
   /** Approve a pending request: it takes a seat, and a frozen price moves into escrow. */
   async approve(hostId: number, code: string, registrationId: number) {
     const activity = await managedActivity(this.db, code, hostId);
-    return this.db.transaction(async (tx) => {
+    let holder = 0;
+    const approved = await this.db.transaction(async (tx) => {
       const row = await lockActivity(tx, activity.row.id);
       const mine = await this.lockPlace(tx, row.id, registrationId);
       if (mine.status !== 'pending') throw conflict('activity.notPending');
@@ -105,8 +120,11 @@ export class SeatService {
         updatedAt: now,
         paymentState: mine.paymentState === 'frozen' ? 'escrow' : mine.paymentState,
       });
+      holder = mine.userId;
       return registrationView(tx, row, updated);
     });
+    await this.ticketHeld(activity.row.id, holder);
+    return approved;
   }
 
   /** Reject a pending request: the frozen price goes back to the person's available balance. */

@@ -172,6 +172,7 @@ export class SettlementService {
         });
         if (outcome === 'none') break;
         promoted++;
+        await this.deps.seats.ticketHeld(id, outcome.userId);
       }
     }
     return { settled, promoted };

@@ -17,6 +17,7 @@ import {
 } from './activities.store.ts';
 import { newTicketCode } from './codes.ts';
 import type { DiscoveryService } from './discovery.service.ts';
+import type { ActivityEvents } from './events.ts';
 import {
   insertRegistration,
   liveRegistrationOf,
@@ -38,6 +39,7 @@ export interface SignupDeps {
   seats: SeatService;
   /** The activities on the user's tickets. */
   discovery: DiscoveryService;
+  events?: ActivityEvents;
 }
 
 interface SignUpInput {
@@ -84,7 +86,23 @@ export class SignupService {
     const work = (tx: Tx) =>
       this.signUpIn(tx, user.id, activity.row.id, type.id, answers, input.inviteCode, input.language ?? null);
 
-    if (BigInt(type.price) === 0n) return this.db.transaction(work);
+    const registration =
+      BigInt(type.price) === 0n
+        ? await this.db.transaction(work)
+        : await this.paidSignUp(user, input, type, answers, work);
+    if (registration.status === 'approved') {
+      await this.deps.events?.emit({ type: 'ticketHeld', activityId: activity.row.id, userId: user.id });
+    }
+    return registration;
+  }
+
+  private async paidSignUp(
+    user: SessionUser,
+    input: SignUpInput,
+    type: TicketTypeRow,
+    answers: ReturnType<SignupService['checkAnswers']>,
+    work: (tx: Tx) => Promise<Registration>,
+  ): Promise<Registration> {
     if (!input.tradePassword || !input.idempotencyKey) {
       throw new FieldsError([
         { field: input.tradePassword ? 'idempotencyKey' : 'tradePassword', messageKey: 'activity.paymentRequired' },
@@ -264,6 +282,7 @@ export class SignupService {
       });
       return { registration: await registrationView(tx, row, updated), freedSeat: mine.status === 'approved' };
     });
+    await this.deps.events?.emit({ type: 'ticketGone', activityId: activity.row.id, userId: user.id });
     if (freedSeat) await this.deps.seats.promoteAll(activity.row.id);
     return registration;
   }
@@ -278,7 +297,7 @@ export class SignupService {
     const [recipient] = await usersByUid(this.db, [Number(toUid)]);
     if (!recipient) throw new FieldsError([{ field: 'toUid', messageKey: 'activity.transferRecipientUnknown' }]);
     if (recipient.id === user.id) throw new FieldsError([{ field: 'toUid', messageKey: 'activity.transferToSelf' }]);
-    return this.db.transaction(async (tx) => {
+    const moved = await this.db.transaction(async (tx) => {
       const row = await lockActivity(tx, activity.row.id);
       const now = this.deps.now();
       const live = await lockLiveRegistrations(tx, row.id, [user.id, recipient.id]);
@@ -303,6 +322,9 @@ export class SignupService {
       });
       return registrationView(tx, row, moved);
     });
+    await this.deps.events?.emit({ type: 'ticketGone', activityId: activity.row.id, userId: user.id });
+    await this.deps.events?.emit({ type: 'ticketHeld', activityId: activity.row.id, userId: recipient.id });
+    return moved;
   }
 
   /** The user's tickets with their activities, newest first, each with its QR payload while valid. */

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { at } from './columns.ts';
+import { users } from './users.ts';
+
+/**
+ * Chat rooms. `last_seq` is the room's message counter: a message claims the next number with
+ * `update chat_rooms set last_seq = last_seq + 1 … returning` in the transaction that stores it, so numbers
+ * are gapless and a room's messages commit in number order (the row lock serialises senders).
+ */
+export const chatRooms = pgTable(
+  'chat_rooms',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['community', 'city', 'activity'] }).notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    avatar: text('avatar'),
+    joinPolicy: text('join_policy', { enum: ['public', 'invite'] }).notNull(),
+    inviteToken: text('invite_token').notNull().unique(),
+    /** A city room's city (one room per city), an activity room's activity. */
+    city: text('city'),
+    activityId: bigint('activity_id', { mode: 'number' }),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    slowModeSeconds: integer('slow_mode_seconds').notNull().default(0),
+    announcement: text('announcement'),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: at('created_at').notNull(),
+    lastMessageAt: at('last_message_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('chat_rooms_city_idx').on(t.city).where(sql`${t.kind} = 'city'`),
+    uniqueIndex('chat_rooms_activity_idx').on(t.activityId).where(sql`${t.kind} = 'activity'`),
+    index('chat_rooms_name_idx').on(t.name),
+  ],
+);
+
+/** Who is in a room, with their role, read position and sanctions. A left or kicked member's row is deleted; a ban stays. */
+export const chatMembers = pgTable(
+  'chat_members',
+  {
+    roomId: bigint('room_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatRooms.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    role: text('role', { enum: ['owner', 'admin', 'member'] }).notNull(),
+    readSeq: bigint('read_seq', { mode: 'number' }).notNull().default(0),
+    mutedUntil: at('muted_until'),
+    banned: boolean('banned').notNull().default(false),
+    /** When the member last sent a message: slow mode claims the next send against it. */
+    lastSentAt: at('last_sent_at'),
+    joinedAt: at('joined_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.userId] }), index('chat_members_user_idx').on(t.userId)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    roomId: bigint('room_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatRooms.id),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['text', 'image', 'system'] }).notNull(),
+    senderId: bigint('sender_id', { mode: 'number' }).references(() => users.id),
+    body: text('body').notNull().default(''),
+    imageId: text('image_id'),
+    replyTo: bigint('reply_to', { mode: 'number' }),
+    mentions: jsonb('mentions').$type<string[]>().notNull().default([]),
+    event: text('event'),
+    targetId: bigint('target_id', { mode: 'number' }),
+    deletedAt: at('deleted_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.seq] })],
+);
+
+/** Every announcement a room has pinned, newest last; the room row holds the current one. */
+export const chatAnnouncements = pgTable('chat_announcements', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  roomId: bigint('room_id', { mode: 'number' })
+    .notNull()
+    .references(() => chatRooms.id),
+  body: text('body').notNull(),
+  authorId: bigint('author_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id),
+  createdAt: at('created_at').notNull(),
+});

@@ -1,0 +1,134 @@
+import { CHAT_LIMITS, type ChatServerFrame } from '@polaris/contract';
+import type { RealtimeBus } from '../../platform/realtime.ts';
+import type { ChatService, RoomEvent } from './service.ts';
+
+/** One WebSocket as the hub sees it. */
+export interface LiveConnection {
+  userId: number;
+  uid: number;
+  send(frame: ChatServerFrame): void;
+  /** A frame already serialised: one room event is encoded once for all its subscribers. */
+  sendText(text: string): void;
+}
+
+interface Subscription {
+  roomId: number;
+  /** The highest sequence number delivered: nothing at or below it is sent again. */
+  delivered: number;
+  /** Events are handled one after another, so catching up and live delivery never interleave. */
+  chain: Promise<void>;
+  closed: boolean;
+}
+
+const CATCH_UP_PAGE = 200;
+
+/**
+ * Fan-out of room events to this process's WebSockets. Each room with local subscribers has one bus
+ * subscription. A subscriber gets every message in sequence order with no gap and no duplicate: a message
+ * whose number is not the next one triggers a catch-up from the database (a sequence number is claimed under
+ * the room's row lock, so when number n arrives every number below it is committed).
+ */
+export class LiveChatService {
+  private readonly rooms = new Map<
+    number,
+    { connections: Map<LiveConnection, Subscription>; unsubscribe: Promise<() => Promise<void>> }
+  >();
+
+  constructor(private readonly deps: { bus: RealtimeBus; chat: ChatService }) {}
+
+  /** Subscribes after checking membership; delivers what came after `afterSeq` (nothing older without it). */
+  async subscribe(connection: LiveConnection, roomId: number, afterSeq: number | undefined): Promise<number> {
+    const { room } = await this.deps.chat.membership(connection.userId, roomId);
+    let entry = this.rooms.get(room.id);
+    if (!entry) {
+      const connections = new Map<LiveConnection, Subscription>();
+      const unsubscribe = this.deps.bus.subscribe(this.deps.chat.channel(room.id), (payload) =>
+        this.onEvent(room.id, payload),
+      );
+      entry = { connections, unsubscribe };
+      this.rooms.set(room.id, entry);
+    }
+    await entry.unsubscribe;
+    const previous = entry.connections.get(connection);
+    if (previous) previous.closed = true;
+    const start = Math.min(afterSeq ?? room.lastSeq, room.lastSeq);
+    const subscription: Subscription = { roomId: room.id, delivered: start, chain: Promise.resolve(), closed: false };
+    entry.connections.set(connection, subscription);
+    connection.send({ type: 'subscribed', roomId: String(room.id), lastSeq: room.lastSeq });
+    this.enqueue(connection, subscription, () => this.catchUp(connection, subscription));
+    return room.lastSeq;
+  }
+
+  async unsubscribe(connection: LiveConnection, roomId: number) {
+    const entry = this.rooms.get(roomId);
+    const subscription = entry?.connections.get(connection);
+    if (!entry || !subscription) return;
+    subscription.closed = true;
+    entry.connections.delete(connection);
+    if (entry.connections.size === 0) {
+      this.rooms.delete(roomId);
+      await (await entry.unsubscribe)();
+    }
+  }
+
+  async disconnect(connection: LiveConnection) {
+    const rooms = [...this.rooms.entries()].filter(([, entry]) => entry.connections.has(connection));
+    for (const [roomId] of rooms) await this.unsubscribe(connection, roomId);
+  }
+
+  private enqueue(connection: LiveConnection, subscription: Subscription, work: () => Promise<void>) {
+    subscription.chain = subscription.chain.then(work).catch(() => {
+      connection.send({ type: 'error', code: 503, message: 'catch-up failed' });
+    });
+  }
+
+  private async catchUp(connection: LiveConnection, subscription: Subscription) {
+    for (;;) {
+      if (subscription.closed) return;
+      const page = await this.deps.chat.after(subscription.roomId, subscription.delivered, CATCH_UP_PAGE);
+      for (const message of page) {
+        if (subscription.closed) return;
+        if (message.seq <= subscription.delivered) continue;
+        connection.send({ type: 'message', message });
+        subscription.delivered = message.seq;
+      }
+      if (page.length < CATCH_UP_PAGE) return;
+    }
+  }
+
+  private onEvent(roomId: number, payload: string) {
+    const entry = this.rooms.get(roomId);
+    if (!entry) return;
+    const event = JSON.parse(payload) as RoomEvent;
+    const encoded = event.type === 'message' ? JSON.stringify({ type: 'message', message: event.message }) : payload;
+    for (const [connection, subscription] of entry.connections) {
+      if (event.type === 'message') {
+        const { message } = event;
+        this.enqueue(connection, subscription, async () => {
+          if (subscription.closed || message.seq <= subscription.delivered) return;
+          if (message.seq === subscription.delivered + 1) {
+            connection.sendText(encoded);
+            subscription.delivered = message.seq;
+          } else {
+            await this.catchUp(connection, subscription);
+          }
+        });
+      } else if (event.type === 'deleted') {
+        connection.sendText(encoded);
+      } else if (event.type === 'typing') {
+        if (event.uid !== String(connection.uid)) connection.sendText(encoded);
+      } else if (event.type === 'removed' && event.uid === String(connection.uid)) {
+        // Queued behind the removal message, so the member still sees why.
+        this.enqueue(connection, subscription, () => this.unsubscribe(connection, roomId));
+      }
+    }
+  }
+
+  get subscriberCount() {
+    let n = 0;
+    for (const entry of this.rooms.values()) n += entry.connections.size;
+    return n;
+  }
+}
+
+export const MAX_FRAME_BYTES = CHAT_LIMITS.frameBytes;

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { canDeleteMessage, canModerate, canRead, canSee, canSend, canShare, type Member } from './policy.ts';
+import type { RoomRow } from './store.ts';
+
+const now = new Date('2026-01-01T00:00:00Z');
+const member = (role: Member['role'], extra: Partial<Member> = {}): Member => ({
+  role,
+  banned: false,
+  mutedUntil: null,
+  ...extra,
+});
+const room = (joinPolicy: RoomRow['joinPolicy']) => ({ joinPolicy }) as RoomRow;
+
+describe('chat policy', () => {
+  it('shows public rooms to anyone but a banned member, invite-only rooms to members only', () => {
+    expect(canSee(room('public'), undefined)).toBe(true);
+    expect(canSee(room('public'), member('member', { banned: true }))).toBe(false);
+    expect(canSee(room('invite'), undefined)).toBe(false);
+    expect(canSee(room('invite'), member('member'))).toBe(true);
+    expect(canRead(undefined)).toBe(false);
+  });
+
+  it('lets a member send unless muted until later', () => {
+    expect(canSend(member('member'), now)).toBe(true);
+    expect(canSend(member('member', { mutedUntil: new Date(now.getTime() + 1000) }), now)).toBe(false);
+    expect(canSend(member('member', { mutedUntil: new Date(now.getTime() - 1000) }), now)).toBe(true);
+  });
+
+  it('lets admins moderate members, the owner moderate admins, and nobody moderate the owner', () => {
+    expect(canModerate(member('member'), member('member'))).toBe(false);
+    expect(canModerate(member('admin'), member('member'))).toBe(true);
+    expect(canModerate(member('admin'), member('admin'))).toBe(false);
+    expect(canModerate(member('owner'), member('admin'))).toBe(true);
+    expect(canModerate(member('owner'), member('owner'))).toBe(false);
+    expect(canModerate(member('admin', { banned: true }), member('member'))).toBe(false);
+  });
+
+  it('deletes own messages, and any message for admins', () => {
+    expect(canDeleteMessage(member('member'), 7, 7)).toBe(true);
+    expect(canDeleteMessage(member('member'), 8, 7)).toBe(false);
+    expect(canDeleteMessage(member('admin'), 8, 7)).toBe(true);
+  });
+
+  it('shares the invite link of a public room with members, of an invite-only room with admins', () => {
+    expect(canShare(room('public'), member('member'))).toBe(true);
+    expect(canShare(room('invite'), member('member'))).toBe(false);
+    expect(canShare(room('invite'), member('admin'))).toBe(true);
+  });
+});

@@ -1,0 +1,60 @@
+import { Status } from '@polaris/contract';
+import { AppError } from '../../platform/errors.ts';
+import type { MemberRow, RoomRow } from './store.ts';
+
+/** Who may do what in a chat room, over loaded rows. A room the caller may not see answers "not found". */
+
+export type Member = Pick<MemberRow, 'role' | 'banned' | 'mutedUntil'>;
+
+export const isActive = (member: Member | undefined): member is Member => member !== undefined && !member.banned;
+export const isAdmin = (member: Member | undefined) => isActive(member) && member.role !== 'member';
+
+/** Anyone may find a public room; an invite-only room is visible to its members only. */
+export function canSee(room: RoomRow, member: Member | undefined): boolean {
+  if (member?.banned) return false;
+  return room.joinPolicy === 'public' || isActive(member);
+}
+
+/** Reading history and subscribing need membership. */
+export const canRead = (member: Member | undefined) => isActive(member);
+
+export function isMuted(member: Member, now: Date): boolean {
+  return member.mutedUntil !== null && member.mutedUntil > now;
+}
+
+export const canSend = (member: Member | undefined, now: Date) => isActive(member) && !isMuted(member, now);
+
+/**
+ * Moderation (mute, kick, ban, delete others' messages, pin): admins over members, the owner over everyone;
+ * nobody over the owner or over themselves.
+ */
+export function canModerate(actor: Member | undefined, target: Member | undefined): boolean {
+  if (!isAdmin(actor)) return false;
+  if (!target) return true;
+  if (target.role === 'owner') return false;
+  return actor!.role === 'owner' || target.role === 'member';
+}
+
+export const canEditSettings = (member: Member | undefined) => isAdmin(member);
+export const canSetRoles = (member: Member | undefined) => isActive(member) && member.role === 'owner';
+export const canDeleteMessage = (member: Member | undefined, senderId: number | null, userId: number) =>
+  isActive(member) && (senderId === userId || isAdmin(member));
+
+/** Activity rooms follow the tickets and city rooms are open to all: only community rooms are left at will or shared by link. */
+export const canShare = (room: RoomRow, member: Member | undefined) =>
+  isActive(member) && (room.joinPolicy === 'public' || isAdmin(member));
+
+export function abilities(room: RoomRow, member: Member | undefined, now: Date) {
+  return {
+    send: canSend(member, now),
+    moderate: isAdmin(member),
+    editSettings: canEditSettings(member),
+    share: canShare(room, member),
+  };
+}
+
+/** Throws 404 when the caller may not see the room, 403 when they see it but may not act. */
+export function authorize(visible: boolean, allowed: boolean, messageKey = 'chat.noPermission'): void {
+  if (!visible) throw new AppError(Status.notFound, 'chat.notFound');
+  if (!allowed) throw new AppError(Status.noPermission, messageKey);
+}

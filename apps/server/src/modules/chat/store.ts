@@ -1,0 +1,335 @@
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { type Database, query, type Tx } from '../../db/client.ts';
+import { chatAnnouncements, chatMembers, chatMessages, chatRooms, users } from '../../db/schema/index.ts';
+
+/** The chat module's SQL: rooms, members, messages and announcements. */
+
+export type RoomRow = typeof chatRooms.$inferSelect;
+export type MemberRow = typeof chatMembers.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+/** A message with what its presenter needs of the sender and target. */
+export type MessageWithNames = MessageRow & {
+  senderUid: number | null;
+  senderName: string | null;
+  targetUid: number | null;
+};
+export type RoomWithCount = RoomRow & { memberCount: number };
+
+type Db = Database | Tx;
+
+export async function insertRoom(tx: Db, values: typeof chatRooms.$inferInsert): Promise<RoomRow> {
+  const [row] = await tx.insert(chatRooms).values(values).returning();
+  return row!;
+}
+
+/** A room of a kind keyed by city or activity, created once: a second insert finds the first. */
+export async function insertKeyedRoom(tx: Db, values: typeof chatRooms.$inferInsert): Promise<RoomRow | undefined> {
+  const [row] = await tx.insert(chatRooms).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function roomById(db: Db, id: number): Promise<RoomRow | undefined> {
+  const [row] = await db.select().from(chatRooms).where(eq(chatRooms.id, id));
+  return row;
+}
+export async function roomByInviteToken(db: Db, token: string): Promise<RoomRow | undefined> {
+  const [row] = await db.select().from(chatRooms).where(eq(chatRooms.inviteToken, token));
+  return row;
+}
+export async function roomByCity(db: Db, city: string): Promise<RoomRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatRooms)
+    .where(and(eq(chatRooms.kind, 'city'), eq(chatRooms.city, city)));
+  return row;
+}
+export async function roomByActivity(db: Db, activityId: number): Promise<RoomRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatRooms)
+    .where(and(eq(chatRooms.kind, 'activity'), eq(chatRooms.activityId, activityId)));
+  return row;
+}
+
+export async function memberCount(db: Db, roomId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatMembers)
+    .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.banned, false)));
+  return row?.n ?? 0;
+}
+
+export async function updateRoom(tx: Db, id: number, values: Partial<typeof chatRooms.$inferInsert>) {
+  const [row] = await tx.update(chatRooms).set(values).where(eq(chatRooms.id, id)).returning();
+  return row;
+}
+
+/**
+ * Claims the room's next sequence number. The row stays locked until the transaction ends, so the messages of
+ * one room commit in sequence order.
+ */
+export async function claimSeq(tx: Tx, roomId: number, at: Date): Promise<number | undefined> {
+  const [row] = await tx
+    .update(chatRooms)
+    .set({ lastSeq: sql`${chatRooms.lastSeq} + 1`, lastMessageAt: at })
+    .where(eq(chatRooms.id, roomId))
+    .returning({ seq: chatRooms.lastSeq });
+  return row?.seq;
+}
+
+export async function memberOf(db: Db, roomId: number, userId: number): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatMembers)
+    .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
+  return row;
+}
+
+export async function lockMember(tx: Tx, roomId: number, userId: number): Promise<MemberRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(chatMembers)
+    .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)))
+    .for('update');
+  return row;
+}
+
+/** Adds a member; an existing row (a member, or a ban) is left as it is and nothing is returned. */
+export async function insertMember(tx: Db, values: typeof chatMembers.$inferInsert): Promise<MemberRow | undefined> {
+  const [row] = await tx.insert(chatMembers).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateMember(tx: Db, roomId: number, userId: number, values: Partial<MemberRow>) {
+  const [row] = await tx
+    .update(chatMembers)
+    .set(values)
+    .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function deleteMember(tx: Db, roomId: number, userId: number) {
+  await tx.delete(chatMembers).where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
+}
+
+/**
+ * Claims a send under slow mode: the member's last send moves to `at` only when it is at least `seconds` old,
+ * so two concurrent sends cannot both pass.
+ */
+export async function claimSlowModeSend(tx: Tx, roomId: number, userId: number, at: Date, seconds: number) {
+  const since = new Date(at.getTime() - seconds * 1000);
+  const [row] = await tx
+    .update(chatMembers)
+    .set({ lastSentAt: at })
+    .where(
+      and(
+        eq(chatMembers.roomId, roomId),
+        eq(chatMembers.userId, userId),
+        sql`(${chatMembers.lastSentAt} is null or ${chatMembers.lastSentAt} <= ${since.toISOString()})`,
+      ),
+    )
+    .returning({ userId: chatMembers.userId });
+  return row !== undefined;
+}
+
+export async function setReadSeq(db: Db, roomId: number, userId: number, seq: number) {
+  await db
+    .update(chatMembers)
+    .set({
+      readSeq: sql`greatest(${chatMembers.readSeq}, least(${seq}, (select last_seq from chat_rooms where id = ${roomId})))`,
+    })
+    .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
+}
+
+export async function insertMessage(tx: Tx, values: typeof chatMessages.$inferInsert): Promise<MessageRow> {
+  const [row] = await tx.insert(chatMessages).values(values).returning();
+  return row!;
+}
+
+export async function messageBySeq(db: Db, roomId: number, seq: number): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.roomId, roomId), eq(chatMessages.seq, seq)));
+  return row;
+}
+
+export async function markDeleted(tx: Db, roomId: number, seq: number, at: Date) {
+  await tx
+    .update(chatMessages)
+    .set({ deletedAt: at, body: '', imageId: null, mentions: [] })
+    .where(and(eq(chatMessages.roomId, roomId), eq(chatMessages.seq, seq)));
+}
+
+const senders = sql`left join users s on s.id = m.sender_id left join users t on t.id = m.target_id`;
+const messageColumns = sql`m.room_id as "roomId", m.seq, m.kind, m.sender_id as "senderId", m.body, m.image_id as "imageId",
+  m.reply_to as "replyTo", m.mentions, m.event, m.target_id as "targetId", m.deleted_at as "deletedAt", m.created_at as "createdAt",
+  s.uid as "senderUid", coalesce(s.open_name, s.uname) as "senderName", t.uid as "targetUid"`;
+
+/** Messages older than `beforeSeq` (the newest without it), newest first. */
+export async function messagesBefore(db: Db, roomId: number, beforeSeq: number | null, limit: number) {
+  const before = beforeSeq === null ? sql`` : sql`and m.seq < ${beforeSeq}`;
+  const { rows } = await query<MessageWithNames>(
+    db,
+    sql`select ${messageColumns} from chat_messages m ${senders}
+        where m.room_id = ${roomId} ${before} order by m.seq desc limit ${limit}`,
+  );
+  return rows;
+}
+
+/** Messages after `afterSeq`, oldest first: what a resuming client missed. */
+export async function messagesAfter(db: Db, roomId: number, afterSeq: number, limit: number) {
+  const { rows } = await query<MessageWithNames>(
+    db,
+    sql`select ${messageColumns} from chat_messages m ${senders}
+        where m.room_id = ${roomId} and m.seq > ${afterSeq} order by m.seq asc limit ${limit}`,
+  );
+  return rows;
+}
+
+export interface MyRoomRow {
+  room: RoomRow;
+  memberCount: number;
+  role: MemberRow['role'];
+  readSeq: number;
+  last: MessageWithNames | null;
+}
+
+/** The rooms a user is in (not banned), newest activity first, each with its last message: one query. */
+export async function myRooms(db: Db, userId: number): Promise<MyRoomRow[]> {
+  const { rows } = await query<{
+    room: Record<string, unknown>;
+    member_count: number;
+    role: MemberRow['role'];
+    read_seq: string | number;
+    last: MessageWithNames | null;
+  }>(
+    db,
+    sql`select to_jsonb(r) as room, mc.n::int as member_count, me.role, me.read_seq, lm.last
+        from chat_members me
+        join chat_rooms r on r.id = me.room_id
+        cross join lateral (select count(*) as n from chat_members c where c.room_id = r.id and not c.banned) mc
+        left join lateral (
+          select jsonb_build_object(${sql.raw(lastMessageJson)}) as last
+          from chat_messages m ${senders}
+          where m.room_id = r.id and m.seq = r.last_seq
+        ) lm on true
+        where me.user_id = ${userId} and not me.banned
+        order by r.last_message_at desc, r.id desc`,
+  );
+  return rows.map((row) => ({
+    room: roomFromJson(row.room),
+    memberCount: row.member_count,
+    role: row.role,
+    readSeq: Number(row.read_seq),
+    last: row.last ? { ...row.last, createdAt: new Date(row.last.createdAt as unknown as string) } : null,
+  }));
+}
+
+const lastMessageJson = `'roomId', m.room_id, 'seq', m.seq, 'kind', m.kind, 'senderId', m.sender_id, 'body', m.body,
+  'imageId', m.image_id, 'replyTo', m.reply_to, 'mentions', m.mentions, 'event', m.event, 'targetId', m.target_id,
+  'deletedAt', m.deleted_at, 'createdAt', m.created_at, 'senderUid', s.uid, 'senderName', coalesce(s.open_name, s.uname),
+  'targetUid', t.uid`;
+
+function roomFromJson(json: Record<string, unknown>): RoomRow {
+  return {
+    id: Number(json.id),
+    kind: json.kind as RoomRow['kind'],
+    name: json.name as string,
+    description: json.description as string,
+    avatar: (json.avatar as string | null) ?? null,
+    joinPolicy: json.join_policy as RoomRow['joinPolicy'],
+    inviteToken: json.invite_token as string,
+    city: (json.city as string | null) ?? null,
+    activityId: json.activity_id === null ? null : Number(json.activity_id),
+    lastSeq: Number(json.last_seq),
+    slowModeSeconds: Number(json.slow_mode_seconds),
+    announcement: (json.announcement as string | null) ?? null,
+    createdBy: json.created_by === null ? null : Number(json.created_by),
+    createdAt: new Date(json.created_at as string),
+    lastMessageAt: new Date(json.last_message_at as string),
+  };
+}
+
+/** Public rooms whose name contains `q`, latest activity first, with the caller's membership; not those they are banned from. */
+export async function searchPublicRooms(
+  db: Db,
+  userId: number,
+  q: string,
+  limit: number,
+): Promise<(RoomWithCount & { member: MemberRow | null })[]> {
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({
+      room: chatRooms,
+      member: chatMembers,
+      memberCount: sql<number>`(select count(*)::int from chat_members c where c.room_id = ${chatRooms.id} and not c.banned)`,
+    })
+    .from(chatRooms)
+    .leftJoin(chatMembers, and(eq(chatMembers.roomId, chatRooms.id), eq(chatMembers.userId, userId)))
+    .where(
+      and(eq(chatRooms.joinPolicy, 'public'), ilike(chatRooms.name, pattern), sql`${chatMembers.banned} is not true`),
+    )
+    .orderBy(desc(chatRooms.lastMessageAt), desc(chatRooms.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row.room, memberCount: row.memberCount, member: row.member }));
+}
+
+export interface MemberListRow {
+  uid: number;
+  name: string | null;
+  avatar: string | null;
+  role: MemberRow['role'];
+  mutedUntil: Date | null;
+}
+
+/** Members (not banned) by role then join time; `q` matches names and the uid. */
+export async function listMembers(db: Db, roomId: number, q: string, limit: number): Promise<MemberListRow[]> {
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const match = q ? sql`and (coalesce(u.open_name, u.uname, '') ilike ${pattern} or u.uid::text = ${q})` : sql``;
+  const { rows } = await query<MemberListRow>(
+    db,
+    sql`select u.uid, coalesce(u.open_name, u.uname) as name, u.avatar, c.role, c.muted_until as "mutedUntil"
+        from chat_members c join users u on u.id = c.user_id
+        where c.room_id = ${roomId} and not c.banned ${match}
+        order by case c.role when 'owner' then 0 when 'admin' then 1 else 2 end, c.joined_at, u.uid
+        limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    uid: Number(row.uid),
+    mutedUntil: row.mutedUntil ? new Date(row.mutedUntil) : null,
+  }));
+}
+
+export async function userIdsByUid(db: Db, uids: number[]): Promise<Map<number, number>> {
+  if (uids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, uid: users.uid }).from(users).where(sql`${users.uid} in ${uids}`);
+  return new Map(rows.map((row) => [row.uid, row.id]));
+}
+
+export async function uidOf(db: Db, userId: number): Promise<number | undefined> {
+  const [row] = await db.select({ uid: users.uid }).from(users).where(eq(users.id, userId));
+  return row?.uid;
+}
+
+/** The database's name: what processes sharing it have in common. */
+export async function databaseName(db: Db): Promise<string> {
+  const { rows } = await query<{ name: string }>(db, sql`select current_database() as name`);
+  return rows[0]!.name;
+}
+
+export async function insertAnnouncement(tx: Db, values: typeof chatAnnouncements.$inferInsert) {
+  await tx.insert(chatAnnouncements).values(values);
+}
+
+export async function announcements(db: Db, roomId: number, limit: number) {
+  return db
+    .select({ body: chatAnnouncements.body, createdAt: chatAnnouncements.createdAt, authorUid: users.uid })
+    .from(chatAnnouncements)
+    .innerJoin(users, eq(users.id, chatAnnouncements.authorId))
+    .where(eq(chatAnnouncements.roomId, roomId))
+    .orderBy(desc(chatAnnouncements.id))
+    .limit(limit);
+}

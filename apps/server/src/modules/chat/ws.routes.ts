@@ -1,0 +1,138 @@
+import websocket from '@fastify/websocket';
+import { API_BASE, ChatClientFrame, type ChatServerFrame, Status, toFieldErrors, translate } from '@polaris/contract';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { AppError, ValidationError } from '../../platform/errors.ts';
+import { requestLanguage } from '../../platform/locale.ts';
+import { refuseHostile } from '../../platform/router.ts';
+import type { Authenticate, SessionUser } from '../../platform/session.ts';
+import { type LiveChatService, type LiveConnection, MAX_FRAME_BYTES } from './live.service.ts';
+import type { ChatService } from './service.ts';
+
+/** Seconds between server pings; a socket that has not answered the previous one is closed. */
+const HEARTBEAT_MS = 30_000;
+/** Frames beyond this are refused outright by the socket (the connection closes); smaller oversized ones get an error frame. */
+const HARD_PAYLOAD_LIMIT = 1_048_576;
+
+/**
+ * The chat WebSocket at `/rest/polarisex/ws`, authenticated like any route (the `token` header or query
+ * parameter, see platform/session.ts) before the upgrade. JSON frames as in the contract (`ChatClientFrame`);
+ * a bad frame is answered with an error frame and the connection stays open.
+ */
+export async function chatSocketRoutes(
+  app: FastifyInstance,
+  deps: { authenticate: Authenticate; chat: ChatService; live: LiveChatService },
+) {
+  await app.register(websocket, { options: { maxPayload: HARD_PAYLOAD_LIMIT } });
+  const sockets = new Set<WebSocket>();
+  const heartbeat = setInterval(() => {
+    for (const socket of sockets) {
+      const state = socket as WebSocket & { alive?: boolean };
+      if (state.alive === false) {
+        socket.terminate();
+        continue;
+      }
+      state.alive = false;
+      socket.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  app.addHook('onClose', async () => clearInterval(heartbeat));
+
+  app.route({
+    method: 'GET',
+    url: `${API_BASE}/ws`,
+    preValidation: async (request) => {
+      const user = await deps.authenticate(request, 'user');
+      (request as typeof request & { chatUser?: SessionUser }).chatUser = user!;
+    },
+    handler: async () => ({ status: Status.invalid, msg: 'WebSocket upgrade required', attachment: null }),
+    wsHandler: (socket, request) => {
+      const user = (request as typeof request & { chatUser: SessionUser }).chatUser;
+      const language = requestLanguage(request);
+      const state = socket as WebSocket & { alive?: boolean };
+      state.alive = true;
+      sockets.add(socket);
+      const connection: LiveConnection = {
+        userId: user.id,
+        uid: user.uid,
+        send(frame: ChatServerFrame) {
+          if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+        },
+        sendText(text: string) {
+          if (socket.readyState === socket.OPEN) socket.send(text);
+        },
+      };
+      const errorFrame = (error: unknown, clientId: string | null = null): ChatServerFrame => {
+        if (error instanceof ValidationError) {
+          const first = error.fieldErrors[0];
+          return { type: 'error', code: Status.invalid, message: first?.message ?? '', field: first?.field, clientId };
+        }
+        if (error instanceof AppError) {
+          const first = 'fields' in error ? (error as { fields: { field: string }[] }).fields[0] : undefined;
+          const message = translate(language, error.messageKey, error.params);
+          return { type: 'error', code: error.status, message, clientId, ...(first ? { field: first.field } : {}) };
+        }
+        request.log.error({ err: error }, 'chat frame failed');
+        return { type: 'error', code: 500, message: translate(language, 'http.500'), clientId };
+      };
+      // Frames of one connection are handled in order, so a client's own messages keep their order.
+      let chain = Promise.resolve();
+      socket.on('pong', () => {
+        state.alive = true;
+      });
+      socket.on('message', (data, isBinary) => {
+        state.alive = true;
+        const raw = Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]);
+        chain = chain.then(() => handle(raw, isBinary));
+      });
+      socket.on('close', () => {
+        sockets.delete(socket);
+        void deps.live.disconnect(connection);
+      });
+
+      async function handle(raw: Buffer, isBinary: boolean) {
+        if (raw.length > MAX_FRAME_BYTES) {
+          connection.send({ type: 'error', code: 413, message: translate(language, 'chat.frameTooLarge') });
+          return;
+        }
+        let frame: ChatClientFrame;
+        try {
+          if (isBinary) throw new SyntaxError('binary');
+          const json = refuseHostile(JSON.parse(raw.toString('utf8')) as unknown, language);
+          const parsed = ChatClientFrame.safeParse(json);
+          if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error, json, language));
+          frame = parsed.data;
+        } catch (error) {
+          if (error instanceof ValidationError) connection.send(errorFrame(error));
+          else connection.send({ type: 'error', code: Status.invalid, message: translate(language, 'chat.badFrame') });
+          return;
+        }
+        const clientId = frame.type === 'send' ? (frame.clientId ?? null) : null;
+        try {
+          switch (frame.type) {
+            case 'ping':
+              connection.send({ type: 'pong', id: frame.id ?? null });
+              return;
+            case 'subscribe':
+              await deps.live.subscribe(connection, Number(frame.roomId), frame.afterSeq);
+              return;
+            case 'unsubscribe':
+              await deps.live.unsubscribe(connection, Number(frame.roomId));
+              return;
+            case 'typing':
+              await deps.chat.typing(user, Number(frame.roomId));
+              return;
+            case 'send': {
+              const message = await deps.chat.send(user, frame);
+              connection.send({ type: 'ack', clientId, roomId: message.roomId, seq: message.seq });
+              return;
+            }
+          }
+        } catch (error) {
+          connection.send(errorFrame(error, clientId));
+        }
+      }
+    },
+  });
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { imageIdField } from './activity/fields.ts';
+import { text } from './text.ts';
+
+/** Request, response and WebSocket frame schemas of chat rooms (docs/chat.md). */
+
+export const CHAT_LIMITS = {
+  /** Longest message text, in UTF-16 units. */
+  messageLength: 2000,
+  /** Largest WebSocket frame answered with an error frame rather than parsed. */
+  frameBytes: 16_384,
+  /** Messages one member may send in one window, claimed atomically per member and room. */
+  sendsPerWindow: 20,
+  /** Typing notices one member may cause in a room per window; more are dropped silently. */
+  typingPerWindow: 3,
+  windowSeconds: 10,
+  historyPage: 50,
+  slowModeMaxSeconds: 3600,
+} as const;
+
+export const CHAT_ROOM_KINDS = ['community', 'city', 'activity'] as const;
+export const CHAT_JOIN_POLICIES = ['public', 'invite'] as const;
+export const CHAT_ROLES = ['owner', 'admin', 'member'] as const;
+export const CHAT_MESSAGE_KINDS = ['text', 'image', 'system'] as const;
+export const CHAT_SYSTEM_EVENTS = ['joined', 'left', 'muted', 'kicked', 'banned', 'announcement'] as const;
+
+const roomId = z.coerce
+  .string()
+  .trim()
+  .regex(/^\d{1,15}$/, { error: 'validation.invalid' });
+const seq = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const uid = z.coerce
+  .string()
+  .trim()
+  .regex(/^\d{1,15}$/, { error: 'validation.invalid' });
+
+export const ChatRoomRefInput = z.object({ roomId });
+export const ChatRoomCreateInput = z.object({
+  name: text().min(1).max(60),
+  description: text().max(500).default(''),
+  joinPolicy: z.enum(CHAT_JOIN_POLICIES).default('public'),
+});
+export const ChatJoinInput = z
+  .object({ roomId: roomId.optional(), inviteToken: text().max(64).optional() })
+  .refine((v) => v.roomId !== undefined || v.inviteToken !== undefined, {
+    error: 'validation.required',
+    path: ['roomId'],
+  });
+export const ChatSearchInput = z.object({
+  q: text().max(60).default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const ChatHistoryInput = z.object({
+  roomId,
+  /** Messages before this sequence number (older); the newest page without it. */
+  beforeSeq: seq.optional(),
+  limit: z.coerce.number().int().min(1).max(CHAT_LIMITS.historyPage).default(CHAT_LIMITS.historyPage),
+});
+const messageFields = {
+  roomId,
+  text: text().max(CHAT_LIMITS.messageLength).default(''),
+  imageId: imageIdField.optional(),
+  replyTo: seq.optional(),
+};
+export const ChatSendInput = z.object(messageFields);
+export const ChatMessageRefInput = z.object({ roomId, seq });
+export const ChatReadInput = z.object({ roomId, seq });
+export const ChatMembersInput = z.object({
+  roomId,
+  q: text().max(60).default(''),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const ChatMemberActionInput = z.object({ roomId, uid });
+export const ChatMuteInput = z.object({ roomId, uid, minutes: z.coerce.number().int().min(1).max(525_600) });
+export const ChatRoleInput = z.object({ roomId, uid, role: z.enum(['admin', 'member']) });
+export const ChatSettingsInput = z.object({
+  roomId,
+  name: text().min(1).max(60).optional(),
+  description: text().max(500).optional(),
+  avatar: text().max(500).optional(),
+  joinPolicy: z.enum(CHAT_JOIN_POLICIES).optional(),
+  slowModeSeconds: z.coerce.number().int().min(0).max(CHAT_LIMITS.slowModeMaxSeconds).optional(),
+});
+export const ChatAnnounceInput = z.object({ roomId, text: text().min(1).max(CHAT_LIMITS.messageLength) });
+
+export const ChatMessageOutput = z.object({
+  roomId: z.string(),
+  seq: z.number(),
+  kind: z.enum(CHAT_MESSAGE_KINDS),
+  senderUid: z.string().nullable(),
+  senderName: z.string().nullable(),
+  text: z.string(),
+  imageId: z.string().nullable(),
+  replyTo: z.number().nullable(),
+  mentions: z.array(z.string()),
+  /** For system messages: what happened, and to whom. */
+  event: z.enum(CHAT_SYSTEM_EVENTS).nullable(),
+  targetUid: z.string().nullable(),
+  deleted: z.boolean(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageOutput>;
+export const ChatMessagesOutput = z.object({ items: z.array(ChatMessageOutput) });
+
+export const ChatAbilitiesOutput = z.object({
+  send: z.boolean(),
+  moderate: z.boolean(),
+  editSettings: z.boolean(),
+  share: z.boolean(),
+});
+export const ChatRoomOutput = z.object({
+  id: z.string(),
+  kind: z.enum(CHAT_ROOM_KINDS),
+  name: z.string(),
+  description: z.string(),
+  avatar: z.string().nullable(),
+  joinPolicy: z.enum(CHAT_JOIN_POLICIES),
+  slowModeSeconds: z.number(),
+  announcement: z.string().nullable(),
+  lastSeq: z.number(),
+  memberCount: z.number(),
+  /** The caller's role, null when not a member. */
+  role: z.enum(CHAT_ROLES).nullable(),
+  /** Present for members who may share it. */
+  inviteToken: z.string().nullable(),
+  abilities: ChatAbilitiesOutput,
+});
+export type ChatRoom = z.infer<typeof ChatRoomOutput>;
+export const ChatMyRoomOutput = z.object({
+  room: ChatRoomOutput,
+  lastMessage: ChatMessageOutput.nullable(),
+  unread: z.number(),
+  lastAt: z.string(),
+});
+export const ChatMyRoomsOutput = z.object({ items: z.array(ChatMyRoomOutput) });
+export const ChatRoomsOutput = z.object({ items: z.array(ChatRoomOutput) });
+export const ChatMemberOutput = z.object({
+  uid: z.string(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  role: z.enum(CHAT_ROLES),
+  mutedUntil: z.string().nullable(),
+});
+export const ChatMembersOutput = z.object({ items: z.array(ChatMemberOutput) });
+export const ChatSendOutput = z.object({ message: ChatMessageOutput });
+
+/** Frames a client sends on the WebSocket. */
+export const ChatClientFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), roomId, afterSeq: seq.optional() }),
+  z.object({ type: z.literal('unsubscribe'), roomId }),
+  z.object({ type: z.literal('send'), clientId: text().max(64).optional(), ...messageFields }),
+  z.object({ type: z.literal('typing'), roomId }),
+  z.object({ type: z.literal('ping'), id: text().max(64).optional() }),
+]);
+export type ChatClientFrame = z.infer<typeof ChatClientFrame>;
+
+/** Frames the server sends. */
+export type ChatServerFrame =
+  | { type: 'message'; message: ChatMessage }
+  | { type: 'deleted'; roomId: string; seq: number }
+  | { type: 'subscribed'; roomId: string; lastSeq: number }
+  | { type: 'typing'; roomId: string; uid: string }
+  | { type: 'ack'; clientId: string | null; roomId: string; seq: number }
+  | { type: 'error'; code: number; message: string; clientId?: string | null; field?: string }
+  | { type: 'pong'; id: string | null };
