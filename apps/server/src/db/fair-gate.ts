@@ -61,10 +61,8 @@ export class FairGate {
 const READ_STATEMENT = /^\s*(\(\s*)?(select|with|show|explain)\b/i;
 
 /** The lane of a call made outside any request's lane (workers, scripts). */
-function laneOf(statement: string | null): Lane {
-  const lane = lanes.getStore();
-  if (lane) return lane;
-  return statement !== null && READ_STATEMENT.test(statement) ? 'read' : 'write';
+function laneOf(statement: string): Lane {
+  return lanes.getStore() ?? (READ_STATEMENT.test(statement) ? 'read' : 'write');
 }
 
 /** Statements that change nothing, so there is nothing to make durable after them. */
@@ -85,20 +83,24 @@ export function gatedPglite(
     if (wrote && afterWrite) await afterWrite();
     return result;
   };
+  // Built once: Drizzle reads `client.query` for every statement.
+  const gated = (property: 'query' | 'exec') => {
+    const run = client[property] as (statement: string, ...rest: unknown[]) => Promise<unknown>;
+    return async (statement: string, ...rest: unknown[]) =>
+      settle(
+        await gate.run(laneOf(statement), () => run.call(client, statement, ...rest)),
+        !PLAIN_READ.test(statement),
+      );
+  };
+  const wrapped: Record<string, unknown> = {
+    query: gated('query'),
+    exec: gated('exec'),
+    transaction: async (work: Parameters<PGlite['transaction']>[0]) =>
+      settle(await gate.run(lanes.getStore() === 'read' ? 'read' : 'write', () => client.transaction(work)), true),
+  };
   return new Proxy(client, {
     get(target, property, receiver) {
-      if (property === 'query' || property === 'exec') {
-        const run = target[property] as (statement: string, ...rest: unknown[]) => Promise<unknown>;
-        return async (statement: string, ...rest: unknown[]) =>
-          settle(
-            await gate.run(laneOf(statement), () => run.call(target, statement, ...rest)),
-            !PLAIN_READ.test(statement),
-          );
-      }
-      if (property === 'transaction') {
-        return async (work: Parameters<PGlite['transaction']>[0]) =>
-          settle(await gate.run(lanes.getStore() === 'read' ? 'read' : 'write', () => target.transaction(work)), true);
-      }
+      if (typeof property === 'string' && property in wrapped) return wrapped[property];
       const value = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },
