@@ -18,7 +18,7 @@ export const CHAT_LIMITS = {
   slowModeMaxSeconds: 3600,
 } as const;
 
-export const CHAT_ROOM_KINDS = ['community', 'city', 'activity'] as const;
+export const CHAT_ROOM_KINDS = ['community', 'city', 'activity', 'direct'] as const;
 export const CHAT_JOIN_POLICIES = ['public', 'invite'] as const;
 export const CHAT_ROLES = ['owner', 'admin', 'member'] as const;
 export const CHAT_MESSAGE_KINDS = ['text', 'image', 'system'] as const;
@@ -46,6 +46,8 @@ export const ChatJoinInput = z
     error: 'validation.required',
     path: ['roomId'],
   });
+/** Opens (or finds) the direct conversation between the caller and `uid`. */
+export const ChatDirectOpenInput = z.object({ uid });
 export const ChatSearchInput = z.object({
   q: text().max(60).default(''),
   limit: z.coerce.number().int().min(1).max(50).default(20),
@@ -124,6 +126,13 @@ export const ChatRoomOutput = z.object({
   /** Present for members who may share it. */
   inviteToken: z.string().nullable(),
   abilities: ChatAbilitiesOutput,
+  /** A city room's city, an activity room's activity. */
+  city: z.string().nullable(),
+  activityId: z.string().nullable(),
+  /** A direct room's other person (its `name` is theirs too). */
+  peer: z.object({ uid: z.string(), name: z.string().nullable(), avatar: z.string().nullable() }).nullable(),
+  /** The room's stage on air (live or paused) now, if any. */
+  liveStageId: z.string().nullable(),
 });
 export type ChatRoom = z.infer<typeof ChatRoomOutput>;
 export const ChatMyRoomOutput = z.object({
