@@ -12,7 +12,7 @@ export interface HistoryPage {
 }
 export interface History {
   pages: HistoryPage[];
-  pageParams: (number | undefined)[];
+  pageParams: unknown[];
 }
 
 const bySeqDesc = (a: ChatMessage, b: ChatMessage) => b.seq - a.seq;

@@ -393,6 +393,7 @@ export class ChatSocket {
 
   /** A room nobody watches and with nothing to send is unsubscribed; a socket nobody needs closes after a while. */
   private release(room: RoomState): void {
+    if (this.rooms.get(room.id) !== room) return;
     if (room.watchers.size > 0 || this.outbox.forRoom(room.id).length > 0) return;
     if (room.phase !== 'none' && this.isOpen()) this.write({ type: 'unsubscribe', roomId: room.id });
     this.rooms.delete(room.id);
