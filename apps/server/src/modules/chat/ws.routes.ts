@@ -121,10 +121,10 @@ export async function chatSocketRoutes(
               await deps.live.unsubscribe(connection, Number(frame.roomId));
               return;
             case 'typing':
-              await deps.chat.typing(user, Number(frame.roomId));
+              await deps.chat.messages.typing(user, Number(frame.roomId));
               return;
             case 'send': {
-              const message = await deps.chat.send(user, frame);
+              const message = await deps.chat.messages.send(user, frame);
               connection.send({ type: 'ack', clientId, roomId: message.roomId, seq: message.seq });
               return;
             }
