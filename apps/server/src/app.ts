@@ -240,7 +240,7 @@ export async function buildApp(options: AppOptions) {
   calendarRoutes(router, calendar);
   liveRoutes(router, live);
   chatRoutes(router, chat);
-  await chatSocketRoutes(app, { authenticate, chat, live: chatLive });
+  await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);
   app.get(`${API_BASE}/openapi.json`, async () => openApi);
