@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { confirm } from '@/app/overlays.ts';
 import { copyWithToast } from '@/components/RecordItem.tsx';
 import type { OutgoingMessage } from '@/lib/chat-outbox.ts';
+import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { chatImageUrl, dayLabel, displayName, systemText } from './format.ts';
 import { MessageRow, PendingRow, type RowContext } from './MessageRow.tsx';
@@ -63,12 +64,14 @@ export function MessageList(props: MessageListProps) {
     [messages, pending, selfUid, compact],
   );
   const bySeq = useMemo(() => new Map(messages.map((message) => [message.seq, message])), [messages]);
+  const selfName = useSession((state) => state.userInfo?.uname || state.userInfo?.openName || null);
   const names = useMemo(() => {
     const map = new Map<string, string>();
+    if (selfUid && selfName) map.set(selfUid, selfName);
     for (const message of messages)
       if (message.senderUid && message.senderName) map.set(message.senderUid, message.senderName);
     return map;
-  }, [messages]);
+  }, [messages, selfUid, selfName]);
   const nameOf = useCallback((uid: string | null) => displayName(t, uid ? names.get(uid) : null, uid), [names, t]);
   const [acting, setActing] = useState<ChatMessage | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
@@ -168,56 +171,59 @@ export function MessageList(props: MessageListProps) {
   return (
     <div className={`${css.wrap} ${compact ? css.compact : ''}`}>
       <div className={css.scroller} ref={scroller} onScroll={onScroll} data-testid="chat-scroller">
-        <div className={css.top}>
-          {loadingOlder ? (
-            <span role="status" data-testid="chat-loading-older">
-              <DotLoading /> {t('chat.room.loadingOlder')}
-            </span>
-          ) : olderFailed ? (
-            <button type="button" className={css.topButton} onClick={onLoadOlder}>
-              {t('chat.room.olderFailed')}
-            </button>
-          ) : !hasOlder && !compact ? (
-            <span data-testid="chat-start">{t('chat.room.start')}</span>
-          ) : null}
+        {/* A short conversation sits at the bottom, by the composer, as in Telegram. */}
+        <div className={css.fill}>
+          <div className={css.top}>
+            {loadingOlder ? (
+              <span role="status" data-testid="chat-loading-older">
+                <DotLoading /> {t('chat.room.loadingOlder')}
+              </span>
+            ) : olderFailed ? (
+              <button type="button" className={css.topButton} onClick={onLoadOlder}>
+                {t('chat.room.olderFailed')}
+              </button>
+            ) : !hasOlder && !compact ? (
+              <span data-testid="chat-start">{t('chat.room.start')}</span>
+            ) : null}
+          </div>
+          <ol
+            className={css.log}
+            role="log"
+            aria-live="polite"
+            aria-relevant="additions"
+            aria-label={t('chat.composer.label')}
+          >
+            {items.map((item) => {
+              if (item.type === 'day') {
+                return (
+                  <li key={item.key} className={css.day}>
+                    {dayLabel(item.at, now, language, t)}
+                  </li>
+                );
+              }
+              if (item.type === 'system') {
+                return (
+                  <li key={item.key} className={css.system} data-testid="chat-system" data-seq={item.message.seq}>
+                    {systemText(item.message, t, nameOf, selfUid)}
+                  </li>
+                );
+              }
+              if (item.type === 'pending') {
+                return <PendingRow key={item.key} item={item.item} first={item.first} context={context} />;
+              }
+              return (
+                <MessageRow
+                  key={item.key}
+                  message={item.message}
+                  own={item.own}
+                  first={item.first}
+                  context={context}
+                  flash={flash === item.message.seq}
+                />
+              );
+            })}
+          </ol>
         </div>
-        <ol
-          className={css.log}
-          role="log"
-          aria-live="polite"
-          aria-relevant="additions"
-          aria-label={t('chat.composer.label')}
-        >
-          {items.map((item) => {
-            if (item.type === 'day') {
-              return (
-                <li key={item.key} className={css.day}>
-                  {dayLabel(item.at, now, language, t)}
-                </li>
-              );
-            }
-            if (item.type === 'system') {
-              return (
-                <li key={item.key} className={css.system} data-testid="chat-system" data-seq={item.message.seq}>
-                  {systemText(item.message, t, nameOf, selfUid)}
-                </li>
-              );
-            }
-            if (item.type === 'pending') {
-              return <PendingRow key={item.key} item={item.item} first={item.first} context={context} />;
-            }
-            return (
-              <MessageRow
-                key={item.key}
-                message={item.message}
-                own={item.own}
-                first={item.first}
-                context={context}
-                flash={flash === item.message.seq}
-              />
-            );
-          })}
-        </ol>
       </div>
       {unseen > 0 && (
         <button type="button" className={css.newPill} onClick={toBottom} data-testid="chat-new-messages">

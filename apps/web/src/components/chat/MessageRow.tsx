@@ -48,7 +48,16 @@ function usePressActions(open: () => void) {
 }
 
 /** A text with its web links (opened in a new tab, without giving it this page) and mentions marked. */
-export function MessageText({ message, context }: { message: ChatMessage; context: RowContext }) {
+export function MessageText({
+  message,
+  context,
+  tail,
+}: {
+  message: ChatMessage;
+  context: RowContext;
+  /** What ends the last line (room for the time, so a short message keeps it on the same line). */
+  tail?: ReactNode;
+}) {
   return (
     <p className={css.text}>
       {splitMessageText(message.text, message.mentions).map((part, index) => {
@@ -70,6 +79,7 @@ export function MessageText({ message, context }: { message: ChatMessage; contex
         }
         return <span key={key}>{part.text}</span>;
       })}
+      {tail}
     </p>
   );
 }
@@ -112,14 +122,21 @@ function Quote({ seq, context }: { seq: number; context: RowContext }) {
 }
 
 /** What a message shows inside its bubble: the quote it replies to, its image, its text. */
-function Body({ message, context }: { message: ChatMessage; context: RowContext }) {
+function Body({ message, context, tail }: { message: ChatMessage; context: RowContext; tail?: ReactNode }) {
   const { t } = useTranslation();
-  if (message.deleted) return <p className={`${css.text} ${css.deleted}`}>{t('chat.deleted')}</p>;
+  if (message.deleted) {
+    return (
+      <p className={`${css.text} ${css.deleted}`}>
+        {t('chat.deleted')}
+        {tail}
+      </p>
+    );
+  }
   return (
     <>
       {message.replyTo !== null && <Quote seq={message.replyTo} context={context} />}
       {message.imageId && <ChatImage id={message.imageId} onOpen={() => context.openImage(message.imageId!)} />}
-      {message.text && <MessageText message={message} context={context} />}
+      {message.text && <MessageText message={message} context={context} tail={tail} />}
     </>
   );
 }
@@ -162,8 +179,8 @@ export function MessageRow({
         ))}
       <div className={css.stack}>
         {!own && first && <span className={css.sender}>{name}</span>}
-        <div className={css.bubble} {...press}>
-          <Body message={message} context={context} />
+        <div className={`${css.bubble} ${message.text || message.deleted ? '' : css.imageOnly}`} {...press}>
+          <Body message={message} context={context} tail={<span className={css.metaSpace} aria-hidden />} />
           {/* Long press has no keyboard: this button, shown when focused, opens the same actions. */}
           <button
             type="button"

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import css from './chat.module.css';
 import { avatarUrl } from './format.ts';
 
@@ -15,7 +14,7 @@ function colourOf(seed: string): string {
 /** The first letter (or CJK character) of a name, for a letter avatar. */
 const initialOf = (name: string) => [...name.trim()][0]?.toUpperCase() ?? '#';
 
-/** A room's or person's picture, or their initial on a colour of their own; a ring and a tag when live. */
+/** A room's or person's picture, or their initial on a colour of their own; a red ring while live. */
 export function RoomAvatar({
   seed,
   name,
@@ -29,7 +28,6 @@ export function RoomAvatar({
   live?: boolean;
   size?: 'small' | 'normal' | 'large';
 }) {
-  const { t } = useTranslation();
   const [broken, setBroken] = useState(false);
   const url = broken ? null : avatarUrl(avatar);
   const sizeClass = size === 'small' ? css.avatarSmall : size === 'large' ? css.avatarLarge : '';
@@ -40,7 +38,6 @@ export function RoomAvatar({
       aria-hidden
     >
       {url ? <img src={url} alt="" loading="lazy" onError={() => setBroken(true)} /> : initialOf(name)}
-      {live && <span className={css.avatarLiveTag}>{t('chat.liveNow')}</span>}
     </span>
   );
 }

@@ -61,6 +61,7 @@ function RoomRow({ entry, to }: { entry: MyRoom; to: string }) {
   const { t } = useTranslation();
   const language = useSettings((state) => state.language);
   const selfUid = useSession((state) => state.userInfo?.uid ?? null);
+  const selfName = useSession((state) => state.userInfo?.uname || state.userInfo?.openName || null);
   const { room } = entry;
   const title = roomTitle(t, room);
   const live = room.liveStageId !== null;
@@ -89,7 +90,7 @@ function RoomRow({ entry, to }: { entry: MyRoom; to: string }) {
             </span>
           )}
           <p className={css.preview} data-testid="room-preview">
-            {previewText(entry, t, selfUid)}
+            {previewText(entry, t, selfUid, selfName)}
           </p>
           {entry.unread > 0 && (
             <span className={css.unread} data-testid="room-unread">

@@ -71,19 +71,31 @@ export function systemText(
   }
 }
 
-/** What a message says in one line: its text, "[Photo]", "Message deleted" or the system sentence. */
-export function messageSummary(message: ChatMessage, t: TFunction, selfUid: string | null): string {
+/**
+ * What a message says in one line: its text, "[Photo]", "Message deleted" or the system sentence. A mention of
+ * the user reads as their name; others stay `@<uid>` (a preview knows no other names).
+ */
+export function messageSummary(
+  message: ChatMessage,
+  t: TFunction,
+  selfUid: string | null,
+  selfName: string | null = null,
+): string {
   if (message.deleted) return t('chat.deleted');
   if (message.kind === 'system') return systemText(message, t, (uid) => displayName(t, null, uid), selfUid);
   if (message.kind === 'image' || (message.imageId && !message.text)) return t('chat.photo');
-  return message.text.replace(/\s+/g, ' ');
+  return message.text
+    .replace(/@(\d{1,15})/g, (token, uid: string) =>
+      uid === selfUid && selfName && message.mentions.includes(uid) ? `@${selfName}` : token,
+    )
+    .replace(/\s+/g, ' ');
 }
 
 /** The list's preview: the summary, with the sender's name in group rooms. */
-export function previewText(entry: MyRoom, t: TFunction, selfUid: string | null): string {
+export function previewText(entry: MyRoom, t: TFunction, selfUid: string | null, selfName: string | null): string {
   const message = entry.lastMessage;
   if (!message) return t('chat.noMessages');
-  const text = messageSummary(message, t, selfUid);
+  const text = messageSummary(message, t, selfUid, selfName);
   if (message.kind === 'system' || message.deleted || entry.room.kind === 'direct') return text;
   const name = message.senderUid === selfUid ? t('chat.you') : displayName(t, message.senderName, message.senderUid);
   return t('chat.previewFrom', { name, text });
