@@ -24,6 +24,8 @@ export interface ServerSwitches {
   cutBeforeNextStore: boolean;
   /** Refuse sends of this text with an error frame. */
   refuseText: string | null;
+  /** Answer sends of this text as a frame that failed to parse: an error frame with no client id. */
+  unreadableText: string | null;
 }
 
 export class FakeChatServer {
@@ -34,6 +36,7 @@ export class FakeChatServer {
     loseNextAck: false,
     cutBeforeNextStore: false,
     refuseText: null,
+    unreadableText: null,
   };
   connectionsMade = 0;
   private readonly rooms = new Map<string, ChatMessage[]>();
@@ -156,6 +159,8 @@ export class FakeChatServer {
     if (this.switches.cutBeforeNextStore) {
       this.switches.cutBeforeNextStore = false;
       connection.socket.terminate();
+    } else if (text === this.switches.unreadableText) {
+      this.send(connection, { type: 'error', code: 400, message: '文字太長', field: 'text' });
     } else if (text === this.switches.refuseText) {
       this.send(connection, { type: 'error', code: 403, message: '你已被禁言', clientId });
     } else if (this.switches.loseNextAck) {

@@ -194,6 +194,19 @@ describe('chat socket: sending', () => {
   });
 });
 
+describe('chat socket: refusals without a client id', () => {
+  it('puts an unreadable-frame error on the send it answers', async () => {
+    const socket = client();
+    collect(socket, '7', 0);
+    await until(() => socket.status === 'open', 'the connection');
+    server.switches.unreadableText = 'too long for the server';
+    const clientId = socket.send('7', { text: 'too long for the server' });
+    await until(() => socket.outbox.get(clientId)?.status === 'failed', 'the refusal');
+    expect(socket.outbox.get(clientId)?.error).toBe('文字太長');
+    expect(storedTexts('7')).toEqual([]);
+  });
+});
+
 describe('chat socket: connection', () => {
   it('declares a socket that stops answering dead and connects again by itself', async () => {
     const socket = client('1', { heartbeatMs: 40, deadAfterMs: 80 });

@@ -492,6 +492,13 @@ export class ChatSocket {
       this.outbox.update(item.clientId, { status: 'failed', error: message, transmitted: false });
       return;
     }
+    const sending = this.outbox.all().find((pending) => pending.status === 'sending');
+    if ((code === 400 || code === 413) && sending) {
+      // A frame the server could not read comes back without its client id. The client writes every other frame
+      // itself, well formed, and the server answers frames in order, so it is the oldest send still waiting.
+      this.outbox.update(sending.clientId, { status: 'failed', error: message, transmitted: false });
+      return;
+    }
     if ((code === 403 || code === 404) && this.awaiting.length > 0) {
       const room = this.rooms.get(this.awaiting.shift()!);
       if (room) {

@@ -9,7 +9,7 @@ import { isApiError } from '@/api/api-error.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import type { OutgoingBody } from '@/lib/chat-outbox.ts';
 import css from './Composer.module.css';
-import { messageSummary } from './format.ts';
+import { cleanText, messageSummary } from './format.ts';
 
 export interface ComposerProps {
   room: ChatRoom;
@@ -92,7 +92,7 @@ export function Composer({
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    const value = text.trim();
+    const value = cleanText(text).trim();
     if (!value || wait > 0) return;
     send({ text: value });
     setText('');

@@ -1,4 +1,4 @@
-import { API_BASE, type ChatMessage, type Language } from '@polaris/contract';
+import { API_BASE, type ChatMessage, isSafeText, type Language } from '@polaris/contract';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { MyRoom } from '@/api/chat.ts';
@@ -6,7 +6,16 @@ import { formatFullDate, formatMonthDay, formatTime, formatWeekday } from '@/lib
 
 /** How chat screens word times, names, system lines and previews. */
 
-/** An uploaded image at one stored width (the server keeps 320, 640 and 1280 wide copies; docs/activities.md). */
+/**
+ * What the server refuses in any text (contract `text()`): control characters other than tab and line breaks, and
+ * half a surrogate pair. A paste can carry them; they are dropped before sending rather than refused after.
+ */
+export const cleanText = (text: string) => Array.from(text).filter(isSafeText).join('');
+
+/**
+ * An uploaded image at one width. The server keeps 320, 640 and 1280 wide copies but never enlarges, so a small
+ * image lacks the wider ones (and one under 320 px has only its own width, which a message does not carry).
+ */
 export const chatImageUrl = (id: string, width: 320 | 640 | 1280) => `${API_BASE}/activity/image/${id}/${width}.webp`;
 
 /** A room's or person's avatar when it is one the app may show: an uploaded image id or a path on this site. */
