@@ -1,4 +1,4 @@
-import { CHAT_LIMITS, type ChatMessage, type ChatRoom } from '@polaris/contract';
+import { CHAT_LIMITS, type ChatMessage, type ChatRoom, TOAST_DURATION_MS } from '@polaris/contract';
 import { DotLoading, Toast } from 'antd-mobile';
 import { AddCircleOutline, CloseOutline, GiftOutline, PictureOutline, StarOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
@@ -121,7 +121,10 @@ export function Composer({
     } catch (error) {
       // A refusal the request layer left to us (type, size) in the server's words; anything else was shown.
       if (isApiError(error) && error.unreported) {
-        Toast.show({ content: error.fields[0]?.message ?? t('chat.composer.uploadFailed') });
+        Toast.show({
+          content: error.fields[0]?.message ?? t('chat.composer.uploadFailed'),
+          duration: TOAST_DURATION_MS,
+        });
       }
     } finally {
       setUploading(null);

@@ -245,9 +245,23 @@ export function PendingRow({ item, first, context }: { item: OutgoingMessage; fi
     deleted: false,
     createdAt: item.createdAt,
   };
+  const statusLine = (
+    <p className={`${css.status} ${failed || item.status === 'queued' ? css.failed : ''}`} role="status">
+      {status}
+    </p>
+  );
+  if (context.compact) {
+    return (
+      <li className={`${css.compactRow} ${css.pendingBubble}`} data-testid="chat-pending" data-status={item.status}>
+        <span className={css.sender}>{context.nameOf(context.selfUid)}</span>
+        <Body message={message} context={context} />
+        {statusLine}
+      </li>
+    );
+  }
   return (
     <li
-      className={context.compact ? css.compactRow : `${css.row} ${css.own} ${first ? css.first : ''}`}
+      className={`${css.row} ${css.own} ${first ? css.first : ''}`}
       data-testid="chat-pending"
       data-status={item.status}
     >
@@ -255,9 +269,7 @@ export function PendingRow({ item, first, context }: { item: OutgoingMessage; fi
         <div className={`${css.bubble} ${css.pendingBubble}`}>
           <Body message={message} context={context} />
         </div>
-        <p className={`${css.status} ${failed || item.status === 'queued' ? css.failed : ''}`} role="status">
-          {status}
-        </p>
+        {statusLine}
       </div>
     </li>
   );
