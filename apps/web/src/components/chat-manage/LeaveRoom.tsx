@@ -1,5 +1,5 @@
 import { type ChatRoom, TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useLeaveRoom } from '@/api/chat-manage.ts';
@@ -7,20 +7,22 @@ import { PATHS } from '@/app/paths.ts';
 import { toastUnreported } from '@/components/form-errors.ts';
 import styles from './chat-manage.module.css';
 import { leaveRule } from './rules.ts';
+import { useOverlays } from './useOverlays.tsx';
 
 /** Leaving, confirmed first; where it is not possible (the owner, an activity room) the page says why. */
 export function LeaveRoom({ room }: { room: ChatRoom }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const leave = useLeaveRoom(room.id);
+  const overlays = useOverlays();
   const rule = leaveRule(room);
   if (!rule.allowed && (rule.reason === 'notMember' || rule.reason === 'direct')) return null;
   const confirm = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await overlays.confirm({
       title: t('chatManage.leave.title', { name: room.name }),
       content: room.joinPolicy === 'invite' ? t('chatManage.leave.bodyInvite') : t('chatManage.leave.body'),
-      confirmText: <span className={styles.danger}>{t('chatManage.leave.confirm')}</span>,
-      cancelText: t('common.cancel'),
+      confirmText: t('chatManage.leave.confirm'),
+      danger: true,
     });
     if (!ok) return;
     leave.mutate(undefined, {

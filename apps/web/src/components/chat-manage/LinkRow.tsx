@@ -25,9 +25,7 @@ export function LinkRow({
       <span className={styles.rowIcon} style={color ? { background: color } : undefined} aria-hidden>
         {icon}
       </span>
-      <span className={ui.rowMain} style={{ fontSize: 15 }}>
-        {label}
-      </span>
+      <span className={styles.rowLabel}>{label}</span>
       {value !== undefined && <span className={styles.rowValue}>{value}</span>}
       <RightOutline className={styles.chevron} aria-hidden />
     </button>

@@ -1,5 +1,5 @@
 import { type ChatRoom, TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,13 @@ import { useResetInvite } from '@/api/chat-manage.ts';
 import { copyText } from '@/lib/clipboard.ts';
 import styles from './chat-manage.module.css';
 import { inviteLink } from './rules.ts';
+import { useOverlays } from './useOverlays.tsx';
 
 /** The room's invite link with its QR code, copy and share; admins may replace it (the old one stops working). */
 export function ShareCard({ room, token, canReset }: { room: ChatRoom; token: string; canReset: boolean }) {
   const { t } = useTranslation();
   const reset = useResetInvite(room.id);
+  const overlays = useOverlays();
   const link = inviteLink(window.location.origin, token);
   const [qr, setQr] = useState('');
   useEffect(() => {
@@ -38,11 +40,11 @@ export function ShareCard({ room, token, canReset }: { room: ChatRoom; token: st
       .catch(() => undefined);
   };
   const confirmReset = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await overlays.confirm({
       title: t('chatManage.share.resetTitle'),
       content: t('chatManage.share.resetBody'),
       confirmText: t('chatManage.share.reset'),
-      cancelText: t('common.cancel'),
+      danger: true,
     });
     if (ok)
       reset.mutate(undefined, {

@@ -1,9 +1,10 @@
 import { type ChatRoom, TOAST_DURATION_MS } from '@polaris/contract';
-import { ActionSheet, Dialog, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { type ChatMember, type MemberChange, useMemberChange } from '@/api/chat-manage.ts';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { type MemberAction, MUTE_MINUTES, memberActions, needsConfirm, type Viewer } from './rules.ts';
+import { useOverlays } from './useOverlays.tsx';
 
 const HARSH: readonly MemberAction[] = ['kick', 'ban'];
 
@@ -15,6 +16,7 @@ const HARSH: readonly MemberAction[] = ['kick', 'ban'];
 export function useMemberSheet(room: ChatRoom, viewer: Viewer) {
   const { t } = useTranslation();
   const change = useMemberChange(room.id);
+  const overlays = useOverlays();
   const nameOf = (member: ChatMember) => member.name || t('chatManage.unnamed', { uid: member.uid });
 
   const run = (member: ChatMember, action: MemberAction, request: MemberChange) =>
@@ -28,10 +30,8 @@ export function useMemberSheet(room: ChatRoom, viewer: Viewer) {
     });
 
   const chooseMute = (member: ChatMember) =>
-    ActionSheet.show({
+    overlays.sheet({
       extra: t('chatManage.member.muteTitle', { name: nameOf(member) }),
-      cancelText: t('common.cancel'),
-      closeOnAction: true,
       actions: MUTE_MINUTES.map((minutes) => ({
         key: minutes,
         text: <span data-testid={`member-mute-${minutes}`}>{t(`chatManage.member.muteFor.${minutes}`)}</span>,
@@ -41,11 +41,11 @@ export function useMemberSheet(room: ChatRoom, viewer: Viewer) {
 
   const confirmThen = async (member: ChatMember, action: 'kick' | 'ban') => {
     const name = nameOf(member);
-    const ok = await Dialog.confirm({
+    const ok = await overlays.confirm({
       title: t(`chatManage.member.${action}Title`, { name }),
       content: t(`chatManage.member.${action}Body`),
-      confirmText: <span style={{ color: 'var(--adm-color-danger)' }}>{t(`chatManage.member.actions.${action}`)}</span>,
-      cancelText: t('common.cancel'),
+      confirmText: t(`chatManage.member.actions.${action}`),
+      danger: true,
     });
     if (ok) run(member, action, { action, uid: member.uid });
   };
@@ -63,10 +63,8 @@ export function useMemberSheet(room: ChatRoom, viewer: Viewer) {
   const open = (member: ChatMember) => {
     const actions = actionsFor(member);
     if (actions.length === 0) return;
-    ActionSheet.show({
+    overlays.sheet({
       extra: nameOf(member),
-      cancelText: t('common.cancel'),
-      closeOnAction: true,
       actions: actions.map((action) => ({
         key: action,
         danger: HARSH.includes(action),

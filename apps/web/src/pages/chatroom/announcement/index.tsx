@@ -26,7 +26,6 @@ function Announcements({ room }: { room: ChatRoom }) {
   const [latest, ...earlier] = items[0]?.text === room.announcement ? items : [];
   return (
     <div className={styles.page}>
-      {room.abilities.moderate && <AnnouncementComposer room={room} />}
       {room.announcement ? (
         <article className={`${styles.announcement} ${styles.pinned}`} data-testid="announce-pinned">
           <span className={styles.tag}>{t('chatManage.announce.pinned')}</span>
@@ -43,6 +42,7 @@ function Announcements({ room }: { room: ChatRoom }) {
           body={t('chatManage.announce.noneBody')}
         />
       )}
+      {room.abilities.moderate && <AnnouncementComposer room={room} />}
       {member && history.isPending && <Loading testId="announce-loading" />}
       {member && history.isError && (
         <LoadFailed onRetry={() => void history.refetch()} message={history.error.message} />
