@@ -45,6 +45,8 @@ function RoomLinks({ room }: { room: ChatRoom }) {
   const navigate = useNavigate();
   const go = (path: AppPath, query: Query) => () => navigate(href(path, query));
   const member = room.role !== null;
+  // A conversation of two has no member list or announcements worth a row.
+  const group = room.kind !== 'direct';
   return (
     <nav className={ui.list} aria-label={t('chatManage.settingTitle')}>
       {!member && (
@@ -55,7 +57,7 @@ function RoomLinks({ room }: { room: ChatRoom }) {
           testId="room-link-open"
         />
       )}
-      {member && (
+      {member && group && (
         <LinkRow
           icon={<TeamOutline />}
           label={t('chatManage.viewMembers')}
@@ -65,7 +67,7 @@ function RoomLinks({ room }: { room: ChatRoom }) {
           testId="room-link-members"
         />
       )}
-      {(member || room.announcement) && (
+      {group && (member || room.announcement) && (
         <LinkRow
           icon={<SoundOutline />}
           label={t('chatManage.announcements')}
