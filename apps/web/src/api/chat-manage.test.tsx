@@ -20,7 +20,9 @@ const member = (uid: string, role: ChatMember['role'] = 'member'): ChatMember =>
 
 /** A query client holding two searches of room 7's members, and the mutation hook mounted against it. */
 function mount() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
   client.setQueryData(chatManageKeys.members('7', ''), { items: [member('1', 'owner'), member('2'), member('3')] });
   client.setQueryData(chatManageKeys.members('7', 'User 2'), { items: [member('2')] });
   const latest: { change?: ReturnType<typeof useMemberChange> } = {};
