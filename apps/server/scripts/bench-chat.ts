@@ -117,7 +117,7 @@ async function benchChat(database: DatabaseHandle): Promise<Result> {
       })),
     );
   }
-  const room = await app.services.chat.createRoom(
+  const room = await app.services.chat.rooms.createRoom(
     { id: ids[0]!, uid: 0 },
     {
       name: 'Bench',

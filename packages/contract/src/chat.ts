@@ -136,7 +136,7 @@ export const ChatRoomOutput = z.object({
   /** Present for members who may share it. */
   inviteToken: z.string().nullable(),
   abilities: ChatAbilitiesOutput,
-  /** A city room's city, an activity room's activity. */
+  /** A city room's city, an activity room's activity (its public code, as activity pages take it). */
   city: z.string().nullable(),
   activityId: z.string().nullable(),
   /** A direct room's other person (its `name` is theirs too). */

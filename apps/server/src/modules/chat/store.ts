@@ -51,6 +51,53 @@ export async function roomByActivity(db: Db, activityId: number): Promise<RoomRo
   return row;
 }
 
+export async function directRoom(db: Db, key: string): Promise<RoomRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatRooms)
+    .where(and(eq(chatRooms.kind, 'direct'), eq(chatRooms.directKey, key)));
+  return row;
+}
+
+/** The other person of each direct room, for a viewer in them: one query. */
+export async function peersOf(db: Db, roomIds: number[], viewerId: number) {
+  const { rows } = await query<{
+    room_id: string | number;
+    uid: string | number;
+    name: string | null;
+    avatar: string | null;
+  }>(
+    db,
+    sql`select r.id as room_id, u.uid, coalesce(u.open_name, u.uname) as name, u.avatar
+        from chat_rooms r
+        join users u on u.id = case when split_part(r.direct_key, ':', 1)::bigint = ${viewerId}
+          then split_part(r.direct_key, ':', 2)::bigint else split_part(r.direct_key, ':', 1)::bigint end
+        where r.id in ${roomIds} and r.kind = 'direct'`,
+  );
+  return new Map(
+    rows.map((row) => [Number(row.room_id), { uid: String(row.uid), name: row.name, avatar: row.avatar }]),
+  );
+}
+
+/** The admins (not the owner) of a room, by user id. */
+export async function adminsOf(db: Db, roomId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: chatMembers.userId })
+    .from(chatMembers)
+    .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.role, 'admin'), eq(chatMembers.banned, false)));
+  return rows.map((row) => row.userId);
+}
+
+/** Closes a room once: false when it was closed already. */
+export async function closeRoom(tx: Db, roomId: number, at: Date): Promise<boolean> {
+  const [row] = await tx
+    .update(chatRooms)
+    .set({ closedAt: at })
+    .where(and(eq(chatRooms.id, roomId), sql`${chatRooms.closedAt} is null`))
+    .returning({ id: chatRooms.id });
+  return row !== undefined;
+}
+
 export async function memberCount(db: Db, roomId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -192,6 +239,7 @@ export interface MyRoomRow {
   room: RoomRow;
   memberCount: number;
   role: MemberRow['role'];
+  mutedUntil: Date | null;
   readSeq: number;
   last: MessageWithNames | null;
 }
@@ -202,11 +250,12 @@ export async function myRooms(db: Db, userId: number): Promise<MyRoomRow[]> {
     room: Record<string, unknown>;
     member_count: number;
     role: MemberRow['role'];
+    muted_until: string | null;
     read_seq: string | number;
     last: MessageWithNames | null;
   }>(
     db,
-    sql`select to_jsonb(r) as room, mc.n::int as member_count, me.role, me.read_seq, lm.last
+    sql`select to_jsonb(r) as room, mc.n::int as member_count, me.role, me.muted_until, me.read_seq, lm.last
         from chat_members me
         join chat_rooms r on r.id = me.room_id
         cross join lateral (select count(*) as n from chat_members c where c.room_id = r.id and not c.banned) mc
@@ -222,6 +271,7 @@ export async function myRooms(db: Db, userId: number): Promise<MyRoomRow[]> {
     room: roomFromJson(row.room),
     memberCount: row.member_count,
     role: row.role,
+    mutedUntil: row.muted_until ? new Date(row.muted_until) : null,
     readSeq: Number(row.read_seq),
     last: row.last ? { ...row.last, createdAt: new Date(row.last.createdAt as unknown as string) } : null,
   }));
@@ -243,6 +293,8 @@ function roomFromJson(json: Record<string, unknown>): RoomRow {
     inviteToken: json.invite_token as string,
     city: (json.city as string | null) ?? null,
     activityId: json.activity_id === null ? null : Number(json.activity_id),
+    directKey: (json.direct_key as string | null) ?? null,
+    closedAt: json.closed_at ? new Date(json.closed_at as string) : null,
     lastSeq: Number(json.last_seq),
     slowModeSeconds: Number(json.slow_mode_seconds),
     announcement: (json.announcement as string | null) ?? null,

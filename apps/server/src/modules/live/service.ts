@@ -3,14 +3,24 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { MediaOfferError } from './embedded-media.ts';
 import type { LiveMedia } from './media.ts';
-import { authorizeManage, authorizeWatch, canManage } from './policy.ts';
+import { authorizeManage, authorizeRoomStage, authorizeWatch, canManage, type RoomRole } from './policy.ts';
 import { presentStage } from './presenter.ts';
-import { insertStage, moveStage, type StageStatus, type StageWithOwner, stageWithOwner } from './store.ts';
+import {
+  insertStage,
+  moveStage,
+  publicStagesOnAir,
+  type StageStatus,
+  type StageWithOwner,
+  stagesOnAirByRoom,
+  stageWithOwner,
+} from './store.ts';
 
 export interface LiveDeps {
   db: Database;
   now: () => Date;
   media: LiveMedia;
+  /** The user's role in a chat room, null when they are not in it (the chat module answers). */
+  roomRole(roomId: number, userId: number): Promise<RoomRole>;
 }
 
 interface StageInput {
@@ -37,6 +47,7 @@ export class LiveService {
   constructor(private readonly deps: LiveDeps) {}
 
   async create(userId: number, input: StageInput): Promise<LiveStage> {
+    if (input.roomId != null) authorizeRoomStage(await this.deps.roomRole(input.roomId, userId));
     const row = await insertStage(
       this.deps.db,
       {
@@ -75,7 +86,7 @@ export class LiveService {
   async publish(id: number, userId: number, sdp: string): Promise<LiveAnswer> {
     const stage = await this.load(id);
     authorizeManage(stage, userId);
-    authorizeWatch(stage, userId);
+    authorizeWatch(stage, userId, await this.viewerRole(stage, userId));
     const answer = await this.signal(() => this.deps.media.publish(id, sdp));
     this.deps.media.setPaused(id, stage.status === 'paused');
     return answer;
@@ -83,8 +94,24 @@ export class LiveService {
 
   async watch(id: number, userId: number | null, sdp: string): Promise<LiveAnswer> {
     const stage = await this.load(id);
-    authorizeWatch(stage, userId);
+    authorizeWatch(stage, userId, await this.viewerRole(stage, userId));
     return this.signal(() => this.deps.media.watch(id, sdp));
+  }
+
+  /** Stages on air that anyone with the link may watch (the live list, a broadcaster's card). */
+  async listOnAir(input: { limit: number; ownerUid?: number }) {
+    const rows = await publicStagesOnAir(this.deps.db, input.limit, input.ownerUid);
+    return { items: rows.map((stage) => this.present(stage, null)) };
+  }
+
+  /** The stage on air of each room that has one (chat shows "live now"). */
+  onAirByRoom(roomIds: number[]) {
+    return stagesOnAirByRoom(this.deps.db, roomIds);
+  }
+
+  private async viewerRole(stage: StageWithOwner, userId: number | null): Promise<RoomRole> {
+    if (stage.roomId === null || userId === null) return null;
+    return this.deps.roomRole(stage.roomId, userId);
   }
 
   /** Ends one media session (the page was left); the session id is the key, as a WHIP resource URL would be. */
