@@ -11,6 +11,7 @@ import {
   type MemberLike,
   memberActions,
   SLOW_MODE_STEPS,
+  shareToken,
   slowModeChoices,
 } from './rules.ts';
 
@@ -124,6 +125,19 @@ describe('links and avatars', () => {
     expect(initialOf('😀 party')).toBe('😀');
     expect(initialOf('  ')).toBe('#');
     expect(initialOf(null)).toBe('#');
+  });
+});
+
+describe('shareToken', () => {
+  const abilities = { send: true, moderate: true, editSettings: true, share: true };
+  it('shows the link of a community or city room to those the server lets share it', () => {
+    expect(shareToken({ kind: 'community', inviteToken: 'tok', abilities })).toBe('tok');
+    expect(shareToken({ kind: 'city', inviteToken: 'tok', abilities })).toBe('tok');
+    expect(shareToken({ kind: 'community', inviteToken: null, abilities: { ...abilities, share: false } })).toBeNull();
+  });
+
+  it('never offers a link into an activity room, which nobody can join by it', () => {
+    expect(shareToken({ kind: 'activity', inviteToken: 'tok', abilities })).toBeNull();
   });
 });
 

@@ -72,6 +72,15 @@ export function inviteLink(origin: string, token: string): string {
   return `${origin}/#${href(PATHS.community, { invite: token })}`;
 }
 
+/**
+ * The invite link to show, if any. The server offers an activity room's token to its admins, but refuses anyone
+ * who joins an activity room by it (places follow tickets), so such a link would only lead to an error.
+ */
+export function shareToken(room: Pick<ChatRoom, 'kind' | 'inviteToken' | 'abilities'>): string | null {
+  if (!room.abilities.share || room.kind === 'activity' || room.kind === 'direct') return null;
+  return room.inviteToken;
+}
+
 export type LeaveRule = { allowed: true } | { allowed: false; reason: 'owner' | 'activity' | 'direct' | 'notMember' };
 
 /**

@@ -17,6 +17,7 @@ import { LinkRow } from '@/components/chat-manage/LinkRow.tsx';
 import { RoomCard } from '@/components/chat-manage/RoomCard.tsx';
 import { RoomSettings } from '@/components/chat-manage/RoomSettings.tsx';
 import { RoomShell } from '@/components/chat-manage/RoomShell.tsx';
+import { shareToken } from '@/components/chat-manage/rules.ts';
 import { ShareCard } from '@/components/chat-manage/ShareCard.tsx';
 import ui from '@/components/ui.module.css';
 
@@ -27,14 +28,13 @@ export default function ChatSettingPage() {
 }
 
 function RoomSetting({ room }: { room: ChatRoom }) {
+  const token = shareToken(room);
   return (
     <div className={styles.page}>
       <RoomCard room={room} />
       <RoomLinks room={room} />
       {room.abilities.editSettings && <RoomSettings room={room} />}
-      {room.abilities.share && room.inviteToken && (
-        <ShareCard room={room} token={room.inviteToken} canReset={room.abilities.editSettings} />
-      )}
+      {token && <ShareCard room={room} token={token} canReset={room.abilities.editSettings} />}
       <LeaveRoom room={room} />
     </div>
   );
