@@ -23,6 +23,11 @@ export function RoomCard({ room }: { room: ChatRoom }) {
         <span className={styles.tag} data-testid="room-card-kind">
           {t(`chatManage.kind.${room.kind}`)}
         </span>
+        {room.closedAt && (
+          <span className={`${styles.tag} ${styles.tagMuted}`} data-testid="room-card-closed">
+            {t('chatManage.closed')}
+          </span>
+        )}
         {peer ? (
           <span>{t('chatManage.uid', { uid: peer.uid })}</span>
         ) : (
