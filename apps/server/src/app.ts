@@ -197,6 +197,7 @@ export async function buildApp(options: AppOptions) {
     db,
     now,
     media,
+    images,
     roomRole: (roomId, userId) =>
       chat.membership(userId, roomId).then(
         ({ member }): RoomRole => member.role,

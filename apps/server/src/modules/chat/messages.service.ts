@@ -4,9 +4,11 @@ import { authorize, canDeleteMessage, isActive, isAdmin, isMuted } from './polic
 import { presentMessage } from './presenter.ts';
 import type { Caller, ChatRoomAccess } from './room-access.ts';
 import {
+  claimSeq,
   claimSlowModeSend,
-  lockMember,
+  insertMessage,
   markDeleted,
+  markSenderRead,
   messageBySeq,
   messagesAfter,
   messagesBefore,
@@ -49,13 +51,17 @@ export class ChatMessagesService {
     if (input.imageId && !(await deps.imageOwnedBy(input.imageId, user.id))) {
       throw new FieldsError([{ field: 'imageId', messageKey: 'chat.imageNotFound' }]);
     }
-    const { room } = await this.access.membership(user.id, roomId);
+    const { room, name } = await this.access.membership(user.id, roomId);
     if (room.closedAt) throw new AppError(Status.conflict, 'chat.closed');
     const mentioned = [...input.text.matchAll(MENTION)].map((match) => Number(match[1]));
     const known = await userIdsByUid(this.db, [...new Set(mentioned)].slice(0, 20));
+    // Five statements: the sequence number (which locks the room, serialising its senders), the sender's read
+    // position (which locks and returns their membership to check), slow mode only when on, and the insert.
     const message = await this.db.transaction(async (tx) => {
       const now = deps.now();
-      const member = await lockMember(tx, room.id, user.id);
+      const seq = await claimSeq(tx, room.id, now);
+      if (seq === undefined) throw new AppError(Status.notFound, 'chat.notFound');
+      const member = await markSenderRead(tx, room.id, user.id, seq);
       if (!isActive(member)) throw new AppError(Status.noPermission, 'chat.notMember');
       if (isMuted(member, now)) throw new AppError(Status.noPermission, 'chat.muted');
       if (room.slowModeSeconds > 0 && !isAdmin(member)) {
@@ -65,19 +71,21 @@ export class ChatMessagesService {
       if (input.replyTo !== undefined && !(await messageBySeq(tx, room.id, input.replyTo))) {
         throw new FieldsError([{ field: 'replyTo', messageKey: 'chat.replyNotFound' }]);
       }
-      const row = await this.access.append(tx, room.id, {
+      return insertMessage(tx, {
+        roomId: room.id,
+        seq,
+        createdAt: now,
         kind: input.imageId ? 'image' : 'text',
         senderId: user.id,
         body: input.text,
         imageId: input.imageId ?? null,
         replyTo: input.replyTo ?? null,
         mentions: [...known.keys()].map(String),
+        event: null,
+        targetId: null,
       });
-      await setReadSeq(tx, room.id, user.id, row.seq);
-      return row;
     });
-    const [full] = await messagesAfter(this.db, room.id, message.seq - 1, 1);
-    const presented = presentMessage(full!);
+    const presented = presentMessage({ ...message, senderUid: user.uid, senderName: name, targetUid: null });
     await this.access.publish(room.id, { type: 'message', message: presented });
     return presented;
   }

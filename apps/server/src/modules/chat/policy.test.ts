@@ -59,10 +59,11 @@ describe('chat policy', () => {
     expect(canShare(room('invite'), member('admin'))).toBe(true);
   });
 
-  it('gives a direct room no settings and no invite link', () => {
+  it('gives a direct room no settings and no invite link, and an activity room no invite link', () => {
     const direct = room('invite', { kind: 'direct' });
     expect(canShare(direct, member('member'))).toBe(false);
     expect(canEditSettings(direct, member('admin'))).toBe(false);
     expect(canEditSettings(room('public'), member('admin'))).toBe(true);
+    expect(canShare(room('invite', { kind: 'activity' }), member('owner'))).toBe(false);
   });
 });

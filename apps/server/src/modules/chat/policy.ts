@@ -42,9 +42,15 @@ export const canSetRoles = (member: Member | undefined) => isActive(member) && m
 export const canDeleteMessage = (member: Member | undefined, senderId: number | null, userId: number) =>
   isActive(member) && (senderId === userId || isAdmin(member));
 
-/** Public rooms may be shared by any member, others by their admins; a direct room never. */
+/**
+ * Public rooms may be shared by any member, invite-only ones by their admins. Never a direct room, nor an activity
+ * room: its members are its ticket holders, so a link could not let anyone in.
+ */
 export const canShare = (room: RoomRow, member: Member | undefined) =>
-  room.kind !== 'direct' && isActive(member) && (room.joinPolicy === 'public' || isAdmin(member));
+  room.kind !== 'direct' &&
+  room.kind !== 'activity' &&
+  isActive(member) &&
+  (room.joinPolicy === 'public' || isAdmin(member));
 
 export function abilities(room: RoomRow, member: Member | undefined, now: Date) {
   return {

@@ -13,11 +13,10 @@ import {
   type MemberRow,
   type MessageRow,
   memberCount,
-  memberOf,
   messagesAfter,
   peersOf,
   type RoomRow,
-  roomById,
+  roomWithMember,
   setReadSeq,
   uidOf,
 } from './store.ts';
@@ -77,17 +76,16 @@ export class ChatRoomAccess {
 
   /** A room the caller may see, with their membership; 404 otherwise. */
   async visibleRoom(userId: number, roomId: string | number) {
-    const room = await roomById(this.db, Number(roomId));
-    const member = room ? await memberOf(this.db, room.id, userId) : undefined;
-    if (!room || !canSee(room, member)) throw new AppError(Status.notFound, 'chat.notFound');
-    return { room, member };
+    const found = await roomWithMember(this.db, Number(roomId), userId);
+    if (!found || !canSee(found.room, found.member)) throw new AppError(Status.notFound, 'chat.notFound');
+    return found;
   }
 
   /** A room the caller belongs to: 404 when they may not see it, 403 when they see it but are not in it. */
   async membership(userId: number, roomId: string | number) {
-    const { room, member } = await this.visibleRoom(userId, roomId);
+    const { room, member, name } = await this.visibleRoom(userId, roomId);
     authorize(true, canRead(member), 'chat.notMember');
-    return { room, member: member! };
+    return { room, member: member!, name };
   }
 
   /** The bus channel of a room's events. */

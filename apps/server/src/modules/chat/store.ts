@@ -32,6 +32,18 @@ export async function roomById(db: Db, id: number): Promise<RoomRow | undefined>
   const [row] = await db.select().from(chatRooms).where(eq(chatRooms.id, id));
   return row;
 }
+/** A room with the user's membership row and display name, in one query (every call in a room starts here). */
+export async function roomWithMember(db: Db, roomId: number, userId: number) {
+  const [row] = await db
+    .select({ room: chatRooms, member: chatMembers, uname: users.uname, openName: users.openName })
+    .from(chatRooms)
+    .leftJoin(chatMembers, and(eq(chatMembers.roomId, chatRooms.id), eq(chatMembers.userId, userId)))
+    .leftJoin(users, eq(users.id, userId))
+    .where(eq(chatRooms.id, roomId));
+  if (!row) return undefined;
+  return { room: row.room, member: row.member ?? undefined, name: row.openName ?? row.uname ?? null };
+}
+
 export async function roomByInviteToken(db: Db, token: string): Promise<RoomRow | undefined> {
   const [row] = await db.select().from(chatRooms).where(eq(chatRooms.inviteToken, token));
   return row;
@@ -187,6 +199,19 @@ export async function setReadSeq(db: Db, roomId: number, userId: number, seq: nu
       readSeq: sql`greatest(${chatMembers.readSeq}, least(${seq}, (select last_seq from chat_rooms where id = ${roomId})))`,
     })
     .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
+}
+
+/**
+ * The sender's side of a send, under the room's lock: their read position moves to their own message, and their
+ * membership comes back (locked) to be checked; nothing when they are not in the room.
+ */
+export async function markSenderRead(tx: Tx, roomId: number, userId: number, seq: number) {
+  const [row] = await tx
+    .update(chatMembers)
+    .set({ readSeq: sql`greatest(${chatMembers.readSeq}, ${seq})` })
+    .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)))
+    .returning();
+  return row;
 }
 
 export async function insertMessage(tx: Tx, values: typeof chatMessages.$inferInsert): Promise<MessageRow> {
