@@ -1,14 +1,13 @@
 import type { ChatClientFrame, ChatMessage, ChatServerFrame } from '@polaris/contract';
+import { ChatLink, type LinkOptions, type SocketStatus } from './chat-link.ts';
 import { findStoredCopy, Outbox, type OutgoingBody, type OutgoingMessage, type OwnStored } from './chat-outbox.ts';
 
 /**
  * The app's one chat WebSocket (docs/chat.md "The WebSocket", "Web screens"). Rooms are watched by the screens
  * that show them; the socket subscribes each with the last seq it holds, so a reconnect resumes with no gap and
- * no duplicate. It reconnects by itself with backoff, pings and treats a silent socket as dead, and keeps what
- * the user sends in an outbox until the server has stored it (lib/chat-outbox.ts).
+ * no duplicate. The connection itself (backoff, heartbeat, offline) is lib/chat-link.ts; what the user sends waits
+ * in an outbox until the server has stored it (lib/chat-outbox.ts).
  */
-
-export type SocketStatus = 'idle' | 'connecting' | 'open' | 'waiting';
 
 export interface RoomHandlers {
   message?(message: ChatMessage): void;
@@ -20,34 +19,13 @@ export interface RoomHandlers {
   refused?(code: number, message: string): void;
 }
 
-/** The part of a browser WebSocket this client uses; `ws`'s WebSocket has it too (the tests use that). */
-export interface SocketLike {
-  readonly readyState: number;
-  onopen: ((event: never) => void) | null;
-  onclose: ((event: never) => void) | null;
-  onerror: ((event: never) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  send(data: string): void;
-  close(): void;
-}
+export type { SocketLike, SocketStatus } from './chat-link.ts';
 
-export interface ChatSocketOptions {
-  /** Where to connect, with the session token and the language; null when nobody is logged in. */
-  url(): string | null;
+export interface ChatSocketOptions extends LinkOptions {
   /** The logged-in user's uid: their own messages are how a lost ack is recognised. */
   selfUid(): string | null;
-  connect?(url: string): SocketLike;
-  /** Whether the device says it is online; while it says not, no attempt is made (the `online` event calls `wake`). */
-  online?(): boolean;
-  /** A ping every so often… */
-  heartbeatMs?: number;
-  /** …and a socket that has sent nothing for this long after a ping is dead. */
-  deadAfterMs?: number;
-  backoffBaseMs?: number;
-  backoffMaxMs?: number;
   /** How long the socket stays open after the last screen stopped watching (moving between rooms keeps it). */
   lingerMs?: number;
-  random?(): number;
   newClientId?(): string;
 }
 
@@ -65,7 +43,6 @@ interface RoomState {
   claimed: Set<number>;
 }
 
-const OPEN = 1;
 const OWN_KEPT = 100;
 const TYPING_EVERY_MS = 3000;
 
@@ -80,24 +57,27 @@ export class ChatSocket {
   private readonly rooms = new Map<string, RoomState>();
   private readonly listeners = new Set<() => void>();
   private readonly errorListeners = new Set<(message: string) => void>();
-  private socket: SocketLike | null = null;
-  private state: SocketStatus = 'idle';
-  private attempts = 0;
+  private readonly link: ChatLink;
   /** Rooms whose subscribe frame awaits its answer, in the order sent: the server answers frames in order. */
   private awaiting: string[] = [];
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private lingerTimer: ReturnType<typeof setTimeout> | null = null;
-  private heartbeat: ReturnType<typeof setInterval> | null = null;
-  private deadTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly typingAt = new Map<string, number>();
-  private pings = 0;
 
   constructor(private readonly options: ChatSocketOptions) {
     this.outbox = new Outbox(() => this.emit());
+    this.link = new ChatLink(options, {
+      opened: () => {
+        for (const room of this.rooms.values()) this.subscribe(room);
+      },
+      frame: (frame) => this.handle(frame),
+      lost: () => this.lost(),
+      status: () => this.emit(),
+      wanted: () => this.wanted(),
+    });
   }
 
   get status(): SocketStatus {
-    return this.state;
+    return this.link.status;
   }
 
   /** Status and outbox changes (for `useSyncExternalStore`). */
@@ -185,18 +165,12 @@ export class ChatSocket {
 
   /** The network is back (or the page is visible again): try now rather than at the next backoff step. */
   wake(): void {
-    this.attempts = 0;
-    if (this.socket) {
-      this.probe();
-      return;
-    }
-    this.clearRetry();
-    this.ensure();
+    this.link.wake();
   }
 
   /** The device went offline: the socket cannot be trusted, so what is typed now waits in the outbox. */
   sleep(): void {
-    if (this.socket) this.drop();
+    this.link.sleep();
   }
 
   /** Logout or a new session: forget every room and unsent message, and close. */
@@ -204,16 +178,14 @@ export class ChatSocket {
     this.outbox.clear();
     for (const room of this.rooms.values()) room.watchers.clear();
     this.rooms.clear();
-    this.clearRetry();
     this.clearLinger();
-    if (this.socket) this.drop();
-    this.setStatus('idle');
+    this.link.close();
   }
 
   // Connection
 
   private isOpen(): boolean {
-    return this.socket !== null && this.socket.readyState === OPEN && this.state === 'open';
+    return this.link.isOpen;
   }
 
   private wanted(): boolean {
@@ -223,62 +195,11 @@ export class ChatSocket {
   private ensure(): void {
     if (!this.wanted()) return;
     this.clearLinger();
-    if (this.socket || this.retryTimer) return;
-    this.open();
+    this.link.ensure();
   }
 
-  private open(): void {
-    const url = this.options.url();
-    if (!url) {
-      this.setStatus('idle');
-      return;
-    }
-    if (this.options.online && !this.options.online()) {
-      this.setStatus('waiting');
-      return;
-    }
-    this.setStatus('connecting');
-    const socket = (this.options.connect ?? ((target: string) => new WebSocket(target) as unknown as SocketLike))(url);
-    this.socket = socket;
-    socket.onopen = () => {
-      if (this.socket !== socket) return;
-      this.attempts = 0;
-      this.setStatus('open');
-      this.startHeartbeat();
-      for (const room of this.rooms.values()) this.subscribe(room);
-    };
-    socket.onmessage = (event) => {
-      if (this.socket !== socket) return;
-      this.alive();
-      if (typeof event.data !== 'string') return;
-      let frame: ChatServerFrame;
-      try {
-        frame = JSON.parse(event.data) as ChatServerFrame;
-      } catch {
-        return;
-      }
-      this.handle(frame);
-    };
-    const lost = () => {
-      if (this.socket === socket) this.drop();
-    };
-    socket.onclose = lost;
-    socket.onerror = lost;
-  }
-
-  /** Forgets the socket (closing it if it is not closed yet) and plans the next attempt. */
-  private drop(): void {
-    const socket = this.socket;
-    this.socket = null;
-    if (socket) {
-      socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
-      try {
-        socket.close();
-      } catch {
-        // Closing a socket that never opened throws in some browsers; it is gone either way.
-      }
-    }
-    this.stopHeartbeat();
+  /** The socket went away: every subscription with it, and a send without its ack goes back to waiting. */
+  private lost(): void {
     this.awaiting = [];
     for (const room of this.rooms.values()) {
       room.phase = 'none';
@@ -287,29 +208,6 @@ export class ChatSocket {
     for (const item of this.outbox.all()) {
       if (item.status === 'sending') this.outbox.update(item.clientId, { status: 'queued' });
     }
-    if (this.wanted()) {
-      this.setStatus('waiting');
-      this.scheduleRetry();
-    } else this.setStatus('idle');
-  }
-
-  private scheduleRetry(): void {
-    this.clearRetry();
-    const base = this.options.backoffBaseMs ?? 500;
-    const max = this.options.backoffMaxMs ?? 15_000;
-    const step = Math.min(max, base * 2 ** this.attempts);
-    // Jitter, so a server restart is not met by every client at the same instant.
-    const delay = step * (0.5 + (this.options.random ?? Math.random)() / 2);
-    this.attempts += 1;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      if (!this.socket && this.wanted()) this.open();
-    }, delay);
-  }
-
-  private clearRetry(): void {
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
   }
 
   private clearLinger(): void {
@@ -317,42 +215,8 @@ export class ChatSocket {
     this.lingerTimer = null;
   }
 
-  private startHeartbeat(): void {
-    this.stopHeartbeat();
-    this.heartbeat = setInterval(() => this.probe(), this.options.heartbeatMs ?? 25_000);
-  }
-
-  private stopHeartbeat(): void {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    if (this.deadTimer) clearTimeout(this.deadTimer);
-    this.heartbeat = null;
-    this.deadTimer = null;
-  }
-
-  /** Asks for a sign of life: if nothing at all comes back in time, the socket is dead (a phone changed network). */
-  private probe(): void {
-    if (!this.isOpen() || this.deadTimer) return;
-    this.pings += 1;
-    this.write({ type: 'ping', id: String(this.pings) });
-    this.deadTimer = setTimeout(() => {
-      this.deadTimer = null;
-      if (this.socket) this.drop();
-    }, this.options.deadAfterMs ?? 10_000);
-  }
-
-  private alive(): void {
-    if (this.deadTimer) clearTimeout(this.deadTimer);
-    this.deadTimer = null;
-  }
-
   private write(frame: ChatClientFrame): void {
-    this.socket?.send(JSON.stringify(frame));
-  }
-
-  private setStatus(status: SocketStatus): void {
-    if (this.state === status) return;
-    this.state = status;
-    this.emit();
+    this.link.write(frame);
   }
 
   private emit(): void {
@@ -398,13 +262,10 @@ export class ChatSocket {
     if (room.phase !== 'none' && this.isOpen()) this.write({ type: 'unsubscribe', roomId: room.id });
     this.rooms.delete(room.id);
     if (this.wanted()) return;
-    this.clearRetry();
     this.clearLinger();
     this.lingerTimer = setTimeout(() => {
       this.lingerTimer = null;
-      if (!this.wanted() && this.socket) {
-        this.drop();
-      } else if (!this.wanted()) this.setStatus('idle');
+      if (!this.wanted()) this.link.close();
     }, this.options.lingerMs ?? 30_000);
   }
 
@@ -548,6 +409,6 @@ export class ChatSocket {
     if (item.replyTo !== undefined) frame.replyTo = item.replyTo;
     this.write(frame);
     // A send is when the user notices a dead socket, so find out now rather than at the next heartbeat.
-    this.probe();
+    this.link.probe();
   }
 }

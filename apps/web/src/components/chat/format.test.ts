@@ -46,5 +46,9 @@ describe('chat wording', () => {
     expect(avatarUrl('/static/a.png')).toBe('/static/a.png');
     expect(avatarUrl('https://elsewhere.example/a.png')).toBeNull();
     expect(avatarUrl('//elsewhere.example/a.png')).toBeNull();
+    expect(avatarUrl('https://polaris.example/rest/a.webp', 'https://polaris.example')).toBe(
+      'https://polaris.example/rest/a.webp',
+    );
+    expect(avatarUrl('javascript:alert(1)', 'https://polaris.example')).toBeNull();
   });
 });

@@ -18,12 +18,20 @@ export const cleanText = (text: string) => Array.from(text).filter(isSafeText).j
  */
 export const chatImageUrl = (id: string, width: 320 | 640 | 1280) => `${API_BASE}/activity/image/${id}/${width}.webp`;
 
-/** A room's or person's avatar when it is one the app may show: an uploaded image id or a path on this site. */
-export function avatarUrl(avatar: string | null | undefined): string | null {
+/**
+ * A room's or person's avatar when it is one the app may show: an uploaded image id, or an address on this site
+ * (the settings page stores the uploaded image's full URL). Other hosts are outside the Content-Security-Policy's
+ * img-src, so they get the initial instead.
+ */
+export function avatarUrl(avatar: string | null | undefined, origin = globalThis.location?.origin): string | null {
   if (!avatar) return null;
   if (/^[a-f0-9]{32}$/.test(avatar)) return chatImageUrl(avatar, 320);
-  // Other hosts are outside the Content-Security-Policy's img-src, so only this site's paths are used.
-  return avatar.startsWith('/') && !avatar.startsWith('//') ? avatar : null;
+  if (avatar.startsWith('/') && !avatar.startsWith('//')) return avatar;
+  try {
+    return new URL(avatar).origin === origin ? avatar : null;
+  } catch {
+    return null;
+  }
 }
 
 export const displayName = (t: TFunction, name: string | null | undefined, uid: string | null | undefined) =>
