@@ -153,3 +153,32 @@ test('two people chat live in a public room, through a network loss and a long h
   await expect(row.getByTestId('room-preview')).toHaveText(`You: Seed message ${seeded}`);
   await bobContext.close();
 });
+
+test('an invite link asks before joining an invite-only room, then opens it', async ({ page, browser }) => {
+  const owner = await signUpByApi(page.request, 'chat-owner');
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  const guestAccount = await signUpByApi(guest.request, 'chat-guest');
+  const created = await page.request.post(`${API_BASE}/chat/room/create`, {
+    headers: { token: owner.token },
+    data: { name: 'Invite only', joinPolicy: 'invite' },
+  });
+  const room = ((await created.json()) as { attachment: { id: string; inviteToken: string } }).attachment;
+  await logIn(guest, guestAccount.email);
+
+  // Not findable, and not open by id to someone outside it.
+  await guest.goto(`/#/pages/chatroom/chat/index?id=${room.id}`);
+  await expect(guest.getByTestId('room-not-found')).toBeVisible();
+
+  await guest.goto(`/#/pages/chatroom/index?invite=${encodeURIComponent(room.inviteToken)}`);
+  await expect(guest.getByTestId('invite-card')).toBeVisible();
+  await guest.getByTestId('invite-join').click();
+  await expect(guest).toHaveURL(new RegExp(`chat/index\\?id=${room.id}`));
+  await expect(guest.getByTestId('nav-title')).toHaveText('Invite only');
+  await expect(guest.getByTestId('chat-system').last()).toHaveText('You joined');
+
+  await guest.goto('/#/pages/chatroom/index?invite=not-a-real-token');
+  await guest.getByTestId('invite-join').click();
+  await expect(guest.getByTestId('invite-card')).toContainText('This invite link is no longer valid.');
+  await guestContext.close();
+});

@@ -9,6 +9,7 @@ import {
 } from '@polaris/contract';
 import {
   infiniteQueryOptions,
+  keepPreviousData,
   type QueryClient,
   useInfiniteQuery,
   useMutation,
@@ -51,6 +52,8 @@ export function useRoomSearch(q: string, enabled = true) {
     enabled: useLoggedIn() && enabled,
     queryFn: () => api.get<Out<typeof ChatRoomsOutput>>('/chat/rooms/search', { q, limit: 20 }),
     staleTime: 10_000,
+    // The rows stay while the next query loads: typing on must not pull a row away under a finger (or a join).
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isNotFound } from '@/api/api-error.ts';
 import { useJoinRoom } from '@/api/chat.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
+import { toastUnreported } from '@/components/form-errors.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { displayName } from './format.ts';
 import { RoomAvatar } from './RoomAvatar.tsx';
@@ -97,7 +98,7 @@ function JoinRoomScreen({ room }: { room: ChatRoom }) {
         size="large"
         style={{ minWidth: 160 }}
         loading={join.isPending}
-        onClick={() => join.mutate({ roomId: room.id })}
+        onClick={() => join.mutate({ roomId: room.id }, { onError: (error) => toastUnreported(error) })}
         data-testid="room-join"
       >
         {t('chat.join')}

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { isNotFound } from '@/api/api-error.ts';
 import { useJoinRoom } from '@/api/chat.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { toastUnreported } from '@/components/form-errors.ts';
 import css from './chat.module.css';
 
 /**
@@ -32,7 +33,13 @@ export function InviteCard({ token, onDismiss }: { token: string; onDismiss(): v
             onClick={() =>
               join.mutate(
                 { inviteToken: token },
-                { onSuccess: (room) => navigate(href(PATHS.chat, { id: room.id }), { replace: true }) },
+                {
+                  onSuccess: (room) => navigate(href(PATHS.chat, { id: room.id }), { replace: true }),
+                  // A dead link is said in the card; anything else the request layer left quiet, as a toast.
+                  onError: (error) => {
+                    if (!isNotFound(error) && !isNotFound(error, 'inviteToken')) toastUnreported(error);
+                  },
+                },
               )
             }
             data-testid="invite-join"

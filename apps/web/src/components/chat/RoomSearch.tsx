@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { type ChatRoom, useJoinRoom, useRoomSearch } from '@/api/chat.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
+import { toastUnreported } from '@/components/form-errors.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import css from './chat.module.css';
 import { RoomAvatar } from './RoomAvatar.tsx';
@@ -68,7 +69,13 @@ function SearchRow({ room }: { room: ChatRoom }) {
           color="primary"
           shape="rounded"
           loading={join.isPending}
-          onClick={() => join.mutate({ roomId: room.id }, { onSuccess: () => navigate(to) })}
+          // The promise, not mutate's callback: the row may be gone (the search moved on) by the time it answers.
+          onClick={() =>
+            join.mutateAsync({ roomId: room.id }).then(
+              () => navigate(to),
+              (error: unknown) => toastUnreported(error),
+            )
+          }
           data-testid="room-search-join"
         >
           {t('chat.join')}
