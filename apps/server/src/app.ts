@@ -190,6 +190,7 @@ export async function buildApp(options: AppOptions) {
     imageOwnedBy: (id, userId) => images.ownedBy(id, userId),
     stagesOnAir: (roomIds) => live.onAirByRoom(roomIds),
     activityCodes: (ids) => discovery.codesById(ids),
+    activityIdOf: (code) => discovery.idByCode(code),
   });
   const chatLive = new LiveChatService({ bus, chat });
   activityEvents.on((event) => chat.activityRooms.follow(event));
