@@ -128,6 +128,10 @@ export const en = {
     busy: 'Too many transaction password checks at once, please try again',
   },
   region: { blocked: 'This feature is not supported in the current region' },
+  people: {
+    notFound: 'This person does not exist',
+    self: 'You cannot follow yourself',
+  },
   live: {
     notFound: 'This live stage does not exist',
     notOwner: 'Only the broadcaster can do this',

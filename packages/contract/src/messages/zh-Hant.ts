@@ -129,6 +129,10 @@ export const zhHant: Messages = {
     busy: '交易密碼驗證請求過多，請稍後再試',
   },
   region: { blocked: '當前地區暫不支援此功能' },
+  people: {
+    notFound: '該使用者不存在',
+    self: '不能關注自己',
+  },
   live: {
     notFound: '直播不存在',
     notOwner: '只有主播可以進行此操作',

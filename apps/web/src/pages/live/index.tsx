@@ -1,10 +1,11 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { isNotFound } from '@/api/api-error.ts';
 import { useLiveStage } from '@/api/live.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
+import { href, PATHS } from '@/app/paths.ts';
 import { LiveVideo } from '@/components/live/LiveVideo.tsx';
 import css from '@/components/live/live.module.css';
 import { useLiveViewer } from '@/components/live/useLiveViewer.ts';
@@ -45,7 +46,13 @@ export default function LivePage() {
           <LiveVideo videoRef={video} overlay={overlay} viewers={data.viewers} muted controls testId="live-video" />
           <div className={css.body}>
             <h1 className={css.title}>{data.title}</h1>
-            <span className={css.muted}>{t('live.host', { name: data.owner.name ?? `UID ${data.owner.uid}` })}</span>
+            <Link
+              className={css.muted}
+              to={href(PATHS.broadcasterInfo, { uid: String(data.owner.uid) })}
+              data-testid="live-broadcaster"
+            >
+              {t('live.host', { name: data.owner.name ?? `UID ${data.owner.uid}` })}
+            </Link>
           </div>
         </>
       )}
