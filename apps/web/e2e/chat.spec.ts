@@ -1,42 +1,13 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
-import { API_BASE, CHAT_LIMITS, hashLoginPassword } from '@polaris/contract';
-import { codeFor, stepper, test, uniqueEmail } from './support.ts';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { API_BASE, CHAT_LIMITS } from '@polaris/contract';
+import { accountByApi, logInAs, stepper, test } from './support.ts';
 
 // Two people in two browsers: Ann creates a public room, Bob finds it by search and joins, their messages
 // appear live on each other's screens; Bob loses the network, what he types shows as not sent and arrives
 // exactly once when he is back; a long history loads upward as Bob scrolls up.
 
-const PASSWORD = 'abc12345';
-
-interface Account {
-  email: string;
-  token: string;
-}
-
-async function signUpByApi(request: APIRequestContext, prefix: string): Promise<Account> {
-  const email = uniqueEmail(prefix);
-  await request.post(`${API_BASE}/user/vcode/send`, { data: { email, purpose: 'signup' } });
-  const vcode = await codeFor(email);
-  const response = await request.post(`${API_BASE}/user/signup`, {
-    data: { email, vcode, password: hashLoginPassword(PASSWORD) },
-  });
-  const body = (await response.json()) as { status: number; attachment: { token: string } };
-  expect(body.status).toBe(200);
-  return { email, token: body.attachment.token };
-}
-
-async function logIn(page: Page, email: string) {
-  await page.addInitScript(() => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: 'en' };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  });
-  await page.goto('/#/pages/user/login/index');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).not.toHaveURL(/login/);
-}
+const signUpByApi = accountByApi;
+const logIn = logInAs;
 
 /** A message whose text (or a run of it) is exactly `text`: "Seed message 1" is not "Seed message 10". */
 const message = (page: Page, text: string) =>
