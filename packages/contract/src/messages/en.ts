@@ -172,6 +172,7 @@ export const en = {
     closed: 'This room is closed: its activity was cancelled',
     directSelf: 'You cannot start a conversation with yourself',
     userNotFound: 'This user does not exist',
+    catchUpFailed: 'Missed messages could not be loaded; reconnecting',
   },
   activity: {
     notFound: 'This activity does not exist',

@@ -168,6 +168,7 @@ export const zhHans: Messages = {
     closed: '该聊天室已关闭：活动已取消',
     directSelf: '不能与自己聊天',
     userNotFound: '该用户不存在',
+    catchUpFailed: '无法加载错过的消息，正在重新连接',
   },
   activity: {
     notFound: '活动不存在',

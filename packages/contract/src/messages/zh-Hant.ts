@@ -168,6 +168,7 @@ export const zhHant: Messages = {
     closed: '該聊天室已關閉：活動已取消',
     directSelf: '不能與自己聊天',
     userNotFound: '該使用者不存在',
+    catchUpFailed: '無法載入錯過的訊息，正在重新連線',
   },
   activity: {
     notFound: '活動不存在',
