@@ -116,7 +116,8 @@ export async function chatSocketRoutes(
         let json: unknown;
         try {
           if (isBinary) throw new SyntaxError('binary');
-          json = refuseHostile(JSON.parse(raw.toString('utf8')) as unknown, language);
+          json = JSON.parse(raw.toString('utf8')) as unknown;
+          refuseHostile(json, language);
           const parsed = ChatClientFrame.safeParse(json);
           if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error, json, language));
           frame = parsed.data;
