@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0.1).max(1000).default(1),
   ICE_SERVERS: z.string().optional(),
   LIVE_HOST_ADDRESSES: z.string().optional(),
+  JANUS_URL: optionalUrl,
+  JANUS_API_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   PAYOUT_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
   WALLET_MNEMONIC: z.preprocess(emptyToUndefined, z.string().trim().optional()),
@@ -92,6 +94,10 @@ export type Config = {
   iceServers: IceServer[];
   /** Extra host addresses the embedded SFU offers as ICE candidates (LIVE_HOST_ADDRESSES, comma separated). */
   liveHostAddresses: string[];
+  /** Janus's HTTP API (JANUS_URL): live video goes to a Janus VideoRoom instead of the embedded SFU. */
+  janusUrl: string | undefined;
+  /** Janus's `api_secret`, when Janus requires one (JANUS_API_SECRET). */
+  janusApiSecret: string | undefined;
   /** How long anonymous discovery reads (activity list, explore) are cached; 0 turns the cache off. */
   discoveryCacheMs: number;
   /** The operator routes (local chain deposit, ledger check): on outside production unless OPERATOR_ROUTES says. */
@@ -136,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((address) => address.trim())
       .filter(Boolean),
+    janusUrl: e.JANUS_URL?.replace(/\/$/, ''),
+    janusApiSecret: e.JANUS_API_SECRET,
     discoveryCacheMs: e.DISCOVERY_CACHE_MS,
     operatorRoutes: e.OPERATOR_ROUTES ? e.OPERATOR_ROUTES === 'on' : e.NODE_ENV !== 'production',
     payoutHoldMs: Math.round(e.PAYOUT_HOLD_HOURS * 3_600_000),

@@ -135,6 +135,7 @@ export const en = {
     notLive: 'This live stage is not on air',
     signInToWatch: 'Sign in to watch this live stage',
     mediaFailed: 'The live video could not be connected, please try again',
+    mediaUnavailable: 'Live video is not available right now, please try again in a moment',
   },
   mail: {
     codeSubject: 'Your verification code is {{code}}',

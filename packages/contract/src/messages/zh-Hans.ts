@@ -136,6 +136,7 @@ export const zhHans: Messages = {
     notLive: '直播尚未开播',
     signInToWatch: '请登录后观看此直播',
     mediaFailed: '直播视频连接失败，请重试',
+    mediaUnavailable: '直播视频服务暂时不可用，请稍后再试',
   },
   mail: {
     codeSubject: '您的验证码是 {{code}}',

@@ -136,6 +136,7 @@ export const zhHant: Messages = {
     notLive: '直播尚未開播',
     signInToWatch: '請登入後觀看此直播',
     mediaFailed: '直播影像連線失敗，請重試',
+    mediaUnavailable: '直播影像服務暫時無法使用，請稍後再試',
   },
   mail: {
     codeSubject: '您的驗證碼是 {{code}}',

@@ -1,8 +1,7 @@
-import { type LiveAnswer, type LiveStage, Status } from '@polaris/contract';
+import { type LiveAnswer, type LiveStage, type LiveWatch, Status } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../platform/errors.ts';
-import { MediaOfferError } from './embedded-media.ts';
-import type { LiveMedia } from './media.ts';
+import { AppError, ServiceUnavailableError } from '../../platform/errors.ts';
+import { type LiveMedia, MediaOfferError, MediaUnavailableError } from './media.ts';
 import { authorizeManage, authorizeWatch, canManage } from './policy.ts';
 import { presentStage } from './presenter.ts';
 import { insertStage, moveStage, type StageStatus, type StageWithOwner, stageWithOwner } from './store.ts';
@@ -67,7 +66,7 @@ export class LiveService {
       throw new AppError(Status.conflict, stage.status === 'ended' ? 'live.ended' : 'live.notLive');
     }
     if (to === 'ended') await this.deps.media.endStage(id);
-    else this.deps.media.setPaused(id, to === 'paused');
+    else await this.deps.media.setPaused(id, to === 'paused');
     return this.present({ ...stage, ...moved }, userId);
   }
 
@@ -77,14 +76,21 @@ export class LiveService {
     authorizeManage(stage, userId);
     authorizeWatch(stage, userId);
     const answer = await this.signal(() => this.deps.media.publish(id, sdp));
-    this.deps.media.setPaused(id, stage.status === 'paused');
+    await this.deps.media.setPaused(id, stage.status === 'paused');
     return answer;
   }
 
-  async watch(id: number, userId: number | null, sdp: string): Promise<LiveAnswer> {
+  /** The viewer's offer answered, or (no offer, `watchOffer` is `server`) the SFU's offer to answer next. */
+  async watch(id: number, userId: number | null, sdp: string | undefined): Promise<LiveWatch> {
     const stage = await this.load(id);
     authorizeWatch(stage, userId);
     return this.signal(() => this.deps.media.watch(id, sdp));
+  }
+
+  /** The second step of a watch the SFU offered: the session id from that offer stands for the viewer. */
+  async answer(sessionId: string, sdp: string): Promise<void> {
+    if (this.deps.media.stageOf(sessionId) === undefined) throw notFound();
+    await this.signal(() => this.deps.media.acceptAnswer(sessionId, sdp));
   }
 
   /** Ends one media session (the page was left); the session id is the key, as a WHIP resource URL would be. */
@@ -93,11 +99,12 @@ export class LiveService {
     await this.deps.media.close(sessionId);
   }
 
-  private async signal(open: () => Promise<LiveAnswer>): Promise<LiveAnswer> {
+  private async signal<T>(open: () => Promise<T>): Promise<T> {
     try {
       return await open();
     } catch (error) {
       if (error instanceof MediaOfferError) throw new AppError(Status.invalid, 'live.mediaFailed');
+      if (error instanceof MediaUnavailableError) throw new ServiceUnavailableError('live.mediaUnavailable', error);
       throw error;
     }
   }
@@ -112,7 +119,12 @@ export class LiveService {
     const { media } = this.deps;
     return presentStage(
       stage,
-      { viewers: media.viewers(stage.id), broadcasting: media.broadcasting(stage.id), iceServers: media.iceServers },
+      {
+        viewers: media.viewers(stage.id),
+        broadcasting: media.broadcasting(stage.id),
+        iceServers: media.iceServers,
+        watchOffer: media.watchOffer,
+      },
       canManage(stage, userId),
     );
   }
