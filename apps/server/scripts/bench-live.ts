@@ -13,7 +13,7 @@ import { EmbeddedMedia } from '../src/modules/live/embedded-media.ts';
 import { JanusMedia } from '../src/modules/live/janus-media.ts';
 import type { LiveMedia } from '../src/modules/live/media.ts';
 import { broadcaster, type TestViewer, viewer } from '../src/modules/live/werift-peers.ts';
-import { freePort, type RunningJanus, startJanus } from './janus-config.ts';
+import { freePort, startJanus } from './janus-config.ts';
 import { flags } from './operator.ts';
 
 const withJanus = process.argv.includes('--janus');
@@ -117,10 +117,15 @@ async function run(name: string, media: LiveMedia) {
 console.log(
   `${PPS} packets/s of 1,100 bytes, ${SECONDS} s per step; a step passes with ≥ ${(1 - MAX_LOSS) * 100}% delivered to every viewer and p95 ≤ ${MAX_P95_MS} ms`,
 );
-const results = [{ name: 'embedded', ...(await run('embedded SFU (werift)', new EmbeddedMedia({ iceServers: [], hostAddresses: LOOPBACK }))) }];
+const results = [
+  {
+    name: 'embedded',
+    ...(await run('embedded SFU (werift)', new EmbeddedMedia({ iceServers: [], hostAddresses: LOOPBACK }))),
+  },
+];
 if (withJanus) {
-  let started: RunningJanus | undefined;
-  const url = process.env.JANUS_URL ?? (started = await startJanus({ port: await freePort() })).url;
+  const started = process.env.JANUS_URL ? undefined : await startJanus({ port: await freePort() });
+  const url = process.env.JANUS_URL ?? started!.url;
   results.push({ name: 'janus', ...(await run(`Janus VideoRoom at ${url}`, new JanusMedia({ url, iceServers: [] }))) });
   await started?.stop();
 }

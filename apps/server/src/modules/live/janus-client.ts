@@ -172,9 +172,12 @@ export class JanusClient {
     let failingSince = 0;
     while (!signal.aborted) {
       try {
-        const response = await fetch(`${this.options.url}/${sessionId}?maxev=20&rid=${Date.now()}${this.secretQuery()}`, {
-          signal: AbortSignal.any([signal, AbortSignal.timeout(45_000)]),
-        });
+        const response = await fetch(
+          `${this.options.url}/${sessionId}?maxev=20&rid=${Date.now()}${this.secretQuery()}`,
+          {
+            signal: AbortSignal.any([signal, AbortSignal.timeout(45_000)]),
+          },
+        );
         // Janus answers an unknown session's long poll with 404 (or an error event): it restarted or timed us out.
         if (response.status === 404) return this.lose(sessionId);
         const body = (await response.json()) as JanusEvent | JanusEvent[];

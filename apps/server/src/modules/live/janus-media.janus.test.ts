@@ -157,7 +157,10 @@ describe('live routes on Janus', () => {
     expect(stage.watchOffer).toBe('server');
     await t.call('POST', '/live/stage/start', { token: owner, body: { id: stage.id } });
     const sender = await broadcaster(async (sdp) => {
-      const reply = await t.call<LiveAnswer>('POST', '/live/stage/publish', { token: owner, body: { id: stage.id, sdp } });
+      const reply = await t.call<LiveAnswer>('POST', '/live/stage/publish', {
+        token: owner,
+        body: { id: stage.id, sdp },
+      });
       return reply.attachment;
     });
     sender.start(20);
@@ -175,7 +178,9 @@ describe('live routes on Janus', () => {
     await watcher.firstPacket;
     const detail = await t.call<LiveStage>('GET', '/live/stage/detail', { query: { id: stage.id } });
     expect(detail.attachment).toMatchObject({ viewers: 1, broadcasting: true });
-    const twice = await t.call('POST', '/live/stage/watch/answer', { body: { sessionId: watcher.sessionId, sdp: 'v=0\r\n' } });
+    const twice = await t.call('POST', '/live/stage/watch/answer', {
+      body: { sessionId: watcher.sessionId, sdp: 'v=0\r\n' },
+    });
     expect(twice.status).toBe(400);
     const unknown = await t.call('POST', '/live/stage/watch/answer', { body: { sessionId: 'nope', sdp: 'v=0\r\n' } });
     expect(unknown.status).toBe(404);

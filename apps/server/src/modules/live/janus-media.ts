@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IceServer } from '@polaris/contract';
-import { JanusClient, type JanusEvent, JanusError, JanusUnavailableError } from './janus-client.ts';
-import {
-  type LiveMedia,
-  type MediaAnswer,
-  MediaOfferError,
-  MediaUnavailableError,
-  type WatchReply,
-} from './media.ts';
+import { JanusClient, JanusError, type JanusEvent, JanusUnavailableError } from './janus-client.ts';
+import { type LiveMedia, type MediaAnswer, MediaOfferError, MediaUnavailableError, type WatchReply } from './media.ts';
 
 type Kind = 'audio' | 'video';
 
@@ -145,13 +139,17 @@ export class JanusMedia implements LiveMedia {
 
   async acceptAnswer(sessionId: string, answerSdp: string): Promise<void> {
     const session = this.sessions.get(sessionId);
-    if (!session || session.role !== 'viewer' || session.ready) {
+    if (session?.role !== 'viewer' || session.ready) {
       throw new MediaOfferError('no offer is waiting for this answer');
     }
     clearTimeout(session.expire);
     await this.failing(async () => {
       try {
-        await this.client.message(session.handle, { request: 'start' }, { type: 'answer', sdp: answerSdp, trickle: false });
+        await this.client.message(
+          session.handle,
+          { request: 'start' },
+          { type: 'answer', sdp: answerSdp, trickle: false },
+        );
         session.ready = true;
       } catch (error) {
         await this.close(sessionId);
@@ -291,8 +289,18 @@ export class JanusMedia implements LiveMedia {
   }
 
   private async open(room: Room, role: Session['role']): Promise<Session> {
-    const handle = await this.client.attach();
-    const session: Session = { id: randomUUID(), stageId: room.id, role, handle, feed: { id: 0, mids: {} }, ready: false };
+    const handle = await this.client.attach().catch((error: unknown) => {
+      this.forgetIfIdle(room);
+      throw error;
+    });
+    const session: Session = {
+      id: randomUUID(),
+      stageId: room.id,
+      role,
+      handle,
+      feed: { id: 0, mids: {} },
+      ready: false,
+    };
     this.sessions.set(session.id, session);
     this.byHandle.set(handle, session);
     return session;

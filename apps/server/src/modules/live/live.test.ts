@@ -81,7 +81,9 @@ describe('live stages', () => {
     expect(noOffer.status).toBe(400);
     const unknown = await t.call('POST', '/live/session/close', { body: { sessionId: 'no-such-session' } });
     expect(unknown.status).toBe(404);
-    const stray = await t.call('POST', '/live/stage/watch/answer', { body: { sessionId: 'no-such-session', sdp: 'v=0' } });
+    const stray = await t.call('POST', '/live/stage/watch/answer', {
+      body: { sessionId: 'no-such-session', sdp: 'v=0' },
+    });
     expect(stray.status).toBe(404);
   });
 
