@@ -1,6 +1,6 @@
 // Live video on loopback: how long from "go live" to the first packet on a viewer who is already waiting, how long
 // a new viewer waits for their first packet, and how many viewers one stage serves before packets drop or arrive
-// late.   npm run bench:live [-- --steps 10,50,100,200 --seconds 5 --pps 100] [-- --janus]
+// late.   npm run bench:live [-- --steps 10,50,100,200 --seconds 5 --pps 100 --janus --only janus --event-loops 2]
 //
 // Without --janus: the embedded SFU (werift, in this process). With --janus: the embedded SFU and then a Janus
 // VideoRoom (JANUS_URL, or a Janus started here as the tests start it), printed side by side.
@@ -18,6 +18,8 @@ import { flags } from './operator.ts';
 
 const withJanus = process.argv.includes('--janus');
 const args = flags(process.argv.slice(2).filter((arg) => arg !== '--janus'));
+/** `--only janus` skips the embedded SFU; `--event-loops N` gives the Janus started here static event loops. */
+const only = args.only;
 const STEPS = String(args.steps ?? '10,50,100,200,300,400,600')
   .split(',')
   .map(Number);
@@ -117,16 +119,17 @@ async function run(name: string, media: LiveMedia) {
 console.log(
   `${PPS} packets/s of 1,100 bytes, ${SECONDS} s per step; a step passes with ≥ ${(1 - MAX_LOSS) * 100}% delivered to every viewer and p95 ≤ ${MAX_P95_MS} ms`,
 );
-const results = [
-  {
-    name: 'embedded',
-    ...(await run('embedded SFU (werift)', new EmbeddedMedia({ iceServers: [], hostAddresses: LOOPBACK }))),
-  },
-];
-if (withJanus) {
-  const started = process.env.JANUS_URL ? undefined : await startJanus({ port: await freePort() });
+const results: ({ name: string } & Awaited<ReturnType<typeof run>>)[] = [];
+if (only !== 'janus') {
+  const embedded = new EmbeddedMedia({ iceServers: [], hostAddresses: LOOPBACK });
+  results.push({ name: 'embedded', ...(await run('embedded SFU (werift)', embedded)) });
+}
+if (withJanus || only === 'janus') {
+  const eventLoops = args['event-loops'] ? Number(args['event-loops']) : undefined;
+  const started = process.env.JANUS_URL ? undefined : await startJanus({ port: await freePort(), eventLoops });
   const url = process.env.JANUS_URL ?? started!.url;
-  results.push({ name: 'janus', ...(await run(`Janus VideoRoom at ${url}`, new JanusMedia({ url, iceServers: [] }))) });
+  const janus = new JanusMedia({ url, iceServers: [] });
+  results.push({ name: 'janus', ...(await run(`Janus VideoRoom at ${url}`, janus)) });
   await started?.stop();
 }
 if (results.length > 1) {

@@ -4,10 +4,11 @@
 //
 //   npx tsx apps/server/scripts/janus-config.ts --dir /etc/polaris-janus --port 8088 [--ip 127.0.0.1]
 //     [--nat-1-1 203.0.113.7] [--stun stun.example.com:3478] [--rtp-ports 20000-40000] [--api-secret s]
+//     [--event-loops 4]
 //   add --run to start Janus on it in the foreground (without --dir, in a temporary directory)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,6 +37,11 @@ export interface JanusConfigOptions {
   apiSecret?: string;
   /** Seconds without a request before Janus drops a session. */
   sessionTimeout?: number;
+  /**
+   * Threads that run every peer connection's ICE and media (`event_loops`). Janus's default is a thread per
+   * handle, hundreds for one busy stage; a few shared loops scale better.
+   */
+  eventLoops?: number;
   /** The Admin API (tests count Janus's sessions and handles with it); off unless asked for. */
   admin?: { port: number; secret: string };
 }
@@ -98,6 +104,7 @@ export function janusConfigFiles(options: JanusConfigOptions, libDir: string): R
       debug_level: 4,
       server_name: 'polaris-janus',
       session_timeout: options.sessionTimeout ?? 60,
+      event_loops: options.eventLoops,
       api_secret: options.apiSecret,
       admin_secret: options.admin?.secret,
     }),
@@ -181,11 +188,14 @@ export async function startJanus(
   const host = options.ip && options.ip !== '0.0.0.0' ? options.ip : '127.0.0.1';
   const url = `http://${host}:${options.port}/janus`;
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      // Janus 1.1 has been seen to hang in "Stopping webserver(s)..." after SIGTERM.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (!options.dir) await rm(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
@@ -200,8 +210,8 @@ export async function startJanus(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await stop();
   const tail = toLog ? (await readFile(log, 'utf8').catch(() => '')).split('\n').slice(-20).join('\n') : '';
+  await stop();
   throw new Error(`Janus did not start on port ${options.port}\n${tail}`);
 }
 
@@ -221,6 +231,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     iceEnforce: flag(args, 'ice-enforce'),
     iceIgnore: flag(args, 'ice-ignore'),
     apiSecret: flag(args, 'api-secret'),
+    eventLoops: flag(args, 'event-loops') === undefined ? undefined : Number(flag(args, 'event-loops')),
   };
   const dir = flag(args, 'dir');
   if (args.includes('--run')) {
