@@ -1,88 +1,125 @@
-// Chat fan-out: 1,000 WebSocket clients in one room, delivered messages per second and p50/p95 latency from
-// send to receipt, beside a bare `ws` broadcast server measured the same way in the same run.
-// `npm run bench:chat [-- --clients 1000 --messages 200]`; add DATABASE_URL=postgres://… for PostgreSQL.
-import { createHash } from 'node:crypto';
+// Chat fan-out: 1,000 WebSocket clients in one room and 10 senders at a steady rate; delivered messages per
+// second and p50/p95/p99 latency from send to receipt, beside a bare `ws` broadcast server that speaks the same
+// frames, measured by the same client code in the same run.
+//
+//   npm run bench:chat [-- --clients 1000 --messages 400 --rate 20 --senders 10]
+//   DATABASE_URL=postgres://… REDIS_URL=redis://… npm run bench:chat -- --processes 2
+//
+// With `--processes 2` the chat server runs as two processes on one PostgreSQL and one Redis: half the receivers
+// on each, the senders on the first, so every delivery to the second crosses Redis.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_BASE } from '@polaris/contract';
-import WebSocket, { WebSocketServer } from 'ws';
+import pg from 'pg';
+import { WebSocketServer } from 'ws';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { chatMembers, sessions, users } from '../src/db/schema/index.ts';
+import { REPO_ROOT } from '../src/paths.ts';
+import { type LoadOptions, type LoadResult, runJobInProcess } from './bench-chat-load.ts';
 import { flags } from './operator.ts';
 
 const args = flags(process.argv.slice(2));
 const CLIENTS = Number(args.clients ?? 1000);
-const MESSAGES = Number(args.messages ?? 200);
-
-interface Result {
-  perSecond: number;
-  p50: number;
-  p95: number;
-  delivered: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-function open(url: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
-    socket.once('open', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
-
-/** Connects in batches so the accept queue is not the thing measured. */
-async function openAll(urls: string[]): Promise<WebSocket[]> {
-  const sockets: WebSocket[] = [];
-  for (let i = 0; i < urls.length; i += 100) sockets.push(...(await Promise.all(urls.slice(i, i + 100).map(open))));
-  return sockets;
-}
+const SENDERS = Number(args.senders ?? 10);
+const PROCESSES = Number(args.processes ?? 1);
+const load: LoadOptions = {
+  messages: Number(args.messages ?? 400),
+  rate: Number(args.rate ?? 20),
+  settleMs: Number(args.settle ?? 30_000),
+};
 
 /**
- * Sends `MESSAGES` texts carrying their send time through `send`, and waits until every receiver has every one.
- * `textOf` reads the text out of a received frame (null for frames that are not messages).
+ * The baseline: a plain `ws` server that speaks the chat frames (subscribe, send → a `message` frame with the
+ * same fields, encoded once, written to every subscriber) with no database, no checks and no bus.
  */
-async function measure(
-  receivers: WebSocket[],
-  send: (text: string) => void,
-  textOf: (data: string) => string | null,
-): Promise<Result> {
-  const latencies: number[] = [];
-  const expected = receivers.length * MESSAGES;
-  let started = 0;
-  const done = new Promise<void>((resolve) => {
-    for (const socket of receivers) {
-      socket.on('message', (data) => {
-        const text = textOf(data.toString());
-        if (text === null || !text.startsWith('bench ')) return;
-        latencies.push(performance.now() - Number(text.slice(6)));
-        if (latencies.length === expected) resolve();
-      });
-    }
+async function benchBare(): Promise<LoadResult> {
+  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  const subscribers = new Set<import('ws').WebSocket>();
+  let seq = 0;
+  server.on('connection', (socket) => {
+    socket.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as { type: string; roomId: string; text?: string };
+      if (frame.type === 'subscribe') {
+        subscribers.add(socket);
+        socket.send(JSON.stringify({ type: 'subscribed', roomId: frame.roomId, lastSeq: seq }));
+        return;
+      }
+      const message = {
+        roomId: frame.roomId,
+        seq: ++seq,
+        kind: 'text',
+        senderUid: '10000001',
+        senderName: 'bench',
+        text: frame.text,
+        imageId: null,
+        replyTo: null,
+        mentions: [],
+        event: null,
+        targetUid: null,
+        deleted: false,
+        createdAt: new Date().toISOString(),
+      };
+      const encoded = JSON.stringify({ type: 'message', message });
+      for (const client of subscribers) client.send(encoded);
+    });
   });
-  started = performance.now();
-  for (let i = 0; i < MESSAGES; i++) {
-    send(`bench ${performance.now()}`);
-    // A steady stream rather than one burst: the sender yields between messages.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  await done;
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: expected / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    delivered: expected,
-  };
+  const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const result = await measure(Array(SENDERS + CLIENTS).fill(url), '1');
+  await new Promise((resolve) => server.close(resolve));
+  return result;
 }
 
-async function benchChat(database: DatabaseHandle): Promise<Result> {
+/** The load, from a process of its own: senders first in `urls`, then receivers. */
+function measure(urls: string[], roomId: string): Promise<LoadResult> {
+  return runJobInProcess({ urls, senders: SENDERS, roomId, options: load });
+}
+
+/** Users with sessions, straight into the database (signing up 1,000 people is not what is measured). */
+async function seedUsers(database: DatabaseHandle, count: number) {
+  const db = database.db;
+  const people: { id: number; token: string }[] = [];
+  const stamp = Date.now().toString(36);
+  for (let i = 0; i < count; i += 500) {
+    const batch = Array.from({ length: Math.min(500, count - i) }, (_, k) => ({
+      email: `bench-chat-${stamp}-${i + k}@example.com`,
+      passwordHash: 'unused',
+      inviteCode: `BC${stamp}${i + k}`,
+    }));
+    const rows = await db.insert(users).values(batch).returning({ id: users.id });
+    const tokens = rows.map((row) => `bench-chat-${row.id}-${randomBytes(8).toString('hex')}`);
+    await db.insert(sessions).values(
+      rows.map((row, k) => ({
+        userId: row.id,
+        tokenHash: createHash('sha256').update(tokens[k]!).digest('hex'),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })),
+    );
+    for (const [k, row] of rows.entries()) people.push({ id: row.id, token: tokens[k]! });
+  }
+  return people;
+}
+
+async function addMembers(database: DatabaseHandle, roomId: number, userIds: number[]) {
+  const now = new Date();
+  for (let i = 0; i < userIds.length; i += 500) {
+    await database.db
+      .insert(chatMembers)
+      .values(userIds.slice(i, i + 500).map((userId) => ({ roomId, userId, role: 'member' as const, joinedAt: now })));
+  }
+}
+
+const wsUrl = (base: string, token: string) =>
+  `${base.replace(/^http/, 'ws')}${API_BASE}/ws?token=${encodeURIComponent(token)}`;
+
+/** The chat server in this process (PGlite or PostgreSQL, in-process bus). */
+async function benchChat(database: DatabaseHandle): Promise<LoadResult> {
   await database.migrate();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-chat-'));
   const config = {
@@ -91,113 +128,126 @@ async function benchChat(database: DatabaseHandle): Promise<Result> {
     backgroundWorkers: false,
   };
   const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'none') });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const db = database.db;
-  const tokens: string[] = [];
-  const ids: number[] = [];
-  for (let i = 0; i <= CLIENTS; i += 500) {
-    const batch = Array.from({ length: Math.min(500, CLIENTS + 1 - i) }, (_, k) => ({
-      email: `bench-chat-${i + k}-${Date.now()}@example.com`,
-      passwordHash: 'unused',
-      inviteCode: `BC${Date.now().toString(36)}${i + k}`,
-    }));
-    const rows = await db.insert(users).values(batch).returning({ id: users.id });
-    for (const row of rows) {
-      const token = `bench-chat-${row.id}-${Math.random()}`;
-      tokens.push(token);
-      ids.push(row.id);
-    }
-    await db.insert(sessions).values(
-      rows.map((row, k) => ({
-        userId: row.id,
-        tokenHash: createHash('sha256')
-          .update(tokens[tokens.length - rows.length + k]!)
-          .digest('hex'),
-        expiresAt: new Date(Date.now() + 86_400_000),
-      })),
-    );
-  }
-  const room = await app.services.chat.createRoom(
-    { id: ids[0]!, uid: 0 },
-    {
-      name: 'Bench',
-      description: '',
-      joinPolicy: 'public',
-    },
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const people = await seedUsers(database, SENDERS + CLIENTS);
+  const room = await app.services.chat.rooms.createRoom(
+    { id: people[0]!.id, uid: 0 },
+    { name: 'Bench', description: '', joinPolicy: 'public' },
   );
-  const now = new Date();
-  for (let i = 1; i < ids.length; i += 500) {
-    await db
-      .insert(chatMembers)
-      .values(
-        ids
-          .slice(i, i + 500)
-          .map((userId) => ({ roomId: Number(room.id), userId, role: 'member' as const, joinedAt: now })),
-      );
-  }
-  const url = (token: string) => `${address.replace(/^http/, 'ws')}${API_BASE}/ws?token=${encodeURIComponent(token)}`;
-  const [sender, ...receivers] = await openAll(tokens.map(url));
-  await Promise.all(
-    receivers.map(
-      (socket) =>
-        new Promise<void>((resolve) => {
-          socket.on('message', function onSubscribed(data) {
-            if ((JSON.parse(data.toString()) as { type: string }).type === 'subscribed') {
-              socket.off('message', onSubscribed);
-              resolve();
-            }
-          });
-          socket.send(JSON.stringify({ type: 'subscribe', roomId: room.id }));
-        }),
-    ),
+  await addMembers(
+    database,
+    Number(room.id),
+    people.slice(1).map((person) => person.id),
   );
   const result = await measure(
-    receivers,
-    (text) => sender!.send(JSON.stringify({ type: 'send', roomId: room.id, text })),
-    (data) => {
-      const frame = JSON.parse(data) as { type: string; message?: { text: string } };
-      return frame.type === 'message' ? frame.message!.text : null;
-    },
+    people.map((person) => wsUrl(base, person.token)),
+    room.id,
   );
-  for (const socket of [sender!, ...receivers]) socket.terminate();
   await app.close();
   await rm(dataDir, { recursive: true, force: true });
   return result;
 }
 
-async function benchBare(): Promise<Result> {
-  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  server.on('connection', (socket) => {
-    socket.on('message', (data) => {
-      const text = data.toString();
-      for (const client of server.clients) if (client !== socket) client.send(text);
-    });
+/** A server process of its own (`apps/server/src/main.ts`), as production runs it. */
+async function startProcess(databaseUrl: string, redisUrl: string) {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-chat-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: '1000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const port = (server.address() as AddressInfo).port;
-  const [sender, ...receivers] = await openAll(Array.from({ length: CLIENTS + 1 }, () => `ws://127.0.0.1:${port}`));
-  const result = await measure(
-    receivers,
-    (text) => sender!.send(text),
-    (data) => data,
-  );
-  for (const socket of [sender!, ...receivers]) socket.terminate();
-  await new Promise((resolve) => server.close(resolve));
-  return result;
+  const base = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    try {
+      if ((await fetch(`${base}${API_BASE}/health`)).ok) return { child, base, dataDir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('a server process did not start');
 }
 
-const source = process.env.DATABASE_URL
-  ? ({ kind: 'postgres', url: process.env.DATABASE_URL } as const)
-  : ({ kind: 'pglite', dataDir: await mkdtemp(path.join(tmpdir(), 'polaris-bench-chat-db-')) } as const);
-const database = await openDatabase(source);
+/** Two server processes on one PostgreSQL and Redis, in a database of their own that is dropped afterwards. */
+async function benchTwoProcesses(adminUrl: string, redisUrl: string): Promise<LoadResult> {
+  const name = `polaris_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const children: ChildProcess[] = [];
+  try {
+    await database.migrate();
+    const people = await seedUsers(database, SENDERS + CLIENTS);
+    const [a, b] = [await startProcess(url.toString(), redisUrl), await startProcess(url.toString(), redisUrl)];
+    children.push(a.child, b.child);
+    const created = await fetch(`${a.base}${API_BASE}/chat/room/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: people[0]!.token },
+      body: JSON.stringify({ name: 'Bench', joinPolicy: 'public' }),
+    });
+    const room = ((await created.json()) as { attachment: { id: string } }).attachment;
+    await addMembers(
+      database,
+      Number(room.id),
+      people.slice(1).map((person) => person.id),
+    );
+    // Senders on A; receivers alternate, so half of every message's deliveries cross Redis to B.
+    const urls = people.map((person, index) =>
+      wsUrl(index < SENDERS || index % 2 === 0 ? a.base : b.base, person.token),
+    );
+    return await measure(urls, room.id);
+  } finally {
+    for (const child of children) child.kill('SIGKILL');
+    await database.close();
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
 const bare = await benchBare();
-const chat = await benchChat(database);
-await database.close();
-const row = (label: string, r: Result) =>
-  `| ${label} | ${r.delivered} | ${Math.round(r.perSecond).toLocaleString('en')} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`;
-console.log(`${CLIENTS} clients in one room, ${MESSAGES} messages from one sender (${source.kind})\n`);
-console.log('| server | deliveries | delivered msgs/s | p50 ms | p95 ms |');
-console.log('| --- | ---: | ---: | ---: | ---: |');
+let label: string;
+let chat: LoadResult;
+if (PROCESSES >= 2) {
+  if (!process.env.DATABASE_URL || !process.env.REDIS_URL)
+    throw new Error('--processes 2 needs DATABASE_URL and REDIS_URL');
+  label = 'chat, 2 processes + Redis (PostgreSQL)';
+  chat = await benchTwoProcesses(process.env.DATABASE_URL, process.env.REDIS_URL);
+} else {
+  const source = process.env.DATABASE_URL
+    ? ({ kind: 'postgres', url: process.env.DATABASE_URL } as const)
+    : ({ kind: 'pglite', dataDir: await mkdtemp(path.join(tmpdir(), 'polaris-bench-chat-db-')) } as const);
+  const database = await openDatabase(source);
+  label = `chat, 1 process (${source.kind})`;
+  chat = await benchChat(database);
+  await database.close();
+}
+
+const row = (name: string, r: LoadResult) =>
+  `| ${name} | ${r.delivered.toLocaleString('en')} / ${r.expected.toLocaleString('en')} | ${r.lost} | ${r.duplicates} | ${Math.round(r.perSecond).toLocaleString('en')} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} |`;
+console.log(
+  `${CLIENTS} receivers in one room; ${load.messages} messages from ${SENDERS} senders at ${load.rate}/s in all\n`,
+);
+console.log('| server | delivered | lost | duplicates | delivered msgs/s | p50 ms | p95 ms | p99 ms |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 console.log(row('bare `ws` broadcast', bare));
-console.log(row('chat (`/rest/polarisex/ws`)', chat));
+console.log(row(label, chat));
+console.log(
+  `\nchat / bare: throughput ${((chat.perSecond / bare.perSecond) * 100).toFixed(0)} %, p95 ${(chat.p95 / bare.p95).toFixed(2)}× (+${(chat.p95 - bare.p95).toFixed(1)} ms)`,
+);
 process.exit(0);

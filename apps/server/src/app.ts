@@ -33,6 +33,7 @@ import { ChatService } from './modules/chat/service.ts';
 import { chatSocketRoutes } from './modules/chat/ws.routes.ts';
 import { EmbeddedMedia } from './modules/live/embedded-media.ts';
 import { JanusMedia } from './modules/live/janus-media.ts';
+import type { RoomRole } from './modules/live/policy.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { LiveService } from './modules/live/service.ts';
 import { marketRoutes } from './modules/market/routes.ts';
@@ -163,14 +164,22 @@ export async function buildApp(options: AppOptions) {
     invitations: new InvitationService({ db, now, links, mailer, log: app.log, attempts }),
     signups: new SignupService({ db, now, trade, seats, discovery, events: activityEvents }),
     seats,
-    settlement: new SettlementService({ db, now, links, seats, earnings, payoutHoldMs: config.payoutHoldMs }),
+    settlement: new SettlementService({
+      db,
+      now,
+      links,
+      seats,
+      earnings,
+      payoutHoldMs: config.payoutHoldMs,
+      events: activityEvents,
+    }),
     checkins: new CheckinService({ db, now, links }),
     nfts: new NftService({ db, links }),
     attendees: new AttendeeService({ db, earnings }),
   };
   const bus: RealtimeBus = redis ? new RedisBus(redis) : new MemoryBus();
   const counter: WindowCounter = redis ? new RedisWindowCounter(redis) : new MemoryWindowCounter();
-  const chat = new ChatService({
+  const chat: ChatService = new ChatService({
     db,
     now,
     bus,
@@ -178,23 +187,25 @@ export async function buildApp(options: AppOptions) {
     sendsPerWindow: CHAT_LIMITS.sendsPerWindow * config.rateLimitMultiplier,
     scope: redis ? await ChatService.scopeOf(db) : 'local',
     imageOwnedBy: (id, userId) => images.ownedBy(id, userId),
+    stagesOnAir: (roomIds) => live.onAirByRoom(roomIds),
+    activityCodes: (ids) => discovery.codesById(ids),
   });
   const chatLive = new LiveChatService({ bus, chat });
-  activityEvents.on(async (event) => {
-    if (event.type === 'created') {
-      await chat.activityCreated({ id: event.activityId, title: event.title, organizerId: event.organizerId });
-      for (const cohost of event.cohostIds) await chat.activityMemberAdded(event.activityId, cohost, 'admin');
-    } else if (event.type === 'ticketHeld') {
-      await chat.activityMemberAdded(event.activityId, event.userId, 'member');
-    } else {
-      await chat.activityMemberRemoved(event.activityId, event.userId);
-    }
-  });
+  activityEvents.on((event) => chat.activityRooms.follow(event));
   const calendar = new CalendarService({ db: database.db, now, links });
   const media = config.janusUrl
     ? new JanusMedia({ url: config.janusUrl, apiSecret: config.janusApiSecret, iceServers: config.iceServers })
     : new EmbeddedMedia({ iceServers: config.iceServers, hostAddresses: config.liveHostAddresses });
-  const live = new LiveService({ db, now, media });
+  const live: LiveService = new LiveService({
+    db,
+    now,
+    media,
+    roomRole: (roomId, userId) =>
+      chat.membership(userId, roomId).then(
+        ({ member }): RoomRole => member.role,
+        () => null,
+      ),
+  });
   const adminToken = newAdminToken();
   await writeFile(path.join(config.dataDir, 'admin.token'), adminToken, { mode: 0o600 });
 
@@ -232,7 +243,7 @@ export async function buildApp(options: AppOptions) {
   calendarRoutes(router, calendar);
   liveRoutes(router, live);
   chatRoutes(router, chat);
-  await chatSocketRoutes(app, { authenticate, chat, live: chatLive });
+  await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);
   app.get(`${API_BASE}/openapi.json`, async () => openApi);

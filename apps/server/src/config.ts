@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   LIVE_HOST_ADDRESSES: z.string().optional(),
   JANUS_URL: optionalUrl,
   JANUS_API_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  CHAT_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   PAYOUT_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
   WALLET_MNEMONIC: z.preprocess(emptyToUndefined, z.string().trim().optional()),
@@ -98,6 +99,8 @@ export type Config = {
   janusUrl: string | undefined;
   /** Janus's `api_secret`, when Janus requires one (JANUS_API_SECRET). */
   janusApiSecret: string | undefined;
+  /** How often the chat socket pings each client; one that did not answer the previous ping is closed. */
+  chatHeartbeatMs: number;
   /** How long anonymous discovery reads (activity list, explore) are cached; 0 turns the cache off. */
   discoveryCacheMs: number;
   /** The operator routes (local chain deposit, ledger check): on outside production unless OPERATOR_ROUTES says. */
@@ -144,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     janusUrl: e.JANUS_URL?.replace(/\/$/, ''),
     janusApiSecret: e.JANUS_API_SECRET,
+    chatHeartbeatMs: e.CHAT_HEARTBEAT_MS,
     discoveryCacheMs: e.DISCOVERY_CACHE_MS,
     operatorRoutes: e.OPERATOR_ROUTES ? e.OPERATOR_ROUTES === 'on' : e.NODE_ENV !== 'production',
     payoutHoldMs: Math.round(e.PAYOUT_HOLD_HOURS * 3_600_000),

@@ -22,7 +22,17 @@ export const CHAT_ROOM_KINDS = ['community', 'city', 'activity', 'direct'] as co
 export const CHAT_JOIN_POLICIES = ['public', 'invite'] as const;
 export const CHAT_ROLES = ['owner', 'admin', 'member'] as const;
 export const CHAT_MESSAGE_KINDS = ['text', 'image', 'system'] as const;
-export const CHAT_SYSTEM_EVENTS = ['joined', 'left', 'muted', 'kicked', 'banned', 'announcement'] as const;
+/** `renamed`: an activity room took its activity's new title (the text); `closed`: the activity was cancelled. */
+export const CHAT_SYSTEM_EVENTS = [
+  'joined',
+  'left',
+  'muted',
+  'kicked',
+  'banned',
+  'announcement',
+  'renamed',
+  'closed',
+] as const;
 
 const roomId = z.coerce
   .string()
@@ -126,11 +136,13 @@ export const ChatRoomOutput = z.object({
   /** Present for members who may share it. */
   inviteToken: z.string().nullable(),
   abilities: ChatAbilitiesOutput,
-  /** A city room's city, an activity room's activity. */
+  /** A city room's city, an activity room's activity (its public code, as activity pages take it). */
   city: z.string().nullable(),
   activityId: z.string().nullable(),
   /** A direct room's other person (its `name` is theirs too). */
   peer: z.object({ uid: z.string(), name: z.string().nullable(), avatar: z.string().nullable() }).nullable(),
+  /** Set when the room stopped taking messages (its activity was cancelled); history stays readable. */
+  closedAt: z.string().nullable(),
   /** The room's stage on air (live or paused) now, if any. */
   liveStageId: z.string().nullable(),
 });

@@ -21,10 +21,15 @@ export const LiveStageCreateInput = z.object({
   title: text().min(1).max(80),
   coverImageId: text().max(64).nullable().optional(),
   audience: z.enum(LIVE_AUDIENCES).default('link'),
-  /** The chat room the stage belongs to, once rooms exist. */
+  /** The chat room the stage belongs to: its owner and admins may go live in it. */
   roomId: rowId.nullable().optional(),
 });
 export const LiveStageRefInput = z.object({ id: rowId });
+export const LiveStageListInput = z.object({
+  /** Stages on air of this user only (the broadcaster's card). */
+  ownerUid: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
 
 export const IceServerOutput = z.object({
   urls: z.array(z.string()),
@@ -42,7 +47,7 @@ export const LiveStageOutput = z.object({
   startedAt: z.string().nullable(),
   endedAt: z.string().nullable(),
   roomId: z.string().nullable(),
-  owner: z.object({ uid: z.number(), name: z.string().nullable() }),
+  owner: z.object({ uid: z.number(), name: z.string().nullable(), avatar: z.string().nullable() }),
   /** Viewers whose media session is open now. */
   viewers: z.number().int(),
   /** Whether the broadcaster's media reaches the server now. */
@@ -59,6 +64,8 @@ export const LiveStageOutput = z.object({
   watchOffer: z.enum(['viewer', 'server']),
 });
 export type LiveStage = z.infer<typeof LiveStageOutput>;
+/** Stages on air that anyone with the link may watch, latest started first. */
+export const LiveStagesOutput = z.object({ items: z.array(LiveStageOutput) });
 
 /** WHIP/WHEP-style signalling in the envelope: the browser's complete offer (ICE gathered), the server's answer. */
 export const LiveOfferInput = z.object({ id: rowId, sdp });

@@ -136,6 +136,8 @@ export const en = {
     signInToWatch: 'Sign in to watch this live stage',
     mediaFailed: 'The live video could not be connected, please try again',
     mediaUnavailable: 'Live video is not available right now, please try again in a moment',
+    notRoomAdmin: "Only the room's owner and admins may go live in it",
+    membersOnly: "This live stage is for the room's members: join the room to watch",
   },
   mail: {
     codeSubject: 'Your verification code is {{code}}',
@@ -164,6 +166,9 @@ export const en = {
     ownerCannotLeave: 'The owner cannot leave the room',
     imageNotFound: 'This image does not exist',
     replyNotFound: 'The message replied to does not exist',
+    closed: 'This room is closed: its activity was cancelled',
+    directSelf: 'You cannot start a conversation with yourself',
+    userNotFound: 'This user does not exist',
   },
   activity: {
     notFound: 'This activity does not exist',

@@ -137,6 +137,8 @@ export const zhHans: Messages = {
     signInToWatch: '请登录后观看此直播',
     mediaFailed: '直播视频连接失败，请重试',
     mediaUnavailable: '直播视频服务暂时不可用，请稍后再试',
+    notRoomAdmin: '只有聊天室群主和管理员可以在此开播',
+    membersOnly: '此直播仅限聊天室成员观看：请先加入聊天室',
   },
   mail: {
     codeSubject: '您的验证码是 {{code}}',
@@ -160,6 +162,9 @@ export const zhHans: Messages = {
     ownerCannotLeave: '群主不能退出聊天室',
     imageNotFound: '该图片不存在',
     replyNotFound: '回复的消息不存在',
+    closed: '该聊天室已关闭：活动已取消',
+    directSelf: '不能与自己聊天',
+    userNotFound: '该用户不存在',
   },
   activity: {
     notFound: '活动不存在',

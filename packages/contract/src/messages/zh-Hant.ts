@@ -137,6 +137,8 @@ export const zhHant: Messages = {
     signInToWatch: '請登入後觀看此直播',
     mediaFailed: '直播影像連線失敗，請重試',
     mediaUnavailable: '直播影像服務暫時無法使用，請稍後再試',
+    notRoomAdmin: '只有聊天室群主和管理員可以在此開播',
+    membersOnly: '此直播僅限聊天室成員觀看：請先加入聊天室',
   },
   mail: {
     codeSubject: '您的驗證碼是 {{code}}',
@@ -160,6 +162,9 @@ export const zhHant: Messages = {
     ownerCannotLeave: '群主不能退出聊天室',
     imageNotFound: '該圖片不存在',
     replyNotFound: '回覆的訊息不存在',
+    closed: '該聊天室已關閉：活動已取消',
+    directSelf: '不能與自己聊天',
+    userNotFound: '該使用者不存在',
   },
   activity: {
     notFound: '活動不存在',

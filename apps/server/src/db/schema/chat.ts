@@ -23,7 +23,7 @@ export const chatRooms = pgTable(
   'chat_rooms',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind', { enum: ['community', 'city', 'activity'] }).notNull(),
+    kind: text('kind', { enum: ['community', 'city', 'activity', 'direct'] }).notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     avatar: text('avatar'),
@@ -32,6 +32,10 @@ export const chatRooms = pgTable(
     /** A city room's city (one room per city), an activity room's activity. */
     city: text('city'),
     activityId: bigint('activity_id', { mode: 'number' }),
+    /** A direct room's pair, `<lower user id>:<higher user id>`: one room per pair. */
+    directKey: text('direct_key'),
+    /** When the room stopped taking messages (its activity was cancelled); history stays readable. */
+    closedAt: at('closed_at'),
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
     slowModeSeconds: integer('slow_mode_seconds').notNull().default(0),
     announcement: text('announcement'),
@@ -42,6 +46,7 @@ export const chatRooms = pgTable(
   (t) => [
     uniqueIndex('chat_rooms_city_idx').on(t.city).where(sql`${t.kind} = 'city'`),
     uniqueIndex('chat_rooms_activity_idx').on(t.activityId).where(sql`${t.kind} = 'activity'`),
+    uniqueIndex('chat_rooms_direct_idx').on(t.directKey).where(sql`${t.kind} = 'direct'`),
     index('chat_rooms_name_idx').on(t.name),
   ],
 );

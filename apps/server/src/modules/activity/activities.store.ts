@@ -87,6 +87,16 @@ export async function activityById(db: Database | Tx, id: number): Promise<Activ
   return row!;
 }
 
+/** The public codes of these activities, by id. */
+export async function codesById(db: Database | Tx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: activities.id, code: activities.code })
+    .from(activities)
+    .where(inArray(activities.id, ids));
+  return new Map(rows.map((row) => [row.id, row.code]));
+}
+
 /**
  * Locks the activity row. Every write that changes who holds a seat or where a ticket's money is takes this
  * lock first, then registrations, then (inside the ledger) accounts in id order: one fixed order, no deadlocks.

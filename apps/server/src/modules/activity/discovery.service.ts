@@ -2,7 +2,14 @@ import { ACTIVITY_CATEGORIES, type Activity, type ActivitySummary } from '@polar
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Links } from '../../platform/links.ts';
-import { type ActivityRow, assetDecimals, imagesById, liveTicketTypes, peopleById } from './activities.store.ts';
+import {
+  type ActivityRow,
+  assetDecimals,
+  codesById,
+  imagesById,
+  liveTicketTypes,
+  peopleById,
+} from './activities.store.ts';
 import {
   countByCategory,
   countByCity,
@@ -47,6 +54,11 @@ export class DiscoveryService {
   }
 
   /** One activity with the caller's registration and abilities; someone else's draft is not found. */
+  /** The public codes of activities by id (other modules link to activities by code). */
+  codesById(ids: number[]) {
+    return codesById(this.db, ids);
+  }
+
   async detail(code: string, userId: number | null): Promise<Activity> {
     const activity = await visibleActivity(this.db, code, userId);
     const row = activity.row;

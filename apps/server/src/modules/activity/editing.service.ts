@@ -16,6 +16,7 @@ import {
   assetDecimals,
   deleteDraft,
   type EditableColumns,
+  findActivity,
   imageById,
   insertActivity,
   insertTicketTypes,
@@ -226,6 +227,13 @@ export class EditingService {
     });
     // A larger capacity may have freed seats: the waitlist moves up now.
     await this.deps.promote(stored.id);
+    const saved = (await findActivity(this.db, stored.code))!;
+    await this.deps.events?.emit({
+      type: 'changed',
+      activityId: saved.row.id,
+      title: saved.row.title,
+      cohostIds: saved.cohostIds,
+    });
     return this.deps.discovery.detail(stored.code, user.id);
   }
 

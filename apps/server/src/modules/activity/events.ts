@@ -7,6 +7,10 @@ import type { FastifyBaseLogger } from 'fastify';
  */
 export type ActivityEvent =
   | { type: 'created'; activityId: number; title: string; organizerId: number; cohostIds: number[] }
+  /** The organizer saved an edit: the title and co-hosts as they are now. */
+  | { type: 'changed'; activityId: number; title: string; cohostIds: number[] }
+  /** The organizer cancelled it. */
+  | { type: 'cancelled'; activityId: number }
   /** Someone now holds an approved ticket (signed up with a free seat, approved, or given a ticket). */
   | { type: 'ticketHeld'; activityId: number; userId: number }
   /** Someone no longer holds one (cancelled, or gave it away). */

@@ -14,6 +14,7 @@ import {
   markSettled,
   tryLockActivity,
 } from './activities.store.ts';
+import type { ActivityEvents } from './events.ts';
 import { cancelNotice } from './notices.ts';
 import { canCancelActivity } from './policy.ts';
 import { decimalsOf } from './presenter.ts';
@@ -36,6 +37,7 @@ export interface SettlementDeps {
   earnings: CreatorEarningsService;
   /** How long after the end the organizer's ticket money stays frozen (PAYOUT_HOLD_HOURS). */
   payoutHoldMs: number;
+  events?: ActivityEvents;
 }
 
 const conflict = (key: string) => new AppError(Status.conflict, key);
@@ -65,7 +67,7 @@ export class SettlementService {
    */
   async cancelActivity(organizerId: number, code: string) {
     const activity = await managedActivity(this.db, code, organizerId, canCancelActivity);
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const row = await lockActivity(tx, activity.row.id);
       const now = this.deps.now();
       if (row.status === 'cancelled') throw conflict('activity.alreadyCancelled');
@@ -139,6 +141,8 @@ export class SettlementService {
       await enqueueMail(tx, notices, now);
       return { cancelled, refunded };
     });
+    await this.deps.events?.emit({ type: 'cancelled', activityId: activity.row.id });
+    return result;
   }
 
   /**

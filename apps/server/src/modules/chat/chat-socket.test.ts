@@ -1,6 +1,7 @@
-import { CHAT_LIMITS } from '@polaris/contract';
+import { API_BASE, CHAT_LIMITS } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { query } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { type ChatClient, connectChat, createRoom, joinRoom } from './chat-fixtures.ts';
@@ -15,7 +16,8 @@ let eve: User;
 const clients: ChatClient[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A short heartbeat, so the test sees a silent client dropped; every client here answers pings but one.
+  t = await createTestApp({ env: { CHAT_HEARTBEAT_MS: '250' } });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   owner = await t.register('ws-owner@example.com');
   ann = await t.register('ws-ann@example.com');
@@ -185,5 +187,19 @@ describe('chat WebSocket', () => {
     const ack = await a.next('ack');
     await t.call('POST', '/chat/message/delete', { token: owner.token, body: { roomId: room.id, seq: ack.seq } });
     expect(await b.next('deleted')).toEqual({ type: 'deleted', roomId: room.id, seq: ack.seq });
+  });
+
+  it('closes a socket that stops answering pings and keeps one that answers', async () => {
+    const live = await connect(ann);
+    const url = `${base.replace(/^http/, 'ws')}${API_BASE}/ws?token=${encodeURIComponent(bob.token)}`;
+    // A client whose network died: it never answers the server's pings.
+    const silent = new WebSocket(url, { autoPong: false });
+    await new Promise((resolve, reject) => silent.once('open', resolve).once('error', reject));
+    const closedAt = await new Promise<number>((resolve) => silent.once('close', () => resolve(Date.now())));
+    expect(closedAt).toBeGreaterThan(0);
+    // Well past the two heartbeats that closed the silent one, the answering client still talks.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    live.send({ type: 'ping', id: 'alive' });
+    expect(await live.next('pong', (frame) => frame.id === 'alive')).toEqual({ type: 'pong', id: 'alive' });
   });
 });

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@polaris/contract';
+import type { ChatMessage, ChatRoom } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../db/client.ts';
@@ -26,7 +26,7 @@ const send = (user: User, roomId: string, body: Record<string, unknown>) =>
   t.call<{ message: ChatMessage }>('POST', '/chat/message/send', { token: user.token, body: { roomId, ...body } });
 const history = (user: User, roomId: string, query: Record<string, string> = {}) =>
   t.call<{ items: ChatMessage[] }>('GET', '/chat/messages', { token: user.token, query: { roomId, ...query } });
-type MyRoom = { room: { id: string; name: string }; lastMessage: ChatMessage | null; unread: number };
+type MyRoom = { room: ChatRoom; lastMessage: ChatMessage | null; unread: number };
 const mine = async (user: User) =>
   (await t.call<{ items: MyRoom[] }>('GET', '/chat/rooms/mine', { token: user.token })).attachment.items;
 
@@ -257,6 +257,48 @@ describe('activity and city rooms', () => {
     expect([await inRoom(first), await inRoom(second)]).toEqual([false, true]);
   });
 
+  it('renames the room with its activity, makes exactly the co-hosts admins, and closes it when cancelled', async () => {
+    const organizer = await host(t, 'organizer3@example.com');
+    const first = await host(t, 'cohost1@example.com');
+    const second = await host(t, 'cohost2@example.com');
+    const activity = await createActivity(t, organizer, { title: 'Rename me', coHosts: [first.uid] });
+    const roomOf = async (user: { token: string }) =>
+      (await t.call<{ items: MyRoom[] }>('GET', '/chat/rooms/mine', { token: user.token })).attachment.items.find(
+        (item) => item.room.activityId === activity.id,
+      );
+    const room = (await roomOf(organizer))!.room;
+    const roles = async () => {
+      const list = await t.call<{ items: { uid: string; role: string }[] }>('GET', '/chat/members', {
+        token: organizer.token,
+        query: { roomId: room.id },
+      });
+      return Object.fromEntries(list.attachment.items.map((item) => [item.uid, item.role]));
+    };
+    expect(await roles()).toMatchObject({ [organizer.uid]: 'owner', [first.uid]: 'admin' });
+
+    const updated = await t.call('POST', '/activity/update', {
+      token: organizer.token,
+      body: { id: activity.id, title: 'Renamed night', coHosts: [second.uid] },
+    });
+    expect(updated.status).toBe(200);
+    expect((await roomOf(organizer))!.room.name).toBe('Renamed night');
+    expect(await roles()).toMatchObject({ [first.uid]: 'member', [second.uid]: 'admin' });
+    const events = (await history(organizer, room.id)).attachment.items.map((item) => [item.event, item.text]);
+    expect(events).toContainEqual(['renamed', 'Renamed night']);
+
+    const cancelled = await t.call('POST', '/activity/manage/cancel', {
+      token: organizer.token,
+      body: { activityId: activity.id },
+    });
+    expect(cancelled.status).toBe(200);
+    const closed = (await roomOf(second))!.room;
+    expect(closed.closedAt).not.toBeNull();
+    expect(closed.abilities.send).toBe(false);
+    expect((await history(second, room.id)).attachment.items[0]).toMatchObject({ event: 'closed' });
+    const refused = await send(organizer, room.id, { text: 'still here?' });
+    expect([refused.status, refused.msg]).toEqual([409, 'This room is closed: its activity was cancelled']);
+  });
+
   it('has one room per city, created on first use', async () => {
     const a = await t.call<{ id: string; kind: string }>('GET', '/chat/room/city', {
       token: ann.token,
@@ -269,5 +311,43 @@ describe('activity and city rooms', () => {
     expect(a.attachment.kind).toBe('city');
     expect(b.attachment.id).toBe(a.attachment.id);
     await joinRoom(t, bob.token, a.attachment.id);
+  });
+});
+
+describe('direct rooms', () => {
+  it('opens one room per pair, named after the other person, with no invite link or settings', async () => {
+    const opened = await t.call<ChatRoom>('POST', '/chat/direct/open', { token: ann.token, body: { uid: bob.uid } });
+    expect(opened.status).toBe(200);
+    expect(opened.attachment).toMatchObject({ kind: 'direct', peer: { uid: bob.uid }, inviteToken: null });
+    expect(opened.attachment.abilities).toMatchObject({ send: true, editSettings: false, share: false });
+    const [again, fromBob] = await Promise.all([
+      t.call<ChatRoom>('POST', '/chat/direct/open', { token: ann.token, body: { uid: bob.uid } }),
+      t.call<ChatRoom>('POST', '/chat/direct/open', { token: bob.token, body: { uid: ann.uid } }),
+    ]);
+    expect([again.attachment.id, fromBob.attachment.id]).toEqual([opened.attachment.id, opened.attachment.id]);
+    expect(fromBob.attachment.peer!.uid).toBe(ann.uid);
+
+    await send(ann, opened.attachment.id, { text: 'hi bob' });
+    const bobs = (await mine(bob)).find((item) => item.room.id === opened.attachment.id)!;
+    expect(bobs).toMatchObject({
+      unread: 1,
+      room: { kind: 'direct', peer: { uid: ann.uid } },
+      lastMessage: { text: 'hi bob' },
+    });
+
+    // Nobody else gets in: not by id, not by search, and their history and sends are refused.
+    expect(
+      (await t.call('POST', '/chat/room/join', { token: eve.token, body: { roomId: opened.attachment.id } })).status,
+    ).toBe(404);
+    expect((await history(eve, opened.attachment.id)).status).toBe(404);
+    const settings = await t.call('POST', '/chat/room/settings', {
+      token: ann.token,
+      body: { roomId: opened.attachment.id, name: 'Ours' },
+    });
+    expect(settings.status).toBe(403);
+    expect((await t.call('POST', '/chat/direct/open', { token: ann.token, body: { uid: ann.uid } })).status).toBe(409);
+    expect((await t.call('POST', '/chat/direct/open', { token: ann.token, body: { uid: '99999999' } })).status).toBe(
+      404,
+    );
   });
 });

@@ -17,6 +17,8 @@ interface Subscription {
   delivered: number;
   /** Events are handled one after another, so catching up and live delivery never interleave. */
   chain: Promise<void>;
+  /** Work queued on `chain` and not finished: when none, the next message in order is written at once. */
+  queued: number;
   closed: boolean;
 }
 
@@ -52,7 +54,13 @@ export class LiveChatService {
     const previous = entry.connections.get(connection);
     if (previous) previous.closed = true;
     const start = Math.min(afterSeq ?? room.lastSeq, room.lastSeq);
-    const subscription: Subscription = { roomId: room.id, delivered: start, chain: Promise.resolve(), closed: false };
+    const subscription: Subscription = {
+      roomId: room.id,
+      delivered: start,
+      chain: Promise.resolve(),
+      queued: 0,
+      closed: false,
+    };
     entry.connections.set(connection, subscription);
     connection.send({ type: 'subscribed', roomId: String(room.id), lastSeq: room.lastSeq });
     this.enqueue(connection, subscription, () => this.catchUp(connection, subscription));
@@ -77,9 +85,15 @@ export class LiveChatService {
   }
 
   private enqueue(connection: LiveConnection, subscription: Subscription, work: () => Promise<void>) {
-    subscription.chain = subscription.chain.then(work).catch(() => {
-      connection.send({ type: 'error', code: 503, message: 'catch-up failed' });
-    });
+    subscription.queued++;
+    subscription.chain = subscription.chain
+      .then(work)
+      .catch(() => {
+        connection.send({ type: 'error', code: 503, message: 'catch-up failed' });
+      })
+      .finally(() => {
+        subscription.queued--;
+      });
   }
 
   private async catchUp(connection: LiveConnection, subscription: Subscription) {
@@ -104,6 +118,13 @@ export class LiveChatService {
     for (const [connection, subscription] of entry.connections) {
       if (event.type === 'message') {
         const { message } = event;
+        // The common case, with nothing queued and the message next in order: written now, with no promise per
+        // subscriber (a room of 1,000 would otherwise allocate thousands per message).
+        if (subscription.queued === 0 && !subscription.closed && message.seq === subscription.delivered + 1) {
+          connection.sendText(encoded);
+          subscription.delivered = message.seq;
+          continue;
+        }
         this.enqueue(connection, subscription, async () => {
           if (subscription.closed || message.seq <= subscription.delivered) return;
           if (message.seq === subscription.delivered + 1) {

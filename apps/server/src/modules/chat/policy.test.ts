@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canDeleteMessage, canModerate, canRead, canSee, canSend, canShare, type Member } from './policy.ts';
+import {
+  canDeleteMessage,
+  canEditSettings,
+  canModerate,
+  canRead,
+  canSee,
+  canSend,
+  canShare,
+  type Member,
+} from './policy.ts';
 import type { RoomRow } from './store.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
@@ -9,7 +18,8 @@ const member = (role: Member['role'], extra: Partial<Member> = {}): Member => ({
   mutedUntil: null,
   ...extra,
 });
-const room = (joinPolicy: RoomRow['joinPolicy']) => ({ joinPolicy }) as RoomRow;
+const room = (joinPolicy: RoomRow['joinPolicy'], extra: Partial<RoomRow> = {}) =>
+  ({ kind: 'community', joinPolicy, closedAt: null, ...extra }) as RoomRow;
 
 describe('chat policy', () => {
   it('shows public rooms to anyone but a banned member, invite-only rooms to members only', () => {
@@ -20,10 +30,12 @@ describe('chat policy', () => {
     expect(canRead(undefined)).toBe(false);
   });
 
-  it('lets a member send unless muted until later', () => {
-    expect(canSend(member('member'), now)).toBe(true);
-    expect(canSend(member('member', { mutedUntil: new Date(now.getTime() + 1000) }), now)).toBe(false);
-    expect(canSend(member('member', { mutedUntil: new Date(now.getTime() - 1000) }), now)).toBe(true);
+  it('lets a member send unless muted until later or the room is closed', () => {
+    const open = room('public');
+    expect(canSend(open, member('member'), now)).toBe(true);
+    expect(canSend(open, member('member', { mutedUntil: new Date(now.getTime() + 1000) }), now)).toBe(false);
+    expect(canSend(open, member('member', { mutedUntil: new Date(now.getTime() - 1000) }), now)).toBe(true);
+    expect(canSend(room('invite', { kind: 'activity', closedAt: now }), member('owner'), now)).toBe(false);
   });
 
   it('lets admins moderate members, the owner moderate admins, and nobody moderate the owner', () => {
@@ -45,5 +57,13 @@ describe('chat policy', () => {
     expect(canShare(room('public'), member('member'))).toBe(true);
     expect(canShare(room('invite'), member('member'))).toBe(false);
     expect(canShare(room('invite'), member('admin'))).toBe(true);
+  });
+
+  it('gives a direct room no settings and no invite link, and an activity room no invite link', () => {
+    const direct = room('invite', { kind: 'direct' });
+    expect(canShare(direct, member('member'))).toBe(false);
+    expect(canEditSettings(direct, member('admin'))).toBe(false);
+    expect(canEditSettings(room('public'), member('admin'))).toBe(true);
+    expect(canShare(room('invite', { kind: 'activity' }), member('owner'))).toBe(false);
   });
 });

@@ -22,7 +22,8 @@ export function isMuted(member: Member, now: Date): boolean {
   return member.mutedUntil !== null && member.mutedUntil > now;
 }
 
-export const canSend = (member: Member | undefined, now: Date) => isActive(member) && !isMuted(member, now);
+export const canSend = (room: RoomRow, member: Member | undefined, now: Date) =>
+  room.closedAt === null && isActive(member) && !isMuted(member, now);
 
 /**
  * Moderation (mute, kick, ban, delete others' messages, pin): admins over members, the owner over everyone;
@@ -35,20 +36,27 @@ export function canModerate(actor: Member | undefined, target: Member | undefine
   return actor!.role === 'owner' || target.role === 'member';
 }
 
-export const canEditSettings = (member: Member | undefined) => isAdmin(member);
+/** Direct rooms have no settings: they are the two people's conversation. */
+export const canEditSettings = (room: RoomRow, member: Member | undefined) => room.kind !== 'direct' && isAdmin(member);
 export const canSetRoles = (member: Member | undefined) => isActive(member) && member.role === 'owner';
 export const canDeleteMessage = (member: Member | undefined, senderId: number | null, userId: number) =>
   isActive(member) && (senderId === userId || isAdmin(member));
 
-/** Activity rooms follow the tickets and city rooms are open to all: only community rooms are left at will or shared by link. */
+/**
+ * Public rooms may be shared by any member, invite-only ones by their admins. Never a direct room, nor an activity
+ * room: its members are its ticket holders, so a link could not let anyone in.
+ */
 export const canShare = (room: RoomRow, member: Member | undefined) =>
-  isActive(member) && (room.joinPolicy === 'public' || isAdmin(member));
+  room.kind !== 'direct' &&
+  room.kind !== 'activity' &&
+  isActive(member) &&
+  (room.joinPolicy === 'public' || isAdmin(member));
 
 export function abilities(room: RoomRow, member: Member | undefined, now: Date) {
   return {
-    send: canSend(member, now),
+    send: canSend(room, member, now),
     moderate: isAdmin(member),
-    editSettings: canEditSettings(member),
+    editSettings: canEditSettings(room, member),
     share: canShare(room, member),
   };
 }

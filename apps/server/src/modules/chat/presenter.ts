@@ -26,11 +26,25 @@ export function presentMessage(row: MessageWithNames): ChatMessage {
   };
 }
 
-export function presentRoom(room: RoomRow, member: Member | undefined, memberCount: number, now: Date): ChatRoom {
+/** What a room's answer needs beyond its row: the other person of a direct room, the stage on air. */
+export interface RoomExtras {
+  peer: ChatRoom['peer'];
+  liveStageId: number | null;
+  activityCode: string | null;
+}
+
+export function presentRoom(
+  room: RoomRow,
+  member: Member | undefined,
+  memberCount: number,
+  now: Date,
+  extras: RoomExtras,
+): ChatRoom {
   return {
     id: String(room.id),
     kind: room.kind,
-    name: room.name,
+    // A direct room is called by the other person's name, as in every messenger.
+    name: room.kind === 'direct' ? (extras.peer?.name ?? `UID ${extras.peer?.uid ?? ''}`) : room.name,
     description: room.description,
     avatar: room.avatar,
     joinPolicy: room.joinPolicy,
@@ -41,6 +55,11 @@ export function presentRoom(room: RoomRow, member: Member | undefined, memberCou
     role: isActive(member) ? member.role : null,
     inviteToken: canShare(room, member) ? room.inviteToken : null,
     abilities: abilities(room, member, now),
+    city: room.city,
+    activityId: extras.activityCode,
+    peer: extras.peer,
+    liveStageId: idText(extras.liveStageId),
+    closedAt: room.closedAt ? iso(room.closedAt) : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   ChatAnnounceInput,
+  ChatDirectOpenInput,
   ChatHistoryInput,
   ChatJoinInput,
   ChatMemberActionInput,
@@ -43,7 +44,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: EmptyInput,
     output: ChatMyRoomsOutput,
-    handler: ({ user }) => chat.myRooms(user),
+    handler: ({ user }) => chat.rooms.myRooms(user),
   });
   router.route({
     method: 'GET',
@@ -53,7 +54,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatSearchInput,
     output: ChatRoomsOutput,
-    handler: ({ input, user }) => chat.search(user, input.q, input.limit),
+    handler: ({ input, user }) => chat.rooms.search(user, input.q, input.limit),
   });
   router.route({
     method: 'GET',
@@ -63,7 +64,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatRoomRefInput,
     output: ChatRoomOutput,
-    handler: ({ input, user }) => chat.room(user, input.roomId),
+    handler: ({ input, user }) => chat.rooms.room(user, input.roomId),
   });
   router.route({
     method: 'GET',
@@ -73,7 +74,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: CityInput,
     output: ChatRoomOutput,
-    handler: ({ input, user }) => chat.openCityRoom(user, input.city),
+    handler: ({ input, user }) => chat.rooms.openCityRoom(user, input.city),
   });
   router.route({
     method: 'POST',
@@ -83,7 +84,17 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatRoomCreateInput,
     output: ChatRoomOutput,
-    handler: ({ input, user }) => chat.createRoom(user, input),
+    handler: ({ input, user }) => chat.rooms.createRoom(user, input),
+  });
+  router.route({
+    method: 'POST',
+    path: '/chat/direct/open',
+    summary: 'The direct conversation with a user (created on first use)',
+    tags,
+    auth: 'user',
+    input: ChatDirectOpenInput,
+    output: ChatRoomOutput,
+    handler: ({ input, user }) => chat.rooms.openDirect(user, input.uid),
   });
   router.route({
     method: 'POST',
@@ -93,7 +104,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatJoinInput,
     output: ChatRoomOutput,
-    handler: ({ input, user }) => chat.join(user, input),
+    handler: ({ input, user }) => chat.rooms.join(user, input),
   });
   router.route({
     method: 'POST',
@@ -103,7 +114,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatRoomRefInput,
     output: EmptyOutput,
-    handler: ({ input, user }) => chat.leave(user, input.roomId),
+    handler: ({ input, user }) => chat.rooms.leave(user, input.roomId),
   });
   router.route({
     method: 'POST',
@@ -113,7 +124,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatSettingsInput,
     output: ChatRoomOutput,
-    handler: ({ input, user }) => chat.settings(user, input),
+    handler: ({ input, user }) => chat.rooms.settings(user, input),
   });
   router.route({
     method: 'POST',
@@ -123,7 +134,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatRoomRefInput,
     output: ChatRoomOutput,
-    handler: ({ input, user }) => chat.resetInvite(user, input.roomId),
+    handler: ({ input, user }) => chat.rooms.resetInvite(user, input.roomId),
   });
   router.route({
     method: 'POST',
@@ -133,7 +144,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatAnnounceInput,
     output: EmptyOutput,
-    handler: ({ input, user }) => chat.announce(user, input),
+    handler: ({ input, user }) => chat.moderation.announce(user, input),
   });
   router.route({
     method: 'GET',
@@ -143,7 +154,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatRoomRefInput,
     output: AnnouncementsOutput,
-    handler: ({ input, user }) => chat.announcementHistory(user, input.roomId),
+    handler: ({ input, user }) => chat.moderation.announcementHistory(user, input.roomId),
   });
   router.route({
     method: 'GET',
@@ -153,7 +164,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatHistoryInput,
     output: ChatMessagesOutput,
-    handler: ({ input, user }) => chat.history(user, input),
+    handler: ({ input, user }) => chat.messages.history(user, input),
   });
   router.route({
     method: 'POST',
@@ -163,7 +174,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatSendInput,
     output: ChatSendOutput,
-    handler: async ({ input, user }) => ({ message: await chat.send(user, input) }),
+    handler: async ({ input, user }) => ({ message: await chat.messages.send(user, input) }),
   });
   router.route({
     method: 'POST',
@@ -173,7 +184,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatMessageRefInput,
     output: EmptyOutput,
-    handler: ({ input, user }) => chat.deleteMessage(user, input),
+    handler: ({ input, user }) => chat.messages.deleteMessage(user, input),
   });
   router.route({
     method: 'POST',
@@ -183,7 +194,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatReadInput,
     output: EmptyOutput,
-    handler: ({ input, user }) => chat.read(user, input),
+    handler: ({ input, user }) => chat.messages.read(user, input),
   });
   router.route({
     method: 'GET',
@@ -193,7 +204,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatMembersInput,
     output: ChatMembersOutput,
-    handler: ({ input, user }) => chat.members(user, input),
+    handler: ({ input, user }) => chat.moderation.members(user, input),
   });
   router.route({
     method: 'POST',
@@ -203,7 +214,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatMuteInput,
     output: EmptyOutput,
-    handler: ({ input, user }) => chat.mute(user, input),
+    handler: ({ input, user }) => chat.moderation.mute(user, input),
   });
   router.route({
     method: 'POST',
@@ -213,7 +224,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatMemberActionInput,
     output: EmptyOutput,
-    handler: ({ input, user }) => chat.unmute(user, input),
+    handler: ({ input, user }) => chat.moderation.unmute(user, input),
   });
   router.route({
     method: 'POST',
@@ -223,7 +234,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatMemberActionInput,
     output: EmptyOutput,
-    handler: ({ input, user }) => chat.kick(user, input),
+    handler: ({ input, user }) => chat.moderation.kick(user, input),
   });
   router.route({
     method: 'POST',
@@ -233,7 +244,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatMemberActionInput,
     output: EmptyOutput,
-    handler: ({ input, user }) => chat.ban(user, input),
+    handler: ({ input, user }) => chat.moderation.ban(user, input),
   });
   router.route({
     method: 'POST',
@@ -243,6 +254,6 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     input: ChatRoleInput,
     output: EmptyOutput,
-    handler: ({ input, user }) => chat.setRole(user, input),
+    handler: ({ input, user }) => chat.moderation.setRole(user, input),
   });
 }

@@ -32,6 +32,18 @@ export async function roomById(db: Db, id: number): Promise<RoomRow | undefined>
   const [row] = await db.select().from(chatRooms).where(eq(chatRooms.id, id));
   return row;
 }
+/** A room with the user's membership row and display name, in one query (every call in a room starts here). */
+export async function roomWithMember(db: Db, roomId: number, userId: number) {
+  const [row] = await db
+    .select({ room: chatRooms, member: chatMembers, uname: users.uname, openName: users.openName })
+    .from(chatRooms)
+    .leftJoin(chatMembers, and(eq(chatMembers.roomId, chatRooms.id), eq(chatMembers.userId, userId)))
+    .leftJoin(users, eq(users.id, userId))
+    .where(eq(chatRooms.id, roomId));
+  if (!row) return undefined;
+  return { room: row.room, member: row.member ?? undefined, name: row.openName ?? row.uname ?? null };
+}
+
 export async function roomByInviteToken(db: Db, token: string): Promise<RoomRow | undefined> {
   const [row] = await db.select().from(chatRooms).where(eq(chatRooms.inviteToken, token));
   return row;
@@ -49,6 +61,53 @@ export async function roomByActivity(db: Db, activityId: number): Promise<RoomRo
     .from(chatRooms)
     .where(and(eq(chatRooms.kind, 'activity'), eq(chatRooms.activityId, activityId)));
   return row;
+}
+
+export async function directRoom(db: Db, key: string): Promise<RoomRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatRooms)
+    .where(and(eq(chatRooms.kind, 'direct'), eq(chatRooms.directKey, key)));
+  return row;
+}
+
+/** The other person of each direct room, for a viewer in them: one query. */
+export async function peersOf(db: Db, roomIds: number[], viewerId: number) {
+  const { rows } = await query<{
+    room_id: string | number;
+    uid: string | number;
+    name: string | null;
+    avatar: string | null;
+  }>(
+    db,
+    sql`select r.id as room_id, u.uid, coalesce(u.open_name, u.uname) as name, u.avatar
+        from chat_rooms r
+        join users u on u.id = case when split_part(r.direct_key, ':', 1)::bigint = ${viewerId}
+          then split_part(r.direct_key, ':', 2)::bigint else split_part(r.direct_key, ':', 1)::bigint end
+        where r.id in ${roomIds} and r.kind = 'direct'`,
+  );
+  return new Map(
+    rows.map((row) => [Number(row.room_id), { uid: String(row.uid), name: row.name, avatar: row.avatar }]),
+  );
+}
+
+/** The admins (not the owner) of a room, by user id. */
+export async function adminsOf(db: Db, roomId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: chatMembers.userId })
+    .from(chatMembers)
+    .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.role, 'admin'), eq(chatMembers.banned, false)));
+  return rows.map((row) => row.userId);
+}
+
+/** Closes a room once: false when it was closed already. */
+export async function closeRoom(tx: Db, roomId: number, at: Date): Promise<boolean> {
+  const [row] = await tx
+    .update(chatRooms)
+    .set({ closedAt: at })
+    .where(and(eq(chatRooms.id, roomId), sql`${chatRooms.closedAt} is null`))
+    .returning({ id: chatRooms.id });
+  return row !== undefined;
 }
 
 export async function memberCount(db: Db, roomId: number): Promise<number> {
@@ -142,6 +201,19 @@ export async function setReadSeq(db: Db, roomId: number, userId: number, seq: nu
     .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
 }
 
+/**
+ * The sender's side of a send, under the room's lock: their read position moves to their own message, and their
+ * membership comes back (locked) to be checked; nothing when they are not in the room.
+ */
+export async function markSenderRead(tx: Tx, roomId: number, userId: number, seq: number) {
+  const [row] = await tx
+    .update(chatMembers)
+    .set({ readSeq: sql`greatest(${chatMembers.readSeq}, ${seq})` })
+    .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)))
+    .returning();
+  return row;
+}
+
 export async function insertMessage(tx: Tx, values: typeof chatMessages.$inferInsert): Promise<MessageRow> {
   const [row] = await tx.insert(chatMessages).values(values).returning();
   return row!;
@@ -192,6 +264,7 @@ export interface MyRoomRow {
   room: RoomRow;
   memberCount: number;
   role: MemberRow['role'];
+  mutedUntil: Date | null;
   readSeq: number;
   last: MessageWithNames | null;
 }
@@ -202,11 +275,12 @@ export async function myRooms(db: Db, userId: number): Promise<MyRoomRow[]> {
     room: Record<string, unknown>;
     member_count: number;
     role: MemberRow['role'];
+    muted_until: string | null;
     read_seq: string | number;
     last: MessageWithNames | null;
   }>(
     db,
-    sql`select to_jsonb(r) as room, mc.n::int as member_count, me.role, me.read_seq, lm.last
+    sql`select to_jsonb(r) as room, mc.n::int as member_count, me.role, me.muted_until, me.read_seq, lm.last
         from chat_members me
         join chat_rooms r on r.id = me.room_id
         cross join lateral (select count(*) as n from chat_members c where c.room_id = r.id and not c.banned) mc
@@ -222,6 +296,7 @@ export async function myRooms(db: Db, userId: number): Promise<MyRoomRow[]> {
     room: roomFromJson(row.room),
     memberCount: row.member_count,
     role: row.role,
+    mutedUntil: row.muted_until ? new Date(row.muted_until) : null,
     readSeq: Number(row.read_seq),
     last: row.last ? { ...row.last, createdAt: new Date(row.last.createdAt as unknown as string) } : null,
   }));
@@ -243,6 +318,8 @@ function roomFromJson(json: Record<string, unknown>): RoomRow {
     inviteToken: json.invite_token as string,
     city: (json.city as string | null) ?? null,
     activityId: json.activity_id === null ? null : Number(json.activity_id),
+    directKey: (json.direct_key as string | null) ?? null,
+    closedAt: json.closed_at ? new Date(json.closed_at as string) : null,
     lastSeq: Number(json.last_seq),
     slowModeSeconds: Number(json.slow_mode_seconds),
     announcement: (json.announcement as string | null) ?? null,

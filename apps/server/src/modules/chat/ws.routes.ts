@@ -9,8 +9,6 @@ import type { Authenticate, SessionUser } from '../../platform/session.ts';
 import { type LiveChatService, type LiveConnection, MAX_FRAME_BYTES } from './live.service.ts';
 import type { ChatService } from './service.ts';
 
-/** Seconds between server pings; a socket that has not answered the previous one is closed. */
-const HEARTBEAT_MS = 30_000;
 /** Frames beyond this are refused outright by the socket (the connection closes); smaller oversized ones get an error frame. */
 const HARD_PAYLOAD_LIMIT = 1_048_576;
 
@@ -21,7 +19,13 @@ const HARD_PAYLOAD_LIMIT = 1_048_576;
  */
 export async function chatSocketRoutes(
   app: FastifyInstance,
-  deps: { authenticate: Authenticate; chat: ChatService; live: LiveChatService },
+  deps: {
+    authenticate: Authenticate;
+    chat: ChatService;
+    live: LiveChatService;
+    /** Between server pings (CHAT_HEARTBEAT_MS); a socket that has not answered the previous one is closed. */
+    heartbeatMs: number;
+  },
 ) {
   await app.register(websocket, { options: { maxPayload: HARD_PAYLOAD_LIMIT } });
   const sockets = new Set<WebSocket>();
@@ -35,7 +39,7 @@ export async function chatSocketRoutes(
       state.alive = false;
       socket.ping();
     }
-  }, HEARTBEAT_MS);
+  }, deps.heartbeatMs);
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
@@ -121,10 +125,10 @@ export async function chatSocketRoutes(
               await deps.live.unsubscribe(connection, Number(frame.roomId));
               return;
             case 'typing':
-              await deps.chat.typing(user, Number(frame.roomId));
+              await deps.chat.messages.typing(user, Number(frame.roomId));
               return;
             case 'send': {
-              const message = await deps.chat.send(user, frame);
+              const message = await deps.chat.messages.send(user, frame);
               connection.send({ type: 'ack', clientId, roomId: message.roomId, seq: message.seq });
               return;
             }

@@ -27,12 +27,12 @@ const stageCall = (path: string, token: string | undefined, body: Record<string,
 
 describe('live stages', () => {
   it('goes scheduled → live → paused → live → ended, by its owner only', async () => {
-    const created = await stageCall('/live/stage/create', owner, { title: 'Friday AMA', audience: 'link', roomId: 7 });
+    const created = await stageCall('/live/stage/create', owner, { title: 'Friday AMA', audience: 'link' });
     expect(created.attachment).toMatchObject({
       title: 'Friday AMA',
       status: 'scheduled',
       audience: 'link',
-      roomId: '7',
+      roomId: null,
       viewers: 0,
       broadcasting: false,
       canManage: true,
@@ -123,6 +123,48 @@ describe('live stages', () => {
     await expect(viewer(signal('/live/stage/watch', other), LOOPBACK)).rejects.toThrow(/409/);
     await Promise.all([sender.stop(), first.close(), second.close()]);
   }, 30_000);
+
+  it("goes live in a room by its admins only, lists it as the room's stage on air, and shows a members' stage to members only", async () => {
+    const outsider = (await t.register('outsider@example.com')).token;
+    const created = await t.call<{ id: string }>('POST', '/chat/room/create', {
+      token: owner,
+      body: { name: 'Stage room', joinPolicy: 'public' },
+    });
+    const roomId = created.attachment!.id;
+    await t.call('POST', '/chat/room/join', { token: other, body: { roomId } });
+
+    const refused = await stageCall('/live/stage/create', other, { title: 'Not mine', audience: 'link', roomId });
+    expect(refused.status).toBe(403);
+    const stage = await stageCall('/live/stage/create', owner, { title: 'Members AMA', audience: 'members', roomId });
+    expect(stage.status).toBe(200);
+    const id = stage.attachment!.id;
+    const room = async () =>
+      (await t.call<{ liveStageId: string | null }>('GET', '/chat/room', { token: other, query: { roomId } }))
+        .attachment!;
+    expect((await room()).liveStageId).toBeNull();
+    await stageCall('/live/stage/start', owner, { id });
+    expect((await room()).liveStageId).toBe(id);
+
+    // Past the room check, an offer that is no SDP the SFU can use fails as media; before it, as a permission.
+    const offer = 'v=0\r\no=- 0 0 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
+    expect((await stageCall('/live/stage/watch', outsider, { id, sdp: offer })).status).toBe(403);
+    expect((await stageCall('/live/stage/watch', undefined, { id, sdp: offer })).status).toBe(401);
+    expect((await stageCall('/live/stage/watch', other, { id, sdp: offer })).status).toBe(400);
+
+    // Members-only stages stay out of the public list; a link stage is in it, and in its broadcaster's list.
+    const open = await stageCall('/live/stage/create', owner, { title: 'Open AMA', audience: 'link' });
+    await stageCall('/live/stage/start', owner, { id: open.attachment!.id });
+    const list = await t.call<{ items: LiveStage[] }>('GET', '/live/stages', {});
+    const ids = list.attachment!.items.map((item) => item.id);
+    expect(ids).toContain(open.attachment!.id);
+    expect(ids).not.toContain(id);
+    const uid = open.attachment!.owner.uid;
+    const mine = await t.call<{ items: LiveStage[] }>('GET', '/live/stages', { query: { ownerUid: String(uid) } });
+    expect(mine.attachment!.items.every((item) => item.owner.uid === uid)).toBe(true);
+    await stageCall('/live/stage/end', owner, { id });
+    await stageCall('/live/stage/end', owner, { id: open.attachment!.id });
+    expect((await room()).liveStageId).toBeNull();
+  });
 });
 
 describe('live stages on a Janus that is down', () => {

@@ -13,12 +13,26 @@ export function authorizeManage(stage: Pick<StageRow, 'ownerId'>, userId: number
   if (!canManage(stage, userId)) throw new AppError(Status.noPermission, 'live.notOwner');
 }
 
+export type RoomRole = 'owner' | 'admin' | 'member' | null;
+
+/** Going live in a room: its owner and admins only. */
+export function authorizeRoomStage(role: RoomRole): void {
+  if (role !== 'owner' && role !== 'admin') throw new AppError(Status.noPermission, 'live.notRoomAdmin');
+}
+
 /**
- * Watching: `link` stages are open to anyone with the link; `members` stages need a signed-in user (membership of
- * the stage's room is checked once chat rooms exist; docs/live.md).
+ * Watching: `link` stages are open to anyone with the link; `members` stages need a signed-in user who is a member
+ * of the stage's room (`roomRole`: the viewer's role there; a stage without a room needs only the sign-in).
  */
-export function authorizeWatch(stage: Pick<StageRow, 'audience' | 'status'>, userId: number | null): void {
+export function authorizeWatch(
+  stage: Pick<StageRow, 'audience' | 'status' | 'roomId'>,
+  userId: number | null,
+  roomRole: RoomRole = null,
+): void {
   if (stage.audience === 'members' && userId === null) throw new AppError(Status.notAllowed, 'live.signInToWatch');
+  if (stage.audience === 'members' && stage.roomId !== null && roomRole === null) {
+    throw new AppError(Status.noPermission, 'live.membersOnly');
+  }
   if (stage.status === 'ended') throw new AppError(Status.conflict, 'live.ended');
   if (stage.status !== 'live' && stage.status !== 'paused') throw new AppError(Status.conflict, 'live.notLive');
 }

@@ -17,7 +17,7 @@ export function presentStage(
     startedAt: iso(stage.startedAt),
     endedAt: iso(stage.endedAt),
     roomId: stage.roomId === null ? null : String(stage.roomId),
-    owner: { uid: stage.ownerUid, name: stage.ownerName },
+    owner: { uid: stage.ownerUid, name: stage.ownerName, avatar: stage.ownerAvatar },
     viewers: media.viewers,
     broadcasting: media.broadcasting,
     canManage,

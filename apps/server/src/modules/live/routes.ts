@@ -4,8 +4,10 @@ import {
   LiveOfferInput,
   LiveSessionRefInput,
   LiveStageCreateInput,
+  LiveStageListInput,
   LiveStageOutput,
   LiveStageRefInput,
+  LiveStagesOutput,
   LiveWatchAnswerInput,
   LiveWatchInput,
   LiveWatchOutput,
@@ -30,6 +32,17 @@ export function liveRoutes(router: Router, live: LiveService): void {
     input: LiveStageCreateInput,
     output: LiveStageOutput,
     handler: ({ input, user }) => live.create(user.id, input),
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/live/stages',
+    summary: 'Stages on air that anyone with the link may watch, latest started first',
+    tags,
+    auth: 'optional',
+    input: LiveStageListInput,
+    output: LiveStagesOutput,
+    handler: ({ input }) => live.listOnAir(input),
   });
 
   router.route({

@@ -2,14 +2,24 @@ import { type LiveAnswer, type LiveStage, type LiveWatch, Status } from '@polari
 import type { Database } from '../../db/client.ts';
 import { AppError, ServiceUnavailableError } from '../../platform/errors.ts';
 import { type LiveMedia, MediaOfferError, MediaUnavailableError } from './media.ts';
-import { authorizeManage, authorizeWatch, canManage } from './policy.ts';
+import { authorizeManage, authorizeRoomStage, authorizeWatch, canManage, type RoomRole } from './policy.ts';
 import { presentStage } from './presenter.ts';
-import { insertStage, moveStage, type StageStatus, type StageWithOwner, stageWithOwner } from './store.ts';
+import {
+  insertStage,
+  moveStage,
+  publicStagesOnAir,
+  type StageStatus,
+  type StageWithOwner,
+  stagesOnAirByRoom,
+  stageWithOwner,
+} from './store.ts';
 
 export interface LiveDeps {
   db: Database;
   now: () => Date;
   media: LiveMedia;
+  /** The user's role in a chat room, null when they are not in it (the chat module answers). */
+  roomRole(roomId: number, userId: number): Promise<RoomRole>;
 }
 
 interface StageInput {
@@ -36,6 +46,7 @@ export class LiveService {
   constructor(private readonly deps: LiveDeps) {}
 
   async create(userId: number, input: StageInput): Promise<LiveStage> {
+    if (input.roomId != null) authorizeRoomStage(await this.deps.roomRole(input.roomId, userId));
     const row = await insertStage(
       this.deps.db,
       {
@@ -74,7 +85,7 @@ export class LiveService {
   async publish(id: number, userId: number, sdp: string): Promise<LiveAnswer> {
     const stage = await this.load(id);
     authorizeManage(stage, userId);
-    authorizeWatch(stage, userId);
+    authorizeWatch(stage, userId, await this.viewerRole(stage, userId));
     const answer = await this.signal(() => this.deps.media.publish(id, sdp));
     await this.deps.media.setPaused(id, stage.status === 'paused');
     return answer;
@@ -83,7 +94,7 @@ export class LiveService {
   /** The viewer's offer answered, or (no offer, `watchOffer` is `server`) the SFU's offer to answer next. */
   async watch(id: number, userId: number | null, sdp: string | undefined): Promise<LiveWatch> {
     const stage = await this.load(id);
-    authorizeWatch(stage, userId);
+    authorizeWatch(stage, userId, await this.viewerRole(stage, userId));
     return this.signal(() => this.deps.media.watch(id, sdp));
   }
 
@@ -91,6 +102,22 @@ export class LiveService {
   async answer(sessionId: string, sdp: string): Promise<void> {
     if (this.deps.media.stageOf(sessionId) === undefined) throw notFound();
     await this.signal(() => this.deps.media.acceptAnswer(sessionId, sdp));
+  }
+
+  /** Stages on air that anyone with the link may watch (the live list, a broadcaster's card). */
+  async listOnAir(input: { limit: number; ownerUid?: number }) {
+    const rows = await publicStagesOnAir(this.deps.db, input.limit, input.ownerUid);
+    return { items: rows.map((stage) => this.present(stage, null)) };
+  }
+
+  /** The stage on air of each room that has one (chat shows "live now"). */
+  onAirByRoom(roomIds: number[]) {
+    return stagesOnAirByRoom(this.deps.db, roomIds);
+  }
+
+  private async viewerRole(stage: StageWithOwner, userId: number | null): Promise<RoomRole> {
+    if (stage.roomId === null || userId === null) return null;
+    return this.deps.roomRole(stage.roomId, userId);
   }
 
   /** Ends one media session (the page was left); the session id is the key, as a WHIP resource URL would be. */

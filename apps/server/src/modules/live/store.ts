@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { liveStages, users } from '../../db/schema/index.ts';
 
@@ -6,7 +6,7 @@ import { liveStages, users } from '../../db/schema/index.ts';
 
 export type StageRow = typeof liveStages.$inferSelect;
 export type StageStatus = StageRow['status'];
-export type StageWithOwner = StageRow & { ownerUid: number; ownerName: string | null };
+export type StageWithOwner = StageRow & { ownerUid: number; ownerName: string | null; ownerAvatar: string | null };
 
 export type NewStage = Pick<StageRow, 'ownerId' | 'title' | 'coverImageId' | 'audience' | 'roomId'>;
 
@@ -18,14 +18,58 @@ export async function insertStage(db: Database, values: NewStage, now: Date): Pr
   return row!;
 }
 
+const withOwner = {
+  stage: liveStages,
+  ownerUid: users.uid,
+  uname: users.uname,
+  openName: users.openName,
+  avatar: users.avatar,
+};
+type OwnerRow = {
+  stage: StageRow;
+  ownerUid: number;
+  uname: string | null;
+  openName: string | null;
+  avatar: string | null;
+};
+const owned = (row: OwnerRow): StageWithOwner => ({
+  ...row.stage,
+  ownerUid: row.ownerUid,
+  ownerName: row.uname ?? row.openName ?? null,
+  ownerAvatar: row.avatar,
+});
+
 export async function stageWithOwner(db: Database, id: number): Promise<StageWithOwner | undefined> {
   const [row] = await db
-    .select({ stage: liveStages, ownerUid: users.uid, uname: users.uname, openName: users.openName })
+    .select(withOwner)
     .from(liveStages)
     .innerJoin(users, eq(users.id, liveStages.ownerId))
     .where(eq(liveStages.id, id));
-  if (!row) return undefined;
-  return { ...row.stage, ownerUid: row.ownerUid, ownerName: row.uname ?? row.openName ?? null };
+  return row ? owned(row) : undefined;
+}
+
+const onAir = inArray(liveStages.status, ['live', 'paused']);
+
+/** Stages on air open to anyone with the link (of one broadcaster when `ownerUid`), latest started first. */
+export async function publicStagesOnAir(db: Database, limit: number, ownerUid?: number): Promise<StageWithOwner[]> {
+  const rows = await db
+    .select(withOwner)
+    .from(liveStages)
+    .innerJoin(users, eq(users.id, liveStages.ownerId))
+    .where(and(onAir, eq(liveStages.audience, 'link'), ownerUid === undefined ? undefined : eq(users.uid, ownerUid)))
+    .orderBy(desc(liveStages.startedAt), desc(liveStages.id))
+    .limit(limit);
+  return rows.map(owned);
+}
+
+/** The latest stage on air of each of these rooms that has one. */
+export async function stagesOnAirByRoom(db: Database, roomIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: liveStages.id, roomId: liveStages.roomId })
+    .from(liveStages)
+    .where(and(onAir, inArray(liveStages.roomId, roomIds)))
+    .orderBy(liveStages.id);
+  return new Map(rows.map((row) => [row.roomId!, row.id]));
 }
 
 /**

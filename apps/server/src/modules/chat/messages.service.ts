@@ -1,0 +1,117 @@
+import { CHAT_LIMITS, Status } from '@polaris/contract';
+import { AppError, FieldsError } from '../../platform/errors.ts';
+import { authorize, canDeleteMessage, isActive, isAdmin, isMuted } from './policy.ts';
+import { presentMessage } from './presenter.ts';
+import type { Caller, ChatRoomAccess } from './room-access.ts';
+import {
+  claimSeq,
+  claimSlowModeSend,
+  insertMessage,
+  markDeleted,
+  markSenderRead,
+  messageBySeq,
+  messagesAfter,
+  messagesBefore,
+  setReadSeq,
+  userIdsByUid,
+} from './store.ts';
+
+const MENTION = /@(\d{8,15})\b/g;
+
+/** Messages: history, sending under the room's rules, deleting, read positions and typing notices. */
+export class ChatMessagesService {
+  constructor(private readonly access: ChatRoomAccess) {}
+
+  private get db() {
+    return this.access.db;
+  }
+
+  async history(user: Caller, input: { roomId: string; beforeSeq?: number; limit: number }) {
+    const { room } = await this.access.membership(user.id, input.roomId);
+    const rows = await messagesBefore(this.db, room.id, input.beforeSeq ?? null, input.limit);
+    return { items: rows.map(presentMessage) };
+  }
+
+  /** What a subscriber missed after `afterSeq`, oldest first, at most `limit`. Membership is checked by the caller. */
+  async after(roomId: number, afterSeq: number, limit: number) {
+    return (await messagesAfter(this.db, roomId, afterSeq, limit)).map(presentMessage);
+  }
+
+  /**
+   * Sends a message: the sender's rate is claimed first (so a flood costs no database work), then in one
+   * transaction the membership is checked, slow mode claimed, the sequence number claimed and the message
+   * stored; it is published only after commit.
+   */
+  async send(user: Caller, input: { roomId: string; text: string; imageId?: string; replyTo?: number }) {
+    const { deps } = this.access;
+    const roomId = Number(input.roomId);
+    const count = await deps.counter.hit(`chat:${deps.scope}:send:${roomId}:${user.id}`, CHAT_LIMITS.windowSeconds);
+    if (count > deps.sendsPerWindow) throw new AppError(Status.conflict, 'chat.rateLimited');
+    if (!input.text && !input.imageId) throw new FieldsError([{ field: 'text', messageKey: 'chat.empty' }]);
+    if (input.imageId && !(await deps.imageOwnedBy(input.imageId, user.id))) {
+      throw new FieldsError([{ field: 'imageId', messageKey: 'chat.imageNotFound' }]);
+    }
+    const { room, name } = await this.access.membership(user.id, roomId);
+    if (room.closedAt) throw new AppError(Status.conflict, 'chat.closed');
+    const mentioned = [...input.text.matchAll(MENTION)].map((match) => Number(match[1]));
+    const known = await userIdsByUid(this.db, [...new Set(mentioned)].slice(0, 20));
+    // Five statements: the sequence number (which locks the room, serialising its senders), the sender's read
+    // position (which locks and returns their membership to check), slow mode only when on, and the insert.
+    const message = await this.db.transaction(async (tx) => {
+      const now = deps.now();
+      const seq = await claimSeq(tx, room.id, now);
+      if (seq === undefined) throw new AppError(Status.notFound, 'chat.notFound');
+      const member = await markSenderRead(tx, room.id, user.id, seq);
+      if (!isActive(member)) throw new AppError(Status.noPermission, 'chat.notMember');
+      if (isMuted(member, now)) throw new AppError(Status.noPermission, 'chat.muted');
+      if (room.slowModeSeconds > 0 && !isAdmin(member)) {
+        const claimed = await claimSlowModeSend(tx, room.id, user.id, now, room.slowModeSeconds);
+        if (!claimed) throw new AppError(Status.conflict, 'chat.slowMode', { seconds: room.slowModeSeconds });
+      }
+      if (input.replyTo !== undefined && !(await messageBySeq(tx, room.id, input.replyTo))) {
+        throw new FieldsError([{ field: 'replyTo', messageKey: 'chat.replyNotFound' }]);
+      }
+      return insertMessage(tx, {
+        roomId: room.id,
+        seq,
+        createdAt: now,
+        kind: input.imageId ? 'image' : 'text',
+        senderId: user.id,
+        body: input.text,
+        imageId: input.imageId ?? null,
+        replyTo: input.replyTo ?? null,
+        mentions: [...known.keys()].map(String),
+        event: null,
+        targetId: null,
+      });
+    });
+    const presented = presentMessage({ ...message, senderUid: user.uid, senderName: name, targetUid: null });
+    await this.access.publish(room.id, { type: 'message', message: presented });
+    return presented;
+  }
+
+  async deleteMessage(user: Caller, input: { roomId: string; seq: number }) {
+    const { room, member } = await this.access.membership(user.id, input.roomId);
+    const message = await messageBySeq(this.db, room.id, input.seq);
+    if (!message || message.kind === 'system') throw new AppError(Status.notFound, 'chat.notFound');
+    authorize(true, canDeleteMessage(member, message.senderId, user.id));
+    await markDeleted(this.db, room.id, input.seq, this.access.deps.now());
+    await this.access.publish(room.id, { type: 'deleted', roomId: String(room.id), seq: input.seq });
+    return {};
+  }
+
+  async read(user: Caller, input: { roomId: string; seq: number }) {
+    const { room } = await this.access.membership(user.id, input.roomId);
+    await setReadSeq(this.db, room.id, user.id, input.seq);
+    return {};
+  }
+
+  /** Forwards a typing notice to the room, at most `CHAT_LIMITS.typingPerWindow` per window and member. */
+  async typing(user: Caller, roomId: number) {
+    const { deps } = this.access;
+    const count = await deps.counter.hit(`chat:${deps.scope}:typing:${roomId}:${user.id}`, CHAT_LIMITS.windowSeconds);
+    if (count > CHAT_LIMITS.typingPerWindow) return;
+    await this.access.membership(user.id, roomId);
+    await this.access.publish(roomId, { type: 'typing', roomId: String(roomId), uid: String(user.uid) });
+  }
+}

@@ -1,0 +1,194 @@
+import { Status } from '@polaris/contract';
+import { AppError } from '../../platform/errors.ts';
+import { randomToken } from '../../platform/secrets.ts';
+import { authorize, canEditSettings } from './policy.ts';
+import { presentMessage } from './presenter.ts';
+import type { Caller, ChatRoomAccess } from './room-access.ts';
+import {
+  directRoom,
+  insertKeyedRoom,
+  insertMember,
+  insertRoom,
+  memberOf,
+  myRooms,
+  roomByCity,
+  roomById,
+  roomByInviteToken,
+  searchPublicRooms,
+  setReadSeq,
+  updateRoom,
+  userIdsByUid,
+} from './store.ts';
+
+interface SettingsInput {
+  roomId: string;
+  name?: string;
+  description?: string;
+  avatar?: string;
+  joinPolicy?: 'public' | 'invite';
+  slowModeSeconds?: number;
+}
+
+/** Rooms: creating, finding, joining and leaving them, direct conversations, and a room's settings. */
+export class ChatRoomsService {
+  constructor(private readonly access: ChatRoomAccess) {}
+
+  private get db() {
+    return this.access.db;
+  }
+
+  private now() {
+    return this.access.deps.now();
+  }
+
+  async createRoom(user: Caller, input: { name: string; description: string; joinPolicy: 'public' | 'invite' }) {
+    const now = this.now();
+    const { room, member, joined } = await this.db.transaction(async (tx) => {
+      const room = await insertRoom(tx, {
+        kind: 'community',
+        name: input.name,
+        description: input.description,
+        joinPolicy: input.joinPolicy,
+        inviteToken: randomToken(18),
+        createdBy: user.id,
+        createdAt: now,
+        lastMessageAt: now,
+      });
+      const member = (await insertMember(tx, { roomId: room.id, userId: user.id, role: 'owner', joinedAt: now }))!;
+      const joined = await this.access.system(tx, room.id, 'joined', user.id);
+      await setReadSeq(tx, room.id, user.id, joined.seq);
+      return { room: (await roomById(tx, room.id))!, member, joined };
+    });
+    await this.access.publishMessages([joined]);
+    return this.access.roomView(user.id, room, member);
+  }
+
+  /** The room of a city, created on first use. */
+  async cityRoom(city: string) {
+    const now = this.now();
+    const existing = await roomByCity(this.db, city);
+    if (existing) return existing;
+    await insertKeyedRoom(this.db, {
+      kind: 'city',
+      name: city,
+      joinPolicy: 'public',
+      city,
+      inviteToken: randomToken(18),
+      createdAt: now,
+      lastMessageAt: now,
+    });
+    return (await roomByCity(this.db, city))!;
+  }
+
+  async openCityRoom(user: Caller, city: string) {
+    const room = await this.cityRoom(city);
+    return this.access.roomView(user.id, room, await memberOf(this.db, room.id, user.id));
+  }
+
+  /**
+   * The direct conversation between the caller and another user: one room per pair (a unique key claims it,
+   * so two people opening it at once get the same room), both members with no admins and no invite link. A
+   * person who left is back in when either opens it again.
+   */
+  async openDirect(user: Caller, peerUid: string) {
+    const peerId = (await userIdsByUid(this.db, [Number(peerUid)])).get(Number(peerUid));
+    if (peerId === undefined) throw new AppError(Status.notFound, 'chat.userNotFound');
+    if (peerId === user.id) throw new AppError(Status.conflict, 'chat.directSelf');
+    const key = user.id < peerId ? `${user.id}:${peerId}` : `${peerId}:${user.id}`;
+    const now = this.now();
+    let room = await directRoom(this.db, key);
+    if (!room) {
+      await insertKeyedRoom(this.db, {
+        kind: 'direct',
+        name: '',
+        joinPolicy: 'invite',
+        directKey: key,
+        inviteToken: randomToken(18),
+        createdBy: user.id,
+        createdAt: now,
+        lastMessageAt: now,
+      });
+      room = (await directRoom(this.db, key))!;
+    }
+    for (const id of [user.id, peerId]) {
+      await insertMember(this.db, { roomId: room.id, userId: id, role: 'member', joinedAt: now });
+    }
+    return this.access.roomView(user.id, room, await memberOf(this.db, room.id, user.id));
+  }
+
+  /** Joins a public room by id, or any community room by its invite link's token. Joining again changes nothing. */
+  async join(user: Caller, input: { roomId?: string; inviteToken?: string }) {
+    const room = input.inviteToken
+      ? await roomByInviteToken(this.db, input.inviteToken)
+      : await roomById(this.db, Number(input.roomId));
+    const existing = room ? await memberOf(this.db, room.id, user.id) : undefined;
+    if (!room || existing?.banned || (room.kind === 'direct' && !existing)) {
+      throw new AppError(Status.notFound, 'chat.notFound');
+    }
+    if (room.kind === 'activity' && !existing) throw new AppError(Status.noPermission, 'chat.noPermission');
+    if (!input.inviteToken && room.joinPolicy !== 'public' && !existing) {
+      throw new AppError(Status.notFound, 'chat.notFound');
+    }
+    if (!existing) await this.access.addMember(room.id, user.id, 'member');
+    const fresh = (await roomById(this.db, room.id))!;
+    return this.access.roomView(user.id, fresh, await memberOf(this.db, room.id, user.id));
+  }
+
+  async leave(user: Caller, roomId: string) {
+    const { room, member } = await this.access.membership(user.id, roomId);
+    if (member.role === 'owner') throw new AppError(Status.conflict, 'chat.ownerCannotLeave');
+    await this.access.removeMember(room.id, user.id, 'left');
+    return {};
+  }
+
+  async room(user: Caller, roomId: string) {
+    const { room, member } = await this.access.visibleRoom(user.id, roomId);
+    return this.access.roomView(user.id, room, member);
+  }
+
+  /** My rooms, latest message first: three queries whatever their number (rooms, direct peers, stages on air). */
+  async myRooms(user: Caller) {
+    const rows = await myRooms(this.db, user.id);
+    const rooms = await this.access.roomViews(
+      user.id,
+      rows.map((row) => ({
+        room: row.room,
+        member: { role: row.role, banned: false, mutedUntil: row.mutedUntil },
+        memberCount: row.memberCount,
+      })),
+    );
+    return {
+      items: rows.map((row, index) => ({
+        room: rooms[index]!,
+        lastMessage: row.last ? presentMessage(row.last) : null,
+        unread: Math.max(0, row.room.lastSeq - row.readSeq),
+        lastAt: row.room.lastMessageAt.toISOString(),
+      })),
+    };
+  }
+
+  async search(user: Caller, q: string, limit: number) {
+    const rows = await searchPublicRooms(this.db, user.id, q, limit);
+    const items = await this.access.roomViews(
+      user.id,
+      rows.map((row) => ({ room: row, member: row.member ?? undefined, memberCount: row.memberCount })),
+    );
+    return { items };
+  }
+
+  async settings(user: Caller, input: SettingsInput) {
+    const { room, member } = await this.access.membership(user.id, input.roomId);
+    authorize(true, canEditSettings(room, member));
+    const { roomId: _, ...values } = input;
+    const updated = room.kind === 'community' ? values : { ...values, joinPolicy: undefined };
+    const row = (await updateRoom(this.db, room.id, updated)) ?? room;
+    return this.access.roomView(user.id, row, member);
+  }
+
+  async resetInvite(user: Caller, roomId: string) {
+    const { room, member } = await this.access.membership(user.id, roomId);
+    authorize(true, canEditSettings(room, member));
+    const row = (await updateRoom(this.db, room.id, { inviteToken: randomToken(18) }))!;
+    return this.access.roomView(user.id, row, member);
+  }
+}

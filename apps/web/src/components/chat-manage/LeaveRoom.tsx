@@ -1,0 +1,57 @@
+import { type ChatRoom, TOAST_DURATION_MS } from '@polaris/contract';
+import { Button, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useLeaveRoom } from '@/api/chat-manage.ts';
+import { PATHS } from '@/app/paths.ts';
+import { toastUnreported } from '@/components/form-errors.ts';
+import styles from './chat-manage.module.css';
+import { leaveRule } from './rules.ts';
+import { useOverlays } from './useOverlays.tsx';
+
+/** Leaving, confirmed first; where it is not possible (the owner, an activity room) the page says why. */
+export function LeaveRoom({ room }: { room: ChatRoom }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const leave = useLeaveRoom(room.id);
+  const overlays = useOverlays();
+  const rule = leaveRule(room);
+  if (!rule.allowed && (rule.reason === 'notMember' || rule.reason === 'direct')) return null;
+  const confirm = async () => {
+    const ok = await overlays.confirm({
+      title: t('chatManage.leave.title', { name: room.name }),
+      content: room.joinPolicy === 'invite' ? t('chatManage.leave.bodyInvite') : t('chatManage.leave.body'),
+      confirmText: t('chatManage.leave.confirm'),
+      danger: true,
+    });
+    if (!ok) return;
+    leave.mutate(undefined, {
+      onSuccess: () => {
+        Toast.show({ content: t('chatManage.leave.done'), duration: TOAST_DURATION_MS });
+        navigate(PATHS.community, { replace: true });
+      },
+      // The owner's refusal is a 409, which the request layer leaves to the caller.
+      onError: (error) => toastUnreported(error),
+    });
+  };
+  return (
+    <section>
+      <Button
+        block
+        color="danger"
+        fill="outline"
+        disabled={!rule.allowed}
+        loading={leave.isPending}
+        onClick={() => void confirm()}
+        data-testid="room-leave"
+      >
+        {t('chatManage.leave.action')}
+      </Button>
+      {!rule.allowed && (
+        <p className={styles.note} data-testid="room-leave-why">
+          {rule.reason === 'owner' ? t('chatManage.leave.owner') : t('chatManage.leave.activity')}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import type { ChatRoom } from '@polaris/contract';
+import { Button } from 'antd-mobile';
+import { LockOutline, TeamOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { isNotFound } from '@/api/api-error.ts';
+import { useChatRoom } from '@/api/chat-manage.ts';
+import { Frame } from '@/app/Frame.tsx';
+import { PageNotFound } from '@/app/PageState.tsx';
+import { href, PATHS } from '@/app/paths.ts';
+import { EmptyState } from '@/components/EmptyState.tsx';
+import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { useSession } from '@/lib/session.ts';
+
+const ROOM_ID = /^\d{1,15}$/;
+
+/** The `?id=` of the page, when it has the shape of a room id; '' otherwise. */
+export function useRoomId(): string {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  return ROOM_ID.test(id) ? id : '';
+}
+
+/**
+ * A management page of one room (`?id=`): the nav bar, then the login check, the room as the viewer sees it
+ * (its role and abilities decide what the page offers), and its not-found and failure states.
+ */
+export function RoomShell({ title, children }: { title: string; children(room: ChatRoom): ReactNode }) {
+  const { t } = useTranslation();
+  const id = useRoomId();
+  const loggedIn = useSession((state) => state.loginStatus);
+  return (
+    <Frame title={title}>
+      {id === '' ? (
+        <PageNotFound title={title} body={t('chatManage.badId')} />
+      ) : loggedIn ? (
+        <RoomLoader id={id} title={title}>
+          {children}
+        </RoomLoader>
+      ) : (
+        <LoginNeeded />
+      )}
+    </Frame>
+  );
+}
+
+function RoomLoader({ id, title, children }: { id: string; title: string; children(room: ChatRoom): ReactNode }) {
+  const { t } = useTranslation();
+  const room = useChatRoom(id);
+  if (room.isPending) return <Loading testId="room-loading" />;
+  if (room.isError) {
+    if (isNotFound(room.error, 'roomId')) return <PageNotFound title={title} body={t('chatManage.notFound')} />;
+    return <LoadFailed onRetry={() => void room.refetch()} message={room.error.message} />;
+  }
+  return <>{children(room.data)}</>;
+}
+
+function LoginNeeded() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <EmptyState
+      icon={<LockOutline />}
+      title={t('chatManage.loginTitle')}
+      body={t('chatManage.loginBody')}
+      testId="room-login-required"
+      action={
+        <Button color="primary" onClick={() => navigate(PATHS.login)} data-testid="room-login">
+          {t('chatManage.login')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** What a visitor who is not in the room sees where members-only content would be. */
+export function NotMember({ room }: { room: ChatRoom }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <EmptyState
+      icon={<TeamOutline />}
+      title={t('chatManage.notMemberTitle')}
+      body={t('chatManage.notMemberBody')}
+      testId="room-not-member"
+      action={
+        <Button color="primary" onClick={() => navigate(href(PATHS.chat, { id: room.id }))} data-testid="room-open">
+          {t('chatManage.openRoom')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,156 @@
+import { CHAT_LIMITS } from '@polaris/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  avatarFromUpload,
+  avatarSrc,
+  durationParts,
+  groupMembers,
+  initialOf,
+  inviteLink,
+  leaveRule,
+  type MemberLike,
+  memberActions,
+  SLOW_MODE_STEPS,
+  shareToken,
+  slowModeChoices,
+} from './rules.ts';
+
+const now = new Date('2026-03-01T12:00:00Z');
+const member = (uid: string, role: MemberLike['role'], mutedUntil: string | null = null): MemberLike => ({
+  uid,
+  role,
+  mutedUntil,
+});
+
+describe('memberActions', () => {
+  const owner = { uid: '1', role: 'owner' as const };
+  const admin = { uid: '2', role: 'admin' as const };
+
+  it('lets an admin mute, kick and ban a member, but not name admins', () => {
+    expect(memberActions(admin, member('9', 'member'), now)).toEqual(['mute', 'kick', 'ban']);
+  });
+
+  it('offers unmute instead of mute while the member is muted', () => {
+    expect(memberActions(admin, member('9', 'member', '2026-03-01T12:10:00Z'), now)).toEqual(['unmute', 'kick', 'ban']);
+  });
+
+  it('treats a mute that has run out as no mute', () => {
+    expect(memberActions(admin, member('9', 'member', '2026-03-01T11:59:00Z'), now)).toContain('mute');
+  });
+
+  it('gives an admin nothing over another admin or the owner', () => {
+    expect(memberActions(admin, member('3', 'admin'), now)).toEqual([]);
+    expect(memberActions(admin, member('1', 'owner'), now)).toEqual([]);
+  });
+
+  it('lets the owner act on admins and make members admins', () => {
+    expect(memberActions(owner, member('9', 'member'), now)).toEqual(['makeAdmin', 'mute', 'kick', 'ban']);
+    expect(memberActions(owner, member('2', 'admin'), now)).toEqual(['removeAdmin', 'mute', 'kick', 'ban']);
+  });
+
+  it('offers nobody anything over themselves', () => {
+    expect(memberActions(owner, member('1', 'owner'), now)).toEqual([]);
+    expect(memberActions(admin, member('2', 'admin'), now)).toEqual([]);
+  });
+
+  it('offers members and non-members nothing', () => {
+    expect(memberActions({ uid: '5', role: 'member' }, member('9', 'member'), now)).toEqual([]);
+    expect(memberActions({ uid: '5', role: null }, member('9', 'member'), now)).toEqual([]);
+  });
+});
+
+describe('slow mode', () => {
+  it('offers off to one hour, never past the server’s limit', () => {
+    expect(SLOW_MODE_STEPS).toEqual([0, 10, 30, 60, 300, 900, 3600]);
+    expect(Math.max(...SLOW_MODE_STEPS)).toBeLessThanOrEqual(CHAT_LIMITS.slowModeMaxSeconds);
+  });
+
+  it('keeps a value set between the steps among the choices, in order', () => {
+    expect(slowModeChoices(120)).toEqual([0, 10, 30, 60, 120, 300, 900, 3600]);
+    expect(slowModeChoices(30)).toBe(SLOW_MODE_STEPS);
+  });
+
+  it('reads durations in their largest whole unit', () => {
+    expect(durationParts(0)).toEqual({ unit: 'off', count: 0 });
+    expect(durationParts(30)).toEqual({ unit: 'seconds', count: 30 });
+    expect(durationParts(300)).toEqual({ unit: 'minutes', count: 5 });
+    expect(durationParts(3600)).toEqual({ unit: 'hours', count: 1 });
+    expect(durationParts(90)).toEqual({ unit: 'seconds', count: 90 });
+    expect(durationParts(10_080 * 60)).toEqual({ unit: 'days', count: 7 });
+  });
+});
+
+describe('leaveRule', () => {
+  it('refuses the owner, activity rooms, direct rooms and non-members, and lets other members go', () => {
+    expect(leaveRule({ role: 'owner', kind: 'community' })).toEqual({ allowed: false, reason: 'owner' });
+    expect(leaveRule({ role: 'member', kind: 'activity' })).toEqual({ allowed: false, reason: 'activity' });
+    expect(leaveRule({ role: 'member', kind: 'direct' })).toEqual({ allowed: false, reason: 'direct' });
+    expect(leaveRule({ role: null, kind: 'community' })).toEqual({ allowed: false, reason: 'notMember' });
+    expect(leaveRule({ role: 'admin', kind: 'community' })).toEqual({ allowed: true });
+    expect(leaveRule({ role: 'member', kind: 'city' })).toEqual({ allowed: true });
+  });
+});
+
+describe('links and avatars', () => {
+  it('builds the share link as a hash route on the product host, the token encoded', () => {
+    expect(inviteLink('https://app.example', 'ab+c/d')).toBe(
+      'https://app.example/#/pages/chatroom/index?invite=ab%2Bc%2Fd',
+    );
+  });
+
+  it('shows only http(s) and same-site avatars', () => {
+    expect(avatarSrc('https://cdn.example/a.webp')).toBe('https://cdn.example/a.webp');
+    expect(avatarSrc('/rest/polarisex/activity/image/x/320.webp')).toBe('/rest/polarisex/activity/image/x/320.webp');
+    expect(avatarSrc('javascript:alert(1)')).toBeNull();
+    expect(avatarSrc('//evil.example/a.png')).toBeNull();
+    expect(avatarSrc('data:image/png;base64,AAAA')).toBeNull();
+    expect(avatarSrc('')).toBeNull();
+    expect(avatarSrc(null)).toBeNull();
+  });
+
+  it('keeps the smallest uploaded width as the avatar', () => {
+    expect(
+      avatarFromUpload({
+        sizes: [
+          { width: 640, url: 'b' },
+          { width: 320, url: 'a' },
+        ],
+      }),
+    ).toBe('a');
+    expect(avatarFromUpload({ sizes: [] })).toBeNull();
+  });
+
+  it('takes a whole character as the initial', () => {
+    expect(initialOf('ada')).toBe('A');
+    expect(initialOf('😀 party')).toBe('😀');
+    expect(initialOf('  ')).toBe('#');
+    expect(initialOf(null)).toBe('#');
+  });
+});
+
+describe('shareToken', () => {
+  const abilities = { send: true, moderate: true, editSettings: true, share: true };
+  it('shows the link of a community or city room to those the server lets share it', () => {
+    expect(shareToken({ kind: 'community', inviteToken: 'tok', abilities })).toBe('tok');
+    expect(shareToken({ kind: 'city', inviteToken: 'tok', abilities })).toBe('tok');
+    expect(shareToken({ kind: 'community', inviteToken: null, abilities: { ...abilities, share: false } })).toBeNull();
+  });
+
+  it('never offers a link into an activity room, which nobody can join by it', () => {
+    expect(shareToken({ kind: 'activity', inviteToken: 'tok', abilities })).toBeNull();
+  });
+});
+
+describe('groupMembers', () => {
+  it('splits owner, admins and members, keeping the order within each', () => {
+    const groups = groupMembers([
+      member('3', 'member'),
+      member('1', 'owner'),
+      member('4', 'member'),
+      member('2', 'admin'),
+    ]);
+    expect(groups.owner.map((m) => m.uid)).toEqual(['1']);
+    expect(groups.admins.map((m) => m.uid)).toEqual(['2']);
+    expect(groups.members.map((m) => m.uid)).toEqual(['3', '4']);
+  });
+});

@@ -1,0 +1,127 @@
+import { CHAT_LIMITS, type ChatRoom } from '@polaris/contract';
+import { href, PATHS } from '@/app/paths.ts';
+
+/**
+ * What the management pages decide without the server: which actions a viewer may take on a member (the
+ * server's policy, docs/chat.md "Members and settings", so the sheet offers nothing it would refuse), slow-mode
+ * and mute choices, the share link, who may leave.
+ */
+
+type Role = NonNullable<ChatRoom['role']>;
+
+export interface Viewer {
+  uid: string;
+  role: ChatRoom['role'];
+}
+
+export interface MemberLike {
+  uid: string;
+  role: Role;
+  mutedUntil: string | null;
+}
+
+export type MemberAction = 'makeAdmin' | 'removeAdmin' | 'mute' | 'unmute' | 'kick' | 'ban';
+
+export const isMuted = (member: Pick<MemberLike, 'mutedUntil'>, now: Date) =>
+  member.mutedUntil !== null && new Date(member.mutedUntil) > now;
+
+/**
+ * Admins act on members; the owner on admins too; nobody on the owner or on themselves. Only the owner names or
+ * removes admins. In the order a sheet lists them: role first, then the milder sanctions before the harsher.
+ */
+export function memberActions(viewer: Viewer, target: MemberLike, now: Date): MemberAction[] {
+  if (viewer.role !== 'owner' && viewer.role !== 'admin') return [];
+  if (target.uid === viewer.uid || target.role === 'owner') return [];
+  if (viewer.role === 'admin' && target.role !== 'member') return [];
+  const actions: MemberAction[] = [];
+  if (viewer.role === 'owner') actions.push(target.role === 'admin' ? 'removeAdmin' : 'makeAdmin');
+  actions.push(isMuted(target, now) ? 'unmute' : 'mute', 'kick', 'ban');
+  return actions;
+}
+
+/** Kick and ban remove someone: they are confirmed first. */
+export const needsConfirm = (action: MemberAction) => action === 'kick' || action === 'ban';
+
+/** 10 minutes, an hour, a day, a week. */
+export const MUTE_MINUTES = [10, 60, 1440, 10_080] as const;
+
+/** Off, 10 s, 30 s, 1 min, 5 min, 15 min, 1 h: Telegram's steps, within the server's limit. */
+export const SLOW_MODE_STEPS = [0, 10, 30, 60, 300, 900, 3600].filter(
+  (seconds) => seconds <= CHAT_LIMITS.slowModeMaxSeconds,
+);
+
+/** The steps, plus the room's own value when someone set one between them (through the API). */
+export function slowModeChoices(current: number): number[] {
+  return SLOW_MODE_STEPS.includes(current) ? SLOW_MODE_STEPS : [...SLOW_MODE_STEPS, current].sort((a, b) => a - b);
+}
+
+/** A duration as the unit its label reads in: `{ unit: 'minutes', count: 5 }` for 300 s. */
+export function durationParts(seconds: number): {
+  unit: 'off' | 'seconds' | 'minutes' | 'hours' | 'days';
+  count: number;
+} {
+  if (seconds <= 0) return { unit: 'off', count: 0 };
+  if (seconds % 86_400 === 0) return { unit: 'days', count: seconds / 86_400 };
+  if (seconds % 3600 === 0) return { unit: 'hours', count: seconds / 3600 };
+  if (seconds % 60 === 0) return { unit: 'minutes', count: seconds / 60 };
+  return { unit: 'seconds', count: seconds };
+}
+
+/** SPEC: share links are hash routes on the product host; the community tab takes the invite. */
+export function inviteLink(origin: string, token: string): string {
+  return `${origin}/#${href(PATHS.community, { invite: token })}`;
+}
+
+/**
+ * The invite link to show, if any. The server offers an activity room's token to its admins, but refuses anyone
+ * who joins an activity room by it (places follow tickets), so such a link would only lead to an error.
+ */
+export function shareToken(room: Pick<ChatRoom, 'kind' | 'inviteToken' | 'abilities'>): string | null {
+  if (!room.abilities.share || room.kind === 'activity' || room.kind === 'direct') return null;
+  return room.inviteToken;
+}
+
+export type LeaveRule = { allowed: true } | { allowed: false; reason: 'owner' | 'activity' | 'direct' | 'notMember' };
+
+/**
+ * The owner cannot leave (the server refuses); an activity room follows the tickets, so leaving it would only
+ * last until the next change and could not be undone; a direct conversation has no "leave".
+ */
+export function leaveRule(room: Pick<ChatRoom, 'role' | 'kind'>): LeaveRule {
+  if (room.role === null) return { allowed: false, reason: 'notMember' };
+  if (room.role === 'owner') return { allowed: false, reason: 'owner' };
+  if (room.kind === 'activity') return { allowed: false, reason: 'activity' };
+  if (room.kind === 'direct') return { allowed: false, reason: 'direct' };
+  return { allowed: true };
+}
+
+/**
+ * An avatar the page may show: an uploaded image's address (ours, or on the site's own host). Anything else a
+ * client could have stored through the API (a `javascript:` text, a data URL) is shown as initials instead.
+ */
+export function avatarSrc(avatar: string | null | undefined): string | null {
+  if (!avatar) return null;
+  if (avatar.startsWith('/') && !avatar.startsWith('//')) return avatar;
+  return /^https?:\/\/[^\s]+$/i.test(avatar) ? avatar : null;
+}
+
+/** The first letter of a name (a whole surrogate pair, so an emoji is not cut in half). */
+export function initialOf(name: string | null | undefined): string {
+  const first = Array.from((name ?? '').trim())[0];
+  return first ? first.toUpperCase() : '#';
+}
+
+/** The uploaded image's address for an avatar: the smallest stored width (avatars are shown small). */
+export function avatarFromUpload(image: { sizes: { width: number; url: string }[] }): string | null {
+  const sorted = [...image.sizes].sort((a, b) => a.width - b.width);
+  return sorted[0]?.url ?? null;
+}
+
+/** Owner, admins, members: the server already orders them this way; grouping keeps a search's order too. */
+export function groupMembers<M extends Pick<MemberLike, 'role'>>(members: readonly M[]) {
+  return {
+    owner: members.filter((member) => member.role === 'owner'),
+    admins: members.filter((member) => member.role === 'admin'),
+    members: members.filter((member) => member.role === 'member'),
+  };
+}

@@ -1,0 +1,66 @@
+import type { ChatRoom } from '@polaris/contract';
+import { PullToRefresh } from 'antd-mobile';
+import { CalendarOutline, EnvironmentOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { activityKeys } from '@/api/activity.ts';
+import { ActivityList } from '@/components/activity/ActivityList.tsx';
+import styles from '@/components/chat-manage/chat-manage.module.css';
+import { RoomAvatar } from '@/components/chat-manage/RoomAvatar.tsx';
+import { RoomShell } from '@/components/chat-manage/RoomShell.tsx';
+import { EmptyState } from '@/components/EmptyState.tsx';
+import { Refreshable } from '@/components/Refreshable.tsx';
+import ui from '@/components/ui.module.css';
+
+/**
+ * /pages/chatroom/cityActivities/index?id= — a city room's city, its upcoming public activities (the discovery
+ * list's own city filter, which matches the city regardless of case), as the activity home shows them.
+ */
+export default function CityActivitiesPage() {
+  const { t } = useTranslation();
+  return <RoomShell title={t('chatManage.cityActivitiesTitle')}>{(room) => <CityActivities room={room} />}</RoomShell>;
+}
+
+function CityActivities({ room }: { room: ChatRoom }) {
+  const { t } = useTranslation();
+  const city = room.kind === 'city' ? room.city : null;
+  if (!city) {
+    return (
+      <EmptyState
+        testId="city-not-city"
+        icon={<EnvironmentOutline />}
+        title={t('chatManage.city.notCityTitle')}
+        body={t('chatManage.city.notCityBody')}
+      />
+    );
+  }
+  return (
+    <div className={styles.page} style={{ gap: 12 }}>
+      <div className={ui.list}>
+        <div className={ui.row} data-testid="city-room">
+          <RoomAvatar name={room.name} avatar={room.avatar} size={40} />
+          <span className={ui.rowMain}>
+            <span className={ui.rowTitle} style={{ display: 'block' }}>
+              {room.name}
+            </span>
+            <span className={ui.rowSub} style={{ display: 'block' }} data-testid="city-intro">
+              {t('chatManage.city.intro', { city })}
+            </span>
+          </span>
+        </div>
+      </div>
+      <Refreshable pull={PullToRefresh} refresh={[activityKeys.all]}>
+        <ActivityList
+          filter={{ city }}
+          empty={
+            <EmptyState
+              testId="city-empty"
+              icon={<CalendarOutline />}
+              title={t('chatManage.city.emptyTitle', { city })}
+              body={t('chatManage.city.emptyBody')}
+            />
+          }
+        />
+      </Refreshable>
+    </div>
+  );
+}

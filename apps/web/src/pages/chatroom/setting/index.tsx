@@ -1,0 +1,119 @@
+import type { ChatRoom } from '@polaris/contract';
+import {
+  CalendarOutline,
+  EnvironmentOutline,
+  MessageOutline,
+  PlayOutline,
+  SoundOutline,
+  TeamOutline,
+  VideoOutline,
+} from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { type AppPath, href, PATHS, type Query } from '@/app/paths.ts';
+import styles from '@/components/chat-manage/chat-manage.module.css';
+import { LeaveRoom } from '@/components/chat-manage/LeaveRoom.tsx';
+import { LinkRow } from '@/components/chat-manage/LinkRow.tsx';
+import { RoomCard } from '@/components/chat-manage/RoomCard.tsx';
+import { RoomSettings } from '@/components/chat-manage/RoomSettings.tsx';
+import { RoomShell } from '@/components/chat-manage/RoomShell.tsx';
+import { shareToken } from '@/components/chat-manage/rules.ts';
+import { ShareCard } from '@/components/chat-manage/ShareCard.tsx';
+import ui from '@/components/ui.module.css';
+
+/** /pages/chatroom/setting/index?id= — a room's info: its card, where to go from it, settings, invite link, leave. */
+export default function ChatSettingPage() {
+  const { t } = useTranslation();
+  return <RoomShell title={t('chatManage.settingTitle')}>{(room) => <RoomSetting room={room} />}</RoomShell>;
+}
+
+function RoomSetting({ room }: { room: ChatRoom }) {
+  const token = shareToken(room);
+  return (
+    <div className={styles.page}>
+      <RoomCard room={room} />
+      <RoomLinks room={room} />
+      {room.abilities.editSettings && <RoomSettings room={room} />}
+      {token && <ShareCard room={room} token={token} canReset={room.abilities.editSettings} />}
+      <LeaveRoom room={room} />
+    </div>
+  );
+}
+
+function RoomLinks({ room }: { room: ChatRoom }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const go = (path: AppPath, query: Query) => () => navigate(href(path, query));
+  const member = room.role !== null;
+  // A conversation of two has no member list or announcements worth a row.
+  const group = room.kind !== 'direct';
+  return (
+    <nav className={ui.list} aria-label={t('chatManage.settingTitle')}>
+      {!member && (
+        <LinkRow
+          icon={<MessageOutline />}
+          label={t('chatManage.openRoom')}
+          onClick={go(PATHS.chat, { id: room.id })}
+          testId="room-link-open"
+        />
+      )}
+      {member && group && (
+        <LinkRow
+          icon={<TeamOutline />}
+          label={t('chatManage.viewMembers')}
+          value={room.memberCount}
+          color="#2346d8"
+          onClick={go(PATHS.chatMembers, { id: room.id })}
+          testId="room-link-members"
+        />
+      )}
+      {group && (member || room.announcement) && (
+        <LinkRow
+          icon={<SoundOutline />}
+          label={t('chatManage.announcements')}
+          value={room.announcement ?? undefined}
+          color="#f08c00"
+          onClick={go(PATHS.chatAnnouncement, { id: room.id })}
+          testId="room-link-announcements"
+        />
+      )}
+      {room.kind === 'activity' && room.activityId && (
+        <LinkRow
+          icon={<CalendarOutline />}
+          label={t('chatManage.activityLink')}
+          color="#12a150"
+          onClick={go(PATHS.activityDetails, { id: room.activityId })}
+          testId="room-link-activity"
+        />
+      )}
+      {room.kind === 'city' && room.city && (
+        <LinkRow
+          icon={<EnvironmentOutline />}
+          label={t('chatManage.cityLink', { city: room.city })}
+          color="#12a150"
+          onClick={go(PATHS.cityActivities, { id: room.id })}
+          testId="room-link-city"
+        />
+      )}
+      {room.liveStageId && (
+        <LinkRow
+          icon={<PlayOutline />}
+          label={t('chatManage.live.onAir')}
+          value={t('chatManage.live.watch')}
+          color="#e5484d"
+          onClick={go(PATHS.live, { id: room.liveStageId })}
+          testId="room-link-on-air"
+        />
+      )}
+      {room.abilities.moderate && room.kind !== 'direct' && (
+        <LinkRow
+          icon={<VideoOutline />}
+          label={t('chatManage.live.go')}
+          color="#e5484d"
+          onClick={go(PATHS.liveSetting, { roomId: room.id })}
+          testId="room-link-go-live"
+        />
+      )}
+    </nav>
+  );
+}
