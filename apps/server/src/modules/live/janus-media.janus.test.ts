@@ -48,14 +48,20 @@ async function janusHandles(): Promise<number> {
   return count;
 }
 
-async function roomExists(room: number): Promise<boolean> {
+/** A VideoRoom request on a handle of the test's own, beside the adapter's. */
+async function janusRequest(body: Record<string, unknown>) {
   const client = new JanusClient({ url: janus.url });
   try {
-    const handle = await client.attach();
-    return (await client.message(handle, { request: 'exists', room })).data.exists === true;
+    return (await client.message(await client.attach(), body)).data;
   } finally {
     await client.stop();
   }
+}
+const roomExists = async (room: number) => (await janusRequest({ request: 'exists', room })).exists === true;
+/** The feed of the one real publisher in a room (the other is the dummy). */
+async function feedOf(room: number): Promise<number> {
+  const { participants } = await janusRequest({ request: 'listparticipants', room });
+  return (participants as { id: number; dummy?: boolean }[]).find((entry) => !entry.dummy)!.id;
 }
 
 describe('Janus VideoRoom', () => {
@@ -98,7 +104,7 @@ describe('Janus VideoRoom', () => {
     await Promise.all([sender.stop(), first.close(), second.close(), elsewhere.close()]);
   }, 30_000);
 
-  it('keeps viewers through a broadcaster who publishes again (a reload), and after one who leaves', async () => {
+  it('keeps viewers through a broadcaster who publishes again (a reload) or leaves, not one whose connection dies', async () => {
     const seen = await watching(3);
     const old = await broadcaster((sdp) => media.publish(3, sdp));
     old.start(20);
@@ -117,6 +123,12 @@ describe('Janus VideoRoom', () => {
     third.start(20);
     const again = seen.received;
     await until(() => seen.received > again + 10);
+
+    // A broadcaster whose connection Janus ends (here kicked; a lost network ends the same way once Janus's ICE
+    // keepalives fail): Janus has dropped its viewers' streams, so they are closed too (their pages connect again).
+    await janusRequest({ request: 'kick', room: 3, id: await feedOf(3) });
+    await until(() => !media.broadcasting(3) && media.viewers(3) === 0);
+    expect(media.stageOf(seen.sessionId)).toBeUndefined();
     await media.endStage(3);
     await Promise.all([renewed.stop(), third.stop(), seen.close()]);
   }, 30_000);

@@ -324,6 +324,9 @@ export class JanusMedia implements LiveMedia {
     if (!session) return;
     if (event.janus === 'webrtcup' && session.role === 'broadcaster') void this.goLive(session);
     if (event.janus === 'hangup' || event.janus === 'detached') void this.close(session.id, true);
+    // Janus wants to renegotiate (a switch reached a viewer after its broadcaster had gone): our signalling has no
+    // way to bring the browser a second offer, so the viewer is closed and its page connects again.
+    if (session.role === 'viewer' && event.jsep?.type === 'offer') void this.close(session.id);
   }
 
   /** The broadcaster's connection is up: relay (or not, if paused) and switch every viewer to it. */
