@@ -39,6 +39,8 @@ import { LiveService } from './modules/live/service.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService, marketDataFrom } from './modules/market/service.ts';
 import { CreatorEarningsService } from './modules/master/service.ts';
+import { peopleRoutes } from './modules/people/routes.ts';
+import { PeopleService } from './modules/people/service.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { TradePasswordService } from './modules/security/service.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -189,6 +191,7 @@ export async function buildApp(options: AppOptions) {
     imageOwnedBy: (id, userId) => images.ownedBy(id, userId),
     stagesOnAir: (roomIds) => live.onAirByRoom(roomIds),
     activityCodes: (ids) => discovery.codesById(ids),
+    activityIdOf: (code) => discovery.idByCode(code),
   });
   const chatLive = new LiveChatService({ bus, chat });
   activityEvents.on((event) => chat.activityRooms.follow(event));
@@ -200,6 +203,7 @@ export async function buildApp(options: AppOptions) {
     db,
     now,
     media,
+    images,
     roomRole: (roomId, userId) =>
       chat.membership(userId, roomId).then(
         ({ member }): RoomRole => member.role,
@@ -243,6 +247,7 @@ export async function buildApp(options: AppOptions) {
   calendarRoutes(router, calendar);
   liveRoutes(router, live);
   chatRoutes(router, chat);
+  peopleRoutes(router, new PeopleService({ db, now }));
   await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);

@@ -1,7 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { type BrowserContext, test as base, expect, type Page, type TestInfo } from '@playwright/test';
-import { API_BASE } from '@polaris/contract';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+import { API_BASE, hashLoginPassword } from '@polaris/contract';
 import { latestCode } from '../../server/src/test/outbox.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -144,4 +151,47 @@ export function signedCallFromPage(page: Page) {
     const envelope = (await response.json()) as { status: number };
     return { keyInLocalStorage: stored.includes('signingKey'), exportable, status: envelope.status };
   }, API_BASE);
+}
+
+export const E2E_PASSWORD = 'abc12345';
+
+export interface Account {
+  email: string;
+  token: string;
+  uid: string;
+}
+
+/** A new account through the real sign-up (the mailed code read from the outbox); its session token for API calls. */
+export async function accountByApi(request: APIRequestContext, prefix: string): Promise<Account> {
+  const email = uniqueEmail(prefix);
+  await request.post(`${API_BASE}/user/vcode/send`, { data: { email, purpose: 'signup' } });
+  const vcode = await codeFor(email);
+  const response = await request.post(`${API_BASE}/user/signup`, {
+    data: { email, vcode, password: hashLoginPassword(E2E_PASSWORD) },
+  });
+  const body = (await response.json()) as { status: number; attachment: { token: string; uid: string } };
+  expect(body.status).toBe(200);
+  return { email, token: body.attachment.token, uid: String(body.attachment.uid) };
+}
+
+/** Signs the page in through the login screen, in English. */
+export async function logInAs(page: Page, email: string) {
+  await page.addInitScript(() => {
+    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
+    store.settings = { ...store.settings, language: 'en' };
+    localStorage.setItem('polarisex:store', JSON.stringify(store));
+  });
+  await page.goto('/#/pages/user/login/index');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(E2E_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).not.toHaveURL(/login/);
+}
+
+/** An API call in the envelope with a session token; fails the test unless the answer is 200. */
+export async function apiCall<T>(request: APIRequestContext, token: string, route: string, data: unknown): Promise<T> {
+  const response = await request.post(`${API_BASE}${route}`, { data, headers: { token } });
+  const body = (await response.json()) as { status: number; msg: string; attachment: T };
+  expect(body.status, `${route}: ${body.msg}`).toBe(200);
+  return body.attachment;
 }

@@ -11,6 +11,7 @@ export * from './hashing.ts';
 export * from './live.ts';
 export * from './market.ts';
 export * from './messages/index.ts';
+export * from './people.ts';
 export * from './signing.ts';
 export * from './status.ts';
 export * from './text.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rowId } from './activity/fields.ts';
+import { ImageOutput, imageIdField, rowId } from './activity/fields.ts';
 import { isSafeText, text } from './text.ts';
 
 /** Request and response schemas of live stages and their WebRTC signalling (docs/live.md). */
@@ -19,7 +19,7 @@ const sdp = z
 
 export const LiveStageCreateInput = z.object({
   title: text().min(1).max(80),
-  coverImageId: text().max(64).nullable().optional(),
+  coverImageId: imageIdField.nullable().optional(),
   audience: z.enum(LIVE_AUDIENCES).default('link'),
   /** The chat room the stage belongs to: its owner and admins may go live in it. */
   roomId: rowId.nullable().optional(),
@@ -42,6 +42,7 @@ export const LiveStageOutput = z.object({
   id: z.string(),
   title: z.string(),
   coverImageId: z.string().nullable(),
+  cover: ImageOutput.nullable(),
   audience: z.enum(LIVE_AUDIENCES),
   status: z.enum(LIVE_STATUSES),
   startedAt: z.string().nullable(),

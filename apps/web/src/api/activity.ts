@@ -49,6 +49,8 @@ export interface ListFilter {
   free?: boolean;
   online?: boolean;
   q?: string;
+  /** Only what this user organizes (a broadcaster's card). */
+  hostUid?: string;
 }
 
 /** The device's IANA time zone: "this week" and calendar months are the user's, not the server's. */

@@ -29,7 +29,22 @@ export const chatManageKeys = {
   membersOf: (id: string) => ['chat', 'members', id] as const,
   members: (id: string, q: string) => ['chat', 'members', id, q] as const,
   announcements: (id: string) => ['chat', 'announcements', id] as const,
+  activityRoom: (code: string) => ['chat', 'activityRoom', code] as const,
 };
+
+/**
+ * An activity's room, for its ticket holders and hosts; others get "not found", which here only means "no room
+ * to show", so it is silent. Polled every 15 s so a stage going live shows up on the activity page.
+ */
+export function useActivityRoom(activityCode: string) {
+  return useQuery({
+    queryKey: chatManageKeys.activityRoom(activityCode),
+    enabled: useLoggedIn() && activityCode !== '',
+    queryFn: () => api.get<ChatRoom>('/chat/room/activity', { activityId: activityCode }, { silent: true }),
+    retry: false,
+    refetchInterval: 15_000,
+  });
+}
 
 /** The most members one answer holds (the server's limit): past it, search finds the others. */
 export const MEMBERS_LIMIT = 200;

@@ -5,7 +5,17 @@ import { api } from './request.ts';
 export const liveKeys = {
   all: ['live'] as const,
   stage: (id: string) => ['live', 'stage', id] as const,
+  onAir: (ownerUid?: string) => ['live', 'onAir', ownerUid ?? ''] as const,
 };
+
+/** Stages on air that anyone with the link may watch (of one broadcaster with `ownerUid`), refreshed every 10 s. */
+export function useStagesOnAir(ownerUid?: string) {
+  return useQuery({
+    queryKey: liveKeys.onAir(ownerUid),
+    queryFn: () => api.get<{ items: LiveStage[] }>('/live/stages', ownerUid ? { ownerUid, limit: 20 } : { limit: 50 }),
+    refetchInterval: 10_000,
+  });
+}
 
 /**
  * A stage, polled so the viewer count and its state stay current: every second while it has not started (a
@@ -26,7 +36,7 @@ export function useLiveStage(id: string) {
 export function useCreateStage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { title: string; audience: 'members' | 'link' }) =>
+    mutationFn: (input: { title: string; audience: 'members' | 'link'; coverImageId?: string; roomId?: string }) =>
       api.post<LiveStage>('/live/stage/create', input),
     onSuccess: (stage) => client.setQueryData(liveKeys.stage(stage.id), stage),
   });

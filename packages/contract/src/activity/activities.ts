@@ -199,6 +199,8 @@ export const ActivityListInput = z.object({
   free: flag.optional(),
   online: flag.optional(),
   q: text().max(60).optional(),
+  /** Only those this user organizes (a broadcaster's or host's card). */
+  hostUid: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
   tz: timezoneField.default('UTC'),
   cursor: cursorField,
   limit: limitField,

@@ -128,6 +128,10 @@ export const en = {
     busy: 'Too many transaction password checks at once, please try again',
   },
   region: { blocked: 'This feature is not supported in the current region' },
+  people: {
+    notFound: 'This person does not exist',
+    self: 'You cannot follow yourself',
+  },
   live: {
     notFound: 'This live stage does not exist',
     notOwner: 'Only the broadcaster can do this',
@@ -169,6 +173,7 @@ export const en = {
     closed: 'This room is closed: its activity was cancelled',
     directSelf: 'You cannot start a conversation with yourself',
     userNotFound: 'This user does not exist',
+    catchUpFailed: 'Missed messages could not be loaded; reconnecting',
   },
   activity: {
     notFound: 'This activity does not exist',

@@ -129,6 +129,10 @@ export const zhHans: Messages = {
     busy: '交易密码验证请求过多，请稍后再试',
   },
   region: { blocked: '当前地区暂不支持此功能' },
+  people: {
+    notFound: '该用户不存在',
+    self: '不能关注自己',
+  },
   live: {
     notFound: '直播不存在',
     notOwner: '只有主播可以进行此操作',
@@ -165,6 +169,7 @@ export const zhHans: Messages = {
     closed: '该聊天室已关闭：活动已取消',
     directSelf: '不能与自己聊天',
     userNotFound: '该用户不存在',
+    catchUpFailed: '无法加载错过的消息，正在重新连接',
   },
   activity: {
     notFound: '活动不存在',

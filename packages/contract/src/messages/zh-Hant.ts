@@ -129,6 +129,10 @@ export const zhHant: Messages = {
     busy: '交易密碼驗證請求過多，請稍後再試',
   },
   region: { blocked: '當前地區暫不支援此功能' },
+  people: {
+    notFound: '該使用者不存在',
+    self: '不能關注自己',
+  },
   live: {
     notFound: '直播不存在',
     notOwner: '只有主播可以進行此操作',
@@ -165,6 +169,7 @@ export const zhHant: Messages = {
     closed: '該聊天室已關閉：活動已取消',
     directSelf: '不能與自己聊天',
     userNotFound: '該使用者不存在',
+    catchUpFailed: '無法載入錯過的訊息，正在重新連線',
   },
   activity: {
     notFound: '活動不存在',

@@ -8,6 +8,7 @@ export * from './idempotency.ts';
 export * from './live.ts';
 export * from './mail.ts';
 export * from './master.ts';
+export * from './people.ts';
 export * from './security.ts';
 export * from './users.ts';
 export * from './wallet.ts';

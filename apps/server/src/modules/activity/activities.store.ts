@@ -87,6 +87,11 @@ export async function activityById(db: Database | Tx, id: number): Promise<Activ
   return row!;
 }
 
+export async function idByCode(db: Database | Tx, code: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: activities.id }).from(activities).where(eq(activities.code, code));
+  return row?.id;
+}
+
 /** The public codes of these activities, by id. */
 export async function codesById(db: Database | Tx, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();

@@ -6,6 +6,7 @@ import {
   type ActivityRow,
   assetDecimals,
   codesById,
+  idByCode,
   imagesById,
   liveTicketTypes,
   peopleById,
@@ -54,6 +55,11 @@ export class DiscoveryService {
   }
 
   /** One activity with the caller's registration and abilities; someone else's draft is not found. */
+  /** An activity's row id by its public code (other modules key their rows by id). */
+  idByCode(code: string) {
+    return idByCode(this.db, code);
+  }
+
   /** The public codes of activities by id (other modules link to activities by code). */
   codesById(ids: number[]) {
     return codesById(this.db, ids);

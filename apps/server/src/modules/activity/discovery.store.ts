@@ -46,6 +46,7 @@ export interface ListFilter {
   free?: boolean;
   online?: boolean;
   q?: string;
+  hostUid?: number;
   tz: string;
   cursor?: string;
   limit: number;
@@ -102,6 +103,7 @@ export function listSection(name: string, filter: ListFilter, now: Date): Summar
   ];
   if (filter.city) conditions.push(sql`lower(a.city) = lower(${filter.city})`);
   if (filter.category) conditions.push(sql`a.category = ${filter.category}`);
+  if (filter.hostUid) conditions.push(sql`a.organizer_id = (select id from users where uid = ${filter.hostUid})`);
   if (filter.featured) conditions.push(sql`(a.marketing->>'featured')::boolean`);
   if (filter.online === true) conditions.push(sql`a.online_url is not null`);
   if (filter.online === false) conditions.push(sql`a.online_url is null`);

@@ -1,8 +1,8 @@
 import type { Activity, ActivitySummary } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { uploadTestImage } from '../../test/images.ts';
 import type { WalletUser } from '../../test/wallet-fixtures.ts';
 import { createActivity, DAY, guest, HOUR, host, paidTicket, signUp } from './activity-fixtures.ts';
 
@@ -17,25 +17,7 @@ async function statementsOf(t: TestApp, call: () => Promise<{ status: number }>)
   return t.database.statements() - before;
 }
 
-async function uploadCover(t: TestApp, user: WalletUser): Promise<string> {
-  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
-  const boundary = '----polaris-discovery';
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/rest/polarisex/activity/image/upload',
-    headers: { token: user.token, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  });
-  return (response.json() as { attachment: { id: string } }).attachment.id;
-}
+const uploadCover = (t: TestApp, user: WalletUser) => uploadTestImage(t, user.token);
 
 describe('discovery queries', () => {
   let t: TestApp;

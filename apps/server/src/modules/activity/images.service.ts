@@ -6,7 +6,7 @@ import sharp, { type Metadata } from 'sharp';
 import type { Database } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';
-import { imageById, insertImage } from './activities.store.ts';
+import { imageById, imagesById, insertImage } from './activities.store.ts';
 import { presentImage } from './presenter.ts';
 
 export interface ImageDeps {
@@ -83,6 +83,12 @@ export class ImageService {
     }
     const row = await insertImage(this.deps.db, { id, ownerId, widths, width, height, createdAt: this.deps.now() });
     return presentImage(this.deps.links, row)!;
+  }
+
+  /** Images as answers carry them (URLs per stored width), by id; unknown ids are left out. */
+  async presented(ids: string[]) {
+    const rows = await imagesById(this.deps.db, ids);
+    return new Map([...rows].map(([id, row]) => [id, presentImage(this.deps.links, row)!]));
   }
 
   /** Whether an uploaded image exists and was uploaded by the user (chat sends images by id). */

@@ -275,6 +275,16 @@ describe('activity and city rooms', () => {
       return Object.fromEntries(list.attachment.items.map((item) => [item.uid, item.role]));
     };
     expect(await roles()).toMatchObject({ [organizer.uid]: 'owner', [first.uid]: 'admin' });
+    const byCode = await t.call<ChatRoom>('GET', '/chat/room/activity', {
+      token: first.token,
+      query: { activityId: activity.id },
+    });
+    expect(byCode.attachment).toMatchObject({ id: room.id, activityId: activity.id, role: 'admin' });
+    const outsider = await t.call('GET', '/chat/room/activity', {
+      token: second.token,
+      query: { activityId: activity.id },
+    });
+    expect(outsider.status).toBe(404);
 
     const updated = await t.call('POST', '/activity/update', {
       token: organizer.token,

@@ -1,4 +1,4 @@
-import { CHAT_LIMITS, type ChatServerFrame } from '@polaris/contract';
+import { CHAT_LIMITS, type ChatServerFrame, type Language, translate } from '@polaris/contract';
 import type { RealtimeBus } from '../../platform/realtime.ts';
 import type { ChatService, RoomEvent } from './service.ts';
 
@@ -9,6 +9,9 @@ export interface LiveConnection {
   send(frame: ChatServerFrame): void;
   /** A frame already serialised: one room event is encoded once for all its subscribers. */
   sendText(text: string): void;
+  /** Ends the connection; the client reconnects by itself and resumes from the last seq it holds. */
+  drop(): void;
+  language: Language;
 }
 
 interface Subscription {
@@ -89,7 +92,10 @@ export class LiveChatService {
     subscription.chain = subscription.chain
       .then(work)
       .catch(() => {
-        connection.send({ type: 'error', code: 503, message: 'catch-up failed' });
+        // What was missed could not be read (the database is away): this subscription cannot promise "no gap"
+        // any more, so the socket closes and the client's resume from its last seq fills the gap later.
+        connection.send({ type: 'error', code: 503, message: translate(connection.language, 'chat.catchUpFailed') });
+        connection.drop();
       })
       .finally(() => {
         subscription.queued--;

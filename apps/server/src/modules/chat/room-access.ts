@@ -47,6 +47,8 @@ export interface ChatDeps {
   stagesOnAir(roomIds: number[]): Promise<Map<number, number>>;
   /** The public codes of activities by id (the activity module): an activity room links to its activity. */
   activityCodes(activityIds: number[]): Promise<Map<number, string>>;
+  /** An activity's row id by its public code. */
+  activityIdOf(code: string): Promise<number | undefined>;
 }
 
 export interface Caller {

@@ -11,6 +11,7 @@ import {
   insertRoom,
   memberOf,
   myRooms,
+  roomByActivity,
   roomByCity,
   roomById,
   roomByInviteToken,
@@ -139,6 +140,14 @@ export class ChatRoomsService {
     if (member.role === 'owner') throw new AppError(Status.conflict, 'chat.ownerCannotLeave');
     await this.access.removeMember(room.id, user.id, 'left');
     return {};
+  }
+
+  /** An activity's room, for its members (ticket holders and hosts): 404 to everyone else, as for any private room. */
+  async activityRoom(user: Caller, activityCode: string) {
+    const id = await this.access.deps.activityIdOf(activityCode);
+    const room = id === undefined ? undefined : await roomByActivity(this.db, id);
+    if (!room) throw new AppError(Status.notFound, 'chat.notFound');
+    return this.room(user, String(room.id));
   }
 
   async room(user: Caller, roomId: string) {

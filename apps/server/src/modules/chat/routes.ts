@@ -1,4 +1,5 @@
 import {
+  activityIdField,
   ChatAnnounceInput,
   ChatDirectOpenInput,
   ChatHistoryInput,
@@ -30,6 +31,7 @@ import type { ChatService } from './service.ts';
 
 const tags = ['chat'];
 const CityInput = z.object({ city: text().min(1).max(60) });
+const ActivityRoomInput = z.object({ activityId: activityIdField });
 const AnnouncementsOutput = z.object({
   items: z.array(z.object({ text: z.string(), authorUid: z.string(), createdAt: z.string() })),
 });
@@ -65,6 +67,16 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     input: ChatRoomRefInput,
     output: ChatRoomOutput,
     handler: ({ input, user }) => chat.rooms.room(user, input.roomId),
+  });
+  router.route({
+    method: 'GET',
+    path: '/chat/room/activity',
+    summary: "An activity's room (by the activity's public code), for its ticket holders and hosts",
+    tags,
+    auth: 'user',
+    input: ActivityRoomInput,
+    output: ChatRoomOutput,
+    handler: ({ input, user }) => chat.rooms.activityRoom(user, input.activityId),
   });
   router.route({
     method: 'GET',

@@ -1,5 +1,13 @@
 import websocket from '@fastify/websocket';
-import { API_BASE, ChatClientFrame, type ChatServerFrame, Status, toFieldErrors, translate } from '@polaris/contract';
+import {
+  API_BASE,
+  ChatClientFrame,
+  type ChatServerFrame,
+  isSafeText,
+  Status,
+  toFieldErrors,
+  translate,
+} from '@polaris/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError, ValidationError } from '../../platform/errors.ts';
@@ -66,6 +74,10 @@ export async function chatSocketRoutes(
         sendText(text: string) {
           if (socket.readyState === socket.OPEN) socket.send(text);
         },
+        drop() {
+          socket.terminate();
+        },
+        language,
       };
       const errorFrame = (error: unknown, clientId: string | null = null): ChatServerFrame => {
         if (error instanceof ValidationError) {
@@ -101,14 +113,18 @@ export async function chatSocketRoutes(
           return;
         }
         let frame: ChatClientFrame;
+        let json: unknown;
         try {
           if (isBinary) throw new SyntaxError('binary');
-          const json = refuseHostile(JSON.parse(raw.toString('utf8')) as unknown, language);
+          json = refuseHostile(JSON.parse(raw.toString('utf8')) as unknown, language);
           const parsed = ChatClientFrame.safeParse(json);
           if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error, json, language));
           frame = parsed.data;
         } catch (error) {
-          if (error instanceof ValidationError) connection.send(errorFrame(error));
+          // A refused send names its clientId when the frame had a readable one, so the client marks that message.
+          const claimed = (json as { clientId?: unknown } | undefined)?.clientId;
+          const clientId = typeof claimed === 'string' && claimed.length <= 64 && isSafeText(claimed) ? claimed : null;
+          if (error instanceof ValidationError) connection.send(errorFrame(error, clientId));
           else connection.send({ type: 'error', code: Status.invalid, message: translate(language, 'chat.badFrame') });
           return;
         }

@@ -2,6 +2,7 @@ import type { LiveAnswer, LiveStage } from '@polaris/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/janus-config.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { uploadTestImage } from '../../test/images.ts';
 import { broadcaster, viewer } from './werift-peers.ts';
 
 let t: TestApp;
@@ -152,11 +153,17 @@ describe('live stages', () => {
     expect((await stageCall('/live/stage/watch', other, { id, sdp: offer })).status).toBe(400);
 
     // Members-only stages stay out of the public list; a link stage is in it, and in its broadcaster's list.
-    const open = await stageCall('/live/stage/create', owner, { title: 'Open AMA', audience: 'link' });
+    const foreignCover = await uploadTestImage(t, other);
+    const stolen = await stageCall('/live/stage/create', owner, { title: 'Open AMA', coverImageId: foreignCover });
+    expect([stolen.status, stolen.attachment]).toEqual([400, [{ field: 'coverImageId', message: expect.any(String) }]]);
+    const coverImageId = await uploadTestImage(t, owner);
+    const open = await stageCall('/live/stage/create', owner, { title: 'Open AMA', audience: 'link', coverImageId });
+    expect(open.attachment!.cover).toMatchObject({ id: coverImageId, sizes: [{ width: 320 }, { width: 400 }] });
     await stageCall('/live/stage/start', owner, { id: open.attachment!.id });
     const list = await t.call<{ items: LiveStage[] }>('GET', '/live/stages', {});
     const ids = list.attachment!.items.map((item) => item.id);
     expect(ids).toContain(open.attachment!.id);
+    expect(list.attachment!.items.find((item) => item.id === open.attachment!.id)!.cover!.id).toBe(coverImageId);
     expect(ids).not.toContain(id);
     const uid = open.attachment!.owner.uid;
     const mine = await t.call<{ items: LiveStage[] }>('GET', '/live/stages', { query: { ownerUid: String(uid) } });

@@ -7,11 +7,13 @@ export function presentStage(
   stage: StageWithOwner,
   media: Pick<LiveStage, 'viewers' | 'broadcasting' | 'iceServers' | 'watchOffer'>,
   canManage: boolean,
+  cover: LiveStage['cover'],
 ): LiveStage {
   return {
     id: String(stage.id),
     title: stage.title,
     coverImageId: stage.coverImageId,
+    cover,
     audience: stage.audience as LiveStage['audience'],
     status: stage.status as LiveStage['status'],
     startedAt: iso(stage.startedAt),

@@ -1,6 +1,6 @@
 import { type LiveAnswer, type LiveStage, type LiveWatch, Status } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
-import { AppError, ServiceUnavailableError } from '../../platform/errors.ts';
+import { AppError, FieldsError, ServiceUnavailableError } from '../../platform/errors.ts';
 import { type LiveMedia, MediaOfferError, MediaUnavailableError } from './media.ts';
 import { authorizeManage, authorizeRoomStage, authorizeWatch, canManage, type RoomRole } from './policy.ts';
 import { presentStage } from './presenter.ts';
@@ -20,6 +20,11 @@ export interface LiveDeps {
   media: LiveMedia;
   /** The user's role in a chat room, null when they are not in it (the chat module answers). */
   roomRole(roomId: number, userId: number): Promise<RoomRole>;
+  /** Uploaded images (the activity module's): covers are checked to be the owner's, and answered with their sizes. */
+  images: {
+    ownedBy(id: string, userId: number): Promise<boolean>;
+    presented(ids: string[]): Promise<Map<string, LiveStage['cover'] & {}>>;
+  };
 }
 
 interface StageInput {
@@ -47,6 +52,9 @@ export class LiveService {
 
   async create(userId: number, input: StageInput): Promise<LiveStage> {
     if (input.roomId != null) authorizeRoomStage(await this.deps.roomRole(input.roomId, userId));
+    if (input.coverImageId && !(await this.deps.images.ownedBy(input.coverImageId, userId))) {
+      throw new FieldsError([{ field: 'coverImageId', messageKey: 'activity.imageUnknown' }]);
+    }
     const row = await insertStage(
       this.deps.db,
       {
@@ -63,7 +71,7 @@ export class LiveService {
 
   async get(id: number, userId: number | null): Promise<LiveStage> {
     const stage = await this.load(id);
-    return this.present(stage, userId);
+    return (await this.presentAll([stage], userId))[0]!;
   }
 
   async move(id: number, userId: number, move: keyof typeof MOVES): Promise<LiveStage> {
@@ -78,7 +86,7 @@ export class LiveService {
     }
     if (to === 'ended') await this.deps.media.endStage(id);
     else await this.deps.media.setPaused(id, to === 'paused');
-    return this.present({ ...stage, ...moved }, userId);
+    return (await this.presentAll([{ ...stage, ...moved }], userId))[0]!;
   }
 
   /** The broadcaster's offer; the stage must be started (live or paused) first. */
@@ -107,7 +115,7 @@ export class LiveService {
   /** Stages on air that anyone with the link may watch (the live list, a broadcaster's card). */
   async listOnAir(input: { limit: number; ownerUid?: number }) {
     const rows = await publicStagesOnAir(this.deps.db, input.limit, input.ownerUid);
-    return { items: rows.map((stage) => this.present(stage, null)) };
+    return { items: await this.presentAll(rows, null) };
   }
 
   /** The stage on air of each room that has one (chat shows "live now"). */
@@ -142,17 +150,23 @@ export class LiveService {
     return stage;
   }
 
-  private present(stage: StageWithOwner, userId: number | null): LiveStage {
+  /** Stages as their viewer sees them; covers in one query whatever their number. */
+  private async presentAll(stages: StageWithOwner[], userId: number | null): Promise<LiveStage[]> {
     const { media } = this.deps;
-    return presentStage(
-      stage,
-      {
-        viewers: media.viewers(stage.id),
-        broadcasting: media.broadcasting(stage.id),
-        iceServers: media.iceServers,
-        watchOffer: media.watchOffer,
-      },
-      canManage(stage, userId),
+    const coverIds = stages.flatMap((stage) => (stage.coverImageId ? [stage.coverImageId] : []));
+    const covers = coverIds.length > 0 ? await this.deps.images.presented(coverIds) : new Map();
+    return stages.map((stage) =>
+      presentStage(
+        stage,
+        {
+          viewers: media.viewers(stage.id),
+          broadcasting: media.broadcasting(stage.id),
+          iceServers: media.iceServers,
+          watchOffer: media.watchOffer,
+        },
+        canManage(stage, userId),
+        (stage.coverImageId && covers.get(stage.coverImageId)) ?? null,
+      ),
     );
   }
 }

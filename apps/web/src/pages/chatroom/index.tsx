@@ -1,33 +1,104 @@
-import { Button } from 'antd-mobile';
-import { AddCircleOutline, MessageOutline } from 'antd-mobile-icons';
+import { Button, SearchBar } from 'antd-mobile';
+import { AddOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Frame } from '@/app/Frame.tsx';
-import { useCreateActivity } from '@/app/useCreateActivity.ts';
-import { EmptyState } from '@/components/EmptyState.tsx';
+import { href, PATHS } from '@/app/paths.ts';
+import { ChatLogin } from '@/components/chat/ChatLogin.tsx';
+import { CreateRoomSheet } from '@/components/chat/CreateRoomSheet.tsx';
+import css from '@/components/chat/chat.module.css';
+import { InviteCard } from '@/components/chat/InviteCard.tsx';
+import { RoomList, RoomsEmpty } from '@/components/chat/RoomList.tsx';
+import { RoomSearch } from '@/components/chat/RoomSearch.tsx';
+import { useSocketErrors } from '@/components/chat/useChatSocket.ts';
+import { useDebounced } from '@/lib/useDebounced.ts';
 
-/** Community (tab 1). Chat rooms arrive with the chat issue; until then, an honest empty state. */
+/**
+ * Community (tab 1): my rooms, newest first and live; search and join public rooms; create a room; an invite
+ * link (`?invite=<token>`) lands here and asks to join.
+ */
 export default function CommunityPage() {
   const { t } = useTranslation();
-  const createActivity = useCreateActivity();
   return (
-    <Frame title={t('community.title')} back={false}>
-      <EmptyState
-        testId="community-empty"
-        icon={<MessageOutline />}
-        title={t('community.emptyTitle')}
-        body={t('community.emptyBody')}
-        action={
-          <Button
-            color="primary"
-            fill="outline"
-            shape="rounded"
-            onClick={createActivity}
-            data-testid="community-create"
-          >
-            <AddCircleOutline aria-hidden /> {t('activityHome.create')}
-          </Button>
-        }
-      />
+    <Frame title={t('community.title')} back={false} layout="frame">
+      <ChatLogin>
+        <Community />
+      </ChatLogin>
     </Frame>
+  );
+}
+
+function Community() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const invite = params.get('invite')?.trim() ?? '';
+  const [q, setQ] = useState('');
+  const [browsing, setBrowsing] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const query = useDebounced(q, 300);
+  const searching = browsing || q.trim() !== '';
+  useSocketErrors();
+
+  return (
+    <>
+      <div className={css.toolbar}>
+        <SearchBar
+          className={css.search}
+          placeholder={t('chat.searchPlaceholder')}
+          aria-label={t('chat.searchLabel')}
+          value={q}
+          onChange={setQ}
+          onFocus={() => setBrowsing(true)}
+          onCancel={() => {
+            setQ('');
+            setBrowsing(false);
+          }}
+          showCancelButton={() => searching}
+          cancelText={t('common.cancel')}
+          data-testid="room-search"
+        />
+        {!searching && (
+          <Button
+            className={css.newRoom}
+            size="small"
+            color="primary"
+            shape="rounded"
+            onClick={() => setCreating(true)}
+            data-testid="room-new"
+          >
+            <AddOutline aria-hidden /> {t('chat.newRoom')}
+          </Button>
+        )}
+      </div>
+      {invite && <InviteCard token={invite} onDismiss={() => setParams({}, { replace: true })} />}
+      {searching ? (
+        <RoomSearch q={query} />
+      ) : (
+        <RoomList
+          empty={
+            <RoomsEmpty
+              testId="community-empty"
+              title={t('chat.emptyTitle')}
+              body={t('chat.emptyBody')}
+              action={
+                <Button color="primary" fill="outline" shape="rounded" onClick={() => setBrowsing(true)}>
+                  {t('chat.browse')}
+                </Button>
+              }
+            />
+          }
+        />
+      )}
+      <CreateRoomSheet
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(id) => {
+          setCreating(false);
+          navigate(href(PATHS.chat, { id }));
+        }}
+      />
+    </>
   );
 }

@@ -1,10 +1,12 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { isNotFound } from '@/api/api-error.ts';
 import { useLiveStage } from '@/api/live.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
+import { href, PATHS } from '@/app/paths.ts';
+import { LiveChat } from '@/components/live/LiveChat.tsx';
 import { LiveVideo } from '@/components/live/LiveVideo.tsx';
 import css from '@/components/live/live.module.css';
 import { useLiveViewer } from '@/components/live/useLiveViewer.ts';
@@ -35,19 +37,28 @@ export default function LivePage() {
               ? null
               : t('live.connecting');
   return (
-    <Frame title={data?.title ?? t('live.title')}>
+    <Frame title={data?.title ?? t('live.title')} layout="frame">
       {stage.isPending ? (
         <Loading testId="live-loading" />
       ) : !data ? (
         <LoadFailed onRetry={() => void stage.refetch()} message={stage.error?.message} testId="live-error" />
       ) : (
-        <>
+        <div className={css.livePage}>
           <LiveVideo videoRef={video} overlay={overlay} viewers={data.viewers} muted controls testId="live-video" />
-          <div className={css.body}>
-            <h1 className={css.title}>{data.title}</h1>
-            <span className={css.muted}>{t('live.host', { name: data.owner.name ?? `UID ${data.owner.uid}` })}</span>
+          <div className={css.headline}>
+            <div className={css.headlineText}>
+              <h1 className={css.title}>{data.title}</h1>
+              <Link
+                className={css.muted}
+                to={href(PATHS.broadcasterInfo, { uid: String(data.owner.uid) })}
+                data-testid="live-broadcaster"
+              >
+                {t('live.host', { name: data.owner.name ?? `UID ${data.owner.uid}` })}
+              </Link>
+            </div>
           </div>
-        </>
+          {data.roomId && <LiveChat roomId={data.roomId} />}
+        </div>
       )}
     </Frame>
   );

@@ -7,6 +7,7 @@ import { Frame } from '@/app/Frame.tsx';
 import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
 import ui from '@/components/activity/activity.module.css';
 import { ActivityInfo } from '@/components/activity/details/ActivityInfo.tsx';
+import { ActivityRoom } from '@/components/activity/details/ActivityRoom.tsx';
 import { DetailsBar } from '@/components/activity/details/DetailsBar.tsx';
 import styles from '@/components/activity/details/details.module.css';
 import { MyRegistration } from '@/components/activity/details/MyRegistration.tsx';
@@ -45,6 +46,7 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
     <div data-testid="activity-details" data-id={activity.id}>
       <ActivityInfo activity={activity} />
       <MyRegistration activity={activity} />
+      <ActivityRoom activity={activity} />
       <TicketTypes activity={activity} flow={flow} />
       {activity.description && (
         <section className={ui.section}>

@@ -1,0 +1,260 @@
+import {
+  CHAT_LIMITS,
+  type ChatMessage,
+  type ChatMessagesOutput,
+  type ChatMyRoomOutput,
+  type ChatRoom,
+  type ChatRoomsOutput,
+  type ChatSendOutput,
+} from '@polaris/contract';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { addToHistory, type History, type HistoryPage, markDeleted } from '@/lib/chat-messages.ts';
+import { useSession } from '@/lib/session.ts';
+import { api } from './request.ts';
+
+/** Chat rooms and messages over HTTP (docs/chat.md); live delivery is the socket's (lib/chat-socket.ts). */
+
+type Out<S extends { parse(input: unknown): unknown }> = ReturnType<S['parse']>;
+export type MyRoom = Out<typeof ChatMyRoomOutput>;
+export type { ChatMessage, ChatRoom };
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  mine: () => [...chatKeys.all, 'mine'] as const,
+  search: (q: string) => [...chatKeys.all, 'search', q] as const,
+  room: (id: string) => [...chatKeys.all, 'room', id] as const,
+  city: (city: string) => [...chatKeys.all, 'city', city] as const,
+  messages: (roomId: string) => [...chatKeys.all, 'messages', roomId] as const,
+};
+
+const useLoggedIn = () => useSession((state) => state.loginStatus);
+
+export function useMyRooms() {
+  return useQuery({
+    queryKey: chatKeys.mine(),
+    enabled: useLoggedIn(),
+    queryFn: () => api.get<{ items: MyRoom[] }>('/chat/rooms/mine'),
+  });
+}
+
+/** Public rooms by name; an empty query lists public rooms to browse. */
+export function useRoomSearch(q: string, enabled = true) {
+  return useQuery({
+    queryKey: chatKeys.search(q),
+    enabled: useLoggedIn() && enabled,
+    queryFn: () => api.get<Out<typeof ChatRoomsOutput>>('/chat/rooms/search', { q, limit: 20 }),
+    staleTime: 10_000,
+    // The rows stay while the next query loads: typing on must not pull a row away under a finger (or a join).
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRoom(id: string) {
+  return useQuery({
+    queryKey: chatKeys.room(id),
+    enabled: useLoggedIn() && id !== '',
+    queryFn: () => api.get<ChatRoom>('/chat/room', { roomId: id }),
+  });
+}
+
+/** A city's room, created by the server the first time anyone opens it. */
+export function useCityRoom(city: string) {
+  return useQuery({
+    queryKey: chatKeys.city(city),
+    enabled: useLoggedIn() && city !== '',
+    queryFn: () => api.get<ChatRoom>('/chat/room/city', { city }),
+  });
+}
+
+/** A room just answered by the server: its own entry, and the list of mine refetched to include it. */
+function keepRoom(client: QueryClient, room: ChatRoom) {
+  client.setQueryData(chatKeys.room(room.id), room);
+  void client.invalidateQueries({ queryKey: chatKeys.mine() });
+}
+
+export function useCreateRoom() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; description: string; joinPolicy: 'public' | 'invite' }) =>
+      api.post<ChatRoom>('/chat/room/create', input),
+    onSuccess: (room) => keepRoom(client, room),
+  });
+}
+
+/**
+ * Joins by id (a public room) or by an invite link's token. Joining by id shows the room as joined at once and
+ * takes that back if the server says no.
+ */
+export function useJoinRoom() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { roomId: string } | { inviteToken: string }) => api.post<ChatRoom>('/chat/room/join', input),
+    onMutate: async (input) => {
+      if (!('roomId' in input)) return undefined;
+      const key = chatKeys.room(input.roomId);
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<ChatRoom>(key);
+      if (before && before.role === null) {
+        client.setQueryData<ChatRoom>(key, { ...before, role: 'member', memberCount: before.memberCount + 1 });
+      }
+      return { key, before };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.before) client.setQueryData(context.key, context.before);
+    },
+    onSuccess: (room) => {
+      keepRoom(client, room);
+      void client.invalidateQueries({ queryKey: [...chatKeys.all, 'search'] });
+    },
+  });
+}
+
+export function useLeaveRoom() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (roomId: string) => api.post<Record<string, never>>('/chat/room/leave', { roomId }),
+    onSuccess: (_done, roomId) => {
+      client.setQueryData<{ items: MyRoom[] }>(chatKeys.mine(), (list) =>
+        list ? { items: list.items.filter((item) => item.room.id !== roomId) } : list,
+      );
+      client.removeQueries({ queryKey: chatKeys.messages(roomId) });
+      void client.invalidateQueries({ queryKey: chatKeys.room(roomId) });
+    },
+  });
+}
+
+/** Opens (or finds) the direct conversation with a user. */
+export function useOpenDirect() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (uid: string) => api.post<ChatRoom>('/chat/direct/open', { uid }),
+    onSuccess: (room) => keepRoom(client, room),
+  });
+}
+
+// Messages
+
+/**
+ * History, newest page first, older pages as the user scrolls up. The socket keeps it current (it merges live
+ * messages into the cache), so it is never refetched behind the user's back: a refetch could only lose what the
+ * socket put there since.
+ */
+export const roomMessagesOptions = (roomId: string) =>
+  infiniteQueryOptions({
+    queryKey: chatKeys.messages(roomId),
+    initialPageParam: undefined as number | undefined,
+    queryFn: async ({ pageParam }): Promise<HistoryPage> => {
+      const limit = CHAT_LIMITS.historyPage;
+      const page = await api.get<Out<typeof ChatMessagesOutput>>('/chat/messages', {
+        roomId,
+        beforeSeq: pageParam,
+        limit,
+      });
+      const oldest = page.items[page.items.length - 1]?.seq ?? 0;
+      return { items: page.items, more: page.items.length === limit && oldest > 1 };
+    },
+    getNextPageParam: (last: HistoryPage) => (last.more ? last.items[last.items.length - 1]?.seq : undefined),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    gcTime: 10 * 60_000,
+  });
+
+export function useRoomMessages(roomId: string, enabled: boolean) {
+  return useInfiniteQuery({ ...roomMessagesOptions(roomId), enabled: enabled && roomId !== '' });
+}
+
+/** Messages that arrived on the socket, into the room's history and the preview of it in my list. */
+export function receiveMessages(client: QueryClient, roomId: string, messages: ChatMessage[], selfUid: string | null) {
+  if (messages.length === 0) return;
+  client.setQueryData<History>(chatKeys.messages(roomId), (history) => addToHistory(history, messages));
+  previewMessages(client, roomId, messages, selfUid);
+}
+
+/**
+ * My list as the socket changes it: the newest message as the preview, the room to the top, unread up by each
+ * message of someone else's the list had not counted yet.
+ */
+export function previewMessages(client: QueryClient, roomId: string, messages: ChatMessage[], selfUid: string | null) {
+  client.setQueryData<{ items: MyRoom[] }>(chatKeys.mine(), (list) => {
+    const entry = list?.items.find((item) => item.room.id === roomId);
+    if (!list || !entry) return list;
+    const fresh = messages.filter((message) => message.seq > entry.room.lastSeq);
+    if (fresh.length === 0) return list;
+    const newest = fresh.reduce((a, b) => (b.seq > a.seq ? b : a));
+    const unread = entry.unread + fresh.filter((message) => message.senderUid !== selfUid).length;
+    const updated: MyRoom = {
+      ...entry,
+      room: { ...entry.room, lastSeq: newest.seq },
+      lastMessage: newest,
+      lastAt: newest.createdAt,
+      unread: newest.senderUid === selfUid ? 0 : unread,
+    };
+    return { items: [updated, ...list.items.filter((item) => item !== entry)] };
+  });
+}
+
+export function removeMessage(client: QueryClient, roomId: string, seq: number) {
+  client.setQueryData<History>(chatKeys.messages(roomId), (history) => markDeleted(history, seq));
+  client.setQueryData<{ items: MyRoom[] }>(chatKeys.mine(), (list) =>
+    list
+      ? {
+          items: list.items.map((item) =>
+            item.room.id === roomId && item.lastMessage?.seq === seq
+              ? { ...item, lastMessage: { ...item.lastMessage, deleted: true, text: '', imageId: null } }
+              : item,
+          ),
+        }
+      : list,
+  );
+}
+
+/** Sends over HTTP, for a caller without the socket; screens send through the socket's outbox. */
+export function useSendMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { roomId: string; text: string; imageId?: string; replyTo?: number }) =>
+      api.post<Out<typeof ChatSendOutput>>('/chat/message/send', input),
+    onSuccess: ({ message }) => receiveMessages(client, message.roomId, [message], message.senderUid),
+  });
+}
+
+/** Deletes at once on screen, and puts the message back if the server refuses. */
+export function useDeleteMessage(roomId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (seq: number) => api.post<Record<string, never>>('/chat/message/delete', { roomId, seq }),
+    onMutate: async (seq) => {
+      const before = client.getQueryData<History>(chatKeys.messages(roomId));
+      removeMessage(client, roomId, seq);
+      return { before };
+    },
+    onError: (_error, _seq, context) => {
+      if (context?.before) client.setQueryData(chatKeys.messages(roomId), context.before);
+    },
+  });
+}
+
+/** Moves my read position; the list's unread badge follows at once. Failures are not worth telling anyone. */
+export function markRead(client: QueryClient, roomId: string, seq: number) {
+  client.setQueryData<{ items: MyRoom[] }>(chatKeys.mine(), (list) =>
+    list
+      ? {
+          items: list.items.map((item) =>
+            item.room.id === roomId
+              ? { ...item, unread: Math.max(0, Math.min(item.unread, item.room.lastSeq - seq)) }
+              : item,
+          ),
+        }
+      : list,
+  );
+  return api.post<Record<string, never>>('/chat/read', { roomId, seq }, { silent: true }).catch(() => undefined);
+}

@@ -1,0 +1,60 @@
+import type { ChatMessage, ChatRoom } from '@polaris/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { Composer } from './Composer.tsx';
+import { displayName } from './format.ts';
+import { MessageList } from './MessageList.tsx';
+import type { ChatRoomState } from './useChatRoom.ts';
+
+/**
+ * A member's view of a room: the conversation and the composer, with the reply being written. The room page
+ * shows it full height; a live page can show it `compact` beside the video.
+ */
+export function RoomConversation({ chat, room, compact }: { chat: ChatRoomState; room: ChatRoom; compact?: boolean }) {
+  const { t } = useTranslation();
+  const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
+  const replyName = useMemo(() => (replyTo ? displayName(t, replyTo.senderName, replyTo.senderUid) : ''), [replyTo, t]);
+  const { history } = chat;
+  return (
+    <>
+      {history.isPending ? (
+        <div style={{ flex: 1 }}>
+          <Loading testId="chat-loading" />
+        </div>
+      ) : history.isError && !history.data ? (
+        <div style={{ flex: 1 }}>
+          <LoadFailed onRetry={() => void history.refetch()} message={history.error.message} />
+        </div>
+      ) : (
+        <MessageList
+          messages={chat.messages}
+          pending={chat.pending}
+          selfUid={chat.selfUid}
+          canModerate={room.abilities.moderate}
+          canReply={room.abilities.send && !room.closedAt}
+          hasOlder={chat.hasOlder}
+          loadingOlder={chat.loadingOlder}
+          olderFailed={chat.olderFailed}
+          onLoadOlder={chat.loadOlder}
+          onSeen={chat.seen}
+          onReply={setReplyTo}
+          onDelete={chat.remove}
+          onRetry={chat.retry}
+          onDiscard={chat.discard}
+          compact={compact}
+        />
+      )}
+      <Composer
+        room={room}
+        selfUid={chat.selfUid}
+        replyTo={replyTo}
+        replyName={replyName}
+        onCancelReply={() => setReplyTo(null)}
+        onSend={chat.send}
+        onTyping={chat.typed}
+        compact={compact}
+      />
+    </>
+  );
+}

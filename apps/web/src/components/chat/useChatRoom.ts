@@ -1,0 +1,143 @@
+import type { ChatMessage, ChatRoom } from '@polaris/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  chatKeys,
+  markRead,
+  receiveMessages,
+  removeMessage,
+  useDeleteMessage,
+  useRoom,
+  useRoomMessages,
+} from '@/api/chat.ts';
+import { chatSocket } from '@/lib/chat-connection.ts';
+import { flattenHistory, type History, newestSeq } from '@/lib/chat-messages.ts';
+import type { OutgoingBody } from '@/lib/chat-outbox.ts';
+import { useSession } from '@/lib/session.ts';
+import { useOutbox, useSocketStatus } from './useChatSocket.ts';
+
+const TYPING_SHOWN_MS = 5000;
+const READ_DELAY_MS = 400;
+const REMOVED: readonly (ChatMessage['event'] & string)[] = ['left', 'kicked', 'banned'];
+
+/**
+ * One room as a screen uses it: the room, its history (HTTP, page by page) kept current by the socket (watched
+ * from the newest seq held, so nothing is missed or doubled), the user's unsent messages, who is typing, and the
+ * read position (moved when the newest message is on screen).
+ */
+export function useChatRoom(roomId: string) {
+  const client = useQueryClient();
+  const selfUid = useSession((state) => state.userInfo?.uid ?? null);
+  const room = useRoom(roomId);
+  const member = room.data?.role !== null && room.data?.role !== undefined;
+  const history = useRoomMessages(roomId, member);
+  const loaded = history.data !== undefined;
+  const pending = useOutbox(roomId);
+  const status = useSocketStatus();
+  const deletion = useDeleteMessage(roomId);
+  const [typing, setTyping] = useState<Record<string, number>>({});
+
+  useEffect(() => {
+    if (!member || !loaded) return undefined;
+    const socket = chatSocket();
+    // Frames arrive one by one; a catch-up after a reconnect is many, merged into the cache in one go.
+    let batch: ChatMessage[] = [];
+    const flush = () => {
+      const messages = batch;
+      batch = [];
+      receiveMessages(client, roomId, messages, selfUid);
+      for (const message of messages) reactToSystem(message);
+    };
+    const reactToSystem = (message: ChatMessage) => {
+      if (message.kind !== 'system') return;
+      const delta = message.event === 'joined' ? 1 : REMOVED.includes(message.event ?? 'joined') ? -1 : 0;
+      if (delta !== 0) {
+        client.setQueryData<ChatRoom>(chatKeys.room(roomId), (data) =>
+          data ? { ...data, memberCount: Math.max(0, data.memberCount + delta) } : data,
+        );
+      }
+      const aboutMe = message.targetUid !== null && message.targetUid === selfUid;
+      // The room's own fields changed (announcement, name, closed), or my standing in it did.
+      if (aboutMe || ['announcement', 'renamed', 'closed'].includes(message.event ?? '')) {
+        void client.invalidateQueries({ queryKey: chatKeys.room(roomId) });
+        if (aboutMe) void client.invalidateQueries({ queryKey: chatKeys.mine() });
+      }
+    };
+    const afterSeq = newestSeq(client.getQueryData<History>(chatKeys.messages(roomId))) ?? 0;
+    return socket.watch(
+      roomId,
+      {
+        message: (message) => {
+          if (batch.length === 0) queueMicrotask(flush);
+          batch.push(message);
+          const sender = message.senderUid;
+          if (sender) setTyping(({ [sender]: _gone, ...rest }) => rest);
+        },
+        deleted: (seq) => removeMessage(client, roomId, seq),
+        typing: (uid) => setTyping((current) => ({ ...current, [uid]: Date.now() + TYPING_SHOWN_MS })),
+        refused: () => void client.invalidateQueries({ queryKey: chatKeys.room(roomId) }),
+      },
+      afterSeq,
+    );
+  }, [client, roomId, member, loaded, selfUid]);
+
+  useEffect(() => {
+    const ids = Object.keys(typing);
+    if (ids.length === 0) return undefined;
+    const timer = setTimeout(
+      () =>
+        setTyping((current) => Object.fromEntries(Object.entries(current).filter(([, until]) => until > Date.now()))),
+      Math.max(50, Math.min(...Object.values(typing)) - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [typing]);
+
+  const messages = useMemo(() => flattenHistory(history.data), [history.data]);
+
+  const readSent = useRef(0);
+  const readTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (readTimer.current) clearTimeout(readTimer.current);
+    },
+    [],
+  );
+  /** The newest message is on screen: move the read position there (once, shortly after, while the page is seen). */
+  const seen = useCallback(
+    (seq: number) => {
+      if (seq <= readSent.current || document.visibilityState === 'hidden') return;
+      readSent.current = seq;
+      if (readTimer.current) clearTimeout(readTimer.current);
+      readTimer.current = setTimeout(() => void markRead(client, roomId, seq), READ_DELAY_MS);
+    },
+    [client, roomId],
+  );
+
+  const { fetchNextPage } = history;
+  // Scroll events come faster than renders: a second call must join the page on its way, not restart it.
+  const loadOlder = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+
+  const socket = chatSocket();
+  return {
+    room,
+    history,
+    messages,
+    pending,
+    status,
+    selfUid,
+    /** Names of the people typing now (as known from their messages), or their uids. */
+    typingUids: Object.keys(typing),
+    hasOlder: history.hasNextPage,
+    loadingOlder: history.isFetchingNextPage,
+    olderFailed: history.isFetchNextPageError,
+    loadOlder,
+    send: (body: OutgoingBody) => socket.send(roomId, body),
+    retry: (clientId: string) => socket.retry(clientId),
+    discard: (clientId: string) => socket.discard(clientId),
+    remove: (seq: number) => deletion.mutate(seq),
+    typed: () => socket.typing(roomId),
+    seen,
+  };
+}
+
+export type ChatRoomState = ReturnType<typeof useChatRoom>;

@@ -1,0 +1,50 @@
+import { API_BASE, LANGUAGE_LOCALE } from '@polaris/contract';
+import { ChatSocket } from './chat-socket.ts';
+import { sessionStore } from './session.ts';
+import { settingsStore } from './settings.ts';
+
+/**
+ * The app's one chat socket, tied to the session, the language and the device's network. The token travels in
+ * the URL because a browser cannot set headers on a WebSocket (docs/chat.md); the locale too, so the server's
+ * error frames come in the user's language.
+ */
+let instance: ChatSocket | null = null;
+
+function socketUrl(): string | null {
+  const token = sessionStore.getState().token;
+  if (!token) return null;
+  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const query = new URLSearchParams({ token, locale: LANGUAGE_LOCALE[settingsStore.getState().language] });
+  return `${scheme}//${window.location.host}${API_BASE}/ws?${query}`;
+}
+
+export function chatSocket(): ChatSocket {
+  if (instance) return instance;
+  const socket = new ChatSocket({
+    url: socketUrl,
+    selfUid: () => sessionStore.getState().userInfo?.uid ?? null,
+    online: () => navigator.onLine,
+  });
+  window.addEventListener('online', () => socket.wake());
+  window.addEventListener('offline', () => socket.sleep());
+  // A phone that slept may hold a socket that died meanwhile: check it as soon as the page is looked at again.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') socket.wake();
+  });
+  let token = sessionStore.getState().token;
+  sessionStore.subscribe((state) => {
+    if (state.token === token) return;
+    token = state.token;
+    // Another account's rooms and unsent messages must not survive a logout or a new login.
+    socket.reset();
+  });
+  let language = settingsStore.getState().language;
+  settingsStore.subscribe((state) => {
+    if (state.language === language) return;
+    language = state.language;
+    socket.sleep();
+    socket.wake();
+  });
+  instance = socket;
+  return socket;
+}
