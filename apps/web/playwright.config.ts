@@ -10,8 +10,8 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'polaris-e2e-'));
 process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
 
-// Where Janus is installed, the live journey runs a second time against a server whose media go to a Janus
-// VideoRoom (JANUS_URL), on its own port and data; without Janus that project is not there at all.
+// Where Janus is installed, the live journeys (live, live-room) run a second time against a server whose media go
+// to a Janus VideoRoom (JANUS_URL), on its own port and data; without Janus that project is not there at all.
 const janus = findJanus() !== null;
 const janusServerPort = port + 1;
 const janusApiPort = port + 2;
@@ -80,7 +80,7 @@ export default defineConfig({
       ? [
           {
             name: 'janus',
-            testMatch: /live\.spec\.ts/,
+            testMatch: /live(-room)?\.spec\.ts/,
             use: { baseURL: `http://127.0.0.1:${janusServerPort}` },
             metadata: { dataDir: process.env.E2E_JANUS_DATA_DIR },
           },
