@@ -1,16 +1,19 @@
 import { defineConfig } from 'vitest/config';
+import { findJanus } from './scripts/janus-config.ts';
 
 /**
  * `*.shared.test.ts` needs what several server processes share in production (PostgreSQL and Redis), so it
  * runs in CI's PostgreSQL pass (DATABASE_URL and REDIS_URL set) and is left out of the embedded one.
+ * `*.janus.test.ts` starts a real Janus, so it is listed where Janus is installed (CI installs it) and only there.
  */
 const shared = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+const janus = findJanus() !== null;
 
 export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-    exclude: shared ? [] : ['**/*.shared.test.ts'],
+    exclude: [...(shared ? [] : ['**/*.shared.test.ts']), ...(janus ? [] : ['**/*.janus.test.ts'])],
     globalSetup: ['./src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -2,12 +2,45 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { findJanus } from '../server/scripts/janus-config.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.E2E_PORT ?? 8181);
 // Set once in the runner process; workers inherit the environment, so every spec reads the same outbox.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'polaris-e2e-'));
 process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+
+// Where Janus is installed, the live journeys (live, live-room) run a second time against a server whose media go
+// to a Janus VideoRoom (JANUS_URL), on its own port and data; without Janus that project is not there at all.
+const janus = findJanus() !== null;
+const janusServerPort = port + 1;
+const janusApiPort = port + 2;
+process.env.E2E_JANUS_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'polaris-e2e-janus-'));
+
+function server(serverPort: number, dataDir: string, env: Record<string, string> = {}) {
+  return {
+    command: 'npx tsx apps/server/src/main.ts',
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${serverPort}/rest/polarisex/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      BLOCKED_COUNTRIES: 'XX',
+      // The browser reaches the server over loopback, so here it plays the edge proxy that sets cf-ipcountry.
+      TRUST_PROXY: 'loopback',
+      // Every journey signs people up from one address within a minute or two; a person never would.
+      RATE_LIMIT_MULTIPLIER: '20',
+      PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+      // The browser and the embedded SFU meet on loopback, which the SFU does not offer unless told.
+      LIVE_HOST_ADDRESSES: '127.0.0.1',
+      ...env,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -41,25 +74,34 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
-    cwd: repoRoot,
-    url: `http://127.0.0.1:${port}/rest/polarisex/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      BLOCKED_COUNTRIES: 'XX',
-      // The browser reaches the server over loopback, so here it plays the edge proxy that sets cf-ipcountry.
-      TRUST_PROXY: 'loopback',
-      // Every journey signs people up from one address within a minute or two; a person never would.
-      RATE_LIMIT_MULTIPLIER: '20',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // The browser and the embedded SFU meet on loopback, which the SFU does not offer unless told.
-      LIVE_HOST_ADDRESSES: '127.0.0.1',
-    },
-  },
+  projects: [
+    { name: 'embedded' },
+    ...(janus
+      ? [
+          {
+            name: 'janus',
+            testMatch: /live(-room)?\.spec\.ts/,
+            use: { baseURL: `http://127.0.0.1:${janusServerPort}` },
+            metadata: { dataDir: process.env.E2E_JANUS_DATA_DIR },
+          },
+        ]
+      : []),
+  ],
+  webServer: [
+    server(port, process.env.E2E_DATA_DIR),
+    ...(janus
+      ? [
+          {
+            command: `npx tsx apps/server/scripts/janus-config.ts --run --port ${janusApiPort}`,
+            cwd: repoRoot,
+            url: `http://127.0.0.1:${janusApiPort}/janus/info`,
+            reuseExistingServer: false,
+            timeout: 30_000,
+          },
+          server(janusServerPort, process.env.E2E_JANUS_DATA_DIR, {
+            JANUS_URL: `http://127.0.0.1:${janusApiPort}/janus`,
+          }),
+        ]
+      : []),
+  ],
 });

@@ -32,6 +32,7 @@ import { chatRoutes } from './modules/chat/routes.ts';
 import { ChatService } from './modules/chat/service.ts';
 import { chatSocketRoutes } from './modules/chat/ws.routes.ts';
 import { EmbeddedMedia } from './modules/live/embedded-media.ts';
+import { JanusMedia } from './modules/live/janus-media.ts';
 import type { RoomRole } from './modules/live/policy.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { LiveService } from './modules/live/service.ts';
@@ -195,7 +196,9 @@ export async function buildApp(options: AppOptions) {
   const chatLive = new LiveChatService({ bus, chat });
   activityEvents.on((event) => chat.activityRooms.follow(event));
   const calendar = new CalendarService({ db: database.db, now, links });
-  const media = new EmbeddedMedia({ iceServers: config.iceServers, hostAddresses: config.liveHostAddresses });
+  const media = config.janusUrl
+    ? new JanusMedia({ url: config.janusUrl, apiSecret: config.janusApiSecret, iceServers: config.iceServers })
+    : new EmbeddedMedia({ iceServers: config.iceServers, hostAddresses: config.liveHostAddresses });
   const live: LiveService = new LiveService({
     db,
     now,

@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0.1).max(1000).default(1),
   ICE_SERVERS: z.string().optional(),
   LIVE_HOST_ADDRESSES: z.string().optional(),
+  JANUS_URL: optionalUrl,
+  JANUS_API_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   CHAT_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   PAYOUT_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
@@ -93,6 +95,10 @@ export type Config = {
   iceServers: IceServer[];
   /** Extra host addresses the embedded SFU offers as ICE candidates (LIVE_HOST_ADDRESSES, comma separated). */
   liveHostAddresses: string[];
+  /** Janus's HTTP API (JANUS_URL): live video goes to a Janus VideoRoom instead of the embedded SFU. */
+  janusUrl: string | undefined;
+  /** Janus's `api_secret`, when Janus requires one (JANUS_API_SECRET). */
+  janusApiSecret: string | undefined;
   /** How often the chat socket pings each client; one that did not answer the previous ping is closed. */
   chatHeartbeatMs: number;
   /** How long anonymous discovery reads (activity list, explore) are cached; 0 turns the cache off. */
@@ -139,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((address) => address.trim())
       .filter(Boolean),
+    janusUrl: e.JANUS_URL?.replace(/\/$/, ''),
+    janusApiSecret: e.JANUS_API_SECRET,
     chatHeartbeatMs: e.CHAT_HEARTBEAT_MS,
     discoveryCacheMs: e.DISCOVERY_CACHE_MS,
     operatorRoutes: e.OPERATOR_ROUTES ? e.OPERATOR_ROUTES === 'on' : e.NODE_ENV !== 'production',

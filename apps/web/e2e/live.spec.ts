@@ -4,7 +4,8 @@ import { codeFor, stepper, test, uniqueEmail } from './support.ts';
 
 // A broadcaster opens a live stage and goes live with the (fake) camera and microphone; a viewer who opened the
 // link early sees "not started" and then the video, a second viewer joins, both play moving video, the count
-// says two, and ending the stage tells both it has ended. Media through the embedded SFU on loopback.
+// says two, and ending the stage tells both it has ended. Media through the embedded SFU on loopback, and in the
+// `janus` project (where Janus is installed) through a Janus VideoRoom, whose viewers answer Janus's offer.
 
 const PASSWORD = 'abc12345';
 
@@ -74,7 +75,7 @@ test('a broadcaster goes live from the camera and two viewers watch until it end
     .toBeGreaterThan(0);
   const firstFrameMs = Date.now() - wentLive;
   info.annotations.push({ type: 'go live → first frame (ms)', description: String(firstFrameMs) });
-  console.log(`go live → first frame on a waiting viewer: ${firstFrameMs} ms`);
+  console.log(`${info.project.name}: go live → first frame on a waiting viewer: ${firstFrameMs} ms`);
   expect(firstFrameMs).toBeLessThan(2000);
   await expect(page.getByTestId('live-on-air')).toBeVisible({ timeout: 20_000 });
   await shot('on-air');

@@ -12,7 +12,9 @@ import { API_BASE, hashLoginPassword } from '@polaris/contract';
 import { latestCode } from '../../server/src/test/outbox.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-export const outboxDir = () => path.join(process.env.E2E_DATA_DIR!, 'outbox');
+/** The outbox of the server this test's project runs against (the Janus project has a server of its own). */
+export const outboxDir = () =>
+  path.join((base.info().project.metadata.dataDir as string | undefined) ?? process.env.E2E_DATA_DIR!, 'outbox');
 
 /** Waits for a code mailed to `email` that differs from `previous`, as a person waits for the mail. */
 export async function codeFor(email: string, previous?: string): Promise<string> {

@@ -57,6 +57,12 @@ export const LiveStageOutput = z.object({
   canManage: z.boolean(),
   /** STUN/TURN servers for the browser's RTCPeerConnection (ICE_SERVERS); empty on one machine. */
   iceServers: z.array(IceServerOutput),
+  /**
+   * Who writes a viewer's SDP offer. `viewer`: the browser posts its offer to `watch` and gets the answer (WHEP,
+   * the embedded SFU). `server`: `watch` without an offer returns the SFU's offer, and the browser posts its answer
+   * to `watch/answer` (Janus, whose VideoRoom only ever offers to subscribers; docs/live.md).
+   */
+  watchOffer: z.enum(['viewer', 'server']),
 });
 export type LiveStage = z.infer<typeof LiveStageOutput>;
 /** Stages on air that anyone with the link may watch, latest started first. */
@@ -70,4 +76,14 @@ export const LiveAnswerOutput = z.object({
   sdp: z.string(),
 });
 export type LiveAnswer = z.infer<typeof LiveAnswerOutput>;
-export const LiveSessionRefInput = z.object({ sessionId: z.string().trim().min(1).max(64) });
+/** A viewer's offer, or none when the stage's `watchOffer` is `server`. */
+export const LiveWatchInput = z.object({ id: rowId, sdp: sdp.optional() });
+export const LiveWatchOutput = LiveAnswerOutput.extend({
+  /** `answer` to the viewer's offer; or the SFU's `offer`, to be answered through `/live/stage/watch/answer`. */
+  type: z.enum(['answer', 'offer']),
+});
+export type LiveWatch = z.infer<typeof LiveWatchOutput>;
+const sessionId = z.string().trim().min(1).max(64);
+export const LiveSessionRefInput = z.object({ sessionId });
+/** The viewer's answer to the SFU's offer (the second step of a `server` watch). */
+export const LiveWatchAnswerInput = z.object({ sessionId, sdp });

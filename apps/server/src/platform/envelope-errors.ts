@@ -1,7 +1,7 @@
 import { type Language, Status, translate } from '@polaris/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isConnectionLoss } from '../db/client.ts';
-import { AppError, FieldsError, ValidationError } from './errors.ts';
+import { AppError, FieldsError, ServiceUnavailableError, ValidationError } from './errors.ts';
 import { requestLanguage } from './locale.ts';
 
 /** Fastify's own codes for a body it could not read: the client's fault, answered as a 400 on `body`. */
@@ -20,7 +20,7 @@ function fieldLabel(language: Language, field: string): string {
 
 /**
  * Every business outcome becomes HTTP 200 with the envelope. HTTP errors are kept for what no handler
- * produced: too large (413), rate limited (429), unknown route (404), crash (500).
+ * produced: too large (413), rate limited (429), unknown route (404), crash (500), and a service out of reach (503).
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -35,6 +35,13 @@ export function installErrorHandling(app: FastifyInstance): void {
         message: translate(language, entry.messageKey, { field: fieldLabel(language, entry.field), ...entry.params }),
       }));
       return reply.send({ status: error.status, msg: attachment[0]?.message ?? '', attachment });
+    }
+    if (error instanceof ServiceUnavailableError) {
+      request.log.warn({ reason: String(error.cause) }, `${error.messageKey}: answered 503`);
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status: 503, msg: translate(language, error.messageKey), attachment: null });
     }
     if (error instanceof AppError) {
       return reply.send({

@@ -34,3 +34,15 @@ export class ValidationError extends AppError {
     this.name = 'ValidationError';
   }
 }
+
+/**
+ * A service this request needs is out of reach (live video's Janus): HTTP 503 with `retry-after` and the envelope,
+ * like a lost database connection, so clients and load balancers know to try again.
+ */
+export class ServiceUnavailableError extends AppError {
+  constructor(messageKey: string, cause?: unknown) {
+    super(503, messageKey);
+    this.name = 'ServiceUnavailableError';
+    this.cause = cause;
+  }
+}

@@ -1,4 +1,4 @@
-import type { LiveAnswer, LiveStage } from '@polaris/contract';
+import type { LiveAnswer, LiveStage, LiveWatch } from '@polaris/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './request.ts';
 
@@ -51,10 +51,15 @@ export function useMoveStage() {
   });
 }
 
-/** WHIP/WHEP in the envelope: the complete offer in, the complete answer out (docs/live.md). */
+/**
+ * WHIP/WHEP in the envelope: the complete offer in, the complete answer out. On Janus a viewer posts no offer, gets
+ * the server's, and sends its answer next (docs/live.md).
+ */
 export const liveSignal = {
   publish: (id: string, sdp: string) => api.post<LiveAnswer>('/live/stage/publish', { id, sdp }),
-  watch: (id: string, sdp: string) => api.post<LiveAnswer>('/live/stage/watch', { id, sdp }, { silent: true }),
+  watch: (id: string, sdp?: string) => api.post<LiveWatch>('/live/stage/watch', { id, sdp }, { silent: true }),
+  answer: (sessionId: string, sdp: string) =>
+    api.post<Record<string, never>>('/live/stage/watch/answer', { sessionId, sdp }, { silent: true }),
   close: (sessionId: string) =>
     api.post<Record<string, never>>('/live/session/close', { sessionId }, { silent: true }).catch(() => undefined),
 };

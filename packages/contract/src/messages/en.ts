@@ -139,6 +139,7 @@ export const en = {
     notLive: 'This live stage is not on air',
     signInToWatch: 'Sign in to watch this live stage',
     mediaFailed: 'The live video could not be connected, please try again',
+    mediaUnavailable: 'Live video is not available right now, please try again in a moment',
     notRoomAdmin: "Only the room's owner and admins may go live in it",
     membersOnly: "This live stage is for the room's members: join the room to watch",
   },

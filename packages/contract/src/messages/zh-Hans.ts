@@ -140,6 +140,7 @@ export const zhHans: Messages = {
     notLive: '直播尚未开播',
     signInToWatch: '请登录后观看此直播',
     mediaFailed: '直播视频连接失败，请重试',
+    mediaUnavailable: '直播视频服务暂时不可用，请稍后再试',
     notRoomAdmin: '只有聊天室群主和管理员可以在此开播',
     membersOnly: '此直播仅限聊天室成员观看：请先加入聊天室',
   },

@@ -140,6 +140,7 @@ export const zhHant: Messages = {
     notLive: '直播尚未開播',
     signInToWatch: '請登入後觀看此直播',
     mediaFailed: '直播影像連線失敗，請重試',
+    mediaUnavailable: '直播影像服務暫時無法使用，請稍後再試',
     notRoomAdmin: '只有聊天室群主和管理員可以在此開播',
     membersOnly: '此直播僅限聊天室成員觀看：請先加入聊天室',
   },

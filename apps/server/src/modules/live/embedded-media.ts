@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IceServer } from '@polaris/contract';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, type RtcpPacket } from 'werift';
-import type { LiveMedia, MediaAnswer } from './media.ts';
+import { type LiveMedia, type MediaAnswer, MediaOfferError, type WatchReply } from './media.ts';
 
 type Kind = 'audio' | 'video';
 
@@ -22,9 +22,6 @@ interface Stage {
   keyframe: (() => void) | null;
   lastKeyframeAt: number;
 }
-
-/** The browser's offer cannot be answered (no media, or not SDP at all). */
-export class MediaOfferError extends Error {}
 
 /** RTCP payload-specific feedback (PLI, FIR): a viewer's decoder needs a key frame. */
 const PSFB = 206;
@@ -62,6 +59,7 @@ export interface EmbeddedMediaOptions {
 export class EmbeddedMedia implements LiveMedia {
   private readonly stages = new Map<number, Stage>();
   private readonly sessions = new Map<string, Session>();
+  readonly watchOffer = 'viewer';
 
   constructor(private readonly options: EmbeddedMediaOptions) {}
 
@@ -89,7 +87,8 @@ export class EmbeddedMedia implements LiveMedia {
     return this.answer(session, offerSdp);
   }
 
-  async watch(stageId: number, offerSdp: string): Promise<MediaAnswer> {
+  async watch(stageId: number, offerSdp?: string): Promise<WatchReply> {
+    if (offerSdp === undefined) throw new MediaOfferError('the viewer sends the offer here (WHEP)');
     const stage = this.stage(stageId);
     const session = this.session(stageId, 'viewer');
     try {
@@ -112,7 +111,12 @@ export class EmbeddedMedia implements LiveMedia {
       if (state === 'connected') this.requestKeyframe(stage, true);
     });
     stage.viewers.set(session.id, session);
-    return this.answer(session, offerSdp, false);
+    return { ...(await this.answer(session, offerSdp, false)), type: 'answer' };
+  }
+
+  /** Every watch here is answered at once; there is never an offer of ours waiting for an answer. */
+  async acceptAnswer(): Promise<void> {
+    throw new MediaOfferError('no offer is waiting for an answer');
   }
 
   stageOf(sessionId: string) {
@@ -135,7 +139,7 @@ export class EmbeddedMedia implements LiveMedia {
     await session.pc.close().catch(() => {});
   }
 
-  setPaused(stageId: number, paused: boolean) {
+  async setPaused(stageId: number, paused: boolean) {
     const stage = this.stages.get(stageId);
     if (!stage) return;
     stage.paused = paused;

@@ -1,5 +1,6 @@
 import type { LiveAnswer, LiveStage } from '@polaris/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/janus-config.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { uploadTestImage } from '../../test/images.ts';
 import { broadcaster, viewer } from './werift-peers.ts';
@@ -37,6 +38,7 @@ describe('live stages', () => {
       broadcasting: false,
       canManage: true,
       startedAt: null,
+      watchOffer: 'viewer',
       iceServers: [{ urls: ['turn:turn.internal:3478'], username: 'u', credential: 'p' }],
     });
     const id = created.attachment.id;
@@ -75,8 +77,15 @@ describe('live stages', () => {
     expect(notSdp.status).toBe(400);
     const broken = await t.call('POST', '/live/stage/watch', { body: { id: attachment.id, sdp: 'v=0\r\nm=nonsense' } });
     expect([broken.status, broken.msg]).toEqual([400, 'The live video could not be connected, please try again']);
+    // The embedded SFU answers viewers' offers (WHEP): a watch without one, or an answer to nothing, is refused.
+    const noOffer = await t.call('POST', '/live/stage/watch', { body: { id: attachment.id } });
+    expect(noOffer.status).toBe(400);
     const unknown = await t.call('POST', '/live/session/close', { body: { sessionId: 'no-such-session' } });
     expect(unknown.status).toBe(404);
+    const stray = await t.call('POST', '/live/stage/watch/answer', {
+      body: { sessionId: 'no-such-session', sdp: 'v=0' },
+    });
+    expect(stray.status).toBe(404);
   });
 
   it('connects a broadcaster and two viewers through the API, counts viewers, and ends their media', async () => {
@@ -162,5 +171,36 @@ describe('live stages', () => {
     await stageCall('/live/stage/end', owner, { id });
     await stageCall('/live/stage/end', owner, { id: open.attachment!.id });
     expect((await room()).liveStageId).toBeNull();
+  });
+});
+
+describe('live stages on a Janus that is down', () => {
+  it('answers 503 with a message to try again, and the stage still moves', async () => {
+    const down = await createTestApp({ env: { JANUS_URL: `http://127.0.0.1:${await freePort()}/janus` } });
+    try {
+      const host = (await down.register('janus-down@example.com')).token;
+      const { attachment: stage } = await down.call<LiveStage>('POST', '/live/stage/create', {
+        token: host,
+        body: { title: 'Janus is down' },
+      });
+      expect(stage.watchOffer).toBe('server');
+      expect((await down.call('POST', '/live/stage/start', { token: host, body: { id: stage.id } })).status).toBe(200);
+      const sdp = 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
+      for (const [path, body] of [
+        ['/live/stage/publish', { id: stage.id, sdp }],
+        ['/live/stage/watch', { id: stage.id }],
+      ] as const) {
+        const refused = await down.call('POST', path, { token: host, body });
+        expect([refused.http, refused.status, refused.msg]).toEqual([
+          503,
+          503,
+          'Live video is not available right now, please try again in a moment',
+        ]);
+      }
+      expect((await down.call('POST', '/live/stage/pause', { token: host, body: { id: stage.id } })).status).toBe(200);
+      expect((await down.call('POST', '/live/stage/end', { token: host, body: { id: stage.id } })).status).toBe(200);
+    } finally {
+      await down.close();
+    }
   });
 });

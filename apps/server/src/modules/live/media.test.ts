@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { EmbeddedMedia, MediaOfferError } from './embedded-media.ts';
-import { parseIceServers } from './media.ts';
+import { EmbeddedMedia } from './embedded-media.ts';
+import { MediaOfferError, parseIceServers } from './media.ts';
 import { broadcaster, viewer } from './werift-peers.ts';
 
 const LOOPBACK = ['127.0.0.1'];

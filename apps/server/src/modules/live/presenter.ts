@@ -1,11 +1,11 @@
-import type { IceServer, LiveStage } from '@polaris/contract';
+import type { LiveStage } from '@polaris/contract';
 import type { StageWithOwner } from './store.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export function presentStage(
   stage: StageWithOwner,
-  media: { viewers: number; broadcasting: boolean; iceServers: IceServer[] },
+  media: Pick<LiveStage, 'viewers' | 'broadcasting' | 'iceServers' | 'watchOffer'>,
   canManage: boolean,
   cover: LiveStage['cover'],
 ): LiveStage {
@@ -24,5 +24,6 @@ export function presentStage(
     broadcasting: media.broadcasting,
     canManage,
     iceServers: media.iceServers,
+    watchOffer: media.watchOffer,
   };
 }

@@ -8,6 +8,9 @@ import {
   LiveStageOutput,
   LiveStageRefInput,
   LiveStagesOutput,
+  LiveWatchAnswerInput,
+  LiveWatchInput,
+  LiveWatchOutput,
 } from '@polaris/contract';
 import type { Router } from '../../platform/router.ts';
 import type { LiveService } from './service.ts';
@@ -17,7 +20,7 @@ const tags = ['live'];
 /**
  * Live stages and their signalling. Signalling is WHIP/WHEP in the envelope: the browser posts its complete SDP
  * offer as `sdp` and gets the complete answer and a `sessionId`; posting the `sessionId` to `/live/session/close`
- * is WHIP's DELETE (docs/live.md).
+ * is WHIP's DELETE. On Janus a viewer is offered to instead, and answers in a second step (docs/live.md).
  */
 export function liveRoutes(router: Router, live: LiveService): void {
   router.route({
@@ -80,12 +83,26 @@ export function liveRoutes(router: Router, live: LiveService): void {
   router.route({
     method: 'POST',
     path: '/live/stage/watch',
-    summary: "A viewer's SDP offer (WHEP): answered with the server's SDP and a session id",
+    summary: "A viewer's SDP offer (WHEP) answered; or, without one, the SFU's offer (`watchOffer: server`)",
     tags,
     auth: 'optional',
-    input: LiveOfferInput,
-    output: LiveAnswerOutput,
+    input: LiveWatchInput,
+    output: LiveWatchOutput,
     handler: ({ input, user }) => live.watch(input.id, user?.id ?? null, input.sdp),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/live/stage/watch/answer',
+    summary: "The viewer's SDP answer to the SFU's offer from `/live/stage/watch`",
+    tags,
+    auth: 'public',
+    input: LiveWatchAnswerInput,
+    output: EmptyOutput,
+    handler: async ({ input }) => {
+      await live.answer(input.sessionId, input.sdp);
+      return {};
+    },
   });
 
   router.route({

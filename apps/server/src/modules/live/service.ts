@@ -1,8 +1,7 @@
-import { type LiveAnswer, type LiveStage, Status } from '@polaris/contract';
+import { type LiveAnswer, type LiveStage, type LiveWatch, Status } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
-import { AppError, FieldsError } from '../../platform/errors.ts';
-import { MediaOfferError } from './embedded-media.ts';
-import type { LiveMedia } from './media.ts';
+import { AppError, FieldsError, ServiceUnavailableError } from '../../platform/errors.ts';
+import { type LiveMedia, MediaOfferError, MediaUnavailableError } from './media.ts';
 import { authorizeManage, authorizeRoomStage, authorizeWatch, canManage, type RoomRole } from './policy.ts';
 import { presentStage } from './presenter.ts';
 import {
@@ -86,7 +85,7 @@ export class LiveService {
       throw new AppError(Status.conflict, stage.status === 'ended' ? 'live.ended' : 'live.notLive');
     }
     if (to === 'ended') await this.deps.media.endStage(id);
-    else this.deps.media.setPaused(id, to === 'paused');
+    else await this.deps.media.setPaused(id, to === 'paused');
     return (await this.presentAll([{ ...stage, ...moved }], userId))[0]!;
   }
 
@@ -96,14 +95,21 @@ export class LiveService {
     authorizeManage(stage, userId);
     authorizeWatch(stage, userId, await this.viewerRole(stage, userId));
     const answer = await this.signal(() => this.deps.media.publish(id, sdp));
-    this.deps.media.setPaused(id, stage.status === 'paused');
+    await this.deps.media.setPaused(id, stage.status === 'paused');
     return answer;
   }
 
-  async watch(id: number, userId: number | null, sdp: string): Promise<LiveAnswer> {
+  /** The viewer's offer answered, or (no offer, `watchOffer` is `server`) the SFU's offer to answer next. */
+  async watch(id: number, userId: number | null, sdp: string | undefined): Promise<LiveWatch> {
     const stage = await this.load(id);
     authorizeWatch(stage, userId, await this.viewerRole(stage, userId));
     return this.signal(() => this.deps.media.watch(id, sdp));
+  }
+
+  /** The second step of a watch the SFU offered: the session id from that offer stands for the viewer. */
+  async answer(sessionId: string, sdp: string): Promise<void> {
+    if (this.deps.media.stageOf(sessionId) === undefined) throw notFound();
+    await this.signal(() => this.deps.media.acceptAnswer(sessionId, sdp));
   }
 
   /** Stages on air that anyone with the link may watch (the live list, a broadcaster's card). */
@@ -128,11 +134,12 @@ export class LiveService {
     await this.deps.media.close(sessionId);
   }
 
-  private async signal(open: () => Promise<LiveAnswer>): Promise<LiveAnswer> {
+  private async signal<T>(open: () => Promise<T>): Promise<T> {
     try {
       return await open();
     } catch (error) {
       if (error instanceof MediaOfferError) throw new AppError(Status.invalid, 'live.mediaFailed');
+      if (error instanceof MediaUnavailableError) throw new ServiceUnavailableError('live.mediaUnavailable', error);
       throw error;
     }
   }
@@ -151,7 +158,12 @@ export class LiveService {
     return stages.map((stage) =>
       presentStage(
         stage,
-        { viewers: media.viewers(stage.id), broadcasting: media.broadcasting(stage.id), iceServers: media.iceServers },
+        {
+          viewers: media.viewers(stage.id),
+          broadcasting: media.broadcasting(stage.id),
+          iceServers: media.iceServers,
+          watchOffer: media.watchOffer,
+        },
         canManage(stage, userId),
         (stage.coverImageId && covers.get(stage.coverImageId)) ?? null,
       ),

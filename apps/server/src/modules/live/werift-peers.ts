@@ -8,11 +8,16 @@ import {
 } from 'werift';
 
 /**
- * Broadcaster and viewer peers in Node, for tests and the benchmark: the same offer/answer exchange a browser
- * makes, with werift on the client side. The broadcaster sends VP8-typed RTP packets (the SFU forwards
+ * Broadcaster and viewer peers in Node, for tests and the benchmark: the same offer/answer exchanges a browser
+ * makes (a viewer offers to the embedded SFU and is offered to by Janus), with werift on the client side. The broadcaster sends VP8-typed RTP packets (the SFU forwards
  * packets without decoding them), each stamped with its send time so a viewer can measure delay.
  */
 export type Signal = (offerSdp: string) => Promise<{ sessionId: string; sdp: string }>;
+/** A viewer the SFU offers to (Janus): `watch` returns the SFU's offer, `answer` sends ours. */
+export interface OfferedSignal {
+  watch: () => Promise<{ sessionId: string; sdp: string }>;
+  answer: (sessionId: string, answerSdp: string) => Promise<void>;
+}
 
 function clientPeer(hostAddresses: string[]) {
   return new RTCPeerConnection({
@@ -24,12 +29,23 @@ function clientPeer(hostAddresses: string[]) {
   });
 }
 
-async function negotiate(pc: RTCPeerConnection, signal: Signal) {
-  await pc.setLocalDescription(await pc.createOffer());
+async function gathered(pc: RTCPeerConnection) {
   if (pc.iceGatheringState !== 'complete') {
     await pc.iceGatheringStateChange.watch((state) => state === 'complete', 10_000);
   }
-  const answer = await signal(pc.localDescription!.sdp);
+  return pc.localDescription!.sdp;
+}
+
+async function negotiate(pc: RTCPeerConnection, signal: Signal | OfferedSignal) {
+  if (typeof signal !== 'function') {
+    const offer = await signal.watch();
+    await pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp } as RTCSessionDescriptionInit);
+    await pc.setLocalDescription(await pc.createAnswer());
+    await signal.answer(offer.sessionId, await gathered(pc));
+    return offer.sessionId;
+  }
+  await pc.setLocalDescription(await pc.createOffer());
+  const answer = await signal(await gathered(pc));
   await pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp } as RTCSessionDescriptionInit);
   return answer.sessionId;
 }
@@ -91,9 +107,9 @@ export interface TestViewer {
   close(): Promise<void>;
 }
 
-export async function viewer(signal: Signal, hostAddresses: string[] = []): Promise<TestViewer> {
+export async function viewer(signal: Signal | OfferedSignal, hostAddresses: string[] = []): Promise<TestViewer> {
   const pc = clientPeer(hostAddresses);
-  pc.addTransceiver('video', { direction: 'recvonly' });
+  if (typeof signal === 'function') pc.addTransceiver('video', { direction: 'recvonly' });
   let resolveFirst: () => void = () => {};
   const state: TestViewer = {
     sessionId: '',

@@ -1,24 +1,25 @@
 import type { LiveStage } from '@polaris/contract';
 import { type RefObject, useEffect, useState } from 'react';
 import { liveSignal } from '@/api/live.ts';
-import { connectPeer, newPeer } from './peer.ts';
+import { connectViewer, newPeer } from './peer.ts';
 
 export type ViewerState = 'idle' | 'connecting' | 'playing' | 'reconnecting';
 
 const RETRY_MS = 2000;
 
 /**
- * Plays a stage into `video` while it is on air: connects (WHEP), and when the connection fails or drops,
- * shows "reconnecting" and tries again until it plays or the stage is no longer on air.
+ * Plays a stage into `video` while it is on air: connects (WHEP, or answering the SFU's offer), and when the
+ * connection fails or drops, shows "reconnecting" and tries again until it plays or the stage is no longer on air.
  */
 export function useLiveViewer(stage: LiveStage | undefined, video: RefObject<HTMLVideoElement>): ViewerState {
   const [state, setState] = useState<ViewerState>('idle');
   const onAir = stage !== undefined && (stage.status === 'live' || stage.status === 'paused');
   const id = stage?.id;
   const iceServers = stage?.iceServers;
+  const watchOffer = stage?.watchOffer;
 
   useEffect(() => {
-    if (!onAir || id === undefined || iceServers === undefined) {
+    if (!onAir || id === undefined || iceServers === undefined || watchOffer === undefined) {
       setState('idle');
       return;
     }
@@ -43,8 +44,6 @@ export function useLiveViewer(stage: LiveStage | undefined, video: RefObject<HTM
     const open = async () => {
       const peer = newPeer(iceServers);
       pc = peer;
-      peer.addTransceiver('video', { direction: 'recvonly' });
-      peer.addTransceiver('audio', { direction: 'recvonly' });
       const stream = new MediaStream();
       peer.ontrack = (event) => {
         stream.addTrack(event.track);
@@ -56,7 +55,11 @@ export function useLiveViewer(stage: LiveStage | undefined, video: RefObject<HTM
         if (peer.connectionState === 'failed' || peer.connectionState === 'disconnected') again();
       };
       try {
-        const opened = await connectPeer(peer, (sdp) => liveSignal.watch(id, sdp));
+        const opened = await connectViewer(peer, watchOffer, {
+          watch: (sdp) => liveSignal.watch(id, sdp),
+          answer: liveSignal.answer,
+          close: liveSignal.close,
+        });
         if (stopped || peer !== pc) {
           void liveSignal.close(opened);
           return;
@@ -73,7 +76,7 @@ export function useLiveViewer(stage: LiveStage | undefined, video: RefObject<HTM
       clearTimeout(retry);
       drop();
     };
-  }, [onAir, id, iceServers, video]);
+  }, [onAir, id, iceServers, watchOffer, video]);
 
   return state;
 }
