@@ -5,7 +5,6 @@ import {
   type ChatMyRoomOutput,
   type ChatRoom,
   type ChatRoomsOutput,
-  type ChatSendOutput,
 } from '@polaris/contract';
 import {
   infiniteQueryOptions,
@@ -117,20 +116,6 @@ export function useJoinRoom() {
   });
 }
 
-export function useLeaveRoom() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (roomId: string) => api.post<Record<string, never>>('/chat/room/leave', { roomId }),
-    onSuccess: (_done, roomId) => {
-      client.setQueryData<{ items: MyRoom[] }>(chatKeys.mine(), (list) =>
-        list ? { items: list.items.filter((item) => item.room.id !== roomId) } : list,
-      );
-      client.removeQueries({ queryKey: chatKeys.messages(roomId) });
-      void client.invalidateQueries({ queryKey: chatKeys.room(roomId) });
-    },
-  });
-}
-
 /** Opens (or finds) the direct conversation with a user. */
 export function useOpenDirect() {
   const client = useQueryClient();
@@ -215,16 +200,6 @@ export function removeMessage(client: QueryClient, roomId: string, seq: number) 
         }
       : list,
   );
-}
-
-/** Sends over HTTP, for a caller without the socket; screens send through the socket's outbox. */
-export function useSendMessage() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { roomId: string; text: string; imageId?: string; replyTo?: number }) =>
-      api.post<Out<typeof ChatSendOutput>>('/chat/message/send', input),
-    onSuccess: ({ message }) => receiveMessages(client, message.roomId, [message], message.senderUid),
-  });
 }
 
 /** Deletes at once on screen, and puts the message back if the server refuses. */
