@@ -1,12 +1,10 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { API_BASE, hashLoginPassword } from '@polaris/contract';
-import { codeFor, stepper, test, uniqueEmail } from './support.ts';
+import { API_BASE } from '@polaris/contract';
+import { accountByApi, logInAs, stepper, test } from './support.ts';
 
 // A room's owner manages it through the screens: a member who joined by API is muted and made an admin on the
 // members page, an announcement posted on the announcement page is pinned there, the name and slow mode changed
 // on the room info page survive a reload; the member then leaves from the same page. Screens in English.
-
-const PASSWORD = 'abc12345';
 
 interface Person {
   email: string;
@@ -25,31 +23,12 @@ async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', route
 }
 
 async function signUp(request: APIRequestContext, prefix: string, name: string): Promise<Person> {
-  const email = uniqueEmail(prefix);
-  await request.post(`${API_BASE}/user/vcode/send`, { data: { email, purpose: 'signup' } });
-  const vcode = await codeFor(email);
-  const response = await request.post(`${API_BASE}/user/signup`, {
-    data: { email, vcode, password: hashLoginPassword(PASSWORD) },
-  });
-  const body = (await response.json()) as { status: number; attachment: { uid: string; token: string } };
-  expect(body.status).toBe(200);
-  const person = { email, uid: String(body.attachment.uid), token: body.attachment.token };
+  const person = await accountByApi(request, prefix);
   await call(request, 'POST', '/user/personalInfo', person.token, { uname: name });
   return person;
 }
 
-async function logIn(page: Page, email: string) {
-  await page.addInitScript(() => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: 'en' };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  });
-  await page.goto('/#/pages/user/login/index');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).not.toHaveURL(/login/);
-}
+const logIn = logInAs;
 
 /** A small PNG drawn by the browser, to upload as a room's photo. */
 async function drawnPng(page: Page): Promise<Buffer> {

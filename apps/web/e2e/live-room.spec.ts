@@ -1,21 +1,11 @@
 import { expect, type Page } from '@playwright/test';
-import { accountByApi, apiCall, logInAs, stepper, test } from './support.ts';
+import { accountByApi, apiCall, expectVideoPlaying, logInAs, stepper, test } from './support.ts';
 
 // A room's owner goes live for the room's members from its live setting page; two members watch on the live
 // page with the room's chat under the video, and a third member who is not watching writes in the room page:
 // both viewers see the message arrive in the live chat. The broadcaster's name leads to their card.
 
-/** The video has frames and its clock moves: real media arriving, not a poster. */
-async function expectPlaying(page: Page) {
-  const video = page.getByTestId('live-video');
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
-    .toBeGreaterThan(0);
-  const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
-    .toBeGreaterThan(before + 0.5);
-}
+const expectPlaying = expectVideoPlaying;
 
 test('members watch a room stage with the room chat beside it, and see a message sent from a third page', async ({
   page,

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { API_BASE, hashLoginPassword } from '@polaris/contract';
-import { codeFor, stepper, test, uniqueEmail } from './support.ts';
+import { codeFor, expectVideoPlaying, stepper, test, uniqueEmail } from './support.ts';
 
 // A broadcaster opens a live stage and goes live with the (fake) camera and microphone; a viewer who opened the
 // link early sees "not started" and then the video, a second viewer joins, both play moving video, the count
@@ -28,17 +28,7 @@ async function useEnglish(page: Page) {
   });
 }
 
-/** The video has frames and its clock moves: real media arriving, not a poster. */
-async function expectPlaying(page: Page) {
-  const video = page.getByTestId('live-video');
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
-    .toBeGreaterThan(0);
-  const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
-    .toBeGreaterThan(before + 0.5);
-}
+const expectPlaying = expectVideoPlaying;
 
 test('a broadcaster goes live from the camera and two viewers watch until it ends', async ({ page, browser }, info) => {
   test.setTimeout(120_000);

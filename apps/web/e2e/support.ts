@@ -195,3 +195,15 @@ export async function apiCall<T>(request: APIRequestContext, token: string, rout
   expect(body.status, `${route}: ${body.msg}`).toBe(200);
   return body.attachment;
 }
+
+/** The live video has frames and its clock moves: real media arriving, not a poster. */
+export async function expectVideoPlaying(page: Page) {
+  const video = page.getByTestId('live-video');
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(before + 0.5);
+}
