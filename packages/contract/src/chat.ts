@@ -74,7 +74,8 @@ const messageFields = {
   imageId: imageIdField.optional(),
   replyTo: seq.optional(),
 };
-export const ChatSendInput = z.object(messageFields);
+/** `clientId`: the sender's own id for the message; sending it again stores nothing new and answers the first. */
+export const ChatSendInput = z.object({ ...messageFields, clientId: text().max(64).optional() });
 export const ChatMessageRefInput = z.object({ roomId, seq });
 export const ChatReadInput = z.object({ roomId, seq });
 export const ChatMembersInput = z.object({

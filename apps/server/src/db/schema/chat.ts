@@ -89,8 +89,13 @@ export const chatMessages = pgTable(
     targetId: bigint('target_id', { mode: 'number' }),
     deletedAt: at('deleted_at'),
     createdAt: at('created_at').notNull(),
+    /** The sender's own id for the message: a resend after a lost ack finds the first instead of storing twice. */
+    clientId: text('client_id'),
   },
-  (t) => [primaryKey({ columns: [t.roomId, t.seq] })],
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.seq] }),
+    uniqueIndex('chat_messages_client_idx').on(t.roomId, t.senderId, t.clientId).where(sql`${t.clientId} is not null`),
+  ],
 );
 
 /** Every announcement a room has pinned, newest last; the room row holds the current one. */

@@ -202,4 +202,30 @@ describe('chat WebSocket', () => {
     live.send({ type: 'ping', id: 'alive' });
     expect(await live.next('pong', (frame) => frame.id === 'alive')).toEqual({ type: 'pong', id: 'alive' });
   });
+
+  it('stores a message sent twice under one client id once, and acks both with its seq', async () => {
+    const room = await createRoom(t, owner.token, { name: 'Resend' });
+    await joinRoom(t, ann.token, room.id);
+    const reader = await connect(ann);
+    reader.send({ type: 'subscribe', roomId: room.id });
+    await reader.next('subscribed');
+    const sender = await connect(owner);
+    // A resend after a lost ack, and the same id racing itself.
+    for (let i = 0; i < 3; i++) sender.send({ type: 'send', roomId: room.id, text: 'only once', clientId: 'c-1' });
+    const acks = [await sender.next('ack'), await sender.next('ack'), await sender.next('ack')];
+    expect(new Set(acks.map((ack) => ack.seq)).size).toBe(1);
+    expect(acks.every((ack) => ack.clientId === 'c-1')).toBe(true);
+    const again = await t.call<{ message: { seq: number } }>('POST', '/chat/message/send', {
+      token: owner.token,
+      body: { roomId: room.id, text: 'only once', clientId: 'c-1' },
+    });
+    expect(again.attachment.message.seq).toBe(acks[0]!.seq);
+    sender.send({ type: 'send', roomId: room.id, text: 'next', clientId: 'c-2' });
+    const next = await sender.next('ack', (ack) => ack.clientId === 'c-2');
+    // Numbers stay gapless: the undone duplicates took none.
+    expect(next.seq).toBe(acks[0]!.seq + 1);
+    await reader.next('message', (frame) => frame.message.seq === next.seq);
+    expect(reader.messages(room.id).filter((message) => message.text === 'only once')).toHaveLength(1);
+    expect(await storedCount(room.id, 'only once')).toBe(1);
+  });
 });

@@ -6,17 +6,21 @@ import type { Caller, ChatRoomAccess } from './room-access.ts';
 import {
   claimSeq,
   claimSlowModeSend,
-  insertMessage,
+  insertSentMessage,
   markDeleted,
   markSenderRead,
   messageBySeq,
   messagesAfter,
   messagesBefore,
+  seqByClientId,
   setReadSeq,
   userIdsByUid,
 } from './store.ts';
 
 const MENTION = /@(\d{8,15})\b/g;
+
+/** Thrown inside a send's transaction to undo it (the claimed number with it) when the message is stored already. */
+class AlreadyStored extends Error {}
 
 /** Messages: history, sending under the room's rules, deleting, read positions and typing notices. */
 export class ChatMessagesService {
@@ -42,7 +46,10 @@ export class ChatMessagesService {
    * transaction the membership is checked, slow mode claimed, the sequence number claimed and the message
    * stored; it is published only after commit.
    */
-  async send(user: Caller, input: { roomId: string; text: string; imageId?: string; replyTo?: number }) {
+  async send(
+    user: Caller,
+    input: { roomId: string; text: string; imageId?: string; replyTo?: number; clientId?: string | null },
+  ) {
     const { deps } = this.access;
     const roomId = Number(input.roomId);
     const count = await deps.counter.hit(`chat:${deps.scope}:send:${roomId}:${user.id}`, CHAT_LIMITS.windowSeconds);
@@ -57,34 +64,50 @@ export class ChatMessagesService {
     const known = await userIdsByUid(this.db, [...new Set(mentioned)].slice(0, 20));
     // Five statements: the sequence number (which locks the room, serialising its senders), the sender's read
     // position (which locks and returns their membership to check), slow mode only when on, and the insert.
-    const message = await this.db.transaction(async (tx) => {
-      const now = deps.now();
-      const seq = await claimSeq(tx, room.id, now);
-      if (seq === undefined) throw new AppError(Status.notFound, 'chat.notFound');
-      const member = await markSenderRead(tx, room.id, user.id, seq);
-      if (!isActive(member)) throw new AppError(Status.noPermission, 'chat.notMember');
-      if (isMuted(member, now)) throw new AppError(Status.noPermission, 'chat.muted');
-      if (room.slowModeSeconds > 0 && !isAdmin(member)) {
-        const claimed = await claimSlowModeSend(tx, room.id, user.id, now, room.slowModeSeconds);
-        if (!claimed) throw new AppError(Status.conflict, 'chat.slowMode', { seconds: room.slowModeSeconds });
-      }
-      if (input.replyTo !== undefined && !(await messageBySeq(tx, room.id, input.replyTo))) {
-        throw new FieldsError([{ field: 'replyTo', messageKey: 'chat.replyNotFound' }]);
-      }
-      return insertMessage(tx, {
-        roomId: room.id,
-        seq,
-        createdAt: now,
-        kind: input.imageId ? 'image' : 'text',
-        senderId: user.id,
-        body: input.text,
-        imageId: input.imageId ?? null,
-        replyTo: input.replyTo ?? null,
-        mentions: [...known.keys()].map(String),
-        event: null,
-        targetId: null,
+    const clientId = input.clientId || null;
+    const message = await this.db
+      .transaction(async (tx) => {
+        const now = deps.now();
+        const seq = await claimSeq(tx, room.id, now);
+        if (seq === undefined) throw new AppError(Status.notFound, 'chat.notFound');
+        const member = await markSenderRead(tx, room.id, user.id, seq);
+        if (!isActive(member)) throw new AppError(Status.noPermission, 'chat.notMember');
+        if (isMuted(member, now)) throw new AppError(Status.noPermission, 'chat.muted');
+        if (room.slowModeSeconds > 0 && !isAdmin(member)) {
+          const claimed = await claimSlowModeSend(tx, room.id, user.id, now, room.slowModeSeconds);
+          if (!claimed) throw new AppError(Status.conflict, 'chat.slowMode', { seconds: room.slowModeSeconds });
+        }
+        if (input.replyTo !== undefined && !(await messageBySeq(tx, room.id, input.replyTo))) {
+          throw new FieldsError([{ field: 'replyTo', messageKey: 'chat.replyNotFound' }]);
+        }
+        const row = await insertSentMessage(tx, {
+          roomId: room.id,
+          seq,
+          createdAt: now,
+          kind: input.imageId ? 'image' : 'text',
+          senderId: user.id,
+          body: input.text,
+          imageId: input.imageId ?? null,
+          replyTo: input.replyTo ?? null,
+          mentions: [...known.keys()].map(String),
+          event: null,
+          targetId: null,
+          clientId,
+        });
+        // The same client id again (a resend after a lost ack): the transaction is undone, number and all.
+        if (!row) throw new AlreadyStored();
+        return row;
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof AlreadyStored) || clientId === null) throw error;
+        return null;
       });
-    });
+    if (message === null) {
+      // Answered with the message stored the first time; nothing is published again.
+      const seq = await seqByClientId(this.db, room.id, user.id, clientId!);
+      const [stored] = await messagesAfter(this.db, room.id, seq! - 1, 1);
+      return presentMessage(stored!);
+    }
     const presented = presentMessage({ ...message, senderUid: user.uid, senderName: name, targetUid: null });
     await this.access.publish(room.id, { type: 'message', message: presented });
     return presented;

@@ -219,6 +219,23 @@ export async function insertMessage(tx: Tx, values: typeof chatMessages.$inferIn
   return row!;
 }
 
+/** Stores a sender's message unless one with the same client id is stored already (then nothing is returned). */
+export async function insertSentMessage(tx: Tx, values: typeof chatMessages.$inferInsert) {
+  const [row] = await tx.insert(chatMessages).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The seq of a sender's message by its client id. */
+export async function seqByClientId(db: Db, roomId: number, senderId: number, clientId: string) {
+  const [row] = await db
+    .select({ seq: chatMessages.seq })
+    .from(chatMessages)
+    .where(
+      and(eq(chatMessages.roomId, roomId), eq(chatMessages.senderId, senderId), eq(chatMessages.clientId, clientId)),
+    );
+  return row?.seq;
+}
+
 export async function messageBySeq(db: Db, roomId: number, seq: number): Promise<MessageRow | undefined> {
   const [row] = await db
     .select()
