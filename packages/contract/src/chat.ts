@@ -109,6 +109,8 @@ export const ChatMessageOutput = z.object({
   /** For system messages: what happened, and to whom. */
   event: z.enum(CHAT_SYSTEM_EVENTS).nullable(),
   targetUid: z.string().nullable(),
+  /** The target's display name (as the sender's is `senderName`), so "Ann joined" needs no lookup. */
+  targetName: z.string().nullable(),
   deleted: z.boolean(),
   createdAt: z.string(),
 });

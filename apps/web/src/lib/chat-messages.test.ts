@@ -21,6 +21,7 @@ const message = (seq: number, text = `m${seq}`): ChatMessage => ({
   mentions: [],
   event: null,
   targetUid: null,
+  targetName: null,
   deleted: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 });

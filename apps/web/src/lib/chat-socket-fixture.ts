@@ -83,6 +83,7 @@ export class FakeChatServer {
       mentions: [],
       event: null,
       targetUid: null,
+      targetName: null,
       deleted: false,
       createdAt: new Date().toISOString(),
     };

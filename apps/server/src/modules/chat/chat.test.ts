@@ -293,8 +293,12 @@ describe('activity and city rooms', () => {
     expect(updated.status).toBe(200);
     expect((await roomOf(organizer))!.room.name).toBe('Renamed night');
     expect(await roles()).toMatchObject({ [first.uid]: 'member', [second.uid]: 'admin' });
-    const events = (await history(organizer, room.id)).attachment.items.map((item) => [item.event, item.text]);
-    expect(events).toContainEqual(['renamed', 'Renamed night']);
+    const items = (await history(organizer, room.id)).attachment.items;
+    expect(items.map((item) => [item.event, item.text])).toContainEqual(['renamed', 'Renamed night']);
+    // System messages name whom they are about, as messages name their sender.
+    expect(items.find((item) => item.event === 'joined' && item.targetUid === second.uid)).toMatchObject({
+      targetName: 'cohost2',
+    });
 
     const cancelled = await t.call('POST', '/activity/manage/cancel', {
       token: organizer.token,

@@ -21,6 +21,7 @@ export function presentMessage(row: MessageWithNames): ChatMessage {
     mentions: deleted ? [] : (row.mentions ?? []),
     event: (row.event as ChatMessage['event']) ?? null,
     targetUid: idText(row.targetUid),
+    targetName: row.targetName ?? null,
     deleted,
     createdAt: iso(row.createdAt),
   };

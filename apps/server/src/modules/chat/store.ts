@@ -12,6 +12,7 @@ export type MessageWithNames = MessageRow & {
   senderUid: number | null;
   senderName: string | null;
   targetUid: number | null;
+  targetName?: string | null;
 };
 export type RoomWithCount = RoomRow & { memberCount: number };
 
@@ -254,7 +255,8 @@ export async function markDeleted(tx: Db, roomId: number, seq: number, at: Date)
 const senders = sql`left join users s on s.id = m.sender_id left join users t on t.id = m.target_id`;
 const messageColumns = sql`m.room_id as "roomId", m.seq, m.kind, m.sender_id as "senderId", m.body, m.image_id as "imageId",
   m.reply_to as "replyTo", m.mentions, m.event, m.target_id as "targetId", m.deleted_at as "deletedAt", m.created_at as "createdAt",
-  s.uid as "senderUid", coalesce(s.open_name, s.uname) as "senderName", t.uid as "targetUid"`;
+  s.uid as "senderUid", coalesce(s.open_name, s.uname) as "senderName", t.uid as "targetUid",
+  coalesce(t.open_name, t.uname) as "targetName"`;
 
 /** Messages older than `beforeSeq` (the newest without it), newest first. */
 export async function messagesBefore(db: Db, roomId: number, beforeSeq: number | null, limit: number) {
@@ -322,7 +324,7 @@ export async function myRooms(db: Db, userId: number): Promise<MyRoomRow[]> {
 const lastMessageJson = `'roomId', m.room_id, 'seq', m.seq, 'kind', m.kind, 'senderId', m.sender_id, 'body', m.body,
   'imageId', m.image_id, 'replyTo', m.reply_to, 'mentions', m.mentions, 'event', m.event, 'targetId', m.target_id,
   'deletedAt', m.deleted_at, 'createdAt', m.created_at, 'senderUid', s.uid, 'senderName', coalesce(s.open_name, s.uname),
-  'targetUid', t.uid`;
+  'targetUid', t.uid, 'targetName', coalesce(t.open_name, t.uname)`;
 
 function roomFromJson(json: Record<string, unknown>): RoomRow {
   return {

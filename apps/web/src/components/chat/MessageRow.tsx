@@ -242,6 +242,7 @@ export function PendingRow({ item, first, context }: { item: OutgoingMessage; fi
     mentions: [],
     event: null,
     targetUid: null,
+    targetName: null,
     deleted: false,
     createdAt: item.createdAt,
   };

@@ -18,6 +18,7 @@ const text = (body: string, mentions: string[] = []): ChatMessage => ({
   mentions,
   event: null,
   targetUid: null,
+  targetName: null,
   deleted: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 });

@@ -69,7 +69,10 @@ export function systemText(
   nameOf: (uid: string | null) => string,
   selfUid: string | null,
 ): string {
-  const name = message.targetUid !== null && message.targetUid === selfUid ? t('chat.you') : nameOf(message.targetUid);
+  const name =
+    message.targetUid !== null && message.targetUid === selfUid
+      ? t('chat.you')
+      : (message.targetName ?? nameOf(message.targetUid));
   switch (message.event) {
     case 'announcement':
       return t('chat.system.announcement', { text: message.text });

@@ -17,6 +17,7 @@ const message = (seq: number, sender: string | null, createdAt: string, kind: Ch
     mentions: [],
     event: kind === 'system' ? 'joined' : null,
     targetUid: null,
+    targetName: null,
     deleted: false,
     createdAt,
   }) satisfies ChatMessage;
