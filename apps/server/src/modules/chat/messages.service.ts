@@ -1,21 +1,17 @@
 import { CHAT_LIMITS, Status } from '@polaris/contract';
 import { AppError, FieldsError } from '../../platform/errors.ts';
-import { authorize, canDeleteMessage, isActive, isAdmin, isMuted } from './policy.ts';
-import { presentMessage } from './presenter.ts';
-import type { Caller, ChatRoomAccess } from './room-access.ts';
 import {
-  claimSeq,
-  claimSlowModeSend,
   insertSentMessage,
   markDeleted,
-  markSenderRead,
   messageBySeq,
   messagesAfter,
   messagesBefore,
   seqByClientId,
-  setReadSeq,
-  userIdsByUid,
-} from './store.ts';
+} from './messages.store.ts';
+import { authorize, canDeleteMessage, isActive, isAdmin, isMuted } from './policy.ts';
+import { presentMessage } from './presenter.ts';
+import type { Caller, ChatRoomAccess } from './room-access.ts';
+import { claimSeq, claimSlowModeSend, markSenderRead, setReadSeq, userIdsByUid } from './store.ts';
 
 const MENTION = /@(\d{8,15})\b/g;
 

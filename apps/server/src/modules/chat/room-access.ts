@@ -2,18 +2,17 @@ import { type ChatMessage, type ChatRoom, Status } from '@polaris/contract';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { RealtimeBus, WindowCounter } from '../../platform/realtime.ts';
+import { insertMessage, messagesAfter } from './messages.store.ts';
 import { authorize, canRead, canSee } from './policy.ts';
 import { presentMessage, presentRoom } from './presenter.ts';
 import {
   claimSeq,
   deleteMember,
   insertMember,
-  insertMessage,
   lockMember,
   type MemberRow,
   type MessageRow,
   memberCount,
-  messagesAfter,
   peersOf,
   type RoomRow,
   roomWithMember,
