@@ -21,7 +21,8 @@ export const CHAT_LIMITS = {
 export const CHAT_ROOM_KINDS = ['community', 'city', 'activity', 'direct'] as const;
 export const CHAT_JOIN_POLICIES = ['public', 'invite'] as const;
 export const CHAT_ROLES = ['owner', 'admin', 'member'] as const;
-export const CHAT_MESSAGE_KINDS = ['text', 'image', 'system'] as const;
+/** `redpacket` and `bounty` messages point at a red packet (its code) or a bounty (its id) in `ref`. */
+export const CHAT_MESSAGE_KINDS = ['text', 'image', 'system', 'redpacket', 'bounty'] as const;
 /** `renamed`: an activity room took its activity's new title (the text); `closed`: the activity was cancelled. */
 export const CHAT_SYSTEM_EVENTS = [
   'joined',
@@ -111,6 +112,8 @@ export const ChatMessageOutput = z.object({
   targetUid: z.string().nullable(),
   /** The target's display name (as the sender's is `senderName`), so "Ann joined" needs no lookup. */
   targetName: z.string().nullable(),
+  /** A red packet's code or a bounty's id, for those kinds of message. */
+  ref: z.string().nullable(),
   deleted: z.boolean(),
   createdAt: z.string(),
 });

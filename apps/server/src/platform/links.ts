@@ -9,6 +9,15 @@ export class Links {
     return `${this.publicUrl}/#/pages/activity/details/index?${query}`;
   }
 
+  /** A red packet's page: its password (for a password packet) is told apart, never put in the link. */
+  redPacket(code: string): string {
+    return `${this.publicUrl}/#/pages/red-envelope/password/index?code=${code}`;
+  }
+
+  bounty(id: string): string {
+    return `${this.publicUrl}/#/pages/bounty/bounty-detail/index?id=${id}`;
+  }
+
   image(id: string, width: number): string {
     return `${this.publicUrl}${API_BASE}/activity/image/${id}/${width}.webp`;
   }

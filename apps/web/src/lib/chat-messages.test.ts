@@ -22,6 +22,7 @@ const message = (seq: number, text = `m${seq}`): ChatMessage => ({
   event: null,
   targetUid: null,
   targetName: null,
+  ref: null,
   deleted: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 });

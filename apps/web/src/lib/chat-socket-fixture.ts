@@ -84,6 +84,7 @@ export class FakeChatServer {
       event: null,
       targetUid: null,
       targetName: null,
+      ref: null,
       deleted: false,
       createdAt: new Date().toISOString(),
     };

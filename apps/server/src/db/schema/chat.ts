@@ -79,7 +79,7 @@ export const chatMessages = pgTable(
       .notNull()
       .references(() => chatRooms.id),
     seq: bigint('seq', { mode: 'number' }).notNull(),
-    kind: text('kind', { enum: ['text', 'image', 'system'] }).notNull(),
+    kind: text('kind', { enum: ['text', 'image', 'system', 'redpacket', 'bounty'] }).notNull(),
     senderId: bigint('sender_id', { mode: 'number' }).references(() => users.id),
     body: text('body').notNull().default(''),
     imageId: text('image_id'),
@@ -91,6 +91,8 @@ export const chatMessages = pgTable(
     createdAt: at('created_at').notNull(),
     /** The sender's own id for the message: a resend after a lost ack finds the first instead of storing twice. */
     clientId: text('client_id'),
+    /** What a red packet or bounty message points at: the packet's code or the bounty's id. */
+    ref: text('ref'),
   },
   (t) => [
     primaryKey({ columns: [t.roomId, t.seq] }),

@@ -2,6 +2,7 @@
 export * from './activity.ts';
 export * from './attempts.ts';
 export * from './auth.ts';
+export * from './bounty.ts';
 export * from './calendar.ts';
 export * from './chat.ts';
 export * from './idempotency.ts';
@@ -9,6 +10,7 @@ export * from './live.ts';
 export * from './mail.ts';
 export * from './master.ts';
 export * from './people.ts';
+export * from './redpacket.ts';
 export * from './security.ts';
 export * from './users.ts';
 export * from './wallet.ts';

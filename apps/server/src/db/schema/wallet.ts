@@ -34,6 +34,8 @@ export const assets = pgTable('assets', {
   decimals: integer('decimals').notNull(),
   /** XDR: one address for all chains (SPEC §3). */
   singleAddress: boolean('single_address').notNull().default(false),
+  /** The most one red packet may hold, in base units (docs/red-packets.md); 0 lets none be sent. */
+  redPacketMax: units('red_packet_max').notNull().default('0'),
   sort: integer('sort').notNull(),
 });
 

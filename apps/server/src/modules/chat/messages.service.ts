@@ -45,12 +45,18 @@ export class ChatMessagesService {
   async send(
     user: Caller,
     input: { roomId: string; text: string; imageId?: string; replyTo?: number; clientId?: string | null },
+    /** A red packet or bounty posted by its service: paid for already, so neither rate nor slow mode holds it back. */
+    attachment?: { kind: 'redpacket' | 'bounty'; ref: string },
   ) {
     const { deps } = this.access;
     const roomId = Number(input.roomId);
-    const count = await deps.counter.hit(`chat:${deps.scope}:send:${roomId}:${user.id}`, CHAT_LIMITS.windowSeconds);
-    if (count > deps.sendsPerWindow) throw new AppError(Status.conflict, 'chat.rateLimited');
-    if (!input.text && !input.imageId) throw new FieldsError([{ field: 'text', messageKey: 'chat.empty' }]);
+    if (!attachment) {
+      const key = `chat:${deps.scope}:send:${roomId}:${user.id}`;
+      if ((await deps.counter.hit(key, CHAT_LIMITS.windowSeconds)) > deps.sendsPerWindow) {
+        throw new AppError(Status.conflict, 'chat.rateLimited');
+      }
+      if (!input.text && !input.imageId) throw new FieldsError([{ field: 'text', messageKey: 'chat.empty' }]);
+    }
     if (input.imageId && !(await deps.imageOwnedBy(input.imageId, user.id))) {
       throw new FieldsError([{ field: 'imageId', messageKey: 'chat.imageNotFound' }]);
     }
@@ -69,7 +75,7 @@ export class ChatMessagesService {
         const member = await markSenderRead(tx, room.id, user.id, seq);
         if (!isActive(member)) throw new AppError(Status.noPermission, 'chat.notMember');
         if (isMuted(member, now)) throw new AppError(Status.noPermission, 'chat.muted');
-        if (room.slowModeSeconds > 0 && !isAdmin(member)) {
+        if (room.slowModeSeconds > 0 && !isAdmin(member) && !attachment) {
           const claimed = await claimSlowModeSend(tx, room.id, user.id, now, room.slowModeSeconds);
           if (!claimed) throw new AppError(Status.conflict, 'chat.slowMode', { seconds: room.slowModeSeconds });
         }
@@ -80,7 +86,8 @@ export class ChatMessagesService {
           roomId: room.id,
           seq,
           createdAt: now,
-          kind: input.imageId ? 'image' : 'text',
+          kind: attachment?.kind ?? (input.imageId ? 'image' : 'text'),
+          ref: attachment?.ref ?? null,
           senderId: user.id,
           body: input.text,
           imageId: input.imageId ?? null,
@@ -107,6 +114,17 @@ export class ChatMessagesService {
     const presented = presentMessage({ ...message, senderUid: user.uid, senderName: name, targetUid: null });
     await this.access.publish(room.id, { type: 'message', message: presented });
     return presented;
+  }
+
+  /**
+   * Whether the caller may post into the room now (a member, not muted, the room open): asked before money
+   * moves for a red packet or bounty posted there, so a refusal costs nothing.
+   */
+  async assertCanPost(userId: number, roomId: string | number) {
+    const { room, member } = await this.access.membership(userId, Number(roomId));
+    if (room.closedAt) throw new AppError(Status.conflict, 'chat.closed');
+    if (isMuted(member, this.access.deps.now())) throw new AppError(Status.noPermission, 'chat.muted');
+    return room;
   }
 
   async deleteMessage(user: Caller, input: { roomId: string; seq: number }) {

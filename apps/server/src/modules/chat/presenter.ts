@@ -22,6 +22,7 @@ export function presentMessage(row: MessageWithNames): ChatMessage {
     event: (row.event as ChatMessage['event']) ?? null,
     targetUid: idText(row.targetUid),
     targetName: row.targetName ?? null,
+    ref: deleted ? null : (row.ref ?? null),
     deleted,
     createdAt: iso(row.createdAt),
   };

@@ -259,7 +259,7 @@ export async function myRooms(db: Db, userId: number): Promise<MyRoomRow[]> {
 }
 
 const lastMessageJson = `'roomId', m.room_id, 'seq', m.seq, 'kind', m.kind, 'senderId', m.sender_id, 'body', m.body,
-  'imageId', m.image_id, 'replyTo', m.reply_to, 'mentions', m.mentions, 'event', m.event, 'targetId', m.target_id,
+  'imageId', m.image_id, 'ref', m.ref, 'replyTo', m.reply_to, 'mentions', m.mentions, 'event', m.event, 'targetId', m.target_id,
   'deletedAt', m.deleted_at, 'createdAt', m.created_at, 'senderUid', s.uid, 'senderName', coalesce(s.open_name, s.uname),
   'targetUid', t.uid, 'targetName', coalesce(t.open_name, t.uname)`;
 

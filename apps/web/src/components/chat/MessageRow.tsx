@@ -243,6 +243,7 @@ export function PendingRow({ item, first, context }: { item: OutgoingMessage; fi
     event: null,
     targetUid: null,
     targetName: null,
+    ref: null,
     deleted: false,
     createdAt: item.createdAt,
   };

@@ -19,6 +19,7 @@ const text = (body: string, mentions: string[] = []): ChatMessage => ({
   event: null,
   targetUid: null,
   targetName: null,
+  ref: null,
   deleted: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 });

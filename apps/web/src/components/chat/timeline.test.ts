@@ -18,6 +18,7 @@ const message = (seq: number, sender: string | null, createdAt: string, kind: Ch
     event: kind === 'system' ? 'joined' : null,
     targetUid: null,
     targetName: null,
+    ref: null,
     deleted: false,
     createdAt,
   }) satisfies ChatMessage;
