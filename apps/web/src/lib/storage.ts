@@ -53,6 +53,23 @@ export interface StoredState {
   session?: Partial<SessionData> & { signingKey?: unknown };
   settings?: Partial<Settings>;
   activity?: Partial<ActivityPrefs>;
+  /** SPEC §3: red packets and bounties a user has dealt with in a room (lib/processed-memory.ts). */
+  processedRedPackets?: Record<string, ProcessedRedPacket>;
+  processedBounties?: Record<string, ProcessedBounty>;
+}
+
+/** Keyed `roomId_redpacketCode`. */
+export interface ProcessedRedPacket {
+  redpacketCode: string;
+  roomId: string;
+  timestamp: number;
+}
+
+/** Keyed `roomId_bountyId`. */
+export interface ProcessedBounty {
+  bountyId: string;
+  roomId: string;
+  timestamp: number;
 }
 
 export const EMPTY_SESSION: SessionData = { token: null, userInfo: null, loginStatus: false };
