@@ -132,6 +132,18 @@ describe('record formatting', () => {
     expect(out.typeKey).toBe('records.type.transfer_out');
   });
 
+  it('names bounty and red packet entries by their kind instead of "Other"', () => {
+    expect(recordView(record({ type: 'other', kind: 'bounty_payout', amount: '25', chain: null })).typeKey).toBe(
+      'records.kind.bounty_payout',
+    );
+    expect(recordView(record({ type: 'other', kind: 'redpacket_send', amount: '-5', chain: null })).typeKey).toBe(
+      'records.kind.redpacket_send',
+    );
+    expect(recordView(record({ type: 'other', kind: 'something_new', amount: '1', chain: null })).typeKey).toBe(
+      'records.type.other',
+    );
+  });
+
   it('shows confirmations only for deposits', () => {
     expect(
       recordView(record({ confirmations: 3, requiredConfirmations: 15, status: 'confirming' })).confirmations,

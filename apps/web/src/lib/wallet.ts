@@ -165,6 +165,19 @@ const STATUS_TONES: Record<WalletRecord['status'], StatusTone> = {
   failed: 'danger',
 };
 
+/**
+ * Ledger entry kinds the record list names on their own: what the server files under `other` (bounties and red
+ * packets move money between a user and an escrow, not between users) would otherwise all read "Other".
+ */
+export const LABELLED_RECORD_KINDS = [
+  'bounty_fund',
+  'bounty_payout',
+  'bounty_refund',
+  'redpacket_send',
+  'redpacket_claim',
+  'redpacket_refund',
+] as const;
+
 export function recordView(record: WalletRecord): RecordView {
   const negative = record.amount.startsWith('-');
   const confirmations =
@@ -172,7 +185,9 @@ export function recordView(record: WalletRecord): RecordView {
       ? `${Math.min(record.confirmations, record.requiredConfirmations)}/${record.requiredConfirmations}`
       : null;
   return {
-    typeKey: `records.type.${record.type}`,
+    typeKey: (LABELLED_RECORD_KINDS as readonly string[]).includes(record.kind)
+      ? `records.kind.${record.kind}`
+      : `records.type.${record.type}`,
     statusKey: `records.status.${record.status}`,
     statusTone: STATUS_TONES[record.status],
     tone: negative ? 'out' : 'in',
