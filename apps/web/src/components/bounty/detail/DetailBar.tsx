@@ -1,0 +1,45 @@
+import { Badge, Button } from 'antd-mobile';
+import { LinkOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Bounty } from '@/api/bounty.ts';
+import { href, PATHS } from '@/app/paths.ts';
+import { copyWithToast } from '@/components/RecordItem.tsx';
+import styles from '../bounty.module.css';
+
+/** Share (Web Share, else the link copied) and, for the creator, the way to the review queue. */
+export function DetailBar({ bounty }: { bounty: Bounty }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const share = async () => {
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: bounty.title, text: bounty.title, url: bounty.shareUrl });
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    await copyWithToast(bounty.shareUrl, t('bounty.detail.shareLink'));
+  };
+  return (
+    <div className={styles.bar}>
+      <Button shape="rounded" onClick={() => void share()} data-testid="bounty-share">
+        <LinkOutline aria-hidden /> {t('bounty.detail.share')}
+      </Button>
+      {bounty.isCreator && (
+        <Badge content={bounty.pendingCount > 0 ? bounty.pendingCount : null}>
+          <Button
+            color="primary"
+            shape="rounded"
+            block
+            onClick={() => navigate(href(PATHS.bountyManage, { id: bounty.id }))}
+            data-testid="bounty-manage"
+          >
+            {t('bounty.detail.manage')}
+          </Button>
+        </Badge>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { BOUNTY_LIMITS, TOAST_DURATION_MS } from '@polaris/contract';
+import { Button, Toast } from 'antd-mobile';
+import { PictureOutline } from 'antd-mobile-icons';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { uploadImage } from '@/api/activity-manage.ts';
+import { isApiError } from '@/api/api-error.ts';
+import { type Bounty, useSubmitBounty } from '@/api/bounty.ts';
+import { chatImageUrl } from '@/components/chat/format.ts';
+import { reportFormError } from '@/components/form-errors.ts';
+import { checkSubmission, type SubmissionField } from '@/lib/bounty.ts';
+import { processedBounties } from '@/lib/processed-memory.ts';
+import styles from '../bounty.module.css';
+
+type Errors = Partial<Record<SubmissionField, string>>;
+
+/**
+ * The submission: a text, a link and an image as the bounty asks (each one it asks for is required). A bounty
+ * posted in a chat room is remembered as dealt with there once submitted (SPEC §3), so its card says so.
+ */
+export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void }) {
+  const { t } = useTranslation();
+  const submit = useSubmitBounty();
+  const [text, setText] = useState('');
+  const [link, setLink] = useState('');
+  const [imageId, setImageId] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const file = useRef<HTMLInputElement>(null);
+  const asks = (kind: SubmissionField) => bounty.submitKinds.includes(kind);
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (!chosen) return;
+    setUploading(true);
+    try {
+      const image = await uploadImage(chosen);
+      setImageId(image.id);
+      setErrors((current) => ({ ...current, image: undefined }));
+    } catch (error) {
+      if (isApiError(error) && error.unreported) {
+        setErrors((current) => ({ ...current, image: error.fields[0]?.message ?? error.message }));
+      }
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const send = () => {
+    const problems = checkSubmission(bounty.submitKinds, { text, link, imageId });
+    const found: Errors = {};
+    for (const [field, problem] of Object.entries(problems)) {
+      found[field as SubmissionField] = t(problem.key, problem.params ?? {});
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0 || submit.isPending) return;
+    submit.mutate(
+      { id: bounty.id, text: text.trim(), link: link.trim() || undefined, imageId: imageId ?? undefined },
+      {
+        onSuccess: () => {
+          if (bounty.roomId) processedBounties.add(bounty.roomId, bounty.id);
+          Toast.show({ content: t('bounty.submit.done'), duration: TOAST_DURATION_MS });
+          onDone?.();
+        },
+        onError: (error) => reportFormError(error, ['text', 'link', 'imageId'], (fields) => setErrors(renamed(fields))),
+      },
+    );
+  };
+
+  return (
+    <form
+      className={`${styles.panel} ${styles.form}`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+      data-testid="bounty-submit-form"
+      aria-labelledby="bounty-submit-title"
+    >
+      <h2 className={styles.panelTitle} id="bounty-submit-title" style={{ margin: 0 }}>
+        {t('bounty.submit.title')}
+      </h2>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor="bounty-submit-text">
+          {t('bounty.kind.text')}
+          {!asks('text') && <span className={styles.hint}> · {t('bounty.submit.optional')}</span>}
+        </label>
+        <textarea
+          id="bounty-submit-text"
+          data-testid="bounty-submit-text"
+          className={`${styles.textarea} ${errors.text ? styles.invalid : ''}`}
+          maxLength={BOUNTY_LIMITS.submissionTextMax}
+          value={text}
+          placeholder={t('bounty.submit.textPlaceholder')}
+          onChange={(event) => {
+            setText(event.target.value);
+            setErrors((current) => ({ ...current, text: undefined }));
+          }}
+          aria-invalid={errors.text ? true : undefined}
+          aria-describedby={errors.text ? 'bounty-submit-text-error' : undefined}
+        />
+        {errors.text && (
+          <p className={styles.error} role="alert" id="bounty-submit-text-error" data-testid="bounty-submit-text-error">
+            {errors.text}
+          </p>
+        )}
+      </div>
+      {(asks('link') || link !== '') && (
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="bounty-submit-link">
+            {t('bounty.kind.link')}
+          </label>
+          <input
+            id="bounty-submit-link"
+            data-testid="bounty-submit-link"
+            className={`${styles.input} ${errors.link ? styles.invalid : ''}`}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            maxLength={BOUNTY_LIMITS.linkMax}
+            placeholder="https://"
+            value={link}
+            onChange={(event) => {
+              setLink(event.target.value);
+              setErrors((current) => ({ ...current, link: undefined }));
+            }}
+            aria-invalid={errors.link ? true : undefined}
+            aria-describedby={errors.link ? 'bounty-submit-link-error' : undefined}
+          />
+          {errors.link && (
+            <p
+              className={styles.error}
+              role="alert"
+              id="bounty-submit-link-error"
+              data-testid="bounty-submit-link-error"
+            >
+              {errors.link}
+            </p>
+          )}
+        </div>
+      )}
+      {asks('image') && (
+        <div className={styles.field}>
+          <span className={styles.label}>{t('bounty.kind.image')}</span>
+          <div className={styles.imagePick}>
+            {imageId && <img className={styles.thumb} src={chatImageUrl(imageId, 320)} alt="" />}
+            <Button
+              size="small"
+              fill="outline"
+              loading={uploading}
+              onClick={() => file.current?.click()}
+              data-testid="bounty-submit-image"
+            >
+              <PictureOutline aria-hidden /> {imageId ? t('bounty.submit.changeImage') : t('bounty.submit.addImage')}
+            </Button>
+          </div>
+          <input
+            ref={file}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            hidden
+            onChange={(event) => void pick(event)}
+            data-testid="bounty-submit-file"
+          />
+          {errors.image && (
+            <p className={styles.error} role="alert" data-testid="bounty-submit-image-error">
+              {errors.image}
+            </p>
+          )}
+        </div>
+      )}
+      <Button
+        type="submit"
+        color="primary"
+        shape="rounded"
+        block
+        loading={submit.isPending}
+        disabled={uploading}
+        data-testid="bounty-submit"
+      >
+        {t('bounty.submit.send')}
+      </Button>
+    </form>
+  );
+}
+
+/** The server names the image `imageId`; this form shows it under `image`. */
+function renamed(fields: Record<string, string | undefined>): Errors {
+  const { imageId, ...rest } = fields;
+  return { ...rest, ...(imageId ? { image: imageId } : {}) };
+}

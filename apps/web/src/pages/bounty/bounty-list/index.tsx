@@ -1,0 +1,67 @@
+import { PullToRefresh, SearchBar } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { bountyKeys } from '@/api/bounty.ts';
+import { Frame } from '@/app/Frame.tsx';
+import { BountyList } from '@/components/bounty/BountyList.tsx';
+import styles from '@/components/bounty/bounty.module.css';
+import { CategoryChips, isBountyCategory } from '@/components/bounty/CategoryChips.tsx';
+import { Refreshable } from '@/components/Refreshable.tsx';
+import { useDebounced } from '@/lib/useDebounced.ts';
+
+/** /pages/bounty/bounty-list/index — browse by category (`?category=`) and search (`?q=`); open ones or all. */
+export default function BountyListPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const rawCategory = params.get('category');
+  const category = isBountyCategory(rawCategory) ? rawCategory : undefined;
+  const state = params.get('state') === 'all' ? 'all' : 'open';
+  const [typed, setTyped] = useState(params.get('q') ?? '');
+  const q = useDebounced(typed.trim(), 400);
+  const set = (key: string, value: string | undefined) => {
+    const next = new URLSearchParams(params);
+    if (value === undefined || value === '') next.delete(key);
+    else next.set(key, value);
+    setParams(next, { replace: true });
+  };
+  // The search is kept in the query string once typing settles, so back and share land on the same list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the settled text writes the query
+  useEffect(() => {
+    if ((params.get('q') ?? '') !== q) set('q', q);
+  }, [q]);
+  return (
+    <Frame title={category ? t(`bounty.category.${category}`) : t('bounty.list.title')}>
+      <SearchBar
+        placeholder={t('bounty.list.search')}
+        value={typed}
+        onChange={setTyped}
+        onClear={() => setTyped('')}
+        data-testid="bounty-list-search"
+      />
+      <CategoryChips value={category} onChange={(value) => set('category', value)} />
+      <div className={styles.chips} style={{ marginTop: 4 }}>
+        {(['open', 'all'] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            className={`${styles.chip} ${state === value ? styles.chipOn : ''}`}
+            aria-pressed={state === value}
+            onClick={() => set('state', value === 'open' ? undefined : value)}
+            data-testid={`bounty-state-${value}`}
+          >
+            {t(`bounty.list.state.${value}`)}
+          </button>
+        ))}
+      </div>
+      <div style={{ marginTop: 8 }}>
+        <Refreshable pull={PullToRefresh} refresh={[bountyKeys.all]}>
+          <BountyList
+            filter={{ q: q || undefined, category, state }}
+            empty={q ? { title: t('bounty.list.noMatchTitle'), body: t('bounty.list.noMatchBody', { q }) } : undefined}
+          />
+        </Refreshable>
+      </div>
+    </Frame>
+  );
+}
