@@ -2,6 +2,7 @@ import type { ChatMessage } from '@polaris/contract';
 import { ClockCircleOutline, ExclamationCircleFill } from 'antd-mobile-icons';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BountyBubble } from '@/components/bounty/BountyBubble.tsx';
 import type { OutgoingMessage } from '@/lib/chat-outbox.ts';
 import { formatTime } from '@/lib/format.ts';
 import { chatImageUrl, messageSummary } from './format.ts';
@@ -132,6 +133,7 @@ function Body({ message, context, tail }: { message: ChatMessage; context: RowCo
       </p>
     );
   }
+  if (message.kind === 'bounty' && message.ref) return <BountyBubble message={message} />;
   return (
     <>
       {message.replyTo !== null && <Quote seq={message.replyTo} context={context} />}

@@ -14,6 +14,7 @@ import { MyRegistration } from '@/components/activity/details/MyRegistration.tsx
 import { SignUpSheet } from '@/components/activity/details/SignUpSheet.tsx';
 import { TicketTypes } from '@/components/activity/details/TicketTypes.tsx';
 import { useSignUpFlow } from '@/components/activity/details/useSignUpFlow.ts';
+import { ActivityBounties } from '@/components/bounty/ActivityBounties.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 
 /** Activity details (`?id=` the activity's public code; `code=` is accepted too), sign-up, cancel, share. */
@@ -47,6 +48,7 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
       <ActivityInfo activity={activity} />
       <MyRegistration activity={activity} />
       <ActivityRoom activity={activity} />
+      <ActivityBounties activity={activity} />
       <TicketTypes activity={activity} flow={flow} />
       {activity.description && (
         <section className={ui.section}>

@@ -129,6 +129,9 @@ function Manage({ activity }: { activity: Activity }) {
           <Button onClick={() => go(PATHS.marketing)} data-testid="manage-marketing">
             {t('manage.marketing')}
           </Button>
+          <Button onClick={() => go(PATHS.taskBounty)} data-testid="manage-bounties">
+            {t('bounty.activity.title')}
+          </Button>
           <Button onClick={() => void exportCsv()} loading={exporting} data-testid="manage-export">
             {t('manage.export')}
           </Button>

@@ -6,6 +6,7 @@ import {
   PayCircleOutline,
   SendOutline,
   SetOutline,
+  StarOutline,
   UnorderedListOutline,
 } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
@@ -49,6 +50,7 @@ export default function MoreServicesPage() {
     },
     { id: 'payments', icon: <BankcardOutline />, label: t('payments.title'), to: PATHS.payments },
     { id: 'market', icon: <HistogramOutline />, label: t('market.title'), to: PATHS.market },
+    { id: 'bounty', icon: <StarOutline />, label: t('bounty.home.title'), to: PATHS.bounty },
     { id: 'trade-password', icon: <LockOutline />, label: t('tradePassword.title'), to: PATHS.traderPassword },
     { id: 'my-asset', icon: <SetOutline />, label: t('myAsset.title'), to: PATHS.myAsset },
     { id: 'currency', icon: <PayCircleOutline />, label: t('currency.label') },
