@@ -13,14 +13,17 @@ export function BountyList({
   filter,
   empty,
   testId = 'bounty-list',
+  limit,
 }: {
   filter: BountyFilter;
   /** What to say (and offer) when nothing matches. */
   empty?: { title: string; body: string; action?: ReactNode };
   testId?: string;
+  /** A short list (the home's featured ones): this many, and no loading of more. */
+  limit?: number;
 }) {
   const { t } = useTranslation();
-  const list = useBountyList(filter);
+  const list = useBountyList(filter, limit);
   if (list.isPending) return <Loading testId={`${testId}-loading`} />;
   if (list.isError) return <LoadFailed onRetry={() => void list.refetch()} message={list.error.message} />;
   const items = list.data.pages.flatMap((page) => page.items);
@@ -45,7 +48,7 @@ export function BountyList({
         ))}
       </ul>
       <MoreLoader
-        hasMore={list.hasNextPage}
+        hasMore={limit === undefined && list.hasNextPage}
         loadMore={async () => {
           const result = await list.fetchNextPage();
           if (result.isError) throw result.error;

@@ -83,6 +83,7 @@ function FeaturedList() {
   return (
     <BountyList
       filter={{ state: 'open' }}
+      limit={6}
       testId="bounty-featured"
       empty={{
         title: t('bounty.home.emptyTitle'),

@@ -1,4 +1,4 @@
-import { Badge, Button } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { LinkOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -28,17 +28,16 @@ export function DetailBar({ bounty }: { bounty: Bounty }) {
         <LinkOutline aria-hidden /> {t('bounty.detail.share')}
       </Button>
       {bounty.isCreator && (
-        <Badge content={bounty.pendingCount > 0 ? bounty.pendingCount : null}>
-          <Button
-            color="primary"
-            shape="rounded"
-            block
-            onClick={() => navigate(href(PATHS.bountyManage, { id: bounty.id }))}
-            data-testid="bounty-manage"
-          >
-            {t('bounty.detail.manage')}
-          </Button>
-        </Badge>
+        <Button
+          color="primary"
+          shape="rounded"
+          onClick={() => navigate(href(PATHS.bountyManage, { id: bounty.id }))}
+          data-testid="bounty-manage"
+        >
+          {bounty.pendingCount > 0
+            ? t('bounty.detail.manageCount', { count: bounty.pendingCount })
+            : t('bounty.detail.manage')}
+        </Button>
       )}
     </div>
   );
