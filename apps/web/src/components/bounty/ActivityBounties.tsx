@@ -1,29 +1,46 @@
 import type { Activity } from '@polaris/contract';
+import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { useBountyList } from '@/api/bounty.ts';
-import ui from '@/components/activity/activity.module.css';
-import { BountyCard } from './BountyCard.tsx';
+import { href, PATHS } from '@/app/paths.ts';
+import ui from '@/components/ui.module.css';
+import { groupDigits } from '@/lib/wallet.ts';
 import styles from './bounty.module.css';
 
 /**
- * The activity details page's "Bounties": for those taking part (a registration) and its organizers, the
- * activity's open bounties, each opening its detail. Nothing at all when there are none.
+ * The activity details page's "Bounties": for those taking part (a registration) and its organizers, up to three
+ * of the activity's open bounties as one line each (title, reward), each opening its detail. Nothing at all when
+ * there are none, so the page of an activity without bounties is unchanged.
  */
 export function ActivityBounties({ activity }: { activity: Activity }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const involved = activity.myRegistration !== null || activity.abilities.manage;
   const list = useBountyList({ activityId: activity.id, state: 'open' }, 3, involved);
-  const items = involved ? (list.data?.pages[0]?.items ?? []) : [];
+  const items = involved ? (list.data?.pages[0]?.items ?? []).slice(0, 3) : [];
   if (items.length === 0) return null;
   return (
     <section className={ui.section} data-testid="activity-bounties">
       <h2 className={ui.sectionTitle} style={{ margin: '0 4px 8px' }}>
         {t('bounty.activity.section')}
       </h2>
-      <ul className={styles.list}>
+      <ul className={ui.list} style={{ margin: 0, padding: 0, listStyle: 'none' }}>
         {items.map((bounty) => (
-          <li key={bounty.id}>
-            <BountyCard bounty={bounty} />
+          <li key={bounty.id} className={ui.row} style={{ minHeight: 52, padding: 0 }}>
+            <button
+              type="button"
+              className={ui.row}
+              onClick={() => navigate(href(PATHS.bountyDetail, { id: bounty.id }))}
+              data-testid="activity-bounty"
+              data-id={bounty.id}
+            >
+              <span className={`${ui.rowMain} ${styles.oneLine}`}>{bounty.title}</span>
+              <span className={styles.rowReward}>
+                {t('bounty.bubble.reward', { amount: groupDigits(bounty.perWinner), asset: bounty.asset })}
+              </span>
+              <RightOutline aria-hidden style={{ color: 'var(--adm-color-light)' }} />
+            </button>
           </li>
         ))}
       </ul>

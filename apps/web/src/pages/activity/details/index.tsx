@@ -48,8 +48,8 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
       <ActivityInfo activity={activity} />
       <MyRegistration activity={activity} />
       <ActivityRoom activity={activity} />
-      <ActivityBounties activity={activity} />
       <TicketTypes activity={activity} flow={flow} />
+      <ActivityBounties activity={activity} />
       {activity.description && (
         <section className={ui.section}>
           <h2 className={ui.sectionTitle} style={{ margin: '0 4px 8px' }}>
