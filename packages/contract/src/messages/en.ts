@@ -30,7 +30,7 @@ export const en = {
     validityUnit: 'Validity unit',
     greeting: 'Greeting',
     roomId: 'Room',
-    code: 'Red packet',
+    redpacketCode: 'Red packet',
     total: 'Reward pool',
     perWinner: 'Reward per winner',
     winners: 'Winners',

@@ -31,7 +31,7 @@ export const zhHans: Messages = {
     validityUnit: '有效期单位',
     greeting: '祝福语',
     roomId: '聊天室',
-    code: '红包',
+    redpacketCode: '红包',
     total: '奖池',
     perWinner: '每人奖励',
     winners: '获奖人数',

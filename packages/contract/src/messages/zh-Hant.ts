@@ -31,7 +31,7 @@ export const zhHant: Messages = {
     validityUnit: '有效期單位',
     greeting: '祝福語',
     roomId: '聊天室',
-    code: '紅包',
+    redpacketCode: '紅包',
     total: '獎池',
     perWinner: '每人獎勵',
     winners: '獲獎人數',
