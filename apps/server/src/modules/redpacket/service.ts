@@ -189,7 +189,7 @@ export class RedPacketService {
       }
       throw outcome.error;
     }
-    const context = await this.context([outcome.packet], userId, false);
+    const context = await this.claimContext(outcome.packet, userId);
     context.mine.set(outcome.packet.id, { amount: outcome.amount, claimedAt: outcome.claimedAt });
     return {
       amount: formatAmount(outcome.amount, context.decimals.get(outcome.packet.assetCode) ?? 0),
@@ -329,6 +329,23 @@ export class RedPacketService {
       now: this.deps.now(),
       shareUrl: (code) => this.deps.links.redPacket(code),
     };
+  }
+
+  /**
+   * A claim's answer needs the packet's sender and activity: shared by every claim of the packet for a few
+   * seconds, so a crowd's winners are answered without a query each behind the crowd's other requests.
+   */
+  private readonly claimContexts = new Map<number, { at: number; context: Promise<PacketContext> }>();
+  private async claimContext(packet: PacketRow, userId: number): Promise<PacketContext> {
+    const now = Date.now();
+    let cached = this.claimContexts.get(packet.id);
+    if (!cached || now - cached.at > 5000) {
+      if (this.claimContexts.size > 1000) this.claimContexts.clear();
+      cached = { at: now, context: this.context([packet], null, false) };
+      this.claimContexts.set(packet.id, cached);
+    }
+    const shared = await cached.context;
+    return { ...shared, viewerId: userId, mine: new Map(), now: this.deps.now() };
   }
 
   /** The catalogue changes by hand in the database, rarely: read at most once a minute here. */
