@@ -1,8 +1,22 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { API_BASE, hashTradePassword } from '@polaris/contract';
-import { accountByApi, apiCall, codeFor, deposit, logInAs, stepper, test } from './support.ts';
+import { type Account, accountByApi, apiCall, codeFor, deposit, logInAs, stepper, test } from './support.ts';
 
 const TRADE_PASSWORD = 'pay2468';
+
+/** A creator with 100 USDT and a transaction password (set through the API, as the mailed code allows). */
+async function fundedCreator(request: APIRequestContext, prefix: string): Promise<Account> {
+  const account = await accountByApi(request, prefix);
+  deposit(account.email, '100');
+  const signupCode = await codeFor(account.email);
+  await apiCall(request, account.token, '/user/trade/vcode', {});
+  const tradeCode = await codeFor(account.email, signupCode);
+  await apiCall(request, account.token, '/user/trade/password', {
+    vcode: tradeCode,
+    password: hashTradePassword(TRADE_PASSWORD, account.uid),
+  });
+  return account;
+}
 
 /** The bounty's id, from the detail page the creation lands on. */
 async function detailId(page: Page): Promise<string> {
@@ -19,16 +33,8 @@ test('a bounty from creation to payout: posted, submitted, approved, found in th
   browser,
 }, info) => {
   const shot = stepper(page, info);
-  const ann = await accountByApi(page.request, 'bounty-ann');
+  const ann = await fundedCreator(page.request, 'bounty-ann');
   const ben = await accountByApi(page.request, 'bounty-ben');
-  deposit(ann.email, '100');
-  const signupCode = await codeFor(ann.email);
-  await apiCall(page.request, ann.token, '/user/trade/vcode', {});
-  const tradeCode = await codeFor(ann.email, signupCode);
-  await apiCall(page.request, ann.token, '/user/trade/password', {
-    vcode: tradeCode,
-    password: hashTradePassword(TRADE_PASSWORD, ann.uid),
-  });
   const title = `Recap of meetup ${Date.now().toString(36)}`;
 
   // Ann: the bounty home, then the create form.
@@ -59,6 +65,7 @@ test('a bounty from creation to payout: posted, submitted, approved, found in th
   // Ben: finds it in the list by searching, opens it and submits.
   const benContext = await browser.newContext();
   const benPage = await benContext.newPage();
+  const benShot = stepper(benPage, info);
   await logInAs(benPage, ben.email);
   await benPage.goto('/#/pages/bounty/bounty-list/index');
   await benPage.getByTestId('bounty-list-search').locator('input').fill(title);
@@ -77,7 +84,7 @@ test('a bounty from creation to payout: posted, submitted, approved, found in th
   await benPage.getByTestId('bounty-submit').click();
   await expect(benPage.getByTestId('bounty-my-submission')).toHaveAttribute('data-state', 'pending');
   await expect(benPage.getByTestId('bounty-submit-form')).toBeHidden();
-  await stepper(benPage, info)('submitted');
+  await benShot('ben-submitted');
 
   // Ann: her bounties, the review queue, approve with the confirmation.
   await page.goto('/#/pages/bounty/bounty-mine/index');
@@ -87,7 +94,8 @@ test('a bounty from creation to payout: posted, submitted, approved, found in th
   const row = page.locator(`[data-testid="bounty-submission"][data-uid="${ben.uid}"]`);
   await expect(row).toContainText('My recap, with photos of the demos.');
   await row.getByTestId('bounty-approve').click();
-  await expect(page.getByRole('dialog')).toContainText(`Pay 10 USDT to #${ben.uid}`);
+  // Ben has no profile name, so the server shows his masked email.
+  await expect(page.getByRole('dialog')).toContainText(/Pay 10 USDT to bo\S+\. This cannot be undone\./);
   await shot('approve-confirm');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await page.getByTestId('bounty-filter-approved').click();
@@ -95,6 +103,7 @@ test('a bounty from creation to payout: posted, submitted, approved, found in th
   await expect(paid).toHaveAttribute('data-state', 'approved');
   await expect(paid.getByTestId('bounty-submission-amount')).toHaveText('10 USDT');
   await expect(paid.getByTestId('bounty-submission-entry')).toHaveText(/^#\d+$/);
+  const entry = (await paid.getByTestId('bounty-submission-entry').textContent())!;
   await expect(page.getByTestId('bounty-manage-paid')).toHaveText('1/2');
   await expect(page.getByTestId('bounty-manage-escrow')).toHaveText('10');
   await shot('approved');
@@ -108,12 +117,11 @@ test('a bounty from creation to payout: posted, submitted, approved, found in th
   await benPage.reload();
   await expect(benPage.getByTestId('bounty-my-submission')).toHaveAttribute('data-state', 'approved');
   await expect(benPage.getByTestId('bounty-my-amount')).toHaveText('+10 USDT');
-  const entry = (await paid.getByTestId('bounty-submission-entry').textContent())!;
   await expect(benPage.getByTestId('bounty-my-entry')).toHaveText(entry);
   await benPage.goto('/#/pages/home/assets/details/records-more/index?asset=USDT');
   const reward = benPage.getByTestId('record-item').filter({ hasText: 'Bounty reward' });
   await expect(reward.getByTestId('record-amount')).toHaveText('+10 USDT');
-  await stepper(benPage, info)('records');
+  await benShot('ben-records');
 
   // Ann's records name the escrowed pool too.
   await page.goto('/#/pages/home/assets/details/records-more/index?asset=USDT');
@@ -122,5 +130,65 @@ test('a bounty from creation to payout: posted, submitted, approved, found in th
   ).toHaveText('-20 USDT');
   const balance = await page.request.get(`${API_BASE}/wallet/asset?asset=USDT`, { headers: { token: ann.token } });
   expect(((await balance.json()) as { attachment: { available: string } }).attachment.available).toBe('80');
+  await benContext.close();
+});
+
+// Ann posts a bounty into her room from the composer's "+" menu (room members by default); she is back in the room
+// with its card. Ben, a member, opens the card, submits, and on his way back the card says "Submitted", from the
+// room's 24 h memory of bounties dealt with.
+test('a bounty posted in a chat room: its card in the room, and "Submitted" once done', async ({
+  page,
+  browser,
+}, info) => {
+  const shot = stepper(page, info);
+  const ann = await fundedCreator(page.request, 'room-bounty-ann');
+  const ben = await accountByApi(page.request, 'room-bounty-ben');
+  const room = await apiCall<{ id: string }>(page.request, ann.token, '/chat/room/create', {
+    name: 'Recap writers',
+    description: 'We write about our meetups',
+    joinPolicy: 'public',
+  });
+  await apiCall(page.request, ben.token, '/chat/room/join', { roomId: room.id });
+  const title = `Room task ${Date.now().toString(36)}`;
+
+  await logInAs(page, ann.email);
+  await page.goto(`/#/pages/chatroom/chat/index?id=${room.id}`);
+  await page.getByTestId('composer-more').click();
+  await page.getByTestId('composer-bounty').click();
+  await expect(page.getByTestId('chat-bounty-room')).toContainText('Recap writers');
+  await expect(page.getByTestId('bounty-audience-room')).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('bounty-title').fill(title);
+  await page.getByTestId('bounty-total').fill('6');
+  await page.getByTestId('bounty-split').fill('3');
+  await expect(page.getByTestId('bounty-computed')).toHaveText('Each winner gets 2 USDT');
+  await page.getByTestId('bounty-next').click();
+  await page.getByTestId('bounty-confirm-ok').click();
+  await page.getByTestId('trade-prompt-password').fill(TRADE_PASSWORD);
+  await page.getByTestId('trade-prompt-submit').click();
+  await expect(page).toHaveURL(/chatroom\/chat\/index/);
+  const annCard = page.getByTestId('chat-bounty').filter({ hasText: title });
+  await expect(annCard).toContainText('2 USDT per winner');
+  await shot('posted-in-room');
+
+  const benContext = await browser.newContext();
+  const benPage = await benContext.newPage();
+  await logInAs(benPage, ben.email);
+  await benPage.goto(`/#/pages/chatroom/chat/index?id=${room.id}`);
+  const card = benPage.getByTestId('chat-bounty').filter({ hasText: title });
+  await expect(card).toHaveAttribute('data-submitted', 'false');
+  await card.click();
+  await expect(benPage.getByTestId('bounty-audience')).toHaveText('Room members');
+  await benPage.getByTestId('bounty-submit-text').fill('Done: my recap is pinned in the room.');
+  await benPage.getByTestId('bounty-submit').click();
+  await expect(benPage.getByTestId('bounty-my-submission')).toHaveAttribute('data-state', 'pending');
+  await benPage.getByTestId('nav-back').click();
+  await expect(card).toHaveAttribute('data-submitted', 'true');
+  await expect(card.getByTestId('chat-bounty-submitted')).toBeVisible();
+  const bountyId = (await card.getAttribute('data-id'))!;
+  const remembered = await benPage.evaluate(
+    () => JSON.parse(localStorage.getItem('polarisex:store') ?? '{}').processedBounties ?? {},
+  );
+  expect(Object.keys(remembered)).toContain(`${room.id}_${bountyId}`);
+  await stepper(benPage, info)('ben-card-submitted');
   await benContext.close();
 });
