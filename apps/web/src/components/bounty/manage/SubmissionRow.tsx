@@ -43,7 +43,15 @@ export function SubmissionRow({ bounty, submission }: { bounty: Bounty; submissi
     review.mutate(
       { submissionId: submission.id, decision: 'approve' },
       {
-        onSuccess: () => Toast.show({ content: t('bounty.manage.paid'), duration: TOAST_DURATION_MS }),
+        onSuccess: () =>
+          Toast.show({
+            content: t('bounty.manage.paid', {
+              amount: groupDigits(bounty.perWinner),
+              asset: bounty.asset,
+              name: personName(submission),
+            }),
+            duration: TOAST_DURATION_MS,
+          }),
         onError: (error) => toastUnreported(error),
       },
     );
