@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useBountyList } from '@/api/bounty.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import activityUi from '@/components/activity/activity.module.css';
 import ui from '@/components/ui.module.css';
 import { groupDigits } from '@/lib/wallet.ts';
 import styles from './bounty.module.css';
@@ -21,8 +22,8 @@ export function ActivityBounties({ activity }: { activity: Activity }) {
   const items = involved ? (list.data?.pages[0]?.items ?? []).slice(0, 3) : [];
   if (items.length === 0) return null;
   return (
-    <section className={ui.section} data-testid="activity-bounties">
-      <h2 className={ui.sectionTitle} style={{ margin: '0 4px 8px' }}>
+    <section className={activityUi.section} data-testid="activity-bounties">
+      <h2 className={activityUi.sectionTitle} style={{ margin: '0 4px 8px' }}>
         {t('bounty.activity.section')}
       </h2>
       <ul className={ui.list} style={{ margin: 0, padding: 0, listStyle: 'none' }}>
@@ -36,8 +37,8 @@ export function ActivityBounties({ activity }: { activity: Activity }) {
               data-id={bounty.id}
             >
               <span className={`${ui.rowMain} ${styles.oneLine}`}>{bounty.title}</span>
-              <span className={styles.rowReward}>
-                {t('bounty.bubble.reward', { amount: groupDigits(bounty.perWinner), asset: bounty.asset })}
+              <span className={styles.rowReward} title={t('bounty.fields.perWinner')}>
+                {groupDigits(bounty.perWinner)} {bounty.asset}
               </span>
               <RightOutline aria-hidden style={{ color: 'var(--adm-color-light)' }} />
             </button>
