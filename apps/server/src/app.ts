@@ -25,6 +25,8 @@ import { appRoutes } from './modules/app/routes.ts';
 import { AppService } from './modules/app/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
+import { bountyRoutes } from './modules/bounty/routes.ts';
+import { BountyService } from './modules/bounty/service.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { CalendarService } from './modules/calendar/service.ts';
 import { LiveChatService } from './modules/chat/live.service.ts';
@@ -195,6 +197,16 @@ export async function buildApp(options: AppOptions) {
   });
   const chatLive = new LiveChatService({ bus, chat });
   activityEvents.on((event) => chat.activityRooms.follow(event));
+  const bounties = new BountyService({
+    db,
+    now,
+    links,
+    trade,
+    chat,
+    activityIdOf: (code) => discovery.idByCode(code),
+    imageOwnedBy: (id, userId) => images.ownedBy(id, userId),
+    log: app.log,
+  });
   const calendar = new CalendarService({ db: database.db, now, links });
   const media = config.janusUrl
     ? new JanusMedia({ url: config.janusUrl, apiSecret: config.janusApiSecret, iceServers: config.iceServers })
@@ -248,6 +260,7 @@ export async function buildApp(options: AppOptions) {
   liveRoutes(router, live);
   chatRoutes(router, chat);
   peopleRoutes(router, new PeopleService({ db, now }));
+  bountyRoutes(router, bounties);
   await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);
@@ -286,6 +299,8 @@ export async function buildApp(options: AppOptions) {
     // Creator earnings whose payout hold has passed become the organizer's.
     stopWorkers.push(startWorker('earnings', 10_000, () => earnings.releaseDue(), app.log));
     stopWorkers.push(startWorker('mail', 2000, () => mailQueue.deliverDue(), app.log));
+    // Bounties past their review window give what is left back to their creators.
+    stopWorkers.push(startWorker('bounty', 5000, () => bounties.settleDue(), app.log));
   }
 
   app.addHook('onClose', async () => {
@@ -313,6 +328,7 @@ export async function buildApp(options: AppOptions) {
     live,
     earnings,
     mailQueue,
+    bounties,
   });
   return app;
 }
@@ -332,6 +348,7 @@ export interface AppServices {
   chatLive: LiveChatService;
   earnings: CreatorEarningsService;
   mailQueue: MailQueue;
+  bounties: BountyService;
 }
 
 declare module 'fastify' {

@@ -1,0 +1,434 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, query, type Tx } from '../../db/client.ts';
+
+/**
+ * The bounty module's statements. Reads that feed a list are one statement whatever the number of rows: the
+ * creator, the activity, the pending count and the viewer's own submission and audience come as joins and
+ * correlated subqueries, never one query per row.
+ */
+
+type Db = Database | Tx;
+
+/** A bounty as the presenter needs it, with what the viewer's answer needs. */
+export interface BountyRow {
+  id: number;
+  creatorId: number;
+  title: string;
+  description: string;
+  category: string;
+  assetCode: string;
+  decimals: number;
+  reward: bigint;
+  winners: number;
+  paidCount: number;
+  submitKinds: string[];
+  audience: 'anyone' | 'room' | 'attendees';
+  roomId: number | null;
+  activityId: number | null;
+  activityCode: string | null;
+  activityTitle: string | null;
+  deadline: Date;
+  reviewUntil: Date;
+  fundEntryId: number;
+  createdAt: Date;
+  settledAt: Date | null;
+  refundEntryId: number | null;
+  creatorUid: number;
+  creatorName: string;
+  creatorAvatar: string | null;
+  pendingCount: number;
+  /** The viewer's latest submission, if any. */
+  mine: { id: number; state: SubmissionState; reason: string | null } | null;
+  /** Whether the viewer is in the bounty's audience (a room member, a checked-in attendee; anyone otherwise). */
+  inAudience: boolean;
+}
+
+export type SubmissionState = 'pending' | 'approved' | 'rejected' | 'expired';
+
+interface RawBounty {
+  id: string;
+  creator_id: string;
+  title: string;
+  description: string;
+  category: string;
+  asset_code: string;
+  decimals: number;
+  reward: string;
+  winners: number;
+  paid_count: number;
+  submit_kinds: string[] | string;
+  audience: BountyRow['audience'];
+  room_id: string | null;
+  activity_id: string | null;
+  activity_code: string | null;
+  activity_title: string | null;
+  deadline: string | Date;
+  review_until: string | Date;
+  fund_entry_id: string;
+  created_at: string | Date;
+  settled_at: string | Date | null;
+  refund_entry_id: string | null;
+  creator_uid: string;
+  creator_name: string;
+  creator_avatar: string | null;
+  pending_count: number | string;
+  my_id: string | null;
+  my_state: SubmissionState | null;
+  my_reason: string | null;
+  in_audience: boolean;
+}
+
+const date = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+const maybeNumber = (value: string | null) => (value === null ? null : Number(value));
+
+/** The name a person is shown by: their public name, their user name, or a masked email. */
+export const personName = (alias: string) =>
+  sql.raw(`coalesce(${alias}.open_name, ${alias}.uname, left(split_part(${alias}.email, '@', 1), 2) || '***')`);
+
+function bountyOf(raw: RawBounty): BountyRow {
+  return {
+    id: Number(raw.id),
+    creatorId: Number(raw.creator_id),
+    title: raw.title,
+    description: raw.description,
+    category: raw.category,
+    assetCode: raw.asset_code,
+    decimals: Number(raw.decimals),
+    reward: BigInt(raw.reward),
+    winners: Number(raw.winners),
+    paidCount: Number(raw.paid_count),
+    submitKinds: typeof raw.submit_kinds === 'string' ? JSON.parse(raw.submit_kinds) : raw.submit_kinds,
+    audience: raw.audience,
+    roomId: maybeNumber(raw.room_id),
+    activityId: maybeNumber(raw.activity_id),
+    activityCode: raw.activity_code,
+    activityTitle: raw.activity_title,
+    deadline: date(raw.deadline),
+    reviewUntil: date(raw.review_until),
+    fundEntryId: Number(raw.fund_entry_id),
+    createdAt: date(raw.created_at),
+    settledAt: raw.settled_at === null ? null : date(raw.settled_at),
+    refundEntryId: maybeNumber(raw.refund_entry_id),
+    creatorUid: Number(raw.creator_uid),
+    creatorName: raw.creator_name,
+    creatorAvatar: raw.creator_avatar,
+    pendingCount: Number(raw.pending_count),
+    mine: raw.my_id === null ? null : { id: Number(raw.my_id), state: raw.my_state!, reason: raw.my_reason },
+    inAudience: raw.in_audience,
+  };
+}
+
+/**
+ * Bounties with everything their answer shows, as seen by `viewerId`, filtered by `where` (over alias `b`),
+ * newest first. One statement.
+ */
+export async function bountyRows(
+  db: Db,
+  viewerId: number | null,
+  where: SQL,
+  limit: number,
+  order: SQL = sql`b.id desc`,
+): Promise<BountyRow[]> {
+  const viewer = viewerId ?? 0;
+  const found = await query<RawBounty>(
+    db,
+    sql`
+    select b.id, b.creator_id, b.title, b.description, b.category, b.asset_code, s.decimals, b.reward::text as reward,
+      b.winners, b.paid_count, b.submit_kinds, b.audience, b.room_id, b.activity_id,
+      a.code as activity_code, a.title as activity_title, b.deadline, b.review_until, b.fund_entry_id, b.created_at,
+      b.settled_at, b.refund_entry_id, u.uid as creator_uid, ${personName('u')} as creator_name,
+      u.avatar as creator_avatar,
+      (select count(*) from bounty_submissions p where p.bounty_id = b.id and p.state = 'pending') as pending_count,
+      mine.id as my_id, mine.state as my_state, mine.reason as my_reason,
+      case b.audience
+        when 'room' then exists (select 1 from chat_members m
+          where m.room_id = b.room_id and m.user_id = ${viewer} and m.banned = false)
+        when 'attendees' then exists (select 1 from registrations r
+          where r.activity_id = b.activity_id and r.user_id = ${viewer} and r.status = 'approved'
+            and r.checked_in_at is not null)
+        else true
+      end as in_audience
+    from bounties b
+    join users u on u.id = b.creator_id
+    join assets s on s.code = b.asset_code
+    left join activities a on a.id = b.activity_id
+    left join lateral (select q.id, q.state, q.reason from bounty_submissions q
+      where q.bounty_id = b.id and q.user_id = ${viewer} order by q.id desc limit 1) mine on true
+    where ${where}
+    order by ${order}
+    limit ${limit}`,
+  );
+  return found.rows.map(bountyOf);
+}
+
+export async function bountyById(db: Db, viewerId: number | null, id: number): Promise<BountyRow | undefined> {
+  const [row] = await bountyRows(db, viewerId, sql`b.id = ${id}`, 1);
+  return row;
+}
+
+/** The next value of the bounties' id: the funding entry names the bounty before its row exists. */
+export async function nextBountyId(tx: Tx): Promise<number> {
+  const found = await query<{ id: string }>(tx, sql`select nextval(pg_get_serial_sequence('bounties', 'id')) as id`);
+  return Number(found.rows[0]!.id);
+}
+
+export async function insertBounty(
+  tx: Tx,
+  values: {
+    id: number;
+    creatorId: number;
+    title: string;
+    description: string;
+    category: string;
+    assetCode: string;
+    reward: bigint;
+    winners: number;
+    submitKinds: string[];
+    audience: string;
+    roomId: number | null;
+    activityId: number | null;
+    deadline: Date;
+    reviewUntil: Date;
+    fundEntryId: number;
+    createdAt: Date;
+  },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into bounties (id, creator_id, title, description, category, asset_code, reward, winners, submit_kinds,
+      audience, room_id, activity_id, deadline, review_until, fund_entry_id, created_at)
+    values (${values.id}, ${values.creatorId}, ${values.title}, ${values.description}, ${values.category},
+      ${values.assetCode}, ${values.reward.toString()}, ${values.winners}, ${JSON.stringify(values.submitKinds)}::jsonb,
+      ${values.audience}, ${values.roomId}, ${values.activityId}, ${values.deadline.toISOString()}::timestamptz,
+      ${values.reviewUntil.toISOString()}::timestamptz, ${values.fundEntryId}, ${values.createdAt.toISOString()}::timestamptz)`);
+}
+
+/** Who hosts an activity (organizer and co-hosts) and whether it is cancelled; undefined when unknown. */
+export async function activityHosts(
+  db: Db,
+  activityId: number,
+): Promise<{ title: string; cancelled: boolean; hostIds: number[] } | undefined> {
+  const found = await query<{ title: string; status: string; organizer_id: string; cohosts: string[] | null }>(
+    db,
+    sql`select a.title, a.status, a.organizer_id,
+          (select array_agg(c.user_id::text) from activity_cohosts c where c.activity_id = a.id) as cohosts
+        from activities a where a.id = ${activityId}`,
+  );
+  const row = found.rows[0];
+  if (!row) return undefined;
+  return {
+    title: row.title,
+    cancelled: row.status === 'cancelled',
+    hostIds: [Number(row.organizer_id), ...(row.cohosts ?? []).map(Number)],
+  };
+}
+
+/**
+ * Locks the bounty for sharing while it is still open at `now`: a submission waits for a payout that is taking
+ * the last slot (and settling the bounty) to commit, and then finds it closed.
+ */
+export async function lockOpenBounty(tx: Tx, id: number, now: Date): Promise<boolean> {
+  const found = await query<{ id: string }>(
+    tx,
+    sql`select id from bounties where id = ${id} and settled_at is null and paid_count < winners
+        and deadline > ${now.toISOString()}::timestamptz for share`,
+  );
+  return found.rows.length > 0;
+}
+
+/** Stores a pending submission unless the person already has a live one (the partial unique index decides). */
+export async function insertSubmission(
+  tx: Tx,
+  values: {
+    bountyId: number;
+    userId: number;
+    body: string;
+    link: string | null;
+    imageId: string | null;
+    createdAt: Date;
+  },
+): Promise<number | null> {
+  const found = await query<{ id: string }>(
+    tx,
+    sql`insert into bounty_submissions (bounty_id, user_id, body, link, image_id, state, created_at)
+        values (${values.bountyId}, ${values.userId}, ${values.body}, ${values.link}, ${values.imageId}, 'pending',
+          ${values.createdAt.toISOString()}::timestamptz)
+        on conflict (bounty_id, user_id) where state in ('pending', 'approved') do nothing
+        returning id`,
+  );
+  return found.rows[0] ? Number(found.rows[0].id) : null;
+}
+
+/** A submission with its person and its bounty's amount, as the presenter needs it. */
+export interface SubmissionRow {
+  id: number;
+  bountyId: number;
+  userId: number;
+  userUid: number;
+  userName: string;
+  userAvatar: string | null;
+  body: string;
+  link: string | null;
+  imageId: string | null;
+  state: SubmissionState;
+  reason: string | null;
+  reward: bigint;
+  decimals: number;
+  entryId: number | null;
+  createdAt: Date;
+  reviewedAt: Date | null;
+}
+
+interface RawSubmission {
+  id: string;
+  bounty_id: string;
+  user_id: string;
+  user_uid: string;
+  user_name: string;
+  user_avatar: string | null;
+  body: string;
+  link: string | null;
+  image_id: string | null;
+  state: SubmissionState;
+  reason: string | null;
+  reward: string;
+  decimals: number;
+  entry_id: string | null;
+  created_at: string | Date;
+  reviewed_at: string | Date | null;
+}
+
+/** Submissions matching `where` (over alias `q`), newest first. One statement. */
+export async function submissionRows(db: Db, where: SQL, limit: number): Promise<SubmissionRow[]> {
+  const found = await query<RawSubmission>(
+    db,
+    sql`
+    select q.id, q.bounty_id, q.user_id, u.uid as user_uid, ${personName('u')} as user_name, u.avatar as user_avatar,
+      q.body, q.link, q.image_id, q.state, q.reason, b.reward::text as reward, s.decimals, q.entry_id, q.created_at,
+      q.reviewed_at
+    from bounty_submissions q
+    join bounties b on b.id = q.bounty_id
+    join assets s on s.code = b.asset_code
+    join users u on u.id = q.user_id
+    where ${where}
+    order by q.id desc
+    limit ${limit}`,
+  );
+  return found.rows.map((raw) => ({
+    id: Number(raw.id),
+    bountyId: Number(raw.bounty_id),
+    userId: Number(raw.user_id),
+    userUid: Number(raw.user_uid),
+    userName: raw.user_name,
+    userAvatar: raw.user_avatar,
+    body: raw.body,
+    link: raw.link,
+    imageId: raw.image_id,
+    state: raw.state,
+    reason: raw.reason,
+    reward: BigInt(raw.reward),
+    decimals: Number(raw.decimals),
+    entryId: maybeNumber(raw.entry_id),
+    createdAt: date(raw.created_at),
+    reviewedAt: raw.reviewed_at === null ? null : date(raw.reviewed_at),
+  }));
+}
+
+export async function submissionById(db: Db, id: number): Promise<SubmissionRow | undefined> {
+  const [row] = await submissionRows(db, sql`q.id = ${id}`, 1);
+  return row;
+}
+
+/** What a winner slot claim answers: the slot taken and what to pay. */
+export interface ClaimedSlot {
+  paidCount: number;
+  winners: number;
+  reward: bigint;
+  assetCode: string;
+}
+
+/**
+ * Takes one winner slot while the bounty is unsettled and inside its review window. The row lock also orders
+ * this payout against other payouts, submissions and the settle worker (bounty first, then submissions).
+ */
+export async function claimWinnerSlot(tx: Tx, id: number, now: Date): Promise<ClaimedSlot | undefined> {
+  const found = await query<{ paid_count: number; winners: number; reward: string; asset_code: string }>(
+    tx,
+    sql`update bounties set paid_count = paid_count + 1
+        where id = ${id} and paid_count < winners and settled_at is null
+          and review_until > ${now.toISOString()}::timestamptz
+        returning paid_count, winners, reward::text as reward, asset_code`,
+  );
+  const row = found.rows[0];
+  if (!row) return undefined;
+  return {
+    paidCount: Number(row.paid_count),
+    winners: Number(row.winners),
+    reward: BigInt(row.reward),
+    assetCode: row.asset_code,
+  };
+}
+
+/** Moves a pending submission to its review outcome; false when it was not pending any more. */
+export async function reviewSubmission(
+  tx: Db,
+  id: number,
+  outcome: { state: 'approved' | 'rejected'; reason: string | null; reviewedAt: Date },
+): Promise<boolean> {
+  const found = await query<{ id: string }>(
+    tx,
+    sql`update bounty_submissions set state = ${outcome.state}, reason = ${outcome.reason},
+          reviewed_at = ${outcome.reviewedAt.toISOString()}::timestamptz
+        where id = ${id} and state = 'pending' returning id`,
+  );
+  return found.rows.length > 0;
+}
+
+export async function setSubmissionEntry(tx: Tx, id: number, entryId: number): Promise<void> {
+  await tx.execute(sql`update bounty_submissions set entry_id = ${entryId} where id = ${id}`);
+}
+
+/** The next unsettled bounty past its review window, locked; skips one another process holds. */
+export async function claimDueBounty(
+  tx: Tx,
+  now: Date,
+): Promise<{ id: number; creatorId: number; assetCode: string; unused: bigint } | undefined> {
+  const found = await query<{ id: string; creator_id: string; asset_code: string; unused: string }>(
+    tx,
+    sql`select id, creator_id, asset_code, (reward * (winners - paid_count))::text as unused from bounties
+        where settled_at is null and review_until <= ${now.toISOString()}::timestamptz
+        order by review_until, id limit 1 for update skip locked`,
+  );
+  const row = found.rows[0];
+  if (!row) return undefined;
+  return {
+    id: Number(row.id),
+    creatorId: Number(row.creator_id),
+    assetCode: row.asset_code,
+    unused: BigInt(row.unused),
+  };
+}
+
+/** Marks the bounty settled (once: only while unsettled) and expires what still waits for review. */
+export async function settleBounty(tx: Tx, id: number, now: Date): Promise<boolean> {
+  const found = await query<{ id: string }>(
+    tx,
+    sql`update bounties set settled_at = ${now.toISOString()}::timestamptz
+        where id = ${id} and settled_at is null returning id`,
+  );
+  if (found.rows.length === 0) return false;
+  await tx.execute(sql`update bounty_submissions set state = 'expired' where bounty_id = ${id} and state = 'pending'`);
+  return true;
+}
+
+export async function setRefundEntry(tx: Tx, id: number, entryId: number): Promise<void> {
+  await tx.execute(sql`update bounties set refund_entry_id = ${entryId} where id = ${id}`);
+}
+
+/** The caller's own submissions, newest first, after `before` (a submission id). */
+export function mySubmissions(db: Db, userId: number, before: number | null, limit: number) {
+  return submissionRows(
+    db,
+    before === null ? sql`q.user_id = ${userId}` : sql`q.user_id = ${userId} and q.id < ${before}`,
+    limit,
+  );
+}
