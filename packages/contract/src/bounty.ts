@@ -65,7 +65,7 @@ export const BountyCreateInput = z
      * A number; its range (1 to maxWinners, a whole number) is checked by the server with the split, so the
      * message can name the maximum (`bounty.winnersRange`), which a schema's message cannot.
      */
-    winners: z.coerce.number({ error: 'bounty.winnersRange' }).optional(),
+    winners: z.coerce.number({ error: 'validation.wrongType' }).optional(),
     deadline: dateTime,
     submitKinds: z.array(z.enum(BOUNTY_SUBMIT_KINDS)).min(1).max(3),
     audience: z.enum(BOUNTY_AUDIENCES).optional(),
