@@ -1,7 +1,7 @@
 import { type BountySubmissionsInput, Status } from '@polaris/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fieldError } from '../wallet/catalog.ts';
 import { ledger } from '../wallet/ledger.ts';
@@ -36,9 +36,15 @@ function isHttpsLink(value: string): boolean {
   }
 }
 
-/** Why a submission that is no longer pending cannot be reviewed. */
-const notPending = (state: SubmissionRow['state']) =>
-  conflict(state === 'expired' ? 'bounty.reviewClosed' : 'bounty.alreadyReviewed');
+/**
+ * Why a submission cannot be reviewed, as the creator would understand it: it was reviewed already, every winner
+ * is paid (what waited expired with the last payout), or the review window has closed.
+ */
+function refusal(submission: SubmissionRow, bounty: BountyRow): AppError {
+  if (submission.state === 'approved' || submission.state === 'rejected') return conflict('bounty.alreadyReviewed');
+  if (bounty.paidCount >= bounty.winners) return conflict('bounty.noWinnersLeft');
+  return conflict('bounty.reviewClosed');
+}
 
 /**
  * Submitting to a bounty and reviewing submissions. Limits are claimed, not checked: one live submission per
@@ -128,9 +134,8 @@ export class SubmissionService {
     if (input.decision === 'approve' && submission.userId === bounty.creatorId) {
       throw new AppError(Status.noPermission, 'bounty.selfApproval');
     }
-    if (submission.state !== 'pending') throw notPending(submission.state);
     const now = this.deps.now();
-    if (!reviewOpen(bounty, now)) throw conflict('bounty.reviewClosed');
+    if (submission.state !== 'pending' || !reviewOpen(bounty, now)) throw refusal(submission, bounty);
 
     if (input.decision === 'reject') {
       const rejected = await reviewSubmission(this.db, submission.id, {
@@ -138,26 +143,26 @@ export class SubmissionService {
         reason: input.reason ?? null,
         reviewedAt: now,
       });
-      if (!rejected) throw notPending((await submissionById(this.db, submission.id))!.state);
+      if (!rejected) throw await this.refusalNow(this.db, submission.id);
     } else {
       await this.db.transaction((tx) => this.approve(tx, bounty, submission, now));
     }
     return presentSubmission((await submissionById(this.db, submission.id))!);
   }
 
+  /** Why a review lost a race: reads the submission and its bounty as they are now. */
+  private async refusalNow(db: Database | Tx, submissionId: number) {
+    const submission = (await submissionById(db, submissionId))!;
+    return refusal(submission, (await bountyById(db, null, submission.bountyId))!);
+  }
+
   private async approve(tx: Tx, bounty: BountyRow, submission: SubmissionRow, now: Date) {
     const bountyId = bounty.id;
     const slot = await claimWinnerSlot(tx, bountyId, now);
-    if (!slot) {
-      // Say what the creator would find: this one reviewed already, every slot paid, or the window closed.
-      const current = (await submissionById(tx, submission.id))!;
-      if (current.state !== 'pending') throw notPending(current.state);
-      const fresh = (await bountyById(tx, null, bountyId))!;
-      throw conflict(fresh.paidCount >= fresh.winners ? 'bounty.noWinnersLeft' : 'bounty.reviewClosed');
-    }
+    if (!slot) throw await this.refusalNow(tx, submission.id);
     const approved = await reviewSubmission(tx, submission.id, { state: 'approved', reason: null, reviewedAt: now });
     // Throwing undoes the slot claimed above.
-    if (!approved) throw notPending((await submissionById(tx, submission.id))!.state);
+    if (!approved) throw await this.refusalNow(tx, submission.id);
     const { entryId } = await ledger.transfer(tx, {
       kind: 'bounty_payout',
       asset: slot.assetCode,
