@@ -21,6 +21,8 @@ const GATED = [
   'POST /activity/manage/approve',
   'POST /activity/signup',
   'POST /activity/ticket/transfer',
+  'POST /bounty/create',
+  'POST /bounty/review',
   'POST /user/payments/add',
   'POST /user/payments/update',
   'POST /wallet/transfer',

@@ -8,7 +8,6 @@ import {
   parseAmount,
   Status,
 } from '@polaris/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -21,15 +20,19 @@ import type { TradePasswordService } from '../security/service.ts';
 import { assetOf, fieldError } from '../wallet/catalog.ts';
 import { InsufficientBalance, ledger } from '../wallet/ledger.ts';
 import { loadCatalog } from '../wallet/store.ts';
+import { cursorId, nextCursor } from './cursor.ts';
 import { canView } from './policy.ts';
 import { presentBounty, presentSubmission } from './presenter.ts';
 import {
   activityHosts,
+  type BountyFilter,
+  type BountyRow,
+  bountiesByIds,
   bountyById,
-  bountyRows,
   claimDueBounty,
   insertBounty,
-  mySubmissions,
+  listBounties,
+  listSubmissions,
   nextBountyId,
   setRefundEntry,
   settleBounty,
@@ -92,10 +95,6 @@ export function splitPool(
   if (total % count !== 0n) throw fieldError('total', 'bounty.notEven', { count: winners! });
   return { reward: total / count, winners: winners! };
 }
-
-/** The cursor's id: everything listed after it has a smaller id. */
-const cursorId = (cursor: string | undefined) => (cursor ? Number(cursor.split('_')[0]) : null);
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
  * Task bounties: a reward pool escrowed on creation, paid to each approved submission at once, what no winner
@@ -222,26 +221,23 @@ export class BountyService {
   /** Browse: search, category, open only or all, an activity's or a room's. One statement whatever the page size. */
   async list(viewerId: number | null, input: z.output<typeof BountyListInput>) {
     const now = this.deps.now();
-    const where: SQL[] = [visibleTo(viewerId)];
-    if (input.q) where.push(sql`b.title ilike ${`%${escapeLike(input.q)}%`}`);
-    if (input.category) where.push(sql`b.category = ${input.category}`);
-    if (input.state === 'open') {
-      where.push(
-        sql`b.settled_at is null and b.paid_count < b.winners and b.deadline > ${now.toISOString()}::timestamptz`,
-      );
-    }
+    let activityId: number | undefined;
     if (input.activityId) {
-      const activityId = await this.deps.activityIdOf(input.activityId);
+      activityId = await this.deps.activityIdOf(input.activityId);
       if (activityId === undefined) return { items: [], nextCursor: null };
-      where.push(sql`b.activity_id = ${activityId}`);
     }
-    if (input.roomId) where.push(sql`b.room_id = ${Number(input.roomId)}`);
-    const before = cursorId(input.cursor);
-    if (before !== null) where.push(sql`b.id < ${before}`);
-    const rows = await bountyRows(this.db, viewerId, sql.join(where, sql` and `), input.limit);
+    const filter: BountyFilter = {
+      q: input.q,
+      category: input.category,
+      openAt: input.state === 'open' ? now : undefined,
+      activityId,
+      roomId: input.roomId ? Number(input.roomId) : undefined,
+      before: cursorId(input.cursor),
+    };
+    const rows = await listBounties(this.db, viewerId, filter, input.limit);
     return {
       items: rows.map((row) => presentBounty(row, viewerId, now, this.deps.links)),
-      nextCursor: rows.length === input.limit ? String(rows.at(-1)!.id) : null,
+      nextCursor: nextCursor(rows, input.limit),
     };
   }
 
@@ -249,36 +245,25 @@ export class BountyService {
   async mine(userId: number, input: z.output<typeof BountyMineInput>) {
     const now = this.deps.now();
     const before = cursorId(input.cursor);
+    const present = (row: BountyRow) => presentBounty(row, userId, now, this.deps.links);
     if (input.role === 'created') {
-      const where =
-        before === null ? sql`b.creator_id = ${userId}` : sql`b.creator_id = ${userId} and b.id < ${before}`;
-      const rows = await bountyRows(this.db, userId, where, input.limit);
+      const rows = await listBounties(this.db, userId, { creatorId: userId, before }, input.limit);
       return {
-        items: rows.map((row) => ({ bounty: presentBounty(row, userId, now, this.deps.links), submission: null })),
-        nextCursor: rows.length === input.limit ? String(rows.at(-1)!.id) : null,
+        items: rows.map((row) => ({ bounty: present(row), submission: null })),
+        nextCursor: nextCursor(rows, input.limit),
       };
     }
-    const submissions = await mySubmissions(this.db, userId, before, input.limit);
+    const submissions = await listSubmissions(this.db, { userId, before }, input.limit);
     const ids = [...new Set(submissions.map((row) => row.bountyId))];
-    const bounties =
-      ids.length === 0
-        ? []
-        : await bountyRows(
-            this.db,
-            userId,
-            sql`b.id in (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})`,
-            ids.length,
-          );
+    // Their own submissions' bounties, whatever the bounty's audience now (a room they have left).
+    const bounties = await bountiesByIds(this.db, userId, ids);
     const byId = new Map(bounties.map((row) => [row.id, row]));
     return {
       items: submissions.map((submission) => ({
-        bounty: presentBounty(byId.get(submission.bountyId)!, userId, now, this.deps.links),
+        bounty: present(byId.get(submission.bountyId)!),
         submission: presentSubmission(submission),
       })),
-      nextCursor: submissions.length === input.limit ? String(submissions.at(-1)!.id) : null,
+      nextCursor: nextCursor(submissions, input.limit),
     };
   }
 
@@ -314,11 +299,4 @@ export class BountyService {
     }
     return { settled };
   }
-}
-
-/** A room's bounty shows only to its members and its creator (policy `canView`, as SQL over alias `b`). */
-function visibleTo(viewerId: number | null): SQL {
-  const viewer = viewerId ?? 0;
-  return sql`(b.audience <> 'room' or b.creator_id = ${viewer} or exists (select 1 from chat_members m
-    where m.room_id = b.room_id and m.user_id = ${viewer} and m.banned = false))`;
 }

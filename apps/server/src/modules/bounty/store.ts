@@ -122,13 +122,7 @@ function bountyOf(raw: RawBounty): BountyRow {
  * Bounties with everything their answer shows, as seen by `viewerId`, filtered by `where` (over alias `b`),
  * newest first. One statement.
  */
-export async function bountyRows(
-  db: Db,
-  viewerId: number | null,
-  where: SQL,
-  limit: number,
-  order: SQL = sql`b.id desc`,
-): Promise<BountyRow[]> {
+async function bountyRows(db: Db, viewerId: number | null, where: SQL, limit: number): Promise<BountyRow[]> {
   const viewer = viewerId ?? 0;
   const found = await query<RawBounty>(
     db,
@@ -155,10 +149,65 @@ export async function bountyRows(
     left join lateral (select q.id, q.state, q.reason from bounty_submissions q
       where q.bounty_id = b.id and q.user_id = ${viewer} order by q.id desc limit 1) mine on true
     where ${where}
-    order by ${order}
+    order by b.id desc
     limit ${limit}`,
   );
   return found.rows.map(bountyOf);
+}
+
+/** What a bounty list may be narrowed to; `before` is the cursor's id. */
+export interface BountyFilter {
+  q?: string;
+  category?: string;
+  /** Only what still takes submissions at this time. */
+  openAt?: Date;
+  activityId?: number;
+  roomId?: number;
+  creatorId?: number;
+  before?: number | null;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * A room's bounty shows only to its members and its creator (`canView` in policy.ts, as SQL over alias `b`),
+ * so a list never carries what its viewer could not open.
+ */
+function visibleTo(viewerId: number | null): SQL {
+  const viewer = viewerId ?? 0;
+  return sql`(b.audience <> 'room' or b.creator_id = ${viewer} or exists (select 1 from chat_members m
+    where m.room_id = b.room_id and m.user_id = ${viewer} and m.banned = false))`;
+}
+
+/** A page of bounties the viewer may see, newest first. One statement. */
+export function listBounties(db: Db, viewerId: number | null, filter: BountyFilter, limit: number) {
+  const where: SQL[] = [visibleTo(viewerId)];
+  if (filter.q) where.push(sql`b.title ilike ${`%${escapeLike(filter.q)}%`}`);
+  if (filter.category) where.push(sql`b.category = ${filter.category}`);
+  if (filter.openAt) {
+    where.push(
+      sql`b.settled_at is null and b.paid_count < b.winners and b.deadline > ${filter.openAt.toISOString()}::timestamptz`,
+    );
+  }
+  if (filter.activityId !== undefined) where.push(sql`b.activity_id = ${filter.activityId}`);
+  if (filter.roomId !== undefined) where.push(sql`b.room_id = ${filter.roomId}`);
+  if (filter.creatorId !== undefined) where.push(sql`b.creator_id = ${filter.creatorId}`);
+  if (filter.before != null) where.push(sql`b.id < ${filter.before}`);
+  return bountyRows(db, viewerId, sql.join(where, sql` and `), limit);
+}
+
+/** These bounties, whoever may see them now: the caller's own submissions name them. */
+export function bountiesByIds(db: Db, viewerId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return bountyRows(
+    db,
+    viewerId,
+    sql`b.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+    ids.length,
+  );
 }
 
 export async function bountyById(db: Db, viewerId: number | null, id: number): Promise<BountyRow | undefined> {
@@ -298,7 +347,7 @@ interface RawSubmission {
 }
 
 /** Submissions matching `where` (over alias `q`), newest first. One statement. */
-export async function submissionRows(db: Db, where: SQL, limit: number): Promise<SubmissionRow[]> {
+async function submissionRows(db: Db, where: SQL, limit: number): Promise<SubmissionRow[]> {
   const found = await query<RawSubmission>(
     db,
     sql`
@@ -424,11 +473,16 @@ export async function setRefundEntry(tx: Tx, id: number, entryId: number): Promi
   await tx.execute(sql`update bounties set refund_entry_id = ${entryId} where id = ${id}`);
 }
 
-/** The caller's own submissions, newest first, after `before` (a submission id). */
-export function mySubmissions(db: Db, userId: number, before: number | null, limit: number) {
-  return submissionRows(
-    db,
-    before === null ? sql`q.user_id = ${userId}` : sql`q.user_id = ${userId} and q.id < ${before}`,
-    limit,
-  );
+/** A page of submissions, newest first: a bounty's, a person's, or one person's to one bounty. One statement. */
+export function listSubmissions(
+  db: Db,
+  filter: { bountyId?: number; userId?: number; state?: SubmissionState; before: number | null },
+  limit: number,
+) {
+  const where: SQL[] = [];
+  if (filter.bountyId !== undefined) where.push(sql`q.bounty_id = ${filter.bountyId}`);
+  if (filter.userId !== undefined) where.push(sql`q.user_id = ${filter.userId}`);
+  if (filter.state) where.push(sql`q.state = ${filter.state}`);
+  if (filter.before !== null) where.push(sql`q.id < ${filter.before}`);
+  return submissionRows(db, where.length > 0 ? sql.join(where, sql` and `) : sql`true`, limit);
 }

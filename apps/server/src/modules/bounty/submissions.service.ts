@@ -1,10 +1,10 @@
 import { type BountySubmissionsInput, Status } from '@polaris/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fieldError } from '../wallet/catalog.ts';
 import { ledger } from '../wallet/ledger.ts';
+import { cursorId, nextCursor } from './cursor.ts';
 import { canView, isCreator, reviewOpen, stateOf } from './policy.ts';
 import { presentSubmission } from './presenter.ts';
 import type { BountyDeps } from './service.ts';
@@ -13,13 +13,13 @@ import {
   bountyById,
   claimWinnerSlot,
   insertSubmission,
+  listSubmissions,
   lockOpenBounty,
   reviewSubmission,
   type SubmissionRow,
   setSubmissionEntry,
   settleBounty,
   submissionById,
-  submissionRows,
 } from './store.ts';
 
 const conflict = (key: string) => new AppError(Status.conflict, key);
@@ -108,15 +108,19 @@ export class SubmissionService {
   /** The creator sees every submission (by state if asked); anyone else only their own. One statement. */
   async list(viewerId: number, input: z.output<typeof BountySubmissionsInput>) {
     const bounty = await this.visibleBounty(viewerId, Number(input.id));
-    const where: SQL[] = [sql`q.bounty_id = ${bounty.id}`];
-    if (!isCreator(bounty, viewerId)) where.push(sql`q.user_id = ${viewerId}`);
-    if (input.state) where.push(sql`q.state = ${input.state}`);
-    const before = input.cursor ? Number(input.cursor.split('_')[0]) : null;
-    if (before !== null) where.push(sql`q.id < ${before}`);
-    const rows = await submissionRows(this.db, sql.join(where, sql` and `), input.limit);
+    const rows = await listSubmissions(
+      this.db,
+      {
+        bountyId: bounty.id,
+        userId: isCreator(bounty, viewerId) ? undefined : viewerId,
+        state: input.state,
+        before: cursorId(input.cursor),
+      },
+      input.limit,
+    );
     return {
       items: rows.map(presentSubmission),
-      nextCursor: rows.length === input.limit ? String(rows.at(-1)!.id) : null,
+      nextCursor: nextCursor(rows, input.limit),
     };
   }
 
