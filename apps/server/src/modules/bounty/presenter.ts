@@ -1,7 +1,8 @@
 import { type Bounty, formatAmount } from '@polaris/contract';
 import type { Links } from '../../platform/links.ts';
 import { canSubmit, isCreator, stateOf } from './policy.ts';
-import type { BountyRow, SubmissionRow } from './store.ts';
+import type { BountyRow } from './store.ts';
+import type { SubmissionRow } from './submissions.store.ts';
 
 /** The fields of a bounty and of a submission that leave the server, for the viewer. */
 

@@ -32,12 +32,12 @@ import {
   claimDueBounty,
   insertBounty,
   listBounties,
-  listSubmissions,
   nextBountyId,
   setRefundEntry,
   settleBounty,
 } from './store.ts';
 import { SubmissionService } from './submissions.service.ts';
+import { listSubmissions } from './submissions.store.ts';
 
 export interface BountyDeps {
   db: Database;

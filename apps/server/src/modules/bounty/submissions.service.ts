@@ -8,19 +8,15 @@ import { cursorId, nextCursor } from './cursor.ts';
 import { canView, isCreator, reviewOpen, stateOf } from './policy.ts';
 import { presentSubmission } from './presenter.ts';
 import type { BountyDeps } from './service.ts';
+import { type BountyRow, bountyById, claimWinnerSlot, lockOpenBounty, settleBounty } from './store.ts';
 import {
-  type BountyRow,
-  bountyById,
-  claimWinnerSlot,
   insertSubmission,
   listSubmissions,
-  lockOpenBounty,
   reviewSubmission,
   type SubmissionRow,
   setSubmissionEntry,
-  settleBounty,
   submissionById,
-} from './store.ts';
+} from './submissions.store.ts';
 
 const conflict = (key: string) => new AppError(Status.conflict, key);
 const bountyNotFound = () => new AppError(Status.notFound, 'bounty.notFound');
