@@ -41,6 +41,8 @@ import { MarketService, marketDataFrom } from './modules/market/service.ts';
 import { CreatorEarningsService } from './modules/master/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { PeopleService } from './modules/people/service.ts';
+import { redPacketRoutes } from './modules/redpacket/routes.ts';
+import { RedPacketService } from './modules/redpacket/service.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { TradePasswordService } from './modules/security/service.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -210,6 +212,24 @@ export async function buildApp(options: AppOptions) {
         () => null,
       ),
   });
+  const redPackets = new RedPacketService({
+    db,
+    now,
+    links,
+    trade,
+    attempts,
+    activityIdOf: (code) => discovery.idByCode(code),
+    chat: {
+      assertCanPost: (userId, roomId) => chat.messages.assertCanPost(userId, roomId),
+      // The packet's code is the message's client id: posting it twice stores it once.
+      post: (user, roomId, greeting, code) =>
+        chat.messages.send(
+          user,
+          { roomId, text: greeting, clientId: `redpacket:${code}` },
+          { kind: 'redpacket', ref: code },
+        ),
+    },
+  });
   const adminToken = newAdminToken();
   await writeFile(path.join(config.dataDir, 'admin.token'), adminToken, { mode: 0o600 });
 
@@ -248,6 +268,7 @@ export async function buildApp(options: AppOptions) {
   liveRoutes(router, live);
   chatRoutes(router, chat);
   peopleRoutes(router, new PeopleService({ db, now }));
+  redPacketRoutes(router, redPackets);
   await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);
@@ -286,6 +307,8 @@ export async function buildApp(options: AppOptions) {
     // Creator earnings whose payout hold has passed become the organizer's.
     stopWorkers.push(startWorker('earnings', 10_000, () => earnings.releaseDue(), app.log));
     stopWorkers.push(startWorker('mail', 2000, () => mailQueue.deliverDue(), app.log));
+    // What nobody claimed of an expired red packet goes back to its sender.
+    stopWorkers.push(startWorker('redpacket', 5000, () => redPackets.settleDue(), app.log));
   }
 
   app.addHook('onClose', async () => {
@@ -313,6 +336,7 @@ export async function buildApp(options: AppOptions) {
     live,
     earnings,
     mailQueue,
+    redPackets,
   });
   return app;
 }
@@ -332,6 +356,7 @@ export interface AppServices {
   chatLive: LiveChatService;
   earnings: CreatorEarningsService;
   mailQueue: MailQueue;
+  redPackets: RedPacketService;
 }
 
 declare module 'fastify' {

@@ -106,12 +106,20 @@ export function defaultAudience(kind: (typeof RED_PACKET_KINDS)[number]): (typeo
   return 'anyone';
 }
 
-export const RedPacketRefInput = z.object({ code: redPacketCodeField });
+/**
+ * A packet is named `redpacketCode` in requests and page links (as SPEC §3's processed-packet memory names it):
+ * `code` is one of the names a URL may not carry (URL_SECRET_KEYS), being what verification codes are called.
+ */
+export const RedPacketRefInput = z.object({ redpacketCode: redPacketCodeField });
 export const RedPacketClaimInput = z.object({
-  code: redPacketCodeField,
+  redpacketCode: redPacketCodeField,
   password: text().max(RED_PACKET_LIMITS.passwordMax).optional(),
 });
-export const RedPacketClaimsInput = z.object({ code: redPacketCodeField, cursor: cursorField, limit: limitField });
+export const RedPacketClaimsInput = z.object({
+  redpacketCode: redPacketCodeField,
+  cursor: cursorField,
+  limit: limitField,
+});
 export const RedPacketMineInput = z.object({
   role: z.enum(['sent', 'received']),
   cursor: cursorField,

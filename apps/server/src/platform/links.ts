@@ -11,7 +11,7 @@ export class Links {
 
   /** A red packet's page: its password (for a password packet) is told apart, never put in the link. */
   redPacket(code: string): string {
-    return `${this.publicUrl}/#/pages/red-envelope/password/index?code=${code}`;
+    return `${this.publicUrl}/#/pages/red-envelope/password/index?redpacketCode=${code}`;
   }
 
   bounty(id: string): string {

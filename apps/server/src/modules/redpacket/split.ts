@@ -22,14 +22,22 @@ export function splitRandom(total: bigint, count: number, random = secureRandomB
   if (total < BigInt(count)) throw new RangeError('total must be at least one base unit per share');
   const shares: bigint[] = [];
   let left = total;
-  for (let taken = 0; taken < count - 1; taken++) {
-    const sharesLeft = BigInt(count - taken);
-    const twiceMean = (2n * left) / sharesLeft;
-    const most = twiceMean < left - (sharesLeft - 1n) ? twiceMean : left - (sharesLeft - 1n);
-    const share = most <= 1n ? 1n : 1n + random(most);
+  for (let taken = 0; taken < count; taken++) {
+    const share = nextRandomShare(left, count - taken, random);
     shares.push(share);
     left -= share;
   }
-  shares.push(left);
   return shares;
+}
+
+/**
+ * The next share of a random packet with `left` base units in `sharesLeft` shares: what a claim takes, drawn
+ * when it is claimed (so the split is not known in advance to anyone, the server's database included).
+ */
+export function nextRandomShare(left: bigint, sharesLeft: number, random = secureRandomBelow): bigint {
+  if (sharesLeft <= 1) return left;
+  const after = BigInt(sharesLeft - 1);
+  const twiceMean = (2n * left) / BigInt(sharesLeft);
+  const most = twiceMean < left - after ? twiceMean : left - after;
+  return most <= 1n ? 1n : 1n + random(most);
 }

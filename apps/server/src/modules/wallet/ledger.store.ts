@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { pgArray } from '../../db/arrays.ts';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import { journalEntries, postings } from '../../db/schema/index.ts';
 
@@ -57,6 +58,104 @@ export async function lockAccounts(tx: Tx, sortedIds: number[]): Promise<Map<num
     });
   }
   return balances;
+}
+
+/**
+ * The accounts of many owners in one asset each, created where missing, in three statements whatever their
+ * number: the ones that exist, the missing ones inserted in key order (so two batches cannot cross), and those
+ * another transaction created meanwhile. Answers ids by `ownerKey`.
+ */
+export async function ensureAccounts(
+  tx: Tx,
+  wanted: { key: string; owner: AccountOwner; asset: string }[],
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const find = async (list: typeof wanted) => {
+    const users = list.filter((w) => 'userId' in w.owner);
+    const systems = list.filter((w) => 'system' in w.owner);
+    const found = await query<{ id: string; user_id: string | null; system_code: string | null; asset_code: string }>(
+      tx,
+      sql`select a.id, a.user_id, a.system_code, a.asset_code from accounts a
+          join unnest(${pgArray(users.map((w) => String((w.owner as { userId: number }).userId)))}::bigint[],
+                      ${pgArray(users.map((w) => w.asset))}::text[]) as w(u, s) on a.user_id = w.u and a.asset_code = w.s
+          union all
+          select a.id, a.user_id, a.system_code, a.asset_code from accounts a
+          join unnest(${pgArray(systems.map((w) => (w.owner as { system: string }).system))}::text[],
+                      ${pgArray(systems.map((w) => w.asset))}::text[]) as w(c, s) on a.system_code = w.c and a.asset_code = w.s`,
+    );
+    for (const row of found.rows) {
+      const key =
+        row.user_id !== null ? `u:${row.user_id}:${row.asset_code}` : `s:${row.system_code}:${row.asset_code}`;
+      ids.set(key, Number(row.id));
+    }
+  };
+  const keyOf = (w: (typeof wanted)[number]) =>
+    'userId' in w.owner ? `u:${w.owner.userId}:${w.asset}` : `s:${w.owner.system}:${w.asset}`;
+  await find(wanted);
+  const missing = wanted.filter((w) => !ids.has(keyOf(w))).sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
+  if (missing.length > 0) {
+    const users = missing.filter((w) => 'userId' in w.owner);
+    const systems = missing.filter((w) => 'system' in w.owner);
+    if (users.length > 0) {
+      await tx.execute(
+        sql`insert into accounts (user_id, asset_code)
+            select u, s from unnest(${pgArray(users.map((w) => String((w.owner as { userId: number }).userId)))}::bigint[],
+                                    ${pgArray(users.map((w) => w.asset))}::text[]) with ordinality as w(u, s, n) order by n
+            on conflict (user_id, asset_code) where user_id is not null do nothing`,
+      );
+    }
+    for (const w of systems) await ensureAccount(tx, w.owner, w.asset);
+    await find(missing);
+  }
+  const answer = new Map<string, number>();
+  for (const w of wanted) answer.set(w.key, ids.get(keyOf(w))!);
+  return answer;
+}
+
+/** New balances of many accounts in one statement. */
+export async function writeBalances(tx: Tx, accounts: LockedAccount[]): Promise<void> {
+  if (accounts.length === 0) return;
+  await tx.execute(
+    sql`update accounts a set available = v.available, frozen = v.frozen, updated_at = now()
+        from unnest(${pgArray(accounts.map((a) => String(a.id)))}::bigint[], ${pgArray(accounts.map((a) => a.available.toString()))}::numeric[],
+                    ${pgArray(accounts.map((a) => a.frozen.toString()))}::numeric[]) as v(id, available, frozen)
+        where a.id = v.id`,
+  );
+}
+
+/** Many journal entries with their postings in two statements; answers the entries' ids in the order given. */
+export async function insertEntries(
+  tx: Tx,
+  entries: {
+    entry: { kind: string; actorId?: number; reference?: string; memo?: Record<string, unknown> };
+    lines: { accountId: number; assetCode: string; bucket: 'available' | 'frozen'; amount: bigint }[];
+  }[],
+): Promise<number[]> {
+  const rows = await tx
+    .insert(journalEntries)
+    .values(
+      entries.map(({ entry }) => ({
+        kind: entry.kind,
+        actorId: entry.actorId,
+        reference: entry.reference,
+        memo: entry.memo,
+      })),
+    )
+    .returning({ id: journalEntries.id });
+  // Ids are drawn from the sequence as the rows go in, in the order given.
+  const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+  await tx.insert(postings).values(
+    entries.flatMap(({ lines }, index) =>
+      lines.map((line) => ({
+        entryId: ids[index]!,
+        accountId: line.accountId,
+        assetCode: line.assetCode,
+        bucket: line.bucket,
+        amount: line.amount.toString(),
+      })),
+    ),
+  );
+  return ids;
 }
 
 export async function writeBalance(tx: Tx, account: LockedAccount): Promise<void> {

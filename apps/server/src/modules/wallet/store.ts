@@ -30,6 +30,8 @@ export interface CatalogAsset {
   name: string;
   decimals: number;
   singleAddress: boolean;
+  /** The most one red packet may hold, base units as text. */
+  redPacketMax: string;
   sort: number;
 }
 export interface CatalogChain {

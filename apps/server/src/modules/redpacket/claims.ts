@@ -1,0 +1,242 @@
+import { Status } from '@polaris/contract';
+import type { Database, Tx } from '../../db/client.ts';
+import { AppError, FieldsError } from '../../platform/errors.ts';
+import { safeEqualHex } from '../../platform/secrets.ts';
+import { type EntryInput, ledger } from '../wallet/ledger.ts';
+import { passwordHash } from './passwords.ts';
+import { nextRandomShare } from './split.ts';
+import {
+  checkedInPairs,
+  claimsOf,
+  followingPairs,
+  insertClaims,
+  lockPacketsByCode,
+  type PacketRow,
+  roomMemberPairs,
+  writeRemaining,
+} from './store.ts';
+
+export interface ClaimRequest {
+  userId: number;
+  code: string;
+  password?: string;
+}
+
+export type ClaimOutcome =
+  | { ok: true; packet: PacketRow; amount: bigint; claimedAt: Date }
+  | { ok: false; error: AppError; packet?: PacketRow };
+
+const refuse = (key: string, params: Record<string, string | number> = {}, status: number = Status.conflict) => ({
+  ok: false as const,
+  error: new AppError(status, key, params),
+});
+
+/**
+ * Claims of red packets, decided in batches: every claim that arrives while one batch is being written waits
+ * for the next, and each batch is one transaction of a fixed number of statements whatever its size (the
+ * packets locked in id order, what their claimers already took, who is in each audience, the ledger entries,
+ * the claims, what is left). A packet's shares are taken one after another under its row lock, so a thousand
+ * people opening one packet at once cost a few transactions instead of a thousand in single file on its row
+ * and on the escrow account's.
+ */
+export class ClaimBatcher {
+  private queue: { request: ClaimRequest; resolve: (o: ClaimOutcome) => void; reject: (e: unknown) => void }[] = [];
+  private draining = false;
+
+  constructor(
+    private readonly deps: { db: Database; now: () => Date; random?: (below: bigint) => bigint },
+    private readonly maxBatch = 500,
+  ) {}
+
+  claim(request: ClaimRequest): Promise<ClaimOutcome> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request, resolve, reject });
+      if (this.draining) return;
+      this.draining = true;
+      // The rest of this turn's arrivals join the first batch.
+      setImmediate(() => void this.drain());
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.maxBatch);
+      try {
+        const outcomes = await this.run(batch.map((item) => item.request));
+        for (const [index, item] of batch.entries()) item.resolve(outcomes[index]!);
+      } catch (error) {
+        if (batch.length === 1) {
+          batch[0]!.reject(error);
+          continue;
+        }
+        // Whatever failed the batch must not fail the claims beside it: each again, alone.
+        for (const item of batch) {
+          await this.run([item.request]).then(
+            (outcomes) => item.resolve(outcomes[0]!),
+            (failure: unknown) => item.reject(failure),
+          );
+        }
+      }
+    }
+    this.draining = false;
+  }
+
+  private run(requests: ClaimRequest[]): Promise<ClaimOutcome[]> {
+    return this.deps.db.transaction((tx) => decide(tx, requests, this.deps.now(), this.deps.random));
+  }
+}
+
+/** One batch, inside its transaction. Outcomes come back in the order of the requests. */
+async function decide(
+  tx: Tx,
+  requests: ClaimRequest[],
+  now: Date,
+  random?: (below: bigint) => bigint,
+): Promise<ClaimOutcome[]> {
+  const packets = new Map(
+    (await lockPacketsByCode(tx, [...new Set(requests.map((r) => r.code))])).map((p) => [p.code, p]),
+  );
+  const outcomes: (ClaimOutcome | undefined)[] = requests.map((request) => {
+    const packet = packets.get(request.code);
+    if (!packet) return refuse('redpacket.notFound', {}, Status.notFound);
+    if (packet.senderId === request.userId) return { ...refuse('redpacket.ownPacket'), packet };
+    return undefined;
+  });
+  const live = requests
+    .map((request, index) => ({ request, index, packet: packets.get(request.code)! }))
+    .filter(({ index }) => outcomes[index] === undefined);
+
+  const claimed = new Map(
+    (
+      await claimsOf(
+        tx,
+        live.map(({ request, packet }) => ({ packetId: packet.id, userId: request.userId })),
+      )
+    ).map((c) => [`${c.packetId}:${c.userId}`, c]),
+  );
+  const audience = await audienceOf(tx, live);
+
+  const remaining = new Map<number, { amount: bigint; count: number }>();
+  const entries: EntryInput[] = [];
+  const winners: { index: number; packet: PacketRow; amount: bigint }[] = [];
+  for (const { request, index, packet } of live) {
+    const pair = `${packet.id}:${request.userId}`;
+    if (claimed.has(pair)) {
+      const mine = claimed.get(pair)!;
+      outcomes[index] = {
+        ok: false,
+        packet,
+        error: new AppError(Status.conflict, 'redpacket.alreadyClaimed', {}, { amount: mine.amount.toString() }),
+      };
+      continue;
+    }
+    const left = remaining.get(packet.id) ?? {
+      amount: BigInt(packet.remainingAmount),
+      count: packet.remainingCount,
+    };
+    if (left.count === 0) {
+      outcomes[index] = { ...refuse('redpacket.allClaimed'), packet };
+      continue;
+    }
+    if (packet.settledAt !== null || packet.expiresAt <= now) {
+      outcomes[index] = { ...refuse('redpacket.ended'), packet };
+      continue;
+    }
+    if (packet.passwordHash !== null) {
+      const given = passwordHash(packet.code, request.password ?? '');
+      if (!safeEqualHex(given, packet.passwordHash)) {
+        outcomes[index] = {
+          ok: false,
+          packet,
+          error: new FieldsError([{ field: 'password', messageKey: 'redpacket.wrongPassword' }]),
+        };
+        continue;
+      }
+    }
+    const refusal = audience.refusal(packet, request.userId);
+    if (refusal) {
+      outcomes[index] = { ...refusal, packet };
+      continue;
+    }
+    const amount =
+      packet.split === 'fixed'
+        ? BigInt(packet.amount) / BigInt(packet.count)
+        : nextRandomShare(left.amount, left.count, random);
+    remaining.set(packet.id, { amount: left.amount - amount, count: left.count - 1 });
+    // A second claim of the same person in this batch finds this one.
+    claimed.set(pair, { packetId: packet.id, userId: request.userId, amount, claimedAt: now });
+    winners.push({ index, packet, amount });
+    entries.push({
+      kind: 'redpacket_claim',
+      asset: packet.assetCode,
+      actorId: request.userId,
+      reference: `redpacket:${packet.id}`,
+      memo: { code: packet.code },
+      movements: [
+        { account: { system: 'redpacket_escrow' }, bucket: 'available', amount: -amount },
+        { account: { userId: request.userId }, bucket: 'available', amount },
+      ],
+    });
+  }
+  if (winners.length > 0) {
+    const entryIds = await ledger.postMany(tx, entries);
+    await insertClaims(
+      tx,
+      winners.map((winner, i) => ({
+        packetId: winner.packet.id,
+        userId: requests[winner.index]!.userId,
+        amount: winner.amount.toString(),
+        entryId: entryIds[i]!,
+        claimedAt: now,
+      })),
+    );
+    await writeRemaining(
+      tx,
+      [...remaining].map(([id, left]) => ({ id, ...left })),
+    );
+  }
+  for (const winner of winners) {
+    const left = remaining.get(winner.packet.id)!;
+    outcomes[winner.index] = {
+      ok: true,
+      amount: winner.amount,
+      claimedAt: now,
+      packet: { ...winner.packet, remainingAmount: left.amount.toString(), remainingCount: left.count },
+    };
+  }
+  return outcomes as ClaimOutcome[];
+}
+
+/** Who is in each packet's audience, asked once per kind of audience for the whole batch. */
+async function audienceOf(tx: Tx, live: { request: ClaimRequest; packet: PacketRow }[]) {
+  const of = (audience: PacketRow['audience']) => live.filter(({ packet }) => packet.audience === audience);
+  const followers = await followingPairs(
+    tx,
+    of('followers').map(({ request, packet }) => ({ senderId: packet.senderId, userId: request.userId })),
+  );
+  const members = await roomMemberPairs(
+    tx,
+    of('room').map(({ request, packet }) => ({ roomId: packet.roomId!, userId: request.userId })),
+  );
+  const attendees = await checkedInPairs(
+    tx,
+    of('attendees').map(({ request, packet }) => ({ activityId: packet.activityId!, userId: request.userId })),
+  );
+  return {
+    refusal(packet: PacketRow, userId: number) {
+      switch (packet.audience) {
+        case 'followers':
+          return followers.has(`${packet.senderId}:${userId}`) ? null : refuse('redpacket.followersOnly', {}, 403);
+        case 'room':
+          return members.has(`${packet.roomId}:${userId}`) ? null : refuse('redpacket.roomOnly', {}, 403);
+        case 'attendees':
+          return attendees.has(`${packet.activityId}:${userId}`)
+            ? null
+            : // The title is filled in by the service, which knows the activity.
+              refuse('redpacket.attendeesOnly', {}, 403);
+        default:
+          return null;
+      }
+    },
+  };
+}

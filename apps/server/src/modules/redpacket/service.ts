@@ -1,0 +1,341 @@
+import {
+  defaultAudience,
+  formatAmount,
+  type RedPacket,
+  type RedPacketSend,
+  Status,
+  VALIDITY_UNIT_SECONDS,
+} from '@polaris/contract';
+import type { Database } from '../../db/client.ts';
+import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
+import { AppError } from '../../platform/errors.ts';
+import { once } from '../../platform/idempotency.ts';
+import type { Links } from '../../platform/links.ts';
+import { rateLimited } from '../../platform/rate-limits.ts';
+import { randomToken } from '../../platform/secrets.ts';
+import type { TradePasswordService } from '../security/service.ts';
+import { amountUnits, assetOf, fieldError } from '../wallet/catalog.ts';
+import { ledger } from '../wallet/ledger.ts';
+import { type Catalog, loadCatalog } from '../wallet/store.ts';
+import { ClaimBatcher } from './claims.ts';
+import { passwordHash } from './passwords.ts';
+import { type PacketContext, packetState, presentPacket } from './presenter.ts';
+import {
+  activitiesByIds,
+  claimsPage,
+  insertPacket,
+  lockDuePackets,
+  luckiestClaimId,
+  markSettled,
+  mySharesOf,
+  myTotals,
+  type PacketRow,
+  packetByCode,
+  peopleByIds,
+  receivedPage,
+  sentPage,
+  setSendEntry,
+} from './store.ts';
+
+/** What red packets need of chat: to refuse a packet for a room before money moves, and to post it after. */
+export interface RedPacketChat {
+  assertCanPost(userId: number, roomId: string): Promise<unknown>;
+  post(user: { id: number; uid: number }, roomId: string, greeting: string, code: string): Promise<unknown>;
+}
+
+export interface RedPacketDeps {
+  db: Database;
+  now: () => Date;
+  links: Links;
+  trade: TradePasswordService;
+  attempts: AttemptLimiter;
+  chat: RedPacketChat;
+  activityIdOf: (code: string) => Promise<number | undefined>;
+  /** Tests pass a fixed randomness; the default is the operating system's. */
+  random?: (below: bigint) => bigint;
+}
+
+/** Password guesses per person and packet: enough for typos, too few to try a dictionary. */
+export const PASSWORD_RULE: AttemptRule = { max: 10, windowMs: 600_000 };
+
+/** A public code: 12 characters of base62-ish randomness, not a number to walk. */
+const newCode = () => randomToken(9).replace(/[-_]/g, 'x');
+
+/**
+ * Red packets (docs/red-packets.md): sending escrows the whole amount in one ledger entry behind the trade
+ * password and an idempotency key; claims take one share each (claims.ts); what nobody claimed goes back to
+ * the sender once the packet expires (`settleDue`, safe in several processes).
+ */
+export class RedPacketService {
+  private readonly batcher: ClaimBatcher;
+
+  constructor(private readonly deps: RedPacketDeps) {
+    this.batcher = new ClaimBatcher({ db: deps.db, now: deps.now, random: deps.random });
+  }
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  async send(user: { id: number; uid: number }, input: RedPacketSend): Promise<RedPacket> {
+    const catalog = await loadCatalog(this.db);
+    const asset = assetOf(catalog, input.asset);
+    if (!catalog.networks.some((n) => n.assetCode === asset.code && n.redPacketEnabled)) {
+      throw fieldError('asset', 'wallet.redPacketNotAllowed');
+    }
+    const units = amountUnits(input.amount, asset.decimals);
+    const max = BigInt(asset.redPacketMax);
+    if (units > max) {
+      throw fieldError('amount', 'redpacket.amountAboveMax', {
+        max: formatAmount(max, asset.decimals),
+        asset: asset.code,
+      });
+    }
+    if (units < BigInt(input.count)) {
+      throw fieldError('count', 'redpacket.countAboveUnits', {
+        min: formatAmount(1n, asset.decimals),
+        asset: asset.code,
+      });
+    }
+    if (input.split === 'fixed' && units % BigInt(input.count) !== 0n) {
+      throw fieldError('amount', 'redpacket.fixedNotEven', { count: input.count });
+    }
+    const audience = input.audience ?? defaultAudience(input.kind);
+    const roomId = input.kind === 'chat' || audience === 'room' ? input.roomId! : null;
+    if (roomId !== null) await this.assertRoom(user.id, roomId);
+    let activityId: number | null = null;
+    if (audience === 'attendees') {
+      activityId = (await this.deps.activityIdOf(input.activityId!)) ?? null;
+      if (activityId === null) throw fieldError('activityId', 'redpacket.activityUnknown');
+    }
+    await this.deps.trade.verify(user.id, input.tradePassword);
+
+    const now = this.deps.now();
+    const { tradePassword: _secret, password, ...request } = input;
+    const { code } = await once(
+      this.db,
+      { key: input.idempotencyKey, userId: user.id, operation: 'redpacket.send', request: { ...request, password } },
+      async (tx) => {
+        const code = newCode();
+        const packet = await insertPacket(tx, {
+          code,
+          senderId: user.id,
+          kind: input.kind,
+          split: input.split,
+          audience,
+          assetCode: asset.code,
+          amount: units.toString(),
+          count: input.count,
+          remainingAmount: units.toString(),
+          remainingCount: input.count,
+          passwordHash: input.kind === 'password' ? passwordHash(code, password ?? '') : null,
+          greeting: input.greeting,
+          roomId: roomId === null ? null : Number(roomId),
+          activityId,
+          sendEntryId: 0,
+          expiresAt: new Date(now.getTime() + input.validity * VALIDITY_UNIT_SECONDS[input.validityUnit] * 1000),
+          createdAt: now,
+        });
+        const { entryId } = await ledger.transfer(tx, {
+          kind: 'redpacket_send',
+          asset: asset.code,
+          from: { userId: user.id },
+          to: { system: 'redpacket_escrow' },
+          amount: units,
+          actorId: user.id,
+          reference: `redpacket:${packet.id}`,
+          memo: { code },
+        });
+        await setSendEntry(tx, packet.id, entryId);
+        return { code };
+      },
+    );
+    // Posted after the money committed; the message's client id is the packet's, so a repeat posts nothing new.
+    if (input.kind === 'chat') await this.deps.chat.post(user, roomId!, input.greeting, code);
+    return this.detail(code, user.id);
+  }
+
+  private async assertRoom(userId: number, roomId: string) {
+    try {
+      await this.deps.chat.assertCanPost(userId, roomId);
+    } catch (error) {
+      if (
+        error instanceof AppError &&
+        (error.messageKey === 'chat.notMember' || error.messageKey === 'chat.notFound')
+      ) {
+        throw fieldError('roomId', 'redpacket.roomNotMember');
+      }
+      throw error;
+    }
+  }
+
+  async detail(code: string, viewerId: number | null): Promise<RedPacket> {
+    const packet = await packetByCode(this.db, code);
+    if (!packet) throw new AppError(Status.notFound, 'redpacket.notFound');
+    return presentPacket(packet, await this.context([packet], viewerId));
+  }
+
+  /** Opens a packet: my share, or why not. Password guesses are claimed per person and packet before checking. */
+  async claim(userId: number, input: { code: string; password?: string }) {
+    if (input.password !== undefined) {
+      const used = await this.deps.attempts.claim(`redpacket:${input.code}:${userId}`, PASSWORD_RULE);
+      if (used === null) throw rateLimited();
+    }
+    const outcome = await this.batcher.claim({ userId, code: input.code, password: input.password });
+    if (!outcome.ok) {
+      if (outcome.error.messageKey === 'redpacket.attendeesOnly' && outcome.packet?.activityId) {
+        const activity = (await activitiesByIds(this.db, [outcome.packet.activityId])).get(outcome.packet.activityId);
+        throw new AppError(outcome.error.status, outcome.error.messageKey, { title: activity?.title ?? '' });
+      }
+      throw outcome.error;
+    }
+    const context = await this.context([outcome.packet], userId, false);
+    context.mine.set(outcome.packet.id, { amount: outcome.amount, claimedAt: outcome.claimedAt });
+    return {
+      amount: formatAmount(outcome.amount, context.decimals.get(outcome.packet.assetCode) ?? 0),
+      packet: presentPacket(outcome.packet, context),
+    };
+  }
+
+  /** Who got what, newest first; the luckiest marked once the packet is finished; ledger entries for the sender. */
+  async claims(code: string, viewerId: number | null, input: { cursor?: string; limit: number }) {
+    const packet = await packetByCode(this.db, code);
+    if (!packet) throw new AppError(Status.notFound, 'redpacket.notFound');
+    const before = input.cursor && /^\d+$/.test(input.cursor) ? Number(input.cursor) : null;
+    const decimals = (await this.catalog()).assets.get(packet.assetCode)?.decimals ?? 0;
+    const [rows, luckiest] = await Promise.all([
+      claimsPage(this.db, packet.id, before, input.limit + 1),
+      packetState(packet, this.deps.now()) === 'active' ? null : luckiestClaimId(this.db, packet.id),
+    ]);
+    const page = rows.slice(0, input.limit);
+    const isSender = viewerId === packet.senderId;
+    return {
+      items: page.map((row) => ({
+        code: packet.code,
+        person: { uid: String(row.uid), name: row.name ?? '', avatar: row.avatar },
+        amount: formatAmount(BigInt(row.amount), decimals),
+        claimedAt: new Date(row.claimed_at).toISOString(),
+        luckiest: luckiest !== null && Number(row.id) === luckiest,
+        entryId: isSender ? String(row.entry_id) : null,
+      })),
+      nextCursor: rows.length > input.limit ? String(page[page.length - 1]!.id) : null,
+    };
+  }
+
+  /** What I sent or what I received, newest first: a fixed number of queries per page. */
+  async mine(userId: number, input: { role: 'sent' | 'received'; cursor?: string; limit: number }) {
+    const before = input.cursor && /^\d+$/.test(input.cursor) ? Number(input.cursor) : null;
+    if (input.role === 'sent') {
+      const rows = await sentPage(this.db, userId, before, input.limit + 1);
+      const page = rows.slice(0, input.limit);
+      const context = await this.context(page, userId);
+      return {
+        items: page.map((packet) => ({
+          packet: presentPacket(packet, context),
+          amount: null,
+          at: packet.createdAt.toISOString(),
+        })),
+        nextCursor: rows.length > input.limit ? String(page[page.length - 1]!.id) : null,
+      };
+    }
+    const rows = await receivedPage(this.db, userId, before, input.limit + 1);
+    const page = rows.slice(0, input.limit);
+    const context = await this.context(
+      page.map((row) => row.packet),
+      userId,
+      false,
+    );
+    for (const { claim } of page) {
+      context.mine.set(claim.packetId, { amount: BigInt(claim.amount), claimedAt: claim.claimedAt });
+    }
+    return {
+      items: page.map(({ claim, packet }) => ({
+        packet: presentPacket(packet, context),
+        amount: formatAmount(BigInt(claim.amount), context.decimals.get(packet.assetCode) ?? 0),
+        at: claim.claimedAt.toISOString(),
+      })),
+      nextCursor: rows.length > input.limit ? String(page[page.length - 1]!.claim.id) : null,
+    };
+  }
+
+  /** `GET /open/redpacket/my/info`: counts and sums per asset. */
+  async myInfo(userId: number) {
+    const [rows, catalog] = await Promise.all([myTotals(this.db, userId), loadCatalog(this.db)]);
+    const totals = (role: string) =>
+      rows
+        .filter((row) => row.role === role)
+        .map((row) => ({
+          asset: row.asset,
+          amount: formatAmount(row.total, catalog.assets.get(row.asset)?.decimals ?? 0),
+        }));
+    const count = (role: string) => rows.filter((row) => row.role === role).reduce((sum, row) => sum + row.count, 0);
+    return {
+      sent: { count: count('sent'), totals: totals('sent') },
+      received: { count: count('received'), totals: totals('received') },
+      held: totals('held'),
+    };
+  }
+
+  /**
+   * Gives back what nobody claimed of every expired packet, once: each packet is locked (skipped when another
+   * worker holds it), refunded in the same transaction that marks it settled, so a second worker finds it done.
+   */
+  async settleDue(limit = 100): Promise<{ settled: number; refunded: number }> {
+    return this.db.transaction(async (tx) => {
+      const due = await lockDuePackets(tx, this.deps.now(), limit);
+      let refunded = 0;
+      for (const packet of due) {
+        const left = BigInt(packet.remainingAmount);
+        let refundEntryId: number | null = null;
+        if (packet.remainingCount > 0 && left > 0n) {
+          ({ entryId: refundEntryId } = await ledger.transfer(tx, {
+            kind: 'redpacket_refund',
+            asset: packet.assetCode,
+            from: { system: 'redpacket_escrow' },
+            to: { userId: packet.senderId },
+            amount: left,
+            reference: `redpacket:${packet.id}`,
+            memo: { code: packet.code, shares: packet.remainingCount },
+          }));
+          refunded++;
+        }
+        await markSettled(tx, packet.id, { settledAt: this.deps.now(), refundEntryId });
+      }
+      return { settled: due.length, refunded };
+    });
+  }
+
+  /** Names, activities, decimals and the viewer's shares for these packets: four queries at most, any number of packets. */
+  private async context(packets: PacketRow[], viewerId: number | null, withMine = true): Promise<PacketContext> {
+    const ids = packets.map((p) => p.id);
+    const [catalog, people, activities, mine] = await Promise.all([
+      this.catalog(),
+      peopleByIds(
+        this.db,
+        packets.map((p) => p.senderId),
+      ),
+      activitiesByIds(
+        this.db,
+        packets.flatMap((p) => (p.activityId === null ? [] : [p.activityId])),
+      ),
+      viewerId !== null && withMine ? mySharesOf(this.db, viewerId, ids) : new Map(),
+    ]);
+    return {
+      decimals: new Map([...catalog.assets.values()].map((a) => [a.code, a.decimals])),
+      people,
+      activities,
+      mine,
+      viewerId,
+      now: this.deps.now(),
+      shareUrl: (code) => this.deps.links.redPacket(code),
+    };
+  }
+
+  /** The catalogue changes by hand in the database, rarely: read at most once a minute here. */
+  private cached: { at: number; catalog: Promise<Catalog> } | null = null;
+  private catalog(): Promise<Catalog> {
+    const now = Date.now();
+    if (!this.cached || now - this.cached.at > 60_000) this.cached = { at: now, catalog: loadCatalog(this.db) };
+    return this.cached.catalog;
+  }
+}
