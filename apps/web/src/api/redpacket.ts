@@ -72,7 +72,7 @@ export function useRedPacket(code: string) {
   return useQuery({
     queryKey: [...redPacketKeys.detail(code), loggedIn],
     enabled: code !== '',
-    queryFn: () => api.get<RedPacket>('/redpacket/detail', { code }),
+    queryFn: () => api.get<RedPacket>('/redpacket/detail', { redpacketCode: code }),
     retry: false,
   });
 }
@@ -83,7 +83,7 @@ export function useRedPacketClaims(code: string, enabled = true) {
     enabled: enabled && code !== '',
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
-      api.get<RedPacketClaimsPage>('/redpacket/claims', { code, cursor: pageParam, limit: 20 }),
+      api.get<RedPacketClaimsPage>('/redpacket/claims', { redpacketCode: code, cursor: pageParam, limit: 20 }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -126,8 +126,8 @@ export function useSendRedPacket() {
 export function useClaimRedPacket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { code: string; password?: string }) =>
-      api.post<RedPacketClaimResult>('/redpacket/claim', input),
+    mutationFn: ({ code, password }: { code: string; password?: string }) =>
+      api.post<RedPacketClaimResult>('/redpacket/claim', { redpacketCode: code, password }),
     onSuccess: (result) => {
       // The packet as it stands after my claim: the envelope and the receive page show it without asking again.
       queryClient.setQueryData([...redPacketKeys.detail(result.packet.code), true], result.packet);

@@ -49,7 +49,7 @@ export function Envelope({ packet, onClaimed }: { packet: RedPacket; onClaimed(r
   const [passwordError, setPasswordError] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
   const view = envelopeView(packet, loggedIn);
-  const details = () => navigate(href(PATHS.redEnvelopeReceive, { code: packet.code }));
+  const details = () => navigate(href(PATHS.redEnvelopeReceive, { redpacketCode: packet.code }));
   const note = audienceNote(packet, t);
 
   const open = (event?: FormEvent) => {
@@ -168,7 +168,7 @@ export function Envelope({ packet, onClaimed }: { packet: RedPacket; onClaimed(r
             <button
               type="button"
               className={css.lightLink}
-              onClick={() => navigate(href(PATHS.redEnvelopePasswordShare, { code: packet.code }))}
+              onClick={() => navigate(href(PATHS.redEnvelopePasswordShare, { redpacketCode: packet.code }))}
               data-testid="envelope-share"
             >
               {t('redpacket.share.title')}
@@ -187,7 +187,7 @@ export function Envelope({ packet, onClaimed }: { packet: RedPacket; onClaimed(r
 export function EnvelopeLoader({ code, onClaimed }: { code: string; onClaimed(result: RedPacketClaimResult): void }) {
   const packet = useRedPacket(code);
   if (packet.isPending) return <Loading testId="envelope-loading" />;
-  if (isNotFound(packet.error, 'code')) return <PacketNotFound />;
+  if (isNotFound(packet.error, 'redpacketCode')) return <PacketNotFound />;
   if (packet.isError) return <LoadFailed onRetry={() => void packet.refetch()} message={packet.error.message} />;
   return <Envelope key={packet.data.code} packet={packet.data} onClaimed={onClaimed} />;
 }

@@ -23,7 +23,7 @@ export function PacketRow({ item, role }: { item: MyRedPacket; role: MineRole })
       <button
         type="button"
         className={ui.row}
-        onClick={() => navigate(href(PATHS.redEnvelopeReceive, { code: packet.code }))}
+        onClick={() => navigate(href(PATHS.redEnvelopeReceive, { redpacketCode: packet.code }))}
         data-testid="packet-row"
         data-code={packet.code}
       >

@@ -119,7 +119,7 @@ function Opened({ result }: { result: RedPacketClaimResult }) {
       <button
         type="button"
         className={css.lightLink}
-        onClick={() => navigate(href(PATHS.redEnvelopeReceive, { code: packet.code }))}
+        onClick={() => navigate(href(PATHS.redEnvelopeReceive, { redpacketCode: packet.code }))}
         data-testid="red-packet-opened-details"
       >
         {t('redpacket.envelope.details')}

@@ -131,18 +131,19 @@ describe('codeFromInput', () => {
     expect(codeFromInput('  AbCd1234 ')).toBe('AbCd1234');
   });
   it('finds the code in a pasted link to the packet', () => {
-    expect(codeFromInput('http://127.0.0.1:8181/#/pages/red-envelope/password/index?code=Xy12Zz99Qq')).toBe(
+    expect(codeFromInput('http://127.0.0.1:8181/#/pages/red-envelope/password/index?redpacketCode=Xy12Zz99Qq')).toBe(
       'Xy12Zz99Qq',
     );
-    expect(codeFromInput('Open it: https://a.example/#/pages/red-envelope/receive/index?x=1&code=Xy12Zz99Qq ok')).toBe(
-      'Xy12Zz99Qq',
-    );
+    expect(
+      codeFromInput('Open it: https://a.example/#/pages/red-envelope/receive/index?x=1&redpacketCode=Xy12Zz99Qq ok'),
+    ).toBe('Xy12Zz99Qq');
   });
   it('refuses anything else', () => {
     expect(codeFromInput('')).toBeNull();
     expect(codeFromInput('short')).toBeNull();
     expect(codeFromInput('https://a.example/#/pages/bounty/bounty-detail/index?code=Xy12Zz99Qq')).toBeNull();
-    expect(codeFromInput('https://a.example/#/pages/red-envelope/password/index?code=bad!code')).toBeNull();
+    expect(codeFromInput('https://a.example/#/pages/red-envelope/password/index?redpacketCode=bad!code')).toBeNull();
+    expect(codeFromInput('https://a.example/#/pages/red-envelope/password/index?code=Xy12Zz99Qq')).toBeNull();
   });
 });
 

@@ -150,13 +150,13 @@ export function isActivityCode(text: string): boolean {
 
 /**
  * The code in what someone typed or pasted: the code itself, or a link to one of the red envelope pages
- * (`…#/pages/red-envelope/password/index?code=…`, or the receive page's). Anything else is null.
+ * (`…#/pages/red-envelope/password/index?redpacketCode=…`, or the receive page's). Anything else is null.
  */
 export function codeFromInput(input: string): string | null {
   const text = input.trim();
   if (CODE.test(text)) return text;
   if (!text.includes('/pages/red-envelope/')) return null;
-  const match = /[?&]code=([A-Za-z0-9]{8,24})(?=$|[&#\s])/.exec(text);
+  const match = /[?&]redpacketCode=([A-Za-z0-9]{8,24})(?=$|[&#\s])/.exec(text);
   return match?.[1] ?? null;
 }
 

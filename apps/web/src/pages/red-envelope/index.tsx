@@ -172,7 +172,7 @@ function OpenByCode() {
     event.preventDefault();
     const code = codeFromInput(text);
     if (!code) return setError(text.trim() ? t('redpacket.home.codeInvalid') : t('redpacket.home.codeEmpty'));
-    navigate(href(PATHS.redEnvelopePassword, { code }));
+    navigate(href(PATHS.redEnvelopePassword, { redpacketCode: code }));
   };
   return (
     <form className={`${ui.card} ${css.openRow}`} onSubmit={submit} noValidate data-testid="redpacket-open-form">

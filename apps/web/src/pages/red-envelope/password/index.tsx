@@ -9,13 +9,13 @@ import { SendForm } from '@/components/redpacket/SendForm.tsx';
 import { rememberSentPassword } from '@/components/redpacket/sent-password.ts';
 
 /**
- * A red packet by link (`?code=`): the envelope to open. Without a code, the form that sends a password packet,
+ * A red packet by link (`?redpacketCode=`): the envelope to open. Without a code, the form that sends a password packet,
  * or with `?kind=share` a share packet (anyone with the link, no password); it then goes on to the share page.
  */
 export default function RedEnvelopePasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const code = params.get('code');
+  const code = params.get('redpacketCode');
   if (code !== null) {
     return (
       <Frame title={t('redpacket.envelope.title')}>
@@ -38,7 +38,7 @@ function OpenPacket({ code }: { code: string }) {
   return (
     <EnvelopeLoader
       code={code}
-      onClaimed={() => navigate(href(PATHS.redEnvelopeReceive, { code }), { replace: true })}
+      onClaimed={() => navigate(href(PATHS.redEnvelopeReceive, { redpacketCode: code }), { replace: true })}
     />
   );
 }
@@ -51,7 +51,7 @@ function SendPacket({ kind }: { kind: 'password' | 'share' }) {
       kind={kind}
       onSent={(packet, password) => {
         if (password) rememberSentPassword(packet.code, password);
-        navigate(href(PATHS.redEnvelopePasswordShare, { code: packet.code }), { replace: true });
+        navigate(href(PATHS.redEnvelopePasswordShare, { redpacketCode: packet.code }), { replace: true });
       }}
     />
   );

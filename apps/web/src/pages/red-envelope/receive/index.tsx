@@ -20,14 +20,14 @@ import { useSettings } from '@/lib/settings.ts';
 import { groupDigits } from '@/lib/wallet.ts';
 
 /**
- * What became of a packet (`?code=`): my share, big; who else got what (the luckiest once it is over); how much
+ * What became of a packet (`?redpacketCode=`): my share, big; who else got what (the luckiest once it is over); how much
  * is claimed; and for the sender the ledger entries of the send, of each share and of the refund.
  */
 export default function RedEnvelopeReceivePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const back = useRedEnvelopeBack();
-  const code = params.get('code') ?? '';
+  const code = params.get('redpacketCode') ?? '';
   return (
     <Frame title={t('redpacket.receive.title')} back={back} layout="frame">
       {isRedPacketCode(code) ? <ReceiveLoader code={code} /> : <PacketNotFound />}
@@ -38,7 +38,7 @@ export default function RedEnvelopeReceivePage() {
 function ReceiveLoader({ code }: { code: string }) {
   const packet = useRedPacket(code);
   if (packet.isPending) return <Loading testId="receive-loading" />;
-  if (isNotFound(packet.error, 'code')) return <PacketNotFound />;
+  if (isNotFound(packet.error, 'redpacketCode')) return <PacketNotFound />;
   if (packet.isError) return <LoadFailed onRetry={() => void packet.refetch()} message={packet.error.message} />;
   return (
     <Refreshable pull={PullToRefresh} refresh={[redPacketKeys.detail(code), redPacketKeys.claims(code)]}>
@@ -73,7 +73,7 @@ function Receive({ packet }: { packet: RedPacket }) {
         ) : packet.state === 'active' ? (
           <Button
             shape="rounded"
-            onClick={() => navigate(href(PATHS.redEnvelopePassword, { code: packet.code }))}
+            onClick={() => navigate(href(PATHS.redEnvelopePassword, { redpacketCode: packet.code }))}
             style={{ '--text-color': '#b02525', marginTop: 8 } as React.CSSProperties}
             data-testid="receive-open"
           >
@@ -135,7 +135,7 @@ function Receive({ packet }: { packet: RedPacket }) {
               color="danger"
               className={css.sendButton}
               style={{ marginTop: 8 }}
-              onClick={() => navigate(href(PATHS.redEnvelopePasswordShare, { code: packet.code }))}
+              onClick={() => navigate(href(PATHS.redEnvelopePasswordShare, { redpacketCode: packet.code }))}
               data-testid="receive-share"
             >
               {t('redpacket.share.title')}

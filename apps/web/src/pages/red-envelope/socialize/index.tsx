@@ -14,7 +14,9 @@ export default function RedEnvelopeSocializePage() {
       <RequireLogin>
         <SendForm
           kind="social"
-          onSent={(packet) => navigate(href(PATHS.redEnvelopePasswordShare, { code: packet.code }), { replace: true })}
+          onSent={(packet) =>
+            navigate(href(PATHS.redEnvelopePasswordShare, { redpacketCode: packet.code }), { replace: true })
+          }
         />
       </RequireLogin>
     </Frame>

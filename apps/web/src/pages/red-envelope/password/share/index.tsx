@@ -19,14 +19,14 @@ import ui from '@/components/ui.module.css';
 import { groupDigits } from '@/lib/wallet.ts';
 
 /**
- * Passing a packet on (`?code=`): its link as a QR code, copy and share, and for a password packet the reminder
+ * Passing a packet on (`?redpacketCode=`): its link as a QR code, copy and share, and for a password packet the reminder
  * that the password travels separately (shown only to the sender who typed it, in this tab).
  */
 export default function RedEnvelopeSharePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const back = useRedEnvelopeBack();
-  const code = params.get('code') ?? '';
+  const code = params.get('redpacketCode') ?? '';
   return (
     <Frame title={t('redpacket.share.title')} back={back}>
       {isRedPacketCode(code) ? <ShareLoader code={code} /> : <PacketNotFound />}
@@ -37,7 +37,7 @@ export default function RedEnvelopeSharePage() {
 function ShareLoader({ code }: { code: string }) {
   const packet = useRedPacket(code);
   if (packet.isPending) return <Loading testId="share-loading" />;
-  if (isNotFound(packet.error, 'code')) return <PacketNotFound />;
+  if (isNotFound(packet.error, 'redpacketCode')) return <PacketNotFound />;
   if (packet.isError) return <LoadFailed onRetry={() => void packet.refetch()} message={packet.error.message} />;
   return <Share packet={packet.data} />;
 }
@@ -141,7 +141,7 @@ function Share({ packet }: { packet: RedPacket }) {
           block
           shape="rounded"
           style={{ marginTop: 8 }}
-          onClick={() => navigate(href(PATHS.redEnvelopeReceive, { code: packet.code }))}
+          onClick={() => navigate(href(PATHS.redEnvelopeReceive, { redpacketCode: packet.code }))}
           data-testid="share-details"
         >
           {t('redpacket.envelope.details')}
