@@ -8,6 +8,7 @@ import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { groupDigits } from '@/lib/wallet.ts';
+import { nameOf } from './names.ts';
 import css from './redpacket.module.css';
 
 /** Who got what, newest first, page by page; the luckiest marked once it is over; the sender sees each entry. */
@@ -35,9 +36,14 @@ export function ClaimList({ packet }: { packet: RedPacket }) {
             data-testid="claim-row"
             data-uid={claim.person.uid}
           >
-            <RoomAvatar seed={claim.person.uid} name={claim.person.name} avatar={claim.person.avatar} size="small" />
+            <RoomAvatar
+              seed={claim.person.uid}
+              name={nameOf(t, claim.person)}
+              avatar={claim.person.avatar}
+              size="small"
+            />
             <div className={ui.rowMain}>
-              <p className={ui.rowTitle}>{claim.person.name}</p>
+              <p className={ui.rowTitle}>{nameOf(t, claim.person)}</p>
               <p className={ui.rowSub}>{formatDateAndTime(claim.claimedAt, language)}</p>
               {claim.entryId && (
                 <p className={css.entry} data-testid="claim-entry">

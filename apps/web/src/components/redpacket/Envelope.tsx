@@ -21,6 +21,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { useSession } from '@/lib/session.ts';
 import { groupDigits } from '@/lib/wallet.ts';
+import { nameOf } from './names.ts';
 import css from './redpacket.module.css';
 import { envelopeView } from './rules.ts';
 
@@ -39,7 +40,16 @@ export function audienceNote(packet: RedPacket, t: TFunction) {
  * (typing its password when it has one), log in first, or what became of it (my share, all claimed, activity
  * ended). A refusal the server leaves to the caller (409, 403: SPEC §7 "no toast") is written on the envelope.
  */
-export function Envelope({ packet, onClaimed }: { packet: RedPacket; onClaimed(result: RedPacketClaimResult): void }) {
+export function Envelope({
+  packet,
+  onClaimed,
+  tall = false,
+}: {
+  packet: RedPacket;
+  onClaimed(result: RedPacketClaimResult): void;
+  /** On a page of its own the envelope stands tall; in a sheet it keeps to its content. */
+  tall?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const loggedIn = useSession((state) => state.loginStatus);
@@ -85,10 +95,20 @@ export function Envelope({ packet, onClaimed }: { packet: RedPacket; onClaimed(r
   };
 
   return (
-    <section className={css.envelope} data-testid="envelope" data-view={view} aria-labelledby="envelope-from">
+    <section
+      className={`${css.envelope} ${tall ? css.tall : ''}`}
+      data-testid="envelope"
+      data-view={view}
+      aria-labelledby="envelope-from"
+    >
       <div className={css.from} id="envelope-from">
-        <RoomAvatar seed={packet.sender.uid} name={packet.sender.name} avatar={packet.sender.avatar} size="small" />
-        <span data-testid="envelope-sender">{t('redpacket.envelope.from', { name: packet.sender.name })}</span>
+        <RoomAvatar
+          seed={packet.sender.uid}
+          name={nameOf(t, packet.sender)}
+          avatar={packet.sender.avatar}
+          size="small"
+        />
+        <span data-testid="envelope-sender">{t('redpacket.envelope.from', { name: nameOf(t, packet.sender) })}</span>
       </div>
       <p className={css.greeting} data-testid="envelope-greeting">
         {packet.greeting || t('redpacket.defaultGreeting')}
@@ -184,12 +204,20 @@ export function Envelope({ packet, onClaimed }: { packet: RedPacket; onClaimed(r
 }
 
 /** The packet of `code`, loaded, as an envelope; its not-found and failure states in its place. */
-export function EnvelopeLoader({ code, onClaimed }: { code: string; onClaimed(result: RedPacketClaimResult): void }) {
+export function EnvelopeLoader({
+  code,
+  onClaimed,
+  tall,
+}: {
+  code: string;
+  onClaimed(result: RedPacketClaimResult): void;
+  tall?: boolean;
+}) {
   const packet = useRedPacket(code);
   if (packet.isPending) return <Loading testId="envelope-loading" />;
   if (isNotFound(packet.error, 'redpacketCode')) return <PacketNotFound />;
   if (packet.isError) return <LoadFailed onRetry={() => void packet.refetch()} message={packet.error.message} />;
-  return <Envelope key={packet.data.code} packet={packet.data} onClaimed={onClaimed} />;
+  return <Envelope key={packet.data.code} packet={packet.data} onClaimed={onClaimed} tall={tall} />;
 }
 
 export function PacketNotFound() {

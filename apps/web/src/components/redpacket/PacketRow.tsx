@@ -7,6 +7,7 @@ import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { groupDigits, shown } from '@/lib/wallet.ts';
+import { nameOf } from './names.ts';
 import css from './redpacket.module.css';
 import { StateBadge } from './StateBadge.tsx';
 
@@ -32,9 +33,7 @@ export function PacketRow({ item, role }: { item: MyRedPacket; role: MineRole })
         </span>
         <span className={ui.rowMain}>
           <span className={ui.rowTitle} style={{ display: 'block' }}>
-            {role === 'received'
-              ? t('redpacket.envelope.from', { name: packet.sender.name })
-              : t(`redpacket.kind.${packet.kind}`)}
+            {role === 'received' ? nameOf(t, packet.sender) : t(`redpacket.kind.${packet.kind}`)}
           </span>
           <span className={ui.rowSub} style={{ display: 'block' }}>
             {packet.greeting || t('redpacket.defaultGreeting')}

@@ -7,6 +7,7 @@ import { href, PATHS } from '@/app/paths.ts';
 import { processedRedPackets } from '@/lib/processed-memory.ts';
 import { groupDigits } from '@/lib/wallet.ts';
 import { EnvelopeLoader } from './Envelope.tsx';
+import { nameOf } from './names.ts';
 import css from './redpacket.module.css';
 
 /**
@@ -109,7 +110,7 @@ function Opened({ result }: { result: RedPacketClaimResult }) {
   const { packet } = result;
   return (
     <section className={css.envelope} data-testid="red-packet-opened" aria-live="polite">
-      <p className={css.note}>{t('redpacket.envelope.from', { name: packet.sender.name })}</p>
+      <p className={css.note}>{t('redpacket.envelope.from', { name: nameOf(t, packet.sender) })}</p>
       <p className={css.greeting}>{packet.greeting || t('redpacket.defaultGreeting')}</p>
       <p className={css.bigAmount} data-testid="red-packet-opened-amount">
         {groupDigits(result.amount)}

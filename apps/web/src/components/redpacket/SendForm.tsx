@@ -218,7 +218,6 @@ function SplitChoice({ form }: { form: SendFormState }) {
 
 function ValidityField({ form }: { form: SendFormState }) {
   const { t } = useTranslation();
-  const count = Number(form.validity) || 0;
   return (
     <div className={css.validity}>
       <TextField
@@ -242,7 +241,7 @@ function ValidityField({ form }: { form: SendFormState }) {
       >
         {VALIDITY_UNITS.map((unit) => (
           <option key={unit} value={unit}>
-            {t(`redpacket.unit.${unit}`, { count })}
+            {t(`redpacket.unitName.${unit}`)}
           </option>
         ))}
       </select>

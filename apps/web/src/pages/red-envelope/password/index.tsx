@@ -37,6 +37,7 @@ function OpenPacket({ code }: { code: string }) {
   const navigate = useNavigate();
   return (
     <EnvelopeLoader
+      tall
       code={code}
       onClaimed={() => navigate(href(PATHS.redEnvelopeReceive, { redpacketCode: code }), { replace: true })}
     />

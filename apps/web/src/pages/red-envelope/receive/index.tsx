@@ -10,6 +10,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
 import { ClaimList } from '@/components/redpacket/ClaimList.tsx';
 import { PacketNotFound } from '@/components/redpacket/Envelope.tsx';
+import { nameOf } from '@/components/redpacket/names.ts';
 import css from '@/components/redpacket/redpacket.module.css';
 import { isRedPacketCode } from '@/components/redpacket/rules.ts';
 import { StateBadge } from '@/components/redpacket/StateBadge.tsx';
@@ -54,8 +55,8 @@ function Receive({ packet }: { packet: RedPacket }) {
   return (
     <>
       <header className={css.receiveHead} data-testid="receive-head">
-        <RoomAvatar seed={packet.sender.uid} name={packet.sender.name} avatar={packet.sender.avatar} />
-        <p className={css.from}>{t('redpacket.envelope.from', { name: packet.sender.name })}</p>
+        <RoomAvatar seed={packet.sender.uid} name={nameOf(t, packet.sender)} avatar={packet.sender.avatar} />
+        <p className={css.from}>{t('redpacket.envelope.from', { name: nameOf(t, packet.sender) })}</p>
         <p className={css.note}>{packet.greeting || t('redpacket.defaultGreeting')}</p>
         {packet.mine ? (
           <>
@@ -86,7 +87,7 @@ function Receive({ packet }: { packet: RedPacket }) {
         )}
       </header>
 
-      <div className={css.body} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <div className={`${css.body} ${css.stack}`}>
         <section className={ui.card} aria-label={t('redpacket.receive.summary')}>
           <dl className={ui.kvList}>
             <div className={ui.kv}>
@@ -98,8 +99,8 @@ function Receive({ packet }: { packet: RedPacket }) {
             <div className={ui.kv}>
               <dt>{t('redpacket.receive.claimed')}</dt>
               <dd data-testid="receive-claimed">
-                {t('redpacket.claimedOf', { claimed: packet.claimedCount, count: packet.count })} ·{' '}
-                {groupDigits(packet.claimedAmount)}/{groupDigits(packet.amount)} {packet.asset}
+                {packet.claimedCount}/{packet.count} · {groupDigits(packet.claimedAmount)}/{groupDigits(packet.amount)}{' '}
+                {packet.asset}
               </dd>
             </div>
             <div className={ui.kv}>

@@ -1,4 +1,5 @@
 import { Button } from 'antd-mobile';
+import { EyeInvisibleOutline, EyeOutline, FileOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { href, PATHS } from '@/app/paths.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { copyWithToast } from '@/components/RecordItem.tsx';
 import { audienceNote, PacketNotFound } from '@/components/redpacket/Envelope.tsx';
+import { nameOf } from '@/components/redpacket/names.ts';
 import { PacketQr } from '@/components/redpacket/PacketQr.tsx';
 import css from '@/components/redpacket/redpacket.module.css';
 import { isRedPacketCode } from '@/components/redpacket/rules.ts';
@@ -49,14 +51,14 @@ function Share({ packet }: { packet: RedPacket }) {
   const [revealed, setRevealed] = useState(false);
   const note = audienceNote(packet, t);
   const share = async () => {
-    const text = t('redpacket.share.shareText', { name: packet.sender.name });
+    const text = t('redpacket.share.shareText', { name: nameOf(t, packet.sender) });
     if (!navigator.share) return copyWithToast(packet.shareUrl, t('redpacket.share.link'));
     await navigator.share({ title: t('redpacket.title'), text, url: packet.shareUrl }).catch(() => undefined);
   };
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+    <div className={css.stack}>
       <section className={css.envelope} data-testid="share-card" aria-labelledby="share-greeting">
-        <p className={css.note}>{t('redpacket.envelope.from', { name: packet.sender.name })}</p>
+        <p className={css.note}>{t('redpacket.envelope.from', { name: nameOf(t, packet.sender) })}</p>
         <p className={css.greeting} id="share-greeting">
           {packet.greeting || t('redpacket.defaultGreeting')}
         </p>
@@ -102,17 +104,26 @@ function Share({ packet }: { packet: RedPacket }) {
               <span className={css.passwordValue} data-testid="share-password">
                 {revealed ? password : '•'.repeat(password.length)}
               </span>
-              <span style={{ display: 'flex', gap: 8 }}>
-                <Button size="small" onClick={() => setRevealed((value) => !value)} data-testid="share-password-reveal">
-                  {revealed ? t('common.hidePassword') : t('common.showPassword')}
-                </Button>
-                <Button
-                  size="small"
+              <span style={{ display: 'flex', gap: 4 }}>
+                <button
+                  type="button"
+                  className={css.iconButton}
+                  onClick={() => setRevealed((value) => !value)}
+                  aria-label={revealed ? t('common.hidePassword') : t('common.showPassword')}
+                  aria-pressed={revealed}
+                  data-testid="share-password-reveal"
+                >
+                  {revealed ? <EyeOutline aria-hidden /> : <EyeInvisibleOutline aria-hidden />}
+                </button>
+                <button
+                  type="button"
+                  className={css.iconButton}
                   onClick={() => void copyWithToast(password, t('redpacket.form.password'))}
+                  aria-label={t('common.copy', { label: t('redpacket.form.password') })}
                   data-testid="share-password-copy"
                 >
-                  {t('redpacket.share.copyShort')}
-                </Button>
+                  <FileOutline aria-hidden />
+                </button>
               </span>
             </div>
           ) : null}
@@ -133,7 +144,7 @@ function Share({ packet }: { packet: RedPacket }) {
           <div className={ui.kv}>
             <dt>{t('redpacket.receive.claimed')}</dt>
             <dd data-testid="share-claimed">
-              {t('redpacket.claimedOf', { claimed: packet.claimedCount, count: packet.count })}
+              {packet.claimedCount}/{packet.count}
             </dd>
           </div>
         </dl>
