@@ -2,6 +2,7 @@ import type { ChatMessage } from '@polaris/contract';
 import { ClockCircleOutline, ExclamationCircleFill } from 'antd-mobile-icons';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RedPacketBubble } from '@/components/redpacket/RedPacketBubble.tsx';
 import type { OutgoingMessage } from '@/lib/chat-outbox.ts';
 import { formatTime } from '@/lib/format.ts';
 import { chatImageUrl, messageSummary } from './format.ts';
@@ -132,6 +133,10 @@ function Body({ message, context, tail }: { message: ChatMessage; context: RowCo
       </p>
     );
   }
+  if (message.kind === 'redpacket' && message.ref) {
+    const own = message.senderUid !== null && message.senderUid === context.selfUid;
+    return <RedPacketBubble roomId={message.roomId} code={message.ref} greeting={message.text} own={own} />;
+  }
   return (
     <>
       {message.replyTo !== null && <Quote seq={message.replyTo} context={context} />}
@@ -179,7 +184,10 @@ export function MessageRow({
         ))}
       <div className={css.stack}>
         {!own && first && <span className={css.sender}>{name}</span>}
-        <div className={`${css.bubble} ${message.text || message.deleted ? '' : css.imageOnly}`} {...press}>
+        <div
+          className={`${css.bubble} ${(message.text && message.kind !== 'redpacket') || message.deleted ? '' : css.imageOnly}`}
+          {...press}
+        >
           <Body message={message} context={context} tail={<span className={css.metaSpace} aria-hidden />} />
           {/* Long press has no keyboard: this button, shown when focused, opens the same actions. */}
           <button

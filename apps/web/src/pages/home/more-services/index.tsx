@@ -1,6 +1,7 @@
 import {
   AddCircleOutline,
   BankcardOutline,
+  GiftOutline,
   HistogramOutline,
   LockOutline,
   PayCircleOutline,
@@ -47,6 +48,7 @@ export default function MoreServicesPage() {
       label: t('wallet.records'),
       to: href(PATHS.chooseAsset, { next: 'records' }),
     },
+    { id: 'red-packets', icon: <GiftOutline />, label: t('redpacket.title'), to: PATHS.redEnvelope },
     { id: 'payments', icon: <BankcardOutline />, label: t('payments.title'), to: PATHS.payments },
     { id: 'market', icon: <HistogramOutline />, label: t('market.title'), to: PATHS.market },
     { id: 'trade-password', icon: <LockOutline />, label: t('tradePassword.title'), to: PATHS.traderPassword },
