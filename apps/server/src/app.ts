@@ -25,6 +25,8 @@ import { appRoutes } from './modules/app/routes.ts';
 import { AppService } from './modules/app/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
+import { bountyRoutes } from './modules/bounty/routes.ts';
+import { BountyService } from './modules/bounty/service.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { CalendarService } from './modules/calendar/service.ts';
 import { LiveChatService } from './modules/chat/live.service.ts';
@@ -197,6 +199,16 @@ export async function buildApp(options: AppOptions) {
   });
   const chatLive = new LiveChatService({ bus, chat });
   activityEvents.on((event) => chat.activityRooms.follow(event));
+  const bounties = new BountyService({
+    db,
+    now,
+    links,
+    trade,
+    chat,
+    activityIdOf: (code) => discovery.idByCode(code),
+    imageOwnedBy: (id, userId) => images.ownedBy(id, userId),
+    log: app.log,
+  });
   const calendar = new CalendarService({ db: database.db, now, links });
   const media = config.janusUrl
     ? new JanusMedia({ url: config.janusUrl, apiSecret: config.janusApiSecret, iceServers: config.iceServers })
@@ -269,6 +281,7 @@ export async function buildApp(options: AppOptions) {
   chatRoutes(router, chat);
   peopleRoutes(router, new PeopleService({ db, now }));
   redPacketRoutes(router, redPackets);
+  bountyRoutes(router, bounties);
   await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);
@@ -309,6 +322,8 @@ export async function buildApp(options: AppOptions) {
     stopWorkers.push(startWorker('mail', 2000, () => mailQueue.deliverDue(), app.log));
     // What nobody claimed of an expired red packet goes back to its sender.
     stopWorkers.push(startWorker('redpacket', 5000, () => redPackets.settleDue(), app.log));
+    // Bounties past their review window give what is left back to their creators.
+    stopWorkers.push(startWorker('bounty', 5000, () => bounties.settleDue(), app.log));
   }
 
   app.addHook('onClose', async () => {
@@ -337,6 +352,7 @@ export async function buildApp(options: AppOptions) {
     earnings,
     mailQueue,
     redPackets,
+    bounties,
   });
   return app;
 }
@@ -357,6 +373,7 @@ export interface AppServices {
   earnings: CreatorEarningsService;
   mailQueue: MailQueue;
   redPackets: RedPacketService;
+  bounties: BountyService;
 }
 
 declare module 'fastify' {

@@ -61,12 +61,11 @@ export const BountyCreateInput = z
     total: amountField.min(1, { error: 'bounty.totalEmpty' }),
     /** Either what each winner gets (winners = total / perWinner) or how many winners share the pool. */
     perWinner: amountField.optional(),
-    winners: z.coerce
-      .number()
-      .int({ error: 'bounty.winnersRange' })
-      .min(1, { error: 'bounty.winnersRange' })
-      .max(BOUNTY_LIMITS.maxWinners, { error: 'bounty.winnersRange' })
-      .optional(),
+    /**
+     * A number; its range (1 to maxWinners, a whole number) is checked by the server with the split, so the
+     * message can name the maximum (`bounty.winnersRange`), which a schema's message cannot.
+     */
+    winners: z.coerce.number({ error: 'validation.wrongType' }).optional(),
     deadline: dateTime,
     submitKinds: z.array(z.enum(BOUNTY_SUBMIT_KINDS)).min(1).max(3),
     audience: z.enum(BOUNTY_AUDIENCES).optional(),

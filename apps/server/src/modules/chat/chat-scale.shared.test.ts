@@ -1,16 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { API_BASE } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, query } from '../../db/client.ts';
-import { REPO_ROOT } from '../../paths.ts';
-import { databaseUrlWithName, TEMPLATE_DATABASE } from '../../test/database.ts';
 import { httpClient } from '../../test/http-client.ts';
+import { type ServerProcess, ServerProcesses } from '../../test/server-processes.ts';
 import { type ChatClient, connectChat, createRoom, joinRoom } from './chat-fixtures.ts';
 
 /**
@@ -23,89 +15,26 @@ const template = inject('databaseTemplate');
 if (template.kind !== 'postgres') throw new Error('this file runs in the PostgreSQL pass (DATABASE_URL)');
 const redisUrl = process.env.REDIS_URL;
 if (!redisUrl) throw new Error('this file needs REDIS_URL');
-const adminUrl = template.url;
-const name = `polaris_chat_${randomBytes(5).toString('hex')}`;
-const databaseUrl = databaseUrlWithName(adminUrl, name);
-
-interface Server {
-  process: ChildProcess;
-  baseUrl: string;
-  dataDir: string;
-  log: string;
-}
-const servers: Server[] = [];
+const processes = new ServerProcesses(template.url, redisUrl);
 const clients: ChatClient[] = [];
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function startServer(): Promise<Server> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-chat-'));
-  const server: Server = { process: undefined as never, baseUrl: `http://127.0.0.1:${port}`, dataDir, log: '' };
-  server.process = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MULTIPLIER: '100',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.process.stdout?.on('data', (chunk) => {
-    server.log += chunk;
-  });
-  server.process.stderr?.on('data', (chunk) => {
-    server.log += chunk;
-  });
-  servers.push(server);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${server.baseUrl}${API_BASE}/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not become healthy:\n${server.log}`);
-}
-
-let a: Server;
-let b: Server;
-let c: Server;
+let a: ServerProcess;
+let b: ServerProcess;
+let c: ServerProcess;
 
 beforeAll(async () => {
-  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
-  [a, b, c] = await Promise.all([startServer(), startServer(), startServer()]);
+  await processes.createDatabase();
+  [a, b, c] = await Promise.all([processes.start(), processes.start(), processes.start()]);
 }, 120_000);
 
 afterAll(async () => {
   for (const client of clients) await client.close().catch(() => {});
-  for (const server of servers) server.process.kill('SIGKILL');
-  await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  for (const server of servers) await rm(server.dataDir, { recursive: true, force: true });
+  await processes.close();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function killed(server: Server) {
-  const exited = new Promise((resolve) => server.process.once('exit', resolve));
-  server.process.kill('SIGKILL');
-  await exited;
-}
+const killed = (server: ServerProcess) => processes.kill(server);
 
 describe('chat across server processes', () => {
   it('delivers in order across processes, and a killed process loses no stored message', async () => {
@@ -153,7 +82,7 @@ describe('chat across server processes', () => {
     await killed(a);
     const acked = sender.frames.flatMap((frame) => (frame.type === 'ack' ? [frame.seq] : []));
 
-    const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
+    const database = await openDatabase({ kind: 'postgres', url: processes.databaseUrl });
     try {
       const { rows } = await query<{ seq: string; body: string }>(
         database.db,

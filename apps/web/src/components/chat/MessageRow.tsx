@@ -3,6 +3,7 @@ import { ClockCircleOutline, ExclamationCircleFill } from 'antd-mobile-icons';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BountyBubble } from '@/components/bounty/BountyBubble.tsx';
+import { RedPacketBubble } from '@/components/redpacket/RedPacketBubble.tsx';
 import type { OutgoingMessage } from '@/lib/chat-outbox.ts';
 import { formatTime } from '@/lib/format.ts';
 import { chatImageUrl, messageSummary } from './format.ts';
@@ -134,6 +135,10 @@ function Body({ message, context, tail }: { message: ChatMessage; context: RowCo
     );
   }
   if (message.kind === 'bounty' && message.ref) return <BountyBubble message={message} />;
+  if (message.kind === 'redpacket' && message.ref) {
+    const own = message.senderUid !== null && message.senderUid === context.selfUid;
+    return <RedPacketBubble roomId={message.roomId} code={message.ref} greeting={message.text} own={own} />;
+  }
   return (
     <>
       {message.replyTo !== null && <Quote seq={message.replyTo} context={context} />}
@@ -181,7 +186,10 @@ export function MessageRow({
         ))}
       <div className={css.stack}>
         {!own && first && <span className={css.sender}>{name}</span>}
-        <div className={`${css.bubble} ${message.text || message.deleted ? '' : css.imageOnly}`} {...press}>
+        <div
+          className={`${css.bubble} ${(message.text && message.kind !== 'redpacket') || message.deleted ? '' : css.imageOnly}`}
+          {...press}
+        >
           <Body message={message} context={context} tail={<span className={css.metaSpace} aria-hidden />} />
           {/* Long press has no keyboard: this button, shown when focused, opens the same actions. */}
           <button

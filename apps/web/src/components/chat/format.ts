@@ -104,6 +104,8 @@ export function messageSummary(
   if (message.deleted) return t('chat.deleted');
   if (message.kind === 'system') return systemText(message, t, (uid) => displayName(t, null, uid), selfUid);
   if (message.kind === 'image' || (message.imageId && !message.text)) return t('chat.photo');
+  if (message.kind === 'redpacket')
+    return t('redpacket.summary', { text: message.text || t('redpacket.defaultGreeting') });
   return message.text
     .replace(/@(\d{1,15})/g, (token, uid: string) =>
       uid === selfUid && selfName && message.mentions.includes(uid) ? `@${selfName}` : token,

@@ -1,6 +1,7 @@
 import {
   AddCircleOutline,
   BankcardOutline,
+  GiftOutline,
   HistogramOutline,
   LockOutline,
   PayCircleOutline,
@@ -48,6 +49,7 @@ export default function MoreServicesPage() {
       label: t('wallet.records'),
       to: href(PATHS.chooseAsset, { next: 'records' }),
     },
+    { id: 'red-packets', icon: <GiftOutline />, label: t('redpacket.title'), to: PATHS.redEnvelope },
     { id: 'payments', icon: <BankcardOutline />, label: t('payments.title'), to: PATHS.payments },
     { id: 'market', icon: <HistogramOutline />, label: t('market.title'), to: PATHS.market },
     { id: 'bounty', icon: <StarOutline />, label: t('bounty.home.title'), to: PATHS.bounty },

@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { API_BASE } from '@polaris/contract';
+import pg from 'pg';
+import { REPO_ROOT } from '../paths.ts';
+import { databaseUrlWithName, TEMPLATE_DATABASE } from './database.ts';
+
+export interface ServerProcess {
+  process: ChildProcess;
+  baseUrl: string;
+  dataDir: string;
+  log: string;
+}
+
+/**
+ * Real server processes (`apps/server/src/main.ts`) on one PostgreSQL database of their own, copied from the
+ * suite's template, and one Redis: what production runs, for `*.shared.test.ts`. `close()` kills them all and
+ * drops the database.
+ */
+export class ServerProcesses {
+  readonly servers: ServerProcess[] = [];
+  readonly databaseUrl: string;
+  private readonly name = `polaris_proc_${randomBytes(5).toString('hex')}`;
+
+  constructor(
+    private readonly adminUrl: string,
+    private readonly redisUrl: string,
+  ) {
+    this.databaseUrl = databaseUrlWithName(adminUrl, this.name);
+  }
+
+  async admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+    const client = new pg.Client({ connectionString: this.adminUrl });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  }
+
+  async createDatabase(): Promise<void> {
+    await this.admin((client) => client.query(`CREATE DATABASE ${this.name} TEMPLATE ${TEMPLATE_DATABASE}`));
+  }
+
+  /** Starts one more process and waits until it answers its health check. */
+  async start(env: Record<string, string> = {}): Promise<ServerProcess> {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-proc-'));
+    const server: ServerProcess = {
+      process: undefined as never,
+      baseUrl: `http://127.0.0.1:${port}`,
+      dataDir,
+      log: '',
+    };
+    server.process = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: this.databaseUrl,
+        REDIS_URL: this.redisUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MULTIPLIER: '100',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.process.stdout?.on('data', (chunk) => {
+      server.log += chunk;
+    });
+    server.process.stderr?.on('data', (chunk) => {
+      server.log += chunk;
+    });
+    this.servers.push(server);
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(`${server.baseUrl}${API_BASE}/health`)).ok) return server;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`server did not become healthy:\n${server.log}`);
+  }
+
+  async kill(server: ServerProcess): Promise<void> {
+    const exited = new Promise((resolve) => server.process.once('exit', resolve));
+    server.process.kill('SIGKILL');
+    await exited;
+  }
+
+  async close(): Promise<void> {
+    for (const server of this.servers) server.process.kill('SIGKILL');
+    await this.admin((client) => client.query(`DROP DATABASE IF EXISTS ${this.name} WITH (FORCE)`));
+    for (const server of this.servers) await rm(server.dataDir, { recursive: true, force: true });
+  }
+}
