@@ -33,6 +33,12 @@ describe('chat wording', () => {
     expect(messageSummary(text('hi @7\n\nand @8', ['7', '8']), t, '7', 'Mei')).toBe('hi @Mei and @8');
     expect(messageSummary({ ...text('gone'), deleted: true }, t, '7')).toBe('chat.deleted');
     expect(messageSummary({ ...text(''), kind: 'image', imageId: 'a'.repeat(32) }, t, '7')).toBe('chat.photo');
+    expect(messageSummary({ ...text('Hi all'), kind: 'redpacket', ref: 'AbCd1234' }, t, '7')).toBe(
+      'redpacket.summary:{"text":"Hi all"}',
+    );
+    expect(messageSummary({ ...text('Photo walk'), kind: 'bounty', ref: '3' }, t, '7')).toBe(
+      'bounty.bubble.summary:{"text":"Photo walk"}',
+    );
   });
 
   it('shows the time today, "yesterday", a weekday this week, a date before', () => {

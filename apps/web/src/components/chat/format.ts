@@ -106,6 +106,8 @@ export function messageSummary(
   if (message.kind === 'image' || (message.imageId && !message.text)) return t('chat.photo');
   if (message.kind === 'redpacket')
     return t('redpacket.summary', { text: message.text || t('redpacket.defaultGreeting') });
+  if (message.kind === 'bounty')
+    return t('bounty.bubble.summary', { text: message.text || t('bounty.bubble.untitled') });
   return message.text
     .replace(/@(\d{1,15})/g, (token, uid: string) =>
       uid === selfUid && selfName && message.mentions.includes(uid) ? `@${selfName}` : token,
