@@ -231,6 +231,7 @@ export async function buildApp(options: AppOptions) {
     trade,
     attempts,
     activityIdOf: (code) => discovery.idByCode(code),
+    log: app.log,
     chat: {
       assertCanPost: (userId, roomId) => chat.messages.assertCanPost(userId, roomId),
       // The packet's code is the message's client id: posting it twice stores it once.

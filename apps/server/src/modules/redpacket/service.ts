@@ -6,6 +6,7 @@ import {
   Status,
   VALIDITY_UNIT_SECONDS,
 } from '@polaris/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -51,6 +52,7 @@ export interface RedPacketDeps {
   attempts: AttemptLimiter;
   chat: RedPacketChat;
   activityIdOf: (code: string) => Promise<number | undefined>;
+  log: FastifyBaseLogger;
   /** Tests pass a fixed randomness; the default is the operating system's. */
   random?: (below: bigint) => bigint;
 }
@@ -151,7 +153,13 @@ export class RedPacketService {
       },
     );
     // Posted after the money committed; the message's client id is the packet's, so a repeat posts nothing new.
-    if (input.kind === 'chat') await this.deps.chat.post(user, roomId!, input.greeting, code);
+    // If the room refuses it now (closed or muted a moment ago), the packet stands: its members can still open it
+    // by link, and what nobody takes goes back at expiry.
+    if (input.kind === 'chat') {
+      await this.deps.chat.post(user, roomId!, input.greeting, code).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, code }, 'red packet sent but not posted into its room');
+      });
+    }
     return this.detail(code, user.id);
   }
 
