@@ -1,9 +1,9 @@
-import { InfiniteScroll } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListFilter, useActivityList } from '@/api/activity.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
+import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { ActivityCard } from './ActivityCard.tsx';
 import styles from './activity.module.css';
@@ -36,27 +36,7 @@ export function ActivityList({ filter, empty }: { filter: ListFilter; empty?: Re
           </li>
         ))}
       </ul>
-      <InfiniteScroll
-        hasMore={list.hasNextPage}
-        loadMore={async () => {
-          const result = await list.fetchNextPage();
-          if (result.isError) throw result.error;
-        }}
-      >
-        {(hasMore, failed, retry) =>
-          failed ? (
-            <button type="button" className={styles.link} onClick={() => void retry()}>
-              {t('activity.loadMoreFailed')}
-            </button>
-          ) : hasMore ? (
-            <span className={styles.muted}>{t('app.loading')}</span>
-          ) : (
-            <span className={styles.muted} data-testid="activity-list-end">
-              {t('activity.end')}
-            </span>
-          )
-        }
-      </InfiniteScroll>
+      <MoreLoader query={list} end={t('activity.end')} endTestId="activity-list-end" />
     </>
   );
 }

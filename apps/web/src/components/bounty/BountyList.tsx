@@ -1,9 +1,9 @@
-import { InfiniteScroll } from 'antd-mobile';
 import { StarOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BountyFilter, useBountyList } from '@/api/bounty.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
+import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { BountyCard } from './BountyCard.tsx';
 import styles from './bounty.module.css';
@@ -47,33 +47,7 @@ export function BountyList({
           </li>
         ))}
       </ul>
-      <MoreLoader
-        hasMore={limit === undefined && list.hasNextPage}
-        loadMore={async () => {
-          const result = await list.fetchNextPage();
-          if (result.isError) throw result.error;
-        }}
-      />
+      <MoreLoader query={list} enabled={limit === undefined} />
     </>
-  );
-}
-
-/** antd-mobile's InfiniteScroll with the app's words: loading, a retry after a failure, nothing at the end. */
-export function MoreLoader({ hasMore, loadMore }: { hasMore: boolean; loadMore(): Promise<void> }) {
-  const { t } = useTranslation();
-  return (
-    <InfiniteScroll hasMore={hasMore} loadMore={loadMore}>
-      {(more, failed, retry) => (
-        <span className={styles.more}>
-          {failed ? (
-            <button type="button" className={styles.link} onClick={() => void retry()}>
-              {t('activity.loadMoreFailed')}
-            </button>
-          ) : more ? (
-            t('app.loading')
-          ) : null}
-        </span>
-      )}
-    </InfiniteScroll>
   );
 }

@@ -5,11 +5,11 @@ import { useNavigate } from 'react-router-dom';
 import { type MineItem, type MineRole, useMyBounties } from '@/api/bounty.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
+import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { groupDigits } from '@/lib/wallet.ts';
 import { SubmissionBadge } from './BountyBits.tsx';
 import { BountyCard } from './BountyCard.tsx';
-import { MoreLoader } from './BountyList.tsx';
 import styles from './bounty.module.css';
 
 /** My bounties: those I created (with what waits for review) or those I submitted to (with my submission's state). */
@@ -46,13 +46,7 @@ export function MineList({ role }: { role: MineRole }) {
           <MineRow key={`${item.bounty.id}-${item.submission?.id ?? ''}`} item={item} role={role} />
         ))}
       </ul>
-      <MoreLoader
-        hasMore={mine.hasNextPage}
-        loadMore={async () => {
-          const result = await mine.fetchNextPage();
-          if (result.isError) throw result.error;
-        }}
-      />
+      <MoreLoader query={mine} />
     </>
   );
 }

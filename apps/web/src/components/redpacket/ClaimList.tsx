@@ -1,8 +1,8 @@
-import { InfiniteScroll } from 'antd-mobile';
 import { StarFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { type RedPacket, useRedPacketClaims } from '@/api/redpacket.ts';
 import { RoomAvatar } from '@/components/chat/RoomAvatar.tsx';
+import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
@@ -64,26 +64,7 @@ export function ClaimList({ packet }: { packet: RedPacket }) {
           </li>
         ))}
       </ul>
-      <InfiniteScroll
-        hasMore={claims.hasNextPage}
-        loadMore={async () => {
-          const result = await claims.fetchNextPage();
-          // Throwing lets InfiniteScroll show its retry instead of asking again in a loop.
-          if (result.isError) throw result.error;
-        }}
-      >
-        {(hasMore, failed, retry) =>
-          failed ? (
-            <button type="button" className={ui.sectionLink} onClick={() => void retry()}>
-              {t('records.loadFailedRetry')}
-            </button>
-          ) : hasMore ? (
-            <span className={ui.muted}>{t('app.loading')}</span>
-          ) : (
-            <span className={ui.muted}>{t('records.end')}</span>
-          )
-        }
-      </InfiniteScroll>
+      <MoreLoader query={claims} end={t('records.end')} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
+import { Button, PullToRefresh, Tabs } from 'antd-mobile';
 import { GiftOutline, LockOutline, TeamOutline, UserAddOutline } from 'antd-mobile-icons';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import {
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
+import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
@@ -235,25 +236,7 @@ function MineList({ role }: { role: MineRole }) {
           <PacketRow key={`${item.packet.code}-${item.at}`} item={item} role={role} />
         ))}
       </ul>
-      <InfiniteScroll
-        hasMore={mine.hasNextPage}
-        loadMore={async () => {
-          const result = await mine.fetchNextPage();
-          if (result.isError) throw result.error;
-        }}
-      >
-        {(hasMore, failed, retry) =>
-          failed ? (
-            <button type="button" className={ui.sectionLink} onClick={() => void retry()}>
-              {t('records.loadFailedRetry')}
-            </button>
-          ) : hasMore ? (
-            <span className={ui.muted}>{t('app.loading')}</span>
-          ) : (
-            <span className={ui.muted}>{t('records.end')}</span>
-          )
-        }
-      </InfiniteScroll>
+      <MoreLoader query={mine} end={t('records.end')} />
     </>
   );
 }

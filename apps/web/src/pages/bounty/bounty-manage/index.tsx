@@ -9,10 +9,10 @@ import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
 import { href, PATHS } from '@/app/paths.ts';
 import { BountyStateBadge, isBountyId } from '@/components/bounty/BountyBits.tsx';
-import { MoreLoader } from '@/components/bounty/BountyList.tsx';
 import styles from '@/components/bounty/bounty.module.css';
 import { SubmissionRow } from '@/components/bounty/manage/SubmissionRow.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
+import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
@@ -194,13 +194,7 @@ function SubmissionList({ bounty, state }: { bounty: Bounty; state?: SubmissionS
           <SubmissionRow key={submission.id} bounty={bounty} submission={submission} />
         ))}
       </ul>
-      <MoreLoader
-        hasMore={submissions.hasNextPage}
-        loadMore={async () => {
-          const result = await submissions.fetchNextPage();
-          if (result.isError) throw result.error;
-        }}
-      />
+      <MoreLoader query={submissions} />
     </>
   );
 }

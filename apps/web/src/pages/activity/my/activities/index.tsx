@@ -1,4 +1,4 @@
-import { InfiniteScroll, PullToRefresh, Tabs } from 'antd-mobile';
+import { PullToRefresh, Tabs } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { StatusBadge } from '@/components/activity/StatusBadge.tsx';
 import { TicketQr } from '@/components/activity/TicketQr.tsx';
 import { formatWhen } from '@/components/activity/time.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
+import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
@@ -67,23 +68,7 @@ function TicketList({ when }: { when: When }) {
           ))}
         </ul>
       )}
-      <InfiniteScroll
-        hasMore={tickets.hasNextPage}
-        loadMore={async () => {
-          const result = await tickets.fetchNextPage();
-          if (result.isError) throw result.error;
-        }}
-      >
-        {(hasMore, failed, retry) =>
-          failed ? (
-            <button type="button" className={ui.link} onClick={() => void retry()}>
-              {t('activity.loadMoreFailed')}
-            </button>
-          ) : hasMore ? (
-            <span className={ui.muted}>{t('app.loading')}</span>
-          ) : null
-        }
-      </InfiniteScroll>
+      <MoreLoader query={tickets} />
     </Refreshable>
   );
 }

@@ -1,4 +1,3 @@
-import { InfiniteScroll } from 'antd-mobile';
 import { GiftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +6,7 @@ import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
 import { EmptyState } from '@/components/EmptyState.tsx';
+import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { formatDateAndTime } from '@/lib/format.ts';
@@ -52,13 +52,7 @@ function Gallery() {
           <NftCard key={nft.tokenId} nft={nft} />
         ))}
       </ul>
-      <InfiniteScroll
-        hasMore={nfts.hasNextPage}
-        loadMore={async () => {
-          const result = await nfts.fetchNextPage();
-          if (result.isError) throw result.error;
-        }}
-      />
+      <MoreLoader query={nfts} />
     </>
   );
 }

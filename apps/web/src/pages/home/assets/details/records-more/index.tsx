@@ -1,10 +1,11 @@
 import { RECORD_TYPES } from '@polaris/contract';
-import { InfiniteScroll, Tabs } from 'antd-mobile';
+import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { isNotFound } from '@/api/api-error.ts';
 import { type RecordType, useRecords } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RecordItem } from '@/components/RecordItem.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
@@ -74,28 +75,7 @@ function RecordList({ asset, type }: { asset: string; type?: RecordType }) {
           <RecordItem key={record.id} record={record} asset={asset} />
         ))}
       </ul>
-      <InfiniteScroll
-        hasMore={records.hasNextPage}
-        loadMore={async () => {
-          const result = await records.fetchNextPage();
-          // Throwing lets InfiniteScroll show its retry instead of asking again in a loop.
-          if (result.isError) throw result.error;
-        }}
-      >
-        {(hasMore, failed, retry) =>
-          failed ? (
-            <button type="button" className={ui.sectionLink} onClick={() => void retry()}>
-              {t('records.loadFailedRetry')}
-            </button>
-          ) : hasMore ? (
-            <span className={ui.muted}>{t('app.loading')}</span>
-          ) : (
-            <span className={ui.muted} data-testid="records-end">
-              {t('records.end')}
-            </span>
-          )
-        }
-      </InfiniteScroll>
+      <MoreLoader query={records} end={t('records.end')} endTestId="records-end" />
     </>
   );
 }
