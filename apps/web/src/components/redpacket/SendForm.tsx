@@ -11,6 +11,7 @@ import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
 import { useSettings } from '@/lib/settings.ts';
 import { groupDigits, shown } from '@/lib/wallet.ts';
+import { Chips } from './Chips.tsx';
 import css from './redpacket.module.css';
 import { canSendRedPacket } from './rules.ts';
 import { SendConfirm } from './SendConfirm.tsx';
@@ -192,23 +193,16 @@ function SplitChoice({ form }: { form: SendFormState }) {
   const { t } = useTranslation();
   return (
     <div>
-      <p className={css.fieldLabel} id="send-split-label">
-        {t('redpacket.form.split')}
-      </p>
-      <fieldset className={ui.chips} aria-labelledby="send-split-label">
-        {(['random', 'fixed'] as const).map((split) => (
-          <button
-            key={split}
-            type="button"
-            className={ui.chip}
-            aria-pressed={form.split === split}
-            onClick={() => form.setSplit(split)}
-            data-testid={`send-split-${split}`}
-          >
-            {t(`redpacket.split.${split}`)}
-          </button>
-        ))}
-      </fieldset>
+      <Chips
+        id="send-split"
+        label={t('redpacket.form.split')}
+        options={(['random', 'fixed'] as const).map((split) => ({
+          value: split,
+          label: t(`redpacket.split.${split}`),
+        }))}
+        value={form.split}
+        onChange={form.setSplit}
+      />
       <p className={ui.hint} style={{ marginTop: 6 }}>
         {t(`redpacket.split.${form.split}Hint`)}
       </p>
@@ -260,23 +254,16 @@ function AudienceChoice({ form }: { form: SendFormState }) {
     }
     return (
       <div>
-        <p className={css.fieldLabel} id="send-audience-label">
-          {t('redpacket.form.audience')}
-        </p>
-        <fieldset className={ui.chips} aria-labelledby="send-audience-label">
-          {(['room', 'attendees'] as const).map((audience) => (
-            <button
-              key={audience}
-              type="button"
-              className={ui.chip}
-              aria-pressed={form.audience === audience}
-              onClick={() => form.setAudience(audience)}
-              data-testid={`send-audience-${audience}`}
-            >
-              {audience === 'room' ? t('redpacket.audience.room') : t('redpacket.audience.roomAttendees')}
-            </button>
-          ))}
-        </fieldset>
+        <Chips
+          id="send-audience"
+          label={t('redpacket.form.audience')}
+          options={[
+            { value: 'room' as const, label: t('redpacket.audience.room') },
+            { value: 'attendees' as const, label: t('redpacket.audience.roomAttendees') },
+          ]}
+          value={form.audience === 'room' || form.audience === 'attendees' ? form.audience : null}
+          onChange={form.setAudience}
+        />
       </div>
     );
   }
@@ -289,23 +276,16 @@ function SocialAudience({ form }: { form: SendFormState }) {
   const choices = (rooms.data?.items ?? []).filter((entry) => entry.room.kind !== 'direct' && !entry.room.closedAt);
   return (
     <div>
-      <p className={css.fieldLabel} id="send-audience-label">
-        {t('redpacket.form.audience')}
-      </p>
-      <fieldset className={ui.chips} aria-labelledby="send-audience-label">
-        {(['followers', 'room'] as const).map((audience) => (
-          <button
-            key={audience}
-            type="button"
-            className={ui.chip}
-            aria-pressed={form.audience === audience}
-            onClick={() => form.setAudience(audience)}
-            data-testid={`send-audience-${audience}`}
-          >
-            {audience === 'followers' ? t('redpacket.audience.followers') : t('redpacket.audience.aRoom')}
-          </button>
-        ))}
-      </fieldset>
+      <Chips
+        id="send-audience"
+        label={t('redpacket.form.audience')}
+        options={[
+          { value: 'followers' as const, label: t('redpacket.audience.followers') },
+          { value: 'room' as const, label: t('redpacket.audience.aRoom') },
+        ]}
+        value={form.audience === 'followers' || form.audience === 'room' ? form.audience : null}
+        onChange={form.setAudience}
+      />
       {form.audience === 'room' && (
         <div style={{ marginTop: 10 }}>
           <select
