@@ -11,6 +11,7 @@ export * from './field-errors.ts';
 export * from './hashing.ts';
 export * from './live.ts';
 export * from './market.ts';
+export * from './master.ts';
 export * from './messages/index.ts';
 export * from './people.ts';
 export * from './redpacket.ts';

@@ -241,6 +241,11 @@ export const en = {
     roomOnly: "This bounty is for the room's members",
     attendeesOnly: 'This bounty is for checked-in attendees of {{title}}',
   },
+  master: {
+    notMaster: 'Creator earnings are for people who have organized an activity',
+    aboveWithdrawable: 'You can withdraw at most {{max}} {{asset}}',
+    nothingWithdrawable: 'Nothing is withdrawable in {{asset}} yet',
+  },
   activity: {
     notFound: 'This activity does not exist',
     profileIncomplete: 'Please set your name in your profile before creating an activity',

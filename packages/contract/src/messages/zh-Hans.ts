@@ -237,6 +237,11 @@ export const zhHans: Messages = {
     roomOnly: '这个赏金任务只给聊天室成员',
     attendeesOnly: '这个赏金任务只给 {{title}} 已签到的参加者',
   },
+  master: {
+    notMaster: '创作者收益仅对组织过活动的用户开放',
+    aboveWithdrawable: '最多可提取 {{max}} {{asset}}',
+    nothingWithdrawable: '{{asset}} 暂无可提取的收益',
+  },
   activity: {
     notFound: '活动不存在',
     profileIncomplete: '创建活动前，请先在个人资料中设置名称',

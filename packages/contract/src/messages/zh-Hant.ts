@@ -237,6 +237,11 @@ export const zhHant: Messages = {
     roomOnly: '這個賞金任務只給聊天室成員',
     attendeesOnly: '這個賞金任務只給 {{title}} 已簽到的參加者',
   },
+  master: {
+    notMaster: '創作者收益僅對組織過活動的用戶開放',
+    aboveWithdrawable: '最多可提取 {{max}} {{asset}}',
+    nothingWithdrawable: '{{asset}} 暫無可提取的收益',
+  },
   activity: {
     notFound: '活動不存在',
     profileIncomplete: '建立活動前，請先在個人資料中設定名稱',
