@@ -40,6 +40,7 @@ import { liveRoutes } from './modules/live/routes.ts';
 import { LiveService } from './modules/live/service.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService, marketDataFrom } from './modules/market/service.ts';
+import { masterRoutes } from './modules/master/routes.ts';
 import { CreatorEarningsService } from './modules/master/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { PeopleService } from './modules/people/service.ts';
@@ -147,7 +148,7 @@ export async function buildApp(options: AppOptions) {
   const payments = new PaymentMethodService({ db: database.db, trade, now });
   const links = new Links(config.publicUrl);
   const mailQueue = new MailQueue({ db: database.db, mailer, now, log: app.log });
-  const earnings = new CreatorEarningsService({ db: database.db, now });
+  const earnings = new CreatorEarningsService({ db: database.db, now, trade });
   const discoveryCache = createDiscoveryCache({ ttlMs: config.discoveryCacheMs, now, redis, log: app.log });
   invalidateOnWrites(app, `${API_BASE}/activity/`, discoveryCache);
   const db = database.db;
@@ -283,6 +284,7 @@ export async function buildApp(options: AppOptions) {
   peopleRoutes(router, new PeopleService({ db, now }));
   redPacketRoutes(router, redPackets);
   bountyRoutes(router, bounties);
+  masterRoutes(router, earnings);
   await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);

@@ -23,6 +23,7 @@ const GATED = [
   'POST /activity/ticket/transfer',
   'POST /bounty/create',
   'POST /bounty/review',
+  'POST /open/master/withdraw',
   'POST /redpacket/claim',
   'POST /redpacket/send',
   'POST /user/payments/add',

@@ -9,8 +9,9 @@ import { assets, journalEntries } from './wallet.ts';
  * Creator earnings: what an organizer has earned from one activity's tickets in one asset. Written once, when
  * the activity is settled after its end, together with the ledger entry that moves the money from ticket escrow
  * to the `creator_earnings` system account's frozen balance (`ticket_earning_hold`). At `release_at` (the end
- * plus the payout hold) a worker moves it on to the organizer's available balance (`ticket_release`) and sets
- * `released_at`. The unreleased rows, summed per asset, are exactly that system account's frozen balance (the
+ * plus the payout hold) a worker releases it within that account, frozen → available (`ticket_release`), and
+ * sets `released_at`: the organizer may then withdraw it to their wallet (`creator_withdrawal` entries, see
+ * docs/creator-earnings.md). The unreleased rows, summed per asset, are exactly that system account's frozen balance (the
  * ledger check proves it), so this table is the sub-ledger that explains the account.
  */
 export const creatorEarnings = pgTable(

@@ -51,7 +51,7 @@ const conflict = (key: string) => new AppError(Status.conflict, key);
  * - the activity is cancelled: ticket_escrow → each attendee, and each hold frozen → available, one entry per
  *   asset (`ticket_refund`)
  * - after the end: ticket_escrow → creator_earnings frozen, one entry per asset (`ticket_earning_hold`); after
- *   the payout hold the earnings service moves it to the organizer's available balance (`ticket_release`)
+ *   the payout hold the earnings service releases it into the organizer's withdrawable earnings (`ticket_release`)
  */
 export class SettlementService {
   constructor(private readonly deps: SettlementDeps) {}

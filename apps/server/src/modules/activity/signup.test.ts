@@ -231,6 +231,11 @@ describe('waitlist and cancellation', () => {
     t.clock.advance(DAY);
     await t.services.earnings.releaseDue();
     expect((await overview()).attachment).toMatchObject({ held: [], released: [{ asset: 'USDT', amount: '10' }] });
+    const withdrawn = await t.call('POST', '/open/master/withdraw', {
+      token: olivia.token,
+      body: { asset: 'USDT', amount: '10', tradePassword: olivia.trade, idempotencyKey: newKey() },
+    });
+    expect(withdrawn.status).toBe(200);
     const after = await balanceOf(t, olivia.token, 'USDT');
     expect(Number(after.available) - Number(before.available)).toBeGreaterThanOrEqual(10);
   });

@@ -1,12 +1,61 @@
+import {
+  type ActivityEarning,
+  formatAmount,
+  type MasterBalance,
+  type MasterCount,
+  type MasterEarnings,
+  type MasterInfo,
+  type MasterWithdraw,
+  type MasterWithdrawal,
+  Status,
+} from '@polaris/contract';
 import type { Database, Tx } from '../../db/client.ts';
+import { AppError, FieldsError } from '../../platform/errors.ts';
+import { once } from '../../platform/idempotency.ts';
+import type { TradePasswordService } from '../security/service.ts';
+import { amountUnits, assetOf } from '../wallet/catalog.ts';
 import { ledger } from '../wallet/ledger.ts';
-import { type CreatorEarningRow, claimDueEarning, earningsOfActivity, insertEarning, markReleased } from './store.ts';
+import { loadCatalog } from '../wallet/store.ts';
+import { presentBalance, presentEarning, presentWithdrawal } from './presenter.ts';
+import {
+  activitiesByDay,
+  type CreatorEarningRow,
+  claimDueEarning,
+  creatorCounts,
+  earningsByDay,
+  earningsOfActivity,
+  earningsPage,
+  earningTotals,
+  insertEarning,
+  lockOrganizer,
+  markReleased,
+  signupsByDay,
+  WITHDRAWAL_KIND,
+  withdrawalReference,
+  withdrawalsPage,
+} from './store.ts';
 
 export type { CreatorEarningRow } from './store.ts';
 
 export interface CreatorEarningsDeps {
   db: Database;
   now: () => Date;
+  /** Withdrawals need the trade password; the scheduled release does not. */
+  trade?: TradePasswordService;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The UTC calendar days of a chart: `days` of them, ending with today's. */
+export function statDays(now: Date, days: number): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+}
+
+function page<T extends { id: number }>(rows: T[], limit: number): { rows: T[]; nextCursor: string | null } {
+  const more = rows.length > limit;
+  const kept = more ? rows.slice(0, limit) : rows;
+  return { rows: kept, nextCursor: more ? String(kept[kept.length - 1]!.id) : null };
 }
 
 /**
@@ -16,9 +65,11 @@ export interface CreatorEarningsDeps {
  * - the activity is settled after its end: `ticket_escrow` available → `creator_earnings` frozen
  *   (`ticket_earning_hold`), and one `creator_earnings` row per activity and asset with `release_at` = the end
  *   plus the payout hold;
- * - `release_at` has passed: `creator_earnings` frozen → the organizer's available balance (`ticket_release`),
- *   and the row gets `released_at`. Exactly once: the row is claimed with FOR UPDATE SKIP LOCKED and released
- *   in the same transaction as the entry.
+ * - `release_at` has passed: `creator_earnings` frozen → `creator_earnings` available (`ticket_release`), and the
+ *   row gets `released_at`: the money is now the organizer's withdrawable balance. Exactly once: the row is
+ *   claimed with FOR UPDATE SKIP LOCKED and released in the same transaction as the entry;
+ * - the organizer withdraws: `creator_earnings` available → their own available balance (`creator_withdrawal`,
+ *   reference `creator:<organizerId>`), at most released minus already withdrawn.
  *
  * The hold is the time in which a complaint about an activity that did not happen as announced can still be
  * looked at before the money is spendable and withdrawable.
@@ -66,14 +117,13 @@ export class CreatorEarningsService {
         const now = this.deps.now();
         const due = await claimDueEarning(tx, now);
         if (!due) return false;
-        const { entryId } = await ledger.settleFrozen(tx, {
+        const { entryId } = await ledger.unfreeze(tx, {
           kind: 'ticket_release',
           asset: due.assetCode,
-          from: { system: 'creator_earnings' },
-          to: { userId: due.organizerId },
+          account: { system: 'creator_earnings' },
           amount: due.amount,
           reference: `activity:${due.activityId}`,
-          memo: { creatorEarningId: due.id },
+          memo: { creatorEarningId: due.id, organizerId: due.organizerId },
         });
         await markReleased(tx, due.id, now, entryId);
         return true;
@@ -88,4 +138,135 @@ export class CreatorEarningsService {
   ofActivity(activityId: number): Promise<CreatorEarningRow[]> {
     return earningsOfActivity(this.deps.db, activityId);
   }
+
+  /** `/open/master/info`: 404 for someone who has not organized an activity, so the client hides the screens. */
+  async info(organizerId: number): Promise<MasterInfo> {
+    const counts = await creatorCounts(this.deps.db, organizerId);
+    if (counts.activities === 0) throw new AppError(Status.notFound, 'master.notMaster');
+    return { ...counts, balances: await this.balances(organizerId) };
+  }
+
+  /** Frozen, withdrawable, withdrawn and earned per asset. */
+  async balances(organizerId: number): Promise<MasterBalance[]> {
+    const [catalog, totals] = await Promise.all([loadCatalog(this.deps.db), earningTotals(this.deps.db, organizerId)]);
+    return totals.map((row) => presentBalance(catalog, row));
+  }
+
+  async activitiesByDay(organizerId: number, days: number): Promise<MasterCount> {
+    const dayList = statDays(this.deps.now(), days);
+    const counts = await activitiesByDay(this.deps.db, organizerId, new Date(`${dayList[0]}T00:00:00Z`));
+    return { days: dayList.map((day) => ({ day, count: counts.get(day) ?? 0 })) };
+  }
+
+  async signupsByDay(organizerId: number, days: number): Promise<MasterCount> {
+    const dayList = statDays(this.deps.now(), days);
+    const counts = await signupsByDay(this.deps.db, organizerId, new Date(`${dayList[0]}T00:00:00Z`));
+    return { days: dayList.map((day) => ({ day, count: counts.get(day) ?? 0 })) };
+  }
+
+  async earningsByDay(organizerId: number, input: { asset: string; days: number }): Promise<MasterEarnings> {
+    const catalog = await loadCatalog(this.deps.db);
+    const asset = assetOf(catalog, input.asset);
+    const dayList = statDays(this.deps.now(), input.days);
+    const sums = await earningsByDay(this.deps.db, organizerId, asset.code, new Date(`${dayList[0]}T00:00:00Z`));
+    return {
+      asset: asset.code,
+      days: dayList.map((day) => ({ day, amount: formatAmount(sums.get(day) ?? 0n, asset.decimals) })),
+    };
+  }
+
+  /** Per-activity earnings, newest first. */
+  async earningsList(
+    organizerId: number,
+    input: { cursor?: string; limit: number },
+  ): Promise<{ items: ActivityEarning[]; nextCursor: string | null }> {
+    const catalog = await loadCatalog(this.deps.db);
+    const rows = await earningsPage(this.deps.db, organizerId, {
+      beforeId: cursorId(input.cursor),
+      limit: input.limit + 1,
+    });
+    const { rows: kept, nextCursor } = page(rows, input.limit);
+    return {
+      items: kept.map((row) => presentEarning(catalog, row)),
+      nextCursor,
+    };
+  }
+
+  async withdrawals(
+    organizerId: number,
+    input: { cursor?: string; limit: number },
+  ): Promise<{ items: MasterWithdrawal[]; nextCursor: string | null }> {
+    const catalog = await loadCatalog(this.deps.db);
+    const rows = await withdrawalsPage(this.deps.db, organizerId, {
+      beforeId: cursorId(input.cursor),
+      limit: input.limit + 1,
+    });
+    const { rows: kept, nextCursor } = page(
+      rows.map((row) => ({ ...row, id: row.entryId })),
+      input.limit,
+    );
+    return { items: kept.map((row) => presentWithdrawal(catalog, row)), nextCursor };
+  }
+
+  /**
+   * Moves part or all of one asset's withdrawable balance to the organizer's wallet, at once, by one ledger entry.
+   * Behind the trade password and idempotent by key. The organizer's row is locked before the balance is read, so
+   * withdrawals sent together are counted one after the other and together never exceed what was released.
+   */
+  async withdraw(
+    organizerId: number,
+    input: MasterWithdraw,
+  ): Promise<{ withdrawal: MasterWithdrawal; balance: MasterBalance }> {
+    const catalog = await loadCatalog(this.deps.db);
+    const asset = assetOf(catalog, input.asset);
+    const units = amountUnits(input.amount, asset.decimals);
+    if (units <= 0n) throw new FieldsError([{ field: 'amount', messageKey: 'wallet.amountNumeric' }]);
+    if (!this.deps.trade) throw new Error('withdrawals need the trade password service');
+    await this.deps.trade.verify(organizerId, input.tradePassword);
+    const { tradePassword: _secret, ...request } = input;
+    return once(
+      this.deps.db,
+      { key: input.idempotencyKey, userId: organizerId, operation: 'master.withdraw', request },
+      async (tx) => {
+        await lockOrganizer(tx, organizerId);
+        const before = (await earningTotals(tx, organizerId)).find((row) => row.asset === asset.code);
+        const withdrawable = before ? before.released - before.withdrawn : 0n;
+        if (withdrawable <= 0n) {
+          throw new FieldsError(
+            [{ field: 'amount', messageKey: 'master.nothingWithdrawable', params: { asset: asset.code } }],
+            Status.conflict,
+          );
+        }
+        if (units > withdrawable) {
+          throw new FieldsError([
+            {
+              field: 'amount',
+              messageKey: 'master.aboveWithdrawable',
+              params: { max: formatAmount(withdrawable, asset.decimals), asset: asset.code },
+            },
+          ]);
+        }
+        const { entryId } = await ledger.transfer(tx, {
+          kind: WITHDRAWAL_KIND,
+          asset: asset.code,
+          from: { system: 'creator_earnings' },
+          to: { userId: organizerId },
+          amount: units,
+          actorId: organizerId,
+          reference: withdrawalReference(organizerId),
+        });
+        // Read back as the records list shows it (the entry's own time).
+        const [written] = await withdrawalsPage(tx, organizerId, { beforeId: entryId + 1, limit: 1 });
+        const after = { ...before!, withdrawn: before!.withdrawn + units };
+        return {
+          withdrawal: presentWithdrawal(catalog, { ...written!, id: written!.entryId }),
+          balance: presentBalance(catalog, after),
+        };
+      },
+    );
+  }
+}
+
+function cursorId(cursor: string | undefined): number | undefined {
+  return cursor ? Number(cursor.split('_')[0]) : undefined;
 }

@@ -69,3 +69,186 @@ export function earningsOfActivity(db: Database, activityId: number): Promise<Cr
     .where(eq(creatorEarnings.activityId, activityId))
     .orderBy(creatorEarnings.assetCode);
 }
+
+/** The journal entry kind of a withdrawal: `creator_earnings` available → the organizer's available balance. */
+export const WITHDRAWAL_KIND = 'creator_withdrawal';
+/** Every withdrawal entry of one organizer carries this reference, so their sum is one indexed query. */
+export const withdrawalReference = (organizerId: number) => `creator:${organizerId}`;
+
+export interface EarningTotals {
+  asset: string;
+  frozen: bigint;
+  released: bigint;
+  withdrawn: bigint;
+}
+
+/**
+ * Per asset: what is still in the hold, what has been released, and what has been withdrawn, in one statement.
+ * Withdrawn is the organizer's side of their withdrawal entries (the positive postings).
+ */
+export async function earningTotals(db: Database | Tx, organizerId: number): Promise<EarningTotals[]> {
+  const result = await query<{ asset_code: string; frozen: string; released: string; withdrawn: string }>(
+    db,
+    sql`
+    with earned as (
+      select asset_code,
+             coalesce(sum(amount) filter (where released_at is null), 0) as frozen,
+             coalesce(sum(amount) filter (where released_at is not null), 0) as released
+      from creator_earnings where organizer_id = ${organizerId} group by asset_code
+    ), withdrawn as (
+      select p.asset_code, sum(p.amount) as total
+      from journal_entries j join postings p on p.entry_id = j.id and p.amount > 0
+      where j.reference = ${withdrawalReference(organizerId)} and j.kind = ${WITHDRAWAL_KIND}
+      group by p.asset_code
+    )
+    select e.asset_code, e.frozen::text, e.released::text, coalesce(w.total, 0)::text as withdrawn
+    from earned e left join withdrawn w on w.asset_code = e.asset_code
+    order by e.asset_code`,
+  );
+  return result.rows.map((row) => ({
+    asset: row.asset_code,
+    frozen: BigInt(row.frozen),
+    released: BigInt(row.released),
+    withdrawn: BigInt(row.withdrawn),
+  }));
+}
+
+/** Serializes one organizer's withdrawals: the balance is read after this lock and changed before it ends. */
+export async function lockOrganizer(tx: Tx, organizerId: number): Promise<void> {
+  await query(tx, sql`select id from users where id = ${organizerId} for update`);
+}
+
+export async function creatorCounts(
+  db: Database,
+  organizerId: number,
+): Promise<{ activities: number; signups: number }> {
+  const result = await query<{ activities: string; signups: string }>(
+    db,
+    sql`
+    select (select count(*) from activities where organizer_id = ${organizerId} and status <> 'draft')::text as activities,
+           (select count(*) from registrations r join activities a on a.id = r.activity_id
+             where a.organizer_id = ${organizerId} and a.status <> 'draft')::text as signups`,
+  );
+  const row = result.rows[0]!;
+  return { activities: Number(row.activities), signups: Number(row.signups) };
+}
+
+/** Activities created per UTC day since `from`; days without any are absent. */
+export async function activitiesByDay(db: Database, organizerId: number, from: Date): Promise<Map<string, number>> {
+  const result = await query<{ day: string; n: string }>(
+    db,
+    sql`
+    select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::text as n
+    from activities where organizer_id = ${organizerId} and status <> 'draft'
+      and created_at >= ${from.toISOString()}::timestamptz
+    group by 1`,
+  );
+  return new Map(result.rows.map((row) => [row.day, Number(row.n)]));
+}
+
+/** Sign-ups (registrations of any status) to the organizer's activities per UTC day since `from`. */
+export async function signupsByDay(db: Database, organizerId: number, from: Date): Promise<Map<string, number>> {
+  const result = await query<{ day: string; n: string }>(
+    db,
+    sql`
+    select to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::text as n
+    from registrations r join activities a on a.id = r.activity_id
+    where a.organizer_id = ${organizerId} and a.status <> 'draft' and r.created_at >= ${from.toISOString()}::timestamptz
+    group by 1`,
+  );
+  return new Map(result.rows.map((row) => [row.day, Number(row.n)]));
+}
+
+/** Earnings in one asset per UTC day of `earned_at` since `from`. */
+export async function earningsByDay(
+  db: Database,
+  organizerId: number,
+  asset: string,
+  from: Date,
+): Promise<Map<string, bigint>> {
+  const result = await query<{ day: string; total: string }>(
+    db,
+    sql`
+    select to_char(earned_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(amount)::text as total
+    from creator_earnings
+    where organizer_id = ${organizerId} and asset_code = ${asset} and earned_at >= ${from.toISOString()}::timestamptz
+    group by 1`,
+  );
+  return new Map(result.rows.map((row) => [row.day, BigInt(row.total)]));
+}
+
+export interface EarningListRow {
+  id: number;
+  activityCode: string;
+  activityTitle: string;
+  assetCode: string;
+  amount: bigint;
+  earnedAt: Date;
+  releaseAt: Date;
+  releasedAt: Date | null;
+}
+
+/** One page of the organizer's earnings, newest first, with their activity's code and title (one statement). */
+export async function earningsPage(
+  db: Database,
+  organizerId: number,
+  page: { beforeId?: number; limit: number },
+): Promise<EarningListRow[]> {
+  const result = await query<{
+    id: string;
+    code: string;
+    title: string;
+    asset_code: string;
+    amount: string;
+    earned_at: string;
+    release_at: string;
+    released_at: string | null;
+  }>(
+    db,
+    sql`
+    select e.id, a.code, a.title, e.asset_code, e.amount::text, e.earned_at, e.release_at, e.released_at
+    from creator_earnings e join activities a on a.id = e.activity_id
+    where e.organizer_id = ${organizerId} ${page.beforeId === undefined ? sql`` : sql`and e.id < ${page.beforeId}`}
+    order by e.id desc limit ${page.limit}`,
+  );
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    activityCode: row.code,
+    activityTitle: row.title,
+    assetCode: row.asset_code,
+    amount: BigInt(row.amount),
+    earnedAt: new Date(row.earned_at),
+    releaseAt: new Date(row.release_at),
+    releasedAt: row.released_at === null ? null : new Date(row.released_at),
+  }));
+}
+
+export interface WithdrawalRow {
+  entryId: number;
+  assetCode: string;
+  amount: bigint;
+  at: Date;
+}
+
+/** One page of the organizer's withdrawals (their journal entries), newest first. */
+export async function withdrawalsPage(
+  db: Database | Tx,
+  organizerId: number,
+  page: { beforeId?: number; limit: number },
+): Promise<WithdrawalRow[]> {
+  const result = await query<{ id: string; asset_code: string; amount: string; created_at: string }>(
+    db,
+    sql`
+    select j.id, p.asset_code, p.amount::text, j.created_at
+    from journal_entries j join postings p on p.entry_id = j.id and p.amount > 0
+    where j.reference = ${withdrawalReference(organizerId)} and j.kind = ${WITHDRAWAL_KIND}
+      ${page.beforeId === undefined ? sql`` : sql`and j.id < ${page.beforeId}`}
+    order by j.id desc limit ${page.limit}`,
+  );
+  return result.rows.map((row) => ({
+    entryId: Number(row.id),
+    assetCode: row.asset_code,
+    amount: BigInt(row.amount),
+    at: new Date(row.created_at),
+  }));
+}

@@ -203,7 +203,8 @@ export interface Violation {
  * - no balance is negative, except the chain-clearing account's available one;
  * - per asset, all balances sum to zero, so what users and system accounts hold equals net deposits;
  * - per asset, the `creator_earnings` account's frozen balance equals the creator earnings not yet released
- *   (the sub-ledger that says whose money it is and when it becomes theirs), and its available balance is zero.
+ *   (the sub-ledger that says whose money it is and when it becomes theirs), and its available balance equals the
+ *   released earnings minus the organizers' withdrawals (`creator_withdrawal` entries): what they may still take.
  */
 export async function checkLedger(db: Database): Promise<Violation[]> {
   const violations: Violation[] = [];
@@ -246,18 +247,35 @@ export async function checkLedger(db: Database): Promise<Violation[]> {
   );
   for (const row of totals.rows) violations.push({ rule: 'asset does not sum to zero', detail: { ...row } });
 
-  const earnings = await query<{ asset_code: string; frozen: string; available: string; unreleased: string }>(
+  const earnings = await query<{
+    asset_code: string;
+    frozen: string;
+    available: string;
+    unreleased: string;
+    withdrawable: string;
+  }>(
     db,
     sql`
     with held as (
-      select asset_code, sum(amount) as total from creator_earnings where released_at is null group by asset_code
+      select asset_code,
+             coalesce(sum(amount) filter (where released_at is null), 0) as unreleased,
+             coalesce(sum(amount) filter (where released_at is not null), 0) as released
+      from creator_earnings group by asset_code
+    ), withdrawn as (
+      select p.asset_code, sum(p.amount) as total
+      from journal_entries j join postings p on p.entry_id = j.id and p.amount > 0
+      where j.kind = 'creator_withdrawal' group by p.asset_code
     ), account as (
       select asset_code, frozen, available from accounts where system_code = 'creator_earnings'
+    ), expected as (
+      select h.asset_code, h.unreleased, h.released - coalesce(w.total, 0) as withdrawable
+      from held h left join withdrawn w on w.asset_code = h.asset_code
     )
-    select coalesce(a.asset_code, h.asset_code) as asset_code, coalesce(a.frozen, 0)::text as frozen,
-           coalesce(a.available, 0)::text as available, coalesce(h.total, 0)::text as unreleased
-    from account a full join held h on h.asset_code = a.asset_code
-    where coalesce(a.frozen, 0) <> coalesce(h.total, 0) or coalesce(a.available, 0) <> 0`,
+    select coalesce(a.asset_code, e.asset_code) as asset_code, coalesce(a.frozen, 0)::text as frozen,
+           coalesce(a.available, 0)::text as available, coalesce(e.unreleased, 0)::text as unreleased,
+           coalesce(e.withdrawable, 0)::text as withdrawable
+    from account a full join expected e on e.asset_code = a.asset_code
+    where coalesce(a.frozen, 0) <> coalesce(e.unreleased, 0) or coalesce(a.available, 0) <> coalesce(e.withdrawable, 0)`,
   );
   for (const row of earnings.rows) {
     violations.push({ rule: 'creator earnings differ from their account', detail: { ...row } });

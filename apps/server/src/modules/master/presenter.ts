@@ -1,0 +1,40 @@
+import { type ActivityEarning, formatAmount, type MasterBalance, type MasterWithdrawal } from '@polaris/contract';
+import { assetOf } from '../wallet/catalog.ts';
+import type { Catalog } from '../wallet/store.ts';
+import type { EarningListRow, EarningTotals } from './store.ts';
+
+/** What leaves the server about creator earnings, field by field. */
+
+export function presentBalance(catalog: Catalog, row: EarningTotals): MasterBalance {
+  const { decimals } = assetOf(catalog, row.asset);
+  return {
+    asset: row.asset,
+    frozen: formatAmount(row.frozen, decimals),
+    withdrawable: formatAmount(row.released - row.withdrawn, decimals),
+    withdrawn: formatAmount(row.withdrawn, decimals),
+    earned: formatAmount(row.frozen + row.released, decimals),
+  };
+}
+
+export function presentWithdrawal(
+  catalog: Catalog,
+  row: { id: number; assetCode: string; amount: bigint; at: Date },
+): MasterWithdrawal {
+  return {
+    id: String(row.id),
+    asset: row.assetCode,
+    amount: formatAmount(row.amount, assetOf(catalog, row.assetCode).decimals),
+    at: row.at.toISOString(),
+  };
+}
+
+export function presentEarning(catalog: Catalog, row: EarningListRow): ActivityEarning {
+  return {
+    activity: { id: row.activityCode, title: row.activityTitle },
+    asset: row.assetCode,
+    amount: formatAmount(row.amount, assetOf(catalog, row.assetCode).decimals),
+    earnedAt: row.earnedAt.toISOString(),
+    releaseAt: row.releaseAt.toISOString(),
+    releasedAt: row.releasedAt?.toISOString() ?? null,
+  };
+}
