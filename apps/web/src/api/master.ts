@@ -1,12 +1,46 @@
-import { useQuery } from '@tanstack/react-query';
+import {
+  type ActivityEarning,
+  type ActivityEarningsOutput,
+  hashTradePassword,
+  type MasterBalance,
+  type MasterBalances,
+  type MasterCount,
+  type MasterEarnings,
+  type MasterInfo,
+  type MasterWithdrawal,
+  type MasterWithdrawalsOutput,
+  type MasterWithdrawOutput,
+  Status,
+} from '@polaris/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/session.ts';
+import { isApiError } from './api-error.ts';
 import { api } from './request.ts';
+import { walletKeys } from './wallet-keys.ts';
 
-export const masterKeys = { info: (uid: string | undefined) => ['master', 'info', uid] as const };
+/** Creator earnings: statistics, balances, per-activity earnings and withdrawals (docs/creator-earnings.md). */
+
+type Out<S extends { parse(input: unknown): unknown }> = ReturnType<S['parse']>;
+
+export type { ActivityEarning, MasterBalance, MasterCount, MasterEarnings, MasterInfo, MasterWithdrawal };
+export type StatKind = 'count' | 'signup-count';
+
+export const masterKeys = {
+  all: ['master'] as const,
+  info: (uid: string | undefined) => ['master', 'info', uid] as const,
+  detail: (uid: string | undefined) => ['master', 'detail', uid] as const,
+  balances: ['master', 'balances'] as const,
+  counts: (kind: StatKind, days: number) => ['master', kind, days] as const,
+  earnings: (days: number, asset: string) => ['master', 'earnings', days, asset] as const,
+  activityEarnings: ['master', 'activity-earnings'] as const,
+  withdrawals: ['master', 'withdrawals'] as const,
+};
+
+const useUid = () => useSession((state) => (state.loginStatus ? state.userInfo?.uid : undefined));
 
 /** SPEC §6: a master user is one whose master-info call returns status 200; anything else means "no". */
 export function useIsMaster(): boolean {
-  const uid = useSession((state) => (state.loginStatus ? state.userInfo?.uid : undefined));
+  const uid = useUid();
   const query = useQuery({
     queryKey: masterKeys.info(uid),
     enabled: Boolean(uid),
@@ -18,4 +52,88 @@ export function useIsMaster(): boolean {
     staleTime: 5 * 60_000,
   });
   return query.data === true;
+}
+
+/** The creator's totals; `null` when the caller has organized nothing (the server's 404). */
+export function useMasterInfo() {
+  const uid = useUid();
+  return useQuery({
+    queryKey: masterKeys.detail(uid),
+    enabled: Boolean(uid),
+    queryFn: () =>
+      api.get<MasterInfo>('/open/master/info', undefined, { silent: true }).catch((error: unknown) => {
+        if (isApiError(error, 'quiet') && error.status === Status.notFound) return null;
+        throw error;
+      }),
+  });
+}
+
+export function useMasterCount(kind: StatKind, days: number) {
+  return useQuery({
+    queryKey: masterKeys.counts(kind, days),
+    enabled: Boolean(useUid()),
+    queryFn: () => api.get<MasterCount>(`/open/master/${kind}`, { days }),
+  });
+}
+
+export function useMasterEarnings(days: number, asset: string) {
+  return useQuery({
+    queryKey: masterKeys.earnings(days, asset),
+    enabled: Boolean(useUid()) && asset !== '',
+    queryFn: () => api.get<MasterEarnings>('/open/master/earnings', { days, asset }),
+  });
+}
+
+export function useMasterBalances() {
+  return useQuery({
+    queryKey: masterKeys.balances,
+    enabled: Boolean(useUid()),
+    queryFn: () => api.get<MasterBalances>('/open/ticket/frozen-balance'),
+  });
+}
+
+export function useActivityEarnings() {
+  return useInfiniteQuery({
+    queryKey: masterKeys.activityEarnings,
+    enabled: Boolean(useUid()),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      api.get<Out<typeof ActivityEarningsOutput>>('/open/ticket/activity-earnings', { cursor: pageParam, limit: 20 }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useWithdrawals() {
+  return useInfiniteQuery({
+    queryKey: masterKeys.withdrawals,
+    enabled: Boolean(useUid()),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      api.get<Out<typeof MasterWithdrawalsOutput>>('/open/ticket/user-withdrawal', { cursor: pageParam, limit: 20 }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export interface WithdrawRequest {
+  asset: string;
+  amount: string;
+  tradePassword: string;
+  idempotencyKey: string;
+}
+
+/** Withdraw to the wallet; afterwards every earnings figure and the wallet are read again. */
+export function useWithdraw() {
+  const queryClient = useQueryClient();
+  const uid = useSession((state) => state.userInfo?.uid ?? '');
+  return useMutation({
+    mutationFn: ({ tradePassword, ...input }: WithdrawRequest) =>
+      api.post<Out<typeof MasterWithdrawOutput>>('/open/master/withdraw', {
+        ...input,
+        tradePassword: hashTradePassword(tradePassword, uid),
+      }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: masterKeys.all });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+  });
 }

@@ -176,6 +176,7 @@ export const LABELLED_RECORD_KINDS = [
   'redpacket_send',
   'redpacket_claim',
   'redpacket_refund',
+  'creator_withdrawal',
 ] as const;
 
 export function recordView(record: WalletRecord): RecordView {
