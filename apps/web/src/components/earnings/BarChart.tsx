@@ -56,9 +56,10 @@ export function BarChart({
           labelled.has(i) ? (
             <text
               key={`label-${days[i]!.day}`}
-              x={bar.x + bar.width / 2}
+              // The last label ends at the chart's edge instead of running past it.
+              x={i === bars.length - 1 ? bar.x + bar.width : bar.x + bar.width / 2}
               y={HEIGHT + AXIS - 3}
-              textAnchor="middle"
+              textAnchor={i === bars.length - 1 ? 'end' : 'middle'}
               fontSize={10}
               fill="var(--adm-color-weak)"
             >

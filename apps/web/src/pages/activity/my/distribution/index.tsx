@@ -233,9 +233,11 @@ function WithdrawSheet({ balance, onClose }: { balance: MasterBalance; onClose()
               }
             />
           </div>
-          <p className={ui.hint}>
-            {t('earnings.maxHint', { amount: groupDigits(balance.withdrawable), asset: balance.asset })}
-          </p>
+          {!error && (
+            <p className={ui.hint}>
+              {t('earnings.maxHint', { amount: groupDigits(balance.withdrawable), asset: balance.asset })}
+            </p>
+          )}
           <div className={ui.actions}>
             <Button shape="rounded" onClick={onClose}>
               {t('common.cancel')}
@@ -303,7 +305,7 @@ function ActivityEarningsList() {
               <p className={ui.figure}>
                 {groupDigits(item.amount)} {item.asset}
               </p>
-              <p className={ui.muted}>{item.releasedAt ? t('earnings.withdrawable') : t('earnings.frozen')}</p>
+              <p className={ui.muted}>{item.releasedAt ? t('earnings.releasedState') : t('earnings.frozen')}</p>
             </div>
           </button>
         ))}
