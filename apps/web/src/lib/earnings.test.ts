@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barsOf, checkWithdrawal, labelledDays, sumAmounts } from './earnings.ts';
+import { axisDay, barsOf, checkWithdrawal, labelledDays, sumAmounts } from './earnings.ts';
 
 describe('barsOf', () => {
   it('makes the tallest bar reach the top and leaves empty days empty', () => {
@@ -22,6 +22,13 @@ describe('labelledDays', () => {
     const month = labelledDays(30);
     expect(month.has(29)).toBe(true);
     expect(month.size).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('axisDay', () => {
+  it('writes a day as month/day without leading zeros', () => {
+    expect(axisDay('2026-11-03')).toBe('11/3');
+    expect(axisDay('2026-01-23')).toBe('1/23');
   });
 });
 

@@ -34,6 +34,12 @@ export function labelledDays(count: number): Set<number> {
   return shown;
 }
 
+/** A day under a chart's bar, short enough for a month of them in any language: "2026-11-03" → "11/3". */
+export function axisDay(day: string): string {
+  const [, month, date] = day.split('-');
+  return `${Number(month)}/${Number(date)}`;
+}
+
 /** Sum of decimal strings in an asset's units, as a decimal string ("12.5"). */
 export function sumAmounts(amounts: readonly string[], decimals: number): string {
   const total = amounts.reduce((sum, amount) => sum + unitsOf(amount, decimals), 0n);

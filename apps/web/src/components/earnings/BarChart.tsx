@@ -1,4 +1,4 @@
-import { barsOf, labelledDays } from '@/lib/earnings.ts';
+import { axisDay, barsOf, labelledDays } from '@/lib/earnings.ts';
 
 const WIDTH = 320;
 const HEIGHT = 96;
@@ -63,7 +63,7 @@ export function BarChart({
               fontSize={10}
               fill="var(--adm-color-weak)"
             >
-              {dayLabel(days[i]!.day)}
+              {axisDay(days[i]!.day)}
             </text>
           ) : null,
         )}
