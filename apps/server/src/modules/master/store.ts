@@ -113,9 +113,14 @@ export async function earningTotals(db: Database | Tx, organizerId: number): Pro
   }));
 }
 
-/** Serializes one organizer's withdrawals: the balance is read after this lock and changed before it ends. */
+/**
+ * Serializes one organizer's withdrawals: the balance is read after this lock and changed before it ends.
+ * `NO KEY UPDATE`, not `UPDATE`: rows that merely reference the user (a journal entry's actor, a registration)
+ * take a key-share lock, which this one lets through, so a withdrawal cannot deadlock with a payment that holds
+ * the organizer's account and inserts such a row.
+ */
 export async function lockOrganizer(tx: Tx, organizerId: number): Promise<void> {
-  await query(tx, sql`select id from users where id = ${organizerId} for update`);
+  await query(tx, sql`select id from users where id = ${organizerId} for no key update`);
 }
 
 export async function creatorCounts(
