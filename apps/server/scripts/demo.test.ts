@@ -115,11 +115,18 @@ describe('npm run demo', () => {
     expect(statuses).toContain('pending');
 
     // 1,250 USDT deposited; +20 and −8.5 in transfers; 25 + 5 + 20 + 6 paid for tickets and 10 held for a
-    // request awaiting approval; +8 released from the workshop the demo user hosted once it ended.
+    // request awaiting approval. The 8 released from the workshop the demo user hosted is theirs to withdraw
+    // (creator earnings), not in the wallet until they do.
     const balance = async (asset: string) =>
       (await t.call<{ available: string; frozen: string }>('GET', '/wallet/asset', { token, query: { asset } }))
         .attachment;
-    expect(await balance('USDT')).toMatchObject({ available: '1203.5', frozen: '10' });
+    expect(await balance('USDT')).toMatchObject({ available: '1195.5', frozen: '10' });
+    const earnings = await t.call<{ balances: { asset: string; withdrawable: string }[] }>(
+      'GET',
+      '/open/ticket/frozen-balance',
+      { token },
+    );
+    expect(earnings.attachment.balances).toContainEqual(expect.objectContaining({ asset: 'USDT', withdrawable: '8' }));
     expect(await balance('ETH')).toMatchObject({ available: '0.75', frozen: '0' });
     expect(await balance('SOL')).toMatchObject({ available: '12.5' });
     expect(await balance('TON')).toMatchObject({ available: '80' });

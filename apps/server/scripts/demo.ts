@@ -76,7 +76,7 @@ try {
         `  ${created.people} demo accounts (of ${PEOPLE.length}), ${created.deposits} deposits, ${created.transfers} transfers`,
         `  ${created.activities} activities (of ${ACTIVITIES.length}) with ${created.covers} generated covers`,
         `  ${created.registrations} sign-ups, ${created.approvals} approvals, ${created.checkIns} check-ins with attendance NFTs`,
-        `  ${created.settled} ended activities settled, ${created.released} organizer earnings paid out after the hold`,
+        `  ${created.settled} ended activities settled, ${created.released} organizer earnings released after the hold, ready to withdraw`,
         `  ${created.calendarEntries} calendar entries`,
       ].join('\n'),
     );

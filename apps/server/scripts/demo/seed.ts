@@ -347,7 +347,7 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
     }
 
     // Back in the present, as the workers would: whatever ended is settled, and earnings whose payout hold has
-    // passed become their organizers' own money.
+    // passed become their organizers' to withdraw.
     clock.set(null);
     await settleDue();
     for (;;) {
