@@ -146,6 +146,18 @@ export const en = {
     locked: 'Too many wrong transaction passwords, try again in {{minutes}} minutes',
     busy: 'Too many transaction password checks at once, please try again',
   },
+  security: {
+    totpFormat: 'Enter the 6-digit authenticator code or a recovery code',
+    totpRequired: 'Enter the code from Google Authenticator',
+    totpWrong: 'The authenticator code is wrong, {{left}} tries left',
+    totpReused: 'This authenticator code was already used, wait for the next one',
+    totpLocked: 'Too many wrong authenticator codes, try again in {{minutes}} minutes',
+    totpAlreadyOn: 'Google Authenticator is already on',
+    totpNotOn: 'Google Authenticator is not on',
+    totpNotEnrolled: 'Start the setup again: no pending authenticator secret',
+    oldPasswordOrCode: 'Give either the current password or an emailed code',
+    oldPasswordWrong: 'The current password is wrong',
+  },
   region: { blocked: 'This feature is not supported in the current region' },
   people: {
     notFound: 'This person does not exist',

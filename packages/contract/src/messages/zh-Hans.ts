@@ -147,6 +147,18 @@ export const zhHans: Messages = {
     locked: '交易密码错误次数过多，请于 {{minutes}} 分钟后再试',
     busy: '交易密码验证请求过多，请稍后再试',
   },
+  security: {
+    totpFormat: '请输入 6 位验证器代码或恢复码',
+    totpRequired: '请输入 Google 验证器中的代码',
+    totpWrong: '验证器代码错误，还可尝试 {{left}} 次',
+    totpReused: '此验证器代码已使用过，请等待下一个代码',
+    totpLocked: '验证器代码错误次数过多，请 {{minutes}} 分钟后再试',
+    totpAlreadyOn: 'Google 验证器已开启',
+    totpNotOn: 'Google 验证器未开启',
+    totpNotEnrolled: '没有待确认的验证器密钥，请重新设置',
+    oldPasswordOrCode: '请提供当前密码或邮件验证码其中之一',
+    oldPasswordWrong: '当前密码错误',
+  },
   region: { blocked: '当前地区暂不支持此功能' },
   people: {
     notFound: '该用户不存在',

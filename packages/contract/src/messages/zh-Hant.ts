@@ -147,6 +147,18 @@ export const zhHant: Messages = {
     locked: '交易密碼錯誤次數過多，請於 {{minutes}} 分鐘後再試',
     busy: '交易密碼驗證請求過多，請稍後再試',
   },
+  security: {
+    totpFormat: '請輸入 6 位驗證器代碼或恢復碼',
+    totpRequired: '請輸入 Google 驗證器中的代碼',
+    totpWrong: '驗證器代碼錯誤，還可嘗試 {{left}} 次',
+    totpReused: '此驗證器代碼已使用過，請等待下一個代碼',
+    totpLocked: '驗證器代碼錯誤次數過多，請 {{minutes}} 分鐘後再試',
+    totpAlreadyOn: 'Google 驗證器已開啟',
+    totpNotOn: 'Google 驗證器未開啟',
+    totpNotEnrolled: '沒有待確認的驗證器密鑰，請重新設定',
+    oldPasswordOrCode: '請提供目前的密碼或郵件驗證碼其中之一',
+    oldPasswordWrong: '目前的密碼錯誤',
+  },
   region: { blocked: '當前地區暫不支援此功能' },
   people: {
     notFound: '該使用者不存在',
