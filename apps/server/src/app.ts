@@ -45,6 +45,7 @@ import { peopleRoutes } from './modules/people/routes.ts';
 import { PeopleService } from './modules/people/service.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
 import { RedPacketService } from './modules/redpacket/service.ts';
+import { AccountDeletionService } from './modules/security/deletion.service.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { TradePasswordService } from './modules/security/service.ts';
 import { TotpService } from './modules/security/totp.service.ts';
@@ -280,7 +281,8 @@ export async function buildApp(options: AppOptions) {
   appRoutes(router, { app: new AppService({ database, config }), region });
   authRoutes(router, auth);
   userRoutes(router, users);
-  securityRoutes(router, { auth, trade, totp });
+  const deletion = new AccountDeletionService({ db: database.db, auth, totp, now });
+  securityRoutes(router, { auth, trade, totp, deletion });
   walletRoutes(router, { wallet, deposits, transfers, records, payments });
   if (config.operatorRoutes) operatorRoutes(router, { wallet, deposits, adminToken });
   marketRoutes(router, market);

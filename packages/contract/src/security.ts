@@ -41,3 +41,21 @@ export const ChangePasswordInput = z
 /** The 468 attachment that tells the client to ask for the authenticator code and send the request again. */
 export const SECOND_FACTOR_TOTP = 'totp' as const;
 export type SecondFactorAttachment = { factor: typeof SECOND_FACTOR_TOTP; lockedUntil?: string };
+
+/** What must be settled before the account can be deleted; all empty means it may go. */
+export const DeletionCheckOutput = z.object({
+  canDelete: z.boolean(),
+  funds: z.array(z.object({ asset: z.string(), amount: z.string() })),
+  tickets: z.number().int(),
+  hostedActivities: z.number().int(),
+  redPackets: z.number().int(),
+  bounties: z.number().int(),
+});
+export type DeletionCheck = z.infer<typeof DeletionCheckOutput>;
+
+/** Delete the account: the login password and a code mailed for it (purpose `delete`), plus TOTP when on. */
+export const DeleteAccountInput = z.object({
+  password: passwordHashField,
+  vcode: vcodeField,
+  totp: totpCodeField.optional(),
+});

@@ -157,6 +157,12 @@ export const en = {
     totpNotEnrolled: 'Start the setup again: no pending authenticator secret',
     oldPasswordOrCode: 'Give either the current password or an emailed code',
     oldPasswordWrong: 'The current password is wrong',
+    deleteBlocked: 'Settle these first: {{items}}',
+    deleteFunds: 'a balance of {{amount}} {{asset}}',
+    deleteTickets: '{{count}} ticket(s) for upcoming activities',
+    deleteHosted: '{{count}} upcoming activity(ies) you host',
+    deleteRedPackets: '{{count}} open red packet(s)',
+    deleteBounties: '{{count}} open bounty(ies)',
   },
   region: { blocked: 'This feature is not supported in the current region' },
   people: {
@@ -183,6 +189,7 @@ export const en = {
       login: 'log in',
       reset: 'reset your password',
       trade: 'set your transaction password',
+      delete: 'delete your account',
     },
   },
   chat: {

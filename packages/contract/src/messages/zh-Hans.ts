@@ -158,6 +158,12 @@ export const zhHans: Messages = {
     totpNotEnrolled: '没有待确认的验证器密钥，请重新设置',
     oldPasswordOrCode: '请提供当前密码或邮件验证码其中之一',
     oldPasswordWrong: '当前密码错误',
+    deleteBlocked: '请先处理：{{items}}',
+    deleteFunds: '余额 {{amount}} {{asset}}',
+    deleteTickets: '{{count}} 张即将开始活动的门票',
+    deleteHosted: '{{count}} 个您主办的即将开始的活动',
+    deleteRedPackets: '{{count}} 个未结束的红包',
+    deleteBounties: '{{count}} 个未结束的悬赏',
   },
   region: { blocked: '当前地区暂不支持此功能' },
   people: {
@@ -179,7 +185,7 @@ export const zhHans: Messages = {
     codeSubject: '您的验证码是 {{code}}',
     codeBody:
       '您用于{{purpose}}的验证码是 {{code}}。\n\n验证码 10 分钟内有效，仅可使用一次。如非本人操作，请忽略此邮件。',
-    purpose: { signup: '注册账号', login: '登录', reset: '重置密码', trade: '设置交易密码' },
+    purpose: { signup: '注册账号', login: '登录', reset: '重置密码', trade: '设置交易密码', delete: '删除账户' },
   },
   chat: {
     notFound: '该聊天室不存在',

@@ -158,6 +158,12 @@ export const zhHant: Messages = {
     totpNotEnrolled: '沒有待確認的驗證器密鑰，請重新設定',
     oldPasswordOrCode: '請提供目前的密碼或郵件驗證碼其中之一',
     oldPasswordWrong: '目前的密碼錯誤',
+    deleteBlocked: '請先處理：{{items}}',
+    deleteFunds: '餘額 {{amount}} {{asset}}',
+    deleteTickets: '{{count}} 張即將開始活動的門票',
+    deleteHosted: '{{count}} 個您主辦的即將開始的活動',
+    deleteRedPackets: '{{count}} 個未結束的紅包',
+    deleteBounties: '{{count}} 個未結束的懸賞',
   },
   region: { blocked: '當前地區暫不支援此功能' },
   people: {
@@ -179,7 +185,7 @@ export const zhHant: Messages = {
     codeSubject: '您的驗證碼是 {{code}}',
     codeBody:
       '您用於{{purpose}}的驗證碼是 {{code}}。\n\n驗證碼 10 分鐘內有效，僅可使用一次。如非本人操作，請忽略此郵件。',
-    purpose: { signup: '註冊帳號', login: '登入', reset: '重設密碼', trade: '設定交易密碼' },
+    purpose: { signup: '註冊帳號', login: '登入', reset: '重設密碼', trade: '設定交易密碼', delete: '刪除帳戶' },
   },
   chat: {
     notFound: '該聊天室不存在',

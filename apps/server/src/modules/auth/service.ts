@@ -48,7 +48,7 @@ export interface AuthDeps {
 }
 
 /** Public purposes plus the ones only a logged-in user may ask for. */
-export type AnyCodePurpose = CodePurpose | 'trade';
+export type AnyCodePurpose = CodePurpose | 'trade' | 'delete';
 
 export interface IssuedSession {
   uid: string;
@@ -278,6 +278,17 @@ export class AuthService {
       return true;
     });
     if (!done) throw wrongCode();
+  }
+
+  /** Checks the login password of a signed-in user (a wrong one counts as a failed login from `ip`). */
+  async verifyPassword(email: string, password: string, ip: string): Promise<void> {
+    const account = await findAccountByEmail(this.db, email);
+    if (!account) throw new AppError(Status.notFound, 'http.404');
+    const tryKey = await this.claimLoginTry(account.id, ip);
+    if (!(await argon2Verify(account.passwordHash, password))) {
+      throw new FieldsError([{ field: 'password', messageKey: 'security.oldPasswordWrong' }]);
+    }
+    await this.deps.attempts.release(tryKey);
   }
 
   /** End every login of the user but the one asking ("sign out everywhere else"). */

@@ -1,6 +1,8 @@
 import {
   ActiveSessionsOutput,
   ChangePasswordInput,
+  DeleteAccountInput,
+  DeletionCheckOutput,
   EmptyInput,
   EmptyOutput,
   RevokeSessionInput,
@@ -16,6 +18,7 @@ import {
 } from '@polaris/contract';
 import type { Router } from '../../platform/router.ts';
 import type { AuthService } from '../auth/service.ts';
+import type { AccountDeletionService } from './deletion.service.ts';
 import type { TradePasswordService } from './service.ts';
 import type { TotpService } from './totp.service.ts';
 
@@ -23,7 +26,7 @@ const tags = ['security'];
 
 export function securityRoutes(
   router: Router,
-  deps: { auth: AuthService; trade: TradePasswordService; totp: TotpService },
+  deps: { auth: AuthService; trade: TradePasswordService; totp: TotpService; deletion: AccountDeletionService },
 ): void {
   router.route({
     method: 'POST',
@@ -191,6 +194,44 @@ export function securityRoutes(
     output: EmptyOutput,
     handler: async ({ user, input }) => {
       await deps.totp.disable(user.id, input.totp);
+      return {};
+    },
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/user/deleteAccount/check',
+    summary: 'What must be settled before the account can be deleted',
+    tags,
+    auth: 'user',
+    input: EmptyInput,
+    output: DeletionCheckOutput,
+    handler: ({ user }) => deps.deletion.check(user.id),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/deleteAccount/vcode',
+    summary: "Email a code to the user's own address for deleting the account",
+    tags,
+    auth: 'user',
+    rateLimit: 'code',
+    input: EmptyInput,
+    output: SendCodeOutput,
+    handler: ({ user, language }) => deps.auth.sendCode(user.email, 'delete', language),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/deleteAccount',
+    summary: 'Delete the account: refused while anything is left to settle; wipes personal data, ends every login',
+    tags,
+    auth: 'user',
+    rateLimit: 'auth',
+    input: DeleteAccountInput,
+    output: EmptyOutput,
+    handler: async ({ user, input, request, language }) => {
+      await deps.deletion.delete(user, input, { ip: request.ip, language });
       return {};
     },
   });
