@@ -1,5 +1,6 @@
 import {
   type ActiveSessionsOutput,
+  type DeletionCheck,
   hashLoginPassword,
   type SendCodeOutput,
   type TotpConfirmOutput,
@@ -7,7 +8,7 @@ import {
   type TotpStatusOutput,
 } from '@polaris/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '@/lib/session.ts';
+import { sessionStore, useSession } from '@/lib/session.ts';
 import { api } from './request.ts';
 
 /** Security centre: Google Authenticator, login password, active sessions (docs/security-centre.md). */
@@ -21,6 +22,7 @@ export const securityKeys = {
   all: ['security'] as const,
   totp: () => [...securityKeys.all, 'totp'] as const,
   sessions: () => [...securityKeys.all, 'sessions'] as const,
+  deletion: () => [...securityKeys.all, 'deletion'] as const,
 };
 
 const useLoggedIn = () => useSession((state) => state.loginStatus);
@@ -111,5 +113,30 @@ export function useChangePassword() {
         totp,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.sessions() }),
+  });
+}
+
+export function useDeletionCheck() {
+  return useQuery({
+    queryKey: securityKeys.deletion(),
+    enabled: useLoggedIn(),
+    queryFn: () => api.get<DeletionCheck>('/user/deleteAccount/check'),
+  });
+}
+
+export function useSendDeletionCode() {
+  return useMutation({ mutationFn: () => api.post<Out<typeof SendCodeOutput>>('/user/deleteAccount/vcode') });
+}
+
+/** Deleting ends every login on the server; this device forgets its session and every cached query too. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ password, vcode, totp }: { password: string; vcode: string; totp?: string }) =>
+      api.post('/user/deleteAccount', { password: hashLoginPassword(password), vcode, totp }),
+    onSuccess: () => {
+      sessionStore.getState().clear();
+      queryClient.clear();
+    },
   });
 }

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/api-error.ts';
 import { useSendCode } from '@/api/auth.ts';
-import { useSendPasswordCode } from '@/api/security.ts';
+import { useSendDeletionCode, useSendPasswordCode } from '@/api/security.ts';
 import { useSendTradeCode } from '@/api/wallet.ts';
 import { reportFormError } from '@/components/form-errors.ts';
 import { type FieldErrors, validate } from '@/lib/auth-forms.ts';
@@ -30,11 +30,11 @@ function useCountdown() {
 
 interface SendCodeButtonProps {
   /**
-   * For 'trade' and 'password' the code goes to the logged-in account's own address (`/user/trade/vcode`,
-   * `/user/password/vcode`).
+   * For 'trade', 'password' and 'delete' the code goes to the logged-in account's own address
+   * (`/user/trade/vcode`, `/user/password/vcode`, `/user/deleteAccount/vcode`).
    */
   email: string;
-  purpose: CodePurpose | 'trade' | 'password';
+  purpose: CodePurpose | 'trade' | 'password' | 'delete';
   testId: string;
   /** Email problems (empty, invalid, registered / not registered) are shown under the email field. */
   onErrors(errors: FieldErrors): void;
@@ -47,7 +47,15 @@ export function SendCodeButton({ email, purpose, testId, onErrors }: SendCodeBut
   const sendEmailCode = useSendCode();
   const sendTradeCode = useSendTradeCode();
   const sendPasswordCode = useSendPasswordCode();
-  const own = purpose === 'trade' ? sendTradeCode : purpose === 'password' ? sendPasswordCode : null;
+  const sendDeletionCode = useSendDeletionCode();
+  const own =
+    purpose === 'trade'
+      ? sendTradeCode
+      : purpose === 'password'
+        ? sendPasswordCode
+        : purpose === 'delete'
+          ? sendDeletionCode
+          : null;
   const send = own ?? sendEmailCode;
   const { remaining, start } = useCountdown();
 

@@ -30,6 +30,7 @@ export default function SecurityCenterPage() {
       <RequireLogin>
         <Protections />
         <Sessions />
+        <DeleteLink />
       </RequireLogin>
     </Frame>
   );
@@ -180,5 +181,14 @@ function Sessions() {
       </div>
       {body}
     </section>
+  );
+}
+
+function DeleteLink() {
+  const { t } = useTranslation();
+  return (
+    <div className={`${ui.list} ${ui.section}`}>
+      <Row title={t('security.deleteAccount')} state="" to={PATHS.deleteAccount} testId="security-delete-account" />
+    </div>
   );
 }
