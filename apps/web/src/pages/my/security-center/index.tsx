@@ -71,7 +71,7 @@ function Protections() {
         {t('security.intro')}
       </p>
       <div className={ui.list}>
-        <Row title={t('security.email')} state={`${email} · ${t('security.emailBound')}`} testId="security-email" />
+        <Row title={t('security.email')} sub={email} state={t('security.emailBound')} testId="security-email" />
         <Row
           title={t('security.loginPassword')}
           state={t('security.tradeSet')}

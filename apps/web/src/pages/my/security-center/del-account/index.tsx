@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Dialog, Toast } from 'antd-mobile';
+import { Button, Dialog, Toast } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { isApiError } from '@/api/api-error.ts';
 import { useDeleteAccount, useDeletionCheck } from '@/api/security.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
-import { CodeField, PasswordField, SubmitButton } from '@/components/auth/fields.tsx';
+import { CodeField, PasswordField } from '@/components/auth/fields.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { TextField } from '@/components/TextField.tsx';
@@ -123,7 +123,7 @@ function DeleteForm() {
   };
 
   return (
-    <form className={`${ui.form} ${ui.section}`} noValidate onSubmit={(event) => void submit(event)}>
+    <form className={`${ui.card} ${ui.form}`} noValidate onSubmit={(event) => void submit(event)}>
       <p className={ui.hint}>{t('security.del.clean')}</p>
       <PasswordField
         id="del-password"
@@ -150,9 +150,18 @@ function DeleteForm() {
           {...bind('totp', cleanTotpInput)}
         />
       )}
-      <SubmitButton testId="del-submit" pending={remove.isPending}>
+      <Button
+        type="submit"
+        color="danger"
+        size="large"
+        block
+        shape="rounded"
+        loading={remove.isPending}
+        disabled={remove.isPending}
+        data-testid="del-submit"
+      >
         {t('security.del.submit')}
-      </SubmitButton>
+      </Button>
     </form>
   );
 }

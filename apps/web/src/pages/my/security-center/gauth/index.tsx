@@ -223,7 +223,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
           fontFamily: 'monospace',
           fontSize: 15,
           margin: '12px 0',
-          paddingLeft: 24,
+          paddingLeft: 28,
         }}
         data-testid="gauth-recovery-codes"
       >
