@@ -36,12 +36,31 @@ export default function SecurityCenterPage() {
   );
 }
 
-function Row({ title, state, to, testId }: { title: string; state: ReactNode; to?: string; testId: string }) {
+function Row({
+  title,
+  sub,
+  state,
+  to,
+  testId,
+}: {
+  title: string;
+  sub?: string;
+  state: ReactNode;
+  to?: string;
+  testId: string;
+}) {
   const navigate = useNavigate();
   const body = (
     <>
       <span className={ui.rowMain}>
-        <span className={ui.rowTitle}>{title}</span>
+        <span className={ui.rowTitle} style={{ display: 'block' }}>
+          {title}
+        </span>
+        {sub && (
+          <span className={ui.rowSub} style={{ display: 'block' }}>
+            {sub}
+          </span>
+        )}
       </span>
       <span className={`${ui.rowEnd} ${ui.rowSub}`}>{state}</span>
       {to && <RightOutline aria-hidden />}
