@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
+import { hashTradePassword } from '@polaris/contract';
 import { generate } from 'otplib';
-import { accountByApi, logInAs, stepper, test } from './support.ts';
+import { accountByApi, apiCall, codeFor, deposit, logInAs, stepper, test } from './support.ts';
 
 async function useLanguage(page: Page, language: 'en' | 'zh-Hant') {
   await page.evaluate((lang) => {
@@ -69,4 +70,45 @@ test('security centre: enrol Google Authenticator, see it on, visit password and
   await zh.goto('/#/pages/my/security-center/del-account/index');
   await expect(zh.getByTestId('del-submit')).toBeVisible();
   await zhShot('del-account-zh-Hant');
+});
+
+/** Waits until the authenticator shows the code of the next 30-second step, so it is not the one just used. */
+async function nextTimeStep(page: Page) {
+  const seconds = 30 - (Math.floor(Date.now() / 1000) % 30);
+  await page.waitForTimeout(seconds * 1000 + 500);
+}
+
+// With Google Authenticator on, a withdrawal to an outside address comes back with 468: the password prompt
+// stays open with the typed password, asks for the authenticator code too, and the withdrawal then goes out.
+test('a withdrawal asks for the authenticator code when it is on', async ({ page, request }, info) => {
+  const shot = stepper(page, info);
+  const account = await accountByApi(request, 'gauth-withdraw');
+  await apiCall(request, account.token, '/user/trade/vcode', {});
+  const vcode = await codeFor(account.email);
+  await apiCall(request, account.token, '/user/trade/password', {
+    vcode,
+    password: hashTradePassword('pay2468', account.uid),
+  });
+  const { secret } = await apiCall<{ secret: string }>(request, account.token, '/user/gauth/enrol', {});
+  await apiCall(request, account.token, '/user/gauth/confirm', { totp: await generate({ secret }) });
+  deposit(account.email, '50');
+
+  await logInAs(page, account.email);
+  await page.goto('/#/pages/home/transfer/index?asset=USDT');
+  await page.getByTestId('transfer-to').fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+  await expect(page.getByTestId('transfer-kind')).toHaveAttribute('data-kind', 'withdrawal');
+  await page.getByTestId('transfer-amount').fill('20');
+  await page.getByTestId('transfer-next').click();
+  await page.getByTestId('confirm-ok').click();
+  await page.getByTestId('trade-prompt-password').fill('pay2468');
+  await page.getByTestId('trade-prompt-submit').click();
+  await expect(page.getByTestId('trade-prompt-totp')).toBeVisible();
+  await expect(page.getByTestId('trade-prompt-password')).toHaveValue('pay2468');
+  await shot('withdraw-asks-totp');
+
+  await nextTimeStep(page);
+  await page.getByTestId('trade-prompt-totp').fill(await generate({ secret }));
+  await page.getByTestId('trade-prompt-submit').click();
+  await expect(page.getByTestId('transfer-result')).toHaveAttribute('data-status', /processing|completed/);
+  await shot('withdraw-done');
 });
