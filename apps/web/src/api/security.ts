@@ -10,6 +10,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionStore, useSession } from '@/lib/session.ts';
 import { api } from './request.ts';
+import { securityKeys } from './security-keys.ts';
 
 /** Security centre: Google Authenticator, login password, active sessions (docs/security-centre.md). */
 
@@ -18,12 +19,7 @@ export type TotpStatus = Out<typeof TotpStatusOutput>;
 export type TotpEnrolment = Out<typeof TotpEnrolOutput>;
 export type ActiveSession = Out<typeof ActiveSessionsOutput>['items'][number];
 
-export const securityKeys = {
-  all: ['security'] as const,
-  totp: () => [...securityKeys.all, 'totp'] as const,
-  sessions: () => [...securityKeys.all, 'sessions'] as const,
-  deletion: () => [...securityKeys.all, 'deletion'] as const,
-};
+export { securityKeys };
 
 const useLoggedIn = () => useSession((state) => state.loginStatus);
 
