@@ -46,8 +46,10 @@ import { peopleRoutes } from './modules/people/routes.ts';
 import { PeopleService } from './modules/people/service.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
 import { RedPacketService } from './modules/redpacket/service.ts';
+import { AccountDeletionService } from './modules/security/deletion.service.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { TradePasswordService } from './modules/security/service.ts';
+import { TotpService } from './modules/security/totp.service.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
 import { AddressDeriver } from './modules/wallet/addresses.ts';
@@ -80,6 +82,7 @@ import {
 } from './platform/realtime.ts';
 import { RegionGate, trustFunction } from './platform/region.ts';
 import { Router } from './platform/router.ts';
+import { SecretBox, secretBoxKey } from './platform/sealed.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { sessionAuthenticator } from './platform/session.ts';
 import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';
@@ -128,7 +131,13 @@ export async function buildApp(options: AppOptions) {
   const attempts = new AttemptLimiter({ db: database.db, now });
   const auth = new AuthService({ db: database.db, attempts, mailer, sessionTtlMs: config.sessionTtlMs, now });
   const users = new UserService(database.db);
-  const trade = new TradePasswordService({ db: database.db, auth, now });
+  const totp = new TotpService({
+    db: database.db,
+    attempts,
+    box: new SecretBox(await secretBoxKey(config, app.log)),
+    now,
+  });
+  const trade = new TradePasswordService({ db: database.db, auth, totp, now });
   const market = new MarketService(marketDataFrom(config, { now, log: app.log }));
   const wallet = new WalletService({ db: database.db, market });
   const chain = new LocalChainAdapter({
@@ -143,7 +152,7 @@ export async function buildApp(options: AppOptions) {
     chain,
     users,
   });
-  const transfers = new TransferService({ db: database.db, now, chain, trade, attempts });
+  const transfers = new TransferService({ db: database.db, now, chain, trade, totp, attempts });
   const records = new RecordService({ db: database.db });
   const payments = new PaymentMethodService({ db: database.db, trade, now });
   const links = new Links(config.publicUrl);
@@ -273,7 +282,8 @@ export async function buildApp(options: AppOptions) {
   appRoutes(router, { app: new AppService({ database, config }), region });
   authRoutes(router, auth);
   userRoutes(router, users);
-  securityRoutes(router, { auth, trade });
+  const deletion = new AccountDeletionService({ db: database.db, auth, totp, now });
+  securityRoutes(router, { auth, trade, totp, deletion });
   walletRoutes(router, { wallet, deposits, transfers, records, payments });
   if (config.operatorRoutes) operatorRoutes(router, { wallet, deposits, adminToken });
   marketRoutes(router, market);
@@ -347,6 +357,7 @@ export async function buildApp(options: AppOptions) {
     transfers,
     records,
     trade,
+    totp,
     activity,
     calendar,
     chat,
@@ -368,6 +379,7 @@ export interface AppServices {
   transfers: TransferService;
   records: RecordService;
   trade: TradePasswordService;
+  totp: TotpService;
   activity: ActivityServices;
   calendar: CalendarService;
   live: LiveService;

@@ -50,6 +50,14 @@ const EnvSchema = z.object({
   DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   PAYOUT_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
   WALLET_MNEMONIC: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  TOTP_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9a-f]{64}$/i)
+      .optional(),
+  ),
   LOCAL_CHAIN_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
   LOCAL_CHAIN_FAIL_RATE: z.coerce.number().min(0).max(1).default(0),
   LOCAL_CHAIN_BLOCK_MS: z.coerce.number().int().min(1).max(3_600_000).default(3000),
@@ -82,6 +90,8 @@ export type Config = {
   mapTileUrl: string;
   /** BIP-39 phrase that deposit addresses derive from; without it one is made and kept in DATA_DIR. */
   walletMnemonic: string | undefined;
+  /** 32-byte hex key that seals TOTP secrets at rest; without it one is made and kept in DATA_DIR. */
+  totpKey: string | undefined;
   localChainDelayMs: number;
   localChainFailRate: number;
   localChainBlockMs: number;
@@ -134,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketApiUrl: e.MARKET_API_URL,
     mapTileUrl: e.MAP_TILE_URL,
     walletMnemonic: e.WALLET_MNEMONIC,
+    totpKey: e.TOTP_KEY,
     localChainDelayMs: e.LOCAL_CHAIN_DELAY_MS,
     localChainFailRate: e.LOCAL_CHAIN_FAIL_RATE,
     localChainBlockMs: e.LOCAL_CHAIN_BLOCK_MS,

@@ -7,7 +7,15 @@ export const API_BASE = '/rest/polarisex';
  * the query string of every route (status 400), and the web client refuses to build such a URL. `token` is not
  * among them: the server still accepts it as a query parameter from old clients (the web client sends a header).
  */
-export const URL_SECRET_KEYS = ['password', 'newPassword', 'vcode', 'code', 'tradePassword'] as const;
+export const URL_SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'oldPassword',
+  'vcode',
+  'code',
+  'tradePassword',
+  'totp',
+] as const;
 
 export const REQUEST_TIMEOUT_MS = 300_000;
 export const NETWORK_TIMEOUT_MS = 60_000;

@@ -15,6 +15,7 @@ export * from './master.ts';
 export * from './messages/index.ts';
 export * from './people.ts';
 export * from './redpacket.ts';
+export * from './security.ts';
 export * from './signing.ts';
 export * from './status.ts';
 export * from './text.ts';

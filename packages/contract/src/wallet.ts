@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
 import { CLIENT_HASH_PATTERN } from './hashing.ts';
+import { totpCodeField } from './security.ts';
 import { text } from './text.ts';
 
 /** Request and response schemas of the wallet (SPEC §3, §5, §7 wallet routes). Amounts are decimal strings. */
@@ -89,6 +90,8 @@ export const TransferInput = z.object({
   tradePassword: tradePasswordField,
   idempotencyKey: idempotencyKeyField,
   memo: text().max(140).optional(),
+  /** Needed for withdrawals to outside addresses when Google Authenticator is on (468 asks for it). */
+  totp: totpCodeField.optional(),
 });
 export const TransferOutput = z.object({
   kind: z.enum(['internal', 'withdrawal']),
@@ -136,6 +139,8 @@ export const SetTradePasswordInput = z.object({
     .trim()
     .regex(/^\d{6}$/, { error: 'validation.vcodeFormat' }),
   password: tradePasswordField,
+  /** Needed when Google Authenticator is on (468 asks for it). */
+  totp: totpCodeField.optional(),
 });
 export const ValidateTradePasswordInput = z.object({ password: tradePasswordField });
 

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { completeLogin, logout } from '@/lib/auth-session.ts';
 import { sessionStore, useSession } from '@/lib/session.ts';
 import { api } from './request.ts';
+import { securityKeys } from './security-keys.ts';
 import { walletKeys } from './wallet-keys.ts';
 
 /** Auth endpoints of docs/api.md. Passwords leave this file only as hashLoginPassword(). */
@@ -103,6 +104,7 @@ export function useLogout() {
       queryClient.removeQueries({ queryKey: authKeys.all });
       // Balances and payment methods belong to the account that just left.
       queryClient.removeQueries({ queryKey: walletKeys.all });
+      queryClient.removeQueries({ queryKey: securityKeys.all });
     },
   });
 }

@@ -118,6 +118,8 @@ export interface TransferRequest {
   password: string;
   idempotencyKey: string;
   memo?: string;
+  /** The Google Authenticator code, when a 468 asked for it. */
+  totp?: string;
 }
 
 export function useTransfer() {
@@ -156,8 +158,12 @@ export function useSetTradePassword() {
   const queryClient = useQueryClient();
   const uid = useSession((state) => state.userInfo?.uid ?? '');
   return useMutation({
-    mutationFn: (input: { vcode: string; password: string }) =>
-      api.post('/user/trade/password', { vcode: input.vcode, password: hashTradePassword(input.password, uid) }),
+    mutationFn: (input: { vcode: string; password: string; totp?: string }) =>
+      api.post('/user/trade/password', {
+        vcode: input.vcode,
+        password: hashTradePassword(input.password, uid),
+        totp: input.totp,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.tradeStatus() }),
   });
 }

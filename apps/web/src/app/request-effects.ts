@@ -1,6 +1,7 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
 import { authKeys } from '@/api/auth.ts';
 import { installRequestEffects } from '@/api/request.ts';
+import { securityKeys } from '@/api/security-keys.ts';
 import { walletKeys } from '@/api/wallet-keys.ts';
 import { i18n } from '@/i18n/index.ts';
 import { sessionStore } from '@/lib/session.ts';
@@ -36,6 +37,7 @@ export function installAppRequestEffects(): void {
       sessionStore.getState().clear();
       queryClient.removeQueries({ queryKey: authKeys.all });
       queryClient.removeQueries({ queryKey: walletKeys.all });
+      queryClient.removeQueries({ queryKey: securityKeys.all });
     },
     language: () => settingsStore.getState().language,
     text: (key) => i18n.t(key),

@@ -1,6 +1,7 @@
 import { Button, Popup } from 'antd-mobile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cleanTotpInput, isTotpInput } from '@/lib/security.ts';
 import { TRADE_PASSWORD_MAX, TRADE_PASSWORD_MIN } from '@/lib/wallet.ts';
 import { TextField } from './TextField.tsx';
 import styles from './ui.module.css';
@@ -13,8 +14,10 @@ interface TradePasswordPromptProps {
   pending: boolean;
   /** A wrong or locked password, from the server, shown under the field. */
   error?: string;
+  /** The server asked for the Google Authenticator code (468); its message, if any, shows under that field. */
+  totp?: { error?: string };
   onClose(): void;
-  onSubmit(password: string): void;
+  onSubmit(password: string, totp?: string): void;
 }
 
 /** Asks for the transaction password before money or payment details change. The password never leaves unhashed. */
@@ -24,16 +27,21 @@ export function TradePasswordPrompt({
   summary,
   pending,
   error,
+  totp,
   onClose,
   onSubmit,
 }: TradePasswordPromptProps) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [local, setLocal] = useState<string>();
+  const [localCode, setLocalCode] = useState<string>();
   useEffect(() => {
     if (!visible) {
       setPassword('');
+      setCode('');
       setLocal(undefined);
+      setLocalCode(undefined);
     }
   }, [visible]);
 
@@ -45,7 +53,9 @@ export function TradePasswordPrompt({
       return setLocal(t('tradePassword.tooShort', { min: TRADE_PASSWORD_MIN }));
     }
     setLocal(undefined);
-    onSubmit(password);
+    if (totp && !isTotpInput(code)) return setLocalCode(t('contract:security.totpFormat'));
+    setLocalCode(undefined);
+    onSubmit(password, totp ? code.trim() : undefined);
   };
 
   return (
@@ -72,6 +82,20 @@ export function TradePasswordPrompt({
             onChange={setPassword}
             error={local ?? error}
           />
+          {totp && (
+            <TextField
+              id="trade-prompt-totp"
+              testId="trade-prompt-totp"
+              label={t('security.gauth.codeLabel')}
+              inputMode="text"
+              autoComplete="one-time-code"
+              placeholder={t('security.gauth.codePlaceholder')}
+              maxLength={11}
+              value={code}
+              onChange={(typed) => setCode(cleanTotpInput(typed))}
+              error={localCode ?? totp.error}
+            />
+          )}
         </div>
         <div className={styles.actions}>
           <Button shape="rounded" onClick={onClose} disabled={pending} data-testid="trade-prompt-cancel">

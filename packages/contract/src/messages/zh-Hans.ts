@@ -147,6 +147,24 @@ export const zhHans: Messages = {
     locked: '交易密码错误次数过多，请于 {{minutes}} 分钟后再试',
     busy: '交易密码验证请求过多，请稍后再试',
   },
+  security: {
+    totpFormat: '请输入 6 位验证器代码或恢复码',
+    totpRequired: '请输入 Google 验证器中的代码',
+    totpWrong: '验证器代码错误，还可尝试 {{left}} 次',
+    totpReused: '此验证器代码已使用过，请等待下一个代码',
+    totpLocked: '验证器代码错误次数过多，请 {{minutes}} 分钟后再试',
+    totpAlreadyOn: 'Google 验证器已开启',
+    totpNotOn: 'Google 验证器未开启',
+    totpNotEnrolled: '没有待确认的验证器密钥，请重新设置',
+    oldPasswordOrCode: '请提供当前密码或邮件验证码其中之一',
+    oldPasswordWrong: '当前密码错误',
+    deleteBlocked: '请先处理：{{items}}',
+    deleteFunds: '余额 {{amount}} {{asset}}',
+    deleteTickets: '{{count}} 张即将开始活动的门票',
+    deleteHosted: '{{count}} 个您主办的即将开始的活动',
+    deleteRedPackets: '{{count}} 个未结束的红包',
+    deleteBounties: '{{count}} 个未结束的悬赏',
+  },
   region: { blocked: '当前地区暂不支持此功能' },
   people: {
     notFound: '该用户不存在',
@@ -167,7 +185,7 @@ export const zhHans: Messages = {
     codeSubject: '您的验证码是 {{code}}',
     codeBody:
       '您用于{{purpose}}的验证码是 {{code}}。\n\n验证码 10 分钟内有效，仅可使用一次。如非本人操作，请忽略此邮件。',
-    purpose: { signup: '注册账号', login: '登录', reset: '重置密码', trade: '设置交易密码' },
+    purpose: { signup: '注册账号', login: '登录', reset: '重置密码', trade: '设置交易密码', delete: '删除账户' },
   },
   chat: {
     notFound: '该聊天室不存在',

@@ -147,6 +147,24 @@ export const zhHant: Messages = {
     locked: '交易密碼錯誤次數過多，請於 {{minutes}} 分鐘後再試',
     busy: '交易密碼驗證請求過多，請稍後再試',
   },
+  security: {
+    totpFormat: '請輸入 6 位驗證器代碼或恢復碼',
+    totpRequired: '請輸入 Google 驗證器中的代碼',
+    totpWrong: '驗證器代碼錯誤，還可嘗試 {{left}} 次',
+    totpReused: '此驗證器代碼已使用過，請等待下一個代碼',
+    totpLocked: '驗證器代碼錯誤次數過多，請 {{minutes}} 分鐘後再試',
+    totpAlreadyOn: 'Google 驗證器已開啟',
+    totpNotOn: 'Google 驗證器未開啟',
+    totpNotEnrolled: '沒有待確認的驗證器密鑰，請重新設定',
+    oldPasswordOrCode: '請提供目前的密碼或郵件驗證碼其中之一',
+    oldPasswordWrong: '目前的密碼錯誤',
+    deleteBlocked: '請先處理：{{items}}',
+    deleteFunds: '餘額 {{amount}} {{asset}}',
+    deleteTickets: '{{count}} 張即將開始活動的門票',
+    deleteHosted: '{{count}} 個您主辦的即將開始的活動',
+    deleteRedPackets: '{{count}} 個未結束的紅包',
+    deleteBounties: '{{count}} 個未結束的懸賞',
+  },
   region: { blocked: '當前地區暫不支援此功能' },
   people: {
     notFound: '該使用者不存在',
@@ -167,7 +185,7 @@ export const zhHant: Messages = {
     codeSubject: '您的驗證碼是 {{code}}',
     codeBody:
       '您用於{{purpose}}的驗證碼是 {{code}}。\n\n驗證碼 10 分鐘內有效，僅可使用一次。如非本人操作，請忽略此郵件。',
-    purpose: { signup: '註冊帳號', login: '登入', reset: '重設密碼', trade: '設定交易密碼' },
+    purpose: { signup: '註冊帳號', login: '登入', reset: '重設密碼', trade: '設定交易密碼', delete: '刪除帳戶' },
   },
   chat: {
     notFound: '該聊天室不存在',

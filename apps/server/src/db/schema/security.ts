@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** The transaction password that guards money (security module): argon2id of the client's hash, and its tries. */
@@ -14,3 +14,32 @@ export const tradePasswords = pgTable('trade_passwords', {
   checkingSince: timestamp('checking_since', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Google Authenticator (TOTP) of a user: the secret sealed with the server's key (platform/sealed.ts), when it
+ * was switched on (null while enrolment waits for its first code) and the last time step a code was accepted
+ * for, so a code is never accepted twice.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  secretSealed: text('secret_sealed').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time recovery codes shown once when TOTP is switched on; kept as SHA-256, each used at most once. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('totp_recovery_codes_user_code').on(table.userId, table.codeHash)],
+);

@@ -18,6 +18,8 @@ export const users = pgTable(
     inviteCode: text('invite_code').notNull().unique(),
     invitedBy: bigint('invited_by', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the account was deleted: the row stays (the ledger points at it) with its personal data wiped. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('users_invited_by_idx').on(t.invitedBy)],
 );

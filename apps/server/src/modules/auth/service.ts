@@ -32,6 +32,7 @@ import {
   lockNewestCode,
   markCodeUsed,
   revokeAllSessions,
+  revokeOtherSessions,
   revokeOwnSession,
   revokeSession,
   setCodeTries,
@@ -47,7 +48,7 @@ export interface AuthDeps {
 }
 
 /** Public purposes plus the ones only a logged-in user may ask for. */
-export type AnyCodePurpose = CodePurpose | 'trade';
+export type AnyCodePurpose = CodePurpose | 'trade' | 'delete';
 
 export interface IssuedSession {
   uid: string;
@@ -249,6 +250,50 @@ export class AuthService {
       return true;
     });
     if (!done) throw wrongCode();
+  }
+
+  /**
+   * Change the login password of a signed-in user, proven by the current password or a mailed `reset` code.
+   * Every other session ends, so a stolen session dies with the old password; the caller's stays.
+   */
+  async changePassword(
+    user: { id: number; email: string; sessionId: number },
+    input: { oldPassword?: string; vcode?: string; password: string },
+    ip: string,
+  ): Promise<void> {
+    const account = await findAccountByEmail(this.db, user.email);
+    if (!account) throw new AppError(Status.notFound, 'http.404');
+    const passwordHash = await argon2Hash(input.password, argon2Options);
+    if (input.oldPassword !== undefined) {
+      const tryKey = await this.claimLoginTry(account.id, ip);
+      if (!(await argon2Verify(account.passwordHash, input.oldPassword))) {
+        throw new FieldsError([{ field: 'oldPassword', messageKey: 'security.oldPasswordWrong' }]);
+      }
+      await this.deps.attempts.release(tryKey);
+    }
+    const done = await this.db.transaction(async (tx) => {
+      if (input.vcode !== undefined && !(await this.consumeCode(tx, user.email, 'reset', input.vcode))) return false;
+      await setPasswordHash(tx, account.id, passwordHash);
+      await revokeOtherSessions(tx, account.id, user.sessionId, this.deps.now());
+      return true;
+    });
+    if (!done) throw wrongCode();
+  }
+
+  /** Checks the login password of a signed-in user (a wrong one counts as a failed login from `ip`). */
+  async verifyPassword(email: string, password: string, ip: string): Promise<void> {
+    const account = await findAccountByEmail(this.db, email);
+    if (!account) throw new AppError(Status.notFound, 'http.404');
+    const tryKey = await this.claimLoginTry(account.id, ip);
+    if (!(await argon2Verify(account.passwordHash, password))) {
+      throw new FieldsError([{ field: 'password', messageKey: 'security.oldPasswordWrong' }]);
+    }
+    await this.deps.attempts.release(tryKey);
+  }
+
+  /** End every login of the user but the one asking ("sign out everywhere else"). */
+  async revokeOtherSessions(userId: number, keepSessionId: number): Promise<void> {
+    await revokeOtherSessions(this.db, userId, keepSessionId, this.deps.now());
   }
 
   /** Logins that still work, newest first. */

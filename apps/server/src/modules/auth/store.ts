@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { emailCodes, sessions, users } from '../../db/schema/index.ts';
 
@@ -141,9 +141,17 @@ export async function revokeSession(db: Database, sessionId: number, at: Date): 
   await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, sessionId));
 }
 
-export async function revokeAllSessions(tx: Tx, userId: number, at: Date): Promise<void> {
+export async function revokeAllSessions(tx: Tx | Database, userId: number, at: Date): Promise<void> {
   await tx
     .update(sessions)
     .set({ revokedAt: at })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of the user but `keepId` (the one that asked). */
+export async function revokeOtherSessions(tx: Tx | Database, userId: number, keepId: number, at: Date) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepId)));
 }

@@ -1,20 +1,33 @@
 import {
   ActiveSessionsOutput,
+  ChangePasswordInput,
+  DeleteAccountInput,
+  DeletionCheckOutput,
   EmptyInput,
   EmptyOutput,
   RevokeSessionInput,
   SendCodeOutput,
   SetTradePasswordInput,
+  TotpConfirmInput,
+  TotpConfirmOutput,
+  TotpDisableInput,
+  TotpEnrolOutput,
+  TotpStatusOutput,
   TradePasswordStatusOutput,
   ValidateTradePasswordInput,
 } from '@polaris/contract';
 import type { Router } from '../../platform/router.ts';
 import type { AuthService } from '../auth/service.ts';
+import type { AccountDeletionService } from './deletion.service.ts';
 import type { TradePasswordService } from './service.ts';
+import type { TotpService } from './totp.service.ts';
 
 const tags = ['security'];
 
-export function securityRoutes(router: Router, deps: { auth: AuthService; trade: TradePasswordService }): void {
+export function securityRoutes(
+  router: Router,
+  deps: { auth: AuthService; trade: TradePasswordService; totp: TotpService; deletion: AccountDeletionService },
+): void {
   router.route({
     method: 'POST',
     path: '/user/isFdPwdBlank',
@@ -48,7 +61,7 @@ export function securityRoutes(router: Router, deps: { auth: AuthService; trade:
     input: SetTradePasswordInput,
     output: EmptyOutput,
     handler: async ({ user, input }) => {
-      await deps.trade.set(user, input.vcode, input.password);
+      await deps.trade.set(user, input.vcode, input.password, input.totp);
       return {};
     },
   });
@@ -89,6 +102,136 @@ export function securityRoutes(router: Router, deps: { auth: AuthService; trade:
     output: EmptyOutput,
     handler: async ({ user, input }) => {
       await deps.auth.revokeSession(user.id, input.id);
+      return {};
+    },
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/identity/sessions/revokeOthers',
+    summary: 'End every login of the user but this one: sign out everywhere else (signed call)',
+    tags,
+    auth: 'user',
+    input: EmptyInput,
+    output: EmptyOutput,
+    handler: async ({ user }) => {
+      await deps.auth.revokeOtherSessions(user.id, user.sessionId);
+      return {};
+    },
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/password/vcode',
+    summary: "Email a code to the user's own address for changing the login password",
+    tags,
+    auth: 'user',
+    rateLimit: 'code',
+    input: EmptyInput,
+    output: SendCodeOutput,
+    handler: ({ user, language }) => deps.auth.sendCode(user.email, 'reset', language),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/password/change',
+    summary: 'Change the login password with the current one or an emailed code; other logins end',
+    tags,
+    auth: 'user',
+    rateLimit: 'auth',
+    input: ChangePasswordInput,
+    output: EmptyOutput,
+    handler: async ({ user, input, request }) => {
+      await deps.totp.require(user.id, input.totp);
+      await deps.auth.changePassword(user, input, request.ip);
+      return {};
+    },
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/user/gauth/status',
+    summary: 'Whether Google Authenticator is on, and how many recovery codes are left',
+    tags,
+    auth: 'user',
+    input: EmptyInput,
+    output: TotpStatusOutput,
+    handler: ({ user }) => deps.totp.status(user.id),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/gauth/enrol',
+    summary: 'Start Google Authenticator: a new secret and its otpauth URI (replaces an unfinished setup)',
+    tags,
+    auth: 'user',
+    rateLimit: 'auth',
+    input: EmptyInput,
+    output: TotpEnrolOutput,
+    handler: ({ user }) => deps.totp.enrol(user),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/gauth/confirm',
+    summary: 'Switch Google Authenticator on with its first code; answers the recovery codes once',
+    tags,
+    auth: 'user',
+    rateLimit: 'auth',
+    input: TotpConfirmInput,
+    output: TotpConfirmOutput,
+    handler: ({ user, input }) => deps.totp.confirm(user.id, input.totp),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/gauth/disable',
+    summary: 'Switch Google Authenticator off with a code or a recovery code',
+    tags,
+    auth: 'user',
+    rateLimit: 'auth',
+    input: TotpDisableInput,
+    output: EmptyOutput,
+    handler: async ({ user, input }) => {
+      await deps.totp.disable(user.id, input.totp);
+      return {};
+    },
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/user/deleteAccount/check',
+    summary: 'What must be settled before the account can be deleted',
+    tags,
+    auth: 'user',
+    input: EmptyInput,
+    output: DeletionCheckOutput,
+    handler: ({ user }) => deps.deletion.check(user.id),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/deleteAccount/vcode',
+    summary: "Email a code to the user's own address for deleting the account",
+    tags,
+    auth: 'user',
+    rateLimit: 'code',
+    input: EmptyInput,
+    output: SendCodeOutput,
+    handler: ({ user, language }) => deps.auth.sendCode(user.email, 'delete', language),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/deleteAccount',
+    summary: 'Delete the account: refused while anything is left to settle; wipes personal data, ends every login',
+    tags,
+    auth: 'user',
+    rateLimit: 'auth',
+    input: DeleteAccountInput,
+    output: EmptyOutput,
+    handler: async ({ user, input, request, language }) => {
+      await deps.deletion.delete(user, input, { ip: request.ip, language });
       return {};
     },
   });

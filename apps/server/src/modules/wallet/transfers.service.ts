@@ -4,6 +4,7 @@ import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { once } from '../../platform/idempotency.ts';
 import { rateLimited } from '../../platform/rate-limits.ts';
 import type { TradePasswordService } from '../security/service.ts';
+import type { TotpService } from '../security/totp.service.ts';
 import { isValidAddress, normalizeAddress } from './addresses.ts';
 import { amountUnits, assetOf, fieldError, networkOf } from './catalog.ts';
 import type { ChainAdapter } from './chain.ts';
@@ -26,6 +27,7 @@ export interface TransferDeps {
   now: () => Date;
   chain: ChainAdapter;
   trade: TradePasswordService;
+  totp: TotpService;
   attempts: AttemptLimiter;
 }
 
@@ -129,6 +131,7 @@ export class TransferService {
       tradePassword: string;
       idempotencyKey: string;
       memo?: string;
+      totp?: string;
     },
   ): Promise<TransferResult> {
     const catalog = await loadCatalog(this.db);
@@ -150,7 +153,9 @@ export class TransferService {
       }
     }
     await this.deps.trade.verify(user.id, input.tradePassword);
-    const { tradePassword: _secret, ...request } = input;
+    // Money leaving the app also needs the authenticator code when the user switched it on.
+    if (recipient.kind === 'external') await this.deps.totp.require(user.id, input.totp);
+    const { tradePassword: _secret, totp: _code, ...request } = input;
     const now = this.deps.now();
 
     return once(

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/api-error.ts';
 import { useSendCode } from '@/api/auth.ts';
+import { useSendDeletionCode, useSendPasswordCode } from '@/api/security.ts';
 import { useSendTradeCode } from '@/api/wallet.ts';
 import { reportFormError } from '@/components/form-errors.ts';
 import { type FieldErrors, validate } from '@/lib/auth-forms.ts';
@@ -28,9 +29,12 @@ function useCountdown() {
 }
 
 interface SendCodeButtonProps {
-  /** For 'trade' the code goes to the logged-in account's own address (`/user/trade/vcode`). */
+  /**
+   * For 'trade', 'password' and 'delete' the code goes to the logged-in account's own address
+   * (`/user/trade/vcode`, `/user/password/vcode`, `/user/deleteAccount/vcode`).
+   */
   email: string;
-  purpose: CodePurpose | 'trade';
+  purpose: CodePurpose | 'trade' | 'password' | 'delete';
   testId: string;
   /** Email problems (empty, invalid, registered / not registered) are shown under the email field. */
   onErrors(errors: FieldErrors): void;
@@ -42,7 +46,17 @@ export function SendCodeButton({ email, purpose, testId, onErrors }: SendCodeBut
   const language = useSettings((state) => state.language);
   const sendEmailCode = useSendCode();
   const sendTradeCode = useSendTradeCode();
-  const send = purpose === 'trade' ? sendTradeCode : sendEmailCode;
+  const sendPasswordCode = useSendPasswordCode();
+  const sendDeletionCode = useSendDeletionCode();
+  const own =
+    purpose === 'trade'
+      ? sendTradeCode
+      : purpose === 'password'
+        ? sendPasswordCode
+        : purpose === 'delete'
+          ? sendDeletionCode
+          : null;
+  const send = own ?? sendEmailCode;
   const { remaining, start } = useCountdown();
 
   const onClick = () => {
@@ -58,8 +72,8 @@ export function SendCodeButton({ email, purpose, testId, onErrors }: SendCodeBut
         reportFormError(error, ['email'], onErrors);
       },
     };
-    if (purpose === 'trade') {
-      sendTradeCode.mutate(undefined, handlers);
+    if (own) {
+      own.mutate(undefined, handlers);
       return;
     }
     const checked = validate(SendCodeInput, { email, purpose }, language);

@@ -85,7 +85,7 @@ export function CodeField({
 }: BoundField & {
   id: string;
   email: string;
-  purpose: CodePurpose | 'trade';
+  purpose: CodePurpose | 'trade' | 'password' | 'delete';
   sendTestId: string;
   onEmailError(message: string | undefined): void;
 }) {

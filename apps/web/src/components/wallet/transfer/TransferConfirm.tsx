@@ -78,6 +78,7 @@ export function TransferConfirm({ asset, form }: { asset: WalletAsset; form: Tra
         summary={t('transfer.promptSummary', { amount: form.amount.trim(), asset: asset.code, to: form.recipient })}
         pending={form.pending}
         error={form.tradeError}
+        totp={form.totp}
         onClose={() => {
           if (!form.pending) form.setStep('form');
           form.clearTradeError();

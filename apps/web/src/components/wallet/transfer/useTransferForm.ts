@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { fieldErrorsOf, isApiError } from '@/api/api-error.ts';
 import { type TransferPreview, useTransfer, useTransferPreview } from '@/api/wallet.ts';
 import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
+import { isTotpChallenge } from '@/lib/security.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
 import { checkTransfer, looksLikeUser, newIdempotencyKey, type Problem, receiveAmount } from '@/lib/wallet.ts';
@@ -48,6 +49,8 @@ export function useTransferForm(asset: WalletAsset) {
   const [errors, setErrors] = useState<TransferErrors>({});
   const [step, setStep] = useState<'form' | 'confirm' | 'password'>('form');
   const [tradeError, setTradeError] = useState<string>();
+  /** Set once a withdrawal came back with 468 asking for the authenticator code; holds that message. */
+  const [totp, setTotp] = useState<{ error?: string }>();
   const [result, setResult] = useState<TransferResult>();
   const idempotencyKey = useRef('');
   const transfer = useTransfer();
@@ -72,7 +75,7 @@ export function useTransferForm(asset: WalletAsset) {
     setStep('confirm');
   };
 
-  const send = (password: string) => {
+  const send = (password: string, code?: string) => {
     if (!terms || transfer.isPending) return;
     setTradeError(undefined);
     transfer.mutate(
@@ -83,13 +86,17 @@ export function useTransferForm(asset: WalletAsset) {
         chainId: terms.kind === 'withdrawal' ? (terms.chainId ?? chainId) : undefined,
         password,
         idempotencyKey: idempotencyKey.current,
+        totp: code,
       },
       {
         onSuccess: (done) => {
           setStep('form');
+          setTotp(undefined);
           setResult(done);
         },
         onError: (error) => {
+          // Google Authenticator is on: keep the prompt open and ask for its code too (no money moved).
+          if (isTotpChallenge(error)) return setTotp({ error: code ? (error as Error).message : undefined });
           const trade = tradeErrorOf(error);
           if (trade?.kind === 'wrong') return setTradeError(trade.message);
           setStep('form');
@@ -142,7 +149,11 @@ export function useTransferForm(asset: WalletAsset) {
     send,
     pending: transfer.isPending,
     tradeError,
-    clearTradeError: () => setTradeError(undefined),
+    clearTradeError: () => {
+      setTradeError(undefined);
+      setTotp(undefined);
+    },
+    totp,
     result,
   };
 }

@@ -1,6 +1,7 @@
 import {
   AddCircleOutline,
   BankcardOutline,
+  CheckShieldOutline,
   GiftOutline,
   HistogramOutline,
   LockOutline,
@@ -54,6 +55,7 @@ export default function MoreServicesPage() {
     { id: 'market', icon: <HistogramOutline />, label: t('market.title'), to: PATHS.market },
     { id: 'bounty', icon: <StarOutline />, label: t('bounty.home.title'), to: PATHS.bounty },
     { id: 'trade-password', icon: <LockOutline />, label: t('tradePassword.title'), to: PATHS.traderPassword },
+    { id: 'security', icon: <CheckShieldOutline />, label: t('security.title'), to: PATHS.securityCenter },
     { id: 'my-asset', icon: <SetOutline />, label: t('myAsset.title'), to: PATHS.myAsset },
     { id: 'currency', icon: <PayCircleOutline />, label: t('currency.label') },
   ];

@@ -2,6 +2,7 @@ import { TOAST_DURATION_MS } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSetTradePassword, useTradePasswordStatus } from '@/api/wallet.ts';
@@ -11,10 +12,12 @@ import { PATHS } from '@/app/paths.ts';
 import { CodeField, ConfirmPasswordField, PasswordField, SubmitButton } from '@/components/auth/fields.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
+import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
 import { useForm } from '@/components/useForm.ts';
 import type { FieldErrors, Validation } from '@/lib/auth-forms.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
+import { cleanTotpInput, isTotpChallenge, isTotpInput } from '@/lib/security.ts';
 import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { checkTradePassword, TRADE_PASSWORD_MAX, TRADE_PASSWORD_MIN } from '@/lib/wallet.ts';
@@ -55,27 +58,40 @@ function TradePasswordForm() {
   const email = useSession((state) => state.userInfo?.email ?? '');
   const status = useTradePasswordStatus();
   const save = useSetTradePassword();
-  const form = useForm({ vcode: '', password: '', confirm: '' });
+  const form = useForm({ vcode: '', password: '', confirm: '', totp: '' });
+  /** Google Authenticator is on: the server's 468 asked for its code. */
+  const [askTotp, setAskTotp] = useState(false);
 
   if (status.isPending) return <Loading testId="trade-status-loading" />;
   if (status.isError) return <LoadFailed onRetry={() => void status.refetch()} />;
   const { blank, lockedUntil } = status.data;
 
   const submit = () => {
-    const data = form.accept(checkTradeForm(form.values, t));
+    const totpProblem = askTotp && !isTotpInput(form.values.totp) ? t('contract:security.totpFormat') : undefined;
+    const data = form.accept(checkTradeForm(form.values, t), { totp: totpProblem });
     if (!data) return;
-    save.mutate(data, {
-      onSuccess: () => {
-        Toast.show({
-          content: blank ? t('tradePassword.setDone') : t('tradePassword.changeDone'),
-          duration: TOAST_DURATION_MS,
-        });
-        form.reset();
-        if (canGoBack()) navigate(-1);
-        else navigate(PATHS.me, { replace: true });
+    save.mutate(
+      { ...data, totp: askTotp ? form.values.totp.trim() : undefined },
+      {
+        onSuccess: () => {
+          Toast.show({
+            content: blank ? t('tradePassword.setDone') : t('tradePassword.changeDone'),
+            duration: TOAST_DURATION_MS,
+          });
+          form.reset();
+          if (canGoBack()) navigate(-1);
+          else navigate(PATHS.me, { replace: true });
+        },
+        onError: (error) => {
+          if (isTotpChallenge(error)) {
+            setAskTotp(true);
+            if (askTotp) form.setError('totp', (error as Error).message);
+            return;
+          }
+          form.reportTo(['vcode', 'password'])(error);
+        },
       },
-      onError: form.reportTo(['vcode', 'password']),
-    });
+    );
   };
 
   return (
@@ -120,6 +136,17 @@ function TradePasswordForm() {
           {...form.field('password')}
         />
         <ConfirmPasswordField id="trade-confirm" maxLength={TRADE_PASSWORD_MAX} {...form.field('confirm')} />
+        {askTotp && (
+          <TextField
+            id="trade-totp"
+            testId="trade-totp"
+            label={t('security.gauth.codeLabel')}
+            autoComplete="one-time-code"
+            placeholder={t('security.gauth.codePlaceholder')}
+            maxLength={11}
+            {...form.field('totp', cleanTotpInput)}
+          />
+        )}
         <SubmitButton testId="trade-submit" pending={save.isPending}>
           {blank ? t('tradePassword.set') : t('tradePassword.change')}
         </SubmitButton>

@@ -1,0 +1,75 @@
+import { type DeletionCheck, formatAmount, type Language, Status, translate } from '@polaris/contract';
+import type { Database } from '../../db/client.ts';
+import { AppError, FieldsError } from '../../platform/errors.ts';
+import type { AuthService } from '../auth/service.ts';
+import { anonymiseAccount, type Holdings, holdingsOf, lockAccount } from './deletion.store.ts';
+import type { TotpService } from './totp.service.ts';
+
+function present(holdings: Holdings): DeletionCheck {
+  const funds = holdings.funds.map((row) => ({
+    asset: row.asset,
+    amount: formatAmount(BigInt(row.units), row.decimals),
+  }));
+  const { tickets, hostedActivities, redPackets, bounties } = holdings;
+  return {
+    canDelete: funds.length === 0 && tickets + hostedActivities + redPackets + bounties === 0,
+    funds,
+    tickets,
+    hostedActivities,
+    redPackets,
+    bounties,
+  };
+}
+
+/** The list of what to settle, in one sentence of the request's language. */
+function blockedError(check: DeletionCheck, language: Language): AppError {
+  const items = [
+    ...check.funds.map((fund) => translate(language, 'security.deleteFunds', fund)),
+    ...(check.tickets ? [translate(language, 'security.deleteTickets', { count: check.tickets })] : []),
+    ...(check.hostedActivities
+      ? [translate(language, 'security.deleteHosted', { count: check.hostedActivities })]
+      : []),
+    ...(check.redPackets ? [translate(language, 'security.deleteRedPackets', { count: check.redPackets })] : []),
+    ...(check.bounties ? [translate(language, 'security.deleteBounties', { count: check.bounties })] : []),
+  ];
+  const separator = language === 'en' ? '; ' : '；';
+  return new AppError(Status.precondition, 'security.deleteBlocked', { items: items.join(separator) }, check);
+}
+
+/**
+ * Deleting an account (app stores require it): refused while the user still holds money, tickets for upcoming
+ * activities, hosted upcoming activities, open red packets or bounties. Otherwise, proven by the login password,
+ * a mailed code and (when on) the authenticator code, the personal data is wiped in one transaction and every
+ * session ends. The user row stays, anonymised, so the ledger's history still balances.
+ */
+export class AccountDeletionService {
+  constructor(private readonly deps: { db: Database; auth: AuthService; totp: TotpService; now: () => Date }) {}
+
+  async check(userId: number): Promise<DeletionCheck> {
+    return present(await holdingsOf(this.deps.db, userId, this.deps.now()));
+  }
+
+  async delete(
+    user: { id: number; email: string },
+    input: { password: string; vcode: string; totp?: string },
+    client: { ip: string; language: Language },
+  ): Promise<void> {
+    const before = await this.check(user.id);
+    if (!before.canDelete) throw blockedError(before, client.language);
+    await this.deps.auth.verifyPassword(user.email, input.password, client.ip);
+    await this.deps.totp.require(user.id, input.totp);
+    const now = this.deps.now();
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      if (!(await this.deps.auth.consumeCode(tx, user.email, 'delete', input.vcode)))
+        return { kind: 'badCode' as const };
+      await lockAccount(tx, user.id);
+      // Money or a ticket may have arrived since the first look: decide again under the locks.
+      const check = present(await holdingsOf(tx, user.id, now));
+      // Thrown, not returned, so the code stays unused: nothing changes.
+      if (!check.canDelete) throw blockedError(check, client.language);
+      await anonymiseAccount(tx, user.id, now);
+      return { kind: 'deleted' as const };
+    });
+    if (outcome.kind === 'badCode') throw new FieldsError([{ field: 'vcode', messageKey: 'auth.codeInvalid' }]);
+  }
+}

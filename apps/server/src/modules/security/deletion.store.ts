@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { type Database, query, type Tx } from '../../db/client.ts';
+
+/**
+ * The SQL of deleting an account. The checks read other modules' tables in one round trip (what the user still
+ * holds or owes); the wipe writes only the account's own personal rows.
+ */
+
+export interface Holdings {
+  funds: { asset: string; units: string; decimals: number }[];
+  tickets: number;
+  hostedActivities: number;
+  redPackets: number;
+  bounties: number;
+}
+
+export async function holdingsOf(db: Database | Tx, userId: number, now: Date): Promise<Holdings> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const { rows: funds } = await query<{ asset: string; units: string; decimals: number }>(
+    db,
+    sql`select a.asset_code as asset, (a.available + a.frozen)::text as units, s.decimals
+        from accounts a join assets s on s.code = a.asset_code
+        where a.user_id = ${userId} and (a.available > 0 or a.frozen > 0)
+        order by a.asset_code`,
+  );
+  const { rows } = await query<{ tickets: number; hosted: number; packets: number; bounties: number }>(
+    db,
+    sql`select
+          (select count(*)::int from registrations r join activities v on v.id = r.activity_id
+            where r.user_id = ${userId} and r.status in ('pending', 'approved', 'waitlisted')
+              and v.status = 'published' and v.ends_at > ${at}) as tickets,
+          (select count(*)::int from activities v
+            where v.organizer_id = ${userId} and v.status = 'published' and v.ends_at > ${at}) as hosted,
+          (select count(*)::int from red_packets p where p.sender_id = ${userId} and p.settled_at is null) as packets,
+          (select count(*)::int from bounties b where b.creator_id = ${userId} and b.settled_at is null) as bounties`,
+  );
+  const counts = rows[0];
+  return {
+    funds: funds.map((row) => ({ ...row, decimals: Number(row.decimals) })),
+    tickets: Number(counts?.tickets ?? 0),
+    hostedActivities: Number(counts?.hosted ?? 0),
+    redPackets: Number(counts?.packets ?? 0),
+    bounties: Number(counts?.bounties ?? 0),
+  };
+}
+
+/** Locks the user's row and balances, in that order, so no money can arrive between the check and the wipe. */
+export async function lockAccount(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`select id from users where id = ${userId} for update`);
+  await tx.execute(sql`select id from accounts where user_id = ${userId} order by id for update`);
+}
+
+/**
+ * Wipes what identifies the person and keeps the row (journal postings and history point at it): the email
+ * becomes a unique placeholder (so the address may sign up again), the password can never match, names and
+ * avatar go; the second factors, transaction password and payment details are deleted.
+ */
+export async function anonymiseAccount(tx: Tx, userId: number, now: Date): Promise<void> {
+  await tx.execute(sql`update users set
+      email = 'deleted-' || uuid::text || '@deleted.invalid',
+      password_hash = '!deleted',
+      uname = null, open_name = null, avatar = null,
+      deleted_at = ${now.toISOString()}::timestamptz
+    where id = ${userId}`);
+  await tx.execute(sql`delete from totp_recovery_codes where user_id = ${userId}`);
+  await tx.execute(sql`delete from totp_factors where user_id = ${userId}`);
+  await tx.execute(sql`delete from trade_passwords where user_id = ${userId}`);
+  await tx.execute(sql`delete from payment_methods where user_id = ${userId}`);
+  await tx.execute(sql`update sessions set revoked_at = ${now.toISOString()}::timestamptz
+    where user_id = ${userId} and revoked_at is null`);
+}

@@ -1,0 +1,141 @@
+import { randomInt } from 'node:crypto';
+import { SECOND_FACTOR_TOTP, Status, TOTP_MAX_TRIES, TOTP_RECOVERY_CODES, TOTP_TRY_WINDOW_MS } from '@polaris/contract';
+import { generateSecret, generateURI, verify } from 'otplib';
+import type { Database } from '../../db/client.ts';
+import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { SecretBox } from '../../platform/sealed.ts';
+import { sha256Hex } from '../../platform/secrets.ts';
+import {
+  claimTimeStep,
+  deleteTotp,
+  enableTotp,
+  findTotpFactor,
+  recoveryCodesLeft,
+  savePendingTotp,
+  useRecoveryCode,
+} from './totp.store.ts';
+
+export const TOTP_ISSUER = 'Polaris';
+export const TOTP_TRIES: AttemptRule = { max: TOTP_MAX_TRIES, windowMs: TOTP_TRY_WINDOW_MS };
+/** One period either side of now, for phones whose clocks drift a little. */
+const EPOCH_TOLERANCE_S = 30;
+const tryKey = (userId: number) => `totp:${userId}`;
+
+/** Recovery codes read aloud and typed by hand: no 0/O, 1/I/L. */
+const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+function randomRecoveryCode(): string {
+  let code = '';
+  for (let i = 0; i < 10; i++) code += RECOVERY_ALPHABET[randomInt(0, RECOVERY_ALPHABET.length)];
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+const normalizeRecovery = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+const recoveryHash = (userId: number, code: string) => sha256Hex(`totp-recovery:${userId}:${normalizeRecovery(code)}`);
+const isRecoveryCode = (code: string) => !/^\d{6}$/.test(code.trim());
+
+const secondFactor = (key: string, params: Record<string, number> = {}, extra: Record<string, string> = {}) =>
+  new AppError(Status.secondFactor, key, params, { factor: SECOND_FACTOR_TOTP, ...extra });
+
+/**
+ * Google Authenticator for one user. Enrolment stores a pending secret; the first right code switches it on and
+ * answers ten recovery codes once. While it is on, `require` guards withdrawals, password changes and deleting
+ * the account: no code or a wrong, reused or locked-out code is status 468.
+ *
+ * Every check first claims a try (five per 15 minutes, one atomic upsert, so a burst of wrong codes counts
+ * exactly five); a right code gives its try back. An accepted code records its time step with one conditional
+ * update, so the same code cannot pass twice, even in two requests at once.
+ */
+export class TotpService {
+  constructor(private readonly deps: { db: Database; attempts: AttemptLimiter; box: SecretBox; now: () => Date }) {}
+
+  async status(userId: number): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
+    const row = await findTotpFactor(this.deps.db, userId);
+    if (!row?.enabledAt) return { enabled: false, recoveryCodesLeft: 0 };
+    return { enabled: true, recoveryCodesLeft: await recoveryCodesLeft(this.deps.db, userId) };
+  }
+
+  async isEnabled(userId: number): Promise<boolean> {
+    return Boolean((await findTotpFactor(this.deps.db, userId))?.enabledAt);
+  }
+
+  /** A fresh secret to scan or copy; replaces an unfinished enrolment. */
+  async enrol(user: { id: number; email: string }): Promise<{ secret: string; uri: string }> {
+    const secret = generateSecret();
+    const saved = await savePendingTotp(this.deps.db, user.id, this.deps.box.seal(secret), this.deps.now());
+    if (!saved) throw new AppError(Status.conflict, 'security.totpAlreadyOn');
+    return { secret, uri: generateURI({ issuer: TOTP_ISSUER, label: user.email, secret }) };
+  }
+
+  /** The first right code switches TOTP on; the recovery codes are answered this once and kept only hashed. */
+  async confirm(userId: number, code: string): Promise<{ recoveryCodes: string[] }> {
+    const row = await findTotpFactor(this.deps.db, userId);
+    if (row?.enabledAt) throw new AppError(Status.conflict, 'security.totpAlreadyOn');
+    if (!row) throw new AppError(Status.precondition, 'security.totpNotEnrolled');
+    if (isRecoveryCode(code)) throw secondFactor('security.totpFormat');
+    await this.check(userId, this.deps.box.open(row.secretSealed), code);
+    const recoveryCodes = Array.from({ length: TOTP_RECOVERY_CODES }, randomRecoveryCode);
+    const done = await this.deps.db.transaction((tx) =>
+      enableTotp(
+        tx,
+        userId,
+        this.deps.now(),
+        recoveryCodes.map((recovery) => recoveryHash(userId, recovery)),
+      ),
+    );
+    if (!done) throw new AppError(Status.conflict, 'security.totpAlreadyOn');
+    return { recoveryCodes };
+  }
+
+  /** Switching it off needs a code (or a recovery code) like any other guarded action. */
+  async disable(userId: number, code: string): Promise<void> {
+    if (!(await this.isEnabled(userId))) throw new AppError(Status.precondition, 'security.totpNotOn');
+    await this.require(userId, code);
+    await deleteTotp(this.deps.db, userId);
+  }
+
+  /** Passes when TOTP is off; otherwise the code must be right and unused, or a 468 says why not. */
+  async require(userId: number, code: string | undefined): Promise<void> {
+    const row = await findTotpFactor(this.deps.db, userId);
+    if (!row?.enabledAt) return;
+    if (!code) throw secondFactor('security.totpRequired');
+    if (isRecoveryCode(code)) return this.checkRecovery(userId, code);
+    await this.check(userId, this.deps.box.open(row.secretSealed), code);
+  }
+
+  /** Forget the factor (account deletion). */
+  async remove(userId: number): Promise<void> {
+    await deleteTotp(this.deps.db, userId);
+  }
+
+  /** Claims a try before the code is checked; answers how many tries the window has used, this one included. */
+  private async claimTry(userId: number): Promise<number> {
+    const used = await this.deps.attempts.claim(tryKey(userId), TOTP_TRIES);
+    if (used === null) throw locked();
+    return used;
+  }
+
+  private async check(userId: number, secret: string, code: string): Promise<void> {
+    const used = await this.claimTry(userId);
+    const result = await verify({
+      secret,
+      token: code.trim(),
+      epoch: Math.floor(this.deps.now().getTime() / 1000),
+      epochTolerance: EPOCH_TOLERANCE_S,
+    });
+    if (!result.valid || !('timeStep' in result)) throw wrong(used);
+    if (!(await claimTimeStep(this.deps.db, userId, result.timeStep))) throw secondFactor('security.totpReused');
+    await this.deps.attempts.release(tryKey(userId));
+  }
+
+  private async checkRecovery(userId: number, code: string): Promise<void> {
+    const used = await this.claimTry(userId);
+    if (!(await useRecoveryCode(this.deps.db, userId, recoveryHash(userId, code), this.deps.now()))) {
+      throw wrong(used);
+    }
+    await this.deps.attempts.release(tryKey(userId));
+  }
+}
+
+const locked = () => secondFactor('security.totpLocked', { minutes: Math.ceil(TOTP_TRY_WINDOW_MS / 60_000) });
+const wrong = (used: number) =>
+  used >= TOTP_MAX_TRIES ? locked() : secondFactor('security.totpWrong', { left: TOTP_MAX_TRIES - used });

@@ -1,0 +1,10 @@
+/**
+ * The security centre's query keys, in their own tiny module (like wallet-keys.ts) so logout and a lost session
+ * can drop the account's logins and authenticator state without loading the security hooks.
+ */
+export const securityKeys = {
+  all: ['security'] as const,
+  totp: () => [...securityKeys.all, 'totp'] as const,
+  sessions: () => [...securityKeys.all, 'sessions'] as const,
+  deletion: () => [...securityKeys.all, 'deletion'] as const,
+};

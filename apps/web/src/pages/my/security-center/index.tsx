@@ -1,0 +1,213 @@
+import { TOAST_DURATION_MS } from '@polaris/contract';
+import { Button, Dialog, Toast } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import {
+  type ActiveSession,
+  useRevokeOtherSessions,
+  useRevokeSession,
+  useSessions,
+  useTotpStatus,
+} from '@/api/security.ts';
+import { useTradePasswordStatus } from '@/api/wallet.ts';
+import { Frame } from '@/app/Frame.tsx';
+import { PATHS } from '@/app/paths.ts';
+import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { RequireLogin } from '@/components/RequireLogin.tsx';
+import ui from '@/components/ui.module.css';
+import { formatDateAndTime } from '@/lib/format.ts';
+import { deviceLabel } from '@/lib/security.ts';
+import { useSession } from '@/lib/session.ts';
+import { useSettings } from '@/lib/settings.ts';
+
+/** Every protection of the account and its state, and the logins that are still active (docs/security-centre.md). */
+export default function SecurityCenterPage() {
+  const { t } = useTranslation();
+  return (
+    <Frame title={t('security.title')}>
+      <RequireLogin>
+        <Protections />
+        <Sessions />
+        <DeleteLink />
+      </RequireLogin>
+    </Frame>
+  );
+}
+
+function Row({
+  title,
+  sub,
+  state,
+  to,
+  testId,
+}: {
+  title: string;
+  sub?: string;
+  state: ReactNode;
+  to?: string;
+  testId: string;
+}) {
+  const navigate = useNavigate();
+  const body = (
+    <>
+      <span className={ui.rowMain}>
+        <span className={ui.rowTitle} style={{ display: 'block' }}>
+          {title}
+        </span>
+        {sub && (
+          <span className={ui.rowSub} style={{ display: 'block' }}>
+            {sub}
+          </span>
+        )}
+      </span>
+      <span className={`${ui.rowEnd} ${ui.rowSub}`}>{state}</span>
+      {to && <RightOutline aria-hidden />}
+    </>
+  );
+  return to ? (
+    <button type="button" className={ui.row} onClick={() => navigate(to)} data-testid={testId}>
+      {body}
+    </button>
+  ) : (
+    <div className={ui.row} data-testid={testId}>
+      {body}
+    </div>
+  );
+}
+
+function Protections() {
+  const { t } = useTranslation();
+  const email = useSession((state) => state.userInfo?.email ?? '');
+  const trade = useTradePasswordStatus();
+  const totp = useTotpStatus();
+  const stateOf = (query: { isPending: boolean; isError: boolean }, ready: () => string) =>
+    query.isPending ? '…' : query.isError ? t('security.loadFailed') : ready();
+  return (
+    <section aria-label={t('security.title')}>
+      <p className={ui.hint} style={{ margin: '0 4px 8px' }}>
+        {t('security.intro')}
+      </p>
+      <div className={ui.list}>
+        <Row title={t('security.email')} sub={email} state={t('security.emailBound')} testId="security-email" />
+        <Row
+          title={t('security.loginPassword')}
+          state={t('security.tradeSet')}
+          to={PATHS.loginPassword}
+          testId="security-login-password"
+        />
+        <Row
+          title={t('security.tradePassword')}
+          state={stateOf(trade, () => (trade.data?.blank ? t('security.tradeBlank') : t('security.tradeSet')))}
+          to={PATHS.traderPassword}
+          testId="security-trade-password"
+        />
+        <Row
+          title={t('security.gauthTitle')}
+          state={stateOf(totp, () => (totp.data?.enabled ? t('security.on') : t('security.off')))}
+          to={PATHS.googleAuth}
+          testId="security-gauth"
+        />
+      </div>
+    </section>
+  );
+}
+
+function Sessions() {
+  const { t } = useTranslation();
+  const language = useSettings((state) => state.language);
+  const sessions = useSessions();
+  const revoke = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
+
+  const endOne = async (session: ActiveSession) => {
+    if (!(await Dialog.confirm({ content: t('security.sessions.revokeConfirm'), cancelText: t('common.cancel') }))) {
+      return;
+    }
+    revoke.mutate(session.id, {
+      onSuccess: () => Toast.show({ content: t('security.sessions.revoked'), duration: TOAST_DURATION_MS }),
+    });
+  };
+  const endOthers = async () => {
+    if (!(await Dialog.confirm({ content: t('security.sessions.othersConfirm'), cancelText: t('common.cancel') }))) {
+      return;
+    }
+    revokeOthers.mutate(undefined, {
+      onSuccess: () => Toast.show({ content: t('security.sessions.othersDone'), duration: TOAST_DURATION_MS }),
+    });
+  };
+
+  let body: ReactNode;
+  if (sessions.isPending) body = <Loading testId="sessions-loading" />;
+  else if (sessions.isError) body = <LoadFailed onRetry={() => void sessions.refetch()} />;
+  else {
+    const items = sessions.data.items;
+    const others = items.filter((item) => !item.current);
+    body = (
+      <>
+        <ul className={ui.list} style={{ margin: 0, padding: 0, listStyle: 'none' }} data-testid="sessions-list">
+          {items.map((session) => (
+            <li key={session.id} className={ui.row} data-testid="session-row" data-current={session.current}>
+              <span className={ui.rowMain}>
+                <span className={ui.rowTitle}>
+                  {deviceLabel(session.userAgent) ?? t('security.sessions.unknownDevice')}
+                  {session.current && (
+                    <span className={`${ui.badge} ${ui.success}`} style={{ marginLeft: 8 }}>
+                      {t('security.sessions.current')}
+                    </span>
+                  )}
+                </span>
+                <span className={ui.rowSub} style={{ display: 'block' }}>
+                  {t('security.sessions.since', { time: formatDateAndTime(session.createdAt, language) })}
+                </span>
+              </span>
+              {!session.current && (
+                <Button size="mini" onClick={() => void endOne(session)} data-testid={`session-revoke-${session.id}`}>
+                  {t('security.sessions.revoke')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {others.length === 0 ? (
+          <p className={ui.hint} style={{ margin: '8px 4px' }}>
+            {t('security.sessions.none')}
+          </p>
+        ) : (
+          <Button
+            block
+            shape="rounded"
+            color="danger"
+            fill="outline"
+            style={{ marginTop: 12 }}
+            loading={revokeOthers.isPending}
+            onClick={() => void endOthers()}
+            data-testid="sessions-revoke-others"
+          >
+            {t('security.sessions.others')}
+          </Button>
+        )}
+      </>
+    );
+  }
+  return (
+    <section className={ui.section} aria-labelledby="sessions-title">
+      <div className={ui.sectionHead}>
+        <h2 id="sessions-title" className={ui.sectionTitle}>
+          {t('security.sessions.title')}
+        </h2>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+function DeleteLink() {
+  const { t } = useTranslation();
+  return (
+    <div className={`${ui.list} ${ui.section}`}>
+      <Row title={t('security.deleteAccount')} state="" to={PATHS.deleteAccount} testId="security-delete-account" />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { passwordHashField, vcodeField } from './validation.ts';
+
+/** Google Authenticator (TOTP) and the login password of the security centre (issue 12). */
+
+/** A 6-digit code from the authenticator app, or one of the recovery codes shown when it was switched on. */
+export const TOTP_CODE_PATTERN = /^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/;
+export const totpCodeField = z.string().trim().regex(TOTP_CODE_PATTERN, { error: 'security.totpFormat' });
+
+/** How many recovery codes are issued when TOTP is switched on. */
+export const TOTP_RECOVERY_CODES = 10;
+/** Wrong TOTP codes allowed per user in the window below before further tries are refused. */
+export const TOTP_MAX_TRIES = 5;
+export const TOTP_TRY_WINDOW_MS = 15 * 60_000;
+
+export const TotpStatusOutput = z.object({
+  enabled: z.boolean(),
+  /** Unused recovery codes left (0 while off). */
+  recoveryCodesLeft: z.number().int(),
+});
+
+/** Enrolment: the secret to copy and the otpauth:// URI the web app draws as a QR code. */
+export const TotpEnrolOutput = z.object({ secret: z.string(), uri: z.string() });
+export const TotpConfirmInput = z.object({ totp: totpCodeField });
+export const TotpConfirmOutput = z.object({ recoveryCodes: z.array(z.string()) });
+export const TotpDisableInput = z.object({ totp: totpCodeField });
+
+/** Change the login password, proven by the old one or by a code mailed to the account (purpose `reset`). */
+export const ChangePasswordInput = z
+  .object({
+    oldPassword: passwordHashField.optional(),
+    vcode: vcodeField.optional(),
+    password: passwordHashField,
+    totp: totpCodeField.optional(),
+  })
+  .refine((value) => Boolean(value.oldPassword) !== Boolean(value.vcode), {
+    error: 'security.oldPasswordOrCode',
+    path: ['oldPassword'],
+  });
+
+/** The 468 attachment that tells the client to ask for the authenticator code and send the request again. */
+export const SECOND_FACTOR_TOTP = 'totp' as const;
+export type SecondFactorAttachment = { factor: typeof SECOND_FACTOR_TOTP; lockedUntil?: string };
+
+/** What must be settled before the account can be deleted; all empty means it may go. */
+export const DeletionCheckOutput = z.object({
+  canDelete: z.boolean(),
+  funds: z.array(z.object({ asset: z.string(), amount: z.string() })),
+  tickets: z.number().int(),
+  hostedActivities: z.number().int(),
+  redPackets: z.number().int(),
+  bounties: z.number().int(),
+});
+export type DeletionCheck = z.infer<typeof DeletionCheckOutput>;
+
+/** Delete the account: the login password and a code mailed for it (purpose `delete`), plus TOTP when on. */
+export const DeleteAccountInput = z.object({
+  password: passwordHashField,
+  vcode: vcodeField,
+  totp: totpCodeField.optional(),
+});
