@@ -49,6 +49,8 @@ import { securityRoutes } from './modules/security/routes.ts';
 import { TradePasswordService } from './modules/security/service.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
+import { vipRoutes } from './modules/vip/routes.ts';
+import { VipService } from './modules/vip/service.ts';
 import { AddressDeriver } from './modules/wallet/addresses.ts';
 import { LocalChainAdapter } from './modules/wallet/chain.ts';
 import { DepositService } from './modules/wallet/deposits.service.ts';
@@ -126,8 +128,9 @@ export async function buildApp(options: AppOptions) {
   await mkdir(config.dataDir, { recursive: true });
   const attempts = new AttemptLimiter({ db: database.db, now });
   const auth = new AuthService({ db: database.db, attempts, mailer, sessionTtlMs: config.sessionTtlMs, now });
-  const users = new UserService(database.db);
   const trade = new TradePasswordService({ db: database.db, auth, now });
+  const vip = new VipService({ db: database.db, now, trade });
+  const users = new UserService(database.db, vip);
   const market = new MarketService(marketDataFrom(config, { now, log: app.log }));
   const wallet = new WalletService({ db: database.db, market });
   const chain = new LocalChainAdapter({
@@ -231,6 +234,7 @@ export async function buildApp(options: AppOptions) {
     trade,
     attempts,
     activityIdOf: (code) => discovery.idByCode(code),
+    perksOf: (userId) => vip.perksOf(userId),
     log: app.log,
     chat: {
       assertCanPost: (userId, roomId) => chat.messages.assertCanPost(userId, roomId),
@@ -283,6 +287,7 @@ export async function buildApp(options: AppOptions) {
   peopleRoutes(router, new PeopleService({ db, now }));
   redPacketRoutes(router, redPackets);
   bountyRoutes(router, bounties);
+  vipRoutes(router, vip);
   await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);
@@ -325,6 +330,8 @@ export async function buildApp(options: AppOptions) {
     stopWorkers.push(startWorker('redpacket', 5000, () => redPackets.settleDue(), app.log));
     // Bounties past their review window give what is left back to their creators.
     stopWorkers.push(startWorker('bounty', 5000, () => bounties.settleDue(), app.log));
+    // Memberships past their end are marked expired (their perks stop at the end already).
+    stopWorkers.push(startWorker('vip', 10_000, () => vip.expireDue(), app.log));
   }
 
   app.addHook('onClose', async () => {
@@ -354,6 +361,7 @@ export async function buildApp(options: AppOptions) {
     mailQueue,
     redPackets,
     bounties,
+    vip,
   });
   return app;
 }
@@ -375,6 +383,7 @@ export interface AppServices {
   mailQueue: MailQueue;
   redPackets: RedPacketService;
   bounties: BountyService;
+  vip: VipService;
 }
 
 declare module 'fastify' {

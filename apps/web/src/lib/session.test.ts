@@ -15,6 +15,7 @@ const user: UserInfo = {
   inviteCode: 'ABC123',
   emailBound: true,
   createdAt: '2025-11-21T00:00:00.000Z',
+  vip: null,
 };
 const attachment = { uid: '42', uuid: 'uu-1', token: 'tok', expiresAt: '2025-12-21T00:00:00.000Z' };
 
