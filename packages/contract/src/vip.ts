@@ -92,6 +92,6 @@ export const VipPurchaseOutput = z.object({ order: VipOrderOutput, vip: VipMembe
 export type VipPurchase = z.infer<typeof VipPurchaseOutput>;
 
 /** True when this membership grants its tier's perks now. */
-export function isVipActive(vip: VipMembership | null | undefined, now: Date = new Date()): vip is VipMembership {
+export function isVipActive(vip: VipMembership | null | undefined, now: Date = new Date()): boolean {
   return !!vip && vip.status === 'active' && new Date(vip.endsAt).getTime() > now.getTime();
 }
