@@ -36,6 +36,19 @@ describe('login transition', () => {
     expect(readStore(localStorage).session).toMatchObject({ token: 'tok', loginStatus: true });
   });
 
+  it('logs in with the membership the user info carries, and stores it', async () => {
+    const store = createSessionStore(localStorage);
+    const vip = {
+      tier: 'pro' as const,
+      status: 'active' as const,
+      startsAt: '2025-11-01T00:00:00.000Z',
+      endsAt: '2025-12-01T00:00:00.000Z',
+    };
+    await expect(completeLogin(store, attachment, async () => ({ ...user, vip }))).resolves.toBe(true);
+    expect(store.getState().userInfo?.vip).toEqual(vip);
+    expect(readStore(localStorage).session?.userInfo?.vip).toEqual(vip);
+  });
+
   it('clears the session when no token comes back', async () => {
     const store = createSessionStore(localStorage);
     store.getState().begin({ uid: '1', uuid: 'u', token: 'old' });
