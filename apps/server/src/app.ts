@@ -145,7 +145,14 @@ export async function buildApp(options: AppOptions) {
     chain,
     users,
   });
-  const transfers = new TransferService({ db: database.db, now, chain, trade, attempts });
+  const transfers = new TransferService({
+    db: database.db,
+    now,
+    chain,
+    trade,
+    attempts,
+    perksOf: (userId) => vip.perksOf(userId),
+  });
   const records = new RecordService({ db: database.db });
   const payments = new PaymentMethodService({ db: database.db, trade, now });
   const links = new Links(config.publicUrl);

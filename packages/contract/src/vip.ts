@@ -12,13 +12,14 @@ export type VipPeriod = (typeof VIP_PERIODS)[number];
 
 /**
  * What each tier grants, enforced by the server: a larger red packet maximum (the asset's maximum times
- * `redPacketMultiplier`) and the tier's badge beside the member's name. Nothing here gives anyone a place
+ * `redPacketMultiplier`), `withdrawFeeDiscount` percent off every withdrawal fee, and the tier's badge beside
+ * the member's name. Nothing here gives anyone a place
  * ahead of other people, in a waitlist or anywhere else.
  */
-export const VIP_PERKS: Record<VipTierCode, { redPacketMultiplier: number }> = {
-  plus: { redPacketMultiplier: 2 },
-  pro: { redPacketMultiplier: 5 },
-  max: { redPacketMultiplier: 10 },
+export const VIP_PERKS: Record<VipTierCode, { redPacketMultiplier: number; withdrawFeeDiscount: number }> = {
+  plus: { redPacketMultiplier: 2, withdrawFeeDiscount: 10 },
+  pro: { redPacketMultiplier: 5, withdrawFeeDiscount: 25 },
+  max: { redPacketMultiplier: 10, withdrawFeeDiscount: 50 },
 };
 
 export const VipTierOutput = z.object({
@@ -28,6 +29,8 @@ export const VipTierOutput = z.object({
   priceMonth: z.string(),
   priceYear: z.string(),
   redPacketMultiplier: z.number(),
+  /** Percent off every withdrawal fee. */
+  withdrawFeeDiscount: z.number(),
 });
 export type VipTier = z.infer<typeof VipTierOutput>;
 

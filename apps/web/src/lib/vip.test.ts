@@ -9,6 +9,7 @@ const tier = (code: VipTier['code'], rank: number): VipTier => ({
   priceMonth: String(rank * 10),
   priceYear: String(rank * 100),
   redPacketMultiplier: rank * 2,
+  withdrawFeeDiscount: rank * 10,
 });
 const [plus, pro, max] = [tier('plus', 1), tier('pro', 2), tier('max', 3)];
 const tiers = [plus, pro, max];

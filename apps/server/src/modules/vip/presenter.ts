@@ -9,6 +9,7 @@ export function presentTier(tier: TierRow): VipTier {
     priceMonth: formatAmount(BigInt(tier.priceMonth), tier.decimals),
     priceYear: formatAmount(BigInt(tier.priceYear), tier.decimals),
     redPacketMultiplier: VIP_PERKS[tier.code].redPacketMultiplier,
+    withdrawFeeDiscount: VIP_PERKS[tier.code].withdrawFeeDiscount,
   };
 }
 

@@ -89,9 +89,9 @@ export class VipService {
   }
 
   /** What the user's membership grants now; someone without a running membership gets the plain limits. */
-  async perksOf(userId: number): Promise<{ redPacketMultiplier: number }> {
+  async perksOf(userId: number): Promise<{ redPacketMultiplier: number; withdrawFeeDiscount: number }> {
     const row = await findMembership(this.db, userId);
-    if (!row || !isRunning(row, this.deps.now())) return { redPacketMultiplier: 1 };
+    if (!row || !isRunning(row, this.deps.now())) return { redPacketMultiplier: 1, withdrawFeeDiscount: 0 };
     return VIP_PERKS[row.tierCode as VipTierCode];
   }
 

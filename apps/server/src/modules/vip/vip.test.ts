@@ -55,9 +55,33 @@ describe('the tiers', () => {
   it('lists Plus, Pro and Max with their prices per month and year and their perks', async () => {
     const list = await t.call<{ items: VipTier[] }>('GET', '/vipinfo/queryList');
     expect(list.attachment.items).toEqual([
-      { code: 'plus', rank: 1, asset: 'USDT', priceMonth: '9.9', priceYear: '99', redPacketMultiplier: 2 },
-      { code: 'pro', rank: 2, asset: 'USDT', priceMonth: '29.9', priceYear: '299', redPacketMultiplier: 5 },
-      { code: 'max', rank: 3, asset: 'USDT', priceMonth: '99', priceYear: '990', redPacketMultiplier: 10 },
+      {
+        code: 'plus',
+        rank: 1,
+        asset: 'USDT',
+        priceMonth: '9.9',
+        priceYear: '99',
+        redPacketMultiplier: 2,
+        withdrawFeeDiscount: 10,
+      },
+      {
+        code: 'pro',
+        rank: 2,
+        asset: 'USDT',
+        priceMonth: '29.9',
+        priceYear: '299',
+        redPacketMultiplier: 5,
+        withdrawFeeDiscount: 25,
+      },
+      {
+        code: 'max',
+        rank: 3,
+        asset: 'USDT',
+        priceMonth: '99',
+        priceYear: '990',
+        redPacketMultiplier: 10,
+        withdrawFeeDiscount: 50,
+      },
     ]);
     const one = await t.call<VipTierDetail>('GET', '/vipinfo/query', { query: { tier: 'pro' } });
     expect(one.attachment).toMatchObject({ code: 'pro', priceMonth: '29.9', upgradePrice: null });
@@ -196,6 +220,41 @@ describe('the red packet perk', () => {
     expect(above.status).toBe(400);
     expect(above.msg).toContain('20000');
     expect((await send(carol, '15000')).status).toBe(200);
+  });
+});
+
+describe('the withdrawal fee perk', () => {
+  const EVM_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+  const preview = async (user: WalletUser) =>
+    (
+      await t.call<{ fee: string }>('POST', '/wallet/transfer/preview', {
+        token: user.token,
+        body: { asset: 'USDT', to: EVM_ADDRESS, chainId: 201 },
+      })
+    ).attachment.fee;
+
+  it('takes a quarter off a Pro member’s withdrawal fee, in the preview and in what is charged', async () => {
+    // Alice is Pro (upgraded above); BSC's USDT fee is 0.3 for everyone else.
+    const frank = await funded('vip-frank@example.com', '50');
+    expect(await preview(frank)).toBe('0.3');
+    expect(await preview(alice)).toBe('0.225');
+    const sent = await t.call<{ fee: string; amount: string }>('POST', '/wallet/transfer', {
+      token: alice.token,
+      body: {
+        asset: 'USDT',
+        amount: '20',
+        to: EVM_ADDRESS,
+        chainId: 201,
+        tradePassword: alice.trade,
+        idempotencyKey: newKey(),
+      },
+    });
+    expect(sent.attachment).toMatchObject({ fee: '0.225', amount: '20' });
+    const rows = await query<{ amount: string; fee: string }>(
+      t.database.db,
+      sql`select amount::text, fee::text from withdrawals order by id desc limit 1`,
+    );
+    expect(rows.rows[0]).toEqual({ amount: '19775000', fee: '225000' });
   });
 });
 

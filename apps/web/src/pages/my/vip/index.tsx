@@ -212,6 +212,7 @@ function TierCard({
       </p>
       <ul className={ui.hint} style={{ paddingLeft: 18, margin: '4px 0 12px' }}>
         <li>{t('vip.perks.redPacket', { times: tier.redPacketMultiplier })}</li>
+        <li>{t('vip.perks.withdrawFee', { percent: tier.withdrawFeeDiscount })}</li>
         <li>{t('vip.perks.badge', { tier: name })}</li>
       </ul>
       {offer === 'lower' ? (
