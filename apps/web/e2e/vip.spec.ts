@@ -41,6 +41,7 @@ test('membership: buy Plus, see the badge, upgrade to Pro for the prorated price
 
   await page.getByTestId('vip-action-plus').click();
   await expect(page.getByTestId('trade-prompt')).toContainText('Plus, one month: 9.9 USDT from your wallet');
+  await shot('buy-prompt');
   await payWithTradePassword(page);
   await expect(page.getByTestId('vip-current')).toContainText('Plus member');
   await expect(page.getByTestId('vip-until')).toContainText('30 days left');
@@ -62,6 +63,7 @@ test('membership: buy Plus, see the badge, upgrade to Pro for the prorated price
 
   await page.goto('/#/pages/home/index');
   await expect(page.getByTestId('vip-badge')).toHaveText('Pro');
+  await shot('me-badge');
 
   await page.getByTestId('language-switch').selectOption('zh-Hant');
   await page.getByTestId('me-vip').click();
