@@ -159,8 +159,21 @@ describe('buying, renewing and upgrading', () => {
     expect(lower.msg).toContain('higher tier');
   });
 
-  it('lists the purchases newest first', async () => {
+  it('lists the purchases newest first, and the wallet records name them', async () => {
     expect((await orders(alice)).map((order) => order.kind)).toEqual(['upgrade', 'renew', 'buy']);
+    const records = await t.call<{ items: { kind: string; type: string; amount: string }[] }>(
+      'GET',
+      '/wallet/records',
+      {
+        token: alice.token,
+        query: { asset: 'USDT' },
+      },
+    );
+    expect(records.attachment.items.filter((record) => record.kind.startsWith('vip_'))).toMatchObject([
+      { kind: 'vip_upgrade', type: 'other' },
+      { kind: 'vip_renew', type: 'other', amount: '-9.9' },
+      { kind: 'vip_buy', type: 'other', amount: '-9.9' },
+    ]);
   });
 });
 
