@@ -78,10 +78,12 @@ export const VipBuyInput = z.object({
 export type VipBuy = z.infer<typeof VipBuyInput>;
 
 /**
- * Renew the current (or last) tier for a period. `endsAt` is the end the client showed: when the membership
- * changed meanwhile (another renewal landed first) nothing is charged and the caller is told.
+ * Renew the current (or last) tier for a period. `tier` and `endsAt` are what the client showed: when the
+ * membership changed meanwhile (another renewal or an upgrade landed first) nothing is charged and the caller
+ * is told.
  */
 export const VipRenewInput = z.object({
+  tier: z.enum(VIP_TIERS, { error: 'vip.tierUnknown' }),
   period: z.enum(VIP_PERIODS, { error: 'vip.periodUnknown' }),
   endsAt: text()
     .max(40)

@@ -54,7 +54,14 @@ export function useVipOrders() {
 
 export type VipPurchaseRequest =
   | { action: 'buy'; tier: VipTierCode; period: VipPeriod; tradePassword: string; idempotencyKey: string }
-  | { action: 'renew'; period: VipPeriod; endsAt: string; tradePassword: string; idempotencyKey: string };
+  | {
+      action: 'renew';
+      tier: VipTierCode;
+      period: VipPeriod;
+      endsAt: string;
+      tradePassword: string;
+      idempotencyKey: string;
+    };
 
 /** Buy, upgrade or renew; the new membership goes straight into the stored user info (its badge, SPEC §4). */
 export function useVipPurchase() {

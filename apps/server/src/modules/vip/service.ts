@@ -185,8 +185,8 @@ export class VipService {
 
   /**
    * Renew the current (or last) tier: the period is added to the end of a running membership, or starts now
-   * for one that has ended. Refused, changing nothing, when the membership no longer ends when the caller saw
-   * (a renewal or upgrade landed in between, e.g. the same renewal sent twice under two keys).
+   * for one that has ended. Refused, changing nothing, when the membership is no longer the tier and end the
+   * caller saw (a renewal or upgrade landed in between, e.g. the same renewal sent twice under two keys).
    */
   async renew(user: { id: number; uid: number }, input: VipRenew): Promise<VipPurchase> {
     await this.deps.trade.verify(user.id, input.tradePassword);
@@ -198,7 +198,7 @@ export class VipService {
         const now = this.deps.now();
         const row = await lockMembership(tx, user.id);
         if (!row) throw new AppError(Status.notFound, 'vip.nothingToRenew');
-        if (row.endsAt.getTime() !== new Date(input.endsAt).getTime()) {
+        if (row.tierCode !== input.tier || row.endsAt.getTime() !== new Date(input.endsAt).getTime()) {
           throw new AppError(Status.conflict, 'vip.changed', { endsAt: row.endsAt.toISOString() });
         }
         const tier = await this.tierRow(row.tierCode, tx);

@@ -112,7 +112,7 @@ describe('buying, renewing and upgrading', () => {
   });
 
   it('renews by adding a month to the end; a repeat under the same key answers the first result and charges once', async () => {
-    const renewBody = { period: 'month', endsAt, idempotencyKey: newKey() };
+    const renewBody = { tier: 'plus', period: 'month', endsAt, idempotencyKey: newKey() };
     const [first, second] = await Promise.all([renew(alice, renewBody), renew(alice, renewBody)]);
     expect(first.status).toBe(200);
     expect(second.attachment).toEqual(first.attachment);
@@ -129,7 +129,7 @@ describe('buying, renewing and upgrading', () => {
   });
 
   it('refuses a renewal that names an end the membership no longer has', async () => {
-    const stale = await renew(alice, { period: 'month', endsAt: new Date(Date.now()).toISOString() });
+    const stale = await renew(alice, { tier: 'plus', period: 'month', endsAt: new Date(Date.now()).toISOString() });
     expect(stale.status).toBe(409);
     expect(stale.msg).toContain('nothing was charged');
     expect((await current(alice))?.endsAt).toBe(endsAt);
@@ -157,6 +157,11 @@ describe('buying, renewing and upgrading', () => {
     const lower = await buy(alice, { tier: 'plus', period: 'month' });
     expect(lower.status).toBe(409);
     expect(lower.msg).toContain('higher tier');
+    // A renewal confirmed on the Plus price before the upgrade landed is refused, not charged at Pro's.
+    const late = await renew(alice, { tier: 'plus', period: 'month', endsAt });
+    expect(late.status).toBe(409);
+    expect(late.msg).toContain('nothing was charged');
+    expect(BigInt(await revenue()) - BigInt(before)).toBe(expected);
   });
 
   it('lists the purchases newest first, and the wallet records name them', async () => {
@@ -184,7 +189,7 @@ describe('refusals that change nothing', () => {
     expect(wrong.status).not.toBe(200);
     expect((await buy(bob, { tier: 'plus', period: 'week' })).status).toBe(400);
     expect((await buy(bob, { tier: 'gold', period: 'month' })).status).toBe(400);
-    const nothing = await renew(bob, { period: 'month', endsAt: new Date().toISOString() });
+    const nothing = await renew(bob, { tier: 'plus', period: 'month', endsAt: new Date().toISOString() });
     expect(nothing.status).toBe(404);
     const poor = await buy(bob, { tier: 'plus', period: 'month' });
     expect(poor.status).toBe(400);
@@ -298,8 +303,8 @@ describe('expiry', () => {
   it('renews an expired membership from now; the same renewal twice at once charges once and tells the second', async () => {
     const seen = (await current(dave))!;
     const [a, b] = await Promise.all([
-      renew(dave, { period: 'month', endsAt: seen.endsAt }),
-      renew(dave, { period: 'month', endsAt: seen.endsAt }),
+      renew(dave, { tier: 'plus', period: 'month', endsAt: seen.endsAt }),
+      renew(dave, { tier: 'plus', period: 'month', endsAt: seen.endsAt }),
     ]);
     const statuses = [a.status, b.status].sort();
     expect(statuses).toEqual([200, 409]);

@@ -71,7 +71,7 @@ function Membership() {
     if (!pending || purchase.isPending) return;
     const request =
       pending.offer === 'renew' && vip
-        ? { action: 'renew' as const, period, endsAt: vip.endsAt }
+        ? { action: 'renew' as const, tier: vip.tier, period, endsAt: vip.endsAt }
         : { action: 'buy' as const, tier: pending.tier.code, period };
     purchase.mutate(
       { ...request, tradePassword, idempotencyKey: idempotencyKey.current },
