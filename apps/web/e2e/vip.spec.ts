@@ -25,8 +25,8 @@ async function payWithTradePassword(page: Page) {
 }
 
 // Mia opens Membership from the Me tab, buys Plus for a month behind her transaction password, sees her badge
-// and the purchase, upgrades to Pro for the prorated price, and reads the page again in Traditional Chinese.
-test('membership: buy Plus, see the badge, upgrade to Pro for the prorated price', async ({ page }, info) => {
+// and the purchase, upgrades to Pro for the prorated price, renews it, and reads the page in Traditional Chinese.
+test('membership: buy Plus, see the badge, upgrade to Pro for the prorated price, renew', async ({ page }, info) => {
   const shot = stepper(page, info);
   const mia = await fundedMember(page.request, 'vip-mia');
   await logInAs(page, mia.email);
@@ -60,6 +60,13 @@ test('membership: buy Plus, see the badge, upgrade to Pro for the prorated price
   await expect(page.getByTestId('vip-action-plus')).toHaveAttribute('data-offer', 'lower');
   await expect(page.getByTestId('vip-record').first()).toHaveAttribute('data-kind', 'upgrade');
   await shot('pro-member');
+
+  // Renewing Pro for a month adds 30 days to the end: 60 days left now.
+  await page.getByTestId('vip-action-pro').click();
+  await expect(page.getByTestId('trade-prompt')).toContainText('Renew Pro for one month: 29.9 USDT from your wallet');
+  await payWithTradePassword(page);
+  await expect(page.getByTestId('vip-until')).toContainText('60 days left');
+  await expect(page.getByTestId('vip-record').first()).toHaveAttribute('data-kind', 'renew');
 
   await page.goto('/#/pages/home/index');
   await expect(page.getByTestId('vip-badge')).toHaveText('Pro');
