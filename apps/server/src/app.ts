@@ -52,6 +52,8 @@ import { TradePasswordService } from './modules/security/service.ts';
 import { TotpService } from './modules/security/totp.service.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
+import { vipRoutes } from './modules/vip/routes.ts';
+import { VipService } from './modules/vip/service.ts';
 import { AddressDeriver } from './modules/wallet/addresses.ts';
 import { LocalChainAdapter } from './modules/wallet/chain.ts';
 import { DepositService } from './modules/wallet/deposits.service.ts';
@@ -130,7 +132,6 @@ export async function buildApp(options: AppOptions) {
   await mkdir(config.dataDir, { recursive: true });
   const attempts = new AttemptLimiter({ db: database.db, now });
   const auth = new AuthService({ db: database.db, attempts, mailer, sessionTtlMs: config.sessionTtlMs, now });
-  const users = new UserService(database.db);
   const totp = new TotpService({
     db: database.db,
     attempts,
@@ -138,6 +139,8 @@ export async function buildApp(options: AppOptions) {
     now,
   });
   const trade = new TradePasswordService({ db: database.db, auth, totp, now });
+  const vip = new VipService({ db: database.db, now, trade });
+  const users = new UserService(database.db, vip);
   const market = new MarketService(marketDataFrom(config, { now, log: app.log }));
   const wallet = new WalletService({ db: database.db, market });
   const chain = new LocalChainAdapter({
@@ -152,7 +155,15 @@ export async function buildApp(options: AppOptions) {
     chain,
     users,
   });
-  const transfers = new TransferService({ db: database.db, now, chain, trade, totp, attempts });
+  const transfers = new TransferService({
+    db: database.db,
+    now,
+    chain,
+    trade,
+    totp,
+    attempts,
+    perksOf: (userId) => vip.perksOf(userId),
+  });
   const records = new RecordService({ db: database.db });
   const payments = new PaymentMethodService({ db: database.db, trade, now });
   const links = new Links(config.publicUrl);
@@ -241,6 +252,7 @@ export async function buildApp(options: AppOptions) {
     trade,
     attempts,
     activityIdOf: (code) => discovery.idByCode(code),
+    perksOf: (userId) => vip.perksOf(userId),
     log: app.log,
     chat: {
       assertCanPost: (userId, roomId) => chat.messages.assertCanPost(userId, roomId),
@@ -295,6 +307,7 @@ export async function buildApp(options: AppOptions) {
   redPacketRoutes(router, redPackets);
   bountyRoutes(router, bounties);
   masterRoutes(router, earnings);
+  vipRoutes(router, vip);
   await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);
@@ -337,6 +350,8 @@ export async function buildApp(options: AppOptions) {
     stopWorkers.push(startWorker('redpacket', 5000, () => redPackets.settleDue(), app.log));
     // Bounties past their review window give what is left back to their creators.
     stopWorkers.push(startWorker('bounty', 5000, () => bounties.settleDue(), app.log));
+    // Memberships past their end are marked expired (their perks stop at the end already).
+    stopWorkers.push(startWorker('vip', 10_000, () => vip.expireDue(), app.log));
   }
 
   app.addHook('onClose', async () => {
@@ -367,6 +382,7 @@ export async function buildApp(options: AppOptions) {
     mailQueue,
     redPackets,
     bounties,
+    vip,
   });
   return app;
 }
@@ -389,6 +405,7 @@ export interface AppServices {
   mailQueue: MailQueue;
   redPackets: RedPacketService;
   bounties: BountyService;
+  vip: VipService;
 }
 
 declare module 'fastify' {

@@ -21,4 +21,5 @@ export * from './status.ts';
 export * from './text.ts';
 export * from './user.ts';
 export * from './validation.ts';
+export * from './vip.ts';
 export * from './wallet.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { VipMembershipOutput } from './vip.ts';
 
 /** The user's profile: what the app shows of them and what they may change. */
 
@@ -13,6 +14,8 @@ export const UserInfoOutput = z.object({
   inviteCode: z.string(),
   emailBound: z.boolean(),
   createdAt: z.string(),
+  /** The membership, as `/uservip/queryUserCurrentVip` answers it: login waits for both (SPEC §4). */
+  vip: VipMembershipOutput.nullable(),
 });
 export type UserInfo = z.infer<typeof UserInfoOutput>;
 

@@ -28,6 +28,8 @@ const GATED = [
   'POST /redpacket/send',
   'POST /user/payments/add',
   'POST /user/payments/update',
+  'POST /uservip/buyVip',
+  'POST /uservip/renew',
   'POST /wallet/transfer',
 ];
 

@@ -33,6 +33,8 @@ export const PATHS = {
   personalCenter: '/pages/my/personal-center/index',
   joinCommunity: '/pages/my/join-community/index',
   aboutUs: '/pages/my/about-us/index',
+  /** Not in SPEC §2, which names no membership page: it sits with the other pages of My (docs/membership.md). */
+  vip: '/pages/my/vip/index',
   // Common
   webView: '/pages/common/web-view/index',
   guide: '/pages/common/guide/index',

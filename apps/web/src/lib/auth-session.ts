@@ -4,8 +4,8 @@ import type { SessionStore } from './session.ts';
 
 /**
  * SPEC §4 login transition: a returned token makes us identify with it, the user info load then makes us
- * logged in. No token, or a failed user-info load, leaves a clean logged-out session.
- * VIP info joins this step when the membership issue lands.
+ * logged in. No token, or a failed user-info load, leaves a clean logged-out session. User info carries the
+ * membership (`vip`, as `/uservip/queryUserCurrentVip` answers it), so the one load brings both.
  */
 export async function completeLogin(
   store: StoreApi<SessionStore>,

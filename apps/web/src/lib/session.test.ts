@@ -15,6 +15,7 @@ const user: UserInfo = {
   inviteCode: 'ABC123',
   emailBound: true,
   createdAt: '2025-11-21T00:00:00.000Z',
+  vip: null,
 };
 const attachment = { uid: '42', uuid: 'uu-1', token: 'tok', expiresAt: '2025-12-21T00:00:00.000Z' };
 
@@ -33,6 +34,19 @@ describe('login transition', () => {
     expect(store.getState()).toMatchObject({ token: 'tok', loginStatus: true });
     expect(store.getState().userInfo).toMatchObject({ uid: '42', email: 'ada@example.com', token: 'tok' });
     expect(readStore(localStorage).session).toMatchObject({ token: 'tok', loginStatus: true });
+  });
+
+  it('logs in with the membership the user info carries, and stores it', async () => {
+    const store = createSessionStore(localStorage);
+    const vip = {
+      tier: 'pro' as const,
+      status: 'active' as const,
+      startsAt: '2025-11-01T00:00:00.000Z',
+      endsAt: '2025-12-01T00:00:00.000Z',
+    };
+    await expect(completeLogin(store, attachment, async () => ({ ...user, vip }))).resolves.toBe(true);
+    expect(store.getState().userInfo?.vip).toEqual(vip);
+    expect(readStore(localStorage).session?.userInfo?.vip).toEqual(vip);
   });
 
   it('clears the session when no token comes back', async () => {

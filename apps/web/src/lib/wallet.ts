@@ -166,8 +166,9 @@ const STATUS_TONES: Record<WalletRecord['status'], StatusTone> = {
 };
 
 /**
- * Ledger entry kinds the record list names on their own: what the server files under `other` (bounties and red
- * packets move money between a user and an escrow, not between users) would otherwise all read "Other".
+ * Ledger entry kinds the record list names on their own: what the server files under `other` (bounties, red
+ * packets and memberships move money between a user and a system account, not between users) would otherwise all
+ * read "Other".
  */
 export const LABELLED_RECORD_KINDS = [
   'bounty_fund',
@@ -177,6 +178,9 @@ export const LABELLED_RECORD_KINDS = [
   'redpacket_claim',
   'redpacket_refund',
   'creator_withdrawal',
+  'vip_buy',
+  'vip_renew',
+  'vip_upgrade',
 ] as const;
 
 export function recordView(record: WalletRecord): RecordView {

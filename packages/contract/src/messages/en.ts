@@ -235,6 +235,15 @@ export const en = {
     roomNotMember: 'You can only send a red packet into a room you are in',
     activityUnknown: 'This activity does not exist',
   },
+  vip: {
+    tierUnknown: 'This membership tier does not exist',
+    periodUnknown: 'Choose a month or a year',
+    alreadyMember: 'You are already a member of this tier until {{endsAt}}: renew it to add time',
+    noDowngrade: 'Your membership is of a higher tier until {{endsAt}}: a lower tier can be bought once it ends',
+    nothingToRenew: 'You have no membership to renew yet: buy a tier first',
+    changed:
+      'Your membership changed meanwhile (it now ends {{endsAt}}): nothing was charged, please check and try again',
+  },
   bounty: {
     notFound: 'This bounty does not exist',
     submissionNotFound: 'This submission does not exist',

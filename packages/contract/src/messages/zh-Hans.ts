@@ -230,6 +230,14 @@ export const zhHans: Messages = {
     roomNotMember: '只能向你所在的聊天室发红包',
     activityUnknown: '活动不存在',
   },
+  vip: {
+    tierUnknown: '该会员等级不存在',
+    periodUnknown: '请选择按月或按年',
+    alreadyMember: '你已是该等级会员，有效期至 {{endsAt}}：请续费以延长',
+    noDowngrade: '你的会员等级更高，有效期至 {{endsAt}}：到期后才能购买较低等级',
+    nothingToRenew: '你还没有可续费的会员，请先购买',
+    changed: '你的会员状态已变化（现到期于 {{endsAt}}）：未扣款，请核对后重试',
+  },
   bounty: {
     notFound: '赏金任务不存在',
     submissionNotFound: '提交不存在',

@@ -230,6 +230,14 @@ export const zhHant: Messages = {
     roomNotMember: '只能向你所在的聊天室發紅包',
     activityUnknown: '活動不存在',
   },
+  vip: {
+    tierUnknown: '該會員等級不存在',
+    periodUnknown: '請選擇按月或按年',
+    alreadyMember: '你已是該等級會員，有效期至 {{endsAt}}：請續費以延長',
+    noDowngrade: '你的會員等級更高，有效期至 {{endsAt}}：到期後才能購買較低等級',
+    nothingToRenew: '你還沒有可續費的會員，請先購買',
+    changed: '你的會員狀態已變化（現到期於 {{endsAt}}）：未扣款，請核對後重試',
+  },
   bounty: {
     notFound: '賞金任務不存在',
     submissionNotFound: '提交不存在',

@@ -13,4 +13,5 @@ export * from './people.ts';
 export * from './redpacket.ts';
 export * from './security.ts';
 export * from './users.ts';
+export * from './vip.ts';
 export * from './wallet.ts';

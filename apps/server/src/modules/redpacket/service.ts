@@ -52,6 +52,8 @@ export interface RedPacketDeps {
   attempts: AttemptLimiter;
   chat: RedPacketChat;
   activityIdOf: (code: string) => Promise<number | undefined>;
+  /** The sender's membership perks: a member may send up to the asset's maximum times their multiplier. */
+  perksOf: (userId: number) => Promise<{ redPacketMultiplier: number }>;
   log: FastifyBaseLogger;
   /** Tests pass a fixed randomness; the default is the operating system's. */
   random?: (below: bigint) => bigint;
@@ -86,7 +88,8 @@ export class RedPacketService {
       throw fieldError('asset', 'wallet.redPacketNotAllowed');
     }
     const units = amountUnits(input.amount, asset.decimals);
-    const max = BigInt(asset.redPacketMax);
+    const { redPacketMultiplier } = await this.deps.perksOf(user.id);
+    const max = BigInt(asset.redPacketMax) * BigInt(redPacketMultiplier);
     if (units > max) {
       throw fieldError('amount', 'redpacket.amountAboveMax', {
         max: formatAmount(max, asset.decimals),

@@ -1,8 +1,8 @@
-import type { UserInfo } from '@polaris/contract';
+import type { UserInfo, VipMembership } from '@polaris/contract';
 import type { UserRow } from './store.ts';
 
 /** The fields of a user that leave the server; the password hash and internal id never do. */
-export function presentUserInfo(user: UserRow): UserInfo {
+export function presentUserInfo(user: UserRow, vip: VipMembership | null): UserInfo {
   return {
     uid: String(user.uid),
     uuid: user.uuid,
@@ -13,5 +13,6 @@ export function presentUserInfo(user: UserRow): UserInfo {
     inviteCode: user.inviteCode,
     emailBound: true,
     createdAt: user.createdAt.toISOString(),
+    vip,
   };
 }

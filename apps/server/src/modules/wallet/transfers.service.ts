@@ -29,6 +29,13 @@ export interface TransferDeps {
   trade: TradePasswordService;
   totp: TotpService;
   attempts: AttemptLimiter;
+  /** The user's membership perks: a member pays `withdrawFeeDiscount` percent less withdrawal fee. */
+  perksOf: (userId: number) => Promise<{ withdrawFeeDiscount: number }>;
+}
+
+/** A network's withdrawal fee less a member's discount; the discount rounds down, so the fee never rounds to less. */
+export function discountedFee(fee: bigint, discountPercent: number): bigint {
+  return fee - (fee * BigInt(discountPercent)) / 100n;
 }
 
 /** Looking up recipients by uid is cheap to script: a person needs a few lookups a minute, not thousands. */
@@ -106,11 +113,12 @@ export class TransferService {
       };
     }
     const { network } = this.checkWithdrawal(catalog, asset.code, input.chainId, recipient.address);
+    const fee = discountedFee(network.withdrawFee, (await this.deps.perksOf(userId)).withdrawFeeDiscount);
     return {
       kind: 'withdrawal' as const,
       recipient: null,
       chainId: network.chainId,
-      fee: formatAmount(network.withdrawFee, asset.decimals),
+      fee: formatAmount(fee, asset.decimals),
       min: formatAmount(network.withdrawMin, asset.decimals),
       max: formatAmount(network.withdrawMax, asset.decimals),
       available,
@@ -139,12 +147,14 @@ export class TransferService {
     const units = amountUnits(input.amount, asset.decimals);
     const recipient = await this.resolveRecipient(input.to);
     let withdrawal: ReturnType<TransferService['checkWithdrawal']> | undefined;
+    let fee = 0n;
     if (recipient.kind === 'internal') {
       if (recipient.userId === user.id) throw fieldError('to', 'wallet.selfTransfer');
     } else {
       withdrawal = this.checkWithdrawal(catalog, asset.code, input.chainId, recipient.address);
       const { network } = withdrawal;
-      if (units <= network.withdrawFee) throw fieldError('amount', 'wallet.amountBelowFee');
+      fee = discountedFee(network.withdrawFee, (await this.deps.perksOf(user.id)).withdrawFeeDiscount);
+      if (units <= fee) throw fieldError('amount', 'wallet.amountBelowFee');
       if (units < network.withdrawMin) {
         throw fieldError('amount', 'wallet.amountBelowMin', { min: formatAmount(network.withdrawMin, asset.decimals) });
       }
@@ -188,8 +198,8 @@ export class TransferService {
           assetCode: asset.code,
           chainId: network.chainId,
           address,
-          amount: units - network.withdrawFee,
-          fee: network.withdrawFee,
+          amount: units - fee,
+          fee,
           createdAt: now,
         });
         await ledger.freeze(tx, {
@@ -206,7 +216,7 @@ export class TransferService {
           id: String(id),
           asset: asset.code,
           amount: formatAmount(units, asset.decimals),
-          fee: formatAmount(network.withdrawFee, asset.decimals),
+          fee: formatAmount(fee, asset.decimals),
           status: 'processing',
           createdAt: now.toISOString(),
         };

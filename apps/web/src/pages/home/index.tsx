@@ -1,6 +1,6 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
 import { Button, Dialog, PullToRefresh, Toast } from 'antd-mobile';
-import { FileOutline, UserOutline } from 'antd-mobile-icons';
+import { FileOutline, StarOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { authKeys, useLogout } from '@/api/auth.ts';
@@ -10,6 +10,7 @@ import { PATHS } from '@/app/paths.ts';
 import { LanguageSwitch } from '@/components/me/LanguageSwitch.tsx';
 import styles from '@/components/me/me.module.css';
 import { Refreshable } from '@/components/Refreshable.tsx';
+import { VipBadge } from '@/components/VipBadge.tsx';
 import { Wallet } from '@/components/wallet/Wallet.tsx';
 import { copyText } from '@/lib/clipboard.ts';
 import { useSession } from '@/lib/session.ts';
@@ -34,6 +35,14 @@ export default function MePage() {
         </h2>
         <div className={styles.list}>
           <LanguageSwitch />
+          {loggedIn && (
+            <div className={styles.row}>
+              <StarOutline className={styles.rowIcon} aria-hidden />
+              <Link className={styles.rowLabel} to={PATHS.vip} data-testid="me-vip">
+                {t('vip.entry')}
+              </Link>
+            </div>
+          )}
           {loggedIn && (
             <div className={styles.row}>
               <UserOutline className={styles.rowIcon} aria-hidden />
@@ -106,7 +115,9 @@ function Profile() {
           {(name || user?.email || '?').slice(0, 1)}
         </div>
         <div>
-          <p className={styles.name}>{name || t('me.noName')}</p>
+          <p className={styles.name}>
+            {name || t('me.noName')} <VipBadge vip={user?.vip} />
+          </p>
           <p className={styles.email} data-testid="me-email">
             {user?.email}
           </p>

@@ -1,0 +1,92 @@
+import { and, asc, desc, eq, lt, lte, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { assets, vipMemberships, vipOrders, vipTiers } from '../../db/schema/index.ts';
+
+export type MembershipRow = typeof vipMemberships.$inferSelect;
+export type OrderRow = typeof vipOrders.$inferSelect;
+export type TierRow = typeof vipTiers.$inferSelect & { decimals: number };
+
+const tierColumns = {
+  code: vipTiers.code,
+  rank: vipTiers.rank,
+  assetCode: vipTiers.assetCode,
+  priceMonth: vipTiers.priceMonth,
+  priceYear: vipTiers.priceYear,
+  decimals: assets.decimals,
+};
+
+export async function listTiers(db: Database | Tx): Promise<TierRow[]> {
+  return db
+    .select(tierColumns)
+    .from(vipTiers)
+    .innerJoin(assets, eq(assets.code, vipTiers.assetCode))
+    .orderBy(asc(vipTiers.rank));
+}
+
+export async function findMembership(db: Database | Tx, userId: number): Promise<MembershipRow | undefined> {
+  const [row] = await db.select().from(vipMemberships).where(eq(vipMemberships.userId, userId));
+  return row;
+}
+
+/** The user's membership, locked until the transaction ends: every purchase decides on it one at a time. */
+export async function lockMembership(tx: Tx, userId: number): Promise<MembershipRow | undefined> {
+  const [row] = await tx.select().from(vipMemberships).where(eq(vipMemberships.userId, userId)).for('update');
+  return row;
+}
+
+/** A first membership; nothing (undefined) when another request created the user's row first. */
+export async function insertMembership(
+  tx: Tx,
+  values: typeof vipMemberships.$inferInsert,
+): Promise<MembershipRow | undefined> {
+  const [row] = await tx.insert(vipMemberships).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateMembership(
+  tx: Tx,
+  userId: number,
+  values: Pick<MembershipRow, 'tierCode' | 'status' | 'startsAt' | 'endsAt' | 'updatedAt'>,
+): Promise<MembershipRow> {
+  const [row] = await tx.update(vipMemberships).set(values).where(eq(vipMemberships.userId, userId)).returning();
+  return row!;
+}
+
+export async function insertOrder(tx: Tx, values: typeof vipOrders.$inferInsert): Promise<OrderRow> {
+  const [row] = await tx.insert(vipOrders).values(values).returning();
+  return row!;
+}
+
+export async function listOrders(
+  db: Database,
+  userId: number,
+  page: { beforeId: number | null; limit: number },
+): Promise<(OrderRow & { decimals: number })[]> {
+  const rows = await db
+    .select({ order: vipOrders, decimals: assets.decimals })
+    .from(vipOrders)
+    .innerJoin(assets, eq(assets.code, vipOrders.assetCode))
+    .where(and(eq(vipOrders.userId, userId), page.beforeId === null ? undefined : lt(vipOrders.id, page.beforeId)))
+    .orderBy(desc(vipOrders.id))
+    .limit(page.limit);
+  return rows.map((row) => ({ ...row.order, decimals: row.decimals }));
+}
+
+/** Active memberships past their end, locked; those another worker holds are skipped. */
+export async function lockDueMemberships(tx: Tx, now: Date, limit: number): Promise<MembershipRow[]> {
+  return tx
+    .select()
+    .from(vipMemberships)
+    .where(and(eq(vipMemberships.status, 'active'), lte(vipMemberships.endsAt, now)))
+    .orderBy(asc(vipMemberships.endsAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markExpired(tx: Tx, userIds: number[], now: Date): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx
+    .update(vipMemberships)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(sql`${vipMemberships.userId} in ${userIds}`, eq(vipMemberships.status, 'active')));
+}
