@@ -1,22 +1,6 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { API_BASE, hashTradePassword } from '@polaris/contract';
-import { type Account, accountByApi, apiCall, codeFor, deposit, logInAs, stepper, test } from './support.ts';
-
-const TRADE_PASSWORD = 'pay2468';
-
-/** A creator with 100 USDT and a transaction password (set through the API, as the mailed code allows). */
-async function fundedCreator(request: APIRequestContext, prefix: string): Promise<Account> {
-  const account = await accountByApi(request, prefix);
-  deposit(account.email, '100');
-  const signupCode = await codeFor(account.email);
-  await apiCall(request, account.token, '/user/trade/vcode', {});
-  const tradeCode = await codeFor(account.email, signupCode);
-  await apiCall(request, account.token, '/user/trade/password', {
-    vcode: tradeCode,
-    password: hashTradePassword(TRADE_PASSWORD, account.uid),
-  });
-  return account;
-}
+import { expect, type Page } from '@playwright/test';
+import { API_BASE } from '@polaris/contract';
+import { accountByApi, apiCall, E2E_TRADE_PASSWORD, fundedAccount, logInAs, stepper, test } from './support.ts';
 
 /** The bounty's id, from the detail page the creation lands on. */
 async function detailId(page: Page): Promise<string> {
@@ -33,7 +17,7 @@ test('a bounty from creation to payout: posted, submitted, approved, found in th
   browser,
 }, info) => {
   const shot = stepper(page, info);
-  const ann = await fundedCreator(page.request, 'bounty-ann');
+  const ann = await fundedAccount(page.request, 'bounty-ann');
   const ben = await accountByApi(page.request, 'bounty-ben');
   const title = `Recap of meetup ${Date.now().toString(36)}`;
 
@@ -55,7 +39,7 @@ test('a bounty from creation to payout: posted, submitted, approved, found in th
   await expect(page.getByTestId('bounty-confirm-split')).toHaveText('2 × 10 USDT');
   await shot('create-confirm');
   await page.getByTestId('bounty-confirm-ok').click();
-  await page.getByTestId('trade-prompt-password').fill(TRADE_PASSWORD);
+  await page.getByTestId('trade-prompt-password').fill(E2E_TRADE_PASSWORD);
   await page.getByTestId('trade-prompt-submit').click();
   const id = await detailId(page);
   await expect(page.getByTestId('bounty-title')).toHaveText(title);
@@ -141,7 +125,7 @@ test('a bounty posted in a chat room: its card in the room, and "Submitted" once
   browser,
 }, info) => {
   const shot = stepper(page, info);
-  const ann = await fundedCreator(page.request, 'room-bounty-ann');
+  const ann = await fundedAccount(page.request, 'room-bounty-ann');
   const ben = await accountByApi(page.request, 'room-bounty-ben');
   const room = await apiCall<{ id: string }>(page.request, ann.token, '/chat/room/create', {
     name: 'Recap writers',
@@ -163,7 +147,7 @@ test('a bounty posted in a chat room: its card in the room, and "Submitted" once
   await expect(page.getByTestId('bounty-computed')).toHaveText('Each winner gets 2 USDT');
   await page.getByTestId('bounty-next').click();
   await page.getByTestId('bounty-confirm-ok').click();
-  await page.getByTestId('trade-prompt-password').fill(TRADE_PASSWORD);
+  await page.getByTestId('trade-prompt-password').fill(E2E_TRADE_PASSWORD);
   await page.getByTestId('trade-prompt-submit').click();
   await expect(page).toHaveURL(/chatroom\/chat\/index/);
   const annCard = page.getByTestId('chat-bounty').filter({ hasText: title });

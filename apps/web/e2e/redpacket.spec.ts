@@ -1,27 +1,9 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { hashTradePassword } from '@polaris/contract';
-import { latestCode } from '../../server/src/test/outbox.ts';
-import { type Account, accountByApi, apiCall, codeFor, deposit, logInAs, outboxDir, stepper, test } from './support.ts';
-
-const TRADE_PASSWORD = 'pay2468';
-
-/** A funded sender with a transaction password, set through the API as the wallet journey does through screens. */
-async function fundedSender(request: APIRequestContext, prefix: string): Promise<Account> {
-  const account = await accountByApi(request, prefix);
-  deposit(account.email, '100');
-  const before = await latestCode(outboxDir(), account.email);
-  await apiCall(request, account.token, '/user/trade/vcode', {});
-  const vcode = await codeFor(account.email, before);
-  await apiCall(request, account.token, '/user/trade/password', {
-    vcode,
-    password: hashTradePassword(TRADE_PASSWORD, account.uid),
-  });
-  return account;
-}
+import { expect, type Page } from '@playwright/test';
+import { accountByApi, apiCall, E2E_TRADE_PASSWORD, fundedAccount, logInAs, stepper, test } from './support.ts';
 
 async function confirmWithTradePassword(page: Page) {
   await page.getByTestId('send-confirm-ok').click();
-  await page.getByTestId('trade-prompt-password').fill(TRADE_PASSWORD);
+  await page.getByTestId('trade-prompt-password').fill(E2E_TRADE_PASSWORD);
   await page.getByTestId('trade-prompt-submit').click();
 }
 
@@ -33,7 +15,7 @@ test('a password red packet: sent through the form, opened by link and password,
   browser,
 }, info) => {
   const shot = stepper(page, info);
-  const ann = await fundedSender(page.request, 'rp-ann');
+  const ann = await fundedAccount(page.request, 'rp-ann');
   await logInAs(page, ann.email);
 
   await page.goto('/#/pages/red-envelope/index');
@@ -125,7 +107,7 @@ test('a chat red packet: sent into a room, claimed from the message, the card sh
   browser,
 }, info) => {
   const shot = stepper(page, info);
-  const ann = await fundedSender(page.request, 'rp-chat-ann');
+  const ann = await fundedAccount(page.request, 'rp-chat-ann');
   const bobContext = await browser.newContext();
   const bob = await bobContext.newPage();
   const bobShot = stepper(bob, info);

@@ -8,7 +8,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import { API_BASE, hashLoginPassword } from '@polaris/contract';
+import { API_BASE, hashLoginPassword, hashTradePassword } from '@polaris/contract';
 import { latestCode } from '../../server/src/test/outbox.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -172,6 +172,23 @@ export async function accountByApi(request: APIRequestContext, prefix: string): 
   const body = (await response.json()) as { status: number; attachment: { token: string; uid: string } };
   expect(body.status).toBe(200);
   return { email, token: body.attachment.token, uid: String(body.attachment.uid) };
+}
+
+/** The transaction password of accounts from `fundedAccount`. */
+export const E2E_TRADE_PASSWORD = 'pay2468';
+
+/** A new account holding 100 USDT, with a transaction password set through the API (the mailed code from the outbox). */
+export async function fundedAccount(request: APIRequestContext, prefix: string): Promise<Account> {
+  const account = await accountByApi(request, prefix);
+  deposit(account.email, '100');
+  const before = await latestCode(outboxDir(), account.email);
+  await apiCall(request, account.token, '/user/trade/vcode', {});
+  const vcode = await codeFor(account.email, before);
+  await apiCall(request, account.token, '/user/trade/password', {
+    vcode,
+    password: hashTradePassword(E2E_TRADE_PASSWORD, account.uid),
+  });
+  return account;
 }
 
 /** Signs the page in through the login screen, in English. */

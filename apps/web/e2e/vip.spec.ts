@@ -1,25 +1,8 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { hashTradePassword } from '@polaris/contract';
-import { latestCode } from '../../server/src/test/outbox.ts';
-import { type Account, accountByApi, apiCall, codeFor, deposit, logInAs, outboxDir, stepper, test } from './support.ts';
-
-const TRADE_PASSWORD = 'pay2468';
-
-async function fundedMember(request: APIRequestContext, prefix: string): Promise<Account> {
-  const account = await accountByApi(request, prefix);
-  deposit(account.email, '100');
-  const before = await latestCode(outboxDir(), account.email);
-  await apiCall(request, account.token, '/user/trade/vcode', {});
-  const vcode = await codeFor(account.email, before);
-  await apiCall(request, account.token, '/user/trade/password', {
-    vcode,
-    password: hashTradePassword(TRADE_PASSWORD, account.uid),
-  });
-  return account;
-}
+import { expect, type Page } from '@playwright/test';
+import { E2E_TRADE_PASSWORD, fundedAccount, logInAs, stepper, test } from './support.ts';
 
 async function payWithTradePassword(page: Page) {
-  await page.getByTestId('trade-prompt-password').fill(TRADE_PASSWORD);
+  await page.getByTestId('trade-prompt-password').fill(E2E_TRADE_PASSWORD);
   await page.getByTestId('trade-prompt-submit').click();
   await expect(page.getByTestId('trade-prompt')).toBeHidden();
 }
@@ -28,7 +11,7 @@ async function payWithTradePassword(page: Page) {
 // and the purchase, upgrades to Pro for the prorated price, renews it, and reads the page in Traditional Chinese.
 test('membership: buy Plus, see the badge, upgrade to Pro for the prorated price, renew', async ({ page }, info) => {
   const shot = stepper(page, info);
-  const mia = await fundedMember(page.request, 'vip-mia');
+  const mia = await fundedAccount(page.request, 'vip-mia');
   await logInAs(page, mia.email);
 
   await page.goto('/#/pages/home/index');
