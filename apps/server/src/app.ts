@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import { API_BASE, CHAT_LIMITS, INPUT_LIMITS, jsonDepthExceeds, translate } from '@polaris/contract';
 import Fastify, { LogController } from 'fastify';
 import { Redis } from 'ioredis';
+import { startBackgroundWorkers } from './app-workers.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { AttendeeService } from './modules/activity/attendees.service.ts';
@@ -89,7 +90,6 @@ import { installSecurityHeaders } from './platform/security-headers.ts';
 import { sessionAuthenticator } from './platform/session.ts';
 import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';
 import { serveWebApp } from './platform/web-app.ts';
-import { startWorker } from './platform/worker.ts';
 
 export interface AppOptions {
   config: Config;
@@ -320,39 +320,12 @@ export async function buildApp(options: AppOptions) {
     app.log.warn({ webDist }, 'web app not built; run `npm run build` to serve it');
   }
 
-  const stopWorkers: (() => void)[] = [];
-  if (config.backgroundWorkers) {
-    stopWorkers.push(
-      startWorker(
-        'chain',
-        1000,
-        () => Promise.all([deposits.processDeposits(), transfers.processWithdrawals()]),
+  const stopWorkers = config.backgroundWorkers
+    ? startBackgroundWorkers(
+        { deposits, transfers, activity, discoveryCache, earnings, mailQueue, redPackets, bounties, vip },
         app.log,
-      ),
-    );
-    // Escrow into creator earnings after the end, and waitlist promotion.
-    stopWorkers.push(
-      startWorker(
-        'activity',
-        5000,
-        async () => {
-          const done = await activity.settlement.processDue();
-          // Promotions change the seats a list shows.
-          if (done.promoted > 0) discoveryCache.invalidate();
-        },
-        app.log,
-      ),
-    );
-    // Creator earnings whose payout hold has passed become the organizer's.
-    stopWorkers.push(startWorker('earnings', 10_000, () => earnings.releaseDue(), app.log));
-    stopWorkers.push(startWorker('mail', 2000, () => mailQueue.deliverDue(), app.log));
-    // What nobody claimed of an expired red packet goes back to its sender.
-    stopWorkers.push(startWorker('redpacket', 5000, () => redPackets.settleDue(), app.log));
-    // Bounties past their review window give what is left back to their creators.
-    stopWorkers.push(startWorker('bounty', 5000, () => bounties.settleDue(), app.log));
-    // Memberships past their end are marked expired (their perks stop at the end already).
-    stopWorkers.push(startWorker('vip', 10_000, () => vip.expireDue(), app.log));
-  }
+      )
+    : [];
 
   app.addHook('onClose', async () => {
     for (const stop of stopWorkers) stop();
