@@ -271,7 +271,7 @@ export class RedPacketService {
 
   /** `GET /open/redpacket/my/info`: counts and sums per asset. */
   async myInfo(userId: number) {
-    const [rows, catalog] = await Promise.all([myTotals(this.db, userId), loadCatalog(this.db)]);
+    const [rows, catalog] = await Promise.all([myTotals(this.db, userId), this.catalog()]);
     const totals = (role: string) =>
       rows
         .filter((row) => row.role === role)
