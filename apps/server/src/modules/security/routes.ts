@@ -142,8 +142,7 @@ export function securityRoutes(
     input: ChangePasswordInput,
     output: EmptyOutput,
     handler: async ({ user, input, request }) => {
-      await deps.totp.require(user.id, input.totp);
-      await deps.auth.changePassword(user, input, request.ip);
+      await deps.auth.changePassword(user, input, request.ip, () => deps.totp.require(user.id, input.totp));
       return {};
     },
   });

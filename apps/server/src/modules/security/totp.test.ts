@@ -109,7 +109,15 @@ describe('Google Authenticator', () => {
     const signin = (password: string) =>
       t.call('POST', '/user/signin', { body: { email: cat.email, password: hashLoginPassword(password) } });
     expect((await signin('abc12345')).status).toBe(200);
-    expect((await change(await codeAt(secret))).status).toBe(200);
+    // A wrong old password is refused before the authenticator code is looked at, so the same code still works.
+    const code = await codeAt(secret);
+    const typo = await t.call<unknown>('POST', '/user/password/change', {
+      token: cat.token,
+      body: { oldPassword: hashLoginPassword('wrong1234'), password: hashLoginPassword('new12345'), totp: code },
+    });
+    expect(typo.status).toBe(400);
+    expect(JSON.stringify(typo.attachment)).toContain('oldPassword');
+    expect((await change(code)).status).toBe(200);
     expect((await signin('new12345')).status).toBe(200);
     expect((await signin('abc12345')).status).toBe(400);
 
