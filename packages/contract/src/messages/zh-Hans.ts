@@ -266,9 +266,9 @@ export const zhHans: Messages = {
   },
   split: {
     percentStep: '{{field}}最多两位小数',
-    totalAbove: '推荐分成与联合主办分成合计不能超过 100%',
-    cohostTwice: '此联合主办重复填写',
-    notCohost: '只有本活动的联合主办可以获得分成',
+    totalAbove: '推荐分成与联合主办人分成合计不能超过 100%',
+    cohostTwice: '此联合主办人重复填写',
+    notCohost: '只有本活动的联合主办人可以获得分成',
     lowerAfterSales: '已有付费报名：分成只能调高',
     closed: '活动已结算或取消，分成不能再修改',
   },

@@ -266,9 +266,9 @@ export const zhHant: Messages = {
   },
   split: {
     percentStep: '{{field}}最多兩位小數',
-    totalAbove: '推薦分成與聯合主辦分成合計不能超過 100%',
-    cohostTwice: '此聯合主辦重複填寫',
-    notCohost: '只有本活動的聯合主辦可以獲得分成',
+    totalAbove: '推薦分成與共同主辦人分成合計不能超過 100%',
+    cohostTwice: '此共同主辦人重複填寫',
+    notCohost: '只有本活動的共同主辦人可以獲得分成',
     lowerAfterSales: '已有付費報名：分成只能調高',
     closed: '活動已結算或取消，分成不能再修改',
   },

@@ -97,7 +97,7 @@ describe('the split rule', () => {
     expect(total.status).toBe(400);
     expect(total.attachment).toContainEqual({
       field: 'referralPercent',
-      message: '推薦分成與聯合主辦分成合計不能超過 100%',
+      message: '推薦分成與共同主辦人分成合計不能超過 100%',
     });
     const twice = await split(olivia, {
       referralPercent: 0,
@@ -109,7 +109,10 @@ describe('the split rule', () => {
     expect(twice.attachment).toContainEqual({ field: 'cohosts.1.uid', message: 'This co-host is listed twice' });
     const outsider = await split(olivia, { referralPercent: 0, cohosts: [{ uid: stranger.uid, percent: 5 }] }, 'zh_CN');
     expect(outsider.status).toBe(400);
-    expect(outsider.attachment).toContainEqual({ field: 'cohosts.0.uid', message: '只有本活动的联合主办可以获得分成' });
+    expect(outsider.attachment).toContainEqual({
+      field: 'cohosts.0.uid',
+      message: '只有本活动的联合主办人可以获得分成',
+    });
     expect((await split(olivia, { referralPercent: -1, cohosts: [] })).status).toBe(400);
     expect((await split(olivia, { referralPercent: '5\u0000', cohosts: [] })).status).toBe(400);
     expect((await split(olivia, { activityId: 'x\uD800yyyyyyyy', referralPercent: 5, cohosts: [] })).status).toBe(400);
