@@ -183,6 +183,12 @@ describe('a paid activity with a co-host and two referrers', () => {
     );
     expect(12558844 + 25110156 + 1554000 + 777000).toBe(40_000_000);
     expect(await ledgerView()).toEqual({ held: '40000000', frozen: '40000000', available: '0' });
+    // The hosts' overview still shows the activity's whole money, not one part.
+    const overview = await t.call<{ held: { asset: string; amount: string }[] }>('GET', '/activity/manage/overview', {
+      token: cody.token,
+      query: { activityId },
+    });
+    expect(overview.attachment.held).toMatchObject([{ asset: 'USDT', amount: '40' }]);
 
     // The statistics screens agree with the ledger: each payee's earned, frozen and daily earnings.
     const payees = [olivia, cody, carol];
@@ -251,6 +257,32 @@ describe('a paid activity with a co-host and two referrers', () => {
     expect(await ledgerView()).toMatchObject({ available: String(40_000_000 - 777_000) });
   });
 
+  it('keeps the share of a co-host removed after the first sale, and pays it', async () => {
+    const later = await createActivity(t, olivia, { ...paidTicket('4'), coHosts: [cody.uid] });
+    const terms = { activityId: later.id, referralPercent: 0, cohosts: [{ uid: cody.uid, percent: 50 }] };
+    expect((await split(olivia, terms)).status).toBe(200);
+    const buyer = await guest(t, 'later@example.com', '4');
+    expect((await signUp(t, buyer, later.id)).status).toBe(200);
+    const edited = await t.call('POST', '/activity/update', {
+      token: olivia.token,
+      body: { id: later.id, coHosts: [] },
+    });
+    expect(edited.status).toBe(200);
+    const [shown] = await distribution(cody);
+    expect(shown).toMatchObject({
+      activity: { id: later.id },
+      roles: ['cohost'],
+      cohosts: [{ percent: 50, current: false }],
+    });
+    // Dropping the former co-host's share now would lower it: refused.
+    expect((await split(olivia, { ...terms, cohosts: [] })).status).toBe(409);
+    t.clock.advance(8 * DAY);
+    await t.services.activity.settlement.processDue();
+    expect((await distribution(cody))[0]!.mine).toEqual([
+      { asset: 'USDT', role: 'cohost', frozen: '2', released: '0' },
+    ]);
+  });
+
   it('costs the same number of statements for one activity or many', async () => {
     for (let i = 0; i < 3; i++) await createActivity(t, olivia, { coHosts: [cody.uid] });
     const statementsOf = async (limit: string) => {
@@ -264,7 +296,7 @@ describe('a paid activity with a co-host and two referrers', () => {
     };
     const one = await statementsOf('1');
     const all = await statementsOf('50');
-    expect([one.items, all.items]).toEqual([1, 4]);
+    expect([one.items, all.items]).toEqual([1, 5]);
     expect(all.statements).toBe(one.statements);
   });
 });
