@@ -32,7 +32,9 @@ beforeAll(async () => {
     processes.start({ PAYOUT_HOLD_HOURS: '0' }),
   ]);
   database = await openDatabase({ kind: 'postgres', url: processes.databaseUrl });
-  [organizer, cohost, ...buyers] = await fundedPeople(database, 6, 'split-proc');
+  const people = await fundedPeople(database, 6, 'split-proc');
+  [organizer, cohost] = [people[0]!, people[1]!];
+  buyers = people.slice(2);
 }, 180_000);
 
 afterAll(async () => {
