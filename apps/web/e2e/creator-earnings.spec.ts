@@ -20,7 +20,8 @@ async function withTradePassword(request: APIRequestContext, account: Account): 
 }
 
 // An organizer with a paid activity and two paying guests finds the distribution shortcut (a master user's),
-// sees the split and nothing withdrawable while the activity has not ended, and the statistics screen shows the
+// sees the split, raises the referral share but may not lower it after the sales, sees nothing withdrawable
+// while the activity has not ended, and the statistics screen shows the
 // same totals and today's bars as the server's ledger-backed answers. Someone who organized nothing is told so.
 test('creator earnings: the shortcut, the split, and statistics equal to the server', async ({
   page,
@@ -57,13 +58,34 @@ test('creator earnings: the shortcut, the split, and statistics equal to the ser
   await logInAs(page, organizer.email);
   await page.getByTestId('nav-menu').click();
   await page.getByTestId('nav-menu-distribution').click();
-  await expect(page.getByTestId('distribution-split')).toContainText('co-hosts and referrers receive no share');
+  await expect(page.getByTestId('distribution-split')).toContainText('split by each activity');
   // Paid, but the activity has not ended: nothing has reached the earnings yet.
   await expect(page.getByTestId('distribution-no-balances')).toBeVisible();
   await expect(page.getByTestId('activity-earnings-empty')).toBeVisible();
   const balances = await getCall<MasterBalances>(page.request, organizer.token, '/open/ticket/frozen-balance');
   expect(balances.balances).toEqual([]);
   await shot('distribution');
+
+  // The split: the organizer raises the referral share (confirmed first); lowering it after the paid sign-ups
+  // is refused by the server under the field.
+  await page.getByTestId('distribution-tab-splits').click();
+  const card = page.getByTestId('split');
+  await expect(card.getByTestId('split-role')).toHaveText('Organizer');
+  await expect(card.getByTestId('split-state')).toContainText('can now only be raised');
+  await card.getByTestId('split-edit').click();
+  await page.getByTestId('split-referral').fill('12.5');
+  await page.getByTestId('split-save').click();
+  await expect(page.getByTestId('split-confirm')).toContainText('Referrers get 12.5% of each ticket they brought');
+  await shot('split-confirm');
+  await page.getByRole('button', { name: 'Save shares' }).last().click();
+  await expect(card.getByTestId('split-referral-value')).toHaveText('12.5%');
+  await card.getByTestId('split-edit').click();
+  await page.getByTestId('split-referral').fill('5');
+  await page.getByTestId('split-save').click();
+  await page.getByRole('button', { name: 'Save shares' }).last().click();
+  await expect(page.getByTestId('split-editor')).toContainText('shares can now only be raised');
+  await shot('split-lower-refused');
+  await page.getByRole('button', { name: 'Cancel' }).last().click();
 
   await page.getByTestId('distribution-to-stats').click();
   const totals = await getCall<MasterInfo>(page.request, organizer.token, '/open/master/info');

@@ -17,6 +17,7 @@ export * from './people.ts';
 export * from './redpacket.ts';
 export * from './security.ts';
 export * from './signing.ts';
+export * from './split.ts';
 export * from './status.ts';
 export * from './text.ts';
 export * from './user.ts';

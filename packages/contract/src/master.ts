@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assetCodeField, cursorField, limitField } from './activity/fields.ts';
+import { SPLIT_ROLES } from './split.ts';
 import { amountField, idempotencyKeyField, tradePasswordField } from './wallet.ts';
 
 /**
@@ -57,6 +58,8 @@ export const MasterPageInput = z.object({ cursor: cursorField, limit: limitField
 
 export const ActivityEarningOutput = z.object({
   activity: z.object({ id: z.string(), title: z.string() }),
+  /** Why this earning is the caller's: they organized the activity, or their co-host or referral share. */
+  role: z.enum(SPLIT_ROLES),
   asset: z.string(),
   amount: z.string(),
   earnedAt: z.string(),

@@ -23,6 +23,8 @@ export const en = {
     cursor: '{{field}} is not a valid page position',
   },
   fields: {
+    referralPercent: 'Referral share',
+    percent: 'Share',
     kind: 'Kind',
     split: 'Split',
     count: 'Count',
@@ -252,7 +254,6 @@ export const en = {
     notEven: 'The reward pool must split evenly: {{count}} winners of an equal reward',
     perWinnerAboveTotal: 'The reward per winner cannot be more than the pool',
     deadlineRange: 'The deadline must be between 10 minutes and 180 days from now',
-    notOrganizer: 'Only the organizers of this activity may add bounties to it',
     roomNotMember: 'You can only post a bounty into a room you are in',
     closed: 'This bounty no longer takes submissions',
     ownBounty: 'You cannot submit to your own bounty',
@@ -268,6 +269,14 @@ export const en = {
     noWinnersLeft: 'Every winner of this bounty has been paid',
     roomOnly: "This bounty is for the room's members",
     attendeesOnly: 'This bounty is for checked-in attendees of {{title}}',
+  },
+  split: {
+    percentStep: '{{field}} may have at most two decimals',
+    totalAbove: 'The referral and co-host shares together may not exceed 100%',
+    cohostTwice: 'This co-host is listed twice',
+    notCohost: 'Only a co-host of this activity can get a share',
+    lowerAfterSales: 'A sign-up has already paid: shares can now only be raised',
+    closed: 'The split can no longer change: the activity has been settled or cancelled',
   },
   master: {
     notMaster: 'Creator earnings are for people who have organized an activity',

@@ -24,6 +24,8 @@ export const zhHans: Messages = {
     cursor: '{{field}}不是有效的分页位置',
   },
   fields: {
+    referralPercent: '推荐分成',
+    percent: '分成',
     kind: '类型',
     split: '分配方式',
     count: '个数',
@@ -246,7 +248,6 @@ export const zhHans: Messages = {
     notEven: '奖池须能平均分给 {{count}} 位获奖者',
     perWinnerAboveTotal: '每人奖励不能多于奖池',
     deadlineRange: '截止时间须在 10 分钟到 180 天之后',
-    notOrganizer: '只有活动的主办方可以为活动添加赏金任务',
     roomNotMember: '只能向你所在的聊天室发布赏金任务',
     closed: '这个赏金任务已停止接受提交',
     ownBounty: '不能提交自己的赏金任务',
@@ -262,6 +263,14 @@ export const zhHans: Messages = {
     noWinnersLeft: '这个赏金任务的奖励已全部发放',
     roomOnly: '这个赏金任务只给聊天室成员',
     attendeesOnly: '这个赏金任务只给 {{title}} 已签到的参加者',
+  },
+  split: {
+    percentStep: '{{field}}最多两位小数',
+    totalAbove: '推荐分成与联合主办人分成合计不能超过 100%',
+    cohostTwice: '此联合主办人重复填写',
+    notCohost: '只有本活动的联合主办人可以获得分成',
+    lowerAfterSales: '已有付费报名：分成只能调高',
+    closed: '活动已结算或取消，分成不能再修改',
   },
   master: {
     notMaster: '创作者收益仅对组织过活动的用户开放',

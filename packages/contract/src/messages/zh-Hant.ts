@@ -24,6 +24,8 @@ export const zhHant: Messages = {
     cursor: '{{field}}不是有效的分頁位置',
   },
   fields: {
+    referralPercent: '推薦分成',
+    percent: '分成',
     kind: '類型',
     split: '分配方式',
     count: '個數',
@@ -246,7 +248,6 @@ export const zhHant: Messages = {
     notEven: '獎池須能平均分給 {{count}} 位獲獎者',
     perWinnerAboveTotal: '每人獎勵不能多於獎池',
     deadlineRange: '截止時間須在 10 分鐘到 180 天之後',
-    notOrganizer: '只有活動的主辦方可以為活動新增賞金任務',
     roomNotMember: '只能向你所在的聊天室發佈賞金任務',
     closed: '這個賞金任務已停止接受提交',
     ownBounty: '不能提交自己的賞金任務',
@@ -262,6 +263,14 @@ export const zhHant: Messages = {
     noWinnersLeft: '這個賞金任務的獎勵已全部發放',
     roomOnly: '這個賞金任務只給聊天室成員',
     attendeesOnly: '這個賞金任務只給 {{title}} 已簽到的參加者',
+  },
+  split: {
+    percentStep: '{{field}}最多兩位小數',
+    totalAbove: '推薦分成與共同主辦人分成合計不能超過 100%',
+    cohostTwice: '此共同主辦人重複填寫',
+    notCohost: '只有本活動的共同主辦人可以獲得分成',
+    lowerAfterSales: '已有付費報名：分成只能調高',
+    closed: '活動已結算或取消，分成不能再修改',
   },
   master: {
     notMaster: '創作者收益僅對組織過活動的用戶開放',

@@ -12,6 +12,7 @@ export * from './master.ts';
 export * from './people.ts';
 export * from './redpacket.ts';
 export * from './security.ts';
+export * from './split.ts';
 export * from './users.ts';
 export * from './vip.ts';
 export * from './wallet.ts';

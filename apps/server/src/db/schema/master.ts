@@ -18,9 +18,15 @@ export const creatorEarnings = pgTable(
   'creator_earnings',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /**
+     * Whom the row pays: the organizer, or since the split a co-host or a referrer (`role`). The column kept its
+     * first name so the statistics and withdrawal queries, which are per payee, did not change.
+     */
     organizerId: bigint('organizer_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
+    /** Why this payee gets it: `organizer` (the rest), `cohost` or `referrer` (their share). */
+    role: text('role').notNull().default('organizer'),
     activityId: bigint('activity_id', { mode: 'number' })
       .notNull()
       .references(() => activities.id),
@@ -40,11 +46,12 @@ export const creatorEarnings = pgTable(
     releaseEntryId: bigint('release_entry_id', { mode: 'number' }).references(() => journalEntries.id),
   },
   (t) => [
-    // One row per activity and asset: settling twice cannot earn twice.
-    uniqueIndex('creator_earnings_activity_asset_idx').on(t.activityId, t.assetCode),
+    // One row per activity, asset, payee and role: settling twice cannot earn twice.
+    uniqueIndex('creator_earnings_activity_asset_payee_idx').on(t.activityId, t.assetCode, t.organizerId, t.role),
     index('creator_earnings_organizer_idx').on(t.organizerId, t.id),
     index('creator_earnings_due_idx').on(t.releaseAt, t.id).where(sql`${t.releasedAt} is null`),
     check('creator_earnings_amount', sql`${t.amount} > 0`),
+    check('creator_earnings_role', sql`${t.role} in ('organizer', 'cohost', 'referrer')`),
     check('creator_earnings_released', sql`(${t.releasedAt} is null) = (${t.releaseEntryId} is null)`),
   ],
 );

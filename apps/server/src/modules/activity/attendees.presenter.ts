@@ -30,6 +30,17 @@ export function presentAttendee(
 }
 export type Attendee = ReturnType<typeof presentAttendee>;
 
+/** Earnings summed per asset (all parts of one activity share their release time). */
+function byAsset(rows: CreatorEarningRow[]): { asset: string; total: bigint; releaseAt: Date }[] {
+  const sums = new Map<string, { asset: string; total: bigint; releaseAt: Date }>();
+  for (const row of rows) {
+    const sum = sums.get(row.assetCode) ?? { asset: row.assetCode, total: 0n, releaseAt: row.releaseAt };
+    sum.total += BigInt(row.amount);
+    sums.set(row.assetCode, sum);
+  }
+  return [...sums.values()];
+}
+
 /** The organizer's overview: places by status, seats, and where the ticket money is. */
 export function presentOverview(
   activity: ActivityRow,
@@ -53,16 +64,16 @@ export function presentOverview(
     capacity: activity.capacity,
     seatsTaken: context.seatsTaken,
     escrow: context.escrow.map((entry) => ({ asset: entry.assetCode, amount: amount(entry.assetCode, entry.total) })),
-    held: context.earnings
-      .filter((entry) => entry.releasedAt === null)
-      .map((entry) => ({
-        asset: entry.assetCode,
-        amount: amount(entry.assetCode, BigInt(entry.amount)),
-        releaseAt: entry.releaseAt.toISOString(),
-      })),
-    released: context.earnings
-      .filter((entry) => entry.releasedAt !== null)
-      .map((entry) => ({ asset: entry.assetCode, amount: amount(entry.assetCode, BigInt(entry.amount)) })),
+    // Since the split an activity has one earning per payee: the overview shows the activity's whole money per asset.
+    held: byAsset(context.earnings.filter((entry) => entry.releasedAt === null)).map((entry) => ({
+      asset: entry.asset,
+      amount: amount(entry.asset, entry.total),
+      releaseAt: entry.releaseAt.toISOString(),
+    })),
+    released: byAsset(context.earnings.filter((entry) => entry.releasedAt !== null)).map((entry) => ({
+      asset: entry.asset,
+      amount: amount(entry.asset, entry.total),
+    })),
   };
 }
 

@@ -4,6 +4,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';
 import { enqueueMail, type QueuedMail } from '../../platform/mail-queue.ts';
 import type { CreatorEarningsService } from '../master/service.ts';
+import { referrersOf, termsOf } from '../master/split.store.ts';
+import { type SplitTicket, splitRevenue } from '../master/split.ts';
 import { ledger, type Movement } from '../wallet/ledger.ts';
 import {
   activityById,
@@ -50,8 +52,9 @@ const conflict = (key: string) => new AppError(Status.conflict, key);
  * Ledger flows (amounts in the ticket's asset):
  * - the activity is cancelled: ticket_escrow → each attendee, and each hold frozen → available, one entry per
  *   asset (`ticket_refund`)
- * - after the end: ticket_escrow → creator_earnings frozen, one entry per asset (`ticket_earning_hold`); after
- *   the payout hold the earnings service releases it into the organizer's withdrawable earnings (`ticket_release`)
+ * - after the end: ticket_escrow → creator_earnings frozen, one entry per asset (`ticket_earning_hold`), split
+ *   between the organizer, co-hosts and referrers by the activity's terms (one creator earning each); after the
+ *   payout hold the earnings service releases each into its payee's withdrawable earnings (`ticket_release`)
  */
 export class SettlementService {
   constructor(private readonly deps: SettlementDeps) {}
@@ -185,7 +188,8 @@ export class SettlementService {
   private async settle(tx: Tx, activityId: number, now: Date) {
     const row = await activityById(tx, activityId);
     const all = await lockAllRegistrations(tx, activityId);
-    const totals = new Map<string, bigint>();
+    const referrers = await referrersOf(tx, activityId);
+    const tickets = new Map<string, SplitTicket[]>();
     for (const registration of all) {
       if (registration.status === 'pending') {
         await this.deps.seats.releaseHold(tx, registration, 'rejected', 'expired');
@@ -196,20 +200,27 @@ export class SettlementService {
         continue;
       }
       const remaining = BigInt(registration.paid) - BigInt(registration.refunded);
-      if (registration.paymentState === 'escrow' && remaining > 0n && registration.assetCode) {
-        totals.set(registration.assetCode, (totals.get(registration.assetCode) ?? 0n) + remaining);
+      const asset = registration.assetCode;
+      if (registration.paymentState === 'escrow' && remaining > 0n && asset) {
+        const referrerId = registration.inviteCode ? (referrers.get(registration.inviteCode) ?? null) : null;
+        const list = tickets.get(asset) ?? [];
+        list.push({ amount: remaining, holderId: registration.userId, referrerId });
+        tickets.set(asset, list);
         await updateRegistration(tx, registration.id, { paymentState: 'released', updatedAt: now });
       }
     }
-    // Not the organizer's yet: the hold runs from the end, so moving the start (or the end) closer cannot make
+    // Not the payees' yet: the hold runs from the end, so moving the start (or the end) closer cannot make
     // the money spendable before attendees could react to the change.
     const releaseAt = new Date(row.endsAt.getTime() + this.deps.payoutHoldMs);
-    for (const asset of [...totals.keys()].sort()) {
+    // The terms as they stand now, under the activity's lock: the split is applied once, here.
+    const terms = tickets.size > 0 ? await termsOf(tx, activityId) : { referralBp: 0, cohosts: [] };
+    for (const asset of [...tickets.keys()].sort()) {
+      const list = tickets.get(asset)!;
       await this.deps.earnings.holdTicketEarnings(tx, {
-        organizerId: row.organizerId,
         activityId,
         asset,
-        amount: totals.get(asset)!,
+        amount: list.reduce((sum, ticket) => sum + ticket.amount, 0n),
+        parts: splitRevenue(row.organizerId, list, terms),
         releaseAt,
         now,
       });

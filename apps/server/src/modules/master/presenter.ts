@@ -31,6 +31,7 @@ export function presentWithdrawal(
 export function presentEarning(catalog: Catalog, row: EarningListRow): ActivityEarning {
   return {
     activity: { id: row.activityCode, title: row.activityTitle },
+    role: row.role,
     asset: row.assetCode,
     amount: formatAmount(row.amount, assetOf(catalog, row.assetCode).decimals),
     earnedAt: row.earnedAt.toISOString(),

@@ -17,6 +17,8 @@ import { amountUnits, assetOf } from '../wallet/catalog.ts';
 import { ledger } from '../wallet/ledger.ts';
 import { loadCatalog } from '../wallet/store.ts';
 import { presentBalance, presentEarning, presentWithdrawal } from './presenter.ts';
+import { SplitService } from './split.service.ts';
+import type { SplitPart } from './split.ts';
 import {
   activitiesByDay,
   type CreatorEarningRow,
@@ -75,16 +77,24 @@ function page<T extends { id: number }>(rows: T[], limit: number): { rows: T[]; 
  * looked at before the money is spendable and withdrawable.
  */
 export class CreatorEarningsService {
-  constructor(private readonly deps: CreatorEarningsDeps) {}
+  /** The terms of the split and the distribution screen. */
+  readonly split: SplitService;
+
+  constructor(private readonly deps: CreatorEarningsDeps) {
+    this.split = new SplitService(deps);
+  }
 
   /**
    * Inside the transaction that settles an activity: moves its escrowed ticket money in one asset into the hold
-   * and records the earning. The unique (activity, asset) index refuses a second one.
+   * (one ledger entry for the whole) and records one earning per payee and role (the split, see split.ts). The
+   * parts must sum to the amount; the unique (activity, asset, payee, role) index refuses settling twice.
    */
   async holdTicketEarnings(
     tx: Tx,
-    input: { organizerId: number; activityId: number; asset: string; amount: bigint; releaseAt: Date; now: Date },
-  ): Promise<CreatorEarningRow> {
+    input: { activityId: number; asset: string; amount: bigint; parts: SplitPart[]; releaseAt: Date; now: Date },
+  ): Promise<CreatorEarningRow[]> {
+    const parted = input.parts.reduce((sum, part) => sum + part.amount, 0n);
+    if (parted !== input.amount) throw new Error(`split of activity ${input.activityId} does not sum to its revenue`);
     const { entryId } = await ledger.post(tx, {
       kind: 'ticket_earning_hold',
       asset: input.asset,
@@ -93,17 +103,27 @@ export class CreatorEarningsService {
         { account: { system: 'creator_earnings' }, bucket: 'frozen', amount: input.amount },
       ],
       reference: `activity:${input.activityId}`,
-      memo: { organizerId: input.organizerId, releaseAt: input.releaseAt.toISOString() },
+      memo: {
+        releaseAt: input.releaseAt.toISOString(),
+        parts: input.parts.map((part) => ({ ...part, amount: part.amount.toString() })),
+      },
     });
-    return insertEarning(tx, {
-      organizerId: input.organizerId,
-      activityId: input.activityId,
-      assetCode: input.asset,
-      amount: input.amount,
-      earnedAt: input.now,
-      releaseAt: input.releaseAt,
-      holdEntryId: entryId,
-    });
+    const rows: CreatorEarningRow[] = [];
+    for (const part of input.parts) {
+      rows.push(
+        await insertEarning(tx, {
+          organizerId: part.userId,
+          role: part.role,
+          activityId: input.activityId,
+          assetCode: input.asset,
+          amount: part.amount,
+          earnedAt: input.now,
+          releaseAt: input.releaseAt,
+          holdEntryId: entryId,
+        }),
+      );
+    }
+    return rows;
   }
 
   /**
@@ -139,10 +159,13 @@ export class CreatorEarningsService {
     return earningsOfActivity(this.deps.db, activityId);
   }
 
-  /** `/open/master/info`: 404 for someone who has not organized an activity, so the client hides the screens. */
+  /**
+   * `/open/master/info`: 404 for someone who has neither organized an activity nor a share or earnings from one
+   * (a co-host or referrer), so the client hides the screens.
+   */
   async info(organizerId: number): Promise<MasterInfo> {
-    const counts = await creatorCounts(this.deps.db, organizerId);
-    if (counts.activities === 0) throw new AppError(Status.notFound, 'master.notMaster');
+    const { takesPart, ...counts } = await creatorCounts(this.deps.db, organizerId);
+    if (counts.activities === 0 && !takesPart) throw new AppError(Status.notFound, 'master.notMaster');
     return { ...counts, balances: await this.balances(organizerId) };
   }
 

@@ -1,3 +1,4 @@
+import type { SplitRole } from '@polaris/contract';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import { creatorEarnings } from '../../db/schema/index.ts';
@@ -10,6 +11,7 @@ export async function insertEarning(
   tx: Tx,
   values: {
     organizerId: number;
+    role: SplitRole;
     activityId: number;
     assetCode: string;
     amount: bigint;
@@ -126,16 +128,18 @@ export async function lockOrganizer(tx: Tx, organizerId: number): Promise<void> 
 export async function creatorCounts(
   db: Database,
   organizerId: number,
-): Promise<{ activities: number; signups: number }> {
-  const result = await query<{ activities: string; signups: string }>(
+): Promise<{ activities: number; signups: number; takesPart: boolean }> {
+  const result = await query<{ activities: string; signups: string; takes_part: boolean }>(
     db,
     sql`
     select (select count(*) from activities where organizer_id = ${organizerId} and status <> 'draft')::text as activities,
            (select count(*) from registrations r join activities a on a.id = r.activity_id
-             where a.organizer_id = ${organizerId} and a.status <> 'draft')::text as signups`,
+             where a.organizer_id = ${organizerId} and a.status <> 'draft')::text as signups,
+           (exists (select 1 from creator_earnings where organizer_id = ${organizerId})
+             or exists (select 1 from activity_cohost_shares where user_id = ${organizerId})) as takes_part`,
   );
   const row = result.rows[0]!;
-  return { activities: Number(row.activities), signups: Number(row.signups) };
+  return { activities: Number(row.activities), signups: Number(row.signups), takesPart: row.takes_part };
 }
 
 /** Activities created per UTC day since `from`; days without any are absent. */
@@ -186,6 +190,7 @@ export interface EarningListRow {
   id: number;
   activityCode: string;
   activityTitle: string;
+  role: SplitRole;
   assetCode: string;
   amount: bigint;
   earnedAt: Date;
@@ -203,6 +208,7 @@ export async function earningsPage(
     id: string;
     code: string;
     title: string;
+    role: SplitRole;
     asset_code: string;
     amount: string;
     earned_at: string;
@@ -211,7 +217,7 @@ export async function earningsPage(
   }>(
     db,
     sql`
-    select e.id, a.code, a.title, e.asset_code, e.amount::text, e.earned_at, e.release_at, e.released_at
+    select e.id, a.code, a.title, e.role, e.asset_code, e.amount::text, e.earned_at, e.release_at, e.released_at
     from creator_earnings e join activities a on a.id = e.activity_id
     where e.organizer_id = ${organizerId} ${page.beforeId === undefined ? sql`` : sql`and e.id < ${page.beforeId}`}
     order by e.id desc limit ${page.limit}`,
@@ -220,6 +226,7 @@ export async function earningsPage(
     id: Number(row.id),
     activityCode: row.code,
     activityTitle: row.title,
+    role: row.role,
     assetCode: row.asset_code,
     amount: BigInt(row.amount),
     earnedAt: new Date(row.earned_at),

@@ -16,6 +16,7 @@ import {
 import { useAsset } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
+import { SplitList } from '@/components/distribution/SplitList.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -31,10 +32,14 @@ import { useSettings } from '@/lib/settings.ts';
 import { groupDigits, newIdempotencyKey } from '@/lib/wallet.ts';
 
 const TOAST_MS = 3000;
+const TABS = ['activities', 'withdrawals', 'splits'] as const;
+type Tab = (typeof TABS)[number];
+const PART_KEYS = { cohost: 'distribution.roleCohost', referrer: 'distribution.roleReferrer' } as const;
 
 /**
- * SPEC §2 distribution: how ticket income is split (all to the organizer), what is frozen in the payout hold and
- * what is withdrawable per asset, the withdrawal to the wallet, and the per-activity earnings and withdrawals.
+ * SPEC §2 distribution: how ticket income is split, what is frozen in the payout hold and what is withdrawable per
+ * asset, the withdrawal to the wallet, the per-activity earnings and withdrawals, and per activity the split rule
+ * and my part (where the organizer edits the shares).
  */
 export default function DistributionPage() {
   const { t } = useTranslation();
@@ -51,7 +56,7 @@ function Distribution() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const info = useMasterInfo();
-  const [tab, setTab] = useState<'activities' | 'withdrawals'>('activities');
+  const [tab, setTab] = useState<Tab>('activities');
   if (info.isPending) return <Loading testId="distribution-loading" />;
   if (info.isError) return <LoadFailed onRetry={() => void info.refetch()} message={info.error.message} />;
   if (info.data === null) {
@@ -81,7 +86,7 @@ function Distribution() {
       </button>
       <Tabs
         activeKey={tab}
-        onChange={(key) => setTab(key === 'withdrawals' ? 'withdrawals' : 'activities')}
+        onChange={(key) => setTab(TABS.find((known) => known === key) ?? 'activities')}
         style={{ marginTop: 8 }}
       >
         <Tabs.Tab
@@ -92,8 +97,11 @@ function Distribution() {
           key="withdrawals"
           title={<span data-testid="distribution-tab-withdrawals">{t('earnings.tabWithdrawals')}</span>}
         />
+        <Tabs.Tab key="splits" title={<span data-testid="distribution-tab-splits">{t('distribution.tab')}</span>} />
       </Tabs>
-      {tab === 'activities' ? <ActivityEarningsList /> : <WithdrawalList />}
+      {tab === 'activities' && <ActivityEarningsList />}
+      {tab === 'withdrawals' && <WithdrawalList />}
+      {tab === 'splits' && <SplitList />}
     </Refreshable>
   );
 }
@@ -288,13 +296,20 @@ function ActivityEarningsList() {
         {items.map((item) => (
           <button
             type="button"
-            key={`${item.activity.id}-${item.asset}`}
+            key={`${item.activity.id}-${item.asset}-${item.role}`}
             className={ui.row}
             onClick={() => navigate(href(PATHS.activityDetails, { id: item.activity.id }))}
             data-testid="activity-earning"
           >
             <div className={ui.rowMain}>
-              <p className={ui.rowTitle}>{item.activity.title}</p>
+              <p className={ui.rowTitle}>
+                {item.activity.title}
+                {item.role !== 'organizer' && (
+                  <span className={`${ui.badge} ${ui.success}`} style={{ marginLeft: 6 }} data-testid="earning-role">
+                    {t(PART_KEYS[item.role])}
+                  </span>
+                )}
+              </p>
               <p className={ui.rowSub}>
                 {item.releasedAt
                   ? t('earnings.released', { time: formatDateAndTime(item.releasedAt, language) })
