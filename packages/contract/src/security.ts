@@ -46,6 +46,7 @@ export type SecondFactorAttachment = { factor: typeof SECOND_FACTOR_TOTP; locked
 export const DeletionCheckOutput = z.object({
   canDelete: z.boolean(),
   funds: z.array(z.object({ asset: z.string(), amount: z.string() })),
+  earnings: z.array(z.object({ asset: z.string(), amount: z.string() })),
   tickets: z.number().int(),
   hostedActivities: z.number().int(),
   redPackets: z.number().int(),

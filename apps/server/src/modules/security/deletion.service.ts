@@ -10,10 +10,15 @@ function present(holdings: Holdings): DeletionCheck {
     asset: row.asset,
     amount: formatAmount(BigInt(row.units), row.decimals),
   }));
+  const earnings = holdings.earnings.map((row) => ({
+    asset: row.asset,
+    amount: formatAmount(BigInt(row.units), row.decimals),
+  }));
   const { tickets, hostedActivities, redPackets, bounties } = holdings;
   return {
-    canDelete: funds.length === 0 && tickets + hostedActivities + redPackets + bounties === 0,
+    canDelete: funds.length + earnings.length === 0 && tickets + hostedActivities + redPackets + bounties === 0,
     funds,
+    earnings,
     tickets,
     hostedActivities,
     redPackets,
@@ -25,6 +30,7 @@ function present(holdings: Holdings): DeletionCheck {
 function blockedError(check: DeletionCheck, language: Language): AppError {
   const items = [
     ...check.funds.map((fund) => translate(language, 'security.deleteFunds', fund)),
+    ...check.earnings.map((fund) => translate(language, 'security.deleteEarnings', fund)),
     ...(check.tickets ? [translate(language, 'security.deleteTickets', { count: check.tickets })] : []),
     ...(check.hostedActivities
       ? [translate(language, 'security.deleteHosted', { count: check.hostedActivities })]
@@ -37,7 +43,7 @@ function blockedError(check: DeletionCheck, language: Language): AppError {
 }
 
 /**
- * Deleting an account (app stores require it): refused while the user still holds money, tickets for upcoming
+ * Deleting an account (app stores require it): refused while the user still holds money (wallet or creator earnings), tickets for upcoming
  * activities, hosted upcoming activities, open red packets or bounties. Otherwise, proven by the login password,
  * a mailed code and (when on) the authenticator code, the personal data is wiped in one transaction and every
  * session ends. The user row stays, anonymised, so the ledger's history still balances.

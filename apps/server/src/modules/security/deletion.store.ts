@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
+import { earningTotals } from '../master/store.ts';
 
 /**
  * The SQL of deleting an account. The checks read other modules' tables in one round trip (what the user still
@@ -8,6 +9,8 @@ import { type Database, query, type Tx } from '../../db/client.ts';
 
 export interface Holdings {
   funds: { asset: string; units: string; decimals: number }[];
+  /** Creator earnings not yet withdrawn (still in the hold, or released): the user's money all the same. */
+  earnings: { asset: string; units: string; decimals: number }[];
   tickets: number;
   hostedActivities: number;
   redPackets: number;
@@ -30,13 +33,25 @@ export async function holdingsOf(db: Database | Tx, userId: number, now: Date): 
             where r.user_id = ${userId} and r.status in ('pending', 'approved', 'waitlisted')
               and v.status = 'published' and v.ends_at > ${at}) as tickets,
           (select count(*)::int from activities v
-            where v.organizer_id = ${userId} and v.status = 'published' and v.ends_at > ${at}) as hosted,
+            where v.organizer_id = ${userId} and v.status = 'published'
+              and (v.ends_at > ${at} or v.settled_at is null)) as hosted,
           (select count(*)::int from red_packets p where p.sender_id = ${userId} and p.settled_at is null) as packets,
           (select count(*)::int from bounties b where b.creator_id = ${userId} and b.settled_at is null) as bounties`,
   );
   const counts = rows[0];
+  const decimals = new Map(
+    (await query<{ code: string; decimals: number }>(db, sql`select code, decimals from assets`)).rows.map((row) => [
+      row.code,
+      Number(row.decimals),
+    ]),
+  );
+  const earnings = (await earningTotals(db, userId))
+    .map((row) => ({ asset: row.asset, left: row.frozen + row.released - row.withdrawn }))
+    .filter((row) => row.left > 0n)
+    .map((row) => ({ asset: row.asset, units: row.left.toString(), decimals: decimals.get(row.asset) ?? 0 }));
   return {
     funds: funds.map((row) => ({ ...row, decimals: Number(row.decimals) })),
+    earnings,
     tickets: Number(counts?.tickets ?? 0),
     hostedActivities: Number(counts?.hosted ?? 0),
     redPackets: Number(counts?.packets ?? 0),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { balanceOf, deposit, newKey, type WalletUser, walletUser } from '../../test/wallet-fixtures.ts';
-import { createActivity, host, signUp } from '../activity/activity-fixtures.ts';
+import { createActivity, DAY, guest, HOUR, host, paidTicket, signUp } from '../activity/activity-fixtures.ts';
 import { checkLedger } from '../wallet/ledger.store.ts';
 
 let t: TestApp;
@@ -39,6 +39,7 @@ describe('deleting an account', () => {
     expect((await check(amy)).attachment).toEqual({
       canDelete: false,
       funds: [{ asset: 'USDT', amount: '12.5' }],
+      earnings: [],
       tickets: 0,
       hostedActivities: 0,
       redPackets: 0,
@@ -62,7 +63,7 @@ describe('deleting an account', () => {
     expect(refused.status).toBe(414);
     expect(refused.msg).toBe('Settle these first: 1 ticket(s) for upcoming activities');
     const hostRefused = await remove(hal, { vcode: await mailedCode(hal) });
-    expect(hostRefused.msg).toBe('Settle these first: 1 upcoming activity(ies) you host');
+    expect(hostRefused.msg).toBe('Settle these first: 1 activity(ies) you host that are upcoming or not yet settled');
 
     expect(
       (await t.call('POST', '/activity/signup/cancel', { token: ivy.token, body: { activityId: activity.id } })).status,
@@ -127,5 +128,24 @@ describe('deleting an account', () => {
     const done = await remove(cy, { vcode, totp: await generate({ secret, epoch: epoch() }) });
     expect(done.status).toBe(200);
     expect((await signin(cy.email)).status).toBe(400);
+  });
+
+  // Last: it moves the clock a week on.
+  it('refuses while a hosted activity is ended but unsettled, then while its earnings are not withdrawn', async () => {
+    const ola = await host(t, 'ola@example.com');
+    const activity = await createActivity(t, ola, paidTicket('10'));
+    const buyer = await guest(t, 'buyer@example.com', '10');
+    expect((await signUp(t, buyer, activity.id)).status).toBe(200);
+    t.clock.advance(7 * DAY + 4 * HOUR);
+    // Ended, but the settlement worker has not run yet: the ticket money is still in escrow for this host.
+    expect((await check(ola)).attachment).toMatchObject({ canDelete: false, hostedActivities: 1, earnings: [] });
+    await t.services.activity.settlement.processDue();
+    const held = await check(ola);
+    expect(held.attachment).toMatchObject({ canDelete: false, hostedActivities: 0, funds: [] });
+    expect(held.attachment.earnings).toEqual([{ asset: 'USDT', amount: expect.stringMatching(/^\d/) }]);
+    const refused = await remove(ola, { vcode: await mailedCode(ola) });
+    expect(refused.status).toBe(414);
+    expect(refused.msg).toMatch(/^Settle these first: creator earnings of [\d.]+ USDT not yet withdrawn$/);
+    expect((await signin(ola.email)).status).toBe(200);
   });
 });

@@ -57,6 +57,9 @@ function DeleteAccount() {
             {check.data.funds.map((fund) => (
               <li key={fund.asset}>{t('security.del.funds', fund)}</li>
             ))}
+            {check.data.earnings.map((fund) => (
+              <li key={`earnings-${fund.asset}`}>{t('security.del.earnings', fund)}</li>
+            ))}
             {check.data.tickets > 0 && <li>{t('security.del.tickets', { count: check.data.tickets })}</li>}
             {check.data.hostedActivities > 0 && (
               <li>{t('security.del.hosted', { count: check.data.hostedActivities })}</li>
