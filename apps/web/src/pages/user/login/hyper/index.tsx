@@ -51,7 +51,8 @@ export default function LoginHyperPage() {
         if (result.kind === 'done') finish(t('login.success'));
         else setOutcome(result);
       },
-      onError: (error) => setFailure(isApiError(error, 'quiet') ? 'expired' : 'ticket'),
+      // Spent, expired, unknown, or this tab holds no sign-in secret: to the user, all one expired link.
+      onError: (error) => setFailure(isApiError(error, 'quiet') || isApiError(error, 'invalid') ? 'expired' : 'ticket'),
     });
   }, [ticket, failure, redeem, finish, t]);
 
