@@ -64,6 +64,8 @@ export async function startLocalProvider(
       };
     },
     cookies: { keys: ['local-test-provider-cookie-key'] },
+    // Set explicitly, so the provider does not log a notice for each default it falls back to.
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
   });
   // Its warning about development interactions is the point here.
   provider.on('server_error', (_context, error) => console.error('local provider error', error));

@@ -115,6 +115,29 @@ describe('sign-in with Google', () => {
     expect(rows[0]!.n).toBe(0);
   });
 
+  it('creates one account when several sign-ins of a new user come back at once', async () => {
+    idp.accounts.set('g-twice', { email: 'twice@example.com', emailVerified: true });
+    const flows = await Promise.all(
+      [0, 1, 2, 3].map(async () => {
+        const { url, browserKey } = await start('google');
+        return { browserKey, answer: await idp.signIn(url, 'g-twice') };
+      }),
+    );
+    const back = await Promise.all(flows.map((flow) => deliver('google', flow.answer)));
+    const uids = await Promise.all(
+      back.map(async (result, index) => {
+        const redeemed = await redeem(result.ticket!, flows[index]!.browserKey);
+        return redeemed.attachment.session!.uid;
+      }),
+    );
+    expect(new Set(uids).size).toBe(1);
+    const { rows } = await query<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from users where email = 'twice@example.com'`,
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
   it('gives the ticket only to the browser that started the sign-in', async () => {
     idp.accounts.set('g-csrf', { email: 'csrf@example.com', emailVerified: true });
     const flow = await signInAt('google', 'g-csrf');
