@@ -15,6 +15,8 @@ process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
 const janus = findJanus() !== null;
 const janusServerPort = port + 1;
 const janusApiPort = port + 2;
+// A local OpenID provider for the Google sign-in journey (apps/server/scripts/local-oidc-provider.ts).
+const oidcPort = port + 3;
 process.env.E2E_JANUS_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'polaris-e2e-janus-'));
 
 function server(serverPort: number, dataDir: string, env: Record<string, string> = {}) {
@@ -37,6 +39,9 @@ function server(serverPort: number, dataDir: string, env: Record<string, string>
       PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
       // The browser and the embedded SFU meet on loopback, which the SFU does not offer unless told.
       LIVE_HOST_ADDRESSES: '127.0.0.1',
+      GOOGLE_OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+      GOOGLE_OIDC_CLIENT_ID: 'local-google',
+      GOOGLE_OIDC_CLIENT_SECRET: 'local-google-secret',
       ...env,
     },
   };
@@ -88,6 +93,13 @@ export default defineConfig({
       : []),
   ],
   webServer: [
+    {
+      command: `npx tsx apps/server/scripts/local-oidc-provider.ts --port ${oidcPort} --app http://127.0.0.1:${port}`,
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
     server(port, process.env.E2E_DATA_DIR),
     ...(janus
       ? [

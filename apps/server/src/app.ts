@@ -43,6 +43,9 @@ import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService, marketDataFrom } from './modules/market/service.ts';
 import { masterRoutes } from './modules/master/routes.ts';
 import { CreatorEarningsService } from './modules/master/service.ts';
+import { providerClients } from './modules/oidc/providers.ts';
+import { oidcCallbackRoutes, oidcRoutes } from './modules/oidc/routes.ts';
+import { OidcService } from './modules/oidc/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { PeopleService } from './modules/people/service.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
@@ -308,6 +311,16 @@ export async function buildApp(options: AppOptions) {
   bountyRoutes(router, bounties);
   masterRoutes(router, earnings);
   vipRoutes(router, vip);
+  const oidc = new OidcService({
+    db,
+    auth,
+    providers: providerClients(config.oidc, now),
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+  });
+  oidcRoutes(router, oidc);
+  await oidcCallbackRoutes(app, oidc, config);
   await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);

@@ -66,6 +66,15 @@ const EnvSchema = z.object({
   OPERATOR_ROUTES: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
   MARKET_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.coingecko.com/api/v3')),
   MAP_TILE_URL: z.preprocess(emptyToUndefined, z.url().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')),
+  GOOGLE_OIDC_ISSUER: z.preprocess(emptyToUndefined, z.url().default('https://accounts.google.com')),
+  GOOGLE_OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  GOOGLE_OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  APPLE_OIDC_ISSUER: z.preprocess(emptyToUndefined, z.url().default('https://appleid.apple.com')),
+  APPLE_OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  APPLE_OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  APPLE_TEAM_ID: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  APPLE_KEY_ID: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  APPLE_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().trim().optional()),
 });
 
 export type Config = {
@@ -117,7 +126,45 @@ export type Config = {
   operatorRoutes: boolean;
   /** How long ticket money stays frozen in creator earnings after an activity ends before the organizer gets it. */
   payoutHoldMs: number;
+  /** Google and Apple sign-in; a provider without a client id is off and its button hidden. */
+  oidc: OidcConfig;
 };
+
+export interface OidcProviderConfig {
+  issuer: string;
+  clientId: string;
+  /** A fixed client secret (Google; or Apple's, made by hand, or a local test provider's). */
+  clientSecret: string | undefined;
+  /** Apple: the key its client secret JWT is signed with, made afresh for each token request. */
+  appleKey: { teamId: string; keyId: string; privateKey: string } | undefined;
+}
+export type OidcConfig = { google: OidcProviderConfig | undefined; apple: OidcProviderConfig | undefined };
+
+function oidcConfig(e: z.infer<typeof EnvSchema>): OidcConfig {
+  const appleKey =
+    e.APPLE_TEAM_ID && e.APPLE_KEY_ID && e.APPLE_PRIVATE_KEY
+      ? // A PEM pasted into one line of an env file keeps its line breaks as \n.
+        { teamId: e.APPLE_TEAM_ID, keyId: e.APPLE_KEY_ID, privateKey: e.APPLE_PRIVATE_KEY.replaceAll('\\n', '\n') }
+      : undefined;
+  return {
+    google: e.GOOGLE_OIDC_CLIENT_ID
+      ? {
+          issuer: e.GOOGLE_OIDC_ISSUER,
+          clientId: e.GOOGLE_OIDC_CLIENT_ID,
+          clientSecret: e.GOOGLE_OIDC_CLIENT_SECRET,
+          appleKey: undefined,
+        }
+      : undefined,
+    apple: e.APPLE_OIDC_CLIENT_ID
+      ? {
+          issuer: e.APPLE_OIDC_ISSUER,
+          clientId: e.APPLE_OIDC_CLIENT_ID,
+          clientSecret: e.APPLE_OIDC_CLIENT_SECRET,
+          appleKey,
+        }
+      : undefined,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -162,5 +209,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discoveryCacheMs: e.DISCOVERY_CACHE_MS,
     operatorRoutes: e.OPERATOR_ROUTES ? e.OPERATOR_ROUTES === 'on' : e.NODE_ENV !== 'production',
     payoutHoldMs: Math.round(e.PAYOUT_HOLD_HOURS * 3_600_000),
+    oidc: oidcConfig(e),
   };
 }

@@ -15,5 +15,7 @@ export const AppConfigOutput = z.object({
   publicUrl: z.string(),
   /** Map tile URL template ({z}/{x}/{y}); the CSP allows images from its origin and no other outside host. */
   mapTileUrl: z.string(),
+  /** The sign-in providers configured on this server; the login page shows only their buttons. */
+  signInProviders: z.array(z.enum(['google', 'apple'])),
 });
 export type AppConfig = z.infer<typeof AppConfigOutput>;

@@ -1,3 +1,4 @@
+import type { OidcProvider } from '@polaris/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './request.ts';
 
@@ -8,6 +9,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Map tile URL template with {z}/{x}/{y} (server env MAP_TILE_URL). */
   mapTileUrl: string;
+  /** Sign-in providers the server has configured; only their buttons are shown. */
+  signInProviders?: OidcProvider[];
 }
 
 export const appKeys = { config: ['app', 'config'] as const };

@@ -47,7 +47,7 @@ export function useCheckEmail(email: string | undefined) {
   });
 }
 
-function useLoginMutation<Input>(call: (input: Input) => Promise<SessionAttachment>) {
+export function useLoginMutation<Input>(call: (input: Input) => Promise<SessionAttachment>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: Input) => {

@@ -351,6 +351,13 @@ export const en = {
     cancelNoticeRefund: '{{amount}} {{asset}} has been returned to your wallet.',
     online: 'Online',
   },
+  oidc: {
+    notConfigured: 'Sign-in with this provider is not available',
+    providerUnavailable: 'The sign-in provider cannot be reached, please try again later',
+    ticketExpired: 'This sign-in link has expired, please try again',
+    alreadyLinked: 'This account is already linked to another {{provider}} account',
+    proofRequired: 'Give either the account password or an emailed code',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -345,4 +345,11 @@ export const zhHans: Messages = {
     cancelNoticeRefund: '{{amount}} {{asset}} 已退回您的钱包。',
     online: '线上',
   },
+  oidc: {
+    notConfigured: '暂不支持使用此方式登录',
+    providerUnavailable: '无法连接登录服务，请稍后再试',
+    ticketExpired: '登录链接已过期，请重试',
+    alreadyLinked: '此账户已绑定另一个 {{provider}} 账户',
+    proofRequired: '请提供账户密码或邮件验证码其中之一',
+  },
 };

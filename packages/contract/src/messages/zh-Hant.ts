@@ -345,4 +345,11 @@ export const zhHant: Messages = {
     cancelNoticeRefund: '{{amount}} {{asset}} 已退回您的錢包。',
     online: '線上',
   },
+  oidc: {
+    notConfigured: '暫不支援使用此方式登入',
+    providerUnavailable: '無法連線登入服務，請稍後再試',
+    ticketExpired: '登入連結已過期，請重試',
+    alreadyLinked: '此帳戶已綁定另一個 {{provider}} 帳戶',
+    proofRequired: '請提供帳戶密碼或郵件驗證碼其中之一',
+  },
 };

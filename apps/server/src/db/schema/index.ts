@@ -9,6 +9,7 @@ export * from './idempotency.ts';
 export * from './live.ts';
 export * from './mail.ts';
 export * from './master.ts';
+export * from './oidc.ts';
 export * from './people.ts';
 export * from './redpacket.ts';
 export * from './security.ts';

@@ -29,6 +29,7 @@ export class AppService {
       version: APP_VERSION,
       publicUrl: config.publicUrl,
       mapTileUrl: config.mapTileUrl,
+      signInProviders: (['google', 'apple'] as const).filter((provider) => config.oidc[provider] !== undefined),
     });
     if (this.answers.size < MAX_COUNTRIES) this.answers.set(country ?? '', answer);
     return answer;

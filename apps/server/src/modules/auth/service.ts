@@ -20,6 +20,7 @@ import type { SessionUser } from '../../platform/session.ts';
 import { presentSession } from './presenter.ts';
 import {
   findAccountByEmail,
+  findAccountById,
   findAccountIdByInviteCode,
   findSessionByTokenHash,
   insertAccount,
@@ -174,6 +175,35 @@ export class AuthService {
       expiresAt,
     });
     return { uid: String(user.uid), uuid: user.uuid, token, signingKey, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** A session for an account another module has authenticated (sign-in with Google or Apple). */
+  openSession(tx: Tx, user: { id: number; uid: number; uuid: string }, userAgent?: string): Promise<IssuedSession> {
+    return this.createSession(tx, user, userAgent);
+  }
+
+  /** The live (not deleted) account with this email or id, for modules that sign people in another way. */
+  async liveAccount(tx: Tx | Database, by: { email: string } | { id: number }) {
+    const account = 'email' in by ? await findAccountByEmail(tx, by.email) : await findAccountById(tx, by.id);
+    return account && !account.deletedAt ? account : undefined;
+  }
+
+  /**
+   * An account whose owner proved the email elsewhere (a provider's verified email). Its password is random and
+   * never told: the owner signs in through the provider, or sets one with "forgot password".
+   */
+  async createVerifiedAccount(tx: Tx, input: { email: string; uname: string | null }) {
+    const passwordHash = await argon2Hash(randomToken(), argon2Options);
+    let inviteCode = randomInviteCode();
+    while (await inviteCodeTaken(tx, inviteCode)) inviteCode = randomInviteCode();
+    return insertAccount(tx, {
+      email: input.email,
+      passwordHash,
+      inviteCode,
+      invitedBy: null,
+      createdAt: this.deps.now(),
+      uname: input.uname,
+    });
   }
 
   async signup(

@@ -16,6 +16,11 @@ export async function findAccountByEmail(db: Database | Tx, email: string): Prom
   return user;
 }
 
+export async function findAccountById(db: Database | Tx, id: number): Promise<AccountRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
 export async function findAccountIdByInviteCode(tx: Tx, inviteCode: string): Promise<number | undefined> {
   const [inviter] = await tx.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode)).limit(1);
   return inviter?.id;
@@ -27,7 +32,14 @@ export async function inviteCodeTaken(tx: Tx, inviteCode: string): Promise<boole
 
 export async function insertAccount(
   tx: Tx,
-  values: { email: string; passwordHash: string; inviteCode: string; invitedBy: number | null; createdAt: Date },
+  values: {
+    email: string;
+    passwordHash: string;
+    inviteCode: string;
+    invitedBy: number | null;
+    createdAt: Date;
+    uname?: string | null;
+  },
 ): Promise<AccountRow> {
   const [user] = await tx.insert(users).values(values).returning();
   if (!user) throw new Error('insert returned no user');

@@ -4,6 +4,7 @@ import { usePasswordLogin } from '@/api/auth.ts';
 import { AuthLayout } from '@/components/auth/AuthLayout.tsx';
 import { EmailField, PasswordField, SubmitButton } from '@/components/auth/fields.tsx';
 import { LoginFooter, SwitchLoginButton } from '@/components/auth/LoginParts.tsx';
+import { ProviderButtons } from '@/components/auth/ProviderButtons.tsx';
 import { useFinishLogin, useLoginBack } from '@/components/auth/useAuthNavigation.ts';
 import { useForm } from '@/components/useForm.ts';
 import { LoginForm } from '@/lib/auth-forms.ts';
@@ -40,6 +41,7 @@ export function PasswordLogin() {
         {t('login.submit')}
       </SubmitButton>
       <SwitchLoginButton to="code" email={form.values.email} />
+      <ProviderButtons />
     </AuthLayout>
   );
 }

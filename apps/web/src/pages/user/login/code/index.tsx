@@ -4,6 +4,7 @@ import { useCodeLogin } from '@/api/auth.ts';
 import { AuthLayout } from '@/components/auth/AuthLayout.tsx';
 import { CodeField, EmailField, SubmitButton } from '@/components/auth/fields.tsx';
 import { LoginFooter, SwitchLoginButton } from '@/components/auth/LoginParts.tsx';
+import { ProviderButtons } from '@/components/auth/ProviderButtons.tsx';
 import { useFinishLogin, useLoginBack } from '@/components/auth/useAuthNavigation.ts';
 import { useForm } from '@/components/useForm.ts';
 import { CodeLoginForm } from '@/lib/auth-forms.ts';
@@ -46,6 +47,7 @@ export default function CodeLoginPage() {
         {t('login.submit')}
       </SubmitButton>
       <SwitchLoginButton to="password" email={form.values.email} />
+      <ProviderButtons />
     </AuthLayout>
   );
 }

@@ -1,0 +1,103 @@
+import {
+  API_BASE,
+  EmptyInput,
+  OIDC_PROVIDERS,
+  OidcCallbackInput,
+  OidcLinkInput,
+  type OidcProvider,
+  OidcStartOutput,
+  OidcTicketInput,
+  OidcTicketOutput,
+  SessionOutput,
+  toFieldErrors,
+} from '@polaris/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { inLane } from '../../db/fair-gate.ts';
+import { ValidationError } from '../../platform/errors.ts';
+import { requestLanguage } from '../../platform/locale.ts';
+import { RATE_LIMITS } from '../../platform/rate-limits.ts';
+import { type Router, refuseHostile } from '../../platform/router.ts';
+import type { OidcService } from './service.ts';
+
+const tags = ['auth'];
+
+/** The app's side: start a sign-in, redeem the callback's ticket, confirm a link. Envelope routes. */
+export function oidcRoutes(router: Router, oidc: OidcService): void {
+  for (const provider of OIDC_PROVIDERS) {
+    router.route({
+      method: 'GET',
+      path: `/user/${provider}/login`,
+      summary: `Start signing in with ${provider === 'google' ? 'Google' : 'Apple'}: the provider URL to open`,
+      tags,
+      auth: 'public',
+      rateLimit: 'auth',
+      input: EmptyInput,
+      output: OidcStartOutput,
+      handler: () => oidc.start(provider),
+    });
+  }
+
+  router.route({
+    method: 'POST',
+    path: '/user/oidc/ticket',
+    summary: 'Redeem the one-time ticket a provider callback handed the app',
+    tags,
+    auth: 'public',
+    rateLimit: 'auth',
+    input: OidcTicketInput,
+    output: OidcTicketOutput,
+    handler: ({ input, request }) => oidc.redeem(input, request.headers['user-agent']),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/oidc/link',
+    summary:
+      "Link a provider account to the existing account with its email, proven by that account's password or code",
+    tags,
+    auth: 'public',
+    rateLimit: 'auth',
+    input: OidcLinkInput,
+    output: SessionOutput,
+    handler: ({ input, request }) =>
+      oidc.confirmLink(input, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+  });
+}
+
+/**
+ * The provider's side: where the browser comes back. Not router routes, because the authorization code
+ * arrives in the URL (which the router refuses for `code`, rightly for our own codes) and Apple posts a form;
+ * it answers a redirect to the app, not an envelope. The same checks apply: hostile input and bounds are a 400.
+ */
+export async function oidcCallbackRoutes(
+  app: FastifyInstance,
+  oidc: OidcService,
+  options: { rateLimit: boolean; rateLimitMultiplier: number },
+): Promise<void> {
+  const limit = options.rateLimit
+    ? { ...RATE_LIMITS.auth, max: Math.max(1, Math.round(RATE_LIMITS.auth.max * options.rateLimitMultiplier)) }
+    : false;
+
+  const finish = (provider: OidcProvider) => (request: FastifyRequest, reply: FastifyReply) =>
+    inLane('write', async () => {
+      const language = requestLanguage(request);
+      const raw = refuseHostile(
+        { ...((request.query ?? {}) as object), ...((request.body ?? {}) as object) },
+        language,
+      );
+      const parsed = OidcCallbackInput.safeParse(raw);
+      if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error, raw, language));
+      // 303: a form post (Apple) becomes a GET of the app.
+      return reply.redirect(await oidc.callback(provider, parsed.data), 303);
+    });
+
+  app.get(`${API_BASE}/user/google/callback`, { config: { rateLimit: limit } }, finish('google'));
+
+  // Apple answers with response_mode=form_post: a urlencoded body, parsed only in this scope.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    scope.post(`${API_BASE}/user/apple/callback`, { config: { rateLimit: limit } }, finish('apple'));
+  });
+}

@@ -1,0 +1,57 @@
+import { hashLoginPassword, type OidcProvider, type OidcTicketResult, type SessionAttachment } from '@polaris/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useLoginMutation } from './auth.ts';
+import { api } from './request.ts';
+
+/** Sign-in with Google and Apple (docs/sign-in-with-providers.md). */
+
+/**
+ * The secret the server gave this tab when the sign-in started; only it can redeem the callback's ticket, so
+ * a ticket planted by someone else (login CSRF) is useless here. Per tab, and gone when the tab closes.
+ */
+const BROWSER_KEY = 'polaris.signin.browserKey';
+const browserKey = () => sessionStorage.getItem(BROWSER_KEY) ?? '';
+
+/** Asks the server where to sign in, keeps the tab's secret, and leaves for the provider. */
+export function useStartProviderSignIn() {
+  return useMutation({
+    mutationFn: async (provider: OidcProvider) => {
+      const started = await api.get<{ url: string; browserKey: string }>(`/user/${provider}/login`);
+      sessionStorage.setItem(BROWSER_KEY, started.browserKey);
+      window.location.assign(started.url);
+    },
+  });
+}
+
+export type TicketOutcome = { kind: 'done' } | { kind: 'link'; provider: OidcProvider; email: string };
+
+/** The hyper screen's first step: the ticket becomes a login (user info loaded), or a link to confirm. */
+export function useRedeemTicket() {
+  const complete = useLoginMutation((session: SessionAttachment) => Promise.resolve(session));
+  return useMutation({
+    mutationFn: async (ticket: string): Promise<TicketOutcome> => {
+      const result = await api.post<OidcTicketResult>(
+        '/user/oidc/ticket',
+        { ticket, browserKey: browserKey() },
+        { silent: true },
+      );
+      if (result.session) {
+        await complete.mutateAsync(result.session);
+        sessionStorage.removeItem(BROWSER_KEY);
+        return { kind: 'done' };
+      }
+      if (!result.link) throw new Error('neither a session nor a link');
+      return { kind: 'link', ...result.link };
+    },
+  });
+}
+
+/** Links the provider to the existing account, proven by its password or an emailed login code, and logs in. */
+export const useConfirmLink = () =>
+  useLoginMutation((input: { ticket: string; password?: string; vcode?: string }) =>
+    api.post<SessionAttachment>('/user/oidc/link', {
+      ticket: input.ticket,
+      browserKey: browserKey(),
+      ...(input.password !== undefined ? { password: hashLoginPassword(input.password) } : { vcode: input.vcode }),
+    }),
+  );

@@ -1,0 +1,35 @@
+import type { OidcProvider } from '@polaris/contract';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useAppConfig } from '@/api/app.ts';
+import { useStartProviderSignIn } from '@/api/oidc.ts';
+import styles from './ProviderButtons.module.css';
+
+/** "Continue with Google / Apple" under the login forms, for the providers the server has configured only. */
+export function ProviderButtons() {
+  const { t } = useTranslation();
+  const providers = useAppConfig().data?.signInProviders ?? [];
+  const start = useStartProviderSignIn();
+  if (providers.length === 0) return null;
+  const label: Record<OidcProvider, string> = { google: t('signin.withGoogle'), apple: t('signin.withApple') };
+  return (
+    <div className={styles.providers}>
+      <div className={styles.divider}>{t('signin.or')}</div>
+      {providers.map((provider) => (
+        <Button
+          key={provider}
+          type="button"
+          block
+          shape="rounded"
+          className={styles[provider]}
+          loading={start.isPending && start.variables === provider}
+          disabled={start.isPending}
+          onClick={() => start.mutate(provider)}
+          data-testid={`login-with-${provider}`}
+        >
+          {label[provider]}
+        </Button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { OIDC_CALLBACK_ERRORS, type OidcCallbackError, type OidcProvider } from '@polaris/contract';
+import { Button } from 'antd-mobile';
+import { ExclamationCircleOutline } from 'antd-mobile-icons';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { isApiError } from '@/api/api-error.ts';
+import { type TicketOutcome, useConfirmLink, useRedeemTicket } from '@/api/oidc.ts';
+import { Frame } from '@/app/Frame.tsx';
+import { PATHS } from '@/app/paths.ts';
+import { AuthLayout } from '@/components/auth/AuthLayout.tsx';
+import { CodeField, PasswordField, SubmitButton } from '@/components/auth/fields.tsx';
+import { useFinishLogin } from '@/components/auth/useAuthNavigation.ts';
+import { Loading } from '@/components/QueryState.tsx';
+import uiStyles from '@/components/ui.module.css';
+import { useForm } from '@/components/useForm.ts';
+import { CodeLoginForm, LoginForm } from '@/lib/auth-forms.ts';
+
+const PasswordProof = LoginForm.pick({ password: true });
+const CodeProof = CodeLoginForm.pick({ vcode: true });
+
+type Failure = OidcCallbackError | 'ticket';
+
+const isCallbackError = (value: string | null): value is OidcCallbackError =>
+  (OIDC_CALLBACK_ERRORS as readonly string[]).includes(value ?? '');
+
+/**
+ * Where a Google or Apple sign-in comes back (SPEC §2 login/hyper): the callback's one-time ticket becomes a
+ * login, or, when the provider's verified email belongs to an existing account, that account's owner confirms
+ * the link here first.
+ */
+export default function LoginHyperPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const ticket = params.get('ticket');
+  const callbackError = params.get('error');
+  const redeem = useRedeemTicket();
+  const finish = useFinishLogin();
+  const [outcome, setOutcome] = useState<TicketOutcome | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(
+    isCallbackError(callbackError) ? callbackError : ticket ? null : 'expired',
+  );
+  // A ticket is spent on first use: StrictMode's second effect run must not try it again.
+  const tried = useRef(false);
+
+  useEffect(() => {
+    if (!ticket || failure || tried.current) return;
+    tried.current = true;
+    redeem.mutate(ticket, {
+      onSuccess: (result) => {
+        if (result.kind === 'done') finish(t('login.success'));
+        else setOutcome(result);
+      },
+      // Spent, expired, unknown, or this tab holds no sign-in secret: to the user, all one expired link.
+      onError: (error) => setFailure(isApiError(error, 'quiet') || isApiError(error, 'invalid') ? 'expired' : 'ticket'),
+    });
+  }, [ticket, failure, redeem, finish, t]);
+
+  if (failure) return <FailedSignIn failure={failure} />;
+  if (outcome?.kind === 'link' && ticket) {
+    return <ConfirmLink ticket={ticket} provider={outcome.provider} email={outcome.email} />;
+  }
+  return (
+    <Frame title={t('signin.title')}>
+      <div data-testid="signin-pending">
+        <Loading />
+        <p className={uiStyles.center}>{t('signin.pending')}</p>
+      </div>
+    </Frame>
+  );
+}
+
+function FailedSignIn({ failure }: { failure: Failure }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Frame title={t('signin.title')} back={() => navigate(PATHS.login, { replace: true })}>
+      <div className={uiStyles.center} role="alert" data-testid="signin-failed">
+        <ExclamationCircleOutline style={{ fontSize: 32 }} aria-hidden />
+        <p data-testid="signin-failed-message">{t(`signin.failed.${failure}`)}</p>
+        <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.login, { replace: true })}>
+          {t('signin.backToLogin')}
+        </Button>
+      </div>
+    </Frame>
+  );
+}
+
+const providerName = (provider: OidcProvider) => (provider === 'google' ? 'Google' : 'Apple');
+
+function ConfirmLink({ ticket, provider, email }: { ticket: string; provider: OidcProvider; email: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const finish = useFinishLogin();
+  const confirm = useConfirmLink();
+  const [proof, setProof] = useState<'password' | 'vcode'>('password');
+  const form = useForm({ password: '', vcode: '' });
+
+  const submit = () => {
+    const input =
+      proof === 'password'
+        ? form.accept(form.validate(PasswordProof, { password: form.values.password }))
+        : form.accept(form.validate(CodeProof, { vcode: form.values.vcode }));
+    if (!input) return;
+    confirm.mutate(
+      { ticket, ...input },
+      {
+        onSuccess: (loggedIn) => loggedIn && finish(t('signin.linked', { provider: providerName(provider) })),
+        onError: form.reportTo(['password', 'vcode']),
+      },
+    );
+  };
+
+  return (
+    <AuthLayout
+      title={t('signin.title')}
+      heading={t('signin.linkHeading', { provider: providerName(provider) })}
+      sub={t('signin.linkSub', { email, provider: providerName(provider) })}
+      back={() => navigate(PATHS.login, { replace: true })}
+      onSubmit={submit}
+    >
+      {proof === 'password' ? (
+        <PasswordField id="signin-link-password" autoComplete="current-password" {...form.field('password')} />
+      ) : (
+        <CodeField
+          id="signin-link-code"
+          email={email}
+          purpose="login"
+          sendTestId="signin-link-send"
+          onEmailError={(message) => form.setError('vcode', message)}
+          {...form.field('vcode')}
+        />
+      )}
+      <SubmitButton testId="signin-link-submit" pending={confirm.isPending}>
+        {t('signin.linkSubmit')}
+      </SubmitButton>
+      <Button
+        type="button"
+        fill="none"
+        color="primary"
+        block
+        onClick={() => {
+          form.reset();
+          setProof(proof === 'password' ? 'vcode' : 'password');
+        }}
+        data-testid="signin-link-switch"
+      >
+        {t(proof === 'password' ? 'signin.useCode' : 'signin.usePassword')}
+      </Button>
+    </AuthLayout>
+  );
+}
