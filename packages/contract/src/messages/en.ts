@@ -370,7 +370,7 @@ export const en = {
     chainNoTokens: 'Tokens on {{chain}} cannot be listed yet',
     contractInvalid: 'This is not a valid contract address on {{chain}}',
     urlInvalid: 'Please enter a link starting with https://',
-    logoTooLarge: 'The logo must be at most {{max}} KB',
+    logoTooLarge: 'The logo must be at most {{max}} MB',
     logoNotYours: 'Please upload the logo again',
     symbolListed: '{{symbol}} is already listed',
     duplicate: 'This contract already has an application under review or approved',

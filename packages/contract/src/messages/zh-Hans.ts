@@ -364,7 +364,7 @@ export const zhHans: Messages = {
     chainNoTokens: '暂时不能上架 {{chain}} 上的代币',
     contractInvalid: '这不是 {{chain}} 上有效的合约地址',
     urlInvalid: '请输入以 https:// 开头的链接',
-    logoTooLarge: '标志不能超过 {{max}} KB',
+    logoTooLarge: '标志不能超过 {{max}} MB',
     logoNotYours: '请重新上传标志',
     symbolListed: '{{symbol}} 已上架',
     duplicate: '此合约已有审核中或已通过的申请',

@@ -364,7 +364,7 @@ export const zhHant: Messages = {
     chainNoTokens: '暫時不能上架 {{chain}} 上的代幣',
     contractInvalid: '這不是 {{chain}} 上有效的合約地址',
     urlInvalid: '請輸入以 https:// 開頭的連結',
-    logoTooLarge: '標誌不能超過 {{max}} KB',
+    logoTooLarge: '標誌不能超過 {{max}} MB',
     logoNotYours: '請重新上傳標誌',
     symbolListed: '{{symbol}} 已上架',
     duplicate: '此合約已有審核中或已通過的申請',

@@ -240,10 +240,13 @@ export class AirdropService {
    * airdrop is done. Safe with any number of processes: a payout row exists once, with the entry that paid it.
    */
   async distributeDue(): Promise<{ paid: number; finished: number }> {
-    await startDue(this.db, this.deps.now(), 10);
+    for (let round = 0; round < 100; round++) {
+      if ((await startDue(this.db, this.deps.now(), 20)).length < 20) break;
+    }
     let paid = 0;
     let finished = 0;
-    for (let round = 0; round < 50; round++) {
+    // Bounded, so one call ends; what is left is taken by the next run.
+    for (let round = 0; round < 1000; round++) {
       const step = await this.db.transaction((tx) => this.payBatch(tx));
       if (step === null) break;
       paid += step.paid;

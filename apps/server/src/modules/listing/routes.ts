@@ -20,7 +20,7 @@ import type { ListingService } from './service.ts';
 const tags = ['listing'];
 const tooLarge = () =>
   new FieldsError([
-    { field: 'file', messageKey: 'listing.logoTooLarge', params: { max: LISTING_LIMITS.logoMaxBytes / 1024 } },
+    { field: 'file', messageKey: 'listing.logoTooLarge', params: { max: LISTING_LIMITS.logoMaxBytes / 1_048_576 } },
   ]);
 
 export function listingRoutes(router: Router, listings: ListingService): void {

@@ -54,7 +54,7 @@ export class ListingService {
   /** A logo: the activity images' checks (JPEG, PNG or WebP by their bytes) with a tighter size. */
   async uploadLogo(userId: number, bytes: Buffer) {
     if (bytes.length > LISTING_LIMITS.logoMaxBytes) {
-      throw field('file', 'listing.logoTooLarge', { max: LISTING_LIMITS.logoMaxBytes / 1024 });
+      throw field('file', 'listing.logoTooLarge', { max: LISTING_LIMITS.logoMaxBytes / 1_048_576 });
     }
     return this.deps.images.upload(userId, bytes);
   }
