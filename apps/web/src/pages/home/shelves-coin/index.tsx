@@ -20,7 +20,7 @@ export default function ShelvesCoinPage() {
             {t('listing.intro')}
           </p>
           <section className={ui.card} aria-labelledby="listing-form-title">
-            <h2 className={ui.rowTitle} id="listing-form-title">
+            <h2 className={ui.rowTitle} id="listing-form-title" style={{ marginBottom: 12 }}>
               {t('listing.form')}
             </h2>
             <ListingForm />
