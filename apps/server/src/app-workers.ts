@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActivityServices } from './modules/activity/routes.ts';
+import type { AirdropService } from './modules/airdrop/service.ts';
 import type { BountyService } from './modules/bounty/service.ts';
 import type { CreatorEarningsService } from './modules/master/service.ts';
 import type { RedPacketService } from './modules/redpacket/service.ts';
@@ -19,6 +20,7 @@ export interface WorkerServices {
   redPackets: RedPacketService;
   bounties: BountyService;
   vip: VipService;
+  airdrops: AirdropService;
 }
 
 /**
@@ -53,5 +55,7 @@ export function startBackgroundWorkers(services: WorkerServices, log: FastifyBas
   stopWorkers.push(startWorker('bounty', 5000, () => bounties.settleDue(), log));
   // Memberships past their end are marked expired (their perks stop at the end already).
   stopWorkers.push(startWorker('vip', 10_000, () => vip.expireDue(), log));
+  // Airdrops past their distribution time pay every sign-up once, then return what is left to the funder.
+  stopWorkers.push(startWorker('airdrop', 5000, () => services.airdrops.distributeDue(), log));
   return stopWorkers;
 }

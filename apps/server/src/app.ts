@@ -22,6 +22,8 @@ import { type ActivityServices, activityRoutes } from './modules/activity/routes
 import { SeatService } from './modules/activity/seats.service.ts';
 import { SettlementService } from './modules/activity/settlement.service.ts';
 import { SignupService } from './modules/activity/signup.service.ts';
+import { registerAirdrops } from './modules/airdrop/module.ts';
+import type { AirdropService } from './modules/airdrop/service.ts';
 import { appRoutes } from './modules/app/routes.ts';
 import { AppService } from './modules/app/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -34,6 +36,7 @@ import { LiveChatService } from './modules/chat/live.service.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { ChatService } from './modules/chat/service.ts';
 import { chatSocketRoutes } from './modules/chat/ws.routes.ts';
+import type { ListingService } from './modules/listing/service.ts';
 import { EmbeddedMedia } from './modules/live/embedded-media.ts';
 import { JanusMedia } from './modules/live/janus-media.ts';
 import type { RoomRole } from './modules/live/policy.ts';
@@ -321,6 +324,16 @@ export async function buildApp(options: AppOptions) {
   });
   oidcRoutes(router, oidc);
   await oidcCallbackRoutes(app, oidc, config);
+  const { airdrops, listings } = registerAirdrops(router, {
+    db,
+    now,
+    vip,
+    wallet,
+    users,
+    images,
+    activityIdOf: (code) => discovery.idByCode(code),
+    adminToken: config.operatorRoutes ? adminToken : null,
+  });
   await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);
@@ -335,7 +348,7 @@ export async function buildApp(options: AppOptions) {
 
   const stopWorkers = config.backgroundWorkers
     ? startBackgroundWorkers(
-        { deposits, transfers, activity, discoveryCache, earnings, mailQueue, redPackets, bounties, vip },
+        { deposits, transfers, activity, discoveryCache, earnings, mailQueue, redPackets, bounties, vip, airdrops },
         app.log,
       )
     : [];
@@ -369,6 +382,8 @@ export async function buildApp(options: AppOptions) {
     redPackets,
     bounties,
     vip,
+    airdrops,
+    listings,
   });
   return app;
 }
@@ -392,6 +407,8 @@ export interface AppServices {
   redPackets: RedPacketService;
   bounties: BountyService;
   vip: VipService;
+  airdrops: AirdropService;
+  listings: ListingService;
 }
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
 export * from './activity/index.ts';
 export * from './activity-constants.ts';
+export * from './airdrop.ts';
 export * from './amounts.ts';
 export * from './app.ts';
 export * from './auth.ts';
@@ -9,6 +10,7 @@ export * from './chat.ts';
 export * from './constants.ts';
 export * from './field-errors.ts';
 export * from './hashing.ts';
+export * from './listing.ts';
 export * from './live.ts';
 export * from './market.ts';
 export * from './master.ts';

@@ -181,6 +181,9 @@ export const LABELLED_RECORD_KINDS = [
   'vip_buy',
   'vip_renew',
   'vip_upgrade',
+  'airdrop_fund',
+  'airdrop_payout',
+  'airdrop_return',
 ] as const;
 
 export function recordView(record: WalletRecord): RecordView {

@@ -1,11 +1,13 @@
 // One file per module (its tables), and one per platform piece that keeps state (attempts, idempotency, mail).
 export * from './activity.ts';
+export * from './airdrop.ts';
 export * from './attempts.ts';
 export * from './auth.ts';
 export * from './bounty.ts';
 export * from './calendar.ts';
 export * from './chat.ts';
 export * from './idempotency.ts';
+export * from './listing.ts';
 export * from './live.ts';
 export * from './mail.ts';
 export * from './master.ts';

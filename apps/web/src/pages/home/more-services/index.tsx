@@ -2,12 +2,14 @@ import {
   AddCircleOutline,
   BankcardOutline,
   CheckShieldOutline,
+  CouponOutline,
   GiftOutline,
   HistogramOutline,
   LockOutline,
   PayCircleOutline,
   SendOutline,
   SetOutline,
+  ShopbagOutline,
   StarOutline,
   UnorderedListOutline,
 } from 'antd-mobile-icons';
@@ -58,6 +60,8 @@ export default function MoreServicesPage() {
     { id: 'security', icon: <CheckShieldOutline />, label: t('security.title'), to: PATHS.securityCenter },
     { id: 'my-asset', icon: <SetOutline />, label: t('myAsset.title'), to: PATHS.myAsset },
     { id: 'currency', icon: <PayCircleOutline />, label: t('currency.label') },
+    { id: 'airdrop', icon: <CouponOutline />, label: t('airdrop.entry'), to: PATHS.airdrop },
+    { id: 'shelves-coin', icon: <ShopbagOutline />, label: t('listing.entry'), to: PATHS.shelvesCoin },
   ];
   return (
     <Frame title={t('services.title')}>

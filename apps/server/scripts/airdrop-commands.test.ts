@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { hashLoginPassword } from '@polaris/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { REPO_ROOT } from '../src/paths.ts';
+import { latestCode } from '../src/test/outbox.ts';
+
+const run = promisify(execFile);
+let dataDir: string;
+let port: number;
+let stop: () => Promise<void>;
+
+/** Runs an operator command the way a person would, while the server runs (the commands call it over HTTP). */
+async function command(script: string, args: string[] = []) {
+  try {
+    const { stdout, stderr } = await run('npx', ['tsx', path.join('apps/server/scripts', script), ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', REDIS_URL: '' },
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, out: failed.stdout + failed.stderr };
+  }
+}
+
+/** A running server with a registered user and one pending listing application, made through the real routes. */
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-air-cli-'));
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  await database.migrate();
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), backgroundWorkers: false };
+  const app = await buildApp({ config, database });
+  const email = 'project@example.com';
+  await app.inject({ method: 'POST', url: '/rest/polarisex/user/vcode/send', payload: { email, purpose: 'signup' } });
+  const vcode = await latestCode(path.join(dataDir, 'outbox'), email);
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/rest/polarisex/user/signup',
+    payload: { email, vcode, password: hashLoginPassword('abc12345') },
+  });
+  const token = (signup.json() as { attachment: { token: string } }).attachment.token;
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
+    .png()
+    .toBuffer();
+  const upload = await app.inject({
+    method: 'POST',
+    url: '/rest/polarisex/shelves-coin/logo/upload',
+    headers: { token, 'content-type': 'multipart/form-data; boundary=b' },
+    payload: Buffer.concat([
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="l.png"\r\n\r\n'),
+      png,
+      Buffer.from('\r\n--b--\r\n'),
+    ]),
+  });
+  const logoImageId = (upload.json() as { attachment: { id: string } }).attachment.id;
+  const applied = await app.inject({
+    method: 'POST',
+    url: '/rest/polarisex/shelves-coin/apply',
+    headers: { token },
+    payload: {
+      name: 'Command Token',
+      symbol: 'CMDT',
+      chainId: 201,
+      contract: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+      logoImageId,
+      website: 'https://cmd.example.org',
+      whitepaper: 'https://cmd.example.org/paper',
+      contact: 'cmd@example.org',
+      description: 'From the command test',
+    },
+  });
+  expect(applied.json()).toMatchObject({ status: 200 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as { port: number }).port;
+  stop = async () => {
+    await app.close();
+    await database.close();
+  };
+}, 60_000);
+afterAll(async () => {
+  await stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('airdrop and listing operator commands', () => {
+  it('airdrop:create funds an airdrop and answers its usage; listing:pending shows the application', async () => {
+    const [made, usage, pending] = await Promise.all([
+      command('airdrop-create.ts', [
+        ...['--project', 'CLI drop', '--asset', 'USDT', '--mode', 'prorata', '--pool', '500'],
+        ...['--starts', 'now', '--ends', '+2d', '--distribute', '+3d'],
+      ]),
+      command('airdrop-create.ts', ['--project', 'x']),
+      command('listing.ts', ['pending']),
+    ]);
+    expect(made.out).toContain('Airdrop #1 created: 500 USDT moved into its pool from outside (chain clearing).');
+    expect(made.code).toBe(0);
+    expect(usage.code).toBe(2);
+    expect(pending.out).toContain('#1  CMDT (Command Token) on BNB Smart Chain');
+  }, 180_000);
+
+  it('listing:approve puts it in the catalogue; a second review is refused; listing:network turns deposits on', async () => {
+    const approved = await command('listing.ts', ['approve', '--id', '1', '--decimals', '18']);
+    expect(approved.out).toContain('Application #1 approved');
+    expect(approved.code).toBe(0);
+    const [again, network] = await Promise.all([
+      command('listing.ts', ['reject', '--id', '1']),
+      command('listing.ts', ['network', '--asset', 'CMDT', '--chain', '201', '--deposit', 'on']),
+    ]);
+    expect(again.code).toBe(1);
+    expect(again.out).toContain('This application has already been reviewed');
+    expect(network.out).toContain('CMDT on chain 201: deposits on, withdrawals off.');
+  }, 180_000);
+});

@@ -1,0 +1,45 @@
+import { type Airdrop, type AirdropPhase, formatAmount, type VipTierCode } from '@polaris/contract';
+import type { AirdropListRow } from './store.ts';
+
+export function phaseOf(row: AirdropListRow, now: Date): AirdropPhase {
+  if (row.status !== 'open') return row.status;
+  if (now.getTime() < row.signupStartsAt.getTime()) return 'upcoming';
+  if (now.getTime() < row.signupEndsAt.getTime()) return 'open';
+  return 'ended';
+}
+
+export function presentAirdrop(
+  row: AirdropListRow,
+  now: Date,
+  mine: { signedUpAt: Date; paid: string | null } | undefined | null,
+): Airdrop {
+  const amount = (units: string | null) => (units === null ? null : formatAmount(BigInt(units), row.decimals));
+  return {
+    id: String(row.id),
+    project: row.project,
+    description: row.description,
+    website: row.website,
+    asset: row.assetCode,
+    mode: row.mode,
+    pool: formatAmount(BigInt(row.pool), row.decimals),
+    perPerson: amount(row.perPerson),
+    maxParticipants: row.maxParticipants,
+    participants: row.signupCount,
+    signupStartsAt: row.signupStartsAt.toISOString(),
+    signupEndsAt: row.signupEndsAt.toISOString(),
+    distributeAt: row.distributeAt.toISOString(),
+    phase: phaseOf(row, now),
+    requirements: {
+      holds:
+        row.holdsAsset && row.holdsMin !== null
+          ? { asset: row.holdsAsset, min: formatAmount(BigInt(row.holdsMin), row.holdsDecimals ?? 0) }
+          : null,
+      attended:
+        row.activityCode && row.activityTitle !== null
+          ? { activityId: row.activityCode, title: row.activityTitle }
+          : null,
+      vipTier: (row.vipTier as VipTierCode | null) ?? null,
+    },
+    mine: mine ? { signedUpAt: mine.signedUpAt.toISOString(), paid: amount(mine.paid) } : null,
+  };
+}
