@@ -65,6 +65,7 @@ const EnvSchema = z.object({
   NODE_ENV: z.string().optional(),
   OPERATOR_ROUTES: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
   MARKET_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.coingecko.com/api/v3')),
+  CLIENT_RELEASE_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
   MAP_TILE_URL: z.preprocess(emptyToUndefined, z.url().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')),
 });
 
@@ -117,6 +118,8 @@ export type Config = {
   operatorRoutes: boolean;
   /** How long ticket money stays frozen in creator earnings after an activity ends before the organizer gets it. */
   payoutHoldMs: number;
+  /** The JSON file a release writes its version and notes to (docs/app-platform.md); unset: the built-in version. */
+  clientReleaseFile: string | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -162,5 +165,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discoveryCacheMs: e.DISCOVERY_CACHE_MS,
     operatorRoutes: e.OPERATOR_ROUTES ? e.OPERATOR_ROUTES === 'on' : e.NODE_ENV !== 'production',
     payoutHoldMs: Math.round(e.PAYOUT_HOLD_HOURS * 3_600_000),
+    clientReleaseFile: e.CLIENT_RELEASE_FILE ? path.resolve(e.CLIENT_RELEASE_FILE) : undefined,
   };
 }
