@@ -22,9 +22,9 @@ import { type ActivityServices, activityRoutes } from './modules/activity/routes
 import { SeatService } from './modules/activity/seats.service.ts';
 import { SettlementService } from './modules/activity/settlement.service.ts';
 import { SignupService } from './modules/activity/signup.service.ts';
+import { ClientService } from './modules/app/client.service.ts';
 import { appRoutes } from './modules/app/routes.ts';
 import { AppService } from './modules/app/service.ts';
-import { ClientService } from './modules/app/client.service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { bountyRoutes } from './modules/bounty/routes.ts';

@@ -36,7 +36,11 @@ async function drain(hostUid: string, send: SendCheckin): Promise<SyncOutcome[]>
   for (const scan of await queuedCheckins(hostUid)) {
     let outcome: SyncOutcome;
     try {
-      const result = await send({ activityId: scan.activityId, ticketCode: scan.ticketCode, scannedAt: scan.scannedAt });
+      const result = await send({
+        activityId: scan.activityId,
+        ticketCode: scan.ticketCode,
+        scannedAt: scan.scannedAt,
+      });
       outcome = { scan, kind: 'ok', result };
     } catch (error) {
       if (!isDecided(error)) break;

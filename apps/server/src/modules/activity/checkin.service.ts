@@ -1,9 +1,4 @@
-import {
-  CHECKIN_OPENS_BEFORE_START_MS,
-  CHECKIN_SCAN_MAX_AGE_MS,
-  SIGN_CODE_WINDOW_MS,
-  Status,
-} from '@polaris/contract';
+import { CHECKIN_OPENS_BEFORE_START_MS, CHECKIN_SCAN_MAX_AGE_MS, SIGN_CODE_WINDOW_MS, Status } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';
