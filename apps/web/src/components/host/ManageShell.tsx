@@ -108,7 +108,11 @@ function ActivityLoader({
   children(activity: Activity): ReactNode;
 }) {
   const activity = useHostActivity(id);
-  if (offline && activity.isPending && activity.fetchStatus === 'paused') return <>{offline(id)}</>;
+  // No network: the query waits (paused) or its request failed to leave the device.
+  const unreachable =
+    (activity.isPending && activity.fetchStatus === 'paused') ||
+    (activity.isError && (isApiError(activity.error, 'network') || isApiError(activity.error, 'timeout')));
+  if (offline && unreachable) return <>{offline(id)}</>;
   if (activity.isError) {
     if (isForbidden(activity.error)) return <Forbidden />;
     if (isNotFound(activity.error, 'id')) return <ActivityNotFound />;

@@ -148,12 +148,14 @@ function Scanner({ activityId }: { activityId: string }) {
 
   return (
     <div className={styles.form} style={{ paddingBottom: 24 }}>
-      <p className={styles.hint} data-testid="scan-checked-in" data-value={overview.data?.counts.checkedIn ?? ''}>
-        {t('checkin.checkedInCount', {
-          n: overview.data?.counts.checkedIn ?? 0,
-          total: overview.data?.counts.approved ?? 0,
-        })}
-      </p>
+      {overview.data && (
+        <p className={styles.hint} data-testid="scan-checked-in" data-value={overview.data.counts.checkedIn}>
+          {t('checkin.checkedInCount', {
+            n: overview.data.counts.checkedIn,
+            total: overview.data.counts.approved,
+          })}
+        </p>
+      )}
       <section className={styles.section}>
         <video
           ref={videoRef}
