@@ -7,6 +7,7 @@ import styles from '@/components/host/host.module.css';
 import { ManageShell } from '@/components/host/ManageShell.tsx';
 import { useCheckinQueue } from '@/components/host/useCheckinQueue.ts';
 import type { SyncOutcome } from '@/lib/checkin-sync.ts';
+import { useSettings } from '@/lib/settings.ts';
 
 /** /pages/activity/manage/assembly/join/scan/index?id= — check tickets in by camera or by typing the code. */
 export default function ScanPage() {
@@ -81,6 +82,10 @@ function Scanner({ activityId }: { activityId: string }) {
   );
 
   useEffect(() => () => stopRef.current(), []);
+  // Once the queue is sent, "saved offline" no longer describes anything; the synced list says what happened.
+  useEffect(() => {
+    if (offline.pending === 0) setOutcome((current) => (current?.kind === 'queued' ? null : current));
+  }, [offline.pending]);
 
   const startCamera = async () => {
     setCamera('starting');
@@ -244,6 +249,9 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
 
 function QueueView({ pending, online, synced }: { pending: number; online: boolean; synced: SyncOutcome[] }) {
   const { t } = useTranslation();
+  const language = useSettings((state) => state.language);
+  const clock = (iso: string) =>
+    new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
   if (pending === 0 && synced.length === 0 && online) return null;
   return (
     <section className={styles.section} data-testid="scan-queue" data-pending={pending}>
@@ -270,8 +278,4 @@ function QueueView({ pending, online, synced }: { pending: number; online: boole
       )}
     </section>
   );
-}
-
-function clock(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
