@@ -1,8 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { findJanus } from '../server/scripts/janus-config.ts';
+import { CURRENT_RELEASE, releaseFileOf } from './e2e/release.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -18,6 +19,8 @@ const janusApiPort = port + 2;
 process.env.E2E_JANUS_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'polaris-e2e-janus-'));
 
 function server(serverPort: number, dataDir: string, env: Record<string, string> = {}) {
+  // The release /client/lastest answers: this build's own, so no journey sees an update prompt unless it asks.
+  writeFileSync(releaseFileOf(dataDir), JSON.stringify(CURRENT_RELEASE));
   return {
     command: 'npx tsx apps/server/src/main.ts',
     cwd: repoRoot,
@@ -37,6 +40,7 @@ function server(serverPort: number, dataDir: string, env: Record<string, string>
       PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
       // The browser and the embedded SFU meet on loopback, which the SFU does not offer unless told.
       LIVE_HOST_ADDRESSES: '127.0.0.1',
+      CLIENT_RELEASE_FILE: releaseFileOf(dataDir),
       ...env,
     },
   };

@@ -1,5 +1,7 @@
+import { writeFileSync } from 'node:fs';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { API_BASE } from '@polaris/contract';
+import { CURRENT_RELEASE, releaseFileOf } from './release.ts';
 import { accountByApi, apiCall, E2E_PASSWORD, logInAs, stepper, test } from './support.ts';
 
 /** Waits until the service worker has installed the build and controls the page (docs/app-platform.md). */
@@ -121,4 +123,28 @@ test('offline: the ticket QR opens without a network, and an offline scan syncs 
   expect(mine.checkedIn).toBe(true);
   if (mine.checkedInAt) expect(Math.abs(Date.parse(mine.checkedInAt) - scannedAt)).toBeLessThan(10_000);
   await hostContext.close();
+
+  // SPEC §4 through the server's release file: a malformed one is a clear "check update failed" and the app keeps
+  // working; a newer one is offered with its notes. This server has no newer build to install, so accepting it
+  // fails the same clear way and the running app stays.
+  const releaseFile = releaseFileOf(process.env.E2E_DATA_DIR!);
+  try {
+    writeFileSync(releaseFile, '{ "nowVersion": ');
+    await page.reload();
+    await expect(page.getByText('Check update failed, please retry later')).toBeVisible();
+    await expect(page.getByTestId('ticket-item')).toBeVisible();
+    writeFileSync(
+      releaseFile,
+      JSON.stringify({ ...CURRENT_RELEASE, nowVersion: '99.0.0', msgContent: 'Offline tickets and faster check-in.' }),
+    );
+    await page.reload();
+    await expect(page.getByText('Version 99.0.0 is available')).toBeVisible();
+    await expect(page.getByText('Offline tickets and faster check-in.')).toBeVisible();
+    await shot('update-prompt-en');
+    await page.getByText('Update now').click();
+    await expect(page.getByText('Check update failed, please retry later')).toBeVisible();
+    await expect(page.getByTestId('ticket-item')).toBeVisible();
+  } finally {
+    writeFileSync(releaseFile, JSON.stringify(CURRENT_RELEASE));
+  }
 });
