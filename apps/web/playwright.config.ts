@@ -1,8 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { findJanus } from '../server/scripts/janus-config.ts';
+import { CURRENT_RELEASE, releaseFileOf } from './e2e/release.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -20,12 +21,15 @@ const oidcPort = port + 3;
 process.env.E2E_JANUS_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'polaris-e2e-janus-'));
 
 function server(serverPort: number, dataDir: string, env: Record<string, string> = {}) {
+  // The release /client/lastest answers: this build's own, so no journey sees an update prompt unless it asks.
+  writeFileSync(releaseFileOf(dataDir), JSON.stringify(CURRENT_RELEASE));
   return {
     command: 'npx tsx apps/server/src/main.ts',
     cwd: repoRoot,
     url: `http://127.0.0.1:${serverPort}/rest/polarisex/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A loaded machine (CI next to other work) has needed close to a minute to start it.
+    timeout: 180_000,
     env: {
       PORT: String(serverPort),
       HOST: '127.0.0.1',
@@ -42,6 +46,7 @@ function server(serverPort: number, dataDir: string, env: Record<string, string>
       GOOGLE_OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
       GOOGLE_OIDC_CLIENT_ID: 'local-google',
       GOOGLE_OIDC_CLIENT_SECRET: 'local-google-secret',
+      CLIENT_RELEASE_FILE: releaseFileOf(dataDir),
       ...env,
     },
   };

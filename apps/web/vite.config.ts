@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdMobileDirectImports } from './vite-plugins.ts';
+import { serviceWorker } from './vite-sw.ts';
 
 const api = { target: 'http://localhost:8080', changeOrigin: true, ws: true };
 
@@ -9,7 +10,14 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative asset URLs: the hash router never needs the server to know page paths, so the build can live anywhere.
   base: './',
-  plugins: [antdMobileDirectImports(), react()],
+  plugins: [
+    antdMobileDirectImports(),
+    react(),
+    serviceWorker({
+      source: fileURLToPath(new URL('./sw/sw.js', import.meta.url)),
+      publicDir: fileURLToPath(new URL('./public', import.meta.url)),
+    }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/rest': api } },
   preview: { proxy: { '/rest': api } },

@@ -24,6 +24,7 @@ import { SettlementService } from './modules/activity/settlement.service.ts';
 import { SignupService } from './modules/activity/signup.service.ts';
 import { registerAirdrops } from './modules/airdrop/module.ts';
 import type { AirdropService } from './modules/airdrop/service.ts';
+import { ClientService } from './modules/app/client.service.ts';
 import { appRoutes } from './modules/app/routes.ts';
 import { AppService } from './modules/app/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -297,7 +298,8 @@ export async function buildApp(options: AppOptions) {
     now,
     regionBlocked: (request) => region.isBlocked(request),
   });
-  appRoutes(router, { app: new AppService({ database, config }), region });
+  const client = new ClientService({ db: database.db, clientReleaseFile: config.clientReleaseFile, now, log: app.log });
+  appRoutes(router, { app: new AppService({ database, config }), client, region });
   authRoutes(router, auth);
   userRoutes(router, users);
   const deletion = new AccountDeletionService({ db: database.db, auth, totp, now });

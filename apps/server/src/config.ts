@@ -65,6 +65,7 @@ const EnvSchema = z.object({
   NODE_ENV: z.string().optional(),
   OPERATOR_ROUTES: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
   MARKET_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.coingecko.com/api/v3')),
+  CLIENT_RELEASE_FILE: z.preprocess(emptyToUndefined, z.string().optional()),
   MAP_TILE_URL: z.preprocess(emptyToUndefined, z.url().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')),
   GOOGLE_OIDC_ISSUER: z.preprocess(emptyToUndefined, z.url().default('https://accounts.google.com')),
   GOOGLE_OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().trim().optional()),
@@ -128,6 +129,8 @@ export type Config = {
   payoutHoldMs: number;
   /** Google and Apple sign-in; a provider without a client id is off and its button hidden. */
   oidc: OidcConfig;
+  /** The JSON file a release writes its version and notes to (docs/app-platform.md); unset: the built-in version. */
+  clientReleaseFile: string | undefined;
 };
 
 export interface OidcProviderConfig {
@@ -210,5 +213,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorRoutes: e.OPERATOR_ROUTES ? e.OPERATOR_ROUTES === 'on' : e.NODE_ENV !== 'production',
     payoutHoldMs: Math.round(e.PAYOUT_HOLD_HOURS * 3_600_000),
     oidc: oidcConfig(e),
+    clientReleaseFile: e.CLIENT_RELEASE_FILE ? path.resolve(e.CLIENT_RELEASE_FILE) : undefined,
   };
 }

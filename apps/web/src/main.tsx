@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/Providers.tsx';
 import { PATHS, pathnameOf } from './app/paths.ts';
+import { startAppPlatform } from './app/pwa/start.ts';
 import { queryClient } from './app/query-client.ts';
 import { installAppRequestEffects } from './app/request-effects.ts';
 import { prefetchActivityHome } from './components/activity/home-prefetch.ts';
@@ -12,6 +13,7 @@ import { i18nReady } from './i18n/index.ts';
 import { AppRouter } from './routes/router.tsx';
 
 installAppRequestEffects();
+startAppPlatform();
 
 // The first screen's data leaves now, alongside the language's strings, rather than after the first render.
 if (pathnameOf(window.location.hash.replace(/^#/, '')) === PATHS.activityHome) prefetchActivityHome(queryClient);

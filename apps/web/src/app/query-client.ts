@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 
 /**
  * No automatic retries: the request layer already told the user about a failure, and a retry would
@@ -10,3 +10,8 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// TanStack Query assumes a network at start and learns otherwise only from `offline` events. A page opened with
+// none (from the service worker's cache) should wait, paused, rather than fail every query with a network error
+// toast (docs/app-platform.md "Offline").
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);

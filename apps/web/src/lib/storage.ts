@@ -56,6 +56,8 @@ export interface StoredState {
   /** SPEC §3: red packets and bounties a user has dealt with in a room (lib/processed-memory.ts). */
   processedRedPackets?: Record<string, ProcessedRedPacket>;
   processedBounties?: Record<string, ProcessedBounty>;
+  /** This install's random id, sent with `/client/device` reports (app/pwa/device.ts). */
+  device?: { id: string };
 }
 
 /** Keyed `roomId_redpacketCode`. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from '../text.ts';
-import { activityIdField, cursorField, flag, limitField, PersonOutput, rowId } from './fields.ts';
+import { activityIdField, cursorField, dateTime, flag, limitField, PersonOutput, rowId } from './fields.ts';
 
 /** Check-in at the venue and the attendance NFT it mints. */
 
@@ -18,7 +18,14 @@ export const NftOwnerVisibilityInput = z.object({ tokenId: rowId, visible: flag 
 export const NftsOutput = z.object({ items: z.array(NftOutput), nextCursor: z.string().nullable() });
 export const NftListInput = z.object({ cursor: cursorField, limit: limitField });
 
-export const CheckinInput = z.object({ activityId: activityIdField, ticketCode: text().min(1).max(200) });
+/** Offline scans are queued on the organizer's device and sent later, each with the time it was scanned. */
+export const CHECKIN_SCAN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export const CheckinInput = z.object({
+  activityId: activityIdField,
+  ticketCode: text().min(1).max(200),
+  /** When the code was scanned, for a scan queued offline; the check-in keeps it (docs/app-platform.md). */
+  scannedAt: dateTime.optional(),
+});
 export const SelfCheckinInput = z.object({
   activityId: activityIdField,
   signCode: z

@@ -25,6 +25,11 @@ export const en = {
   fields: {
     referralPercent: 'Referral share',
     percent: 'Share',
+    deviceId: 'Device id',
+    deviceType: 'Device type',
+    appVersion: 'App version',
+    versionCode: 'Version code',
+    scannedAt: 'Scan time',
     kind: 'Kind',
     split: 'Split',
     count: 'Count',
@@ -254,6 +259,14 @@ export const en = {
     nothingToRenew: 'You have no membership to renew yet: buy a tier first',
     changed:
       'Your membership changed meanwhile (it now ends {{endsAt}}): nothing was charged, please check and try again',
+  },
+  client: {
+    deviceTypeUnknown: 'The device type is not one this server knows',
+    versionFormat: 'The version must be numbers separated by dots, such as 3.4.5',
+    deviceIdFormat: 'The device id must be 16 to 64 letters, digits, - or _',
+    screenFormat: 'The screen size must look like 390x844',
+    releaseMalformed: 'The update information on the server is malformed: check update failed, please retry later',
+    checkUpdateFailed: 'Check update failed, please retry later',
   },
   bounty: {
     notFound: 'This bounty does not exist',

@@ -26,6 +26,11 @@ export const zhHans: Messages = {
   fields: {
     referralPercent: '推荐分成',
     percent: '分成',
+    deviceId: '设备 ID',
+    deviceType: '设备类型',
+    appVersion: 'App 版本',
+    versionCode: '版本代码',
+    scannedAt: '扫描时间',
     kind: '类型',
     split: '分配方式',
     count: '个数',
@@ -248,6 +253,14 @@ export const zhHans: Messages = {
     noDowngrade: '你的会员等级更高，有效期至 {{endsAt}}：到期后才能购买较低等级',
     nothingToRenew: '你还没有可续费的会员，请先购买',
     changed: '你的会员状态已变化（现到期于 {{endsAt}}）：未扣款，请核对后重试',
+  },
+  client: {
+    deviceTypeUnknown: '服务器不认识此设备类型',
+    versionFormat: '版本号须为以点分隔的数字，例如 3.4.5',
+    deviceIdFormat: '设备 ID 须为 16 至 64 个字母、数字、- 或 _',
+    screenFormat: '屏幕尺寸格式须如 390x844',
+    releaseMalformed: '服务器上的更新信息格式有误：检查更新失败，请稍后重试',
+    checkUpdateFailed: '检查更新失败，请稍后重试',
   },
   bounty: {
     notFound: '赏金任务不存在',

@@ -26,6 +26,11 @@ export const zhHant: Messages = {
   fields: {
     referralPercent: '推薦分成',
     percent: '分成',
+    deviceId: '裝置 ID',
+    deviceType: '裝置類型',
+    appVersion: 'App 版本',
+    versionCode: '版本代碼',
+    scannedAt: '掃描時間',
     kind: '類型',
     split: '分配方式',
     count: '個數',
@@ -248,6 +253,14 @@ export const zhHant: Messages = {
     noDowngrade: '你的會員等級更高，有效期至 {{endsAt}}：到期後才能購買較低等級',
     nothingToRenew: '你還沒有可續費的會員，請先購買',
     changed: '你的會員狀態已變化（現到期於 {{endsAt}}）：未扣款，請核對後重試',
+  },
+  client: {
+    deviceTypeUnknown: '伺服器不認識此裝置類型',
+    versionFormat: '版本號須為以點分隔的數字，例如 3.4.5',
+    deviceIdFormat: '裝置 ID 須為 16 至 64 個字母、數字、- 或 _',
+    screenFormat: '螢幕尺寸格式須如 390x844',
+    releaseMalformed: '伺服器上的更新資訊格式有誤：檢查更新失敗，請稍後重試',
+    checkUpdateFailed: '檢查更新失敗，請稍後重試',
   },
   bounty: {
     notFound: '賞金任務不存在',

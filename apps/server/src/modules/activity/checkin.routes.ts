@@ -26,12 +26,13 @@ export function checkinRoutes(
   router.route({
     method: 'POST',
     path: '/activity/checkin',
-    summary: "A host checks in a ticket by its QR payload; once per ticket; mints the attendee's NFT",
+    summary:
+      "A host checks in a ticket by its QR payload (a queued offline scan with its scan time); once per ticket; mints the attendee's NFT",
     tags,
     auth: 'user',
     input: CheckinInput,
     output: CheckinOutput,
-    handler: ({ input, user }) => checkins.checkInTicket(user.id, input.activityId, input.ticketCode),
+    handler: ({ input, user }) => checkins.checkInTicket(user.id, input.activityId, input.ticketCode, input.scannedAt),
   });
 
   router.route({

@@ -1,4 +1,4 @@
-import { CHECKIN_OPENS_BEFORE_START_MS, SIGN_CODE_WINDOW_MS, Status } from '@polaris/contract';
+import { CHECKIN_OPENS_BEFORE_START_MS, CHECKIN_SCAN_MAX_AGE_MS, SIGN_CODE_WINDOW_MS, Status } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';
@@ -28,15 +28,19 @@ export class CheckinService {
     return this.deps.db;
   }
 
-  /** A host scans a ticket's QR code. */
-  async checkInTicket(hostId: number, code: string, payload: string) {
+  /**
+   * A host scans a ticket's QR code, now or (a scan queued while the device was offline) at `scannedAt`. The
+   * check-in keeps the scan's time, brought within the last week and not after now: a device clock that runs
+   * ahead or a queue left for days must not write a time the server could not have seen.
+   */
+  async checkInTicket(hostId: number, code: string, payload: string, scannedAt?: string) {
     const activity = await managedActivity(this.db, code, hostId);
     if (activity.row.status !== 'published') throw new AppError(Status.conflict, 'activity.cancelled');
     const ticketCode = verifyTicketQr(activity.row.checkinSecret, payload);
     if (!ticketCode) throw ticketUnknown();
     const registration = await registrationByCode(this.db, activity.row.id, ticketCode);
     if (!registration) throw ticketUnknown();
-    return this.checkIn(activity.row, registration.id, hostId);
+    return this.checkIn(activity.row, registration.id, hostId, scannedAt ? new Date(scannedAt) : undefined);
   }
 
   /** An attendee checks in with the code shown at the venue, from an hour before the start until the end. */
@@ -56,10 +60,11 @@ export class CheckinService {
     return this.checkIn(row, mine.id, userId);
   }
 
-  private async checkIn(activity: ActivityRow, registrationId: number, actorId: number) {
+  private async checkIn(activity: ActivityRow, registrationId: number, actorId: number, scannedAt?: Date) {
     const now = this.deps.now();
+    const at = scannedAt ? clampScanTime(scannedAt, now) : now;
     const result = await this.db.transaction(async (tx) => {
-      const done = await markCheckedIn(tx, registrationId, actorId, now);
+      const done = await markCheckedIn(tx, registrationId, actorId, at, now);
       if (!done) {
         const current = await registrationById(tx, registrationId);
         if (current?.checkedInAt) throw new AppError(Status.conflict, 'activity.alreadyCheckedIn');
@@ -72,7 +77,7 @@ export class CheckinService {
     const person = (await peopleById(this.db, [result.registration.userId])).get(result.registration.userId)!;
     return presentCheckin(
       this.deps.links,
-      { registrationId, person, ticketType: typeName ?? '', at: now, nft: result.nft },
+      { registrationId, person, ticketType: typeName ?? '', at, nft: result.nft },
       activity,
     );
   }
@@ -100,4 +105,9 @@ export class CheckinService {
       expiresIn: Math.ceil(((window + 1) * SIGN_CODE_WINDOW_MS - now.getTime()) / 1000),
     };
   }
+}
+
+function clampScanTime(scannedAt: Date, now: Date): Date {
+  const earliest = now.getTime() - CHECKIN_SCAN_MAX_AGE_MS;
+  return new Date(Math.min(now.getTime(), Math.max(earliest, scannedAt.getTime())));
 }

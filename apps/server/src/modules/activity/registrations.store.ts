@@ -262,16 +262,20 @@ export async function grantFullRefundRight(
 
 // Check-in
 
-/** Checks in an approved place not checked in yet; undefined when it is not (so of two scans one wins). */
+/**
+ * Checks in an approved place not checked in yet, as of `at` (the scan's time); undefined when it is not (so of
+ * two scans one wins).
+ */
 export async function markCheckedIn(
   tx: Tx,
   id: number,
   actorId: number,
+  at: Date,
   now: Date,
 ): Promise<RegistrationRow | undefined> {
   const [done] = await tx
     .update(registrations)
-    .set({ checkedInAt: now, checkedInBy: actorId, updatedAt: now })
+    .set({ checkedInAt: at, checkedInBy: actorId, updatedAt: now })
     .where(and(eq(registrations.id, id), eq(registrations.status, 'approved'), isNull(registrations.checkedInAt)))
     .returning();
   return done;

@@ -1,11 +1,20 @@
-import { AppConfigOutput, EmptyInput, HealthOutput } from '@polaris/contract';
+import {
+  AppConfigOutput,
+  ClientDeviceInput,
+  ClientLatestInput,
+  ClientReleaseOutput,
+  EmptyInput,
+  EmptyOutput,
+  HealthOutput,
+} from '@polaris/contract';
 import type { RegionGate } from '../../platform/region.ts';
 import type { Router } from '../../platform/router.ts';
+import type { ClientService } from './client.service.ts';
 import type { AppService } from './service.ts';
 
 const tags = ['app'];
 
-export function appRoutes(router: Router, deps: { app: AppService; region: RegionGate }): void {
+export function appRoutes(router: Router, deps: { app: AppService; client: ClientService; region: RegionGate }): void {
   router.route({
     method: 'GET',
     path: '/health',
@@ -29,5 +38,27 @@ export function appRoutes(router: Router, deps: { app: AppService; region: Regio
     output: AppConfigOutput,
     // The country comes from a header set by a trusted proxy (TRUST_PROXY), never from the client itself.
     handler: async ({ request }) => deps.app.startConfig(deps.region.countryOf(request)),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/client/lastest',
+    summary: "The app's latest release for a platform (from CLIENT_RELEASE_FILE): version, notes, update links",
+    tags,
+    auth: 'public',
+    input: ClientLatestInput,
+    output: ClientReleaseOutput,
+    handler: ({ input }) => deps.client.latest(input.deviceType),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/client/device',
+    summary: 'A client reports its install: device id, platform, app version, system (kept, one row per device)',
+    tags,
+    auth: 'optional',
+    input: ClientDeviceInput,
+    output: EmptyOutput,
+    handler: ({ input, user }) => deps.client.reportDevice(input, user?.id ?? null),
   });
 }

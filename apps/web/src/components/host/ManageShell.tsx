@@ -70,10 +70,13 @@ export function isForbidden(error: unknown): boolean {
 export function ManageShell({
   title,
   isIndex = false,
+  offline,
   children,
 }: {
   title: string;
   isIndex?: boolean;
+  /** What the page shows when there is no network to load the activity (the check-in scanner queues scans). */
+  offline?: (id: string) => ReactNode;
   children(activity: Activity): ReactNode;
 }) {
   const [params] = useSearchParams();
@@ -85,7 +88,9 @@ export function ManageShell({
       {!isActivityId(id) ? (
         <ActivityNotFound />
       ) : loggedIn ? (
-        <ActivityLoader id={id}>{children}</ActivityLoader>
+        <ActivityLoader id={id} offline={offline}>
+          {children}
+        </ActivityLoader>
       ) : (
         <LoginNeeded />
       )}
@@ -93,8 +98,21 @@ export function ManageShell({
   );
 }
 
-function ActivityLoader({ id, children }: { id: string; children(activity: Activity): ReactNode }) {
+function ActivityLoader({
+  id,
+  offline,
+  children,
+}: {
+  id: string;
+  offline?: (id: string) => ReactNode;
+  children(activity: Activity): ReactNode;
+}) {
   const activity = useHostActivity(id);
+  // No network: the query waits (paused) or its request failed to leave the device.
+  const unreachable =
+    (activity.isPending && activity.fetchStatus === 'paused') ||
+    (activity.isError && (isApiError(activity.error, 'network') || isApiError(activity.error, 'timeout')));
+  if (offline && unreachable) return <>{offline(id)}</>;
   if (activity.isError) {
     if (isForbidden(activity.error)) return <Forbidden />;
     if (isNotFound(activity.error, 'id')) return <ActivityNotFound />;

@@ -1,5 +1,6 @@
 import { PullToRefresh, Tabs } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { activityKeys, type Ticket, useTickets, type When } from '@/api/activity.ts';
@@ -9,11 +10,14 @@ import ui from '@/components/activity/activity.module.css';
 import { StatusBadge } from '@/components/activity/StatusBadge.tsx';
 import { TicketQr } from '@/components/activity/TicketQr.tsx';
 import { formatWhen } from '@/components/activity/time.ts';
+import { useOfflineTickets } from '@/components/activity/useOfflineTickets.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
+import type { SavedTickets } from '@/lib/offline-store.ts';
+import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
 
 /** My tickets, upcoming or past (kept in the query string), each with its QR code while it is valid. */
@@ -44,9 +48,16 @@ function TicketList({ when }: { when: When }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tickets = useTickets(when);
+  const uid = useSession((state) => state.userInfo?.uid);
+  const fresh = useMemo(() => tickets.data?.pages.flatMap((page) => page.items), [tickets.data]);
+  const saved = useOfflineTickets(when === 'upcoming' ? uid : undefined, when === 'upcoming' ? fresh : undefined);
+  // No network (the query waits, paused) or no answer: the tickets saved the last time the list loaded.
+  if (!tickets.data && saved && (tickets.fetchStatus === 'paused' || tickets.isError)) {
+    return <SavedTicketList saved={saved} />;
+  }
   if (tickets.isPending) return <Loading testId="tickets-loading" />;
   if (tickets.isError) return <LoadFailed onRetry={() => void tickets.refetch()} message={tickets.error.message} />;
-  const items = tickets.data.pages.flatMap((page) => page.items);
+  const items = fresh ?? [];
   return (
     <Refreshable pull={PullToRefresh} refresh={[activityKeys.all]}>
       {items.length === 0 ? (
@@ -71,6 +82,40 @@ function TicketList({ when }: { when: When }) {
       <MoreLoader query={tickets} />
     </Refreshable>
   );
+}
+
+function SavedTicketList({ saved }: { saved: SavedTickets }) {
+  const { t } = useTranslation();
+  const language = useSettings((state) => state.language);
+  // What was upcoming when saved and has not ended since, with a code to show at the door.
+  const items = saved.items.filter(
+    (ticket) => ticket.qr && !ticket.checkedIn && Date.parse(ticket.activity.endsAt) > Date.now(),
+  );
+  return (
+    <>
+      <p className={ui.muted} role="status" data-testid="tickets-offline">
+        {t('offline.ticketsSaved', { time: formatSavedAt(saved.savedAt, language) })}
+      </p>
+      {items.length === 0 ? (
+        <EmptyState
+          testId="tickets-empty"
+          icon={<CalendarOutline />}
+          title={t('offline.noSavedTickets')}
+          body={t('offline.noSavedTicketsBody')}
+        />
+      ) : (
+        <ul className={ui.list} data-testid="tickets-list">
+          {items.map((ticket) => (
+            <TicketItem key={ticket.id} ticket={ticket} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function formatSavedAt(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 function TicketItem({ ticket }: { ticket: Ticket }) {

@@ -1,4 +1,3 @@
-import type { Activity } from '@polaris/contract';
 import { Button, Toast } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,17 +5,26 @@ import { type CheckinResult, useCheckin, useOverview, useUndoCheckin } from '@/a
 import { isApiError } from '@/api/api-error.ts';
 import styles from '@/components/host/host.module.css';
 import { ManageShell } from '@/components/host/ManageShell.tsx';
+import { useCheckinQueue } from '@/components/host/useCheckinQueue.ts';
+import type { SyncOutcome } from '@/lib/checkin-sync.ts';
+import { useSettings } from '@/lib/settings.ts';
 
 /** /pages/activity/manage/assembly/join/scan/index?id= — check tickets in by camera or by typing the code. */
 export default function ScanPage() {
   const { t } = useTranslation();
-  return <ManageShell title={t('checkin.scanTitle')}>{(activity) => <Scanner activity={activity} />}</ManageShell>;
+  // Offline the activity cannot load; the scanner needs only its id, and queues what it scans.
+  return (
+    <ManageShell title={t('checkin.scanTitle')} offline={(id) => <Scanner activityId={id} />}>
+      {(activity) => <Scanner activityId={activity.id} />}
+    </ManageShell>
+  );
 }
 
 type Outcome =
   | { kind: 'ok'; result: CheckinResult }
   | { kind: 'already' }
   | { kind: 'notFound' }
+  | { kind: 'queued'; fresh: boolean }
   | { kind: 'failed'; message: string };
 
 interface DetectorLike {
@@ -24,11 +32,12 @@ interface DetectorLike {
 }
 type DetectorCtor = new (options: { formats: string[] }) => DetectorLike;
 
-function Scanner({ activity }: { activity: Activity }) {
+function Scanner({ activityId }: { activityId: string }) {
   const { t } = useTranslation();
-  const checkin = useCheckin(activity.id);
-  const undo = useUndoCheckin(activity.id);
-  const overview = useOverview(activity.id);
+  const checkin = useCheckin(activityId);
+  const undo = useUndoCheckin(activityId);
+  const overview = useOverview(activityId);
+  const offline = useCheckinQueue(activityId);
   const [code, setCode] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [last, setLast] = useState<CheckinResult | null>(null);
@@ -46,14 +55,22 @@ function Scanner({ activity }: { activity: Activity }) {
       if (lastCodeRef.current.code === value && Date.now() - lastCodeRef.current.at < 3000) return;
       lastCodeRef.current = { code: value, at: Date.now() };
       busyRef.current = true;
+      const keep = async () => {
+        setOutcome({ kind: 'queued', fresh: await offline.queue(value) });
+        setCode('');
+        navigator.vibrate?.(80);
+      };
       try {
+        // Without a network the scan waits in the queue; the device cannot tell a valid ticket (docs/app-platform.md).
+        if (!navigator.onLine) return await keep();
         const result = await checkin.mutateAsync(value);
         setOutcome({ kind: 'ok', result });
         setLast(result);
         setCode('');
         navigator.vibrate?.(80);
       } catch (error) {
-        if (isApiError(error) && error.status === 409) setOutcome({ kind: 'already' });
+        if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')) await keep();
+        else if (isApiError(error) && error.status === 409) setOutcome({ kind: 'already' });
         else if (isApiError(error) && (error.status === 404 || error.kind === 'invalid'))
           setOutcome({ kind: 'notFound' });
         else setOutcome({ kind: 'failed', message: isApiError(error) ? error.message : t('checkin.failed') });
@@ -61,10 +78,14 @@ function Scanner({ activity }: { activity: Activity }) {
         busyRef.current = false;
       }
     },
-    [checkin, t],
+    [checkin, t, offline.queue],
   );
 
   useEffect(() => () => stopRef.current(), []);
+  // Once the queue is sent, "saved offline" no longer describes anything; the synced list says what happened.
+  useEffect(() => {
+    if (offline.pending === 0) setOutcome((current) => (current?.kind === 'queued' ? null : current));
+  }, [offline.pending]);
 
   const startCamera = async () => {
     setCamera('starting');
@@ -132,12 +153,14 @@ function Scanner({ activity }: { activity: Activity }) {
 
   return (
     <div className={styles.form} style={{ paddingBottom: 24 }}>
-      <p className={styles.hint} data-testid="scan-checked-in" data-value={overview.data?.counts.checkedIn ?? ''}>
-        {t('checkin.checkedInCount', {
-          n: overview.data?.counts.checkedIn ?? 0,
-          total: overview.data?.counts.approved ?? 0,
-        })}
-      </p>
+      {overview.data && (
+        <p className={styles.hint} data-testid="scan-checked-in" data-value={overview.data.counts.checkedIn}>
+          {t('checkin.checkedInCount', {
+            n: overview.data.counts.checkedIn,
+            total: overview.data.counts.approved,
+          })}
+        </p>
+      )}
       <section className={styles.section}>
         <video
           ref={videoRef}
@@ -189,6 +212,7 @@ function Scanner({ activity }: { activity: Activity }) {
         </Button>
       </form>
       {outcome && <OutcomeView outcome={outcome} />}
+      <QueueView pending={offline.pending} online={offline.online} synced={offline.synced} />
       {last && (
         <Button fill="outline" color="danger" loading={undo.isPending} onClick={undoLast} data-testid="scan-undo">
           {t('checkin.undo', { name: last.attendee.name })}
@@ -200,7 +224,12 @@ function Scanner({ activity }: { activity: Activity }) {
 
 function OutcomeView({ outcome }: { outcome: Outcome }) {
   const { t } = useTranslation();
-  const tone = outcome.kind === 'ok' ? styles.ok : outcome.kind === 'already' ? styles.warn : styles.bad;
+  const tone =
+    outcome.kind === 'ok'
+      ? styles.ok
+      : outcome.kind === 'already' || outcome.kind === 'queued'
+        ? styles.warn
+        : styles.bad;
   const text =
     outcome.kind === 'ok'
       ? t('checkin.ok', { name: outcome.result.attendee.name, ticket: outcome.result.ticketType })
@@ -208,10 +237,45 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
         ? t('checkin.already')
         : outcome.kind === 'notFound'
           ? t('checkin.notFound')
-          : outcome.message;
+          : outcome.kind === 'queued'
+            ? t(outcome.fresh ? 'offline.queued' : 'offline.alreadyQueued')
+            : outcome.message;
   return (
     <div className={`${styles.result} ${tone}`} role="status" data-testid="scan-result" data-kind={outcome.kind}>
       {text}
     </div>
+  );
+}
+
+function QueueView({ pending, online, synced }: { pending: number; online: boolean; synced: SyncOutcome[] }) {
+  const { t } = useTranslation();
+  const language = useSettings((state) => state.language);
+  const clock = (iso: string) =>
+    new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  if (pending === 0 && synced.length === 0 && online) return null;
+  return (
+    <section className={styles.section} data-testid="scan-queue" data-pending={pending}>
+      {!online && (
+        <p className={styles.hint} role="status" data-testid="scan-offline">
+          {t('offline.scanOffline')}
+        </p>
+      )}
+      {pending > 0 && (
+        <p className={styles.hint} data-testid="scan-pending">
+          {t(online ? 'offline.syncing' : 'offline.pending', { count: pending })}
+        </p>
+      )}
+      {synced.length > 0 && (
+        <ul className={styles.hint} data-testid="scan-synced" style={{ margin: 0, paddingLeft: 18 }}>
+          {synced.map((outcome) => (
+            <li key={outcome.scan.id} data-testid="scan-synced-item" data-kind={outcome.kind}>
+              {outcome.kind === 'ok'
+                ? t('offline.synced', { name: outcome.result.attendee.name, time: clock(outcome.scan.scannedAt) })
+                : t('offline.syncRefused', { message: outcome.message, time: clock(outcome.scan.scannedAt) })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
