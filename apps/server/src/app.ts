@@ -34,6 +34,8 @@ import { LiveChatService } from './modules/chat/live.service.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { ChatService } from './modules/chat/service.ts';
 import { chatSocketRoutes } from './modules/chat/ws.routes.ts';
+import { daogameRoutes } from './modules/daogame/routes.ts';
+import { DaogameService, daogameDataFrom } from './modules/daogame/service.ts';
 import { EmbeddedMedia } from './modules/live/embedded-media.ts';
 import { JanusMedia } from './modules/live/janus-media.ts';
 import type { RoomRole } from './modules/live/policy.ts';
@@ -308,6 +310,10 @@ export async function buildApp(options: AppOptions) {
   bountyRoutes(router, bounties);
   masterRoutes(router, earnings);
   vipRoutes(router, vip);
+  daogameRoutes(
+    router,
+    new DaogameService({ data: daogameDataFrom(config, { now, log: app.log }), shellUrl: config.daogameShellUrl }),
+  );
   await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);

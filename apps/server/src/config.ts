@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { IceServer } from '@polaris/contract';
 import { z } from 'zod';
+import { type CommunityChannel, staticPageConfig } from './modules/app/static-pages.ts';
 import { parseIceServers } from './modules/live/media.ts';
 import { REPO_ROOT } from './paths.ts';
 import { parseTrustProxy, type TrustProxy } from './platform/region.ts';
@@ -66,6 +67,12 @@ const EnvSchema = z.object({
   OPERATOR_ROUTES: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
   MARKET_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.coingecko.com/api/v3')),
   MAP_TILE_URL: z.preprocess(emptyToUndefined, z.url().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')),
+  DAOGAME_API_URL: optionalUrl,
+  DAOGAME_API_KEY: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  DAOGAME_SHELL_URL: optionalUrl,
+  DAOGAME_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  WEBVIEW_ALLOWLIST: z.string().default(''),
+  COMMUNITY_CHANNELS: z.string().optional(),
 });
 
 export type Config = {
@@ -117,6 +124,16 @@ export type Config = {
   operatorRoutes: boolean;
   /** How long ticket money stays frozen in creator earnings after an activity ends before the organizer gets it. */
   payoutHoldMs: number;
+  /** The DAO game API (docs/daogame.md); without both URL and key the tab serves the shipped demo catalogue. */
+  daogameApiUrl: string | undefined;
+  daogameApiKey: string | undefined;
+  daogameTimeoutMs: number;
+  /** Where "play" opens a game; by default the local demo shell this server serves. */
+  daogameShellUrl: string;
+  /** Origins the web-view page may open and frame (docs/static-pages.md); always ours and the game shell's. */
+  webViewAllowList: string[];
+  /** The official channels join-community shows. */
+  communityChannels: CommunityChannel[];
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -126,10 +143,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n  ${problems}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -162,5 +180,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discoveryCacheMs: e.DISCOVERY_CACHE_MS,
     operatorRoutes: e.OPERATOR_ROUTES ? e.OPERATOR_ROUTES === 'on' : e.NODE_ENV !== 'production',
     payoutHoldMs: Math.round(e.PAYOUT_HOLD_HOURS * 3_600_000),
+    ...staticPageConfig(e, publicUrl),
   };
 }

@@ -15,5 +15,9 @@ export const AppConfigOutput = z.object({
   publicUrl: z.string(),
   /** Map tile URL template ({z}/{x}/{y}); the CSP allows images from its origin and no other outside host. */
   mapTileUrl: z.string(),
+  /** Origins the web-view page may open (WEBVIEW_ALLOWLIST plus the game shell's); anything else is refused. */
+  webViewAllowList: z.array(z.string()),
+  /** The official channels of join-community (COMMUNITY_CHANNELS), each shown with a QR code and a copy button. */
+  communityChannels: z.array(z.object({ id: z.string(), name: z.string(), url: z.string() })),
 });
 export type AppConfig = z.infer<typeof AppConfigOutput>;

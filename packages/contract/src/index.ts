@@ -7,6 +7,7 @@ export * from './bounty.ts';
 export * from './calendar.ts';
 export * from './chat.ts';
 export * from './constants.ts';
+export * from './daogame.ts';
 export * from './field-errors.ts';
 export * from './hashing.ts';
 export * from './live.ts';

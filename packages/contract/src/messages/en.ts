@@ -341,6 +341,11 @@ export const en = {
     cancelNoticeRefund: '{{amount}} {{asset}} has been returned to your wallet.',
     online: 'Online',
   },
+  daogame: {
+    requestFailed: 'Request failed',
+    apiError: 'API request error',
+    notFound: 'This game does not exist',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -335,4 +335,9 @@ export const zhHans: Messages = {
     cancelNoticeRefund: '{{amount}} {{asset}} 已退回您的钱包。',
     online: '线上',
   },
+  daogame: {
+    requestFailed: '请求失败',
+    apiError: 'API 请求错误',
+    notFound: '此游戏不存在',
+  },
 };

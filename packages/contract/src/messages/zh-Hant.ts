@@ -335,4 +335,9 @@ export const zhHant: Messages = {
     cancelNoticeRefund: '{{amount}} {{asset}} 已退回您的錢包。',
     online: '線上',
   },
+  daogame: {
+    requestFailed: '請求失敗',
+    apiError: 'API 請求錯誤',
+    notFound: '此遊戲不存在',
+  },
 };

@@ -29,6 +29,8 @@ export class AppService {
       version: APP_VERSION,
       publicUrl: config.publicUrl,
       mapTileUrl: config.mapTileUrl,
+      webViewAllowList: config.webViewAllowList,
+      communityChannels: config.communityChannels,
     });
     if (this.answers.size < MAX_COUNTRIES) this.answers.set(country ?? '', answer);
     return answer;
