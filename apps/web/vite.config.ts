@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { licencesPlugin } from './vite-licences.ts';
 import { antdMobileDirectImports } from './vite-plugins.ts';
 
 const api = { target: 'http://localhost:8080', changeOrigin: true, ws: true };
@@ -9,7 +10,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Relative asset URLs: the hash router never needs the server to know page paths, so the build can live anywhere.
   base: './',
-  plugins: [antdMobileDirectImports(), react()],
+  plugins: [antdMobileDirectImports(), react(), licencesPlugin(fileURLToPath(new URL('.', import.meta.url)))],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/rest': api } },
   preview: { proxy: { '/rest': api } },

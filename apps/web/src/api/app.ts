@@ -8,6 +8,10 @@ export interface AppConfig {
   publicUrl: string;
   /** Map tile URL template with {z}/{x}/{y} (server env MAP_TILE_URL). */
   mapTileUrl: string;
+  /** Origins the web-view page may open (server env WEBVIEW_ALLOWLIST, plus ours and the game shell's). */
+  webViewAllowList: string[];
+  /** Official channels for join-community (server env COMMUNITY_CHANNELS). */
+  communityChannels: { id: string; name: string; url: string }[];
 }
 
 export const appKeys = { config: ['app', 'config'] as const };

@@ -56,6 +56,8 @@ export interface StoredState {
   /** SPEC §3: red packets and bounties a user has dealt with in a room (lib/processed-memory.ts). */
   processedRedPackets?: Record<string, ProcessedRedPacket>;
   processedBounties?: Record<string, ProcessedBounty>;
+  /** SPEC §4 first launch: whether the guide slides were shown (lib/first-launch.ts). */
+  guide?: { seen: boolean };
 }
 
 /** Keyed `roomId_redpacketCode`. */
