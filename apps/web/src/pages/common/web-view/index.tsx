@@ -26,7 +26,10 @@ export default function WebViewPage() {
   const url = config.data ? allowedWebViewUrl(raw, config.data.webViewAllowList) : null;
   const refused = config.isSuccess && url === null;
   useEffect(() => {
-    if (refused) Toast.show({ content: t('webView.cannotOpen'), duration: TOAST_DURATION_MS });
+    if (!refused) return;
+    Toast.show({ content: t('webView.cannotOpen'), duration: TOAST_DURATION_MS });
+    // The toast belongs to this page: it goes when the visitor leaves it.
+    return () => Toast.clear();
   }, [refused, t]);
   if (config.isPending) {
     return (
