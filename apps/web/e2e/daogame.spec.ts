@@ -23,8 +23,9 @@ test('first launch guide once, DAO games, play in the web-view, an off-list link
   await expect(page.getByTestId('guide-slide-1')).toContainText('認識你的社群');
   await shot('guide-zh-Hant');
   await page.getByTestId('guide-next').click();
+  await expect(page.getByTestId('guide-slide-2')).toBeInViewport({ ratio: 0.9 });
   await page.getByTestId('guide-next').click();
-  await expect(page.getByTestId('guide-slide-3')).toBeInViewport();
+  await expect(page.getByTestId('guide-slide-3')).toBeInViewport({ ratio: 0.9 });
   await page.getByTestId('guide-start').click();
   await expect(page).not.toHaveURL(/guide/);
   // First launch also stored the default currency, area code and chain (SPEC §4).

@@ -30,10 +30,13 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${c
 export const SHELL_CSP =
   "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
+/** The shell's CSP loads images from this server only; a live API's icon is left out rather than shown broken. */
+const ownIcon = (icon: string) => icon.startsWith('/') && !icon.startsWith('//');
+
 export function shellPage(game: SourceGame | null, language: Language): string {
   const text = TEXT[language];
   const content = game
-    ? `<img src="${escapeHtml(game.icon)}" alt="" width="96" height="96">
+    ? `${ownIcon(game.icon) ? `<img src="${escapeHtml(game.icon)}" alt="" width="96" height="96">` : ''}
 <h1>${escapeHtml(game.name)}</h1>
 <p class="tag">${escapeHtml(game.tagline)}</p>
 <p class="label">${escapeHtml(text.label)}</p>

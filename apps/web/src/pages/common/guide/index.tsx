@@ -24,6 +24,8 @@ export default function GuidePage() {
   const [params] = useSearchParams();
   const swiper = useRef<SwiperRef>(null);
   const [index, setIndex] = useState(0);
+  // Where "next" is heading: a second tap during the slide animation moves on from there, not from the old slide.
+  const target = useRef(0);
   useEffect(() => markGuideSeen(), []);
   const slides: Slide[] = [
     {
@@ -44,6 +46,14 @@ export default function GuidePage() {
   ];
   const finish = () => navigate(guideNext(params.get('next')), { replace: true });
   const last = index === slides.length - 1;
+  const next = () => {
+    target.current = Math.min(target.current + 1, slides.length - 1);
+    swiper.current?.swipeTo(target.current);
+  };
+  const onIndexChange = (value: number) => {
+    target.current = value;
+    setIndex(value);
+  };
   return (
     <main id="main" className={styles.page} data-testid="guide">
       <div className={styles.top}>
@@ -51,7 +61,7 @@ export default function GuidePage() {
           {t('guide.skip')}
         </button>
       </div>
-      <Swiper ref={swiper} className={styles.swiper} onIndexChange={setIndex} aria-roledescription="carousel">
+      <Swiper ref={swiper} className={styles.swiper} onIndexChange={onIndexChange} aria-roledescription="carousel">
         {slides.map((slide, position) => (
           <Swiper.Item key={slide.id}>
             <section
@@ -73,7 +83,7 @@ export default function GuidePage() {
           block
           color="primary"
           size="large"
-          onClick={() => (last ? finish() : swiper.current?.swipeNext())}
+          onClick={() => (last ? finish() : next())}
           data-testid={last ? 'guide-start' : 'guide-next'}
         >
           {last ? t('guide.start') : t('guide.next')}
