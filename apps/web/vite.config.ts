@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { licencesPlugin } from './vite-licences.ts';
 import { antdMobileDirectImports } from './vite-plugins.ts';
 import { serviceWorker } from './vite-sw.ts';
 
@@ -17,6 +18,7 @@ export default defineConfig({
       source: fileURLToPath(new URL('./sw/sw.js', import.meta.url)),
       publicDir: fileURLToPath(new URL('./public', import.meta.url)),
     }),
+    licencesPlugin(fileURLToPath(new URL('.', import.meta.url))),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/rest': api } },

@@ -38,6 +38,8 @@ import { chatRoutes } from './modules/chat/routes.ts';
 import { ChatService } from './modules/chat/service.ts';
 import { chatSocketRoutes } from './modules/chat/ws.routes.ts';
 import type { ListingService } from './modules/listing/service.ts';
+import { daogameRoutes } from './modules/daogame/routes.ts';
+import { DaogameService, daogameDataFrom } from './modules/daogame/service.ts';
 import { EmbeddedMedia } from './modules/live/embedded-media.ts';
 import { JanusMedia } from './modules/live/janus-media.ts';
 import type { RoomRole } from './modules/live/policy.ts';
@@ -336,6 +338,10 @@ export async function buildApp(options: AppOptions) {
     activityIdOf: (code) => discovery.idByCode(code),
     adminToken: config.operatorRoutes ? adminToken : null,
   });
+  daogameRoutes(
+    router,
+    new DaogameService({ data: daogameDataFrom(config, { now, log: app.log }), shellUrl: config.daogameShellUrl }),
+  );
   await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);

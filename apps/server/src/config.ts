@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { IceServer } from '@polaris/contract';
 import { z } from 'zod';
+import { type CommunityChannel, staticPageConfig } from './modules/app/static-pages.ts';
 import { parseIceServers } from './modules/live/media.ts';
 import { REPO_ROOT } from './paths.ts';
 import { parseTrustProxy, type TrustProxy } from './platform/region.ts';
@@ -76,6 +77,12 @@ const EnvSchema = z.object({
   APPLE_TEAM_ID: z.preprocess(emptyToUndefined, z.string().trim().optional()),
   APPLE_KEY_ID: z.preprocess(emptyToUndefined, z.string().trim().optional()),
   APPLE_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  DAOGAME_API_URL: optionalUrl,
+  DAOGAME_API_KEY: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  DAOGAME_SHELL_URL: optionalUrl,
+  DAOGAME_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  WEBVIEW_ALLOWLIST: z.string().default(''),
+  COMMUNITY_CHANNELS: z.string().optional(),
 });
 
 export type Config = {
@@ -131,6 +138,16 @@ export type Config = {
   oidc: OidcConfig;
   /** The JSON file a release writes its version and notes to (docs/app-platform.md); unset: the built-in version. */
   clientReleaseFile: string | undefined;
+  /** The DAO game API (docs/daogame.md); without both URL and key the tab serves the shipped demo catalogue. */
+  daogameApiUrl: string | undefined;
+  daogameApiKey: string | undefined;
+  daogameTimeoutMs: number;
+  /** Where "play" opens a game; by default the local demo shell this server serves. */
+  daogameShellUrl: string;
+  /** Origins the web-view page may open and frame (docs/static-pages.md); always ours and the game shell's. */
+  webViewAllowList: string[];
+  /** The official channels join-community shows. */
+  communityChannels: CommunityChannel[];
 };
 
 export interface OidcProviderConfig {
@@ -176,10 +193,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n  ${problems}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -214,5 +232,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payoutHoldMs: Math.round(e.PAYOUT_HOLD_HOURS * 3_600_000),
     oidc: oidcConfig(e),
     clientReleaseFile: e.CLIENT_RELEASE_FILE ? path.resolve(e.CLIENT_RELEASE_FILE) : undefined,
+    ...staticPageConfig(e, publicUrl),
   };
 }

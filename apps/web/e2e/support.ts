@@ -81,7 +81,7 @@ export function deposit(email: string, amount: string): void {
  * the `securitypolicyviolation` listener names the directive too. Contexts a test opens itself are watched
  * as well.
  */
-export const test = base.extend<{ cspGuard: undefined }>({
+export const test = base.extend<{ cspGuard: undefined; firstLaunch: boolean; returningVisitor: undefined }>({
   cspGuard: [
     async ({ browser, context }, use) => {
       const violations: string[] = [];
@@ -109,6 +109,34 @@ export const test = base.extend<{ cspGuard: undefined }>({
         browser.newContext = newContext;
       }
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  /** Whether the journey starts as a first launch (the guide shows once); most journeys are returning visitors. */
+  firstLaunch: [false, { option: true }],
+  returningVisitor: [
+    async ({ browser, context, firstLaunch }, use) => {
+      if (firstLaunch) {
+        await use(undefined);
+        return;
+      }
+      // Every context a returning visitor uses has seen the guide (lib/first-launch.ts), contexts a test opens too.
+      const seen = () => {
+        const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
+        localStorage.setItem('polarisex:store', JSON.stringify({ ...store, guide: { seen: true } }));
+      };
+      await context.addInitScript(seen);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const opened = await newContext(...args);
+        await opened.addInitScript(seen);
+        return opened;
+      };
+      try {
+        await use(undefined);
+      } finally {
+        browser.newContext = newContext;
+      }
     },
     { auto: true },
   ],

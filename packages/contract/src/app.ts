@@ -17,5 +17,9 @@ export const AppConfigOutput = z.object({
   mapTileUrl: z.string(),
   /** The sign-in providers configured on this server; the login page shows only their buttons. */
   signInProviders: z.array(z.enum(['google', 'apple'])),
+  /** Origins the web-view page may open (WEBVIEW_ALLOWLIST plus the game shell's); anything else is refused. */
+  webViewAllowList: z.array(z.string()),
+  /** The official channels of join-community (COMMUNITY_CHANNELS), each shown with a QR code and a copy button. */
+  communityChannels: z.array(z.object({ id: z.string(), name: z.string(), url: z.string() })),
 });
 export type AppConfig = z.infer<typeof AppConfigOutput>;

@@ -9,6 +9,7 @@ export * from './calendar.ts';
 export * from './chat.ts';
 export * from './client.ts';
 export * from './constants.ts';
+export * from './daogame.ts';
 export * from './field-errors.ts';
 export * from './hashing.ts';
 export * from './listing.ts';

@@ -6,6 +6,10 @@ export interface SecurityHeaderSettings {
   publicUrl: string;
   /** Map tile URL template; its origin is the only outside host images may come from. */
   mapTileUrl: string;
+  /** Origins the web-view page frames (docs/static-pages.md); only these may appear in an iframe. */
+  webViewAllowList?: readonly string[];
+  /** The DAO game API, whose game icons the tab shows (docs/daogame.md). */
+  daogameApiUrl?: string | undefined;
 }
 
 const originOf = (url: string) => new URL(url).origin;
@@ -28,7 +32,13 @@ export function contentSecurityPolicy(settings: SecurityHeaderSettings): Record<
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', originOf(settings.mapTileUrl)],
+    'img-src': [
+      "'self'",
+      'data:',
+      'blob:',
+      originOf(settings.mapTileUrl),
+      ...(settings.daogameApiUrl ? [originOf(settings.daogameApiUrl)] : []),
+    ],
     'font-src': ["'self'", 'data:'],
     // 'self' covers the same-origin WebSocket in current browsers; the explicit ws(s) origin is for older ones.
     'connect-src': ["'self'", websocket],
@@ -37,6 +47,7 @@ export function contentSecurityPolicy(settings: SecurityHeaderSettings): Record<
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
+    'frame-src': ["'self'", ...(settings.webViewAllowList ?? [])],
   };
   if (self.protocol === 'https:') directives['upgrade-insecure-requests'] = [];
   return directives;

@@ -11,6 +11,10 @@ export interface AppConfig {
   mapTileUrl: string;
   /** Sign-in providers the server has configured; only their buttons are shown. */
   signInProviders?: OidcProvider[];
+  /** Origins the web-view page may open (server env WEBVIEW_ALLOWLIST, plus ours and the game shell's). */
+  webViewAllowList: string[];
+  /** Official channels for join-community (server env COMMUNITY_CHANNELS). */
+  communityChannels: { id: string; name: string; url: string }[];
 }
 
 export const appKeys = { config: ['app', 'config'] as const };

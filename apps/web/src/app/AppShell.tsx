@@ -1,7 +1,8 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppConfig } from '@/api/app.ts';
 import { useUserInfo } from '@/api/auth.ts';
+import { guideRedirect } from './first-launch.ts';
 import { recordVisit } from './history.ts';
 import { PageLoading } from './PageState.tsx';
 
@@ -14,6 +15,9 @@ export function AppShell() {
   // Boot: the region config, and a fresh user info while logged in (which also finds a dead session).
   useAppConfig();
   useUserInfo();
+  // SPEC §4: the very first visit sees the guide once, then continues to the page it asked for.
+  const firstVisit = guideRedirect(pathname + search);
+  if (firstVisit) return <Navigate to={firstVisit} replace />;
   return (
     <Suspense fallback={<PageLoading />}>
       <Outlet />

@@ -58,6 +58,8 @@ export interface StoredState {
   processedBounties?: Record<string, ProcessedBounty>;
   /** This install's random id, sent with `/client/device` reports (app/pwa/device.ts). */
   device?: { id: string };
+  /** SPEC §4 first launch: whether the guide slides were shown (lib/first-launch.ts). */
+  guide?: { seen: boolean };
 }
 
 /** Keyed `roomId_redpacketCode`. */

@@ -406,6 +406,10 @@ export const en = {
     notPending: 'This application has already been reviewed',
     decimalsRequired: "Approving needs the token's decimals",
     networkUnknown: 'This asset has no network on this chain',
+  daogame: {
+    requestFailed: 'Request failed',
+    apiError: 'API request error',
+    notFound: 'This game does not exist',
   },
 };
 

@@ -400,5 +400,9 @@ export const zhHans: Messages = {
     notPending: '此申请已审核',
     decimalsRequired: '通过审核需要提供代币精度',
     networkUnknown: '此资产在这条链上没有网络',
+  daogame: {
+    requestFailed: '请求失败',
+    apiError: 'API 请求错误',
+    notFound: '此游戏不存在',
   },
 };

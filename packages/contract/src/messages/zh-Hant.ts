@@ -400,5 +400,9 @@ export const zhHant: Messages = {
     notPending: '此申請已審核',
     decimalsRequired: '通過審核需要提供代幣精度',
     networkUnknown: '此資產在這條鏈上沒有網絡',
+  daogame: {
+    requestFailed: '請求失敗',
+    apiError: 'API 請求錯誤',
+    notFound: '此遊戲不存在',
   },
 };

@@ -30,6 +30,8 @@ export class AppService {
       publicUrl: config.publicUrl,
       mapTileUrl: config.mapTileUrl,
       signInProviders: (['google', 'apple'] as const).filter((provider) => config.oidc[provider] !== undefined),
+      webViewAllowList: config.webViewAllowList,
+      communityChannels: config.communityChannels,
     });
     if (this.answers.size < MAX_COUNTRIES) this.answers.set(country ?? '', answer);
     return answer;

@@ -1,6 +1,6 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
 import { Button, Dialog, PullToRefresh, Toast } from 'antd-mobile';
-import { FileOutline, StarOutline, UserOutline } from 'antd-mobile-icons';
+import { FileOutline, InformationCircleOutline, StarOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { authKeys, useLogout } from '@/api/auth.ts';
@@ -55,6 +55,18 @@ export default function MePage() {
             <FileOutline className={styles.rowIcon} aria-hidden />
             <Link className={styles.rowLabel} to={PATHS.agreement} data-testid="me-agreement">
               {t('me.agreement')}
+            </Link>
+          </div>
+          <div className={styles.row}>
+            <TeamOutline className={styles.rowIcon} aria-hidden />
+            <Link className={styles.rowLabel} to={PATHS.joinCommunity} data-testid="me-join-community">
+              {t('joinCommunity.entry')}
+            </Link>
+          </div>
+          <div className={styles.row}>
+            <InformationCircleOutline className={styles.rowIcon} aria-hidden />
+            <Link className={styles.rowLabel} to={PATHS.aboutUs} data-testid="me-about-us">
+              {t('aboutUs.entry')}
             </Link>
           </div>
         </div>

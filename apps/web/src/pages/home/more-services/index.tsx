@@ -7,6 +7,7 @@ import {
   HistogramOutline,
   LockOutline,
   PayCircleOutline,
+  PlayOutline,
   SendOutline,
   SetOutline,
   ShopbagOutline,
@@ -18,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
+import { useJump } from '@/app/useJump.ts';
 import { CurrencySheet } from '@/components/wallet/CurrencySheet.tsx';
 import styles from './services.module.css';
 
@@ -26,12 +28,15 @@ interface Service {
   icon: ReactNode;
   label: string;
   to?: string;
+  /** A tab destination of SPEC §2's jump helper: switched to, not pushed. */
+  tab?: boolean;
 }
 
 /** Every wallet entry in one grid; only screens that exist are listed. */
 export default function MoreServicesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const go = useJump();
   const [choosing, setChoosing] = useState(false);
   const services: Service[] = [
     {
@@ -56,6 +61,7 @@ export default function MoreServicesPage() {
     { id: 'payments', icon: <BankcardOutline />, label: t('payments.title'), to: PATHS.payments },
     { id: 'market', icon: <HistogramOutline />, label: t('market.title'), to: PATHS.market },
     { id: 'bounty', icon: <StarOutline />, label: t('bounty.home.title'), to: PATHS.bounty },
+    { id: 'daogame', icon: <PlayOutline />, label: t('daogame.title'), to: PATHS.daogame, tab: true },
     { id: 'trade-password', icon: <LockOutline />, label: t('tradePassword.title'), to: PATHS.traderPassword },
     { id: 'security', icon: <CheckShieldOutline />, label: t('security.title'), to: PATHS.securityCenter },
     { id: 'my-asset', icon: <SetOutline />, label: t('myAsset.title'), to: PATHS.myAsset },
@@ -71,7 +77,7 @@ export default function MoreServicesPage() {
             <button
               type="button"
               className={styles.item}
-              onClick={() => (service.to ? navigate(service.to) : setChoosing(true))}
+              onClick={() => (service.to ? (service.tab ? go : navigate)(service.to) : setChoosing(true))}
               data-testid={`service-${service.id}`}
             >
               <span className={styles.icon} aria-hidden>

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { Frame } from '@/app/Frame.tsx';
 import { formatFullDate } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
@@ -9,6 +11,12 @@ const UPDATED = '2025-11-21';
 export default function AgreementPage() {
   const { t } = useTranslation();
   const language = useSettings((state) => state.language);
+  const [params] = useSearchParams();
+  const section = params.get('section');
+  // about-us links straight to the privacy section (?section=privacy).
+  useEffect(() => {
+    if (section) document.getElementById(`agreement-${section}`)?.scrollIntoView();
+  }, [section]);
   const sections = [
     { id: 'account', title: t('agreement.accountTitle'), body: t('agreement.accountBody') },
     { id: 'conduct', title: t('agreement.conductTitle'), body: t('agreement.conductBody') },
