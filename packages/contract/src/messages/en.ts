@@ -378,6 +378,7 @@ export const en = {
     ticketExpired: 'This sign-in link has expired, please try again',
     alreadyLinked: 'This account is already linked to another {{provider}} account',
     proofRequired: 'Give either the account password or an emailed code',
+  },
   airdrop: {
     notFound: 'This airdrop does not exist',
     ended: 'Please confirm whether the airdrop has ended',
@@ -406,6 +407,7 @@ export const en = {
     notPending: 'This application has already been reviewed',
     decimalsRequired: "Approving needs the token's decimals",
     networkUnknown: 'This asset has no network on this chain',
+  },
   daogame: {
     requestFailed: 'Request failed',
     apiError: 'API request error',

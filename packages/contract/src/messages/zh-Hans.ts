@@ -372,6 +372,7 @@ export const zhHans: Messages = {
     ticketExpired: '登录链接已过期，请重试',
     alreadyLinked: '此账户已绑定另一个 {{provider}} 账户',
     proofRequired: '请提供账户密码或邮件验证码其中之一',
+  },
   airdrop: {
     notFound: '此空投不存在',
     ended: '请确认空投是否已结束',
@@ -400,6 +401,7 @@ export const zhHans: Messages = {
     notPending: '此申请已审核',
     decimalsRequired: '通过审核需要提供代币精度',
     networkUnknown: '此资产在这条链上没有网络',
+  },
   daogame: {
     requestFailed: '请求失败',
     apiError: 'API 请求错误',

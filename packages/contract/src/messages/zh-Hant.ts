@@ -372,6 +372,7 @@ export const zhHant: Messages = {
     ticketExpired: '登入連結已過期，請重試',
     alreadyLinked: '此帳戶已綁定另一個 {{provider}} 帳戶',
     proofRequired: '請提供帳戶密碼或郵件驗證碼其中之一',
+  },
   airdrop: {
     notFound: '此空投不存在',
     ended: '請確認空投是否已結束',
@@ -400,6 +401,7 @@ export const zhHant: Messages = {
     notPending: '此申請已審核',
     decimalsRequired: '通過審核需要提供代幣精度',
     networkUnknown: '此資產在這條鏈上沒有網絡',
+  },
   daogame: {
     requestFailed: '請求失敗',
     apiError: 'API 請求錯誤',
