@@ -34,6 +34,10 @@ import { LiveChatService } from './modules/chat/live.service.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { ChatService } from './modules/chat/service.ts';
 import { chatSocketRoutes } from './modules/chat/ws.routes.ts';
+import { KycService } from './modules/identity/kyc.service.ts';
+import { kycOperatorRoutes } from './modules/identity/operator.routes.ts';
+import { PhoneService } from './modules/identity/phone.service.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
 import { EmbeddedMedia } from './modules/live/embedded-media.ts';
 import { JanusMedia } from './modules/live/janus-media.ts';
 import type { RoomRole } from './modules/live/policy.ts';
@@ -89,6 +93,7 @@ import { SecretBox, secretBoxKey } from './platform/sealed.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { sessionAuthenticator } from './platform/session.ts';
 import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';
+import { createSmsSender } from './platform/sms.ts';
 import { serveWebApp } from './platform/web-app.ts';
 
 export interface AppOptions {
@@ -294,7 +299,31 @@ export async function buildApp(options: AppOptions) {
   appRoutes(router, { app: new AppService({ database, config }), region });
   authRoutes(router, auth);
   userRoutes(router, users);
-  const deletion = new AccountDeletionService({ db: database.db, auth, totp, now });
+  const phones = new PhoneService({
+    db,
+    attempts,
+    now,
+    sms: createSmsSender({
+      gatewayUrl: config.smsGatewayUrl,
+      gatewayToken: config.smsGatewayToken,
+      dataDir: config.dataDir,
+      log: app.log,
+    }),
+  });
+  const kyc = new KycService({
+    db,
+    now,
+    box: new SecretBox(await secretBoxKey(config, app.log)),
+    dataDir: config.dataDir,
+    hasPhone: (userId) => phones.hasPhone(userId),
+  });
+  const deletion = new AccountDeletionService({
+    db: database.db,
+    auth,
+    totp,
+    now,
+    afterWipe: (userId) => kyc.removeDocuments(userId),
+  });
   securityRoutes(router, { auth, trade, totp, deletion });
   walletRoutes(router, { wallet, deposits, transfers, records, payments });
   if (config.operatorRoutes) operatorRoutes(router, { wallet, deposits, adminToken });
@@ -308,6 +337,8 @@ export async function buildApp(options: AppOptions) {
   bountyRoutes(router, bounties);
   masterRoutes(router, earnings);
   vipRoutes(router, vip);
+  identityRoutes(router, { phones, kyc });
+  if (config.operatorRoutes) kycOperatorRoutes(router, { kyc, adminToken });
   await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);
@@ -356,6 +387,8 @@ export async function buildApp(options: AppOptions) {
     redPackets,
     bounties,
     vip,
+    phones,
+    kyc,
   });
   return app;
 }
@@ -379,6 +412,8 @@ export interface AppServices {
   redPackets: RedPacketService;
   bounties: BountyService;
   vip: VipService;
+  phones: PhoneService;
+  kyc: KycService;
 }
 
 declare module 'fastify' {
