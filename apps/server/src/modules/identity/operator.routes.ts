@@ -7,8 +7,9 @@ import { safeEqualHex } from '../../platform/secrets.ts';
 import { fromThisMachine } from '../wallet/operator.routes.ts';
 import type { KycService } from './kyc.service.ts';
 
+/** `owner` is the user's uid: the query's own `uid` is the caller's (SPEC §7 appends it to every call). */
 const DocumentInput = z.object({
-  uid: text().regex(/^\d{1,15}$/, { error: 'validation.invalid' }),
+  owner: text().regex(/^\d{1,15}$/, { error: 'validation.invalid' }),
   kind: z.enum(KYC_DOCUMENTS, { error: 'identity.documentKindInvalid' }),
 });
 
@@ -58,7 +59,7 @@ export function kycOperatorRoutes(router: Router, deps: { kyc: KycService; admin
       return {
         type: 'image/jpeg',
         headers: { 'cache-control': 'no-store' },
-        body: await deps.kyc.document(Number(input.uid), input.kind),
+        body: await deps.kyc.document(Number(input.owner), input.kind),
       };
     },
   });

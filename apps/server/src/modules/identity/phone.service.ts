@@ -35,7 +35,7 @@ const codeHash = (userId: number, e164: string, code: string) => sha256Hex(`phon
 /** The number in E.164 when it is a valid number of its area's plan; a 400 naming `phone` otherwise. */
 export function normalisePhone(input: Phone): string {
   const parsed = parsePhoneNumberFromString(`+${input.areaCode}${input.phone}`);
-  if (!parsed || !parsed.isValid() || parsed.countryCallingCode !== input.areaCode) {
+  if (!parsed?.isValid() || parsed.countryCallingCode !== input.areaCode) {
     throw new FieldsError([{ field: 'phone', messageKey: 'identity.phoneInvalid' }]);
   }
   return parsed.number;
