@@ -37,7 +37,7 @@ describe('checking a phone number', () => {
     expect(area.attachment).toEqual([{ field: 'areaCode', message: 'Choose a valid area code' }]);
     const hostile = await check({ areaCode: '886', phone: '912\u0000345678' });
     expect(hostile.status).toBe(400);
-    expect((hostile.attachment as { field: string }[])[0]?.field).toBe('phone');
+    expect((hostile.attachment as unknown as { field: string }[])[0]?.field).toBe('phone');
     const long = await check({ areaCode: '886', phone: '9'.repeat(5000) });
     expect(long.status).toBe(400);
   });
