@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { BoundPhone, Verification } from '@polaris/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -131,5 +133,48 @@ describe('binding a phone', () => {
     expect(
       (await t.call('POST', '/user/binding/phone/vcode', { body: { areaCode: '886', phone: '912345678' } })).status,
     ).toBe(401);
+  });
+});
+
+describe('texting through the HTTP gateway', () => {
+  it('sends the code to SMS_GATEWAY_URL, and answers 503 when the gateway fails', async () => {
+    const texts: { to: string; text: string }[] = [];
+    let answer = 200;
+    const peer = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        texts.push(JSON.parse(body));
+        response.writeHead(answer).end();
+      });
+    });
+    await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(peer.address() as AddressInfo).port}/sms`;
+    const gateway = await createTestApp({ env: { SMS_GATEWAY_URL: url } });
+    try {
+      const gus = await gateway.register('phone-gus@example.com');
+      const body = { areaCode: '886', phone: '912345699' };
+      const sent = await gateway.call('POST', '/user/binding/phone/vcode', { token: gus.token, body });
+      expect(sent.status).toBe(200);
+      expect(texts.at(-1)?.to).toBe('+886912345699');
+      const vcode = /\b(\d{6})\b/.exec(texts.at(-1)!.text)![1];
+      expect(await latestSmsCode(gateway.outbox, '+886912345699')).toBeUndefined();
+      const bound = await gateway.call('POST', '/user/binding/phone', { token: gus.token, body: { ...body, vcode } });
+      expect(bound.status).toBe(200);
+
+      answer = 502;
+      const hal = await gateway.register('phone-hal@example.com');
+      const failed = await gateway.call('POST', '/user/binding/phone/vcode', {
+        token: hal.token,
+        body: { areaCode: '886', phone: '912345698' },
+      });
+      expect(failed.http).toBe(503);
+      expect(failed.msg).toBe('The text message could not be sent, please try again later');
+    } finally {
+      await gateway.close();
+      await new Promise<void>((resolve) => peer.close(() => resolve()));
+    }
   });
 });
