@@ -40,6 +40,10 @@ import { chatSocketRoutes } from './modules/chat/ws.routes.ts';
 import type { ListingService } from './modules/listing/service.ts';
 import { daogameRoutes } from './modules/daogame/routes.ts';
 import { DaogameService, daogameDataFrom } from './modules/daogame/service.ts';
+import { KycService } from './modules/identity/kyc.service.ts';
+import { kycOperatorRoutes } from './modules/identity/operator.routes.ts';
+import { PhoneService } from './modules/identity/phone.service.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
 import { EmbeddedMedia } from './modules/live/embedded-media.ts';
 import { JanusMedia } from './modules/live/janus-media.ts';
 import type { RoomRole } from './modules/live/policy.ts';
@@ -98,6 +102,7 @@ import { SecretBox, secretBoxKey } from './platform/sealed.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { sessionAuthenticator } from './platform/session.ts';
 import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';
+import { createSmsSender } from './platform/sms.ts';
 import { serveWebApp } from './platform/web-app.ts';
 
 export interface AppOptions {
@@ -304,7 +309,31 @@ export async function buildApp(options: AppOptions) {
   appRoutes(router, { app: new AppService({ database, config }), client, region });
   authRoutes(router, auth);
   userRoutes(router, users);
-  const deletion = new AccountDeletionService({ db: database.db, auth, totp, now });
+  const phones = new PhoneService({
+    db,
+    attempts,
+    now,
+    sms: createSmsSender({
+      gatewayUrl: config.smsGatewayUrl,
+      gatewayToken: config.smsGatewayToken,
+      dataDir: config.dataDir,
+      log: app.log,
+    }),
+  });
+  const kyc = new KycService({
+    db,
+    now,
+    box: new SecretBox(await secretBoxKey(config, app.log)),
+    dataDir: config.dataDir,
+    hasPhone: (userId) => phones.hasPhone(userId),
+  });
+  const deletion = new AccountDeletionService({
+    db: database.db,
+    auth,
+    totp,
+    now,
+    afterWipe: (userId) => kyc.removeDocuments(userId),
+  });
   securityRoutes(router, { auth, trade, totp, deletion });
   walletRoutes(router, { wallet, deposits, transfers, records, payments });
   if (config.operatorRoutes) operatorRoutes(router, { wallet, deposits, adminToken });
@@ -342,6 +371,8 @@ export async function buildApp(options: AppOptions) {
     router,
     new DaogameService({ data: daogameDataFrom(config, { now, log: app.log }), shellUrl: config.daogameShellUrl }),
   );
+  identityRoutes(router, { phones, kyc });
+  if (config.operatorRoutes) kycOperatorRoutes(router, { kyc, adminToken });
   await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);
@@ -392,6 +423,8 @@ export async function buildApp(options: AppOptions) {
     vip,
     airdrops,
     listings,
+    phones,
+    kyc,
   });
   return app;
 }
@@ -417,6 +450,8 @@ export interface AppServices {
   vip: VipService;
   airdrops: AirdropService;
   listings: ListingService;
+  phones: PhoneService;
+  kyc: KycService;
 }
 
 declare module 'fastify' {

@@ -13,6 +13,7 @@ export * from './daogame.ts';
 export * from './field-errors.ts';
 export * from './hashing.ts';
 export * from './listing.ts';
+export * from './identity.ts';
 export * from './live.ts';
 export * from './market.ts';
 export * from './master.ts';

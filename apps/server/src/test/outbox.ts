@@ -41,3 +41,19 @@ export async function latestCode(outboxDir: string, email: string): Promise<stri
   const mail = await latestMail(outboxDir, email);
   return mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
 }
+
+/** The 6-digit code in the newest text message (outbox SMS, platform/sms.ts) to an E.164 number. */
+export async function latestSmsCode(outboxDir: string, e164: string): Promise<string | undefined> {
+  let names: string[];
+  try {
+    names = await readdir(outboxDir);
+  } catch {
+    return undefined;
+  }
+  const newest = names
+    .filter((name) => name.endsWith(`-sms-${e164}.txt`))
+    .sort()
+    .at(-1);
+  if (!newest) return undefined;
+  return /\b(\d{6})\b/.exec(await readFile(path.join(outboxDir, newest), 'utf8'))?.[1];
+}

@@ -7,4 +7,5 @@ export const securityKeys = {
   totp: () => [...securityKeys.all, 'totp'] as const,
   sessions: () => [...securityKeys.all, 'sessions'] as const,
   deletion: () => [...securityKeys.all, 'deletion'] as const,
+  verification: () => [...securityKeys.all, 'verification'] as const,
 };

@@ -9,6 +9,7 @@ export * from './chat.ts';
 export * from './client.ts';
 export * from './idempotency.ts';
 export * from './listing.ts';
+export * from './identity.ts';
 export * from './live.ts';
 export * from './mail.ts';
 export * from './master.ts';

@@ -49,7 +49,16 @@ function blockedError(check: DeletionCheck, language: Language): AppError {
  * session ends. The user row stays, anonymised, so the ledger's history still balances.
  */
 export class AccountDeletionService {
-  constructor(private readonly deps: { db: Database; auth: AuthService; totp: TotpService; now: () => Date }) {}
+  constructor(
+    private readonly deps: {
+      db: Database;
+      auth: AuthService;
+      totp: TotpService;
+      now: () => Date;
+      /** Files kept outside the database (identity documents), removed once the rows are gone. */
+      afterWipe?: (userId: number) => Promise<void>;
+    },
+  ) {}
 
   async check(userId: number): Promise<DeletionCheck> {
     return present(await holdingsOf(this.deps.db, userId, this.deps.now()));
@@ -77,5 +86,6 @@ export class AccountDeletionService {
       return { kind: 'deleted' as const };
     });
     if (outcome.kind === 'badCode') throw new FieldsError([{ field: 'vcode', messageKey: 'auth.codeInvalid' }]);
+    await this.deps.afterWipe?.(user.id);
   }
 }

@@ -68,7 +68,8 @@ export async function lockAccount(tx: Tx, userId: number): Promise<void> {
 /**
  * Wipes what identifies the person and keeps the row (journal postings and history point at it): the email
  * becomes a unique placeholder (so the address may sign up again), the password can never match, names and
- * avatar go; the second factors, transaction password and payment details are deleted.
+ * avatar go; the second factors, transaction password, payment details, bound phone (and its codes) and
+ * identity verification are deleted (the document photos on disk go after the commit: `afterWipe`).
  */
 export async function anonymiseAccount(tx: Tx, userId: number, now: Date): Promise<void> {
   await tx.execute(sql`update users set
@@ -81,6 +82,9 @@ export async function anonymiseAccount(tx: Tx, userId: number, now: Date): Promi
   await tx.execute(sql`delete from totp_factors where user_id = ${userId}`);
   await tx.execute(sql`delete from trade_passwords where user_id = ${userId}`);
   await tx.execute(sql`delete from payment_methods where user_id = ${userId}`);
+  await tx.execute(sql`delete from user_phones where user_id = ${userId}`);
+  await tx.execute(sql`delete from phone_codes where user_id = ${userId}`);
+  await tx.execute(sql`delete from kyc_profiles where user_id = ${userId}`);
   await tx.execute(sql`update sessions set revoked_at = ${now.toISOString()}::timestamptz
     where user_id = ${userId} and revoked_at is null`);
 }

@@ -66,7 +66,7 @@ export function vipRoutes(router: Router, vip: VipService): void {
     region: 'gated',
     input: VipBuyInput,
     output: VipPurchaseOutput,
-    handler: ({ input, user }) => vip.buy(user, input),
+    handler: ({ input, user, language }) => vip.buy(user, input, language),
   });
   router.route({
     method: 'POST',
@@ -77,6 +77,6 @@ export function vipRoutes(router: Router, vip: VipService): void {
     region: 'gated',
     input: VipRenewInput,
     output: VipPurchaseOutput,
-    handler: ({ input, user }) => vip.renew(user, input),
+    handler: ({ input, user, language }) => vip.renew(user, input, language),
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERIOD_MS, renewedEnd, upgradePrice } from './rules.ts';
+import { endDateText, PERIOD_MS, renewedEnd, upgradePrice } from './rules.ts';
 
 const DAY = 86_400_000;
 const now = new Date('2026-03-01T00:00:00Z');
@@ -39,5 +39,14 @@ describe('renewedEnd', () => {
 
   it('starts from now when the membership has ended', () => {
     expect(renewedEnd(after(-3 * DAY), now, 'month')).toEqual(after(PERIOD_MS.month));
+  });
+});
+
+describe('endDateText', () => {
+  it('writes an end date in each language, in UTC, named', () => {
+    const at = new Date('2026-12-24T18:30:00Z');
+    expect(endDateText(at, 'en')).toBe('24 Dec 2026, 18:30 UTC');
+    expect(endDateText(at, 'zh-Hant')).toContain('2026年12月24日');
+    expect(endDateText(at, 'zh-Hans')).toContain('2026年12月24日');
   });
 });

@@ -1,4 +1,4 @@
-import type { VipPeriod } from '@polaris/contract';
+import type { Language, VipPeriod } from '@polaris/contract';
 
 /** Pure rules of membership (docs/membership.md): how long a period is and what an upgrade costs. */
 
@@ -21,4 +21,15 @@ export function upgradePrice(input: { fromMonth: bigint; toMonth: bigint; endsAt
   if (difference <= 0n || left === 0n) return 0n;
   const month = BigInt(PERIOD_MS.month);
   return (difference * left + month - 1n) / month;
+}
+
+const DATE_LOCALE: Record<Language, string> = { en: 'en-GB', 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-TW' };
+
+/**
+ * An end date inside a message, as the member reads it: in their language, to the minute, in UTC (the server
+ * does not know the member's time zone, so it names the one it uses).
+ */
+export function endDateText(at: Date, language: Language): string {
+  const text = at.toLocaleString(DATE_LOCALE[language], { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' });
+  return `${text} UTC`;
 }

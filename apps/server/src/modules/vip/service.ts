@@ -1,4 +1,5 @@
 import {
+  type Language,
   Status,
   VIP_PERKS,
   type VipBuy,
@@ -14,7 +15,7 @@ import { once } from '../../platform/idempotency.ts';
 import type { TradePasswordService } from '../security/service.ts';
 import { ledger } from '../wallet/ledger.ts';
 import { presentMembership, presentOrder, presentTier } from './presenter.ts';
-import { PERIOD_MS, renewedEnd, upgradePrice } from './rules.ts';
+import { endDateText, PERIOD_MS, renewedEnd, upgradePrice } from './rules.ts';
 import {
   findMembership,
   insertMembership,
@@ -141,7 +142,7 @@ export class VipService {
    * a lower tier it is an upgrade: the tier changes until the same end, for the prorated difference (the
    * period is not used). The same tier or a lower one while a membership runs is refused: renew instead.
    */
-  async buy(user: { id: number; uid: number }, input: VipBuy): Promise<VipPurchase> {
+  async buy(user: { id: number; uid: number }, input: VipBuy, language: Language = 'en'): Promise<VipPurchase> {
     const tier = await this.tierRow(input.tier);
     await this.deps.trade.verify(user.id, input.tradePassword);
     const { tradePassword: _secret, ...request } = input;
@@ -169,9 +170,11 @@ export class VipService {
         return this.charge(tx, user, { kind: 'buy', tier, period: input.period, amount: price }, renewed, now);
       }
       const from = await this.tierRow(row.tierCode, tx);
-      const params = { tier: row.tierCode, endsAt: row.endsAt.toISOString() };
-      if (from.rank === tier.rank) throw new AppError(Status.conflict, 'vip.alreadyMember', params);
-      if (from.rank > tier.rank) throw new AppError(Status.conflict, 'vip.noDowngrade', params);
+      // The message shows the end in the member's language; the attachment keeps it exact for the client.
+      const params = { tier: row.tierCode, endsAt: endDateText(row.endsAt, language) };
+      const exact = { endsAt: row.endsAt.toISOString() };
+      if (from.rank === tier.rank) throw new AppError(Status.conflict, 'vip.alreadyMember', params, exact);
+      if (from.rank > tier.rank) throw new AppError(Status.conflict, 'vip.noDowngrade', params, exact);
       const amount = upgradePrice({
         fromMonth: BigInt(from.priceMonth),
         toMonth: BigInt(tier.priceMonth),
@@ -188,7 +191,7 @@ export class VipService {
    * for one that has ended. Refused, changing nothing, when the membership is no longer the tier and end the
    * caller saw (a renewal or upgrade landed in between, e.g. the same renewal sent twice under two keys).
    */
-  async renew(user: { id: number; uid: number }, input: VipRenew): Promise<VipPurchase> {
+  async renew(user: { id: number; uid: number }, input: VipRenew, language: Language = 'en'): Promise<VipPurchase> {
     await this.deps.trade.verify(user.id, input.tradePassword);
     const { tradePassword: _secret, ...request } = input;
     return once(
@@ -199,7 +202,12 @@ export class VipService {
         const row = await lockMembership(tx, user.id);
         if (!row) throw new AppError(Status.notFound, 'vip.nothingToRenew');
         if (row.tierCode !== input.tier || row.endsAt.getTime() !== new Date(input.endsAt).getTime()) {
-          throw new AppError(Status.conflict, 'vip.changed', { endsAt: row.endsAt.toISOString() });
+          throw new AppError(
+            Status.conflict,
+            'vip.changed',
+            { endsAt: endDateText(row.endsAt, language) },
+            { endsAt: row.endsAt.toISOString() },
+          );
         }
         const tier = await this.tierRow(row.tierCode, tx);
         const running = isRunning(row, now);

@@ -5,7 +5,7 @@ import { query } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { balanceOf, deposit, newKey, type WalletUser, walletUser } from '../../test/wallet-fixtures.ts';
 import { checkLedger } from '../wallet/ledger.store.ts';
-import { PERIOD_MS, upgradePrice } from './rules.ts';
+import { endDateText, PERIOD_MS, upgradePrice } from './rules.ts';
 
 /** Membership through the API: tiers, buying, renewing, upgrading, expiry, races and refusals, and the money. */
 
@@ -125,6 +125,17 @@ describe('buying, renewing and upgrading', () => {
     const same = await buy(alice, { tier: 'plus', period: 'year' });
     expect(same.status).toBe(409);
     expect(same.msg).toContain('renew');
+    // The end date reads as a date in the member's language, not as an ISO timestamp; the attachment keeps it exact.
+    expect(same.msg).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    expect(same.msg).toContain(endDateText(new Date(endsAt), 'en'));
+    expect(same.attachment).toEqual({ endsAt });
+    const hant = await t.call('POST', '/uservip/buyVip', {
+      token: alice.token,
+      locale: 'zh_HK',
+      body: { tier: 'plus', period: 'year', tradePassword: alice.trade, idempotencyKey: newKey() },
+    });
+    expect(hant.msg).toContain(endDateText(new Date(endsAt), 'zh-Hant'));
+    expect(hant.msg).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
     expect(await available(alice)).toBe('980.2');
   });
 

@@ -11,7 +11,7 @@ import { type FieldErrors, validate } from '@/lib/auth-forms.ts';
 import { useSettings } from '@/lib/settings.ts';
 import styles from './SendCodeButton.module.css';
 
-function useCountdown() {
+export function useCountdown() {
   const [endsAt, setEndsAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

@@ -1,6 +1,13 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
 import { Button, Dialog, PullToRefresh, Toast } from 'antd-mobile';
-import { FileOutline, InformationCircleOutline, StarOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
+import {
+  FileOutline,
+  InformationCircleOutline,
+  RightOutline,
+  StarOutline,
+  TeamOutline,
+  UserOutline,
+} from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { authKeys, useLogout } from '@/api/auth.ts';
@@ -122,11 +129,18 @@ function Profile() {
   };
   return (
     <section className={styles.card} aria-label={t('me.account')} data-testid="me-profile">
-      <div className={styles.identity}>
+      {/* The header opens My: the profile, every page of "my" and the settings (pages/my/index.tsx). */}
+      <Link
+        className={styles.identity}
+        to={PATHS.my}
+        style={{ color: 'inherit', textDecoration: 'none' }}
+        aria-label={t('mine.open')}
+        data-testid="me-open-my"
+      >
         <div className={styles.avatar} aria-hidden>
           {(name || user?.email || '?').slice(0, 1)}
         </div>
-        <div>
+        <div style={{ flex: 1 }}>
           <p className={styles.name}>
             {name || t('me.noName')} <VipBadge vip={user?.vip} />
           </p>
@@ -134,7 +148,8 @@ function Profile() {
             {user?.email}
           </p>
         </div>
-      </div>
+        <RightOutline aria-hidden />
+      </Link>
       <div className={styles.uid}>
         <span>
           {t('me.uid')}: <span data-testid="me-uid">{user?.uid}</span>

@@ -1,9 +1,10 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useVerification } from '@/api/identity.ts';
 import {
   type ActiveSession,
   useRevokeOtherSessions,
@@ -14,6 +15,8 @@ import {
 import { useTradePasswordStatus } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
+import { KycSheet } from '@/components/identity/KycSheet.tsx';
+import { PhoneSheet } from '@/components/identity/PhoneSheet.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import ui from '@/components/ui.module.css';
@@ -41,12 +44,14 @@ function Row({
   sub,
   state,
   to,
+  onClick,
   testId,
 }: {
   title: string;
   sub?: string;
   state: ReactNode;
   to?: string;
+  onClick?: () => void;
   testId: string;
 }) {
   const navigate = useNavigate();
@@ -63,11 +68,11 @@ function Row({
         )}
       </span>
       <span className={`${ui.rowEnd} ${ui.rowSub}`}>{state}</span>
-      {to && <RightOutline aria-hidden />}
+      {(to || onClick) && <RightOutline aria-hidden />}
     </>
   );
-  return to ? (
-    <button type="button" className={ui.row} onClick={() => navigate(to)} data-testid={testId}>
+  return to || onClick ? (
+    <button type="button" className={ui.row} onClick={onClick ?? (() => navigate(to!))} data-testid={testId}>
       {body}
     </button>
   ) : (
@@ -91,6 +96,7 @@ function Protections() {
       </p>
       <div className={ui.list}>
         <Row title={t('security.email')} sub={email} state={t('security.emailBound')} testId="security-email" />
+        <Verification />
         <Row
           title={t('security.loginPassword')}
           state={t('security.tradeSet')}
@@ -209,5 +215,40 @@ function DeleteLink() {
     <div className={`${ui.list} ${ui.section}`}>
       <Row title={t('security.deleteAccount')} state="" to={PATHS.deleteAccount} testId="security-delete-account" />
     </div>
+  );
+}
+
+/** The phone and identity rows; each opens its sheet (docs/identity-and-phone.md). */
+function Verification() {
+  const { t } = useTranslation();
+  const verification = useVerification();
+  const [open, setOpen] = useState<'phone' | 'kyc' | null>(null);
+  const state = (ready: () => string) =>
+    verification.isPending ? '…' : verification.isError ? t('security.loadFailed') : ready();
+  const phone = verification.data?.phone;
+  const kyc = verification.data?.kyc;
+  const kycState = () => {
+    if (!kyc || kyc.state === 'not_started') return t('identity.kyc.state.not_started');
+    if (kyc.state === 'approved') return t('identity.kyc.verifiedLevel', { level: kyc.approvedLevel });
+    return t(`identity.kyc.state.${kyc.state}`);
+  };
+  return (
+    <>
+      <Row
+        title={t('identity.phone.row')}
+        sub={phone ? `+${phone.areaCode} ${phone.masked}` : undefined}
+        state={state(() => (phone ? t('identity.phone.boundState') : t('identity.phone.unbound')))}
+        onClick={verification.isSuccess ? () => setOpen('phone') : undefined}
+        testId="security-phone"
+      />
+      <Row
+        title={t('identity.kyc.row')}
+        state={state(kycState)}
+        onClick={verification.isSuccess ? () => setOpen('kyc') : undefined}
+        testId="security-kyc"
+      />
+      <PhoneSheet visible={open === 'phone'} onClose={() => setOpen(null)} />
+      {kyc && <KycSheet visible={open === 'kyc'} onClose={() => setOpen(null)} kyc={kyc} />}
+    </>
   );
 }

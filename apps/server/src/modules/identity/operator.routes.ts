@@ -1,0 +1,80 @@
+import { EmptyInput, KYC_DOCUMENTS, KycPendingOutput, KycReviewInput, KycReviewOutput, text } from '@polaris/contract';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors.ts';
+import type { Router } from '../../platform/router.ts';
+import { safeEqualHex } from '../../platform/secrets.ts';
+import { fromThisMachine } from '../wallet/operator.routes.ts';
+import type { KycService } from './kyc.service.ts';
+
+/** `owner` is the user's uid: the query's own `uid` is the caller's (SPEC §7 appends it to every call). */
+const DocumentInput = z.object({
+  owner: text().regex(/^\d{1,15}$/, { error: 'validation.invalid' }),
+  kind: z.enum(KYC_DOCUMENTS, { error: 'identity.documentKindInvalid' }),
+});
+
+/**
+ * Identity review for the operator (`npm run kyc:review`), answered only on this machine with the token in
+ * DATA_DIR/admin.token, like the wallet's operator routes.
+ */
+export function kycOperatorRoutes(router: Router, deps: { kyc: KycService; adminToken: string }) {
+  const guard = (request: FastifyRequest) => {
+    const header = request.headers['x-admin-token'];
+    if (
+      !fromThisMachine(request) ||
+      typeof header !== 'string' ||
+      !/^[0-9a-f]{64}$/.test(header) ||
+      !safeEqualHex(header, deps.adminToken)
+    ) {
+      throw new AppError(403, 'http.403');
+    }
+  };
+  const tags = ['operator'];
+
+  router.route({
+    method: 'GET',
+    path: '/admin/kyc/pending',
+    summary: 'Identity checks waiting for review, oldest first, ID numbers opened (operator token)',
+    tags,
+    auth: 'public',
+    input: EmptyInput,
+    output: KycPendingOutput,
+    handler: async ({ request }) => {
+      guard(request);
+      return deps.kyc.pending();
+    },
+  });
+
+  router.raw({
+    method: 'GET',
+    path: '/admin/kyc/document',
+    summary: 'One document photo of a check, as JPEG (operator token)',
+    tags,
+    auth: 'public',
+    input: DocumentInput,
+    params: {},
+    produces: 'image/jpeg',
+    handler: async ({ request, input }) => {
+      guard(request);
+      return {
+        type: 'image/jpeg',
+        headers: { 'cache-control': 'no-store' },
+        body: await deps.kyc.document(Number(input.owner), input.kind),
+      };
+    },
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/admin/kyc/review',
+    summary: 'Approve or reject (with a reason) a pending identity check (operator token)',
+    tags,
+    auth: 'public',
+    input: KycReviewInput,
+    output: KycReviewOutput,
+    handler: async ({ request, input }) => {
+      guard(request);
+      return deps.kyc.review(input);
+    },
+  });
+}

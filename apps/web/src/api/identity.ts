@@ -1,0 +1,64 @@
+import type { BoundPhone, KycDocument, KycLevel, KycStatus, SendCodeOutput, Verification } from '@polaris/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '@/lib/session.ts';
+import { api } from './request.ts';
+import { securityKeys } from './security-keys.ts';
+
+/** Phone binding and identity verification (docs/identity-and-phone.md). */
+
+type Out<S extends { parse(input: unknown): unknown }> = ReturnType<S['parse']>;
+export interface PhoneForm {
+  areaCode: string;
+  phone: string;
+}
+
+export function useVerification() {
+  return useQuery({
+    queryKey: securityKeys.verification(),
+    enabled: useSession((state) => state.loginStatus),
+    queryFn: () => api.get<Verification>('/user/verification'),
+  });
+}
+
+export function useSendPhoneCode() {
+  return useMutation({
+    mutationFn: (phone: PhoneForm) => api.post<Out<typeof SendCodeOutput>>('/user/binding/phone/vcode', phone),
+  });
+}
+
+export function useBindPhone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PhoneForm & { vcode: string }) => api.post<BoundPhone>('/user/binding/phone', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.verification() }),
+  });
+}
+
+/** Every step answers the whole state; the cached verification takes it at once. */
+function useKycStep<I>(call: (input: I) => Promise<KycStatus>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (kyc) =>
+      queryClient.setQueryData<Verification>(securityKeys.verification(), (before) =>
+        before ? { ...before, kyc } : before,
+      ),
+  });
+}
+
+export const useSelectLevel = () =>
+  useKycStep((level: KycLevel) => api.post<KycStatus>('/user/selectAuthLevel', { level }));
+
+export const useSaveKycDetails = () =>
+  useKycStep((details: { legalName: string; country: string; idType: string; idNumber: string }) =>
+    api.post<KycStatus>('/user/kyc1', details),
+  );
+
+export const useUploadKycDocument = () =>
+  useKycStep(({ kind, file }: { kind: KycDocument; file: File }) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.upload<KycStatus>('/user/kyc2', form, { params: { kind } });
+  });
+
+export const useSubmitKyc = () => useKycStep(() => api.post<KycStatus>('/user/submitUserInfo', {}));
