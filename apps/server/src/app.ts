@@ -30,6 +30,7 @@ import { bountyRoutes } from './modules/bounty/routes.ts';
 import { BountyService } from './modules/bounty/service.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { CalendarService } from './modules/calendar/service.ts';
+import { captchaRoutes } from './modules/captcha/routes.ts';
 import { LiveChatService } from './modules/chat/live.service.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { ChatService } from './modules/chat/service.ts';
@@ -45,6 +46,7 @@ import { masterRoutes } from './modules/master/routes.ts';
 import { CreatorEarningsService } from './modules/master/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { PeopleService } from './modules/people/service.ts';
+import { ClaimAutomationGuard } from './modules/redpacket/automation.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
 import { RedPacketService } from './modules/redpacket/service.ts';
 import { AccountDeletionService } from './modules/security/deletion.service.ts';
@@ -67,6 +69,7 @@ import { WalletService } from './modules/wallet/service.ts';
 import { TransferService } from './modules/wallet/transfers.service.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { AttemptLimiter } from './platform/attempts.ts';
+import { Captcha, captchaKey } from './platform/captcha.ts';
 import { installErrorHandling } from './platform/envelope-errors.ts';
 import { ValidationError } from './platform/errors.ts';
 import { Links } from './platform/links.ts';
@@ -131,6 +134,11 @@ export async function buildApp(options: AppOptions) {
 
   await mkdir(config.dataDir, { recursive: true });
   const attempts = new AttemptLimiter({ db: database.db, now });
+  const captcha = new Captcha({
+    db: database.db,
+    now,
+    settings: { ...config.captcha, hmacKey: await captchaKey({ ...config.captcha, dataDir: config.dataDir }, app.log) },
+  });
   const auth = new AuthService({ db: database.db, attempts, mailer, sessionTtlMs: config.sessionTtlMs, now });
   const totp = new TotpService({
     db: database.db,
@@ -253,6 +261,7 @@ export async function buildApp(options: AppOptions) {
     attempts,
     activityIdOf: (code) => discovery.idByCode(code),
     perksOf: (userId) => vip.perksOf(userId),
+    automation: new ClaimAutomationGuard({ attempts, captcha, perMinute: config.captcha.redPacketsPerMinute }),
     log: app.log,
     chat: {
       assertCanPost: (userId, roomId) => chat.messages.assertCanPost(userId, roomId),
@@ -292,7 +301,8 @@ export async function buildApp(options: AppOptions) {
     regionBlocked: (request) => region.isBlocked(request),
   });
   appRoutes(router, { app: new AppService({ database, config }), region });
-  authRoutes(router, auth);
+  authRoutes(router, auth, captcha);
+  captchaRoutes(router, captcha);
   userRoutes(router, users);
   const deletion = new AccountDeletionService({ db: database.db, auth, totp, now });
   securityRoutes(router, { auth, trade, totp, deletion });

@@ -66,6 +66,10 @@ const EnvSchema = z.object({
   OPERATOR_ROUTES: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
   MARKET_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.coingecko.com/api/v3')),
   MAP_TILE_URL: z.preprocess(emptyToUndefined, z.url().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')),
+  CAPTCHA_HMAC_KEY: z.preprocess(emptyToUndefined, z.string().trim().min(32).optional()),
+  CAPTCHA_COMPLEXITY: z.coerce.number().int().min(2).max(10_000_000).default(50_000),
+  CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(1200),
+  CAPTCHA_REDPACKET_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
 export type Config = {
@@ -117,6 +121,15 @@ export type Config = {
   operatorRoutes: boolean;
   /** How long ticket money stays frozen in creator earnings after an activity ends before the organizer gets it. */
   payoutHoldMs: number;
+  captcha: {
+    /** HMAC key that signs challenges; without it one is made and kept in DATA_DIR (set it when processes share a database). */
+    hmacKey: string | undefined;
+    /** The largest counter a challenge asks for: the solver tries about half of it on average. */
+    complexity: number;
+    ttlMs: number;
+    /** Red packets one person may open in a minute before a claim asks for the captcha. */
+    redPacketsPerMinute: number;
+  };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -162,5 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discoveryCacheMs: e.DISCOVERY_CACHE_MS,
     operatorRoutes: e.OPERATOR_ROUTES ? e.OPERATOR_ROUTES === 'on' : e.NODE_ENV !== 'production',
     payoutHoldMs: Math.round(e.PAYOUT_HOLD_HOURS * 3_600_000),
+    captcha: {
+      hmacKey: e.CAPTCHA_HMAC_KEY,
+      complexity: e.CAPTCHA_COMPLEXITY,
+      ttlMs: e.CAPTCHA_TTL_SECONDS * 1000,
+      redPacketsPerMinute: e.CAPTCHA_REDPACKET_PER_MINUTE,
+    },
   };
 }

@@ -23,3 +23,4 @@ export * from './user.ts';
 export * from './validation.ts';
 export * from './vip.ts';
 export * from './wallet.ts';
+export * from './captcha.ts';

@@ -23,6 +23,7 @@ export const en = {
     cursor: '{{field}} is not a valid page position',
   },
   fields: {
+    captcha: 'Human check',
     kind: 'Kind',
     split: 'Split',
     count: 'Count',
@@ -340,6 +341,12 @@ export const en = {
     cancelNoticeBody: 'The organizer cancelled {{title}}, which was to start on {{date}}.',
     cancelNoticeRefund: '{{amount}} {{asset}} has been returned to your wallet.',
     online: 'Online',
+  },
+  captcha: {
+    required: 'Please complete the human check first',
+    invalid: 'The human check could not be verified, please try again',
+    reused: 'This human check has already been used, please do it again',
+    expired: 'The human check has expired, please do it again',
   },
 };
 

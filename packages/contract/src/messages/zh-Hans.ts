@@ -24,6 +24,7 @@ export const zhHans: Messages = {
     cursor: '{{field}}不是有效的分页位置',
   },
   fields: {
+    captcha: '人机验证',
     kind: '类型',
     split: '分配方式',
     count: '个数',
@@ -334,5 +335,11 @@ export const zhHans: Messages = {
     cancelNoticeBody: '主办方取消了原定于 {{date}} 开始的「{{title}}」。',
     cancelNoticeRefund: '{{amount}} {{asset}} 已退回您的钱包。',
     online: '线上',
+  },
+  captcha: {
+    required: '请先完成人机验证',
+    invalid: '人机验证未通过，请重试',
+    reused: '此人机验证已使用过，请重新验证',
+    expired: '人机验证已过期，请重新验证',
   },
 };

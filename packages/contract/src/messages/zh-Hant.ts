@@ -24,6 +24,7 @@ export const zhHant: Messages = {
     cursor: '{{field}}不是有效的分頁位置',
   },
   fields: {
+    captcha: '人機驗證',
     kind: '類型',
     split: '分配方式',
     count: '個數',
@@ -334,5 +335,11 @@ export const zhHant: Messages = {
     cancelNoticeBody: '主辦方取消了原定於 {{date}} 開始的「{{title}}」。',
     cancelNoticeRefund: '{{amount}} {{asset}} 已退回您的錢包。',
     online: '線上',
+  },
+  captcha: {
+    required: '請先完成人機驗證',
+    invalid: '人機驗證未通過，請重試',
+    reused: '此人機驗證已使用過，請重新驗證',
+    expired: '人機驗證已過期，請重新驗證',
   },
 };

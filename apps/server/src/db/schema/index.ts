@@ -15,3 +15,4 @@ export * from './security.ts';
 export * from './users.ts';
 export * from './vip.ts';
 export * from './wallet.ts';
+export * from './captcha.ts';
