@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { captchaField } from './captcha.ts';
 import { activityIdField, assetCodeField, cursorField, limitField, PersonOutput } from './activity/fields.ts';
+import { captchaField } from './captcha.ts';
 import { text } from './text.ts';
 import { amountField, idempotencyKeyField, tradePasswordField } from './wallet.ts';
 

@@ -42,9 +42,7 @@ export class Captcha {
   private readonly keySignatureKey: string;
   private lastSweep = 0;
 
-  constructor(
-    private readonly deps: { db: Database; now: () => Date; settings: CaptchaSettings },
-  ) {
+  constructor(private readonly deps: { db: Database; now: () => Date; settings: CaptchaSettings }) {
     // Two secrets derived from the one configured key, one per signature altcha-lib makes.
     this.signatureKey = createHmac('sha256', deps.settings.hmacKey).update('altcha-challenge').digest('hex');
     this.keySignatureKey = createHmac('sha256', deps.settings.hmacKey).update('altcha-key').digest('hex');

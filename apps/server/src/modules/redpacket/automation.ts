@@ -13,9 +13,7 @@ const EVERY_TRY: AttemptRule = { max: 1_000_000_000, windowMs: 60_000 };
 export class ClaimAutomationGuard {
   private readonly rule: AttemptRule;
 
-  constructor(
-    private readonly deps: { attempts: AttemptLimiter; captcha: Captcha; perMinute: number },
-  ) {
+  constructor(private readonly deps: { attempts: AttemptLimiter; captcha: Captcha; perMinute: number }) {
     // One slot more than allowed: the first packet past the limit takes it, so its own retries see a full window.
     this.rule = { max: deps.perMinute + 1, windowMs: 60_000 };
   }

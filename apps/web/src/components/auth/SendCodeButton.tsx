@@ -6,6 +6,7 @@ import { isApiError } from '@/api/api-error.ts';
 import { useSendCode } from '@/api/auth.ts';
 import { useSendDeletionCode, useSendPasswordCode } from '@/api/security.ts';
 import { useSendTradeCode } from '@/api/wallet.ts';
+import type { Captcha } from '@/components/captcha/useCaptcha.ts';
 import { reportFormError } from '@/components/form-errors.ts';
 import { type FieldErrors, validate } from '@/lib/auth-forms.ts';
 import { useSettings } from '@/lib/settings.ts';
@@ -38,10 +39,12 @@ interface SendCodeButtonProps {
   testId: string;
   /** Email problems (empty, invalid, registered / not registered) are shown under the email field. */
   onErrors(errors: FieldErrors): void;
+  /** The form's captcha: codes to any address need one (docs/captcha.md). */
+  captcha?: Captcha;
 }
 
 /** Sends an email code and counts down (in seconds) until another may be requested (SPEC §5). */
-export function SendCodeButton({ email, purpose, testId, onErrors }: SendCodeButtonProps) {
+export function SendCodeButton({ email, purpose, testId, onErrors, captcha }: SendCodeButtonProps) {
   const { t } = useTranslation();
   const language = useSettings((state) => state.language);
   const sendEmailCode = useSendCode();
@@ -82,7 +85,7 @@ export function SendCodeButton({ email, purpose, testId, onErrors }: SendCodeBut
       return;
     }
     onErrors({});
-    sendEmailCode.mutate(checked.data, handlers);
+    sendEmailCode.mutate({ ...checked.data, captcha: captcha?.take() }, handlers);
   };
 
   const counting = remaining > 0;

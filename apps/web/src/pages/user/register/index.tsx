@@ -6,6 +6,7 @@ import { PATHS } from '@/app/paths.ts';
 import { AuthLayout, authStyles } from '@/components/auth/AuthLayout.tsx';
 import { CodeField, ConfirmPasswordField, EmailField, PasswordField, SubmitButton } from '@/components/auth/fields.tsx';
 import { useFinishLogin } from '@/components/auth/useAuthNavigation.ts';
+import { useCaptcha } from '@/components/captcha/useCaptcha.ts';
 import { TextField } from '@/components/TextField.tsx';
 import { useForm } from '@/components/useForm.ts';
 import { RegisterForm } from '@/lib/auth-forms.ts';
@@ -33,6 +34,8 @@ export default function RegisterPage() {
   const [agreed, setAgreed] = useState(draft.agreed);
   const signup = useSignup();
   const finish = useFinishLogin();
+  // One captcha for the form: sending the code uses one solution, signing up the next (docs/captcha.md).
+  const captcha = useCaptcha();
 
   useEffect(() => {
     Object.assign(draft, { email, vcode, inviteCode, agreed });
@@ -43,13 +46,16 @@ export default function RegisterPage() {
       agreement: agreed ? undefined : t('register.agreeRequired'),
     });
     if (!data) return;
-    signup.mutate(data, {
-      onSuccess: (loggedIn) => {
-        Object.assign(draft, { email: '', vcode: '', inviteCode: '', agreed: false });
-        if (loggedIn) finish(t('register.success'));
+    signup.mutate(
+      { ...data, captcha: captcha.take() },
+      {
+        onSuccess: (loggedIn) => {
+          Object.assign(draft, { email: '', vcode: '', inviteCode: '', agreed: false });
+          if (loggedIn) finish(t('register.success'));
+        },
+        onError: form.reportTo(FIELDS),
       },
-      onError: form.reportTo(FIELDS),
-    });
+    );
   };
   const { errors } = form;
 
@@ -78,6 +84,7 @@ export default function RegisterPage() {
         email={email}
         purpose="signup"
         sendTestId="register-send-code"
+        captcha={captcha}
         onEmailError={(message) => form.setError('email', message)}
         {...form.field('vcode')}
       />
