@@ -37,6 +37,8 @@ function server(serverPort: number, dataDir: string, env: Record<string, string>
       PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
       // The browser and the embedded SFU meet on loopback, which the SFU does not offer unless told.
       LIVE_HOST_ADDRESSES: '127.0.0.1',
+      // The captcha widget really solves its proof of work in Chromium; a small one keeps journeys quick.
+      CAPTCHA_COMPLEXITY: '2000',
       ...env,
     },
   };

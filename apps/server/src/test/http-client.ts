@@ -8,8 +8,12 @@ import { latestCode } from './outbox.ts';
 export function httpClient(baseUrl: string, dataDir: string): ApiClient {
   const outbox = path.join(dataDir, 'outbox');
 
-  async function call<T = unknown>(method: 'GET' | 'POST', route: string, given: CallOptions = {}) {
-    const options = await withCaptcha(call, method, route, given);
+  async function call<T = unknown>(
+    method: 'GET' | 'POST',
+    route: string,
+    given: CallOptions = {},
+  ): Promise<{ http: number; status: number; msg: string; attachment: T }> {
+    const options: CallOptions = await withCaptcha(call, method, route, given);
     const headers: Record<string, string> = { locale: options.locale ?? 'en_US', ...options.headers };
     if (options.token) headers.token = options.token;
     let body: string | undefined;

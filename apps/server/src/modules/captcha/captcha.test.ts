@@ -121,7 +121,7 @@ describe('red packet claims from a client that looks automated', () => {
   beforeAll(async () => {
     alice = await walletUser(t, 'sender@example.com');
     await deposit(t, alice.email, 'USDT', 'BSC', '100');
-    [person] = (await seedPeople(t.database, 1, 'sweeper')) as [{ token: string }];
+    person = (await seedPeople(t.database, 1, 'sweeper'))[0]!;
     for (let i = 0; i < 12; i++) {
       const sent = await t.call<RedPacket>('POST', '/redpacket/send', {
         token: alice.token,

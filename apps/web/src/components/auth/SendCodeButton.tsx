@@ -61,8 +61,9 @@ export function SendCodeButton({ email, purpose, testId, onErrors, captcha }: Se
           : null;
   const send = own ?? sendEmailCode;
   const { remaining, start } = useCountdown();
+  const [solving, setSolving] = useState(false);
 
-  const onClick = () => {
+  const onClick = async () => {
     const handlers = {
       onSuccess: ({ resendIn }: { resendIn: number }) => {
         start(resendIn > 0 ? resendIn : VCODE_RESEND_SECONDS);
@@ -85,7 +86,10 @@ export function SendCodeButton({ email, purpose, testId, onErrors, captcha }: Se
       return;
     }
     onErrors({});
-    sendEmailCode.mutate({ ...checked.data, captcha: captcha?.take() }, handlers);
+    setSolving(true);
+    const solved = await captcha?.take();
+    setSolving(false);
+    sendEmailCode.mutate({ ...checked.data, captcha: solved }, handlers);
   };
 
   const counting = remaining > 0;
@@ -93,12 +97,16 @@ export function SendCodeButton({ email, purpose, testId, onErrors, captcha }: Se
     <button
       type="button"
       className={styles.button}
-      onClick={onClick}
-      disabled={counting || send.isPending}
+      onClick={() => void onClick()}
+      disabled={counting || send.isPending || solving}
       aria-live="polite"
       data-testid={testId}
     >
-      {counting ? t('code.resend', { seconds: remaining }) : send.isPending ? t('app.loading') : t('code.send')}
+      {counting
+        ? t('code.resend', { seconds: remaining })
+        : send.isPending || solving
+          ? t('app.loading')
+          : t('code.send')}
     </button>
   );
 }

@@ -67,7 +67,7 @@ export function Envelope({
   const details = () => navigate(href(PATHS.redEnvelopeReceive, { redpacketCode: packet.code }));
   const note = audienceNote(packet, t);
 
-  const open = (event?: FormEvent) => {
+  const open = async (event?: FormEvent) => {
     event?.preventDefault();
     if (claim.isPending) return;
     setRefusal(undefined);
@@ -83,7 +83,7 @@ export function Envelope({
       {
         code: packet.code,
         password: packet.needsPassword ? password : undefined,
-        captcha: needsCaptcha ? captcha.take() : undefined,
+        captcha: needsCaptcha ? await captcha.take() : undefined,
       },
       {
         onSuccess: onClaimed,
@@ -151,7 +151,7 @@ export function Envelope({
       {view === 'sender' && <p className={css.note}>{t('redpacket.envelope.yours')}</p>}
 
       {view === 'open' && (
-        <form className={css.openForm} onSubmit={open} noValidate>
+        <form className={css.openForm} onSubmit={(event) => void open(event)} noValidate>
           {packet.needsPassword && (
             <div className={css.envelopeField}>
               <TextField

@@ -41,13 +41,17 @@ export default function RegisterPage() {
     Object.assign(draft, { email, vcode, inviteCode, agreed });
   }, [email, vcode, inviteCode, agreed]);
 
-  const submit = () => {
+  const [solving, setSolving] = useState(false);
+  const submit = async () => {
     const data = form.accept(form.validateWithConfirm(RegisterForm), {
       agreement: agreed ? undefined : t('register.agreeRequired'),
     });
     if (!data) return;
+    setSolving(true);
+    const solved = await captcha.take();
+    setSolving(false);
     signup.mutate(
-      { ...data, captcha: captcha.take() },
+      { ...data, captcha: solved },
       {
         onSuccess: (loggedIn) => {
           Object.assign(draft, { email: '', vcode: '', inviteCode: '', agreed: false });
@@ -63,7 +67,7 @@ export default function RegisterPage() {
     <AuthLayout
       title={t('register.title')}
       heading={t('register.heading')}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
       footer={
         <span className={authStyles.muted}>
           {t('register.haveAccount')}{' '}
@@ -122,7 +126,7 @@ export default function RegisterPage() {
           {errors.agreement}
         </p>
       )}
-      <SubmitButton testId="register-submit" pending={signup.isPending}>
+      <SubmitButton testId="register-submit" pending={signup.isPending || solving}>
         {t('register.submit')}
       </SubmitButton>
     </AuthLayout>
