@@ -6,9 +6,17 @@ import type { Captcha } from './useCaptcha.ts';
 
 /** The widget element's methods we use (altcha's WidgetMethods). */
 export interface AltchaElement extends HTMLElement {
-  configure(options: Record<string, unknown>): Promise<void>;
+  configure(options: Record<string, unknown>): void;
   reset(): void;
   verify(): Promise<unknown>;
+}
+
+/** The element's methods appear once its component has mounted, a few ticks after it joins the page. */
+async function mounted(widget: AltchaElement): Promise<void> {
+  for (let tick = 0; tick < 100 && typeof widget.configure !== 'function'; tick++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  if (typeof widget.configure !== 'function') throw new Error('the captcha widget did not start');
 }
 
 const WIDGET_STRINGS = [
@@ -41,6 +49,8 @@ export function CaptchaWidget({ captcha, testId }: { captcha: Captcha; testId: s
     const onState = (event: Event) => {
       const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
       captcha.setPayload(detail.state === 'verified' ? (detail.payload ?? null) : null);
+      // A solution left unused until its challenge expired: solve a fresh one, as on first show.
+      if (detail.state === 'expired') void widget?.verify().catch(() => undefined);
     };
     loadAltcha()
       .then(async () => {
@@ -48,23 +58,28 @@ export function CaptchaWidget({ captcha, testId }: { captcha: Captcha; testId: s
         const scope = globalThis as typeof globalThis & {
           $altcha: { i18n: { set(language: string, strings: Record<string, string>): void } };
         };
+        // The widget looks its strings up by the lower-cased language ("zh-hant").
         scope.$altcha.i18n.set(
-          language,
+          language.toLowerCase(),
           Object.fromEntries(WIDGET_STRINGS.map((key) => [key, t(`captcha.widget.${key}`)])),
         );
         widget = document.createElement('altcha-widget') as AltchaElement;
+        widget.setAttribute('language', language);
         widget.addEventListener('statechange', onState);
         host.current.replaceChildren(widget);
-        await widget.configure({
+        await mounted(widget);
+        if (cancelled) return;
+        widget.configure({
           challenge: CHALLENGE_URL,
           fetch: envelopeFetch,
-          auto: 'onload',
           language,
           hideFooter: true,
           hideLogo: true,
           name: 'captcha',
         });
         captcha.attach(widget);
+        // Solve at once: by the time the person has typed their email it says "Verified".
+        void widget.verify().catch(() => undefined);
       })
       .catch(() => {
         if (!cancelled) setFailed(true);
