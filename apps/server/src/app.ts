@@ -33,17 +33,18 @@ import { bountyRoutes } from './modules/bounty/routes.ts';
 import { BountyService } from './modules/bounty/service.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { CalendarService } from './modules/calendar/service.ts';
+import { captchaRoutes } from './modules/captcha/routes.ts';
 import { LiveChatService } from './modules/chat/live.service.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { ChatService } from './modules/chat/service.ts';
 import { chatSocketRoutes } from './modules/chat/ws.routes.ts';
-import type { ListingService } from './modules/listing/service.ts';
 import { daogameRoutes } from './modules/daogame/routes.ts';
 import { DaogameService, daogameDataFrom } from './modules/daogame/service.ts';
 import { KycService } from './modules/identity/kyc.service.ts';
 import { kycOperatorRoutes } from './modules/identity/operator.routes.ts';
 import { PhoneService } from './modules/identity/phone.service.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import type { ListingService } from './modules/listing/service.ts';
 import { EmbeddedMedia } from './modules/live/embedded-media.ts';
 import { JanusMedia } from './modules/live/janus-media.ts';
 import type { RoomRole } from './modules/live/policy.ts';
@@ -58,6 +59,7 @@ import { oidcCallbackRoutes, oidcRoutes } from './modules/oidc/routes.ts';
 import { OidcService } from './modules/oidc/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { PeopleService } from './modules/people/service.ts';
+import { ClaimAutomationGuard } from './modules/redpacket/automation.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
 import { RedPacketService } from './modules/redpacket/service.ts';
 import { AccountDeletionService } from './modules/security/deletion.service.ts';
@@ -80,6 +82,7 @@ import { WalletService } from './modules/wallet/service.ts';
 import { TransferService } from './modules/wallet/transfers.service.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { AttemptLimiter } from './platform/attempts.ts';
+import { Captcha, captchaKey } from './platform/captcha.ts';
 import { installErrorHandling } from './platform/envelope-errors.ts';
 import { ValidationError } from './platform/errors.ts';
 import { Links } from './platform/links.ts';
@@ -145,6 +148,11 @@ export async function buildApp(options: AppOptions) {
 
   await mkdir(config.dataDir, { recursive: true });
   const attempts = new AttemptLimiter({ db: database.db, now });
+  const captcha = new Captcha({
+    db: database.db,
+    now,
+    settings: { ...config.captcha, hmacKey: await captchaKey({ ...config.captcha, dataDir: config.dataDir }, app.log) },
+  });
   const auth = new AuthService({ db: database.db, attempts, mailer, sessionTtlMs: config.sessionTtlMs, now });
   const totp = new TotpService({
     db: database.db,
@@ -267,6 +275,7 @@ export async function buildApp(options: AppOptions) {
     attempts,
     activityIdOf: (code) => discovery.idByCode(code),
     perksOf: (userId) => vip.perksOf(userId),
+    automation: new ClaimAutomationGuard({ attempts, captcha, perMinute: config.captcha.redPacketsPerMinute }),
     log: app.log,
     chat: {
       assertCanPost: (userId, roomId) => chat.messages.assertCanPost(userId, roomId),
@@ -307,7 +316,8 @@ export async function buildApp(options: AppOptions) {
   });
   const client = new ClientService({ db: database.db, clientReleaseFile: config.clientReleaseFile, now, log: app.log });
   appRoutes(router, { app: new AppService({ database, config }), client, region });
-  authRoutes(router, auth);
+  authRoutes(router, auth, captcha);
+  captchaRoutes(router, captcha);
   userRoutes(router, users);
   const phones = new PhoneService({
     db,

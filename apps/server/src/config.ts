@@ -85,6 +85,10 @@ const EnvSchema = z.object({
   DAOGAME_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   WEBVIEW_ALLOWLIST: z.string().default(''),
   COMMUNITY_CHANNELS: z.string().optional(),
+  CAPTCHA_HMAC_KEY: z.preprocess(emptyToUndefined, z.string().trim().min(32).optional()),
+  CAPTCHA_COMPLEXITY: z.coerce.number().int().min(2).max(10_000_000).default(50_000),
+  CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(1200),
+  CAPTCHA_REDPACKET_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
 export type Config = {
@@ -153,6 +157,15 @@ export type Config = {
   webViewAllowList: string[];
   /** The official channels join-community shows. */
   communityChannels: CommunityChannel[];
+  captcha: {
+    /** HMAC key that signs challenges; without it one is made and kept in DATA_DIR (set it when processes share a database). */
+    hmacKey: string | undefined;
+    /** The largest counter a challenge asks for: the solver tries about half of it on average. */
+    complexity: number;
+    ttlMs: number;
+    /** Red packets one person may open in a minute before a claim asks for the captcha. */
+    redPacketsPerMinute: number;
+  };
 };
 
 export interface OidcProviderConfig {
@@ -240,5 +253,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc: oidcConfig(e),
     clientReleaseFile: e.CLIENT_RELEASE_FILE ? path.resolve(e.CLIENT_RELEASE_FILE) : undefined,
     ...staticPageConfig(e, publicUrl),
+    captcha: {
+      hmacKey: e.CAPTCHA_HMAC_KEY,
+      complexity: e.CAPTCHA_COMPLEXITY,
+      ttlMs: e.CAPTCHA_TTL_SECONDS * 1000,
+      redPacketsPerMinute: e.CAPTCHA_REDPACKET_PER_MINUTE,
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { hashLoginPassword, hashTradePassword } from '@polaris/contract';
-import { codeFor, deposit, stepper, test, uniqueEmail } from './support.ts';
+import { codeFor, deposit, solvedCaptcha, stepper, test, uniqueEmail } from './support.ts';
 
 const API = '/rest/polarisex';
 
@@ -12,12 +12,13 @@ async function call<T>(page: Page, pathname: string, data: unknown, token?: stri
 }
 
 async function signUpByApi(page: Page, email: string, password: string) {
-  await call(page, '/user/vcode/send', { email, purpose: 'signup' });
+  await call(page, '/user/vcode/send', { email, purpose: 'signup', captcha: await solvedCaptcha(page.request) });
   const vcode = await codeFor(email);
   const user = await call<{ uid: string; token: string }>(page, '/user/signup', {
     email,
     vcode,
     password: hashLoginPassword(password),
+    captcha: await solvedCaptcha(page.request),
   });
   return { ...user, vcode };
 }

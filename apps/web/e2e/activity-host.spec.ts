@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { hashLoginPassword, hashTradePassword } from '@polaris/contract';
-import { codeFor, deposit, stepper, test, uniqueEmail } from './support.ts';
+import { codeFor, deposit, solvedCaptcha, stepper, test, uniqueEmail } from './support.ts';
 
 const API = '/rest/polarisex';
 const PASSWORD = 'abc12345';
@@ -31,10 +31,12 @@ async function call<T>(
 
 async function signUpByApi(request: APIRequestContext, prefix: string): Promise<Person> {
   const email = uniqueEmail(prefix);
-  await request.post(`${API}/user/vcode/send`, { data: { email, purpose: 'signup' } });
+  await request.post(`${API}/user/vcode/send`, {
+    data: { email, purpose: 'signup', captcha: await solvedCaptcha(request) },
+  });
   const code = await codeFor(email);
   const response = await request.post(`${API}/user/signup`, {
-    data: { email, vcode: code, password: hashLoginPassword(PASSWORD) },
+    data: { email, vcode: code, password: hashLoginPassword(PASSWORD), captcha: await solvedCaptcha(request) },
   });
   const body = (await response.json()) as { status: number; attachment: { uid: string; token: string } };
   expect(body.status).toBe(200);

@@ -15,6 +15,15 @@ import { AppRouter } from './routes/router.tsx';
 installAppRequestEffects();
 startAppPlatform();
 
+// Inside the Android or iOS shell, share links that open the app go to their page (lib/native.ts).
+if ('Capacitor' in window) {
+  void import('./lib/native.ts').then((native) =>
+    native.followDeepLinks((route) => {
+      window.location.hash = route;
+    }),
+  );
+}
+
 // The first screen's data leaves now, alongside the language's strings, rather than after the first render.
 if (pathnameOf(window.location.hash.replace(/^#/, '')) === PATHS.activityHome) prefetchActivityHome(queryClient);
 

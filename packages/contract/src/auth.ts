@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captchaField } from './captcha.ts';
 import { emailField, inviteCodeField, passwordHashField, vcodeField } from './validation.ts';
 
 /** Request and response schemas of the auth endpoints (SPEC §7 Auth). */
@@ -9,6 +10,8 @@ export type CodePurpose = (typeof CODE_PURPOSES)[number];
 export const SendCodeInput = z.object({
   email: emailField,
   purpose: z.enum(CODE_PURPOSES, { error: 'validation.invalid' }),
+  /** Required: this route mails any address (docs/captcha.md). */
+  captcha: captchaField.optional(),
 });
 export const SendCodeOutput = z.object({
   /** Seconds until another code may be requested for this email and purpose. */
@@ -23,6 +26,8 @@ export const SignupInput = z.object({
   vcode: vcodeField,
   password: passwordHashField,
   inviteCode: inviteCodeField.optional(),
+  /** Required (docs/captcha.md). */
+  captcha: captchaField.optional(),
 });
 
 export const PasswordLoginInput = z.object({ email: emailField, password: passwordHashField });

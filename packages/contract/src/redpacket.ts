@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { activityIdField, assetCodeField, cursorField, limitField, PersonOutput } from './activity/fields.ts';
+import { captchaField } from './captcha.ts';
 import { text } from './text.ts';
 import { amountField, idempotencyKeyField, tradePasswordField } from './wallet.ts';
 
@@ -114,6 +115,8 @@ export const RedPacketRefInput = z.object({ redpacketCode: redPacketCodeField })
 export const RedPacketClaimInput = z.object({
   redpacketCode: redPacketCodeField,
   password: text().max(RED_PACKET_LIMITS.passwordMax).optional(),
+  /** Asked for only when the claimer looks automated (docs/captcha.md). */
+  captcha: captchaField.optional(),
 });
 export const RedPacketClaimsInput = z.object({
   redpacketCode: redPacketCodeField,

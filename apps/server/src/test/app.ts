@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import { TEST_CAPTCHA_ENV, withCaptcha } from './captcha.ts';
 import { openTestDatabase } from './database.ts';
 import { latestCode } from './outbox.ts';
 
@@ -44,7 +45,13 @@ export async function createTestApp(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-test-'));
   const config = {
     // REDIS_URL passes through so the suite exercises the shared rate-limit store when CI provides one.
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL, ...overrides.env }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      REDIS_URL: process.env.REDIS_URL,
+      ...TEST_CAPTCHA_ENV,
+      ...overrides.env,
+    }),
     rateLimit: overrides.rateLimit ?? false,
     backgroundWorkers: false,
   };
@@ -58,7 +65,12 @@ export async function createTestApp(
   });
   const outbox = path.join(dataDir, 'outbox');
 
-  async function call<T = unknown>(method: 'GET' | 'POST', route: string, options: CallOptions = {}) {
+  async function call<T = unknown>(
+    method: 'GET' | 'POST',
+    route: string,
+    given: CallOptions = {},
+  ): Promise<{ http: number; status: number; msg: string; attachment: T }> {
+    const options: CallOptions = await withCaptcha(call, method, route, given);
     const headers: Record<string, string> = { locale: options.locale ?? 'en_US', ...options.headers };
     if (options.token) headers.token = options.token;
     let payload: string | undefined;

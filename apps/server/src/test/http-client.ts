@@ -1,13 +1,19 @@
 import path from 'node:path';
 import { API_BASE, hashLoginPassword } from '@polaris/contract';
 import type { ApiClient, CallOptions } from './app.ts';
+import { withCaptcha } from './captcha.ts';
 import { latestCode } from './outbox.ts';
 
 /** The fixtures' client for a server running in another process, over real HTTP. */
 export function httpClient(baseUrl: string, dataDir: string): ApiClient {
   const outbox = path.join(dataDir, 'outbox');
 
-  async function call<T = unknown>(method: 'GET' | 'POST', route: string, options: CallOptions = {}) {
+  async function call<T = unknown>(
+    method: 'GET' | 'POST',
+    route: string,
+    given: CallOptions = {},
+  ): Promise<{ http: number; status: number; msg: string; attachment: T }> {
+    const options: CallOptions = await withCaptcha(call, method, route, given);
     const headers: Record<string, string> = { locale: options.locale ?? 'en_US', ...options.headers };
     if (options.token) headers.token = options.token;
     let body: string | undefined;

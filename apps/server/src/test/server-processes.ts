@@ -6,7 +6,10 @@ import path from 'node:path';
 import { API_BASE } from '@polaris/contract';
 import pg from 'pg';
 import { REPO_ROOT } from '../paths.ts';
+import { TEST_CAPTCHA_ENV } from './captcha.ts';
 import { databaseUrlWithName, TEMPLATE_DATABASE } from './database.ts';
+
+const FLEET_CAPTCHA_KEY = randomBytes(32).toString('hex');
 
 export interface ServerProcess {
   process: ChildProcess;
@@ -67,6 +70,9 @@ export class ServerProcesses {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_MULTIPLIER: '100',
+        // One key for the fleet, as production sets it: a challenge from one process verifies on another.
+        CAPTCHA_HMAC_KEY: FLEET_CAPTCHA_KEY,
+        ...TEST_CAPTCHA_ENV,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -33,7 +33,7 @@ export function useUserInfo() {
 
 export function useSendCode() {
   return useMutation({
-    mutationFn: (input: { email: string; purpose: CodePurpose }) =>
+    mutationFn: (input: { email: string; purpose: CodePurpose; captcha?: string }) =>
       api.post<{ resendIn: number }>('/user/vcode/send', input),
   });
 }
@@ -74,12 +74,13 @@ export const useCodeLogin = () =>
   );
 
 export const useSignup = () =>
-  useLoginMutation((input: { email: string; vcode: string; password: string; inviteCode?: string }) =>
+  useLoginMutation((input: { email: string; vcode: string; password: string; inviteCode?: string; captcha?: string }) =>
     api.post<SessionAttachment>('/user/signup', {
       email: input.email,
       vcode: input.vcode,
       password: hashLoginPassword(input.password),
       inviteCode: input.inviteCode || undefined,
+      captcha: input.captcha,
     }),
   );
 

@@ -126,8 +126,8 @@ export function useSendRedPacket() {
 export function useClaimRedPacket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ code, password }: { code: string; password?: string }) =>
-      api.post<RedPacketClaimResult>('/redpacket/claim', { redpacketCode: code, password }),
+    mutationFn: ({ code, password, captcha }: { code: string; password?: string; captcha?: string }) =>
+      api.post<RedPacketClaimResult>('/redpacket/claim', { redpacketCode: code, password, captcha }),
     onSuccess: (result) => {
       // The packet as it stands after my claim: the envelope and the receive page show it without asking again.
       queryClient.setQueryData([...redPacketKeys.detail(result.packet.code), true], result.packet);

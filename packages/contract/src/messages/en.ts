@@ -37,6 +37,7 @@ export const en = {
     idType: 'ID type',
     idNumber: 'ID number',
     level: 'Verification level',
+    captcha: 'Human check',
     kind: 'Kind',
     split: 'Split',
     count: 'Count',
@@ -448,6 +449,12 @@ export const en = {
     partDocuments: 'the document photos',
     notPending: 'This verification is not waiting for review',
     reasonRequired: 'Give a reason for the rejection',
+  },
+  captcha: {
+    required: 'Please complete the human check first',
+    invalid: 'The human check could not be verified, please try again',
+    reused: 'This human check has already been used, please do it again',
+    expired: 'The human check has expired, please do it again',
   },
 };
 

@@ -38,6 +38,7 @@ export const zhHans: Messages = {
     idType: '证件类型',
     idNumber: '证件号码',
     level: '认证等级',
+    captcha: '人机验证',
     kind: '类型',
     split: '分配方式',
     count: '个数',
@@ -442,5 +443,11 @@ export const zhHans: Messages = {
     partDocuments: '证件照片',
     notPending: '此认证不在待审核状态',
     reasonRequired: '请填写拒绝原因',
+  },
+  captcha: {
+    required: '请先完成人机验证',
+    invalid: '人机验证未通过，请重试',
+    reused: '此人机验证已使用过，请重新验证',
+    expired: '人机验证已过期，请重新验证',
   },
 };

@@ -38,6 +38,7 @@ export const zhHant: Messages = {
     idType: '證件類型',
     idNumber: '證件號碼',
     level: '認證等級',
+    captcha: '人機驗證',
     kind: '類型',
     split: '分配方式',
     count: '個數',
@@ -442,5 +443,11 @@ export const zhHant: Messages = {
     partDocuments: '證件照片',
     notPending: '此認證不在待審核狀態',
     reasonRequired: '請填寫拒絕原因',
+  },
+  captcha: {
+    required: '請先完成人機驗證',
+    invalid: '人機驗證未通過，請重試',
+    reused: '此人機驗證已使用過，請重新驗證',
+    expired: '人機驗證已過期，請重新驗證',
   },
 };

@@ -11,12 +11,13 @@ import {
   SessionOutput,
   SignupInput,
 } from '@polaris/contract';
+import type { Captcha } from '../../platform/captcha.ts';
 import type { Router } from '../../platform/router.ts';
 import type { AuthService } from './service.ts';
 
 const tags = ['auth'];
 
-export function authRoutes(router: Router, auth: AuthService): void {
+export function authRoutes(router: Router, auth: AuthService, captcha: Captcha): void {
   router.route({
     method: 'POST',
     path: '/user/vcode/send',
@@ -26,7 +27,11 @@ export function authRoutes(router: Router, auth: AuthService): void {
     rateLimit: 'code',
     input: SendCodeInput,
     output: SendCodeOutput,
-    handler: ({ input, language }) => auth.sendCode(input.email, input.purpose, language),
+    // Mails any address: the captcha is claimed first, so a script cannot use us to flood inboxes.
+    handler: async ({ input, language }) => {
+      await captcha.verify(input.captcha);
+      return auth.sendCode(input.email, input.purpose, language);
+    },
   });
 
   router.route({
@@ -50,7 +55,10 @@ export function authRoutes(router: Router, auth: AuthService): void {
     rateLimit: 'auth',
     input: SignupInput,
     output: SessionOutput,
-    handler: ({ input, request }) => auth.signup(input, request.headers['user-agent']),
+    handler: async ({ input, request }) => {
+      await captcha.verify(input.captcha);
+      return auth.signup(input, request.headers['user-agent']);
+    },
   });
 
   for (const path of ['/user/login', '/user/signin']) {

@@ -47,7 +47,8 @@ export function redPacketRoutes(router: Router, packets: RedPacketService): void
     region: 'gated',
     input: RedPacketClaimInput,
     output: RedPacketClaimResultOutput,
-    handler: ({ input, user }) => packets.claim(user.id, { code: input.redpacketCode, password: input.password }),
+    handler: ({ input, user }) =>
+      packets.claim(user.id, { code: input.redpacketCode, password: input.password, captcha: input.captcha }),
   });
   router.route({
     method: 'GET',

@@ -18,6 +18,7 @@ import type { TradePasswordService } from '../security/service.ts';
 import { amountUnits, assetOf, fieldError } from '../wallet/catalog.ts';
 import { ledger } from '../wallet/ledger.ts';
 import { type Catalog, loadCatalog } from '../wallet/store.ts';
+import type { ClaimAutomationGuard } from './automation.ts';
 import { ClaimBatcher } from './claims.ts';
 import { passwordHash } from './passwords.ts';
 import { type PacketContext, packetState, presentPacket } from './presenter.ts';
@@ -55,6 +56,8 @@ export interface RedPacketDeps {
   /** The sender's membership perks: a member may send up to the asset's maximum times their multiplier. */
   perksOf: (userId: number) => Promise<{ redPacketMultiplier: number }>;
   log: FastifyBaseLogger;
+  /** Asks for the captcha when a claimer looks automated (automation.ts). */
+  automation: ClaimAutomationGuard;
   /** Tests pass a fixed randomness; the default is the operating system's. */
   random?: (below: bigint) => bigint;
 }
@@ -187,7 +190,8 @@ export class RedPacketService {
   }
 
   /** Opens a packet: my share, or why not. Password guesses are claimed per person and packet before checking. */
-  async claim(userId: number, input: { code: string; password?: string }) {
+  async claim(userId: number, input: { code: string; password?: string; captcha?: string }) {
+    await this.deps.automation.check(userId, input.code, input.captcha);
     if (input.password !== undefined) {
       const used = await this.deps.attempts.claim(`redpacket:${input.code}:${userId}`, PASSWORD_RULE);
       if (used === null) throw rateLimited();

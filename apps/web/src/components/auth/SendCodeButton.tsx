@@ -6,6 +6,7 @@ import { isApiError } from '@/api/api-error.ts';
 import { useSendCode } from '@/api/auth.ts';
 import { useSendDeletionCode, useSendPasswordCode } from '@/api/security.ts';
 import { useSendTradeCode } from '@/api/wallet.ts';
+import type { Captcha } from '@/components/captcha/useCaptcha.ts';
 import { reportFormError } from '@/components/form-errors.ts';
 import { type FieldErrors, validate } from '@/lib/auth-forms.ts';
 import { useSettings } from '@/lib/settings.ts';
@@ -38,10 +39,12 @@ interface SendCodeButtonProps {
   testId: string;
   /** Email problems (empty, invalid, registered / not registered) are shown under the email field. */
   onErrors(errors: FieldErrors): void;
+  /** The form's captcha: codes to any address need one (docs/captcha.md). */
+  captcha?: Captcha;
 }
 
 /** Sends an email code and counts down (in seconds) until another may be requested (SPEC §5). */
-export function SendCodeButton({ email, purpose, testId, onErrors }: SendCodeButtonProps) {
+export function SendCodeButton({ email, purpose, testId, onErrors, captcha }: SendCodeButtonProps) {
   const { t } = useTranslation();
   const language = useSettings((state) => state.language);
   const sendEmailCode = useSendCode();
@@ -58,8 +61,9 @@ export function SendCodeButton({ email, purpose, testId, onErrors }: SendCodeBut
           : null;
   const send = own ?? sendEmailCode;
   const { remaining, start } = useCountdown();
+  const [solving, setSolving] = useState(false);
 
-  const onClick = () => {
+  const onClick = async () => {
     const handlers = {
       onSuccess: ({ resendIn }: { resendIn: number }) => {
         start(resendIn > 0 ? resendIn : VCODE_RESEND_SECONDS);
@@ -82,7 +86,10 @@ export function SendCodeButton({ email, purpose, testId, onErrors }: SendCodeBut
       return;
     }
     onErrors({});
-    sendEmailCode.mutate(checked.data, handlers);
+    setSolving(true);
+    const solved = await captcha?.take();
+    setSolving(false);
+    sendEmailCode.mutate({ ...checked.data, captcha: solved }, handlers);
   };
 
   const counting = remaining > 0;
@@ -90,12 +97,16 @@ export function SendCodeButton({ email, purpose, testId, onErrors }: SendCodeBut
     <button
       type="button"
       className={styles.button}
-      onClick={onClick}
-      disabled={counting || send.isPending}
+      onClick={() => void onClick()}
+      disabled={counting || send.isPending || solving}
       aria-live="polite"
       data-testid={testId}
     >
-      {counting ? t('code.resend', { seconds: remaining }) : send.isPending ? t('app.loading') : t('code.send')}
+      {counting
+        ? t('code.resend', { seconds: remaining })
+        : send.isPending || solving
+          ? t('app.loading')
+          : t('code.send')}
     </button>
   );
 }

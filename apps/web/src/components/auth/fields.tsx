@@ -2,6 +2,8 @@ import type { CodePurpose } from '@polaris/contract';
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CaptchaWidget } from '@/components/captcha/CaptchaWidget.tsx';
+import { type Captcha, useCaptcha } from '@/components/captcha/useCaptcha.ts';
 import { TextField } from '@/components/TextField.tsx';
 import type { BoundField } from '@/components/useForm.ts';
 import { SendCodeButton } from './SendCodeButton.tsx';
@@ -70,9 +72,14 @@ export function ConfirmPasswordField({ id, maxLength, ...field }: BoundField & {
   );
 }
 
+/** Codes sent to an address the user types (not the signed-in account's own) need the captcha. */
+const PUBLIC_PURPOSES: readonly string[] = ['signup', 'login', 'reset'];
+
 /**
  * The 6-digit email code, digits only, with the button that sends it to `email` and counts down. What the button
- * finds wrong with the address (empty, invalid, not registered) goes to `onEmailError`.
+ * finds wrong with the address (empty, invalid, not registered) goes to `onEmailError`. For codes to a typed
+ * address the captcha widget sits under the field (`<id>-captcha`); a form that needs one more captcha (sign-up)
+ * passes its own `captcha`.
  */
 export function CodeField({
   id,
@@ -81,6 +88,7 @@ export function CodeField({
   sendTestId,
   onEmailError,
   onChange,
+  captcha,
   ...field
 }: BoundField & {
   id: string;
@@ -88,9 +96,12 @@ export function CodeField({
   purpose: CodePurpose | 'trade' | 'password' | 'delete';
   sendTestId: string;
   onEmailError(message: string | undefined): void;
+  captcha?: Captcha;
 }) {
   const { t } = useTranslation();
-  return (
+  const own = useCaptcha();
+  const formCaptcha = PUBLIC_PURPOSES.includes(purpose) ? (captcha ?? own) : undefined;
+  const input = (
     <TextField
       id={id}
       testId={id}
@@ -106,10 +117,18 @@ export function CodeField({
           purpose={purpose}
           testId={sendTestId}
           onErrors={(found) => onEmailError(found.email)}
+          captcha={formCaptcha}
         />
       }
       {...field}
     />
+  );
+  if (!formCaptcha) return input;
+  return (
+    <>
+      {input}
+      <CaptchaWidget captcha={formCaptcha} testId={`${id}-captcha`} />
+    </>
   );
 }
 

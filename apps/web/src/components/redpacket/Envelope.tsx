@@ -15,6 +15,8 @@ import {
   useRedPacket,
 } from '@/api/redpacket.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { CaptchaWidget } from '@/components/captcha/CaptchaWidget.tsx';
+import { useCaptcha } from '@/components/captcha/useCaptcha.ts';
 import { RoomAvatar } from '@/components/chat/RoomAvatar.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -58,11 +60,14 @@ export function Envelope({
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
+  // Asked for by the server only when this person opens packets faster than a person would (docs/captcha.md).
+  const [needsCaptcha, setNeedsCaptcha] = useState(false);
+  const captcha = useCaptcha();
   const view = envelopeView(packet, loggedIn);
   const details = () => navigate(href(PATHS.redEnvelopeReceive, { redpacketCode: packet.code }));
   const note = audienceNote(packet, t);
 
-  const open = (event?: FormEvent) => {
+  const open = async (event?: FormEvent) => {
     event?.preventDefault();
     if (claim.isPending) return;
     setRefusal(undefined);
@@ -75,13 +80,22 @@ export function Envelope({
     }
     setPasswordError(undefined);
     claim.mutate(
-      { code: packet.code, password: packet.needsPassword ? password : undefined },
+      {
+        code: packet.code,
+        password: packet.needsPassword ? password : undefined,
+        captcha: needsCaptcha ? await captcha.take() : undefined,
+      },
       {
         onSuccess: onClaimed,
         onError: (error) => {
           if (!isApiError(error)) return;
           const wrong = error.kind === 'invalid' ? error.fields.find((field) => field.field === 'password') : undefined;
           if (wrong) return setPasswordError(wrong.message);
+          const captchaAsked = error.kind === 'invalid' && error.fields.some((field) => field.field === 'captcha');
+          if (captchaAsked && !needsCaptcha) {
+            setNeedsCaptcha(true);
+            return setRefusal(t('captcha.prompt'));
+          }
           // Quiet statuses (ended, all claimed, already claimed, own packet) and refusals (not for you) alike.
           if (error.kind === 'quiet' || error.kind === 'invalid' || error.status === Status.noPermission) {
             setRefusal(error.fields[0]?.message ?? error.message);
@@ -137,7 +151,7 @@ export function Envelope({
       {view === 'sender' && <p className={css.note}>{t('redpacket.envelope.yours')}</p>}
 
       {view === 'open' && (
-        <form className={css.openForm} onSubmit={open} noValidate>
+        <form className={css.openForm} onSubmit={(event) => void open(event)} noValidate>
           {packet.needsPassword && (
             <div className={css.envelopeField}>
               <TextField
@@ -156,6 +170,7 @@ export function Envelope({
               />
             </div>
           )}
+          {needsCaptcha && <CaptchaWidget captcha={captcha} testId="envelope-captcha" />}
           <button
             type="submit"
             className={css.seal}

@@ -8,6 +8,7 @@ import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { copyWithToast } from '@/components/RecordItem.tsx';
+import { shareNatively } from '@/lib/native.ts';
 import styles from './details.module.css';
 import { TransferTicket } from './TransferTicket.tsx';
 import { liveRegistration, type SignUpFlow } from './useSignUpFlow.ts';
@@ -52,6 +53,8 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
   /** Web Share with the marketing title and text; elsewhere, or when sharing fails, the link is copied. */
   const share = async () => {
     const title = activity.marketing.shareTitle ?? activity.title;
+    const text = activity.marketing.shareText ?? title;
+    if (await shareNatively({ title, text, url: activity.shareUrl })) return;
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title, text: activity.marketing.shareText ?? title, url: activity.shareUrl });

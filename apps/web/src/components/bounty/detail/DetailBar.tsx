@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Bounty } from '@/api/bounty.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import { copyWithToast } from '@/components/RecordItem.tsx';
+import { shareNatively } from '@/lib/native.ts';
 import styles from '../bounty.module.css';
 
 /** Share (Web Share, else the link copied) and, for the creator, the way to the review queue. */
@@ -12,6 +13,7 @@ export function DetailBar({ bounty }: { bounty: Bounty }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const share = async () => {
+    if (await shareNatively({ title: bounty.title, text: bounty.title, url: bounty.shareUrl })) return;
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title: bounty.title, text: bounty.title, url: bounty.shareUrl });

@@ -1,5 +1,6 @@
 import { ACTIVITY_CATEGORIES, IMAGE_TYPES } from '@polaris/contract';
 import { useTranslation } from 'react-i18next';
+import { nativePlatform, takePhotoNatively } from '@/lib/native.ts';
 import type { ActivityForm } from '../form-model.ts';
 import styles from '../host.module.css';
 import { control, Field } from './Field.tsx';
@@ -39,6 +40,12 @@ export function BasicsSection({ editor }: { editor: ActivityEditorState }) {
               className="px-visually-hidden"
               data-testid="host-cover-input"
               onChange={(event) => void uploadCover(event)}
+              onClick={(event) => {
+                // In the app, the native picker offers the camera as well as the library.
+                if (!nativePlatform()) return;
+                event.preventDefault();
+                void takePhotoNatively().then((photo) => photo && uploadCover(photo));
+              }}
               disabled={uploading}
             />
           </label>

@@ -122,9 +122,14 @@ export function useActivityEditor({ activity, initial, restored, base }: EditorS
     void deleteDraft(activityId);
   };
 
-  const uploadCover = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
+  /** From the file input, or a File the native camera picker returned (lib/native.ts). */
+  const uploadCover = async (source: ChangeEvent<HTMLInputElement> | File) => {
+    let file: File | undefined;
+    if (source instanceof File) file = source;
+    else {
+      file = source.target.files?.[0];
+      source.target.value = '';
+    }
     if (!file) return;
     const preview = URL.createObjectURL(file);
     setLocalPreview(preview);

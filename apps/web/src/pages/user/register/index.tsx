@@ -6,6 +6,7 @@ import { PATHS } from '@/app/paths.ts';
 import { AuthLayout, authStyles } from '@/components/auth/AuthLayout.tsx';
 import { CodeField, ConfirmPasswordField, EmailField, PasswordField, SubmitButton } from '@/components/auth/fields.tsx';
 import { useFinishLogin } from '@/components/auth/useAuthNavigation.ts';
+import { useCaptcha } from '@/components/captcha/useCaptcha.ts';
 import { TextField } from '@/components/TextField.tsx';
 import { useForm } from '@/components/useForm.ts';
 import { RegisterForm } from '@/lib/auth-forms.ts';
@@ -33,23 +34,32 @@ export default function RegisterPage() {
   const [agreed, setAgreed] = useState(draft.agreed);
   const signup = useSignup();
   const finish = useFinishLogin();
+  // One captcha for the form: sending the code uses one solution, signing up the next (docs/captcha.md).
+  const captcha = useCaptcha();
 
   useEffect(() => {
     Object.assign(draft, { email, vcode, inviteCode, agreed });
   }, [email, vcode, inviteCode, agreed]);
 
-  const submit = () => {
+  const [solving, setSolving] = useState(false);
+  const submit = async () => {
     const data = form.accept(form.validateWithConfirm(RegisterForm), {
       agreement: agreed ? undefined : t('register.agreeRequired'),
     });
     if (!data) return;
-    signup.mutate(data, {
-      onSuccess: (loggedIn) => {
-        Object.assign(draft, { email: '', vcode: '', inviteCode: '', agreed: false });
-        if (loggedIn) finish(t('register.success'));
+    setSolving(true);
+    const solved = await captcha.take();
+    setSolving(false);
+    signup.mutate(
+      { ...data, captcha: solved },
+      {
+        onSuccess: (loggedIn) => {
+          Object.assign(draft, { email: '', vcode: '', inviteCode: '', agreed: false });
+          if (loggedIn) finish(t('register.success'));
+        },
+        onError: form.reportTo(FIELDS),
       },
-      onError: form.reportTo(FIELDS),
-    });
+    );
   };
   const { errors } = form;
 
@@ -57,7 +67,7 @@ export default function RegisterPage() {
     <AuthLayout
       title={t('register.title')}
       heading={t('register.heading')}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
       footer={
         <span className={authStyles.muted}>
           {t('register.haveAccount')}{' '}
@@ -78,6 +88,7 @@ export default function RegisterPage() {
         email={email}
         purpose="signup"
         sendTestId="register-send-code"
+        captcha={captcha}
         onEmailError={(message) => form.setError('email', message)}
         {...form.field('vcode')}
       />
@@ -115,7 +126,7 @@ export default function RegisterPage() {
           {errors.agreement}
         </p>
       )}
-      <SubmitButton testId="register-submit" pending={signup.isPending}>
+      <SubmitButton testId="register-submit" pending={signup.isPending || solving}>
         {t('register.submit')}
       </SubmitButton>
     </AuthLayout>
