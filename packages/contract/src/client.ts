@@ -29,6 +29,11 @@ export const ClientReleaseOutput = z.object({
   /** The release notes the update prompt shows. */
   msgContent: z.string().max(2000),
   codePush: z.boolean(),
+  /**
+   * Not in SPEC §7's attachment: where the hot update's bundle (a zip of the built web app) is, for the native
+   * shells' live-update plugin; empty when there is none. A file without it is still a release.
+   */
+  bundleUrl: z.string().max(2000).default(''),
   /** The full-update links: the Android package and the app-store (or download) page. */
   androidUrl: z.string().max(2000),
   appUrl: z.string().max(2000),

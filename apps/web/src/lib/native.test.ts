@@ -42,7 +42,7 @@ describe('the native bridge', () => {
     inShell(null);
     expect(nativePlatform()).toBeNull();
     expect(await shareNatively({ url: 'https://x/#/a' }, deps)).toBe(false);
-    expect(await applyUpdate({ nowVersion: '3.4.6', codePush: 'https://x/b.zip' }, deps)).toBe('web');
+    expect(await applyUpdate({ nowVersion: '3.4.6', codePush: true, bundleUrl: 'https://x/b.zip' }, deps)).toBe('web');
     expect(calls).toEqual([]);
   });
 
@@ -56,7 +56,7 @@ describe('the native bridge', () => {
   it('applies a hot update: downloads the bundle, then installs it (which restarts)', async () => {
     inShell('android');
     const { deps, calls } = fakePlugins();
-    const info = { nowVersion: '3.4.6', codePush: 'https://x/b.zip', androidUrl: 'https://x/app.apk' };
+    const info = { nowVersion: '3.4.6', codePush: true, bundleUrl: 'https://x/b.zip', androidUrl: 'https://x/app.apk' };
     expect(await applyUpdate(info, deps)).toBe('hot');
     expect(calls).toEqual(['set bundle-1']);
   });
@@ -65,7 +65,8 @@ describe('the native bridge', () => {
     const failing = () => Promise.reject(new Error('offline'));
     const info = {
       nowVersion: '3.4.6',
-      codePush: 'https://x/b.zip',
+      codePush: true,
+      bundleUrl: 'https://x/b.zip',
       androidUrl: 'https://x/app.apk',
       appUrl: 'https://apps.apple.com/app/id1',
     };

@@ -100,8 +100,9 @@ export async function followDeepLinks(go: (route: string) => void, deps: NativeP
 /** What the version check says (SPEC §3 "App version info"). */
 export interface AppVersionInfo {
   nowVersion: string;
-  /** The hot update's bundle (a zip of the built web app), when there is one. */
-  codePush?: string | null;
+  /** Whether this release may be applied in place (a hot update), and where its bundle (a zip of the web build) is. */
+  codePush?: boolean;
+  bundleUrl?: string | null;
   androidUrl?: string | null;
   appUrl?: string | null;
 }
@@ -117,10 +118,10 @@ export async function applyUpdate(
 ): Promise<'hot' | 'full' | 'none' | 'web'> {
   const platform = nativePlatform();
   if (!platform) return 'web';
-  if (info.codePush) {
+  if (info.codePush && info.bundleUrl) {
     try {
       const updater = await deps.updater();
-      const bundle = await updater.download({ url: info.codePush, version: info.nowVersion });
+      const bundle = await updater.download({ url: info.bundleUrl, version: info.nowVersion });
       await updater.set(bundle);
       return 'hot';
     } catch {

@@ -86,6 +86,7 @@ describe('POST /client/lastest', () => {
         nowVersion: APP_VERSION,
         msgContent: '',
         codePush: false,
+        bundleUrl: '',
         androidUrl: '',
         appUrl: '',
       });

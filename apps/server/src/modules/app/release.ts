@@ -6,6 +6,7 @@ export const BUILT_IN_RELEASE: ClientRelease = Object.freeze({
   nowVersion: APP_VERSION,
   msgContent: '',
   codePush: false,
+  bundleUrl: '',
   androidUrl: '',
   appUrl: '',
 });

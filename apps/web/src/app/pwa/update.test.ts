@@ -9,6 +9,8 @@ vi.mock('../overlays.ts', () => ({
   confirm: (...args: unknown[]) => confirm(...args),
   showToast: (...args: unknown[]) => showToast(...args),
 }));
+let platform: 'android' | 'ios' | null = null;
+vi.mock('@/lib/native.ts', () => ({ nativePlatform: () => platform, applyUpdate: vi.fn() }));
 vi.mock('@/i18n/index.ts', () => ({
   i18n: { t: (key: string, values?: Record<string, string>) => (values ? `${key} ${JSON.stringify(values)}` : key) },
 }));
@@ -27,6 +29,7 @@ describe('the update check (SPEC §4)', () => {
   const activate = vi.fn();
   beforeEach(() => {
     vi.clearAllMocks();
+    platform = null;
     activate.mockResolvedValue(undefined);
   });
 
@@ -44,6 +47,17 @@ describe('the update check (SPEC §4)', () => {
     expect(await checkForUpdate({ activate })).toBe('updating');
     expect(confirm).toHaveBeenCalledWith(expect.objectContaining({ content: 'Faster check-in' }));
     expect(activate).toHaveBeenCalledOnce();
+  });
+
+  it('inside the iOS shell asks as deviceType 1 and hands the accepted release (its bundle) to the installer', async () => {
+    platform = 'ios';
+    post.mockResolvedValue({ ...release('99.0.0'), bundleUrl: 'https://example.com/web.zip' });
+    confirm.mockResolvedValue(true);
+    expect(await checkForUpdate({ activate })).toBe('updating');
+    expect(post).toHaveBeenCalledWith('/client/lastest', { deviceType: 1 }, { silent: true });
+    expect(activate).toHaveBeenCalledWith(
+      expect.objectContaining({ codePush: true, bundleUrl: 'https://example.com/web.zip' }),
+    );
   });
 
   it('declined, nothing changes', async () => {

@@ -1,6 +1,13 @@
-import { APP_VERSION, ClientReleaseOutput, compareVersions, WEB_DEVICE_TYPE } from '@polaris/contract';
+import {
+  APP_VERSION,
+  type ClientRelease,
+  ClientReleaseOutput,
+  compareVersions,
+  WEB_DEVICE_TYPE,
+} from '@polaris/contract';
 import { api } from '@/api/request.ts';
 import { i18n } from '@/i18n/index.ts';
+import { type AppVersionInfo, applyUpdate, nativePlatform } from '@/lib/native.ts';
 import { confirm, showToast } from '../overlays.ts';
 import { activateUpdate } from './service-worker.ts';
 
@@ -12,14 +19,29 @@ export type UpdateCheck = 'current' | 'declined' | 'updating' | 'failed';
  * malformed or unreachable, an answer that is not a release, the new build not arriving) shows "check update
  * failed, please retry later" and leaves the running app as it was. Offline there is nothing to check.
  */
-export async function checkForUpdate(deps = { activate: () => activateUpdate() }): Promise<UpdateCheck> {
+/** The iOS shell asks as iOS (1); Android and the web are 2 (SPEC §7, docs/app-platform.md). */
+const IOS_DEVICE_TYPE = 1;
+
+/**
+ * On the web the waiting service worker takes over; inside a native shell the live-update plugin installs
+ * `codePush`, or the store / download page opens (lib/native.ts). Nothing to install is a failure too.
+ */
+async function installRelease(release: AppVersionInfo): Promise<void> {
+  if (!nativePlatform()) return activateUpdate();
+  const result = await applyUpdate(release);
+  if (result === 'none') throw new Error('no update to install');
+}
+
+export async function checkForUpdate(deps = { activate: installRelease }): Promise<UpdateCheck> {
   if (!navigator.onLine) return 'current';
   const t = i18n.t.bind(i18n);
   let nowVersion: string;
   let notes: string;
+  let release: ClientRelease;
   try {
-    const answer = await api.post('/client/lastest', { deviceType: WEB_DEVICE_TYPE }, { silent: true });
-    const release = ClientReleaseOutput.parse(answer);
+    const deviceType = nativePlatform() === 'ios' ? IOS_DEVICE_TYPE : WEB_DEVICE_TYPE;
+    const answer = await api.post('/client/lastest', { deviceType }, { silent: true });
+    release = ClientReleaseOutput.parse(answer);
     nowVersion = release.nowVersion;
     notes = release.msgContent;
   } catch {
@@ -35,7 +57,7 @@ export async function checkForUpdate(deps = { activate: () => activateUpdate() }
   });
   if (!accepted) return 'declined';
   try {
-    await deps.activate();
+    await deps.activate(release);
     return 'updating';
   } catch {
     void showToast(t('appUpdate.failed'), 3000);
