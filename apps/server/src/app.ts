@@ -34,6 +34,8 @@ import { LiveChatService } from './modules/chat/live.service.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { ChatService } from './modules/chat/service.ts';
 import { chatSocketRoutes } from './modules/chat/ws.routes.ts';
+import { inviteOperatorRoutes, inviteRoutes } from './modules/invite/routes.ts';
+import { InviteService } from './modules/invite/service.ts';
 import { EmbeddedMedia } from './modules/live/embedded-media.ts';
 import { JanusMedia } from './modules/live/janus-media.ts';
 import type { RoomRole } from './modules/live/policy.ts';
@@ -131,7 +133,16 @@ export async function buildApp(options: AppOptions) {
 
   await mkdir(config.dataDir, { recursive: true });
   const attempts = new AttemptLimiter({ db: database.db, now });
-  const auth = new AuthService({ db: database.db, attempts, mailer, sessionTtlMs: config.sessionTtlMs, now });
+  const links = new Links(config.publicUrl);
+  const invites = new InviteService({ db: database.db, now, links });
+  const auth = new AuthService({
+    db: database.db,
+    attempts,
+    mailer,
+    sessionTtlMs: config.sessionTtlMs,
+    now,
+    invites,
+  });
   const totp = new TotpService({
     db: database.db,
     attempts,
@@ -154,6 +165,7 @@ export async function buildApp(options: AppOptions) {
     deriver: new AddressDeriver(await walletMnemonic(config, app.log)),
     chain,
     users,
+    invites,
   });
   const transfers = new TransferService({
     db: database.db,
@@ -166,7 +178,6 @@ export async function buildApp(options: AppOptions) {
   });
   const records = new RecordService({ db: database.db });
   const payments = new PaymentMethodService({ db: database.db, trade, now });
-  const links = new Links(config.publicUrl);
   const mailQueue = new MailQueue({ db: database.db, mailer, now, log: app.log });
   const earnings = new CreatorEarningsService({ db: database.db, now, trade });
   const discoveryCache = createDiscoveryCache({ ttlMs: config.discoveryCacheMs, now, redis, log: app.log });
@@ -200,7 +211,7 @@ export async function buildApp(options: AppOptions) {
       payoutHoldMs: config.payoutHoldMs,
       events: activityEvents,
     }),
-    checkins: new CheckinService({ db, now, links }),
+    checkins: new CheckinService({ db, now, links, invites }),
     nfts: new NftService({ db, links }),
     attendees: new AttendeeService({ db, earnings }),
   };
@@ -308,6 +319,8 @@ export async function buildApp(options: AppOptions) {
   bountyRoutes(router, bounties);
   masterRoutes(router, earnings);
   vipRoutes(router, vip);
+  inviteRoutes(router, invites);
+  if (config.operatorRoutes) inviteOperatorRoutes(router, { invites, adminToken });
   await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);
@@ -322,7 +335,7 @@ export async function buildApp(options: AppOptions) {
 
   const stopWorkers = config.backgroundWorkers
     ? startBackgroundWorkers(
-        { deposits, transfers, activity, discoveryCache, earnings, mailQueue, redPackets, bounties, vip },
+        { deposits, transfers, activity, discoveryCache, earnings, mailQueue, redPackets, bounties, vip, invites },
         app.log,
       )
     : [];
@@ -356,6 +369,7 @@ export async function buildApp(options: AppOptions) {
     redPackets,
     bounties,
     vip,
+    invites,
   });
   return app;
 }
@@ -379,6 +393,7 @@ export interface AppServices {
   redPackets: RedPacketService;
   bounties: BountyService;
   vip: VipService;
+  invites: InviteService;
 }
 
 declare module 'fastify' {

@@ -9,6 +9,7 @@ export * from './chat.ts';
 export * from './constants.ts';
 export * from './field-errors.ts';
 export * from './hashing.ts';
+export * from './invite.ts';
 export * from './live.ts';
 export * from './market.ts';
 export * from './master.ts';

@@ -244,6 +244,14 @@ export const en = {
     changed:
       'Your membership changed meanwhile (it now ends {{endsAt}}): nothing was charged, please check and try again',
   },
+  invite: {
+    ownCode: 'This is your own invitation code: you cannot invite yourself',
+    loop: 'This person joined through you (directly or further down): you cannot name them as your inviter',
+    alreadyBound: 'You already have an inviter; it cannot be changed',
+    tooLate: 'An inviter can only be named within {{days}} days of signing up',
+    alreadyQualified: 'An inviter can no longer be named after your first check-in or qualifying deposit',
+    fundAsset: 'The pool amount is not a valid {{asset}} amount',
+  },
   bounty: {
     notFound: 'This bounty does not exist',
     submissionNotFound: 'This submission does not exist',

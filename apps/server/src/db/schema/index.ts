@@ -6,6 +6,7 @@ export * from './bounty.ts';
 export * from './calendar.ts';
 export * from './chat.ts';
 export * from './idempotency.ts';
+export * from './invite.ts';
 export * from './live.ts';
 export * from './mail.ts';
 export * from './master.ts';
