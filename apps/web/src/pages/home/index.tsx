@@ -1,6 +1,6 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
 import { Button, Dialog, PullToRefresh, Toast } from 'antd-mobile';
-import { FileOutline, StarOutline, UserOutline } from 'antd-mobile-icons';
+import { FileOutline, GiftOutline, StarOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { authKeys, useLogout } from '@/api/auth.ts';
@@ -40,6 +40,14 @@ export default function MePage() {
               <StarOutline className={styles.rowIcon} aria-hidden />
               <Link className={styles.rowLabel} to={PATHS.vip} data-testid="me-vip">
                 {t('vip.entry')}
+              </Link>
+            </div>
+          )}
+          {loggedIn && (
+            <div className={styles.row}>
+              <GiftOutline className={styles.rowIcon} aria-hidden />
+              <Link className={styles.rowLabel} to={PATHS.inviteGift} data-testid="me-invite">
+                {t('invite.entry')}
               </Link>
             </div>
           )}
