@@ -28,8 +28,8 @@ export class CheckinService {
       db: Database;
       now: () => Date;
       links: Links;
-      /** Told of every check-in, in its transaction: a first one may earn an invite reward. */
-      invites: Pick<InviteService, 'qualify'>;
+      /** Told of every check-in in its transaction (a first one may earn an invite reward), then asked to pay it. */
+      invites: Pick<InviteService, 'qualify' | 'settle'>;
     },
   ) {}
 
@@ -83,6 +83,7 @@ export class CheckinService {
       });
       return { registration: done, nft };
     });
+    await this.deps.invites.settle(result.registration.userId);
     const typeName = await ticketTypeName(this.db, result.registration.ticketTypeId);
     const person = (await peopleById(this.db, [result.registration.userId])).get(result.registration.userId)!;
     return presentCheckin(

@@ -13,6 +13,7 @@ import {
   inviterChain,
   lockBinds,
   lockOwed,
+  lockOwedOf,
   lockUser,
   markPaid,
   poolBalance,
@@ -91,8 +92,10 @@ export class InviteService {
 
   /**
    * The hook the check-in and deposit paths call inside their own transaction. The user's first action that
-   * counts claims their reward row (primary key); with an inviter the pair is paid at once from the pool, or
-   * left owed when the pool is short. Everything after the first finds the row and returns.
+   * counts claims their reward row (primary key), `owed` when they have an inviter; everything after the first
+   * finds the row and returns. Paying is `settle`, once that transaction has committed: the action's transaction
+   * already holds the user's balance, and taking the pool after it could deadlock with a payment that took the
+   * pool first.
    */
   async qualify(tx: Tx, action: QualifyingAction): Promise<void> {
     if (action.trigger === 'deposit' && action.assetCode !== INVITE_REWARD.asset) return;
@@ -105,7 +108,7 @@ export class InviteService {
     // A check-in at the inviter's own activity proves nothing the two of them could not stage.
     if (action.trigger === 'checkin' && action.organizerId === me.invitedBy) return;
     const inviterId = me.invitedBy !== null && me.inviterDeletedAt === null ? me.invitedBy : null;
-    const claimed = await claimReward(tx, {
+    await claimReward(tx, {
       inviteeId: action.userId,
       inviterId,
       trigger: action.trigger,
@@ -116,7 +119,18 @@ export class InviteService {
       inviteeAmount: String(units(INVITE_REWARD.inviteeAmount, decimals)),
       qualifiedAt: this.deps.now(),
     });
-    if (claimed?.status === 'owed') await this.pay(tx, claimed);
+  }
+
+  /**
+   * Pay the user's owed reward now, if there is one (the reward row is claimed `owed` → `paid` in the same
+   * transaction as the ledger entry). Called right after a qualifying action commits; the worker and the fund
+   * command pay whatever is still owed (the pool was short, or the process stopped in between).
+   */
+  async settle(inviteeId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const reward = await lockOwedOf(tx, inviteeId);
+      if (reward) await this.pay(tx, reward);
+    });
   }
 
   /** Pay one owed reward from the pool; false (nothing written) when the pool cannot cover it. */

@@ -108,6 +108,16 @@ export async function lockOwed(tx: Tx, limit: number): Promise<RewardRow[]> {
     .for('update', { skipLocked: true });
 }
 
+/** The user's reward if it is owed, locked; nothing when another process is paying it right now. */
+export async function lockOwedOf(tx: Tx, inviteeId: number): Promise<RewardRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(inviteRewards)
+    .where(and(eq(inviteRewards.inviteeId, inviteeId), eq(inviteRewards.status, 'owed')))
+    .for('update', { skipLocked: true });
+  return row;
+}
+
 export async function countOwed(db: Database | Tx): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

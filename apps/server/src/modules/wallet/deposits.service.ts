@@ -29,8 +29,11 @@ export interface DepositDeps {
   chain: ChainAdapter;
   /** Finds the user a simulated deposit is for. */
   users: UserService;
-  /** Told of every credited deposit, in its transaction: a first large enough one may earn an invite reward. */
-  invites: Pick<InviteService, 'qualify'>;
+  /**
+   * Told of every credited deposit in its transaction (a first large enough one may earn an invite reward), and
+   * asked to pay that reward once the transaction has committed.
+   */
+  invites: Pick<InviteService, 'qualify' | 'settle'>;
 }
 
 /**
@@ -98,7 +101,7 @@ export class DepositService {
     const now = this.deps.now();
     const confirmations = Math.min(input.confirmations ?? network.confirmations, network.confirmations);
     const confirmed = confirmations >= network.confirmations;
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const id = await insertDeposit(tx, {
         userId: input.userId,
         assetCode: input.assetCode,
@@ -120,6 +123,8 @@ export class DepositService {
       await this.credit(tx, { id, userId: input.userId, assetCode: input.assetCode, amount: units });
       return { id, credited: true, status: 'credited' as const };
     });
+    if (result.credited) await this.deps.invites.settle(input.userId);
+    return result;
   }
 
   /**
@@ -170,7 +175,10 @@ export class DepositService {
         });
         return true;
       });
-      if (done) credited++;
+      if (done) {
+        credited++;
+        await this.deps.invites.settle(deposit.userId);
+      }
     }
     return { credited };
   }
