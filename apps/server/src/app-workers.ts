@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ActivityServices } from './modules/activity/routes.ts';
 import type { AirdropService } from './modules/airdrop/service.ts';
 import type { BountyService } from './modules/bounty/service.ts';
+import type { InviteService } from './modules/invite/service.ts';
 import type { CreatorEarningsService } from './modules/master/service.ts';
 import type { RedPacketService } from './modules/redpacket/service.ts';
 import type { VipService } from './modules/vip/service.ts';
@@ -21,6 +22,7 @@ export interface WorkerServices {
   bounties: BountyService;
   vip: VipService;
   airdrops: AirdropService;
+  invites: InviteService;
 }
 
 /**
@@ -28,7 +30,8 @@ export interface WorkerServices {
  * on one database (rows claimed with FOR UPDATE SKIP LOCKED). Answers the functions that stop them.
  */
 export function startBackgroundWorkers(services: WorkerServices, log: FastifyBaseLogger): (() => void)[] {
-  const { deposits, transfers, activity, discoveryCache, earnings, mailQueue, redPackets, bounties, vip } = services;
+  const { deposits, transfers, activity, discoveryCache, earnings, mailQueue, redPackets, bounties, vip, invites } =
+    services;
   const stopWorkers: (() => void)[] = [];
   stopWorkers.push(
     startWorker('chain', 1000, () => Promise.all([deposits.processDeposits(), transfers.processWithdrawals()]), log),
@@ -57,5 +60,7 @@ export function startBackgroundWorkers(services: WorkerServices, log: FastifyBas
   stopWorkers.push(startWorker('vip', 10_000, () => vip.expireDue(), log));
   // Airdrops past their distribution time pay every sign-up once, then return what is left to the funder.
   stopWorkers.push(startWorker('airdrop', 5000, () => services.airdrops.distributeDue(), log));
+  // Invite rewards left owed while the referral pool was short are paid once it has money again.
+  stopWorkers.push(startWorker('invite', 10_000, () => invites.payOwed(), log));
   return stopWorkers;
 }

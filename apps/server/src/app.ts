@@ -44,6 +44,8 @@ import { KycService } from './modules/identity/kyc.service.ts';
 import { kycOperatorRoutes } from './modules/identity/operator.routes.ts';
 import { PhoneService } from './modules/identity/phone.service.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import { inviteOperatorRoutes, inviteRoutes } from './modules/invite/routes.ts';
+import { InviteService } from './modules/invite/service.ts';
 import type { ListingService } from './modules/listing/service.ts';
 import { EmbeddedMedia } from './modules/live/embedded-media.ts';
 import { JanusMedia } from './modules/live/janus-media.ts';
@@ -153,7 +155,16 @@ export async function buildApp(options: AppOptions) {
     now,
     settings: { ...config.captcha, hmacKey: await captchaKey({ ...config.captcha, dataDir: config.dataDir }, app.log) },
   });
-  const auth = new AuthService({ db: database.db, attempts, mailer, sessionTtlMs: config.sessionTtlMs, now });
+  const links = new Links(config.publicUrl);
+  const invites = new InviteService({ db: database.db, now, links });
+  const auth = new AuthService({
+    db: database.db,
+    attempts,
+    mailer,
+    sessionTtlMs: config.sessionTtlMs,
+    now,
+    invites,
+  });
   const totp = new TotpService({
     db: database.db,
     attempts,
@@ -176,6 +187,7 @@ export async function buildApp(options: AppOptions) {
     deriver: new AddressDeriver(await walletMnemonic(config, app.log)),
     chain,
     users,
+    invites,
   });
   const transfers = new TransferService({
     db: database.db,
@@ -188,7 +200,6 @@ export async function buildApp(options: AppOptions) {
   });
   const records = new RecordService({ db: database.db });
   const payments = new PaymentMethodService({ db: database.db, trade, now });
-  const links = new Links(config.publicUrl);
   const mailQueue = new MailQueue({ db: database.db, mailer, now, log: app.log });
   const earnings = new CreatorEarningsService({ db: database.db, now, trade });
   const discoveryCache = createDiscoveryCache({ ttlMs: config.discoveryCacheMs, now, redis, log: app.log });
@@ -222,7 +233,7 @@ export async function buildApp(options: AppOptions) {
       payoutHoldMs: config.payoutHoldMs,
       events: activityEvents,
     }),
-    checkins: new CheckinService({ db, now, links }),
+    checkins: new CheckinService({ db, now, links, invites }),
     nfts: new NftService({ db, links }),
     attendees: new AttendeeService({ db, earnings }),
   };
@@ -383,6 +394,8 @@ export async function buildApp(options: AppOptions) {
   );
   identityRoutes(router, { phones, kyc });
   if (config.operatorRoutes) kycOperatorRoutes(router, { kyc, adminToken });
+  inviteRoutes(router, invites);
+  if (config.operatorRoutes) inviteOperatorRoutes(router, { invites, adminToken });
   await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);
@@ -397,7 +410,10 @@ export async function buildApp(options: AppOptions) {
 
   const stopWorkers = config.backgroundWorkers
     ? startBackgroundWorkers(
-        { deposits, transfers, activity, discoveryCache, earnings, mailQueue, redPackets, bounties, vip, airdrops },
+        {
+          ...{ deposits, transfers, activity, discoveryCache, earnings, mailQueue },
+          ...{ redPackets, bounties, vip, airdrops, invites },
+        },
         app.log,
       )
     : [];
@@ -435,6 +451,7 @@ export async function buildApp(options: AppOptions) {
     listings,
     phones,
     kyc,
+    invites,
   });
   return app;
 }
@@ -462,6 +479,7 @@ export interface AppServices {
   listings: ListingService;
   phones: PhoneService;
   kyc: KycService;
+  invites: InviteService;
 }
 
 declare module 'fastify' {

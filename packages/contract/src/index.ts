@@ -14,6 +14,7 @@ export * from './daogame.ts';
 export * from './field-errors.ts';
 export * from './hashing.ts';
 export * from './identity.ts';
+export * from './invite.ts';
 export * from './listing.ts';
 export * from './live.ts';
 export * from './market.ts';

@@ -33,4 +33,9 @@ export class Links {
   calendarFeed(token: string): string {
     return `${this.publicUrl}${API_BASE}/calendar/feed/${token}.ics`;
   }
+
+  /** The sign-up page with an invite code filled in. */
+  register(inviteCode: string): string {
+    return `${this.publicUrl}/#/pages/user/register/index?inviteCode=${encodeURIComponent(inviteCode)}`;
+  }
 }

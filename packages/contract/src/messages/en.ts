@@ -276,6 +276,14 @@ export const en = {
     releaseMalformed: 'The update information on the server is malformed: check update failed, please retry later',
     checkUpdateFailed: 'Check update failed, please retry later',
   },
+  invite: {
+    ownCode: 'This is your own invitation code: you cannot invite yourself',
+    loop: 'This person joined through you (directly or further down): you cannot name them as your inviter',
+    alreadyBound: 'You already have an inviter; it cannot be changed',
+    tooLate: 'An inviter can only be named within {{days}} days of signing up',
+    alreadyQualified: 'An inviter can no longer be named after your first check-in or qualifying deposit',
+    fundAsset: 'The pool amount is not a valid {{asset}} amount',
+  },
   bounty: {
     notFound: 'This bounty does not exist',
     submissionNotFound: 'This submission does not exist',

@@ -270,6 +270,14 @@ export const zhHans: Messages = {
     releaseMalformed: '服务器上的更新信息格式有误：检查更新失败，请稍后重试',
     checkUpdateFailed: '检查更新失败，请稍后重试',
   },
+  invite: {
+    ownCode: '这是你自己的邀请码，不能邀请自己',
+    loop: '此人是经由你（直接或间接）加入的，不能将其设为你的邀请人',
+    alreadyBound: '你已有邀请人，无法更改',
+    tooLate: '只能在注册后 {{days}} 天内填写邀请人',
+    alreadyQualified: '完成首次签到或符合条件的充值后，便不能再填写邀请人',
+    fundAsset: '奖励池金额不是有效的 {{asset}} 金额',
+  },
   bounty: {
     notFound: '赏金任务不存在',
     submissionNotFound: '提交不存在',

@@ -270,6 +270,14 @@ export const zhHant: Messages = {
     releaseMalformed: '伺服器上的更新資訊格式有誤：檢查更新失敗，請稍後重試',
     checkUpdateFailed: '檢查更新失敗，請稍後重試',
   },
+  invite: {
+    ownCode: '這是你自己的邀請碼，不能邀請自己',
+    loop: '此人是經由你（直接或間接）加入的，不能將其設為你的邀請人',
+    alreadyBound: '你已有邀請人，無法更改',
+    tooLate: '只能在註冊後 {{days}} 天內填寫邀請人',
+    alreadyQualified: '完成首次簽到或符合條件的充值後，便不能再填寫邀請人',
+    fundAsset: '獎勵池金額不是有效的 {{asset}} 金額',
+  },
   bounty: {
     notFound: '賞金任務不存在',
     submissionNotFound: '提交不存在',

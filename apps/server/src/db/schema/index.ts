@@ -10,6 +10,7 @@ export * from './chat.ts';
 export * from './client.ts';
 export * from './idempotency.ts';
 export * from './identity.ts';
+export * from './invite.ts';
 export * from './listing.ts';
 export * from './live.ts';
 export * from './mail.ts';

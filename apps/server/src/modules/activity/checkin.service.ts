@@ -2,6 +2,7 @@ import { CHECKIN_OPENS_BEFORE_START_MS, CHECKIN_SCAN_MAX_AGE_MS, SIGN_CODE_WINDO
 import type { Database } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';
+import type { InviteService } from '../invite/service.ts';
 import { type ActivityRow, peopleById, ticketTypeName } from './activities.store.ts';
 import { presentCheckin } from './checkin.presenter.ts';
 import { signCodeAt, signCodeMatches, signWindow, verifyTicketQr } from './codes.ts';
@@ -22,7 +23,15 @@ const ticketUnknown = () => new AppError(Status.notFound, 'activity.ticketUnknow
  * update (`where checked_in_at is null`), so of two scans at the same moment exactly one succeeds.
  */
 export class CheckinService {
-  constructor(private readonly deps: { db: Database; now: () => Date; links: Links }) {}
+  constructor(
+    private readonly deps: {
+      db: Database;
+      now: () => Date;
+      links: Links;
+      /** Told of every check-in in its transaction (a first one may earn an invite reward), then asked to pay it. */
+      invites: Pick<InviteService, 'qualify' | 'settle'>;
+    },
+  ) {}
 
   private get db() {
     return this.deps.db;
@@ -71,8 +80,15 @@ export class CheckinService {
         throw new AppError(Status.conflict, 'activity.ticketNotValid');
       }
       const nft = await mintNft(tx, { activityId: activity.id, registrationId, ownerId: done.userId, mintedAt: now });
+      await this.deps.invites.qualify(tx, {
+        trigger: 'checkin',
+        userId: done.userId,
+        reference: `registration:${registrationId}`,
+        organizerId: activity.organizerId,
+      });
       return { registration: done, nft };
     });
+    await this.deps.invites.settle(result.registration.userId);
     const typeName = await ticketTypeName(this.db, result.registration.ticketTypeId);
     const person = (await peopleById(this.db, [result.registration.userId])).get(result.registration.userId)!;
     return presentCheckin(

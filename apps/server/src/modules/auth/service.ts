@@ -17,11 +17,11 @@ import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { randomDigits, randomInviteCode, randomToken, safeEqualHex, sha256Hex } from '../../platform/secrets.ts';
 import type { SessionUser } from '../../platform/session.ts';
+import type { InviteService } from '../invite/service.ts';
 import { presentSession } from './presenter.ts';
 import {
   findAccountByEmail,
   findAccountById,
-  findAccountIdByInviteCode,
   findSessionByTokenHash,
   insertAccount,
   insertCode,
@@ -46,6 +46,8 @@ export interface AuthDeps {
   mailer: Mailer;
   sessionTtlMs: number;
   now: () => Date;
+  /** The one rule for naming an inviter, shared with binding one later. */
+  invites: Pick<InviteService, 'resolveInviter'>;
 }
 
 /** Public purposes plus the ones only a logged-in user may ask for. */
@@ -213,12 +215,10 @@ export class AuthService {
     const passwordHash = await argon2Hash(input.password, argon2Options);
     const outcome = await this.db.transaction(async (tx) => {
       if (await findAccountByEmail(tx, input.email)) return { kind: 'registered' as const };
-      let invitedBy: number | null = null;
-      if (input.inviteCode) {
-        const inviter = await findAccountIdByInviteCode(tx, input.inviteCode.toUpperCase());
-        if (inviter === undefined) return { kind: 'badInvite' as const };
-        invitedBy = inviter;
-      }
+      // Throws (rolling back, the code unspent) for a code that names nobody.
+      const invitedBy = input.inviteCode
+        ? (await this.deps.invites.resolveInviter(tx, input.inviteCode, null)).id
+        : null;
       if (!(await this.consumeCode(tx, input.email, 'signup', input.vcode))) return { kind: 'badCode' as const };
       let inviteCode = randomInviteCode();
       while (await inviteCodeTaken(tx, inviteCode)) inviteCode = randomInviteCode();
@@ -233,9 +233,6 @@ export class AuthService {
     });
     if (outcome.kind === 'registered') {
       throw new FieldsError([{ field: 'email', messageKey: 'auth.emailRegistered' }], Status.conflict);
-    }
-    if (outcome.kind === 'badInvite') {
-      throw new FieldsError([{ field: 'inviteCode', messageKey: 'auth.inviteCodeUnknown' }]);
     }
     if (outcome.kind === 'badCode') throw wrongCode();
     return outcome.session;

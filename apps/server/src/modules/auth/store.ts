@@ -21,11 +21,6 @@ export async function findAccountById(db: Database | Tx, id: number): Promise<Ac
   return user;
 }
 
-export async function findAccountIdByInviteCode(tx: Tx, inviteCode: string): Promise<number | undefined> {
-  const [inviter] = await tx.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode)).limit(1);
-  return inviter?.id;
-}
-
 export async function inviteCodeTaken(tx: Tx, inviteCode: string): Promise<boolean> {
   return (await tx.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode))).length > 0;
 }

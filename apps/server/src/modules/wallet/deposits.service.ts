@@ -3,6 +3,7 @@ import { LocalChainDepositInput, Status } from '@polaris/contract';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { InviteService } from '../invite/service.ts';
 import type { UserService } from '../user/service.ts';
 import type { AddressDeriver } from './addresses.ts';
 import { amountUnits, assetOf, fieldError, networkOf } from './catalog.ts';
@@ -28,6 +29,11 @@ export interface DepositDeps {
   chain: ChainAdapter;
   /** Finds the user a simulated deposit is for. */
   users: UserService;
+  /**
+   * Told of every credited deposit in its transaction (a first large enough one may earn an invite reward), and
+   * asked to pay that reward once the transaction has committed.
+   */
+  invites: Pick<InviteService, 'qualify' | 'settle'>;
 }
 
 /**
@@ -95,7 +101,7 @@ export class DepositService {
     const now = this.deps.now();
     const confirmations = Math.min(input.confirmations ?? network.confirmations, network.confirmations);
     const confirmed = confirmations >= network.confirmations;
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const id = await insertDeposit(tx, {
         userId: input.userId,
         assetCode: input.assetCode,
@@ -114,9 +120,11 @@ export class DepositService {
         return { id: existing!.id, credited: false, status: existing!.status as 'confirming' | 'credited' };
       }
       if (!confirmed) return { id, credited: false, status: 'confirming' as const };
-      await credit(tx, { id, userId: input.userId, assetCode: input.assetCode, amount: units });
+      await this.credit(tx, { id, userId: input.userId, assetCode: input.assetCode, amount: units });
       return { id, credited: true, status: 'credited' as const };
     });
+    if (result.credited) await this.deps.invites.settle(input.userId);
+    return result;
   }
 
   /**
@@ -159,24 +167,39 @@ export class DepositService {
           return false;
         }
         await markDepositCredited(tx, row.id, confirmations, this.deps.now());
-        await credit(tx, { id: row.id, userId: row.userId, assetCode: row.assetCode, amount: BigInt(row.amount) });
+        await this.credit(tx, {
+          id: row.id,
+          userId: row.userId,
+          assetCode: row.assetCode,
+          amount: BigInt(row.amount),
+        });
         return true;
       });
-      if (done) credited++;
+      if (done) {
+        credited++;
+        await this.deps.invites.settle(deposit.userId);
+      }
     }
     return { credited };
   }
-}
 
-/** The ledger side of a confirmed deposit: chain clearing → the user, linked back to the deposit row. */
-async function credit(tx: Tx, deposit: { id: number; userId: number; assetCode: string; amount: bigint }) {
-  const { entryId } = await ledger.transfer(tx, {
-    kind: 'deposit',
-    asset: deposit.assetCode,
-    from: { system: 'chain_clearing' },
-    to: { userId: deposit.userId },
-    amount: deposit.amount,
-    reference: `deposit:${deposit.id}`,
-  });
-  await linkDepositEntry(tx, deposit.id, entryId);
+  /** The ledger side of a confirmed deposit: chain clearing → the user, linked back to the deposit row. */
+  private async credit(tx: Tx, deposit: { id: number; userId: number; assetCode: string; amount: bigint }) {
+    const { entryId } = await ledger.transfer(tx, {
+      kind: 'deposit',
+      asset: deposit.assetCode,
+      from: { system: 'chain_clearing' },
+      to: { userId: deposit.userId },
+      amount: deposit.amount,
+      reference: `deposit:${deposit.id}`,
+    });
+    await linkDepositEntry(tx, deposit.id, entryId);
+    await this.deps.invites.qualify(tx, {
+      trigger: 'deposit',
+      userId: deposit.userId,
+      reference: `deposit:${deposit.id}`,
+      assetCode: deposit.assetCode,
+      units: deposit.amount,
+    });
+  }
 }

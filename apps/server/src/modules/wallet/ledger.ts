@@ -21,6 +21,7 @@ export const SYSTEM_ACCOUNTS = [
   'airdrop_pool',
   'vip_revenue',
   'creator_earnings',
+  'referral_pool',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 

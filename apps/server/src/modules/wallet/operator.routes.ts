@@ -23,6 +23,19 @@ export function fromThisMachine(request: FastifyRequest): boolean {
   );
 }
 
+/** Refuses (403) anyone but an operator on this machine holding the admin token. */
+export function requireOperator(request: FastifyRequest, adminToken: string): void {
+  const header = request.headers['x-admin-token'];
+  if (
+    !fromThisMachine(request) ||
+    typeof header !== 'string' ||
+    !/^[0-9a-f]{64}$/.test(header) ||
+    !safeEqualHex(header, adminToken)
+  ) {
+    throw new AppError(403, 'http.403');
+  }
+}
+
 export function newAdminToken(): string {
   return randomBytes(32).toString('hex');
 }
@@ -37,17 +50,7 @@ export function operatorRoutes(
   router: Router,
   deps: { wallet: WalletService; deposits: DepositService; adminToken: string },
 ) {
-  const guard = (request: FastifyRequest) => {
-    const header = request.headers['x-admin-token'];
-    if (
-      !fromThisMachine(request) ||
-      typeof header !== 'string' ||
-      !/^[0-9a-f]{64}$/.test(header) ||
-      !safeEqualHex(header, deps.adminToken)
-    ) {
-      throw new AppError(403, 'http.403');
-    }
-  };
+  const guard = (request: FastifyRequest) => requireOperator(request, deps.adminToken);
 
   router.route({
     method: 'POST',

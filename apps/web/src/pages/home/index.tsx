@@ -2,6 +2,7 @@ import { TOAST_DURATION_MS } from '@polaris/contract';
 import { Button, Dialog, PullToRefresh, Toast } from 'antd-mobile';
 import {
   FileOutline,
+  GiftOutline,
   InformationCircleOutline,
   RightOutline,
   StarOutline,
@@ -47,6 +48,14 @@ export default function MePage() {
               <StarOutline className={styles.rowIcon} aria-hidden />
               <Link className={styles.rowLabel} to={PATHS.vip} data-testid="me-vip">
                 {t('vip.entry')}
+              </Link>
+            </div>
+          )}
+          {loggedIn && (
+            <div className={styles.row}>
+              <GiftOutline className={styles.rowIcon} aria-hidden />
+              <Link className={styles.rowLabel} to={PATHS.inviteGift} data-testid="me-invite">
+                {t('invite.entry')}
               </Link>
             </div>
           )}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSignup } from '@/api/auth.ts';
 import { PATHS } from '@/app/paths.ts';
 import { AuthLayout, authStyles } from '@/components/auth/AuthLayout.tsx';
@@ -23,10 +23,13 @@ const draft = { email: '', vcode: '', inviteCode: '', agreed: false };
 export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // An invite link (`?inviteCode=`) fills the code in; what does not look like a code is left out.
+  const linked = params.get('inviteCode') ?? '';
   const form = useForm({
     email: draft.email,
     vcode: draft.vcode,
-    inviteCode: draft.inviteCode,
+    inviteCode: /^[A-Za-z0-9]{1,16}$/.test(linked) ? linked.toUpperCase() : draft.inviteCode,
     password: '',
     confirmPassword: '',
   });
