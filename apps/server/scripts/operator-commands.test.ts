@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { REPO_ROOT } from '../src/paths.ts';
+import { injectedCaptcha, TEST_CAPTCHA_ENV } from '../src/test/captcha.ts';
 import { latestCode } from '../src/test/outbox.ts';
 
 const run = promisify(execFile);
@@ -33,15 +34,22 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-cli-'));
   const database = await openDatabase({ kind: 'pglite', dataDir });
   await database.migrate();
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), backgroundWorkers: false };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...TEST_CAPTCHA_ENV }),
+    backgroundWorkers: false,
+  };
   const app = await buildApp({ config, database });
   const email = 'cli@example.com';
-  await app.inject({ method: 'POST', url: '/rest/polarisex/user/vcode/send', payload: { email, purpose: 'signup' } });
+  await app.inject({
+    method: 'POST',
+    url: '/rest/polarisex/user/vcode/send',
+    payload: { email, purpose: 'signup', captcha: await injectedCaptcha(app) },
+  });
   const vcode = await latestCode(path.join(dataDir, 'outbox'), email);
   await app.inject({
     method: 'POST',
     url: '/rest/polarisex/user/signup',
-    payload: { email, vcode, password: hashLoginPassword('abc12345') },
+    payload: { email, vcode, password: hashLoginPassword('abc12345'), captcha: await injectedCaptcha(app) },
   });
   await app.close();
   await database.close();

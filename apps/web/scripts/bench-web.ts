@@ -14,8 +14,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { API_BASE, hashLoginPassword } from '@polaris/contract';
+import { API_BASE, CAPTCHA_CHALLENGE_PATH, hashLoginPassword } from '@polaris/contract';
 import { type Browser, chromium } from 'playwright-core';
+import { captchaPayload, TEST_CAPTCHA_ENV } from '../../server/src/test/captcha.ts';
 import { latestCode } from '../../server/src/test/outbox.ts';
 
 const TARGET_JS_KIB = 130;
@@ -96,6 +97,8 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'loopback',
       RATE_LIMIT_MULTIPLIER: '20',
+      // The seed signs up through the API, which asks for a captcha: a tiny one keeps the seeding quick.
+      ...TEST_CAPTCHA_ENV,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -131,7 +134,9 @@ async function call<T>(base: string, route: string, body: unknown, token?: strin
 /** An organizer signs up through the API (code from the outbox) and publishes a week of free activities. */
 async function seed(base: string, dataDir: string) {
   const email = `bench-${Date.now().toString(36)}@example.com`;
-  await call(base, '/user/vcode/send', { email, purpose: 'signup' });
+  const captcha = async () =>
+    captchaPayload((await (await fetch(`${base}${API_BASE}${CAPTCHA_CHALLENGE_PATH}`)).json()).attachment);
+  await call(base, '/user/vcode/send', { email, purpose: 'signup', captcha: await captcha() });
   let vcode: string | undefined;
   for (let i = 0; i < 100 && !vcode; i++) {
     vcode = await latestCode(path.join(dataDir, 'outbox'), email);
@@ -141,6 +146,7 @@ async function seed(base: string, dataDir: string) {
     email,
     vcode,
     password: hashLoginPassword('bench12345'),
+    captcha: await captcha(),
   });
   await call(base, '/user/personalInfo', { uname: 'Bench Organizer' }, token);
   const categories = ['meetup', 'web3', 'tech', 'workshop'];

@@ -21,6 +21,7 @@ const GATED = [
   'POST /activity/manage/approve',
   'POST /activity/signup',
   'POST /activity/ticket/transfer',
+  'POST /airdrop/signup',
   'POST /bounty/create',
   'POST /bounty/review',
   'POST /open/master/withdraw',

@@ -1,4 +1,4 @@
-import { CAPTCHA_CHALLENGE_PATH, type CaptchaChallenge } from '@polaris/contract';
+import { API_BASE, CAPTCHA_CHALLENGE_PATH, type CaptchaChallenge } from '@polaris/contract';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 
@@ -49,4 +49,12 @@ export async function withCaptcha<O extends RequestBody>(
   if (method !== 'POST' || !CAPTCHA_ROUTES.includes(route) || options.rawBody !== undefined) return options;
   if (body !== undefined && (typeof body !== 'object' || body === null || 'captcha' in body)) return options;
   return { ...options, body: { ...(body ?? {}), captcha: await solveCaptcha(call) } };
+}
+
+/** A solved captcha from an app driven by `inject` (the operator-command tests build one without the fixtures). */
+export async function injectedCaptcha(app: {
+  inject(request: { method: 'GET'; url: string }): Promise<{ json(): unknown }>;
+}): Promise<string> {
+  const answer = await app.inject({ method: 'GET', url: `${API_BASE}${CAPTCHA_CHALLENGE_PATH}` });
+  return captchaPayload((answer.json() as { attachment: CaptchaChallenge }).attachment);
 }

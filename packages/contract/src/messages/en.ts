@@ -292,6 +292,7 @@ export const en = {
     notEven: 'The reward pool must split evenly: {{count}} winners of an equal reward',
     perWinnerAboveTotal: 'The reward per winner cannot be more than the pool',
     deadlineRange: 'The deadline must be between 10 minutes and 180 days from now',
+    notOrganizer: 'Only the organizers of this activity may add bounties to it',
     roomNotMember: 'You can only post a bounty into a room you are in',
     closed: 'This bounty no longer takes submissions',
     ownBounty: 'You cannot submit to your own bounty',

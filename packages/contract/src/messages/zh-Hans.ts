@@ -286,6 +286,7 @@ export const zhHans: Messages = {
     notEven: '奖池须能平均分给 {{count}} 位获奖者',
     perWinnerAboveTotal: '每人奖励不能多于奖池',
     deadlineRange: '截止时间须在 10 分钟到 180 天之后',
+    notOrganizer: '只有活动的主办方可以为活动添加赏金任务',
     roomNotMember: '只能向你所在的聊天室发布赏金任务',
     closed: '这个赏金任务已停止接受提交',
     ownBounty: '不能提交自己的赏金任务',

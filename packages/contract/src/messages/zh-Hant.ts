@@ -286,6 +286,7 @@ export const zhHant: Messages = {
     notEven: '獎池須能平均分給 {{count}} 位獲獎者',
     perWinnerAboveTotal: '每人獎勵不能多於獎池',
     deadlineRange: '截止時間須在 10 分鐘到 180 天之後',
+    notOrganizer: '只有活動的主辦方可以為活動新增賞金任務',
     roomNotMember: '只能向你所在的聊天室發佈賞金任務',
     closed: '這個賞金任務已停止接受提交',
     ownBounty: '不能提交自己的賞金任務',
