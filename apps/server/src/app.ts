@@ -5,6 +5,8 @@ import rateLimit from '@fastify/rate-limit';
 import { API_BASE, CHAT_LIMITS, INPUT_LIMITS, jsonDepthExceeds, translate } from '@polaris/contract';
 import Fastify, { LogController } from 'fastify';
 import { Redis } from 'ioredis';
+import { registerAccountModules } from './app-accounts.ts';
+import './app-services.ts';
 import { startBackgroundWorkers } from './app-workers.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -23,7 +25,6 @@ import { SeatService } from './modules/activity/seats.service.ts';
 import { SettlementService } from './modules/activity/settlement.service.ts';
 import { SignupService } from './modules/activity/signup.service.ts';
 import { registerAirdrops } from './modules/airdrop/module.ts';
-import type { AirdropService } from './modules/airdrop/service.ts';
 import { ClientService } from './modules/app/client.service.ts';
 import { appRoutes } from './modules/app/routes.ts';
 import { AppService } from './modules/app/service.ts';
@@ -40,13 +41,7 @@ import { ChatService } from './modules/chat/service.ts';
 import { chatSocketRoutes } from './modules/chat/ws.routes.ts';
 import { daogameRoutes } from './modules/daogame/routes.ts';
 import { DaogameService, daogameDataFrom } from './modules/daogame/service.ts';
-import { KycService } from './modules/identity/kyc.service.ts';
-import { kycOperatorRoutes } from './modules/identity/operator.routes.ts';
-import { PhoneService } from './modules/identity/phone.service.ts';
-import { identityRoutes } from './modules/identity/routes.ts';
-import { inviteOperatorRoutes, inviteRoutes } from './modules/invite/routes.ts';
 import { InviteService } from './modules/invite/service.ts';
-import type { ListingService } from './modules/listing/service.ts';
 import { EmbeddedMedia } from './modules/live/embedded-media.ts';
 import { JanusMedia } from './modules/live/janus-media.ts';
 import type { RoomRole } from './modules/live/policy.ts';
@@ -56,16 +51,11 @@ import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService, marketDataFrom } from './modules/market/service.ts';
 import { masterRoutes } from './modules/master/routes.ts';
 import { CreatorEarningsService } from './modules/master/service.ts';
-import { providerClients } from './modules/oidc/providers.ts';
-import { oidcCallbackRoutes, oidcRoutes } from './modules/oidc/routes.ts';
-import { OidcService } from './modules/oidc/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { PeopleService } from './modules/people/service.ts';
 import { ClaimAutomationGuard } from './modules/redpacket/automation.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
 import { RedPacketService } from './modules/redpacket/service.ts';
-import { AccountDeletionService } from './modules/security/deletion.service.ts';
-import { securityRoutes } from './modules/security/routes.ts';
 import { TradePasswordService } from './modules/security/service.ts';
 import { TotpService } from './modules/security/totp.service.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -107,7 +97,6 @@ import { SecretBox, secretBoxKey } from './platform/sealed.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { sessionAuthenticator } from './platform/session.ts';
 import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';
-import { createSmsSender } from './platform/sms.ts';
 import { serveWebApp } from './platform/web-app.ts';
 
 export interface AppOptions {
@@ -165,12 +154,8 @@ export async function buildApp(options: AppOptions) {
     now,
     invites,
   });
-  const totp = new TotpService({
-    db: database.db,
-    attempts,
-    box: new SecretBox(await secretBoxKey(config, app.log)),
-    now,
-  });
+  const box = new SecretBox(await secretBoxKey(config, app.log));
+  const totp = new TotpService({ db: database.db, attempts, box, now });
   const trade = new TradePasswordService({ db: database.db, auth, totp, now });
   const vip = new VipService({ db: database.db, now, trade });
   const users = new UserService(database.db, vip);
@@ -330,32 +315,10 @@ export async function buildApp(options: AppOptions) {
   authRoutes(router, auth, captcha);
   captchaRoutes(router, captcha);
   userRoutes(router, users);
-  const phones = new PhoneService({
-    db,
-    attempts,
-    now,
-    sms: createSmsSender({
-      gatewayUrl: config.smsGatewayUrl,
-      gatewayToken: config.smsGatewayToken,
-      dataDir: config.dataDir,
-      log: app.log,
-    }),
+  const { phones, kyc } = await registerAccountModules(app, router, {
+    ...{ db, now, config, attempts, auth, totp, trade, invites, box },
+    adminToken: config.operatorRoutes ? adminToken : null,
   });
-  const kyc = new KycService({
-    db,
-    now,
-    box: new SecretBox(await secretBoxKey(config, app.log)),
-    dataDir: config.dataDir,
-    hasPhone: (userId) => phones.hasPhone(userId),
-  });
-  const deletion = new AccountDeletionService({
-    db: database.db,
-    auth,
-    totp,
-    now,
-    afterWipe: (userId) => kyc.removeDocuments(userId),
-  });
-  securityRoutes(router, { auth, trade, totp, deletion });
   walletRoutes(router, { wallet, deposits, transfers, records, payments });
   if (config.operatorRoutes) operatorRoutes(router, { wallet, deposits, adminToken });
   marketRoutes(router, market);
@@ -368,16 +331,6 @@ export async function buildApp(options: AppOptions) {
   bountyRoutes(router, bounties);
   masterRoutes(router, earnings);
   vipRoutes(router, vip);
-  const oidc = new OidcService({
-    db,
-    auth,
-    providers: providerClients(config.oidc, now),
-    publicUrl: config.publicUrl,
-    now,
-    log: app.log,
-  });
-  oidcRoutes(router, oidc);
-  await oidcCallbackRoutes(app, oidc, config);
   const { airdrops, listings } = registerAirdrops(router, {
     db,
     now,
@@ -392,10 +345,6 @@ export async function buildApp(options: AppOptions) {
     router,
     new DaogameService({ data: daogameDataFrom(config, { now, log: app.log }), shellUrl: config.daogameShellUrl }),
   );
-  identityRoutes(router, { phones, kyc });
-  if (config.operatorRoutes) kycOperatorRoutes(router, { kyc, adminToken });
-  inviteRoutes(router, invites);
-  if (config.operatorRoutes) inviteOperatorRoutes(router, { invites, adminToken });
   await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
   const openApi = buildOpenApi(router.routes);
@@ -456,34 +405,4 @@ export async function buildApp(options: AppOptions) {
   return app;
 }
 
-export interface AppServices {
-  auth: AuthService;
-  users: UserService;
-  wallet: WalletService;
-  deposits: DepositService;
-  transfers: TransferService;
-  records: RecordService;
-  trade: TradePasswordService;
-  totp: TotpService;
-  activity: ActivityServices;
-  calendar: CalendarService;
-  live: LiveService;
-  chat: ChatService;
-  chatLive: LiveChatService;
-  earnings: CreatorEarningsService;
-  mailQueue: MailQueue;
-  redPackets: RedPacketService;
-  bounties: BountyService;
-  vip: VipService;
-  airdrops: AirdropService;
-  listings: ListingService;
-  phones: PhoneService;
-  kyc: KycService;
-  invites: InviteService;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: AppServices;
-  }
-}
+export type { AppServices } from './app-services.ts';

@@ -65,10 +65,13 @@ test('the first screen loads the pull to refresh on the first touch, and a first
     organizer.token,
   );
   // The city is already chosen (as on a second visit), so the home lists this activity without a tap.
-  await page.addInitScript((prefs) => localStorage.setItem('polarisex:store', JSON.stringify({ activity: prefs })), {
-    city,
-    chosen: true,
-  });
+  await page.addInitScript(
+    (prefs) => localStorage.setItem('polarisex:store', JSON.stringify({ activity: prefs, guide: { seen: true } })),
+    {
+      city,
+      chosen: true,
+    },
+  );
   const card = page.locator(`[data-testid="activity-card"][data-id="${activity.id}"]`);
 
   // A first visit whose first touch is a tap on the card: the card opens.

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { API_BASE, hashLoginPassword } from '@polaris/contract';
-import { codeFor, expectVideoPlaying, stepper, test, uniqueEmail } from './support.ts';
+import { codeFor, expectVideoPlaying, solvedCaptcha, stepper, test, uniqueEmail } from './support.ts';
 
 // A broadcaster opens a live stage and goes live with the (fake) camera and microphone; a viewer who opened the
 // link early sees "not started" and then the video, a second viewer joins, both play moving video, the count
@@ -11,10 +11,12 @@ const PASSWORD = 'abc12345';
 
 async function signUpByApi(request: APIRequestContext): Promise<string> {
   const email = uniqueEmail('live');
-  await request.post(`${API_BASE}/user/vcode/send`, { data: { email, purpose: 'signup' } });
+  await request.post(`${API_BASE}/user/vcode/send`, {
+    data: { email, purpose: 'signup', captcha: await solvedCaptcha(request) },
+  });
   const vcode = await codeFor(email);
   const response = await request.post(`${API_BASE}/user/signup`, {
-    data: { email, vcode, password: hashLoginPassword(PASSWORD) },
+    data: { email, vcode, password: hashLoginPassword(PASSWORD), captcha: await solvedCaptcha(request) },
   });
   expect(((await response.json()) as { status: number }).status).toBe(200);
   return email;

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { API_BASE, hashLoginPassword } from '@polaris/contract';
-import { codeFor, stepper, test, uniqueEmail } from './support.ts';
+import { codeFor, solvedCaptcha, stepper, test, uniqueEmail } from './support.ts';
 
 // Every page that shows one thing named by its link (an activity, an asset, a coin) answers a link without
 // an id, with an id of the wrong shape, or with an id nobody knows, by saying so and offering the way home,
@@ -40,10 +40,12 @@ async function useEnglish(page: Page) {
 
 async function logIn(page: Page) {
   const email = uniqueEmail('lost');
-  await page.request.post(`${API_BASE}/user/vcode/send`, { data: { email, purpose: 'signup' } });
+  await page.request.post(`${API_BASE}/user/vcode/send`, {
+    data: { email, purpose: 'signup', captcha: await solvedCaptcha(page.request) },
+  });
   const vcode = await codeFor(email);
   const signup = await page.request.post(`${API_BASE}/user/signup`, {
-    data: { email, vcode, password: hashLoginPassword('abc12345') },
+    data: { email, vcode, password: hashLoginPassword('abc12345'), captcha: await solvedCaptcha(page.request) },
   });
   expect((await signup.json()).status).toBe(200);
   await page.goto('/#/pages/user/login/index');

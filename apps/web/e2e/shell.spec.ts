@@ -1,16 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { API_BASE, hashLoginPassword } from '@polaris/contract';
-import { codeFor, stepper, test, uniqueEmail } from './support.ts';
+import { codeFor, solvedCaptcha, stepper, test, uniqueEmail } from './support.ts';
 
 /** Register through the API (the UI journey is covered in auth.spec.ts) and store the session as the app does. */
 async function loggedIn(page: Page): Promise<{ email: string; token: string }> {
   const email = uniqueEmail('shell');
-  const send = await page.request.post(`${API_BASE}/user/vcode/send`, { data: { email, purpose: 'signup' } });
+  const send = await page.request.post(`${API_BASE}/user/vcode/send`, {
+    data: { email, purpose: 'signup', captcha: await solvedCaptcha(page.request) },
+  });
   expect((await send.json()).status).toBe(200);
   const vcode = await codeFor(email);
   const signup = await page.request.post(`${API_BASE}/user/signup`, {
-    data: { email, vcode, password: hashLoginPassword('abc12345') },
+    data: { email, vcode, password: hashLoginPassword('abc12345'), captcha: await solvedCaptcha(page.request) },
   });
   expect((await signup.json()).status).toBe(200);
   await page.goto('/#/pages/user/login/index');

@@ -1,15 +1,17 @@
 import { expect, type Page } from '@playwright/test';
 import { hashLoginPassword, multiplyDecimals } from '@polaris/contract';
-import { codeFor, deposit, stepper, test, uniqueEmail } from './support.ts';
+import { codeFor, deposit, solvedCaptcha, stepper, test, uniqueEmail } from './support.ts';
 
 const API = '/rest/polarisex';
 
 /** A second person, signed up through the API (the first one goes through the screens). */
 async function signUpByApi(page: Page, email: string, password: string): Promise<string> {
-  await page.request.post(`${API}/user/vcode/send`, { data: { email, purpose: 'signup' } });
+  await page.request.post(`${API}/user/vcode/send`, {
+    data: { email, purpose: 'signup', captcha: await solvedCaptcha(page.request) },
+  });
   const vcode = await codeFor(email);
   const response = await page.request.post(`${API}/user/signup`, {
-    data: { email, vcode, password: hashLoginPassword(password) },
+    data: { email, vcode, password: hashLoginPassword(password), captcha: await solvedCaptcha(page.request) },
   });
   const body = (await response.json()) as { status: number; attachment: { uid: string } };
   expect(body.status).toBe(200);

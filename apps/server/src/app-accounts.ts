@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { AuthService } from './modules/auth/service.ts';
+import { KycService } from './modules/identity/kyc.service.ts';
+import { kycOperatorRoutes } from './modules/identity/operator.routes.ts';
+import { PhoneService } from './modules/identity/phone.service.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
+import { inviteOperatorRoutes, inviteRoutes } from './modules/invite/routes.ts';
+import type { InviteService } from './modules/invite/service.ts';
+import { providerClients } from './modules/oidc/providers.ts';
+import { oidcCallbackRoutes, oidcRoutes } from './modules/oidc/routes.ts';
+import { OidcService } from './modules/oidc/service.ts';
+import { AccountDeletionService } from './modules/security/deletion.service.ts';
+import { securityRoutes } from './modules/security/routes.ts';
+import type { TradePasswordService } from './modules/security/service.ts';
+import type { TotpService } from './modules/security/totp.service.ts';
+import type { AttemptLimiter } from './platform/attempts.ts';
+import type { Router } from './platform/router.ts';
+import type { SecretBox } from './platform/sealed.ts';
+import { createSmsSender } from './platform/sms.ts';
+
+export interface AccountDeps {
+  db: Database;
+  now: () => Date;
+  config: Config;
+  attempts: AttemptLimiter;
+  auth: AuthService;
+  totp: TotpService;
+  trade: TradePasswordService;
+  invites: InviteService;
+  /** Seals what must not be readable at rest (ID numbers, documents), with the same key as the TOTP secrets. */
+  box: SecretBox;
+  /** The operator routes' token, or null where those routes are off. */
+  adminToken: string | null;
+}
+
+/**
+ * The account's own surface beyond signing in with a password (app.ts has auth): the security centre, phone and
+ * identity verification, Google and Apple sign-in, and the invite gift. Answers the services tests drive.
+ */
+export async function registerAccountModules(app: FastifyInstance, router: Router, deps: AccountDeps) {
+  const { db, now, config, attempts, auth, totp, trade, invites, box, adminToken } = deps;
+  const phones = new PhoneService({
+    db,
+    attempts,
+    now,
+    sms: createSmsSender({
+      gatewayUrl: config.smsGatewayUrl,
+      gatewayToken: config.smsGatewayToken,
+      dataDir: config.dataDir,
+      log: app.log,
+    }),
+  });
+  const kyc = new KycService({ db, now, box, dataDir: config.dataDir, hasPhone: (userId) => phones.hasPhone(userId) });
+  const deletion = new AccountDeletionService({
+    db,
+    auth,
+    totp,
+    now,
+    afterWipe: (userId) => kyc.removeDocuments(userId),
+  });
+  securityRoutes(router, { auth, trade, totp, deletion });
+  identityRoutes(router, { phones, kyc });
+  if (adminToken) kycOperatorRoutes(router, { kyc, adminToken });
+
+  const oidc = new OidcService({
+    db,
+    auth,
+    providers: providerClients(config.oidc, now),
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+  });
+  oidcRoutes(router, oidc);
+  await oidcCallbackRoutes(app, oidc, config);
+
+  inviteRoutes(router, invites);
+  if (adminToken) inviteOperatorRoutes(router, { invites, adminToken });
+  return { phones, kyc };
+}

@@ -1,0 +1,56 @@
+import type { ActivityServices } from './modules/activity/routes.ts';
+import type { AirdropService } from './modules/airdrop/service.ts';
+import type { AuthService } from './modules/auth/service.ts';
+import type { BountyService } from './modules/bounty/service.ts';
+import type { CalendarService } from './modules/calendar/service.ts';
+import type { LiveChatService } from './modules/chat/live.service.ts';
+import type { ChatService } from './modules/chat/service.ts';
+import type { KycService } from './modules/identity/kyc.service.ts';
+import type { PhoneService } from './modules/identity/phone.service.ts';
+import type { InviteService } from './modules/invite/service.ts';
+import type { ListingService } from './modules/listing/service.ts';
+import type { LiveService } from './modules/live/service.ts';
+import type { CreatorEarningsService } from './modules/master/service.ts';
+import type { RedPacketService } from './modules/redpacket/service.ts';
+import type { TradePasswordService } from './modules/security/service.ts';
+import type { TotpService } from './modules/security/totp.service.ts';
+import type { UserService } from './modules/user/service.ts';
+import type { VipService } from './modules/vip/service.ts';
+import type { DepositService } from './modules/wallet/deposits.service.ts';
+import type { RecordService } from './modules/wallet/records.service.ts';
+import type { WalletService } from './modules/wallet/service.ts';
+import type { TransferService } from './modules/wallet/transfers.service.ts';
+import type { MailQueue } from './platform/mail-queue.ts';
+
+/** What a built app exposes as `app.services`, for operator scripts and tests that drive background work by hand. */
+export interface AppServices {
+  auth: AuthService;
+  users: UserService;
+  wallet: WalletService;
+  deposits: DepositService;
+  transfers: TransferService;
+  records: RecordService;
+  trade: TradePasswordService;
+  totp: TotpService;
+  activity: ActivityServices;
+  calendar: CalendarService;
+  live: LiveService;
+  chat: ChatService;
+  chatLive: LiveChatService;
+  earnings: CreatorEarningsService;
+  mailQueue: MailQueue;
+  redPackets: RedPacketService;
+  bounties: BountyService;
+  vip: VipService;
+  airdrops: AirdropService;
+  listings: ListingService;
+  phones: PhoneService;
+  kyc: KycService;
+  invites: InviteService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
