@@ -62,7 +62,9 @@ function Detail({ airdrop }: { airdrop: AirdropDetail }) {
           )}
         </section>
       )}
-      <SignUp airdrop={airdrop} />
+      <div style={{ marginTop: 16 }}>
+        <SignUp airdrop={airdrop} />
+      </div>
     </div>
   );
 }
