@@ -1,36 +1,22 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { hashLoginPassword } from '@polaris/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { REPO_ROOT } from '../src/paths.ts';
 import { injectedCaptcha, TEST_CAPTCHA_ENV } from '../src/test/captcha.ts';
 import { latestCode } from '../src/test/outbox.ts';
+import { runCommand } from './command-runner.ts';
 
-const run = promisify(execFile);
 let dataDir: string;
 let port: number;
 let stop: () => Promise<void>;
 
-/** Runs an operator command the way a person would, while the server runs (the commands call it over HTTP). */
-async function command(script: string, args: string[] = []) {
-  try {
-    const { stdout, stderr } = await run('npx', ['tsx', path.join('apps/server/scripts', script), ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', REDIS_URL: '' },
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr };
-  }
-}
+/** Runs an operator command while the server runs (the commands call it over HTTP). */
+const command = (script: string, args: string[] = []) => runCommand(script, args, { dataDir, port });
 
 /** A running server with a registered user and one pending listing application, made through the real routes. */
 beforeAll(async () => {

@@ -1,27 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { REPO_ROOT } from '../src/paths.ts';
+import { runCommand } from './command-runner.ts';
 
-const run = promisify(execFile);
 let dataDir: string;
 
-async function command(args: string[]) {
-  try {
-    const { stdout, stderr } = await run('npx', ['tsx', path.join('apps/server/scripts/invite-fund.ts'), ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '1', DATABASE_URL: '', REDIS_URL: '' },
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr };
-  }
-}
+const command = (args: string[]) => runCommand('invite-fund.ts', args, { dataDir });
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-invite-cli-'));

@@ -1,34 +1,20 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { hashLoginPassword } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { REPO_ROOT } from '../src/paths.ts';
 import { injectedCaptcha, TEST_CAPTCHA_ENV } from '../src/test/captcha.ts';
 import { latestCode } from '../src/test/outbox.ts';
+import { runCommand } from './command-runner.ts';
 
-const run = promisify(execFile);
 let dataDir: string;
 
-/** Runs an operator command the way a person would, against an embedded database with no server running. */
-async function command(script: string, args: string[] = []) {
-  try {
-    const { stdout, stderr } = await run('npx', ['tsx', path.join('apps/server/scripts', script), ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '1', DATABASE_URL: '', REDIS_URL: '' },
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr };
-  }
-}
+/** Runs an operator command against an embedded database with no server running. */
+const command = (script: string, args: string[] = []) => runCommand(script, args, { dataDir });
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-cli-'));
