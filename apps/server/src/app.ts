@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import { API_BASE, CHAT_LIMITS, INPUT_LIMITS, jsonDepthExceeds, translate } from '@polaris/contract';
+import { API_BASE, CHAT_LIMITS } from '@polaris/contract';
 import Fastify, { LogController } from 'fastify';
 import { Redis } from 'ioredis';
 import { registerAccountModules } from './app-accounts.ts';
@@ -76,9 +76,8 @@ import { WEB_DIST_DIR } from './paths.ts';
 import { AttemptLimiter } from './platform/attempts.ts';
 import { Captcha, captchaKey } from './platform/captcha.ts';
 import { installErrorHandling } from './platform/envelope-errors.ts';
-import { ValidationError } from './platform/errors.ts';
+import { installJsonBodies } from './platform/json-body.ts';
 import { Links } from './platform/links.ts';
-import { requestLanguage } from './platform/locale.ts';
 import { loggerOptions, logRequests } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { MailQueue } from './platform/mail-queue.ts';
@@ -289,19 +288,7 @@ export async function buildApp(options: AppOptions) {
 
   const authenticate = sessionAuthenticator((token) => auth.sessionUser(token));
 
-  // Keep the raw JSON text beside the parsed body: signed calls hash exactly the bytes that were sent.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    (request as typeof request & { rawBody?: string }).rawBody = body as string;
-    // Refused before parsing, so nothing later recurses through thousands of levels.
-    if (jsonDepthExceeds(body as string, INPUT_LIMITS.maxDepth)) {
-      const language = requestLanguage(request);
-      const field = translate(language, 'fields.body');
-      done(new ValidationError([{ field: 'body', message: translate(language, 'validation.tooDeep', { field }) }]));
-      return;
-    }
-    parseJson(request, body as string, done);
-  });
+  installJsonBodies(app);
   const nonces = redis ? new RedisNonceStore(redis) : new MemoryNonceStore();
   const router = new Router(app, authenticate, {
     rateLimit: config.rateLimit,
