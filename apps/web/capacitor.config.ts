@@ -1,16 +1,16 @@
 import type { CapacitorConfig } from '@capacitor/cli';
 
 /**
- * The Android and iOS shells (docs/native-apps.md). They bundle the built web app (`dist`). POLARIS_APP_URL, when
- * set at `npx cap sync` time, points the shell at the hosted app instead (the API is on that origin): production
- * builds set it; without it the shell shows the bundled copy, whose hot updates come through the live-update plugin.
+ * The Android and iOS shells (docs/native-apps.md). They bundle the native copy of the web app (`dist-native`, made
+ * by `npm run build:native`), which calls the server named by POLARIS_API_ORIGIN and is what hot updates replace.
+ * POLARIS_APP_URL, when set at `npx cap sync` time, makes a shell open the hosted app at that URL instead.
  */
 const hosted = process.env.POLARIS_APP_URL;
 
 const config: CapacitorConfig = {
   appId: 'com.polarisex.app',
   appName: 'Polaris',
-  webDir: 'dist',
+  webDir: 'dist-native',
   server: hosted ? { url: hosted, cleartext: hosted.startsWith('http:') } : { androidScheme: 'https' },
   plugins: {
     CapacitorUpdater: {

@@ -18,6 +18,8 @@ const janusServerPort = port + 1;
 const janusApiPort = port + 2;
 // A local OpenID provider for the Google sign-in journey (apps/server/scripts/local-oidc-provider.ts).
 const oidcPort = port + 3;
+// The native shells' copy of the app, served from an origin of its own (e2e/native-copy.spec.ts).
+process.env.E2E_SHELL_ORIGIN = `http://127.0.0.1:${port + 4}`;
 process.env.E2E_JANUS_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'polaris-e2e-janus-'));
 
 function server(serverPort: number, dataDir: string, env: Record<string, string> = {}) {
@@ -107,7 +109,9 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
     },
-    server(port, process.env.E2E_DATA_DIR),
+    server(port, process.env.E2E_DATA_DIR, {
+      CORS_ORIGINS: `capacitor://localhost,https://localhost,${process.env.E2E_SHELL_ORIGIN}`,
+    }),
     ...(janus
       ? [
           {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type CommunityChannel, staticPageConfig } from './modules/app/static-pages.ts';
 import { parseIceServers } from './modules/live/media.ts';
 import { REPO_ROOT } from './paths.ts';
+import { parseCorsOrigins } from './platform/cors.ts';
 import { parseTrustProxy, type TrustProxy } from './platform/region.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -84,6 +85,17 @@ const EnvSchema = z.object({
   DAOGAME_SHELL_URL: optionalUrl,
   DAOGAME_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   WEBVIEW_ALLOWLIST: z.string().default(''),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseCorsOrigins(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   COMMUNITY_CHANNELS: z.string().optional(),
   CAPTCHA_HMAC_KEY: z.preprocess(emptyToUndefined, z.string().trim().min(32).optional()),
   CAPTCHA_COMPLEXITY: z.coerce.number().int().min(2).max(10_000_000).default(50_000),
@@ -155,6 +167,8 @@ export type Config = {
   daogameShellUrl: string;
   /** Origins the web-view page may open and frame (docs/static-pages.md); always ours and the game shell's. */
   webViewAllowList: string[];
+  /** Other origins that may call the API: the native shells' (platform/cors.ts, docs/native-apps.md). */
+  corsOrigins: string[];
   /** The official channels join-community shows. */
   communityChannels: CommunityChannel[];
   captcha: {
@@ -252,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payoutHoldMs: Math.round(e.PAYOUT_HOLD_HOURS * 3_600_000),
     oidc: oidcConfig(e),
     clientReleaseFile: e.CLIENT_RELEASE_FILE ? path.resolve(e.CLIENT_RELEASE_FILE) : undefined,
+    corsOrigins: e.CORS_ORIGINS,
     ...staticPageConfig(e, publicUrl),
     captcha: {
       hmacKey: e.CAPTCHA_HMAC_KEY,

@@ -153,7 +153,7 @@ export const test = base.extend<{ cspGuard: undefined; firstLaunch: boolean; ret
  * What script running in the page can do with the session's signing key: find it in IndexedDB, sign a call
  * with it (accepted by the server), but not export its bytes; and whether localStorage holds any of it.
  */
-export function signedCallFromPage(page: Page) {
+export function signedCallFromPage(page: Page, apiBase: string = API_BASE) {
   return page.evaluate(async (apiBase) => {
     const stored = localStorage.getItem('polarisex:store') ?? '{}';
     const token: string = JSON.parse(stored).session?.token ?? '';
@@ -185,7 +185,7 @@ export function signedCallFromPage(page: Page) {
     });
     const envelope = (await response.json()) as { status: number };
     return { keyInLocalStorage: stored.includes('signingKey'), exportable, status: envelope.status };
-  }, API_BASE);
+  }, apiBase);
 }
 
 export const E2E_PASSWORD = 'abc12345';

@@ -10,6 +10,8 @@ export interface SecurityHeaderSettings {
   webViewAllowList?: readonly string[];
   /** The DAO game API, whose game icons the tab shows (docs/daogame.md). */
   daogameApiUrl?: string | undefined;
+  /** Origins allowed to call the API (platform/cors.ts); when there are any, they may also load our images. */
+  corsOrigins?: readonly string[];
 }
 
 const originOf = (url: string) => new URL(url).origin;
@@ -61,6 +63,10 @@ export async function installSecurityHeaders(app: FastifyInstance, settings: Sec
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(settings) },
     // Share links open us from other sites; they learn our origin, never a path with an activity or code in it.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Helmet's same-origin default would stop a native shell (another origin) from showing our images, which it
+    // loads without CORS. What we serve to such loads is public anyway: covers, avatars, icons; the API's answers
+    // need the token header, which no plain image load carries.
+    crossOriginResourcePolicy: { policy: settings.corsOrigins?.length ? 'cross-origin' : 'same-origin' },
     // Only where people reach us over https: HSTS on a plain-http address would lock a LAN install out.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });

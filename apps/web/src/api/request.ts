@@ -1,5 +1,4 @@
 import {
-  API_BASE,
   type Envelope,
   hasMessage,
   LANGUAGE_LOCALE,
@@ -13,6 +12,7 @@ import {
   translate,
   URL_SECRET_KEYS,
 } from '@polaris/contract';
+import { apiUrl } from '@/lib/api-origin.ts';
 import { signWithKey } from '@/lib/signing-key.ts';
 import { ApiError, fieldErrorsOf } from './api-error.ts';
 
@@ -166,7 +166,7 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
     if (identity.uid) query.set('uid', identity.uid);
     if (identity.uuid) query.set('uuid', identity.uuid);
     const search = query.toString();
-    return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+    return apiUrl(`${path}${search ? `?${search}` : ''}`);
   }
 
   function buildHeaders(fx: RequestEffects, identity: StoredIdentity, out: Outgoing): Record<string, string> {

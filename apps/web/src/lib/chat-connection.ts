@@ -1,4 +1,5 @@
-import { API_BASE, LANGUAGE_LOCALE } from '@polaris/contract';
+import { LANGUAGE_LOCALE } from '@polaris/contract';
+import { socketUrl as chatSocketUrl } from './api-origin.ts';
 import { ChatSocket } from './chat-socket.ts';
 import { sessionStore } from './session.ts';
 import { settingsStore } from './settings.ts';
@@ -13,9 +14,7 @@ let instance: ChatSocket | null = null;
 function socketUrl(): string | null {
   const token = sessionStore.getState().token;
   if (!token) return null;
-  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const query = new URLSearchParams({ token, locale: LANGUAGE_LOCALE[settingsStore.getState().language] });
-  return `${scheme}//${window.location.host}${API_BASE}/ws?${query}`;
+  return chatSocketUrl(new URLSearchParams({ token, locale: LANGUAGE_LOCALE[settingsStore.getState().language] }));
 }
 
 export function chatSocket(): ChatSocket {

@@ -1,11 +1,16 @@
+import { nativePlatform } from '@/lib/native.ts';
+
 /** How long an accepted update may take to download and take over before it counts as failed. */
 const UPDATE_TIMEOUT_MS = 60_000;
 
 let registration: ServiceWorkerRegistration | null = null;
 
-/** Registers sw.js (built by vite-sw.ts) for the app's folder; the browser checks it for a new build on each start. */
+/**
+ * Registers sw.js (built by vite-sw.ts) for the app's folder; the browser checks it for a new build on each start.
+ * Not in a native shell: its pages are on the device already, and updates come through the live-update plugin.
+ */
 export async function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
-  if (!('serviceWorker' in navigator)) return null;
+  if (!('serviceWorker' in navigator) || nativePlatform()) return null;
   registration = await navigator.serviceWorker.register('./sw.js', { scope: './' });
   return registration;
 }

@@ -1,4 +1,5 @@
-import { API_BASE, CAPTCHA_CHALLENGE_PATH } from '@polaris/contract';
+import { CAPTCHA_CHALLENGE_PATH } from '@polaris/contract';
+import { apiUrl } from '@/lib/api-origin.ts';
 
 /**
  * Loads the ALTCHA widget on demand, so it stays out of the first screen's JavaScript. We use its "external"
@@ -26,7 +27,7 @@ export function loadAltcha(): Promise<void> {
 }
 
 /** Where the widget asks for challenges. */
-export const CHALLENGE_URL = `${API_BASE}${CAPTCHA_CHALLENGE_PATH}`;
+export const CHALLENGE_URL = apiUrl(CAPTCHA_CHALLENGE_PATH);
 
 /** The challenge route answers in our envelope; the widget wants the challenge itself. */
 export const envelopeFetch: typeof fetch = async (input, init) => {

@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResetInvite } from '@/api/chat-manage.ts';
+import { webOrigin } from '@/lib/api-origin.ts';
 import { copyText } from '@/lib/clipboard.ts';
 import styles from './chat-manage.module.css';
 import { inviteLink } from './rules.ts';
@@ -14,7 +15,7 @@ export function ShareCard({ room, token, canReset }: { room: ChatRoom; token: st
   const { t } = useTranslation();
   const reset = useResetInvite(room.id);
   const overlays = useOverlays();
-  const link = inviteLink(window.location.origin, token);
+  const link = inviteLink(webOrigin(), token);
   const [qr, setQr] = useState('');
   useEffect(() => {
     let live = true;

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@polaris/contract';
 import type { TFunction } from 'i18next';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { avatarUrl, cleanText, listTime, messageSummary } from './format.ts';
 
 const t = ((key: string, options?: Record<string, unknown>) =>
@@ -58,5 +58,26 @@ describe('chat wording', () => {
       'https://polaris.example/rest/a.webp',
     );
     expect(avatarUrl('javascript:alert(1)', 'https://polaris.example')).toBeNull();
+  });
+
+  it('in a native shell’s copy, loads images and avatars from the API’s origin', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'polaris-api-origin';
+    meta.content = 'https://api.example.com';
+    document.head.append(meta);
+    vi.resetModules();
+    try {
+      const shell = await import('./format.ts');
+      const image = `https://api.example.com/rest/polarisex/activity/image/${'a'.repeat(32)}/320.webp`;
+      expect(shell.chatImageUrl('a'.repeat(32), 320)).toBe(image);
+      expect(shell.avatarUrl('a'.repeat(32))).toBe(image);
+      // An uploaded avatar is stored with the server's address, which is the API's, not the shell page's.
+      expect(shell.avatarUrl(image)).toBe(image);
+      expect(shell.avatarUrl('/rest/polarisex/x.png')).toBe('https://api.example.com/rest/polarisex/x.png');
+      expect(shell.avatarUrl('https://elsewhere.example/a.png')).toBeNull();
+    } finally {
+      meta.remove();
+      vi.resetModules();
+    }
   });
 });

@@ -1,7 +1,8 @@
-import { API_BASE, type ChatMessage, isSafeText, type Language } from '@polaris/contract';
+import { type ChatMessage, isSafeText, type Language } from '@polaris/contract';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { MyRoom } from '@/api/chat.ts';
+import { apiAsset, apiUrl, webOrigin } from '@/lib/api-origin.ts';
 import { formatFullDate, formatMonthDay, formatTime, formatWeekday } from '@/lib/format.ts';
 
 /** How chat screens word times, names, system lines and previews. */
@@ -16,17 +17,17 @@ export const cleanText = (text: string) => Array.from(text).filter(isSafeText).j
  * An uploaded image at one width. The server keeps 320, 640 and 1280 wide copies but never enlarges, so a small
  * image lacks the wider ones (and one under 320 px has only its own width, which a message does not carry).
  */
-export const chatImageUrl = (id: string, width: 320 | 640 | 1280) => `${API_BASE}/activity/image/${id}/${width}.webp`;
+export const chatImageUrl = (id: string, width: 320 | 640 | 1280) => apiUrl(`/activity/image/${id}/${width}.webp`);
 
 /**
  * A room's or person's avatar when it is one the app may show: an uploaded image id, or an address on this site
- * (the settings page stores the uploaded image's full URL). Other hosts are outside the Content-Security-Policy's
+ * (the settings page stores the uploaded image's full URL, on the API's origin). Other hosts are outside the Content-Security-Policy's
  * img-src, so they get the initial instead.
  */
-export function avatarUrl(avatar: string | null | undefined, origin = globalThis.location?.origin): string | null {
+export function avatarUrl(avatar: string | null | undefined, origin = webOrigin()): string | null {
   if (!avatar) return null;
   if (/^[a-f0-9]{32}$/.test(avatar)) return chatImageUrl(avatar, 320);
-  if (avatar.startsWith('/') && !avatar.startsWith('//')) return avatar;
+  if (avatar.startsWith('/') && !avatar.startsWith('//')) return apiAsset(avatar);
   try {
     return new URL(avatar).origin === origin ? avatar : null;
   } catch {

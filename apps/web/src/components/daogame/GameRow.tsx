@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/ui.module.css';
+import { apiAsset } from '@/lib/api-origin.ts';
 import styles from './daogame.module.css';
 
 /** One game in a list (category, search, rank): icon, name, tagline, rating and players; opens the detail. */
@@ -43,7 +44,7 @@ export function GameRow({ game, rank }: { game: DaogameGame; rank?: number }) {
 }
 
 export function GameIcon({ game, large = false }: { game: Pick<DaogameGame, 'icon'>; large?: boolean }) {
-  return <img className={large ? styles.iconLarge : styles.icon} src={game.icon} alt="" loading="lazy" />;
+  return <img className={large ? styles.iconLarge : styles.icon} src={apiAsset(game.icon)} alt="" loading="lazy" />;
 }
 
 export function GameList({
