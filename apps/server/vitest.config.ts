@@ -17,5 +17,9 @@ export default defineConfig({
     globalSetup: ['./src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Test files share a worker's loaded modules instead of importing the whole server again each (measured on
+    // this 2-core machine: the server project in 307 s instead of 470 s). Safe because every test builds its own
+    // app, database and clock (test/app.ts); nothing a test depends on lives in a module-level variable.
+    isolate: false,
   },
 });

@@ -1,15 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { hashLoginPassword } from '@polaris/contract';
+import { rm } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { injectedCaptcha, TEST_CAPTCHA_ENV } from '../src/test/captcha.ts';
-import { latestCode } from '../src/test/outbox.ts';
-import { runCommand } from './command-runner.ts';
+import { commandApp, runCommand, signedUpUser } from './command-runner.ts';
 
 let dataDir: string;
 let port: number;
@@ -20,27 +12,10 @@ const command = (script: string, args: string[] = []) => runCommand(script, args
 
 /** A running server with a registered user and one pending listing application, made through the real routes. */
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-air-cli-'));
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  await database.migrate();
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...TEST_CAPTCHA_ENV }),
-    backgroundWorkers: false,
-  };
-  const app = await buildApp({ config, database });
-  const email = 'project@example.com';
-  await app.inject({
-    method: 'POST',
-    url: '/rest/polarisex/user/vcode/send',
-    payload: { email, purpose: 'signup', captcha: await injectedCaptcha(app) },
-  });
-  const vcode = await latestCode(path.join(dataDir, 'outbox'), email);
-  const signup = await app.inject({
-    method: 'POST',
-    url: '/rest/polarisex/user/signup',
-    payload: { email, vcode, password: hashLoginPassword('abc12345'), captcha: await injectedCaptcha(app) },
-  });
-  const token = (signup.json() as { attachment: { token: string } }).attachment.token;
+  const made = await commandApp('polaris-air-cli-');
+  dataDir = made.dataDir;
+  const { app, database } = made;
+  const token = await signedUpUser(app, dataDir, 'project@example.com');
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
     .png()
     .toBuffer();

@@ -1,15 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { hashLoginPassword } from '@polaris/contract';
+import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { injectedCaptcha, TEST_CAPTCHA_ENV } from '../src/test/captcha.ts';
-import { latestCode } from '../src/test/outbox.ts';
-import { runCommand } from './command-runner.ts';
+import { commandApp, runCommand, signedUpUser } from './command-runner.ts';
 
 let dataDir: string;
 
@@ -17,28 +10,11 @@ let dataDir: string;
 const command = (script: string, args: string[] = []) => runCommand(script, args, { dataDir });
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-cli-'));
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  await database.migrate();
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...TEST_CAPTCHA_ENV }),
-    backgroundWorkers: false,
-  };
-  const app = await buildApp({ config, database });
-  const email = 'cli@example.com';
-  await app.inject({
-    method: 'POST',
-    url: '/rest/polarisex/user/vcode/send',
-    payload: { email, purpose: 'signup', captcha: await injectedCaptcha(app) },
-  });
-  const vcode = await latestCode(path.join(dataDir, 'outbox'), email);
-  await app.inject({
-    method: 'POST',
-    url: '/rest/polarisex/user/signup',
-    payload: { email, vcode, password: hashLoginPassword('abc12345'), captcha: await injectedCaptcha(app) },
-  });
-  await app.close();
-  await database.close();
+  const made = await commandApp('polaris-cli-');
+  dataDir = made.dataDir;
+  await signedUpUser(made.app, dataDir, 'cli@example.com');
+  await made.app.close();
+  await made.database.close();
 }, 60_000);
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

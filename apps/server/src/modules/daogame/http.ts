@@ -1,5 +1,6 @@
 import type { Language } from '@polaris/contract';
 import { z } from 'zod';
+import { TtlCache } from '../../platform/ttl-cache.ts';
 import { PLACEHOLDER_ICON } from './local.ts';
 import {
   API_ERROR,
@@ -67,20 +68,19 @@ export class HttpDaogameData implements DaogameData {
   private readonly baseUrl: string;
   private readonly origin: string;
   private readonly timeoutMs: number;
-  private readonly cacheMs: number;
   private readonly now: () => Date;
-  private readonly cache = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
+  private readonly cache: TtlCache;
 
   constructor(private readonly options: HttpDaogameOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.origin = new URL(this.baseUrl).origin;
     this.timeoutMs = options.timeoutMs ?? DAOGAME_TIMEOUT_MS;
-    this.cacheMs = options.cacheMs ?? DAOGAME_CACHE_MS;
     this.now = options.now ?? (() => new Date());
+    this.cache = new TtlCache(options.cacheMs ?? DAOGAME_CACHE_MS, this.now);
   }
 
   catalogue(language: Language): Promise<DaogameCatalogue> {
-    return this.cached(`games|${language}`, async () => {
+    return this.cache.get(`games|${language}`, async () => {
       const data = await this.get(`/games?lang=${encodeURIComponent(language)}`, CatalogueData);
       if (data === null) throw new DaogameUnavailableError(API_ERROR, { cause: 'catalogue answered 404' });
       return {
@@ -91,7 +91,7 @@ export class HttpDaogameData implements DaogameData {
   }
 
   game(gameId: string, language: Language): Promise<SourceGame | null> {
-    return this.cached(`game|${gameId}|${language}`, async () => {
+    return this.cache.get(`game|${gameId}|${language}`, async () => {
       const path = `/games/${encodeURIComponent(gameId)}?lang=${encodeURIComponent(language)}`;
       const data = await this.get(path, UpstreamDetail);
       return data === null ? null : this.toGame(data);
@@ -123,18 +123,6 @@ export class HttpDaogameData implements DaogameData {
     } catch {
       return PLACEHOLDER_ICON;
     }
-  }
-
-  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const at = this.now().getTime();
-    const hit = this.cache.get(key);
-    if (hit && hit.expiresAt > at) return hit.value as Promise<T>;
-    const value = load();
-    this.cache.set(key, { expiresAt: at + this.cacheMs, value });
-    value.catch(() => {
-      if (this.cache.get(key)?.value === value) this.cache.delete(key);
-    });
-    return value;
   }
 
   /** The `data` of a successful answer, null for the API's "not found", or a `DaogameUnavailableError`. */

@@ -180,7 +180,8 @@ export class JanusMedia implements LiveMedia {
       }
     }
     await this.client.detach(session.handle).catch(() => {});
-    if (room) this.forgetIfIdle(room);
+    // Awaited, so that whoever closed the last session finds the room gone from Janus, not still going.
+    if (room) await this.forgetIfIdle(room);
   }
 
   async setPaused(stageId: number, paused: boolean) {
@@ -189,7 +190,7 @@ export class JanusMedia implements LiveMedia {
     room.paused = paused;
     // The stage has moved already; if Janus cannot be told now, the next broadcaster to come up is.
     if (room.live) await this.relay(room, room.live).catch(() => {});
-    if (!paused) this.forgetIfIdle(room);
+    if (!paused) await this.forgetIfIdle(room);
   }
 
   async endStage(stageId: number) {
@@ -290,7 +291,7 @@ export class JanusMedia implements LiveMedia {
 
   private async open(room: Room, role: Session['role']): Promise<Session> {
     const handle = await this.client.attach().catch((error: unknown) => {
-      this.forgetIfIdle(room);
+      void this.forgetIfIdle(room);
       throw error;
     });
     const session: Session = {
@@ -313,10 +314,13 @@ export class JanusMedia implements LiveMedia {
   }
 
   /** Like the embedded SFU, a stage's state goes when nobody is on it; its room goes with it. */
-  private forgetIfIdle(room: Room) {
-    if (room.broadcaster || room.viewers.size > 0 || room.paused || this.rooms.get(room.id) !== room) return;
+  /** Destroys a room nobody is in any more; the promise settles once Janus has (destroying never rejects). */
+  private forgetIfIdle(room: Room): Promise<unknown> {
+    if (room.broadcaster || room.viewers.size > 0 || room.paused || this.rooms.get(room.id) !== room) {
+      return Promise.resolve();
+    }
     this.rooms.delete(room.id);
-    void this.destroyRoom(room.id);
+    return this.destroyRoom(room.id);
   }
 
   private onEvent(handle: number, event: JanusEvent) {

@@ -1,5 +1,6 @@
 import { CURRENCIES, type Currency, type MarketCandleDays, type MarketFiatRates } from '@polaris/contract';
 import { z } from 'zod';
+import { TtlCache } from '../../platform/ttl-cache.ts';
 import { SIGNIFICANT_DIGITS, toDecimalString } from './decimal.ts';
 import {
   type CandleSeries,
@@ -72,27 +73,14 @@ export class CoinGeckoMarketData implements MarketData {
   readonly source = 'live' as const;
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
-  private readonly cacheMs: number;
   private readonly now: () => Date;
-  private readonly cache = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
+  private readonly cache: TtlCache;
 
   constructor(private readonly options: CoinGeckoOptions) {
     this.baseUrl = (options.baseUrl ?? COINGECKO_DEFAULT_URL).replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? COINGECKO_TIMEOUT_MS;
-    this.cacheMs = options.cacheMs ?? COINGECKO_CACHE_MS;
     this.now = options.now ?? (() => new Date());
-  }
-
-  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const at = this.now().getTime();
-    const hit = this.cache.get(key);
-    if (hit && hit.expiresAt > at) return hit.value as Promise<T>;
-    const value = load();
-    this.cache.set(key, { expiresAt: at + this.cacheMs, value });
-    value.catch(() => {
-      if (this.cache.get(key)?.value === value) this.cache.delete(key);
-    });
-    return value;
+    this.cache = new TtlCache(options.cacheMs ?? COINGECKO_CACHE_MS, this.now);
   }
 
   private async get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
@@ -129,7 +117,7 @@ export class CoinGeckoMarketData implements MarketData {
   }
 
   tickers(): Promise<TickerList> {
-    return this.cached('tickers', async () => {
+    return this.cache.get('tickers', async () => {
       const query = `vs_currency=usd&order=market_cap_desc&per_page=${COINGECKO_LIST_SIZE}&page=1&sparkline=false`;
       const rows = await this.get(`/coins/markets?${query}`, MarketsResponse);
       const optional = (value: number | null | undefined, digits: number) =>
@@ -156,7 +144,7 @@ export class CoinGeckoMarketData implements MarketData {
   }
 
   candles(ticker: SourceTicker, days: MarketCandleDays): Promise<CandleSeries> {
-    return this.cached(`ohlc:${ticker.id}:${days}`, async () => {
+    return this.cache.get(`ohlc:${ticker.id}:${days}`, async () => {
       const rows = await this.get(
         `/coins/${encodeURIComponent(ticker.id)}/ohlc?vs_currency=usd&days=${days}`,
         OhlcResponse,
@@ -178,7 +166,7 @@ export class CoinGeckoMarketData implements MarketData {
 
   /** CoinGecko's rates are per BTC; units per USD is the currency's rate over the dollar's. */
   fiatRates(): Promise<MarketFiatRates> {
-    return this.cached('fiat', async () => {
+    return this.cache.get('fiat', async () => {
       const { rates } = await this.get('/exchange_rates', ExchangeRatesResponse);
       const perBtc = (code: string) => rates[code.toLowerCase()]?.value;
       const usd = perBtc('USD');

@@ -1,5 +1,4 @@
-import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, PullToRefresh, Toast } from 'antd-mobile';
+import { Button, PullToRefresh } from 'antd-mobile';
 import {
   FileOutline,
   GiftOutline,
@@ -11,16 +10,15 @@ import {
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { authKeys, useLogout } from '@/api/auth.ts';
+import { authKeys } from '@/api/auth.ts';
 import { walletKeys } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
 import { LanguageSwitch } from '@/components/me/LanguageSwitch.tsx';
 import styles from '@/components/me/me.module.css';
+import { LogoutButton, ProfileIdentity, UidRow } from '@/components/me/ProfileParts.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
-import { VipBadge } from '@/components/VipBadge.tsx';
 import { Wallet } from '@/components/wallet/Wallet.tsx';
-import { copyText } from '@/lib/clipboard.ts';
 import { useSession } from '@/lib/session.ts';
 
 /** Me (tab 2): profile, the wallet (total, quick actions, assets, entries), settings. Pull down to refresh. */
@@ -87,7 +85,7 @@ export default function MePage() {
           </div>
         </div>
       </section>
-      {loggedIn && <LogoutButton />}
+      {loggedIn && <LogoutButton testId="logout" />}
     </>
   );
   return (
@@ -126,16 +124,6 @@ function Guest() {
 
 function Profile() {
   const { t } = useTranslation();
-  const user = useSession((state) => state.userInfo);
-  const name = user?.uname || user?.openName;
-  const copyUid = async () => {
-    const label = t('me.uid');
-    const ok = user?.uid ? await copyText(user.uid) : false;
-    Toast.show({
-      content: ok ? t('common.copied', { label }) : t('common.copyFailed', { label }),
-      duration: TOAST_DURATION_MS,
-    });
-  };
   return (
     <section className={styles.card} aria-label={t('me.account')} data-testid="me-profile">
       {/* The header opens My: the profile, every page of "my" and the settings (pages/my/index.tsx). */}
@@ -146,64 +134,10 @@ function Profile() {
         aria-label={t('mine.open')}
         data-testid="me-open-my"
       >
-        <div className={styles.avatar} aria-hidden>
-          {(name || user?.email || '?').slice(0, 1)}
-        </div>
-        <div style={{ flex: 1 }}>
-          <p className={styles.name}>
-            {name || t('me.noName')} <VipBadge vip={user?.vip} />
-          </p>
-          <p className={styles.email} data-testid="me-email">
-            {user?.email}
-          </p>
-        </div>
+        <ProfileIdentity testIdPrefix="me" />
         <RightOutline aria-hidden />
       </Link>
-      <div className={styles.uid}>
-        <span>
-          {t('me.uid')}: <span data-testid="me-uid">{user?.uid}</span>
-        </span>
-        <button
-          type="button"
-          className={styles.copy}
-          onClick={() => void copyUid()}
-          aria-label={t('common.copy', { label: t('me.uid') })}
-          data-testid="me-copy-uid"
-        >
-          <FileOutline aria-hidden />
-        </button>
-      </div>
+      <UidRow testIdPrefix="me" />
     </section>
-  );
-}
-
-function LogoutButton() {
-  const { t } = useTranslation();
-  const logout = useLogout();
-  const confirm = async () => {
-    const sure = await Dialog.confirm({
-      title: t('me.logoutTitle'),
-      content: t('me.logoutContent'),
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-    });
-    if (!sure) return;
-    await logout.mutateAsync();
-    Toast.show({ content: t('me.loggedOut'), duration: TOAST_DURATION_MS });
-  };
-  return (
-    <Button
-      className={styles.logout}
-      block
-      shape="rounded"
-      color="danger"
-      fill="outline"
-      loading={logout.isPending}
-      disabled={logout.isPending}
-      onClick={() => void confirm()}
-      data-testid="logout"
-    >
-      {t('me.logout')}
-    </Button>
   );
 }

@@ -1,9 +1,7 @@
-import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import {
   BankcardOutline,
   CalendarOutline,
-  FileOutline,
   GiftOutline,
   InformationCircleOutline,
   LockOutline,
@@ -17,17 +15,16 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useLogout, useUserInfo } from '@/api/auth.ts';
+import { useUserInfo } from '@/api/auth.ts';
 import { useSummary } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
 import { LanguageSwitch } from '@/components/me/LanguageSwitch.tsx';
 import me from '@/components/me/me.module.css';
+import { LogoutButton, ProfileIdentity, UidRow } from '@/components/me/ProfileParts.tsx';
 import styles from '@/components/mine/mine.module.css';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
-import { VipBadge } from '@/components/VipBadge.tsx';
 import { CurrencySheet } from '@/components/wallet/CurrencySheet.tsx';
-import { copyText } from '@/lib/clipboard.ts';
 import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { currencyOf, formatMoney, shown } from '@/lib/wallet.ts';
@@ -35,12 +32,13 @@ import { currencyOf, formatMoney, shown } from '@/lib/wallet.ts';
 /** My: who I am, what I hold, and the way to every page of "my" and to the app's settings. */
 export default function MyPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const loggedIn = useSession((state) => state.loginStatus);
   return (
     <Frame title={t('mine.title')}>
       {loggedIn ? <Account /> : <Guest />}
       <Settings />
-      {loggedIn && <LogoutButton />}
+      {loggedIn && <LogoutButton testId="my-logout" afterLogout={() => navigate(PATHS.me, { replace: true })} />}
     </Frame>
   );
 }
@@ -82,46 +80,15 @@ function Account() {
 
 function Profile() {
   const { t } = useTranslation();
-  const user = useSession((state) => state.userInfo);
   const showAssets = useSettings((state) => state.showAssets);
   const currency = currencyOf(useSettings((state) => state.currency));
   const summary = useSummary(currency);
-  const name = user?.uname || user?.openName;
-  const copyUid = async () => {
-    const label = t('me.uid');
-    const ok = user?.uid ? await copyText(user.uid) : false;
-    Toast.show({
-      content: ok ? t('common.copied', { label }) : t('common.copyFailed', { label }),
-      duration: TOAST_DURATION_MS,
-    });
-  };
   return (
     <section className={me.card} aria-label={t('me.account')} data-testid="my-profile">
       <div className={me.identity}>
-        <div className={me.avatar} aria-hidden>
-          {(name || user?.email || '?').slice(0, 1)}
-        </div>
-        <div>
-          <p className={me.name} data-testid="my-name">
-            {name || t('me.noName')} <VipBadge vip={user?.vip} />
-          </p>
-          <p className={me.email}>{user?.email}</p>
-        </div>
+        <ProfileIdentity testIdPrefix="my" />
       </div>
-      <div className={me.uid}>
-        <span>
-          {t('me.uid')}: <span data-testid="my-uid">{user?.uid}</span>
-        </span>
-        <button
-          type="button"
-          className={me.copy}
-          onClick={() => void copyUid()}
-          aria-label={t('common.copy', { label: t('me.uid') })}
-          data-testid="my-copy-uid"
-        >
-          <FileOutline aria-hidden />
-        </button>
-      </div>
+      <UidRow testIdPrefix="my" />
       <Link to={PATHS.myAsset} className={styles.total} style={{ textDecoration: 'none' }} data-testid="my-total-link">
         <span>{t('wallet.total', { currency })}</span>
         <span className={styles.totalFigure} data-testid="my-total" aria-live="polite">
@@ -231,38 +198,5 @@ function Settings() {
       </div>
       <CurrencySheet visible={choosing} onClose={() => setChoosing(false)} />
     </section>
-  );
-}
-
-function LogoutButton() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const logout = useLogout();
-  const confirm = async () => {
-    const sure = await Dialog.confirm({
-      title: t('me.logoutTitle'),
-      content: t('me.logoutContent'),
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-    });
-    if (!sure) return;
-    await logout.mutateAsync();
-    Toast.show({ content: t('me.loggedOut'), duration: TOAST_DURATION_MS });
-    navigate(PATHS.me, { replace: true });
-  };
-  return (
-    <Button
-      className={me.logout}
-      block
-      shape="rounded"
-      color="danger"
-      fill="outline"
-      loading={logout.isPending}
-      disabled={logout.isPending}
-      onClick={() => void confirm()}
-      data-testid="my-logout"
-    >
-      {t('me.logout')}
-    </Button>
   );
 }
