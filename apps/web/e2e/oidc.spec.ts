@@ -3,7 +3,8 @@ import { accountByApi, E2E_PASSWORD, stepper, test, uniqueEmail } from './suppor
 
 // A newcomer taps "Continue with Google", signs in at the (local) provider, and lands in the app logged in with
 // a new account; a spent sign-in link shows its error; an existing account confirms with its password before
-// Google is linked to it. The provider is apps/server/scripts/local-oidc-provider.ts.
+// Google is linked to it, and later unlinks it in the security centre with the password.
+// The provider is apps/server/scripts/local-oidc-provider.ts.
 test('sign in with Google as a new user, then link Google to an existing account', async ({ page, request }, info) => {
   const shot = stepper(page, info);
   const email = uniqueEmail('google');
@@ -57,4 +58,28 @@ test('sign in with Google as a new user, then link Google to an existing account
   await expect(page).not.toHaveURL(/login/);
   await page.getByTestId('tab-me').click();
   await expect(page.getByTestId('me-email')).toHaveText(existing.email);
+
+  // The security centre lists Google as linked; its owner unlinks it with the password.
+  await page.goto('/#/pages/my/security-center/index');
+  const google = page.getByTestId('security-provider-google');
+  await expect(google).toContainText('Linked');
+  await expect(google).toContainText(existing.email);
+  await google.click();
+  await page.getByTestId('unlink-password').fill('wrong-password-1');
+  await page.getByTestId('unlink-submit').click();
+  await expect(page.getByTestId('unlink-sheet')).toBeVisible();
+  await page.getByTestId('unlink-password').fill(E2E_PASSWORD);
+  await shot('unlink-sheet-en');
+  await page.getByTestId('unlink-submit').click();
+  await expect(page.getByTestId('unlink-sheet')).toHaveCount(0);
+  await expect(google).toContainText('Not linked');
+  await expect(google).toContainText(`To link it, sign in with Google using ${existing.email}`);
+  await page.evaluate(() => {
+    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
+    store.settings = { ...store.settings, language: 'zh-Hant' };
+    localStorage.setItem('polarisex:store', JSON.stringify(store));
+  });
+  await page.reload();
+  await expect(google).toContainText('未綁定');
+  await shot('security-providers-zh-Hant');
 });

@@ -43,6 +43,24 @@ export const OidcLinkInput = z
     path: ['password'],
   });
 
+/** The provider accounts linked to mine, for the security centre (`email` as the provider gave it when linked). */
+export const LinkedProvidersOutput = z.object({
+  items: z.array(z.object({ provider: z.enum(OIDC_PROVIDERS), email: z.string().nullable(), linkedAt: z.string() })),
+});
+export type LinkedProvider = z.infer<typeof LinkedProvidersOutput>['items'][number];
+
+/** Unlinking a provider, proven like linking: the account's password or an emailed login code. */
+export const UnlinkProviderInput = z
+  .object({
+    provider: z.enum(OIDC_PROVIDERS),
+    password: passwordHashField.optional(),
+    vcode: vcodeField.optional(),
+  })
+  .refine((value) => Boolean(value.password) !== Boolean(value.vcode), {
+    error: 'oidc.proofRequired',
+    path: ['password'],
+  });
+
 /** What a provider sends back: the query (Google) or a form post (Apple, whose `user` JSON carries the name). */
 export const OidcCallbackInput = z.object({
   state: text().min(1, { error: 'validation.required' }).max(200),

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_BASE, hashLoginPassword } from '@polaris/contract';
+import { API_BASE, hashLoginPassword, signRequest } from '@polaris/contract';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -105,9 +105,29 @@ export async function createTestApp(
     return result.attachment;
   }
 
+  let nonces = 0;
+  /** A call signed with the session's key (ARCHITECTURE "Signed calls"), as the app makes under `/user/identity`. */
+  function signedCall<T = unknown>(
+    method: 'GET' | 'POST',
+    route: string,
+    session: { token: string; signingKey: string },
+    body?: unknown,
+  ) {
+    const timestamp = String(clock.now().getTime());
+    const nonce = `signed-${process.pid}-${nonces++}`;
+    const raw = body === undefined ? '' : JSON.stringify(body);
+    const authorization = signRequest(session.signingKey, { method, path: route, timestamp, nonce, body: raw });
+    return call<T>(method, route, {
+      token: session.token,
+      rawBody: raw || undefined,
+      headers: { timestamp, nonce, authorization },
+    });
+  }
+
   return {
     app,
     services: app.services,
+    signedCall,
     database,
     clock,
     outbox,

@@ -1,7 +1,15 @@
-import { hashLoginPassword, type OidcProvider, type OidcTicketResult, type SessionAttachment } from '@polaris/contract';
-import { useMutation } from '@tanstack/react-query';
+import {
+  hashLoginPassword,
+  type LinkedProvider,
+  type OidcProvider,
+  type OidcTicketResult,
+  type SessionAttachment,
+} from '@polaris/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '@/lib/session.ts';
 import { useLoginMutation } from './auth.ts';
 import { api } from './request.ts';
+import { securityKeys } from './security-keys.ts';
 
 /** Sign-in with Google and Apple (docs/sign-in-with-providers.md). */
 
@@ -55,3 +63,25 @@ export const useConfirmLink = () =>
       ...(input.password !== undefined ? { password: hashLoginPassword(input.password) } : { vcode: input.vcode }),
     }),
   );
+
+/** The Google and Apple accounts linked to mine (security centre; a signed call). */
+export function useLinkedProviders() {
+  return useQuery({
+    queryKey: securityKeys.providers(),
+    enabled: useSession((state) => state.loginStatus),
+    queryFn: async () => (await api.get<{ items: LinkedProvider[] }>('/user/identity/providers')).items,
+  });
+}
+
+/** Unlinks one, proven like a link: the login password or an emailed login code. */
+export function useUnlinkProvider() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { provider: OidcProvider; password?: string; vcode?: string }) =>
+      api.post('/user/identity/providers/unlink', {
+        provider: input.provider,
+        ...(input.password !== undefined ? { password: hashLoginPassword(input.password) } : { vcode: input.vcode }),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.providers() }),
+  });
+}

@@ -8,4 +8,5 @@ export const securityKeys = {
   sessions: () => [...securityKeys.all, 'sessions'] as const,
   deletion: () => [...securityKeys.all, 'deletion'] as const,
   verification: () => [...securityKeys.all, 'verification'] as const,
+  providers: () => [...securityKeys.all, 'providers'] as const,
 };

@@ -181,6 +181,7 @@ export const enFeatures = {
     ticketExpired: 'This sign-in link has expired, please try again',
     alreadyLinked: 'This account is already linked to another {{provider}} account',
     proofRequired: 'Give either the account password or an emailed code',
+    notLinked: 'No {{provider}} account is linked to this account',
   },
   airdrop: {
     notFound: 'This airdrop does not exist',

@@ -179,6 +179,7 @@ export const zhHansFeatures: FeatureMessages = {
     ticketExpired: '登录链接已过期，请重试',
     alreadyLinked: '此账户已绑定另一个 {{provider}} 账户',
     proofRequired: '请提供账户密码或邮件验证码其中之一',
+    notLinked: '此账户未绑定 {{provider}} 账户',
   },
   airdrop: {
     notFound: '此空投不存在',

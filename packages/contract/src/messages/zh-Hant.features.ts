@@ -179,6 +179,7 @@ export const zhHantFeatures: FeatureMessages = {
     ticketExpired: '登入連結已過期，請重試',
     alreadyLinked: '此帳戶已綁定另一個 {{provider}} 帳戶',
     proofRequired: '請提供帳戶密碼或郵件驗證碼其中之一',
+    notLinked: '此帳戶未綁定 {{provider}} 帳戶',
   },
   airdrop: {
     notFound: '此空投不存在',

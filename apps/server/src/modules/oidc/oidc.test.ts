@@ -1,112 +1,46 @@
-import {
-  API_BASE,
-  hashLoginPassword,
-  type OidcTicketResult,
-  type SessionAttachment,
-  type UserInfo,
-} from '@polaris/contract';
+import { API_BASE, hashLoginPassword, type SessionAttachment } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../db/client.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { type LocalProvider, type ProviderAnswer, startLocalProvider } from '../../test/oidc-provider.ts';
+import { createTestApp } from '../../test/app.ts';
+import { callbackOf, type OidcTestbed, oidcTestbed } from '../../test/oidc-testbed.ts';
 
 /** Google and Apple sign-in against a real OpenID provider (oidc-provider) on a local port. */
 
-const PUBLIC_URL = 'http://app.test';
-const callbackOf = (provider: 'google' | 'apple') => `${PUBLIC_URL}${API_BASE}/user/${provider}/callback`;
-
-let idp: LocalProvider;
-let t: TestApp;
+let bed: OidcTestbed;
+let idp: OidcTestbed['idp'];
+let t: OidcTestbed['t'];
 
 beforeAll(async () => {
-  idp = await startLocalProvider([
-    { clientId: 'google-client', clientSecret: 'google-secret', redirectUri: callbackOf('google') },
-    { clientId: 'apple-client', clientSecret: 'apple-secret', redirectUri: callbackOf('apple') },
-  ]);
-  t = await createTestApp({
-    env: {
-      PUBLIC_URL,
-      GOOGLE_OIDC_ISSUER: idp.issuer,
-      GOOGLE_OIDC_CLIENT_ID: 'google-client',
-      GOOGLE_OIDC_CLIENT_SECRET: 'google-secret',
-      APPLE_OIDC_ISSUER: idp.issuer,
-      APPLE_OIDC_CLIENT_ID: 'apple-client',
-      APPLE_OIDC_CLIENT_SECRET: 'apple-secret',
-    },
-  });
+  bed = await oidcTestbed();
+  ({ idp, t } = bed);
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-  await idp.close();
-});
-
-type Provider = 'google' | 'apple';
-
-async function start(provider: Provider) {
-  const started = await t.call<{ url: string; browserKey: string }>('GET', `/user/${provider}/login`);
-  expect(started.status).toBe(200);
-  return started.attachment;
-}
-
-/** Sends the provider's answer to our callback as the browser would; returns the app screen it redirects to. */
-async function deliver(provider: Provider, answer: ProviderAnswer, extra: Record<string, string> = {}) {
-  const response =
-    answer.kind === 'redirect'
-      ? await t.app.inject({ method: 'GET', url: `${API_BASE}/user/${provider}/callback${answer.url.search}` })
-      : await t.app.inject({
-          method: 'POST',
-          url: `${API_BASE}/user/${provider}/callback`,
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams({ ...answer.fields, ...extra }).toString(),
-        });
-  expect(response.statusCode).toBe(303);
-  const location = response.headers.location as string;
-  expect(location.startsWith(`${PUBLIC_URL}/#/pages/user/login/hyper/index?`)).toBe(true);
-  const params = new URLSearchParams(location.split('?')[1]);
-  return { ticket: params.get('ticket'), error: params.get('error') };
-}
-
-/** A whole sign-in up to the ticket: start, log in at the provider as `login`, come back. */
-async function signInAt(provider: Provider, login: string, extra: Record<string, string> = {}) {
-  const { url, browserKey } = await start(provider);
-  const answer = await idp.signIn(url, login);
-  return { browserKey, answer, ...(await deliver(provider, answer, extra)) };
-}
-
-const redeem = (ticket: string, browserKey: string) =>
-  t.call<OidcTicketResult>('POST', '/user/oidc/ticket', { body: { ticket, browserKey } });
-
-async function loggedInAs(session: SessionAttachment) {
-  const info = await t.call<UserInfo>('GET', '/user/info', { token: session.token });
-  expect(info.status).toBe(200);
-  return info.attachment;
-}
+afterAll(() => bed.close());
 
 describe('sign-in with Google', () => {
   it('creates the account of a new verified user and signs them in by a one-time ticket', async () => {
     idp.accounts.set('g-new', { email: 'New.Person@Example.com', emailVerified: true, name: 'New Person' });
-    const flow = await signInAt('google', 'g-new');
+    const flow = await bed.signInAt('google', 'g-new');
     expect(flow.error).toBeNull();
-    const redeemed = await redeem(flow.ticket!, flow.browserKey);
+    const redeemed = await bed.redeem(flow.ticket!, flow.browserKey);
     expect(redeemed.status).toBe(200);
     expect(redeemed.attachment.link).toBeNull();
-    const info = await loggedInAs(redeemed.attachment.session!);
+    const info = await bed.loggedInAs(redeemed.attachment.session!);
     expect(info.email).toBe('new.person@example.com');
     expect(info.uname).toBe('New Person');
     // The ticket is spent.
-    const again = await redeem(flow.ticket!, flow.browserKey);
+    const again = await bed.redeem(flow.ticket!, flow.browserKey);
     expect(again.status).toBe(404);
     expect(again.msg).toBe('This sign-in link has expired, please try again');
   });
 
   it('signs a returning user in to the same account', async () => {
     idp.accounts.set('g-back', { email: 'back@example.com', emailVerified: true });
-    const first = await signInAt('google', 'g-back');
-    const firstUid = (await redeem(first.ticket!, first.browserKey)).attachment.session!.uid;
+    const first = await bed.signInAt('google', 'g-back');
+    const firstUid = (await bed.redeem(first.ticket!, first.browserKey)).attachment.session!.uid;
     idp.accounts.set('g-back', { email: 'changed-address@example.com', emailVerified: true });
-    const second = await signInAt('google', 'g-back');
-    const session = (await redeem(second.ticket!, second.browserKey)).attachment.session!;
+    const second = await bed.signInAt('google', 'g-back');
+    const session = (await bed.redeem(second.ticket!, second.browserKey)).attachment.session!;
     expect(session.uid).toBe(firstUid);
     const { rows } = await query<{ n: number }>(
       t.database.db,
@@ -119,14 +53,14 @@ describe('sign-in with Google', () => {
     idp.accounts.set('g-twice', { email: 'twice@example.com', emailVerified: true });
     const flows = await Promise.all(
       [0, 1, 2, 3].map(async () => {
-        const { url, browserKey } = await start('google');
+        const { url, browserKey } = await bed.start('google');
         return { browserKey, answer: await idp.signIn(url, 'g-twice') };
       }),
     );
-    const back = await Promise.all(flows.map((flow) => deliver('google', flow.answer)));
+    const back = await Promise.all(flows.map((flow) => bed.deliver('google', flow.answer)));
     const uids = await Promise.all(
       back.map(async (result, index) => {
-        const redeemed = await redeem(result.ticket!, flows[index]!.browserKey);
+        const redeemed = await bed.redeem(result.ticket!, flows[index]!.browserKey);
         return redeemed.attachment.session!.uid;
       }),
     );
@@ -140,16 +74,16 @@ describe('sign-in with Google', () => {
 
   it('gives the ticket only to the browser that started the sign-in', async () => {
     idp.accounts.set('g-csrf', { email: 'csrf@example.com', emailVerified: true });
-    const flow = await signInAt('google', 'g-csrf');
-    const stranger = await redeem(flow.ticket!, 'someone-elses-browser-key');
+    const flow = await bed.signInAt('google', 'g-csrf');
+    const stranger = await bed.redeem(flow.ticket!, 'someone-elses-browser-key');
     expect(stranger.status).toBe(404);
-    expect((await redeem(flow.ticket!, flow.browserKey)).attachment.session).not.toBeNull();
+    expect((await bed.redeem(flow.ticket!, flow.browserKey)).attachment.session).not.toBeNull();
   });
 
   it('hands out one session when the same ticket is redeemed many times at once', async () => {
     idp.accounts.set('g-race', { email: 'race@example.com', emailVerified: true });
-    const flow = await signInAt('google', 'g-race');
-    const results = await Promise.all(Array.from({ length: 50 }, () => redeem(flow.ticket!, flow.browserKey)));
+    const flow = await bed.signInAt('google', 'g-race');
+    const results = await Promise.all(Array.from({ length: 50 }, () => bed.redeem(flow.ticket!, flow.browserKey)));
     expect(results.filter((result) => result.status === 200)).toHaveLength(1);
     expect(results.filter((result) => result.status === 404)).toHaveLength(49);
   });
@@ -159,8 +93,8 @@ describe('linking to an existing account', () => {
   it('links a verified email only after the owner gives the account password', async () => {
     const owner = await t.register('linker@example.com');
     idp.accounts.set('g-link', { email: 'linker@example.com', emailVerified: true });
-    const flow = await signInAt('google', 'g-link');
-    const redeemed = await redeem(flow.ticket!, flow.browserKey);
+    const flow = await bed.signInAt('google', 'g-link');
+    const redeemed = await bed.redeem(flow.ticket!, flow.browserKey);
     expect(redeemed.attachment).toEqual({ session: null, link: { provider: 'google', email: 'linker@example.com' } });
     // Looking at a link ticket does not use it up, and a wrong password leaves it usable.
     const body = { ticket: flow.ticket!, browserKey: flow.browserKey };
@@ -178,14 +112,14 @@ describe('linking to an existing account', () => {
     });
     expect(reused.status).toBe(404);
     // From now on the provider signs straight in.
-    const next = await signInAt('google', 'g-link');
-    expect((await redeem(next.ticket!, next.browserKey)).attachment.session!.uid).toBe(owner.uid);
+    const next = await bed.signInAt('google', 'g-link');
+    expect((await bed.redeem(next.ticket!, next.browserKey)).attachment.session!.uid).toBe(owner.uid);
   });
 
   it('links with an emailed login code instead of the password', async () => {
     const owner = await t.register('coder@example.com');
     idp.accounts.set('g-code', { email: 'coder@example.com', emailVerified: true });
-    const flow = await signInAt('google', 'g-code');
+    const flow = await bed.signInAt('google', 'g-code');
     expect(
       (await t.call('POST', '/user/vcode/send', { body: { email: 'coder@example.com', purpose: 'login' } })).status,
     ).toBe(200);
@@ -200,7 +134,7 @@ describe('linking to an existing account', () => {
   it('links once when the owner confirms many times at once', async () => {
     await t.register('double@example.com');
     idp.accounts.set('g-double', { email: 'double@example.com', emailVerified: true });
-    const flow = await signInAt('google', 'g-double');
+    const flow = await bed.signInAt('google', 'g-double');
     const body = { ticket: flow.ticket!, browserKey: flow.browserKey, password: hashLoginPassword('abc12345') };
     const results = await Promise.all(Array.from({ length: 10 }, () => t.call('POST', '/user/oidc/link', { body })));
     expect(results.filter((result) => result.status === 200)).toHaveLength(1);
@@ -214,9 +148,9 @@ describe('linking to an existing account', () => {
   it('refuses to link or create an account from an unverified email', async () => {
     await t.register('victim@example.com');
     idp.accounts.set('g-unverified', { email: 'victim@example.com', emailVerified: false });
-    expect((await signInAt('google', 'g-unverified')).error).toBe('unverified');
+    expect((await bed.signInAt('google', 'g-unverified')).error).toBe('unverified');
     idp.accounts.set('g-unverified-new', { email: 'nobody-yet@example.com', emailVerified: false });
-    expect((await signInAt('google', 'g-unverified-new')).error).toBe('unverified');
+    expect((await bed.signInAt('google', 'g-unverified-new')).error).toBe('unverified');
     const { rows } = await query<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from users where email = 'nobody-yet@example.com'`,
@@ -228,44 +162,44 @@ describe('linking to an existing account', () => {
 describe('what the callback refuses', () => {
   it('refuses a tampered state', async () => {
     idp.accounts.set('g-tamper', { email: 'tamper@example.com', emailVerified: true });
-    const { url } = await start('google');
+    const { url } = await bed.start('google');
     const answer = await idp.signIn(url, 'g-tamper');
     if (answer.kind !== 'redirect') throw new Error('expected a redirect');
     answer.url.searchParams.set('state', `${answer.url.searchParams.get('state')}x`);
-    expect((await deliver('google', answer)).error).toBe('expired');
+    expect((await bed.deliver('google', answer)).error).toBe('expired');
   });
 
   it('refuses a replayed state', async () => {
     idp.accounts.set('g-replay', { email: 'replay@example.com', emailVerified: true });
-    const flow = await signInAt('google', 'g-replay');
+    const flow = await bed.signInAt('google', 'g-replay');
     expect(flow.ticket).not.toBeNull();
-    expect((await deliver('google', flow.answer)).error).toBe('expired');
+    expect((await bed.deliver('google', flow.answer)).error).toBe('expired');
   });
 
   it('refuses a replayed code under a fresh state', async () => {
     idp.accounts.set('g-code-replay', { email: 'code-replay@example.com', emailVerified: true });
-    const used = await signInAt('google', 'g-code-replay');
+    const used = await bed.signInAt('google', 'g-code-replay');
     if (used.answer.kind !== 'redirect') throw new Error('expected a redirect');
-    const { url } = await start('google');
+    const { url } = await bed.start('google');
     const fresh = new URL(used.answer.url);
     fresh.searchParams.set('state', new URL(url).searchParams.get('state')!);
-    expect((await deliver('google', { kind: 'redirect', url: fresh })).error).toBe('failed');
+    expect((await bed.deliver('google', { kind: 'redirect', url: fresh })).error).toBe('failed');
   });
 
   it('refuses a sign-in that took longer than ten minutes', async () => {
     idp.accounts.set('g-slow', { email: 'slow@example.com', emailVerified: true });
-    const { url } = await start('google');
+    const { url } = await bed.start('google');
     const answer = await idp.signIn(url, 'g-slow');
     t.clock.advance(11 * 60_000);
-    expect((await deliver('google', answer)).error).toBe('expired');
+    expect((await bed.deliver('google', answer)).error).toBe('expired');
   });
 
   it('reports a sign-in cancelled at the provider', async () => {
-    const { url } = await start('google');
+    const { url } = await bed.start('google');
     const state = new URL(url).searchParams.get('state')!;
     const cancelled = new URL(callbackOf('google'));
     cancelled.search = new URLSearchParams({ state, error: 'access_denied' }).toString();
-    expect((await deliver('google', { kind: 'redirect', url: cancelled })).error).toBe('cancelled');
+    expect((await bed.deliver('google', { kind: 'redirect', url: cancelled })).error).toBe('cancelled');
   });
 
   it('answers hostile input with a 400 naming the field, not a 5xx', async () => {
@@ -298,20 +232,20 @@ describe('what the callback refuses', () => {
 describe('sign-in with Apple', () => {
   it('keeps the name Apple posts on the first sign-in only', async () => {
     idp.accounts.set('a-first', { email: 'relay-123@privaterelay.appleid.com', emailVerified: true });
-    const flow = await signInAt('apple', 'a-first', {
+    const flow = await bed.signInAt('apple', 'a-first', {
       user: JSON.stringify({
         name: { firstName: 'Dana', lastName: 'Lee' },
         email: 'relay-123@privaterelay.appleid.com',
       }),
     });
     expect(flow.answer.kind).toBe('form');
-    const session = (await redeem(flow.ticket!, flow.browserKey)).attachment.session!;
-    expect((await loggedInAs(session)).uname).toBe('Dana Lee');
+    const session = (await bed.redeem(flow.ticket!, flow.browserKey)).attachment.session!;
+    expect((await bed.loggedInAs(session)).uname).toBe('Dana Lee');
     // Later sign-ins carry no name; the account keeps the first one.
-    const later = await signInAt('apple', 'a-first');
-    const again = (await redeem(later.ticket!, later.browserKey)).attachment.session!;
+    const later = await bed.signInAt('apple', 'a-first');
+    const again = (await bed.redeem(later.ticket!, later.browserKey)).attachment.session!;
     expect(again.uid).toBe(session.uid);
-    expect((await loggedInAs(again)).uname).toBe('Dana Lee');
+    expect((await bed.loggedInAs(again)).uname).toBe('Dana Lee');
   });
 });
 

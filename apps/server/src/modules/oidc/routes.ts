@@ -1,6 +1,8 @@
 import {
   API_BASE,
   EmptyInput,
+  EmptyOutput,
+  LinkedProvidersOutput,
   OIDC_PROVIDERS,
   OidcCallbackInput,
   OidcLinkInput,
@@ -10,6 +12,7 @@ import {
   OidcTicketOutput,
   SessionOutput,
   toFieldErrors,
+  UnlinkProviderInput,
 } from '@polaris/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inLane } from '../../db/fair-gate.ts';
@@ -61,6 +64,32 @@ export function oidcRoutes(router: Router, oidc: OidcService): void {
     output: SessionOutput,
     handler: ({ input, request }) =>
       oidc.confirmLink(input, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/user/identity/providers',
+    summary: 'The Google and Apple accounts linked to mine (signed call)',
+    tags,
+    auth: 'user',
+    input: EmptyInput,
+    output: LinkedProvidersOutput,
+    handler: async ({ user }) => ({ items: await oidc.linkedProviders(user.id) }),
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/user/identity/providers/unlink',
+    summary: 'Unlink a Google or Apple account, proven by the password or an emailed login code (signed call)',
+    tags,
+    auth: 'user',
+    rateLimit: 'auth',
+    input: UnlinkProviderInput,
+    output: EmptyOutput,
+    handler: async ({ user, input, request }) => {
+      await oidc.unlink(user, input, request.ip);
+      return {};
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import {
   API_BASE,
   isSafeText,
+  type LinkedProvider,
   OIDC_FINISH_PATH,
   type OidcCallbackError,
   type OidcProvider,
@@ -19,10 +20,12 @@ import {
   claimTicket,
   deleteExpiredStates,
   deleteExpiredTickets,
+  deleteIdentity,
   findIdentityUser,
   insertIdentity,
   insertState,
   insertTicket,
+  listIdentities,
   lockSubject,
   peekLinkTicket,
 } from './store.ts';
@@ -283,4 +286,34 @@ export class OidcService {
         });
     }
   }
+
+  /** The security centre's list of linked provider accounts. */
+  async linkedProviders(userId: number): Promise<LinkedProvider[]> {
+    const rows = await listIdentities(this.deps.db, userId);
+    return rows.map((row) => ({ provider: row.provider, email: row.email, linkedAt: row.linkedAt.toISOString() }));
+  }
+
+  /**
+   * Unlinks a provider account once the owner has proven it is them, as for linking: the password (checked first,
+   * under its attempt limit) or an emailed login code (used up only if the unlink goes ahead). The account can
+   * still sign in by email code afterwards, so unlinking never locks anyone out, even with no password set.
+   */
+  async unlink(
+    user: { id: number; email: string },
+    input: { provider: OidcProvider; password?: string; vcode?: string },
+    ip: string,
+  ): Promise<void> {
+    if (input.password !== undefined) await this.deps.auth.verifyPassword(user.email, input.password, ip);
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      if (input.vcode !== undefined && !(await this.deps.auth.consumeCode(tx, user.email, 'login', input.vcode))) {
+        return 'badCode' as const;
+      }
+      if (!(await deleteIdentity(tx, user.id, input.provider))) throw notLinked(input.provider);
+      return 'ok' as const;
+    });
+    if (outcome === 'badCode') throw new FieldsError([{ field: 'vcode', messageKey: 'auth.codeInvalid' }]);
+  }
 }
+
+const notLinked = (provider: OidcProvider) =>
+  new AppError(Status.conflict, 'oidc.notLinked', { provider: provider === 'google' ? 'Google' : 'Apple' });

@@ -62,6 +62,24 @@ export async function insertIdentity(
   return rows.length > 0;
 }
 
+/** The provider accounts linked to a user, oldest first. */
+export async function listIdentities(db: Database, userId: number) {
+  return db
+    .select({ provider: oidcIdentities.provider, email: oidcIdentities.email, linkedAt: oidcIdentities.createdAt })
+    .from(oidcIdentities)
+    .where(eq(oidcIdentities.userId, userId))
+    .orderBy(oidcIdentities.createdAt, oidcIdentities.id);
+}
+
+/** Unlinks a user's account of one provider; false when there was none (or a concurrent unlink took it). */
+export async function deleteIdentity(tx: Tx, userId: number, provider: OidcProvider): Promise<boolean> {
+  const rows = await tx
+    .delete(oidcIdentities)
+    .where(and(eq(oidcIdentities.userId, userId), eq(oidcIdentities.provider, provider)))
+    .returning({ id: oidcIdentities.id });
+  return rows.length > 0;
+}
+
 export async function insertTicket(tx: Tx | Database, values: TicketRow): Promise<void> {
   await tx.insert(oidcTickets).values(values);
 }

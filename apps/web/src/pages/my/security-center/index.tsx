@@ -1,9 +1,7 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
 import { Button, Dialog, Toast } from 'antd-mobile';
-import { RightOutline } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { useVerification } from '@/api/identity.ts';
 import {
   type ActiveSession,
@@ -19,6 +17,8 @@ import { KycSheet } from '@/components/identity/KycSheet.tsx';
 import { PhoneSheet } from '@/components/identity/PhoneSheet.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
+import { LinkedProviders } from '@/components/security/LinkedProviders.tsx';
+import { SecurityRow as Row } from '@/components/security/SecurityRow.tsx';
 import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { deviceLabel } from '@/lib/security.ts';
@@ -36,49 +36,6 @@ export default function SecurityCenterPage() {
         <DeleteLink />
       </RequireLogin>
     </Frame>
-  );
-}
-
-function Row({
-  title,
-  sub,
-  state,
-  to,
-  onClick,
-  testId,
-}: {
-  title: string;
-  sub?: string;
-  state: ReactNode;
-  to?: string;
-  onClick?: () => void;
-  testId: string;
-}) {
-  const navigate = useNavigate();
-  const body = (
-    <>
-      <span className={ui.rowMain}>
-        <span className={ui.rowTitle} style={{ display: 'block' }}>
-          {title}
-        </span>
-        {sub && (
-          <span className={ui.rowSub} style={{ display: 'block' }}>
-            {sub}
-          </span>
-        )}
-      </span>
-      <span className={`${ui.rowEnd} ${ui.rowSub}`}>{state}</span>
-      {(to || onClick) && <RightOutline aria-hidden />}
-    </>
-  );
-  return to || onClick ? (
-    <button type="button" className={ui.row} onClick={onClick ?? (() => navigate(to!))} data-testid={testId}>
-      {body}
-    </button>
-  ) : (
-    <div className={ui.row} data-testid={testId}>
-      {body}
-    </div>
   );
 }
 
@@ -115,6 +72,7 @@ function Protections() {
           to={PATHS.googleAuth}
           testId="security-gauth"
         />
+        <LinkedProviders />
       </div>
     </section>
   );
