@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import { API_BASE } from '@polaris/contract';
 import { makeNativeCopy } from '../scripts/native-copy.ts';
-import { codeFor, signedCallFromPage, stepper, test, uniqueEmail } from './support.ts';
+import { registerThroughScreens, signedCallFromPage, stepper, test, uniqueEmail } from './support.ts';
 
 // The copy of the app a native shell bundles (scripts/native-copy.ts), served from an origin of its own as a shell
 // serves it from capacitor://localhost: a person signs up (the captcha's challenge and the mailed code), sees the
@@ -72,17 +72,7 @@ test('the native shells’ copy signs up, shows images, chats and signs calls ag
 
   // Sign-up: the captcha's challenge and both calls cross to the API.
   const email = uniqueEmail('shell');
-  await page.goto(`${shellOrigin}/#/pages/user/register/index`);
-  await page.getByTestId('register-email').fill(email);
-  await page.getByTestId('register-send-code').click();
-  await expect(page.getByTestId('register-send-code')).toContainText(/\d+/);
-  await page.getByTestId('register-code').fill(await codeFor(email));
-  await page.getByTestId('register-password').fill('abc12345');
-  await page.getByTestId('register-confirm').fill('abc12345');
-  await page.getByTestId('register-agree').click();
-  await page.getByTestId('register-submit').click();
-  await page.getByTestId('tab-me').click();
-  await expect(page.getByTestId('me-email')).toHaveText(email);
+  await registerThroughScreens(page, email, shellOrigin);
 
   // The demo games' icons are paths on the API server; the copy loads them from there.
   await page.goto(`${shellOrigin}/#/pages/daogame/index`);

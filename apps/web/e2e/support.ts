@@ -238,6 +238,24 @@ export async function fundedAccount(request: APIRequestContext, prefix: string):
   return account;
 }
 
+/**
+ * Registers `email` through the screens (the mailed code from the outbox, the captcha solved by the widget) and
+ * waits until the Me tab shows the account. `origin` is for a copy of the app served elsewhere.
+ */
+export async function registerThroughScreens(page: Page, email: string, origin = '') {
+  await page.goto(`${origin}/#/pages/user/register/index`);
+  await page.getByTestId('register-email').fill(email);
+  await page.getByTestId('register-send-code').click();
+  await expect(page.getByTestId('register-send-code')).toContainText(/\d+/); // the countdown in seconds
+  await page.getByTestId('register-code').fill(await codeFor(email));
+  await page.getByTestId('register-password').fill(E2E_PASSWORD);
+  await page.getByTestId('register-confirm').fill(E2E_PASSWORD);
+  await page.getByTestId('register-agree').click();
+  await page.getByTestId('register-submit').click();
+  await page.getByTestId('tab-me').click();
+  await expect(page.getByTestId('me-email')).toHaveText(email);
+}
+
 /** Signs the page in through the login screen, in English. */
 export async function logInAs(page: Page, email: string) {
   await page.addInitScript(() => {

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { hashLoginPassword, multiplyDecimals } from '@polaris/contract';
-import { codeFor, deposit, solvedCaptcha, stepper, test, uniqueEmail } from './support.ts';
+import { codeFor, deposit, registerThroughScreens, solvedCaptcha, stepper, test, uniqueEmail } from './support.ts';
 
 const API = '/rest/polarisex';
 
@@ -32,17 +32,8 @@ test('deposit, currency, trade password, transfer to a friend, refused withdrawa
   const friendUid = await signUpByApi(page, friendEmail, 'abc12345');
 
   // Register through the screens.
-  await page.goto('/#/pages/user/register/index');
-  await page.getByTestId('register-email').fill(email);
-  await page.getByTestId('register-send-code').click();
+  await registerThroughScreens(page, email);
   const signupCode = await codeFor(email);
-  await page.getByTestId('register-code').fill(signupCode);
-  await page.getByTestId('register-password').fill('abc12345');
-  await page.getByTestId('register-confirm').fill('abc12345');
-  await page.getByTestId('register-agree').click();
-  await page.getByTestId('register-submit').click();
-  await page.getByTestId('tab-me').click();
-  await expect(page.getByTestId('me-email')).toHaveText(email);
   await expect(page.getByTestId('wallet-total')).toHaveAttribute('data-value', '0.00');
   await shot('empty-wallet');
 

@@ -1,19 +1,15 @@
 import { OIDC_PROVIDERS, type OidcProvider, TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Popup, Toast } from 'antd-mobile';
+import { Popup, Toast } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/api/app.ts';
 import { useLinkedProviders, useUnlinkProvider } from '@/api/oidc.ts';
-import { CodeField, PasswordField, SubmitButton } from '@/components/auth/fields.tsx';
+import { ProofFields, useProofForm } from '@/components/auth/ProofForm.tsx';
 import ui from '@/components/ui.module.css';
-import { useForm } from '@/components/useForm.ts';
-import { CodeLoginForm, LoginForm } from '@/lib/auth-forms.ts';
 import { useSession } from '@/lib/session.ts';
 import { SecurityRow } from './SecurityRow.tsx';
 
 const providerName = (provider: OidcProvider) => (provider === 'google' ? 'Google' : 'Apple');
-const PasswordProof = LoginForm.pick({ password: true });
-const CodeProof = CodeLoginForm.pick({ vcode: true });
 
 /**
  * The security centre's Google and Apple rows (docs/sign-in-with-providers.md): each provider the server offers or
@@ -59,18 +55,13 @@ export function LinkedProviders() {
 function UnlinkSheet({ provider, email, onClose }: { provider: OidcProvider; email: string; onClose(): void }) {
   const { t } = useTranslation();
   const unlink = useUnlinkProvider();
-  // An account made by signing in with a provider has no password; the emailed code works for everyone.
-  const [proof, setProof] = useState<'password' | 'vcode'>('password');
-  const form = useForm({ password: '', vcode: '' });
+  const proof = useProofForm();
   const name = providerName(provider);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (unlink.isPending) return;
-    const input =
-      proof === 'password'
-        ? form.accept(form.validate(PasswordProof, { password: form.values.password }))
-        : form.accept(form.validate(CodeProof, { vcode: form.values.vcode }));
+    const input = proof.checked();
     if (!input) return;
     unlink.mutate(
       { provider, ...input },
@@ -79,7 +70,7 @@ function UnlinkSheet({ provider, email, onClose }: { provider: OidcProvider; ema
           Toast.show({ content: t('signin.providers.unlinked', { provider: name }), duration: TOAST_DURATION_MS });
           onClose();
         },
-        onError: form.reportTo(['password', 'vcode']),
+        onError: proof.form.reportTo(['password', 'vcode']),
       },
     );
   };
@@ -94,34 +85,13 @@ function UnlinkSheet({ provider, email, onClose }: { provider: OidcProvider; ema
           {t('signin.providers.unlinkSub', { provider: name, email })}
         </p>
         <form className={ui.form} noValidate onSubmit={submit}>
-          {proof === 'password' ? (
-            <PasswordField id="unlink-password" autoComplete="current-password" {...form.field('password')} />
-          ) : (
-            <CodeField
-              id="unlink-code"
-              email={email}
-              purpose="login"
-              sendTestId="unlink-send"
-              onEmailError={(message) => form.setError('vcode', message)}
-              {...form.field('vcode')}
-            />
-          )}
-          <SubmitButton testId="unlink-submit" pending={unlink.isPending}>
-            {t('signin.providers.unlinkSubmit')}
-          </SubmitButton>
-          <Button
-            type="button"
-            fill="none"
-            color="primary"
-            block
-            onClick={() => {
-              form.reset();
-              setProof(proof === 'password' ? 'vcode' : 'password');
-            }}
-            data-testid="unlink-switch"
-          >
-            {t(proof === 'password' ? 'signin.useCode' : 'signin.usePassword')}
-          </Button>
+          <ProofFields
+            proof={proof}
+            idPrefix="unlink"
+            email={email}
+            submitLabel={t('signin.providers.unlinkSubmit')}
+            pending={unlink.isPending}
+          />
         </form>
       </div>
     </Popup>

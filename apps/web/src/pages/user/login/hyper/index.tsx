@@ -9,15 +9,10 @@ import { type TicketOutcome, useConfirmLink, useRedeemTicket } from '@/api/oidc.
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
 import { AuthLayout } from '@/components/auth/AuthLayout.tsx';
-import { CodeField, PasswordField, SubmitButton } from '@/components/auth/fields.tsx';
+import { ProofFields, useProofForm } from '@/components/auth/ProofForm.tsx';
 import { useFinishLogin } from '@/components/auth/useAuthNavigation.ts';
 import { Loading } from '@/components/QueryState.tsx';
 import uiStyles from '@/components/ui.module.css';
-import { useForm } from '@/components/useForm.ts';
-import { CodeLoginForm, LoginForm } from '@/lib/auth-forms.ts';
-
-const PasswordProof = LoginForm.pick({ password: true });
-const CodeProof = CodeLoginForm.pick({ vcode: true });
 
 type Failure = OidcCallbackError | 'ticket';
 
@@ -93,20 +88,16 @@ function ConfirmLink({ ticket, provider, email }: { ticket: string; provider: Oi
   const navigate = useNavigate();
   const finish = useFinishLogin();
   const confirm = useConfirmLink();
-  const [proof, setProof] = useState<'password' | 'vcode'>('password');
-  const form = useForm({ password: '', vcode: '' });
+  const proof = useProofForm();
 
   const submit = () => {
-    const input =
-      proof === 'password'
-        ? form.accept(form.validate(PasswordProof, { password: form.values.password }))
-        : form.accept(form.validate(CodeProof, { vcode: form.values.vcode }));
+    const input = proof.checked();
     if (!input) return;
     confirm.mutate(
       { ticket, ...input },
       {
         onSuccess: (loggedIn) => loggedIn && finish(t('signin.linked', { provider: providerName(provider) })),
-        onError: form.reportTo(['password', 'vcode']),
+        onError: proof.form.reportTo(['password', 'vcode']),
       },
     );
   };
@@ -119,34 +110,13 @@ function ConfirmLink({ ticket, provider, email }: { ticket: string; provider: Oi
       back={() => navigate(PATHS.login, { replace: true })}
       onSubmit={submit}
     >
-      {proof === 'password' ? (
-        <PasswordField id="signin-link-password" autoComplete="current-password" {...form.field('password')} />
-      ) : (
-        <CodeField
-          id="signin-link-code"
-          email={email}
-          purpose="login"
-          sendTestId="signin-link-send"
-          onEmailError={(message) => form.setError('vcode', message)}
-          {...form.field('vcode')}
-        />
-      )}
-      <SubmitButton testId="signin-link-submit" pending={confirm.isPending}>
-        {t('signin.linkSubmit')}
-      </SubmitButton>
-      <Button
-        type="button"
-        fill="none"
-        color="primary"
-        block
-        onClick={() => {
-          form.reset();
-          setProof(proof === 'password' ? 'vcode' : 'password');
-        }}
-        data-testid="signin-link-switch"
-      >
-        {t(proof === 'password' ? 'signin.useCode' : 'signin.usePassword')}
-      </Button>
+      <ProofFields
+        proof={proof}
+        idPrefix="signin-link"
+        email={email}
+        submitLabel={t('signin.linkSubmit')}
+        pending={confirm.isPending}
+      />
     </AuthLayout>
   );
 }
