@@ -52,6 +52,7 @@ export function CaptchaWidget({ captcha, testId }: { captcha: Captcha; testId: s
       // A solution left unused until its challenge expired: solve a fresh one, as on first show.
       if (detail.state === 'expired') void widget?.verify().catch(() => undefined);
     };
+    captcha.expectWidget(true);
     loadAltcha()
       .then(async () => {
         if (cancelled || !host.current) return;
@@ -82,11 +83,13 @@ export function CaptchaWidget({ captcha, testId }: { captcha: Captcha; testId: s
         void widget.verify().catch(() => undefined);
       })
       .catch(() => {
+        captcha.expectWidget(false);
         if (!cancelled) setFailed(true);
       });
     return () => {
       cancelled = true;
       captcha.attach(null);
+      captcha.expectWidget(false);
       widget?.removeEventListener('statechange', onState);
     };
   }, [captcha, language, t]);

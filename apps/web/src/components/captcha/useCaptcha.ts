@@ -8,17 +8,22 @@ const WAIT_MS = 30_000;
  * One form's captcha: the payload of the widget's last solved challenge. The server accepts a payload once, so
  * `take()` hands it over and starts solving the next (sending a code and then signing up need one each). A
  * form that submits while the widget is still solving waits for it; without a solution it sends none and the
- * server's "please complete the human check" is shown.
+ * server's "please complete the human check" is shown. The widget loads lazily, so a quick person (or a test)
+ * can submit before it is even on the page: the widget says it is coming as it starts loading, and `take()`
+ * waits for it then too.
  */
 export interface Captcha {
   take(): Promise<string | undefined>;
   setPayload(payload: string | null): void;
   attach(widget: AltchaElement | null): void;
+  /** Whether a widget is loading for this form; when loading gives up, whoever waits gets no solution. */
+  expectWidget(coming: boolean): void;
 }
 
 export function createCaptcha(): Captcha {
   let payload: string | null = null;
   let widget: AltchaElement | null = null;
+  let coming = false;
   let waiters: ((payload: string | null) => void)[] = [];
 
   const next = () =>
@@ -32,7 +37,7 @@ export function createCaptcha(): Captcha {
 
   return {
     async take() {
-      const taken = payload ?? (widget ? await next() : null);
+      const taken = payload ?? (widget || coming ? await next() : null);
       if (!taken) return undefined;
       payload = null;
       if (widget) {
@@ -51,6 +56,13 @@ export function createCaptcha(): Captcha {
     attach(next) {
       widget = next;
       if (!next) payload = null;
+    },
+    expectWidget(value) {
+      coming = value;
+      if (value || widget) return;
+      const waiting = waiters;
+      waiters = [];
+      for (const resolve of waiting) resolve(null);
     },
   };
 }
