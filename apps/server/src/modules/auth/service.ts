@@ -17,6 +17,7 @@ import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { randomDigits, randomInviteCode, randomToken, safeEqualHex, sha256Hex } from '../../platform/secrets.ts';
 import type { SessionUser } from '../../platform/session.ts';
+import { resendWaitSeconds } from '../../platform/vcode.ts';
 import type { InviteService } from '../invite/service.ts';
 import { presentSession } from './presenter.ts';
 import {
@@ -97,11 +98,8 @@ export class AuthService {
       const registered = Boolean(await findAccountByEmail(tx, email));
       if (purpose === 'signup' && registered) return { kind: 'registered' as const };
       if (purpose !== 'signup' && !registered) return { kind: 'unknown' as const };
-      const last = await lastCodeSentAt(tx, email, purpose);
-      if (last) {
-        const waitMs = last.getTime() + VCODE_RESEND_SECONDS * 1000 - now.getTime();
-        if (waitMs > 0) return { kind: 'tooSoon' as const, resendIn: Math.ceil(waitMs / 1000) };
-      }
+      const resendIn = resendWaitSeconds(await lastCodeSentAt(tx, email, purpose), now);
+      if (resendIn > 0) return { kind: 'tooSoon' as const, resendIn };
       await insertCode(tx, {
         email,
         purpose,

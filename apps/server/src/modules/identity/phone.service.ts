@@ -15,6 +15,7 @@ import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError, FieldsError, ServiceUnavailableError } from '../../platform/errors.ts';
 import { randomDigits, safeEqualHex, sha256Hex } from '../../platform/secrets.ts';
 import type { SmsSender } from '../../platform/sms.ts';
+import { resendWaitSeconds } from '../../platform/vcode.ts';
 import { presentPhone } from './presenter.ts';
 import {
   bindPhone,
@@ -72,9 +73,8 @@ export class PhoneService {
       const holder = await phoneHolder(tx, e164);
       if (holder === userId) return { kind: 'same' as const };
       if (holder !== undefined) return { kind: 'taken' as const };
-      const last = await lastCodeSentAt(tx, userId);
-      const waitMs = last ? last.getTime() + VCODE_RESEND_SECONDS * 1000 - now.getTime() : 0;
-      if (waitMs > 0) return { kind: 'tooSoon' as const, resendIn: Math.ceil(waitMs / 1000) };
+      const resendIn = resendWaitSeconds(await lastCodeSentAt(tx, userId), now);
+      if (resendIn > 0) return { kind: 'tooSoon' as const, resendIn };
       await insertPhoneCode(tx, {
         userId,
         e164,
