@@ -21,8 +21,8 @@ export const chatImageUrl = (id: string, width: 320 | 640 | 1280) => apiUrl(`/ac
 
 /**
  * A room's or person's avatar when it is one the app may show: an uploaded image id, or an address on this site
- * (the settings page stores the uploaded image's full URL, on the API's origin). Other hosts are outside the Content-Security-Policy's
- * img-src, so they get the initial instead.
+ * (the settings page stores the uploaded image's full URL, on the API's origin). Other hosts are outside the
+ * Content-Security-Policy's img-src, so they get the initial instead.
  */
 export function avatarUrl(avatar: string | null | undefined, origin = webOrigin()): string | null {
   if (!avatar) return null;
