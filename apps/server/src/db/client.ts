@@ -44,6 +44,28 @@ function statementCounter() {
   };
 }
 
+/** Any fixed number: the advisory lock that one migration at a time holds on a shared PostgreSQL. */
+const MIGRATION_LOCK = 7_301_917;
+
+/**
+ * Drizzle's migrator takes no lock, so nodes starting together on an empty database raced each other's
+ * `CREATE SEQUENCE` and crashed. Each now migrates holding a session advisory lock on one connection: the
+ * first applies the migrations, the others wait, then find nothing left to apply.
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export type DatabaseSource =
   | { kind: 'postgres'; url: string }
   | {
@@ -72,7 +94,7 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
       db,
       kind: 'postgres',
       statements: counter.statements,
-      migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: () => migrateLocked(pool),
       close: () => pool.end(),
     };
   }

@@ -49,6 +49,22 @@ export class ServerProcesses {
     await this.admin((client) => client.query(`CREATE DATABASE ${this.name} TEMPLATE ${TEMPLATE_DATABASE}`));
   }
 
+  /** One statement on the processes' database. */
+  async query<T>(text: string): Promise<T[]> {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(text)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** An empty database: the processes started on it migrate it themselves. */
+  async createEmptyDatabase(): Promise<void> {
+    await this.admin((client) => client.query(`CREATE DATABASE ${this.name}`));
+  }
+
   /** Starts one more process and waits until it answers its health check. */
   async start(env: Record<string, string> = {}): Promise<ServerProcess> {
     const port = 20_000 + Math.floor(Math.random() * 20_000);

@@ -1,0 +1,27 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { ServerProcesses } from '../test/server-processes.ts';
+
+/**
+ * Three nodes started at the same moment on an empty PostgreSQL. Before migrations took an advisory lock, two of
+ * three crashed on `CREATE SEQUENCE "user_uid_seq"` (duplicate key) while racing the first one.
+ */
+const template = inject('databaseTemplate');
+if (template.kind !== 'postgres') throw new Error('this file runs in the PostgreSQL pass (DATABASE_URL)');
+const redisUrl = process.env.REDIS_URL;
+if (!redisUrl) throw new Error('this file needs REDIS_URL');
+const processes = new ServerProcesses(template.url, redisUrl);
+
+afterAll(() => processes.close());
+
+describe('nodes starting together', () => {
+  it('all come up on an empty database, which ends migrated once', async () => {
+    await processes.createEmptyDatabase();
+    const started = await Promise.allSettled([processes.start(), processes.start(), processes.start()]);
+    expect(started.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    const applied = await processes.query<{ count: string; distinct: string }>(
+      'SELECT count(*)::text AS count, count(DISTINCT hash)::text AS distinct FROM drizzle.__drizzle_migrations',
+    );
+    expect(applied[0]!.count).toBe(applied[0]!.distinct);
+    expect(Number(applied[0]!.count)).toBeGreaterThan(0);
+  }, 180_000);
+});
