@@ -21,6 +21,7 @@ import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { chatMembers, sessions, users } from '../src/db/schema/index.ts';
 import { REPO_ROOT } from '../src/paths.ts';
+import { FLEET_KEYS } from '../src/test/server-processes.ts';
 import { type LoadOptions, type LoadResult, runJobInProcess } from './bench-chat-load.ts';
 import { flags } from './operator.ts';
 
@@ -157,6 +158,7 @@ async function startProcess(databaseUrl: string, redisUrl: string) {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
+      ...FLEET_KEYS,
       REDIS_URL: redisUrl,
       PORT: String(port),
       HOST: '127.0.0.1',

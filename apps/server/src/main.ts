@@ -1,7 +1,12 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, missingSharedKeys } from './config.ts';
 import { databaseSourceFor, openDatabase } from './db/client.ts';
 
+const sharedKeysProblem = missingSharedKeys();
+if (sharedKeysProblem) {
+  console.error(sharedKeysProblem);
+  process.exit(1);
+}
 const config = loadConfig();
 const database = await openDatabase(databaseSourceFor(config));
 await database.migrate();

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { REPO_ROOT } from '../paths.ts';
 import { ServerProcesses } from '../test/server-processes.ts';
 
 /**
@@ -24,4 +26,19 @@ describe('nodes starting together', () => {
     expect(applied[0]!.count).toBe(applied[0]!.distinct);
     expect(Number(applied[0]!.count)).toBeGreaterThan(0);
   }, 180_000);
+
+  it('refuses to start on a shared database without the keys every node must share, naming them', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATABASE_URL: processes.databaseUrl, TOTP_KEY: '', WALLET_MNEMONIC: '', PORT: '0' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/set WALLET_MNEMONIC, TOTP_KEY/);
+  }, 60_000);
 });

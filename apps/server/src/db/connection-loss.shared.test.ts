@@ -11,6 +11,7 @@ import { checkLedger } from '../modules/wallet/ledger.store.ts';
 import { REPO_ROOT } from '../paths.ts';
 import { databaseUrlWithName, TEMPLATE_DATABASE } from '../test/database.ts';
 import { httpClient } from '../test/http-client.ts';
+import { FLEET_KEYS } from '../test/server-processes.ts';
 import { deposit, walletUser } from '../test/wallet-fixtures.ts';
 import { openDatabase, query } from './client.ts';
 
@@ -59,6 +60,7 @@ beforeAll(async () => {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
+      ...FLEET_KEYS,
       REDIS_URL: '',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -9,7 +9,13 @@ import { REPO_ROOT } from '../paths.ts';
 import { TEST_CAPTCHA_ENV } from './captcha.ts';
 import { databaseUrlWithName, TEMPLATE_DATABASE } from './database.ts';
 
-const FLEET_CAPTCHA_KEY = randomBytes(32).toString('hex');
+/** What production sets on every node alike (`missingSharedKeys`): one key of each for a test's fleet. */
+export const FLEET_KEYS = {
+  CAPTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
+  TOTP_KEY: randomBytes(32).toString('hex'),
+  // BIP-39's all-zero test vector: any valid phrase does for deposit addresses on a local chain.
+  WALLET_MNEMONIC: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+};
 
 export interface ServerProcess {
   process: ChildProcess;
@@ -86,8 +92,8 @@ export class ServerProcesses {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_MULTIPLIER: '100',
-        // One key for the fleet, as production sets it: a challenge from one process verifies on another.
-        CAPTCHA_HMAC_KEY: FLEET_CAPTCHA_KEY,
+        // One set of keys for the fleet, as production sets it: a challenge from one process verifies on another.
+        ...FLEET_KEYS,
         ...TEST_CAPTCHA_ENV,
         ...env,
       },
