@@ -75,6 +75,7 @@ import { TransferService } from './modules/wallet/transfers.service.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { AttemptLimiter } from './platform/attempts.ts';
 import { Captcha, captchaKey } from './platform/captcha.ts';
+import { installCompression } from './platform/compression.ts';
 import { installCors } from './platform/cors.ts';
 import { installErrorHandling } from './platform/envelope-errors.ts';
 import { installJsonBodies } from './platform/json-body.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions) {
   installErrorHandling(app);
   await installSecurityHeaders(app, config);
   await installCors(app, config.corsOrigins);
+  await installCompression(app);
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
