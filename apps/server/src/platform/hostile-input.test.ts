@@ -49,12 +49,20 @@ interface Operation {
   method: 'GET' | 'POST';
   path: string;
   fields: string[];
+  /** Each declared field's JSON schema, as the OpenAPI document gives it. */
+  schemas: Record<string, JsonSchema>;
+  /** The route takes a multipart upload (its declared fields then travel in the query). */
+  multipart: boolean;
   /** A plausible value for every field, so a hostile one in one field reaches past the others' checks. */
   sample?: Record<string, unknown>;
 }
 
 type JsonSchema = {
   type?: string | string[];
+  pattern?: string;
+  examples?: unknown[];
+  'x-cursor'?: string;
+  'x-date'?: string;
   enum?: unknown[];
   const?: unknown;
   format?: string;
@@ -68,6 +76,7 @@ type JsonSchema = {
 function sampleOf(schema: JsonSchema | undefined, name = ''): unknown {
   if (!schema) return 'x';
   if (schema.default !== undefined) return schema.default;
+  if (schema.examples?.length) return schema.examples[0];
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   if (schema.anyOf) return sampleOf(schema.anyOf.find((option) => option.type !== 'null') ?? schema.anyOf[0], name);
@@ -83,6 +92,7 @@ function sampleOf(schema: JsonSchema | undefined, name = ''): unknown {
   if (schema.format === 'email' || /email/i.test(name)) return 'someone@example.com';
   if (/amount|price/i.test(name)) return '1';
   if (/Key$/.test(name)) return 'key-0123456789abcdef';
+  if (/month/i.test(name)) return '2030-01';
   if (/At$|date|time/i.test(name)) return '2030-01-01T10:00:00.000Z';
   return 'x';
 }
@@ -109,16 +119,17 @@ function operationsOf(openApi: { paths: Record<string, Record<string, Record<str
         if (parameter.in === 'path') examples[parameter.name] = parameter.example ?? 'x';
         else properties[parameter.name] = parameter.schema;
       }
-      if (method !== 'get') {
-        const body = operation.requestBody as
-          | { content: Record<string, { schema: { properties?: Record<string, JsonSchema> } }> }
-          | undefined;
-        // A multipart upload declares no JSON fields; it still gets every hostile JSON body below.
-        properties = body?.content['application/json']?.schema.properties ?? {};
-      }
+      const body = operation.requestBody as
+        | { content: Record<string, { schema: { properties?: Record<string, JsonSchema> } }> }
+        | undefined;
+      const multipart = body?.content['multipart/form-data'] !== undefined;
+      // A multipart upload's fields travel in the query; it still gets every hostile JSON body below.
+      if (method !== 'get' && !multipart) properties = body?.content['application/json']?.schema.properties ?? {};
       const base = {
         method: method.toUpperCase() as 'GET' | 'POST',
         fields: Object.keys(properties),
+        schemas: properties,
+        multipart,
         sample: sampleOf({ type: 'object', properties }) as Record<string, unknown>,
       };
       operations.push({ ...base, path: fillPath(path, examples) });
@@ -141,7 +152,7 @@ const failures: string[] = [];
 async function send(
   operation: Operation,
   label: string,
-  request: { query?: string; payload?: string; contentType?: string; token?: string },
+  request: { query?: string; payload?: string | Buffer; contentType?: string; token?: string },
 ) {
   const headers: Record<string, string> = { locale: 'en_US' };
   if (request.token) headers.token = request.token;
@@ -242,6 +253,206 @@ describe('hostile input never gives a 5xx', () => {
         }
       }
     }
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
+
+/**
+ * Edge values chosen by what a field is, read from the route's own schema in the OpenAPI document: a route added
+ * tomorrow gets them without this test changing.
+ */
+
+/** Every page-position format the contract has (an id, a time and an id, a long id, an offset), at and past its edges. */
+const CURSOR_EDGES = [
+  '0',
+  '0_0',
+  '0_0_0',
+  '1_1',
+  '999999999999999',
+  '9999999999999999',
+  '999999999999999999',
+  '9999999999999999999',
+  '99999999999999999999999',
+  '999999999999999_999999999999999',
+  '8640000000000000_1',
+  '8640000000000001_1',
+  '253402300800000_1',
+  '1_99999999999999999999',
+  '-1',
+  '-1_-1',
+  '1_-1',
+  '-1_1',
+  'abc',
+  'abc_def',
+  '_',
+  '1_',
+  '_1',
+  '1.5',
+  '1e3',
+  '0x1f',
+  '\u0661\u0662',
+  '1 2',
+];
+
+/** Dates, months and days at the limits of PostgreSQL's range (4713 BC to 294276 AD) and of JavaScript's. */
+const DATE_EDGES = [
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00Z',
+  '0001-01-01T00:00:00+14:00',
+  '1969-12-31T23:59:59Z',
+  '9999-12-31T23:59:59Z',
+  '9999-12-31T23:59:59-14:00',
+  '294277-01-01T00:00:00Z',
+  '+294277-01-01T00:00:00Z',
+  '+275760-09-13T00:00:01Z',
+  '-004713-11-24T00:00:00Z',
+  '2030-02-30T00:00:00Z',
+  '0000-01',
+  '0001-01',
+  '9999-12',
+  '294277-01',
+  '+294277-01',
+  '2030-00',
+  '2030-13',
+  '0001-01-01',
+  '9999-12-31',
+  '294277-01-01',
+];
+
+/** Strings that trim to nothing, or look like something while being nothing. */
+const BLANK_STRINGS = ['', ' ', '\t\n', '\u3000', '\u00a0', '\u200b'];
+
+const typesOf = (schema: JsonSchema): string[] => [
+  ...(Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []),
+  ...(schema.anyOf ?? []).flatMap(typesOf),
+];
+const has = (schema: JsonSchema, key: 'x-cursor' | 'x-date' | 'format' | 'pattern'): boolean =>
+  schema[key] !== undefined || (schema.anyOf ?? []).some((option) => has(option, key));
+
+/** The edge values a field of this schema gets. */
+function edgesFor(name: string, schema: JsonSchema): string[] {
+  const values: string[] = [];
+  if (has(schema, 'x-cursor') || /cursor/i.test(name)) values.push(...CURSOR_EDGES);
+  const format = [schema, ...(schema.anyOf ?? [])].map((option) => option.format).find(Boolean);
+  if (has(schema, 'x-date') || format === 'date-time' || /month|date|At$|deadline|^(from|to)$/i.test(name)) {
+    values.push(...DATE_EDGES);
+  }
+  if (typesOf(schema).includes('string') || /token/i.test(name)) values.push(...BLANK_STRINGS);
+  return values;
+}
+
+/** Multipart bodies a client may send to an upload route: none of them a well-formed single file. */
+function malformedMultiparts(): [string, string, Buffer][] {
+  const boundary = 'polarisBoundary1234';
+  const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(2048, 7)]);
+  const head = (name: string, filename = 'a.png') =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+  const whole = Buffer.concat([head('file'), png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  const form = `multipart/form-data; boundary=${boundary}`;
+  return [
+    ['no boundary', 'multipart/form-data', whole],
+    ['an empty boundary', 'multipart/form-data; boundary=', whole],
+    ['another boundary than the body', 'multipart/form-data; boundary=other', whole],
+    ['cut in the middle of the file', form, whole.subarray(0, head('file').length + 1000)],
+    ['cut before the closing boundary', form, Buffer.concat([head('file'), png, Buffer.from(`\r\n--${boundary}`)])],
+    ['cut after the part headers', form, head('file')],
+    ['cut inside the part headers', form, head('file').subarray(0, 30)],
+    ['an empty body', form, Buffer.alloc(0)],
+    ['an empty body without a boundary', 'multipart/form-data', Buffer.alloc(0)],
+    ['only the closing boundary', form, Buffer.from(`--${boundary}--\r\n`)],
+    ['the file under another name', form, Buffer.concat([head('photo'), png, Buffer.from(`\r\n--${boundary}--\r\n`)])],
+    [
+      'two files',
+      form,
+      Buffer.concat([
+        head('file'),
+        png,
+        Buffer.from('\r\n'),
+        head('file'),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    ],
+    [
+      'a field named file instead of a file',
+      form,
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"\r\n\r\nhello\r\n--${boundary}--\r\n`),
+    ],
+    [
+      'many fields',
+      form,
+      Buffer.from(
+        `${Array.from({ length: 12 }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`).join('')}--${boundary}--\r\n`,
+      ),
+    ],
+    [
+      'garbage part headers',
+      form,
+      Buffer.from(`--${boundary}\r\n\u0000\u0001garbage\r\n\r\nzz\r\n--${boundary}--\r\n`),
+    ],
+    ['the wrong multipart type', `multipart/mixed; boundary=${boundary}`, whole],
+    ['raw bytes as octet-stream', 'application/octet-stream', png],
+    ['plain text', 'text/plain', Buffer.from('hello')],
+  ];
+}
+
+describe('edge values derived from each route schema never give a 5xx', () => {
+  it('cursors, dates at the limits, blank strings and malformed multipart on every route', async () => {
+    const openApi = (await t.app.inject({ method: 'GET', url: `${API_BASE}/openapi.json` })).json();
+    const operations = operationsOf(openApi).filter((operation) => !/%|z{100}/.test(operation.path));
+    failures.length = 0;
+    const found = { cursor: 0, date: 0, multipart: 0 };
+    for (const operation of operations) {
+      const query = operation.method === 'GET' || operation.multipart;
+      for (const [field, schema] of Object.entries(operation.schemas)) {
+        if (has(schema, 'x-cursor') || /cursor/i.test(field)) found.cursor += 1;
+        if (edgesFor(field, schema).includes(DATE_EDGES[0]!)) found.date += 1;
+        for (const value of edgesFor(field, schema)) {
+          const label = `${field}=${JSON.stringify(value)}`;
+          // Alone, and among plausible values of the other fields so that it reaches past their checks.
+          const alone: [string, string][] = [[field, value]];
+          const among: [string, string][] = [
+            ...Object.entries(operation.sample ?? {})
+              .filter(([key]) => key !== field)
+              .map(([key, sample]): [string, string] => [key, String(sample)]),
+            [field, value],
+          ];
+          for (const user of [undefined, token]) {
+            if (query) {
+              await send(operation, `query ${label}`, { query: new URLSearchParams(alone).toString(), token: user });
+              await send(operation, `query ${label} among plausible fields`, {
+                query: new URLSearchParams(among).toString(),
+                token: user,
+              });
+            } else {
+              await send(operation, `body ${label}`, { payload: JSON.stringify({ [field]: value }), token: user });
+              await send(operation, `body ${label} among plausible fields`, {
+                payload: JSON.stringify({ ...operation.sample, [field]: value }),
+                token: user,
+              });
+            }
+          }
+        }
+      }
+      if (operation.multipart) {
+        found.multipart += 1;
+        const search = new URLSearchParams(
+          Object.entries(operation.sample ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
+        ).toString();
+        for (const [label, contentType, payload] of malformedMultiparts()) {
+          for (const user of [undefined, token]) {
+            await send(operation, `multipart: ${label}`, { query: search, payload, contentType, token: user });
+          }
+        }
+      }
+    }
+    // The document really has fields of each kind (or this test would pass by finding none).
+    expect(found.cursor).toBeGreaterThan(15);
+    expect(found.date).toBeGreaterThan(5);
+    expect(found.multipart).toBeGreaterThanOrEqual(3);
+    console.log(`derived edge cases: ${failures.length} failures\n${failures.join('\n')}`);
     expect(failures).toEqual([]);
   }, 600_000);
 });
