@@ -501,6 +501,194 @@ describe('hostile input is refused as status 400 naming the field', () => {
     expect(list).toMatchObject({ status: 400, attachment: [{ field: 'cursor' }] });
   });
 
+  /** One request to an operation with `value` in `field` among plausible others; the envelope's answer. */
+  async function answerFor(operation: Operation, field: string, value: string) {
+    const query = operation.method === 'GET' || operation.multipart;
+    const others = Object.entries(operation.sample ?? {}).filter(([key]) => key !== field);
+    const response = await t.app.inject({
+      method: operation.method,
+      url: `${API_BASE}${operation.path}${
+        query
+          ? `?${new URLSearchParams([...others.map(([k, v]): [string, string] => [k, String(v)]), [field, value]])}`
+          : ''
+      }`,
+      headers: { locale: 'en_US', token: other, ...(query ? {} : { 'content-type': 'application/json' }) },
+      payload: query ? undefined : JSON.stringify({ ...Object.fromEntries(others), [field]: value }),
+    });
+    const body = response.json() as { status: number; attachment: unknown };
+    const entries = Array.isArray(body.attachment) ? (body.attachment as { field: string; message: string }[]) : [];
+    return { status: body.status, fields: entries.map((entry) => entry.field), entries };
+  }
+
+  /** Every operation's fields whose schema carries `key` (the contract's marks), with the mark's value. */
+  async function markedFields(key: 'x-cursor' | 'x-date' | 'x-url' | 'x-token') {
+    const openApi = (await t.app.inject({ method: 'GET', url: `${API_BASE}/openapi.json` })).json();
+    const operations = operationsOf(openApi).filter((operation) => !/%|z{100}/.test(operation.path));
+    const marked: { operation: Operation; field: string; mark: string }[] = [];
+    for (const operation of operations) {
+      for (const [field, schema] of Object.entries(operation.schemas)) {
+        const mark = [schema, ...(schema.anyOf ?? [])]
+          .map((option) => (option as Record<string, unknown>)[key])
+          .find(Boolean);
+        if (mark !== undefined) marked.push({ operation, field, mark: String(mark) });
+      }
+    }
+    return marked;
+  }
+
+  async function expectRefused(marked: { operation: Operation; field: string }, value: string) {
+    const answer = await answerFor(marked.operation, marked.field, value);
+    expect(
+      answer,
+      `${marked.operation.method} ${marked.operation.path} ${marked.field}=${JSON.stringify(value)}`,
+    ).toMatchObject({
+      status: 400,
+      fields: expect.arrayContaining([marked.field]),
+    });
+  }
+
+  /** The field is not refused for what it is (`refusal`: any refusal of it, or one whose message matches). */
+  async function expectAccepted(marked: { operation: Operation; field: string }, value: string, refusal?: RegExp) {
+    const answer = await answerFor(marked.operation, marked.field, value);
+    const refused = answer.entries.filter(
+      (entry) => entry.field === marked.field && (refusal === undefined || refusal.test(entry.message)),
+    );
+    expect(refused, `${marked.operation.method} ${marked.operation.path} ${marked.field}=${value}`).toEqual([]);
+  }
+
+  it('refuses a cursor of another format, out of range or malformed, on every cursor field, naming it', async () => {
+    const refused: Record<string, string[]> = {
+      id: ['0_0', '1_1', '-1', 'abc', '9999999999999999', '1.5', '1 2'],
+      timeId: ['1', '999999999999999_1', '253402300800000_1', '1_2_3', '-1_1', '1_-1', 'abc_def'],
+      ledgerId: ['0_0', '9999999999999999999', '-1', 'abc'],
+      offset: ['0_0', '9999999', '-1', 'abc'],
+    };
+    const accepted: Record<string, string> = {
+      id: '1042',
+      timeId: '1893456000000_1042',
+      ledgerId: '1042',
+      offset: '20',
+    };
+    const marked = await markedFields('x-cursor');
+    expect(marked.length).toBeGreaterThan(15);
+    expect(new Set(marked.map((entry) => entry.mark))).toEqual(new Set(Object.keys(refused)));
+    for (const entry of marked) {
+      for (const value of refused[entry.mark]!) await expectRefused(entry, value);
+      await expectAccepted(entry, accepted[entry.mark]!);
+      await expectAccepted(entry, '');
+    }
+    // What the issue found, by name.
+    for (const path of [
+      '/user/getInvitedInfo',
+      '/open/master/distribution',
+      '/uservip/queryList',
+      '/airdrop/list',
+      '/shelves-coin/mine',
+    ]) {
+      expect(
+        marked.some((entry) => entry.operation.path === path && entry.mark === 'id'),
+        path,
+      ).toBe(true);
+    }
+    expect(
+      marked
+        .filter((entry) => entry.mark === 'timeId')
+        .map((entry) => entry.operation.path)
+        .sort(),
+    ).toEqual(['/activity/list', '/activity/mine']);
+  });
+
+  it('refuses dates outside 1900 to 2999 on every date and month field, naming it', async () => {
+    const marked = await markedFields('x-date');
+    expect(marked.some((entry) => entry.operation.path === '/calendar/month' && entry.mark === 'month')).toBe(true);
+    expect(marked.length).toBeGreaterThan(10);
+    for (const entry of marked) {
+      const refused =
+        entry.mark === 'month'
+          ? ['0001-01', '1899-12', '3000-01', '9999-12']
+          : ['0001-01-01T00:00:00Z', '1899-12-31T23:59:59Z', '3000-01-01T00:00:00Z', '9999-12-31T23:59:59Z'];
+      for (const value of refused) await expectRefused(entry, value);
+      // Another rule of the route may still refuse it (an end before a start), never for its range or form.
+      await expectAccepted(
+        entry,
+        entry.mark === 'month' ? '2030-01' : '2030-01-01T10:00:00.000Z',
+        /between the years|is invalid|not valid/,
+      );
+    }
+  });
+
+  it('refuses a blank or malformed token on every token field, naming it', async () => {
+    const marked = await markedFields('x-token');
+    expect(marked.some((entry) => entry.operation.path === '/chat/room/join' && entry.field === 'inviteToken')).toBe(
+      true,
+    );
+    for (const entry of marked) {
+      for (const value of ['', ' ', '\u3000', 'a b', 'a/b']) await expectRefused(entry, value);
+    }
+  });
+
+  it('stores only https links: every link field refuses javascript:, data: and the like, and accepts https', async () => {
+    const marked = await markedFields('x-url');
+    const fields = marked.map((entry) => `${entry.operation.path} ${entry.field}`);
+    for (const expected of [
+      '/admin/airdrop/create website',
+      '/shelves-coin/apply website',
+      '/shelves-coin/apply whitepaper',
+      '/activity/create onlineUrl',
+      '/bounty/submit link',
+      '/chat/room/settings avatar',
+    ]) {
+      expect(fields).toContain(expected);
+    }
+    for (const entry of marked) {
+      for (const value of [
+        'javascript:alert(1)',
+        'JavaScript:alert(document.cookie)',
+        ' javascript:alert(1)',
+        'data:text/html,<script>alert(1)</script>',
+        'vbscript:msgbox(1)',
+        'file:///etc/passwd',
+        'http://example.com/page',
+        'https://user:secret@example.com/',
+        'https://localhost/',
+        '//example.com/page',
+      ]) {
+        await expectRefused(entry, value);
+      }
+      await expectAccepted(entry, 'https://example.com/page');
+    }
+  });
+
+  it('refuses every malformed multipart body on every upload route with 400 naming file', async () => {
+    const openApi = (await t.app.inject({ method: 'GET', url: `${API_BASE}/openapi.json` })).json();
+    const uploads = operationsOf(openApi).filter(
+      (operation) => operation.multipart && !/%|z{100}/.test(operation.path),
+    );
+    expect(uploads.map((operation) => operation.path).sort()).toEqual([
+      '/activity/image/upload',
+      '/shelves-coin/logo/upload',
+      '/user/kyc2',
+    ]);
+    for (const operation of uploads) {
+      const search = new URLSearchParams(
+        Object.entries(operation.sample ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
+      ).toString();
+      for (const [label, contentType, payload] of malformedMultiparts()) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `${API_BASE}${operation.path}?${search}`,
+          headers: { locale: 'en_US', token: other, 'content-type': contentType },
+          payload,
+        });
+        expect({ http: response.statusCode, ...response.json() }, `${operation.path}: ${label}`).toMatchObject({
+          http: 200,
+          status: 400,
+          attachment: [{ field: 'file' }],
+        });
+      }
+    }
+  });
+
   it('refuses control characters in payment fields', async () => {
     const added = await t.call('POST', '/user/payments/add', {
       token: other,

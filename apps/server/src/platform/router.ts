@@ -244,6 +244,9 @@ export class Router {
     else
       this.app.register(async (scope) => {
         const { fileSize, files, fields, parts } = limits;
+        // A body of any other type (JSON, text) is left unread: the upload reader answers "choose a file", naming `file`.
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
         await scope.register(multipart, { limits: { fileSize, files, fields, parts } });
         register(scope);
       });
