@@ -452,7 +452,6 @@ describe('edge values derived from each route schema never give a 5xx', () => {
     expect(found.cursor).toBeGreaterThan(15);
     expect(found.date).toBeGreaterThan(5);
     expect(found.multipart).toBeGreaterThanOrEqual(3);
-    console.log(`derived edge cases: ${failures.length} failures\n${failures.join('\n')}`);
     expect(failures).toEqual([]);
   }, 600_000);
 });
