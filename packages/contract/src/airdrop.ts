@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { activityIdField, assetCodeField, cursorField, limitField } from './activity/fields.ts';
+import { activityIdField, assetCodeField, limitField } from './activity/fields.ts';
+import { idCursor } from './cursors.ts';
+import { instantField } from './dates.ts';
+import { httpsUrl } from './links.ts';
 import { text } from './text.ts';
 import { VIP_TIERS } from './vip.ts';
 import { amountField } from './wallet.ts';
@@ -55,7 +58,7 @@ export type Airdrop = z.infer<typeof AirdropOutput>;
 export const AirdropListInput = z.object({
   /** `current`: not yet distributed; `past`: distributed. */
   filter: z.enum(['current', 'past'], { error: 'validation.invalid' }).default('current'),
-  cursor: cursorField,
+  cursor: idCursor,
   limit: limitField,
 });
 export const AirdropListOutput = z.object({ items: z.array(AirdropOutput), nextCursor: z.string().nullable() });
@@ -82,15 +85,14 @@ export const AirdropSignupOutput = z.object({ id: z.string(), signedUpAt: z.stri
 
 export const AIRDROP_LIMITS = { projectMax: 60, descriptionMax: 2000, websiteMax: 200 } as const;
 
-const isoTime = text()
-  .max(40)
-  .pipe(z.iso.datetime({ offset: true, error: 'activity.dateInvalid' }));
+const isoTime = instantField('activity.dateInvalid');
 
 /** Operator route behind `npm run airdrop:create` (docs/airdrops.md). */
 export const AirdropCreateInput = z.object({
   project: text().min(1, { error: 'validation.required' }).max(AIRDROP_LIMITS.projectMax),
   description: text().max(AIRDROP_LIMITS.descriptionMax).default(''),
-  website: text().max(AIRDROP_LIMITS.websiteMax).optional(),
+  /** Opened by everyone who reads the airdrop: a safe link (links.ts), refused otherwise. */
+  website: httpsUrl({ max: AIRDROP_LIMITS.websiteMax }).optional(),
   asset: assetCodeField,
   mode: z.enum(AIRDROP_MODES, { error: 'validation.invalid' }),
   /** `prorata`: the pool to split. */

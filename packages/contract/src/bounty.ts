@@ -2,12 +2,13 @@ import { z } from 'zod';
 import {
   activityIdField,
   assetCodeField,
-  cursorField,
   dateTime,
   imageIdField,
   limitField,
   PersonOutput,
 } from './activity/fields.ts';
+import { idCursor } from './cursors.ts';
+import { httpsUrl } from './links.ts';
 import { text } from './text.ts';
 import { amountField, idempotencyKeyField, tradePasswordField } from './wallet.ts';
 
@@ -97,19 +98,19 @@ export const BountyListInput = z.object({
   state: z.enum(['open', 'all']).default('open'),
   activityId: activityIdField.optional(),
   roomId: chatRoomIdField.optional(),
-  cursor: cursorField,
+  cursor: idCursor,
   limit: limitField,
 });
 export const BountySubmitInput = z.object({
   id: bountyIdField,
   text: text().max(BOUNTY_LIMITS.submissionTextMax).default(''),
-  link: text().max(BOUNTY_LIMITS.linkMax).optional(),
+  link: httpsUrl({ max: BOUNTY_LIMITS.linkMax, error: 'bounty.linkInvalid' }).optional(),
   imageId: imageIdField.optional(),
 });
 export const BountySubmissionsInput = z.object({
   id: bountyIdField,
   state: z.enum(BOUNTY_SUBMISSION_STATES).optional(),
-  cursor: cursorField,
+  cursor: idCursor,
   limit: limitField,
 });
 export const BountyReviewInput = z
@@ -125,7 +126,7 @@ export const BountyReviewInput = z
   });
 export const BountyMineInput = z.object({
   role: z.enum(['created', 'submitted']),
-  cursor: cursorField,
+  cursor: idCursor,
   limit: limitField,
 });
 

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { dateTime, rowId, timezoneField } from './activity/fields.ts';
 import { CALENDAR_FILTERS } from './activity-constants.ts';
+import { monthField } from './dates.ts';
 import { text } from './text.ts';
 
 /** Request and response schemas of the personal calendar: months, lists, own entries and the feed. */
 
 export const CalendarMonthInput = z.object({
-  month: z
-    .string()
-    .trim()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'validation.invalid' }),
+  month: monthField,
   tz: timezoneField.default('UTC'),
   filter: z.enum(CALENDAR_FILTERS).default('all'),
 });

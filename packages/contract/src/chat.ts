@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageIdField } from './activity/fields.ts';
-import { text } from './text.ts';
+import { imageUrl } from './links.ts';
+import { text, tokenText } from './text.ts';
 
 /** Request, response and WebSocket frame schemas of chat rooms (docs/chat.md). */
 
@@ -52,7 +53,7 @@ export const ChatRoomCreateInput = z.object({
   joinPolicy: z.enum(CHAT_JOIN_POLICIES).default('public'),
 });
 export const ChatJoinInput = z
-  .object({ roomId: roomId.optional(), inviteToken: text().max(64).optional() })
+  .object({ roomId: roomId.optional(), inviteToken: tokenText(64).optional() })
   .refine((v) => v.roomId !== undefined || v.inviteToken !== undefined, {
     error: 'validation.required',
     path: ['roomId'],
@@ -91,7 +92,8 @@ export const ChatSettingsInput = z.object({
   roomId,
   name: text().min(1).max(60).optional(),
   description: text().max(500).optional(),
-  avatar: text().max(500).optional(),
+  /** A picture: a safe link or an image uploaded here (links.ts). */
+  avatar: imageUrl({ max: 500 }).optional(),
   joinPolicy: z.enum(CHAT_JOIN_POLICIES).optional(),
   slowModeSeconds: z.coerce.number().int().min(0).max(CHAT_LIMITS.slowModeMaxSeconds).optional(),
 });

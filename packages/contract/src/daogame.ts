@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { offsetCursor } from './cursors.ts';
 import { text } from './text.ts';
 
 /** Request and response schemas of the DAO games tab (SPEC §2 /pages/daogame, §7 "A DAO game API"). */
@@ -19,11 +20,6 @@ const idField = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.invalid' });
-
-/** An offset into the filtered list, as a string; opaque to the client. */
-const cursorField = text()
-  .regex(/^\d{1,6}$/, { error: 'validation.cursor' })
-  .optional();
 
 export const DaogameCategory = z.object({ id: z.string(), name: z.string() });
 export type DaogameCategory = z.infer<typeof DaogameCategory>;
@@ -57,7 +53,8 @@ export const DaogameListInput = z.object({
   category: idField.optional(),
   /** Matches a name or tagline, case-insensitively. */
   q: text().max(DAOGAME_QUERY_MAX).optional(),
-  cursor: cursorField,
+  /** An offset into the filtered list, as a string; opaque to the client. */
+  cursor: offsetCursor,
 });
 
 export const DaogameListOutput = z.object({

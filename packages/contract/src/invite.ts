@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cursorField, limitField } from './activity/fields.ts';
+import { limitField } from './activity/fields.ts';
+import { idCursor } from './cursors.ts';
 import { inviteCodeField } from './validation.ts';
 
 /**
@@ -23,7 +24,7 @@ export const InviteBindInput = z.object({
 });
 export const InviteBindOutput = z.object({ inviter: z.string() });
 
-export const InvitedInfoInput = z.object({ cursor: cursorField, limit: limitField });
+export const InvitedInfoInput = z.object({ cursor: idCursor, limit: limitField });
 
 /** `joined`: signed up through me, not yet qualified; `owed`: qualified, waiting for the pool; `rewarded`: paid. */
 export const INVITEE_STATES = ['joined', 'owed', 'rewarded'] as const;

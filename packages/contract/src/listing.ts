@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { cursorField, ImageOutput, imageIdField, limitField } from './activity/fields.ts';
+import { ImageOutput, imageIdField, limitField } from './activity/fields.ts';
+import { idCursor } from './cursors.ts';
+import { httpsUrl } from './links.ts';
 import { text } from './text.ts';
 
 /** Token listing applications, "shelves-coin" (docs/token-listing.md). */
@@ -17,19 +19,7 @@ export const LISTING_LIMITS = {
   logoMaxBytes: 1024 * 1024,
 } as const;
 
-const httpsUrl = text()
-  .max(LISTING_LIMITS.urlMax)
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === 'https:' && url.hostname.includes('.');
-      } catch {
-        return false;
-      }
-    },
-    { error: 'listing.urlInvalid' },
-  );
+const listingUrl = httpsUrl({ max: LISTING_LIMITS.urlMax, error: 'listing.urlInvalid' });
 
 export const ListingApplyInput = z.object({
   name: text().min(1, { error: 'validation.required' }).max(LISTING_LIMITS.nameMax),
@@ -41,8 +31,8 @@ export const ListingApplyInput = z.object({
   chainId: z.coerce.number({ error: 'listing.chainUnknown' }).int().min(0).max(100_000),
   contract: text().min(1, { error: 'validation.required' }).max(LISTING_LIMITS.contractMax),
   logoImageId: imageIdField,
-  website: httpsUrl,
-  whitepaper: httpsUrl,
+  website: listingUrl,
+  whitepaper: listingUrl,
   contact: text().min(1, { error: 'validation.required' }).max(LISTING_LIMITS.contactMax),
   description: text().min(1, { error: 'validation.required' }).max(LISTING_LIMITS.descriptionMax),
 });
@@ -68,7 +58,7 @@ export const ListingOutput = z.object({
 });
 export type Listing = z.infer<typeof ListingOutput>;
 
-export const ListingMineInput = z.object({ cursor: cursorField, limit: limitField });
+export const ListingMineInput = z.object({ cursor: idCursor, limit: limitField });
 export const ListingMineOutput = z.object({ items: z.array(ListingOutput), nextCursor: z.string().nullable() });
 
 /** Operator routes behind `npm run listing:*` (docs/token-listing.md). */

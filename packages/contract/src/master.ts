@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { assetCodeField, cursorField, limitField } from './activity/fields.ts';
+import { assetCodeField, limitField } from './activity/fields.ts';
+import { idCursor } from './cursors.ts';
 import { SPLIT_ROLES } from './split.ts';
 import { amountField, idempotencyKeyField, tradePasswordField } from './wallet.ts';
 
@@ -54,7 +55,7 @@ export type MasterEarnings = z.infer<typeof MasterEarningsOutput>;
 export const MasterBalancesOutput = z.object({ balances: z.array(balances) });
 export type MasterBalances = z.infer<typeof MasterBalancesOutput>;
 
-export const MasterPageInput = z.object({ cursor: cursorField, limit: limitField });
+export const MasterPageInput = z.object({ cursor: idCursor, limit: limitField });
 
 export const ActivityEarningOutput = z.object({
   activity: z.object({ id: z.string(), title: z.string() }),

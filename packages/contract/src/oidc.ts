@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SessionOutput } from './auth.ts';
-import { text } from './text.ts';
+import { text, tokenText } from './text.ts';
 import { passwordHashField, vcodeField } from './validation.ts';
 
 /** Sign-in with Google and Apple (OpenID Connect, docs/sign-in-with-providers.md). */
@@ -16,7 +16,7 @@ export type OidcCallbackError = (typeof OIDC_CALLBACK_ERRORS)[number];
 export const OIDC_FINISH_PATH = '/pages/user/login/hyper/index';
 
 /** Random URL-safe secrets the server made (tickets, browser keys). */
-const secretField = text().min(1, { error: 'validation.required' }).max(100);
+const secretField = tokenText(100);
 
 /** Starting a sign-in: where to send the browser, and the secret it keeps until it redeems the ticket. */
 export const OidcStartOutput = z.object({ url: z.string(), browserKey: z.string() });

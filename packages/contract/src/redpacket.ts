@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { activityIdField, assetCodeField, cursorField, limitField, PersonOutput } from './activity/fields.ts';
+import { activityIdField, assetCodeField, limitField, PersonOutput } from './activity/fields.ts';
 import { captchaField } from './captcha.ts';
+import { idCursor } from './cursors.ts';
 import { text } from './text.ts';
 import { amountField, idempotencyKeyField, tradePasswordField } from './wallet.ts';
 
@@ -120,12 +121,12 @@ export const RedPacketClaimInput = z.object({
 });
 export const RedPacketClaimsInput = z.object({
   redpacketCode: redPacketCodeField,
-  cursor: cursorField,
+  cursor: idCursor,
   limit: limitField,
 });
 export const RedPacketMineInput = z.object({
   role: z.enum(['sent', 'received']),
-  cursor: cursorField,
+  cursor: idCursor,
   limit: limitField,
 });
 

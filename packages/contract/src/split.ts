@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { activityIdField, cursorField, limitField, uidField } from './activity/fields.ts';
+import { activityIdField, limitField, uidField } from './activity/fields.ts';
+import { idCursor } from './cursors.ts';
 
 /**
  * The split of an activity's ticket money between its organizer, co-hosts and referrers
@@ -61,6 +62,6 @@ export const ActivitySplitOutput = z.object({
 });
 export type ActivitySplit = z.infer<typeof ActivitySplitOutput>;
 
-export const DistributionInput = z.object({ cursor: cursorField, limit: limitField });
+export const DistributionInput = z.object({ cursor: idCursor, limit: limitField });
 export const DistributionOutput = z.object({ items: z.array(ActivitySplitOutput), nextCursor: z.string().nullable() });
 export type Distribution = z.infer<typeof DistributionOutput>;

@@ -18,6 +18,19 @@ export function text() {
   return z.string().trim().refine(isSafeText, { error: 'validation.unsafeText' });
 }
 
+/**
+ * A token the server made and handed out (a room's invite link, a sign-in ticket, a browser key): URL-safe
+ * characters only, never blank, at most `max` long. A blank or malformed one is refused with status 400 naming the
+ * field, before any lookup.
+ */
+export function tokenText(max: number) {
+  return text()
+    .min(1, { error: 'validation.required' })
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.invalid' })
+    .meta({ 'x-token': true, examples: ['AbCdEf0123456789_-xy'] });
+}
+
 /** Limits on any request's shape, checked before its schema runs (free-form JSON such as drafts included). */
 export const INPUT_LIMITS = {
   /** Deepest nesting of objects and arrays in a body. */

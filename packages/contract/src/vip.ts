@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { cursorField, limitField } from './activity/fields.ts';
-import { text } from './text.ts';
+import { limitField } from './activity/fields.ts';
+import { idCursor } from './cursors.ts';
+import { instantField } from './dates.ts';
 import { idempotencyKeyField, tradePasswordField } from './wallet.ts';
 
 /** Membership (VIP): three tiers, bought per month or year from the wallet (docs/membership.md). */
@@ -61,7 +62,7 @@ export const VipOrderOutput = z.object({
 });
 export type VipOrder = z.infer<typeof VipOrderOutput>;
 export const VipOrderListOutput = z.object({ items: z.array(VipOrderOutput), nextCursor: z.string().nullable() });
-export const VipOrderListInput = z.object({ cursor: cursorField, limit: limitField });
+export const VipOrderListInput = z.object({ cursor: idCursor, limit: limitField });
 
 export const VipTierInput = z.object({ tier: z.enum(VIP_TIERS, { error: 'vip.tierUnknown' }) });
 
@@ -85,9 +86,7 @@ export type VipBuy = z.infer<typeof VipBuyInput>;
 export const VipRenewInput = z.object({
   tier: z.enum(VIP_TIERS, { error: 'vip.tierUnknown' }),
   period: z.enum(VIP_PERIODS, { error: 'vip.periodUnknown' }),
-  endsAt: text()
-    .max(40)
-    .pipe(z.iso.datetime({ offset: true, error: 'validation.invalid' })),
+  endsAt: instantField('validation.invalid'),
   tradePassword: tradePasswordField,
   idempotencyKey: idempotencyKeyField,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
+import { ledgerCursor } from './cursors.ts';
 import { CLIENT_HASH_PATTERN } from './hashing.ts';
 import { totpCodeField } from './security.ts';
 import { text } from './text.ts';
@@ -110,9 +111,7 @@ export const RecordsInput = z.object({
   asset: assetCode,
   type: z.enum(RECORD_TYPES).optional(),
   /** The last journal posting id seen; 18 digits always fit PostgreSQL's bigint. */
-  cursor: text()
-    .regex(/^(\d{1,18})?$/, { error: 'validation.cursor' })
-    .optional(),
+  cursor: ledgerCursor,
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export const RecordOutput = z.object({

@@ -49,12 +49,20 @@ interface Operation {
   method: 'GET' | 'POST';
   path: string;
   fields: string[];
+  /** Each declared field's JSON schema, as the OpenAPI document gives it. */
+  schemas: Record<string, JsonSchema>;
+  /** The route takes a multipart upload (its declared fields then travel in the query). */
+  multipart: boolean;
   /** A plausible value for every field, so a hostile one in one field reaches past the others' checks. */
   sample?: Record<string, unknown>;
 }
 
 type JsonSchema = {
   type?: string | string[];
+  pattern?: string;
+  examples?: unknown[];
+  'x-cursor'?: string;
+  'x-date'?: string;
   enum?: unknown[];
   const?: unknown;
   format?: string;
@@ -68,6 +76,7 @@ type JsonSchema = {
 function sampleOf(schema: JsonSchema | undefined, name = ''): unknown {
   if (!schema) return 'x';
   if (schema.default !== undefined) return schema.default;
+  if (schema.examples?.length) return schema.examples[0];
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   if (schema.anyOf) return sampleOf(schema.anyOf.find((option) => option.type !== 'null') ?? schema.anyOf[0], name);
@@ -83,6 +92,7 @@ function sampleOf(schema: JsonSchema | undefined, name = ''): unknown {
   if (schema.format === 'email' || /email/i.test(name)) return 'someone@example.com';
   if (/amount|price/i.test(name)) return '1';
   if (/Key$/.test(name)) return 'key-0123456789abcdef';
+  if (/month/i.test(name)) return '2030-01';
   if (/At$|date|time/i.test(name)) return '2030-01-01T10:00:00.000Z';
   return 'x';
 }
@@ -109,16 +119,17 @@ function operationsOf(openApi: { paths: Record<string, Record<string, Record<str
         if (parameter.in === 'path') examples[parameter.name] = parameter.example ?? 'x';
         else properties[parameter.name] = parameter.schema;
       }
-      if (method !== 'get') {
-        const body = operation.requestBody as
-          | { content: Record<string, { schema: { properties?: Record<string, JsonSchema> } }> }
-          | undefined;
-        // A multipart upload declares no JSON fields; it still gets every hostile JSON body below.
-        properties = body?.content['application/json']?.schema.properties ?? {};
-      }
+      const body = operation.requestBody as
+        | { content: Record<string, { schema: { properties?: Record<string, JsonSchema> } }> }
+        | undefined;
+      const multipart = body?.content['multipart/form-data'] !== undefined;
+      // A multipart upload's fields travel in the query; it still gets every hostile JSON body below.
+      if (method !== 'get' && !multipart) properties = body?.content['application/json']?.schema.properties ?? {};
       const base = {
         method: method.toUpperCase() as 'GET' | 'POST',
         fields: Object.keys(properties),
+        schemas: properties,
+        multipart,
         sample: sampleOf({ type: 'object', properties }) as Record<string, unknown>,
       };
       operations.push({ ...base, path: fillPath(path, examples) });
@@ -141,7 +152,7 @@ const failures: string[] = [];
 async function send(
   operation: Operation,
   label: string,
-  request: { query?: string; payload?: string; contentType?: string; token?: string },
+  request: { query?: string; payload?: string | Buffer; contentType?: string; token?: string },
 ) {
   const headers: Record<string, string> = { locale: 'en_US' };
   if (request.token) headers.token = request.token;
@@ -246,6 +257,205 @@ describe('hostile input never gives a 5xx', () => {
   }, 600_000);
 });
 
+/**
+ * Edge values chosen by what a field is, read from the route's own schema in the OpenAPI document: a route added
+ * tomorrow gets them without this test changing.
+ */
+
+/** Every page-position format the contract has (an id, a time and an id, a long id, an offset), at and past its edges. */
+const CURSOR_EDGES = [
+  '0',
+  '0_0',
+  '0_0_0',
+  '1_1',
+  '999999999999999',
+  '9999999999999999',
+  '999999999999999999',
+  '9999999999999999999',
+  '99999999999999999999999',
+  '999999999999999_999999999999999',
+  '8640000000000000_1',
+  '8640000000000001_1',
+  '253402300800000_1',
+  '1_99999999999999999999',
+  '-1',
+  '-1_-1',
+  '1_-1',
+  '-1_1',
+  'abc',
+  'abc_def',
+  '_',
+  '1_',
+  '_1',
+  '1.5',
+  '1e3',
+  '0x1f',
+  '\u0661\u0662',
+  '1 2',
+];
+
+/** Dates, months and days at the limits of PostgreSQL's range (4713 BC to 294276 AD) and of JavaScript's. */
+const DATE_EDGES = [
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00Z',
+  '0001-01-01T00:00:00+14:00',
+  '1969-12-31T23:59:59Z',
+  '9999-12-31T23:59:59Z',
+  '9999-12-31T23:59:59-14:00',
+  '294277-01-01T00:00:00Z',
+  '+294277-01-01T00:00:00Z',
+  '+275760-09-13T00:00:01Z',
+  '-004713-11-24T00:00:00Z',
+  '2030-02-30T00:00:00Z',
+  '0000-01',
+  '0001-01',
+  '9999-12',
+  '294277-01',
+  '+294277-01',
+  '2030-00',
+  '2030-13',
+  '0001-01-01',
+  '9999-12-31',
+  '294277-01-01',
+];
+
+/** Strings that trim to nothing, or look like something while being nothing. */
+const BLANK_STRINGS = ['', ' ', '\t\n', '\u3000', '\u00a0', '\u200b'];
+
+const typesOf = (schema: JsonSchema): string[] => [
+  ...(Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []),
+  ...(schema.anyOf ?? []).flatMap(typesOf),
+];
+const has = (schema: JsonSchema, key: 'x-cursor' | 'x-date' | 'format' | 'pattern'): boolean =>
+  schema[key] !== undefined || (schema.anyOf ?? []).some((option) => has(option, key));
+
+/** The edge values a field of this schema gets. */
+function edgesFor(name: string, schema: JsonSchema): string[] {
+  const values: string[] = [];
+  if (has(schema, 'x-cursor') || /cursor/i.test(name)) values.push(...CURSOR_EDGES);
+  const format = [schema, ...(schema.anyOf ?? [])].map((option) => option.format).find(Boolean);
+  if (has(schema, 'x-date') || format === 'date-time' || /month|date|At$|deadline|^(from|to)$/i.test(name)) {
+    values.push(...DATE_EDGES);
+  }
+  if (typesOf(schema).includes('string') || /token/i.test(name)) values.push(...BLANK_STRINGS);
+  return values;
+}
+
+/** Multipart bodies a client may send to an upload route: none of them a well-formed single file. */
+function malformedMultiparts(): [string, string, Buffer][] {
+  const boundary = 'polarisBoundary1234';
+  const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(2048, 7)]);
+  const head = (name: string, filename = 'a.png') =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+  const whole = Buffer.concat([head('file'), png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  const form = `multipart/form-data; boundary=${boundary}`;
+  return [
+    ['no boundary', 'multipart/form-data', whole],
+    ['an empty boundary', 'multipart/form-data; boundary=', whole],
+    ['another boundary than the body', 'multipart/form-data; boundary=other', whole],
+    ['cut in the middle of the file', form, whole.subarray(0, head('file').length + 1000)],
+    ['cut before the closing boundary', form, Buffer.concat([head('file'), png, Buffer.from(`\r\n--${boundary}`)])],
+    ['cut after the part headers', form, head('file')],
+    ['cut inside the part headers', form, head('file').subarray(0, 30)],
+    ['an empty body', form, Buffer.alloc(0)],
+    ['an empty body without a boundary', 'multipart/form-data', Buffer.alloc(0)],
+    ['only the closing boundary', form, Buffer.from(`--${boundary}--\r\n`)],
+    ['the file under another name', form, Buffer.concat([head('photo'), png, Buffer.from(`\r\n--${boundary}--\r\n`)])],
+    [
+      'two files',
+      form,
+      Buffer.concat([
+        head('file'),
+        png,
+        Buffer.from('\r\n'),
+        head('file'),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    ],
+    [
+      'a field named file instead of a file',
+      form,
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"\r\n\r\nhello\r\n--${boundary}--\r\n`),
+    ],
+    [
+      'many fields',
+      form,
+      Buffer.from(
+        `${Array.from({ length: 12 }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`).join('')}--${boundary}--\r\n`,
+      ),
+    ],
+    [
+      'garbage part headers',
+      form,
+      Buffer.from(`--${boundary}\r\n\u0000\u0001garbage\r\n\r\nzz\r\n--${boundary}--\r\n`),
+    ],
+    ['the wrong multipart type', `multipart/mixed; boundary=${boundary}`, whole],
+    ['raw bytes as octet-stream', 'application/octet-stream', png],
+    ['plain text', 'text/plain', Buffer.from('hello')],
+  ];
+}
+
+describe('edge values derived from each route schema never give a 5xx', () => {
+  it('cursors, dates at the limits, blank strings and malformed multipart on every route', async () => {
+    const openApi = (await t.app.inject({ method: 'GET', url: `${API_BASE}/openapi.json` })).json();
+    const operations = operationsOf(openApi).filter((operation) => !/%|z{100}/.test(operation.path));
+    failures.length = 0;
+    const found = { cursor: 0, date: 0, multipart: 0 };
+    for (const operation of operations) {
+      const query = operation.method === 'GET' || operation.multipart;
+      for (const [field, schema] of Object.entries(operation.schemas)) {
+        if (has(schema, 'x-cursor') || /cursor/i.test(field)) found.cursor += 1;
+        if (edgesFor(field, schema).includes(DATE_EDGES[0]!)) found.date += 1;
+        for (const value of edgesFor(field, schema)) {
+          const label = `${field}=${JSON.stringify(value)}`;
+          // Alone, and among plausible values of the other fields so that it reaches past their checks.
+          const alone: [string, string][] = [[field, value]];
+          const among: [string, string][] = [
+            ...Object.entries(operation.sample ?? {})
+              .filter(([key]) => key !== field)
+              .map(([key, sample]): [string, string] => [key, String(sample)]),
+            [field, value],
+          ];
+          for (const user of [undefined, token]) {
+            if (query) {
+              await send(operation, `query ${label}`, { query: new URLSearchParams(alone).toString(), token: user });
+              await send(operation, `query ${label} among plausible fields`, {
+                query: new URLSearchParams(among).toString(),
+                token: user,
+              });
+            } else {
+              await send(operation, `body ${label}`, { payload: JSON.stringify({ [field]: value }), token: user });
+              await send(operation, `body ${label} among plausible fields`, {
+                payload: JSON.stringify({ ...operation.sample, [field]: value }),
+                token: user,
+              });
+            }
+          }
+        }
+      }
+      if (operation.multipart) {
+        found.multipart += 1;
+        const search = new URLSearchParams(
+          Object.entries(operation.sample ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
+        ).toString();
+        for (const [label, contentType, payload] of malformedMultiparts()) {
+          for (const user of [undefined, token]) {
+            await send(operation, `multipart: ${label}`, { query: search, payload, contentType, token: user });
+          }
+        }
+      }
+    }
+    // The document really has fields of each kind (or this test would pass by finding none).
+    expect(found.cursor).toBeGreaterThan(15);
+    expect(found.date).toBeGreaterThan(5);
+    expect(found.multipart).toBeGreaterThanOrEqual(3);
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
+
 describe('hostile input is refused as status 400 naming the field', () => {
   it('refuses a NUL byte in a public search, in the caller language', async () => {
     const english = await t.call('GET', '/activity/list', { query: { q: 'a\u0000b' } });
@@ -288,6 +498,194 @@ describe('hostile input is refused as status 400 naming the field', () => {
     }
     const list = await t.call('GET', '/activity/list', { query: { cursor: '1_2_3' } });
     expect(list).toMatchObject({ status: 400, attachment: [{ field: 'cursor' }] });
+  });
+
+  /** One request to an operation with `value` in `field` among plausible others; the envelope's answer. */
+  async function answerFor(operation: Operation, field: string, value: string) {
+    const query = operation.method === 'GET' || operation.multipart;
+    const others = Object.entries(operation.sample ?? {}).filter(([key]) => key !== field);
+    const response = await t.app.inject({
+      method: operation.method,
+      url: `${API_BASE}${operation.path}${
+        query
+          ? `?${new URLSearchParams([...others.map(([k, v]): [string, string] => [k, String(v)]), [field, value]])}`
+          : ''
+      }`,
+      headers: { locale: 'en_US', token: other, ...(query ? {} : { 'content-type': 'application/json' }) },
+      payload: query ? undefined : JSON.stringify({ ...Object.fromEntries(others), [field]: value }),
+    });
+    const body = response.json() as { status: number; attachment: unknown };
+    const entries = Array.isArray(body.attachment) ? (body.attachment as { field: string; message: string }[]) : [];
+    return { status: body.status, fields: entries.map((entry) => entry.field), entries };
+  }
+
+  /** Every operation's fields whose schema carries `key` (the contract's marks), with the mark's value. */
+  async function markedFields(key: 'x-cursor' | 'x-date' | 'x-url' | 'x-token') {
+    const openApi = (await t.app.inject({ method: 'GET', url: `${API_BASE}/openapi.json` })).json();
+    const operations = operationsOf(openApi).filter((operation) => !/%|z{100}/.test(operation.path));
+    const marked: { operation: Operation; field: string; mark: string }[] = [];
+    for (const operation of operations) {
+      for (const [field, schema] of Object.entries(operation.schemas)) {
+        const mark = [schema, ...(schema.anyOf ?? [])]
+          .map((option) => (option as Record<string, unknown>)[key])
+          .find(Boolean);
+        if (mark !== undefined) marked.push({ operation, field, mark: String(mark) });
+      }
+    }
+    return marked;
+  }
+
+  async function expectRefused(marked: { operation: Operation; field: string }, value: string) {
+    const answer = await answerFor(marked.operation, marked.field, value);
+    expect(
+      answer,
+      `${marked.operation.method} ${marked.operation.path} ${marked.field}=${JSON.stringify(value)}`,
+    ).toMatchObject({
+      status: 400,
+      fields: expect.arrayContaining([marked.field]),
+    });
+  }
+
+  /** The field is not refused for what it is (`refusal`: any refusal of it, or one whose message matches). */
+  async function expectAccepted(marked: { operation: Operation; field: string }, value: string, refusal?: RegExp) {
+    const answer = await answerFor(marked.operation, marked.field, value);
+    const refused = answer.entries.filter(
+      (entry) => entry.field === marked.field && (refusal === undefined || refusal.test(entry.message)),
+    );
+    expect(refused, `${marked.operation.method} ${marked.operation.path} ${marked.field}=${value}`).toEqual([]);
+  }
+
+  it('refuses a cursor of another format, out of range or malformed, on every cursor field, naming it', async () => {
+    const refused: Record<string, string[]> = {
+      id: ['0_0', '1_1', '-1', 'abc', '9999999999999999', '1.5', '1 2'],
+      timeId: ['1', '999999999999999_1', '253402300800000_1', '1_2_3', '-1_1', '1_-1', 'abc_def'],
+      ledgerId: ['0_0', '9999999999999999999', '-1', 'abc'],
+      offset: ['0_0', '9999999', '-1', 'abc'],
+    };
+    const accepted: Record<string, string> = {
+      id: '1042',
+      timeId: '1893456000000_1042',
+      ledgerId: '1042',
+      offset: '20',
+    };
+    const marked = await markedFields('x-cursor');
+    expect(marked.length).toBeGreaterThan(15);
+    expect(new Set(marked.map((entry) => entry.mark))).toEqual(new Set(Object.keys(refused)));
+    for (const entry of marked) {
+      for (const value of refused[entry.mark]!) await expectRefused(entry, value);
+      await expectAccepted(entry, accepted[entry.mark]!);
+      await expectAccepted(entry, '');
+    }
+    // What the issue found, by name.
+    for (const path of [
+      '/user/getInvitedInfo',
+      '/open/master/distribution',
+      '/uservip/queryList',
+      '/airdrop/list',
+      '/shelves-coin/mine',
+    ]) {
+      expect(
+        marked.some((entry) => entry.operation.path === path && entry.mark === 'id'),
+        path,
+      ).toBe(true);
+    }
+    expect(
+      marked
+        .filter((entry) => entry.mark === 'timeId')
+        .map((entry) => entry.operation.path)
+        .sort(),
+    ).toEqual(['/activity/list', '/activity/mine']);
+  });
+
+  it('refuses dates outside 1900 to 2999 on every date and month field, naming it', async () => {
+    const marked = await markedFields('x-date');
+    expect(marked.some((entry) => entry.operation.path === '/calendar/month' && entry.mark === 'month')).toBe(true);
+    expect(marked.length).toBeGreaterThan(10);
+    for (const entry of marked) {
+      const refused =
+        entry.mark === 'month'
+          ? ['0001-01', '1899-12', '3000-01', '9999-12']
+          : ['0001-01-01T00:00:00Z', '1899-12-31T23:59:59Z', '3000-01-01T00:00:00Z', '9999-12-31T23:59:59Z'];
+      for (const value of refused) await expectRefused(entry, value);
+      // Another rule of the route may still refuse it (an end before a start), never for its range or form.
+      await expectAccepted(
+        entry,
+        entry.mark === 'month' ? '2030-01' : '2030-01-01T10:00:00.000Z',
+        /between the years|is invalid|not valid/,
+      );
+    }
+  });
+
+  it('refuses a blank or malformed token on every token field, naming it', async () => {
+    const marked = await markedFields('x-token');
+    expect(marked.some((entry) => entry.operation.path === '/chat/room/join' && entry.field === 'inviteToken')).toBe(
+      true,
+    );
+    for (const entry of marked) {
+      for (const value of ['', ' ', '\u3000', 'a b', 'a/b']) await expectRefused(entry, value);
+    }
+  });
+
+  it('stores only https links: every link field refuses javascript:, data: and the like, and accepts https', async () => {
+    const marked = await markedFields('x-url');
+    const fields = marked.map((entry) => `${entry.operation.path} ${entry.field}`);
+    for (const expected of [
+      '/admin/airdrop/create website',
+      '/shelves-coin/apply website',
+      '/shelves-coin/apply whitepaper',
+      '/activity/create onlineUrl',
+      '/bounty/submit link',
+      '/chat/room/settings avatar',
+    ]) {
+      expect(fields).toContain(expected);
+    }
+    for (const entry of marked) {
+      for (const value of [
+        'javascript:alert(1)',
+        'JavaScript:alert(document.cookie)',
+        ' javascript:alert(1)',
+        'data:text/html,<script>alert(1)</script>',
+        'vbscript:msgbox(1)',
+        'file:///etc/passwd',
+        'http://example.com/page',
+        'https://user:secret@example.com/',
+        'https://localhost/',
+        '//example.com/page',
+      ]) {
+        await expectRefused(entry, value);
+      }
+      await expectAccepted(entry, 'https://example.com/page');
+    }
+  });
+
+  it('refuses every malformed multipart body on every upload route with 400 naming file', async () => {
+    const openApi = (await t.app.inject({ method: 'GET', url: `${API_BASE}/openapi.json` })).json();
+    const uploads = operationsOf(openApi).filter(
+      (operation) => operation.multipart && !/%|z{100}/.test(operation.path),
+    );
+    expect(uploads.map((operation) => operation.path).sort()).toEqual([
+      '/activity/image/upload',
+      '/shelves-coin/logo/upload',
+      '/user/kyc2',
+    ]);
+    for (const operation of uploads) {
+      const search = new URLSearchParams(
+        Object.entries(operation.sample ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
+      ).toString();
+      for (const [label, contentType, payload] of malformedMultiparts()) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `${API_BASE}${operation.path}?${search}`,
+          headers: { locale: 'en_US', token: other, 'content-type': contentType },
+          payload,
+        });
+        expect({ http: response.statusCode, ...response.json() }, `${operation.path}: ${label}`).toMatchObject({
+          http: 200,
+          status: 400,
+          attachment: [{ field: 'file' }],
+        });
+      }
+    }
   });
 
   it('refuses control characters in payment fields', async () => {

@@ -59,13 +59,15 @@ export function buildOpenApi(routes: RegisteredRoute[]): Record<string, unknown>
       schema: { type: 'string' },
       example,
     }));
-    if (route.method === 'GET') {
+    // A GET's input and a multipart upload's (its query: the body is the file) are query parameters.
+    if (route.method === 'GET' || route.multipart) {
       const properties = (input.properties ?? {}) as Record<string, unknown>;
       const required = new Set((input.required ?? []) as string[]);
       for (const [name, schema] of Object.entries(properties)) {
         parameters.push({ name, in: 'query', required: required.has(name), schema });
       }
-    } else if (route.multipart) {
+    }
+    if (route.multipart) {
       operation.requestBody = {
         required: true,
         content: {
@@ -78,7 +80,7 @@ export function buildOpenApi(routes: RegisteredRoute[]): Record<string, unknown>
           },
         },
       };
-    } else {
+    } else if (route.method !== 'GET') {
       operation.requestBody = { required: true, content: { 'application/json': { schema: input } } };
     }
     if (route.method === 'GET' || parameters.length > 0) operation.parameters = parameters;

@@ -18,6 +18,7 @@ import { requestLanguage } from './locale.ts';
 import { RATE_LIMITS, type RateLimitPreset } from './rate-limits.ts';
 import type { Authenticate, AuthMode, SessionUser } from './session.ts';
 import { type NonceStore, verifySignedRequest } from './signed-requests.ts';
+import { readUpload, type Upload, type UploadLimits } from './uploads.ts';
 import { whitelistOnce } from './whitelist.ts';
 
 type UserFor<A extends AuthMode> = A extends 'user' ? SessionUser : SessionUser | null;
@@ -73,6 +74,8 @@ export interface FileAnswer {
 export interface RawRouteContext<I, A extends AuthMode, P extends string> extends RouteContext<I, A> {
   /** The path parameters as sent; the handler decides what a malformed one means (usually "not found"). */
   params: Record<ParamNames<P>, string>;
+  /** An upload route's file, read whole and within its limit by the router (`uploads.ts`); null on other routes. */
+  upload: Upload | null;
 }
 
 /**
@@ -91,8 +94,12 @@ export type RawRouteSpec<
   path: P;
   /** An example of every path parameter, for the OpenAPI document (and the hostile-input test that reads it). */
   params: Record<ParamNames<P>, string>;
-  /** A multipart upload: the handler reads it with `request.file()`, within these limits. */
-  multipart?: { fileSize: number; files: number; fields: number; parts: number };
+  /**
+   * A multipart upload of one file in the field `file`: the router reads it within these limits before the handler
+   * runs and hands it over as `upload`; a malformed body, a missing file or one over `fileSize` is refused with
+   * status 400 naming `file` (`uploads.ts`), and the handler never sees it.
+   */
+  multipart?: UploadLimits;
 } & (
     | {
         /** The content type of a success, for the OpenAPI document. */
@@ -219,9 +226,11 @@ export class Router {
         config: { rateLimit: this.rateLimitOf(spec.rateLimit) },
         handler: (request, reply) =>
           inLane(spec.method === 'GET' ? 'read' : 'write', async () => {
+            const prepared = await this.prepare(spec, request, reply, null);
             const context = {
-              ...(await this.prepare(spec, request, reply, null)),
+              ...prepared,
               params: request.params as Record<ParamNames<P>, string>,
+              upload: spec.multipart ? await readUpload(request, spec.multipart) : null,
             };
             if (present) return this.envelope(context.language, present(await spec.handler(context)));
             const answer = (await spec.handler(context)) as FileAnswer;
@@ -234,7 +243,11 @@ export class Router {
     // Multipart parsing only where it is needed: an encapsulated scope around the route.
     else
       this.app.register(async (scope) => {
-        await scope.register(multipart, { limits });
+        const { fileSize, files, fields, parts } = limits;
+        // A body of any other type (JSON, text) is left unread: the upload reader answers "choose a file", naming `file`.
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+        await scope.register(multipart, { limits: { fileSize, files, fields, parts } });
         register(scope);
       });
   }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ACTIVITY_CATEGORIES, ACTIVITY_PHASES, ACTIVITY_STATUSES } from '../activity-constants.ts';
+import { timeIdCursor } from '../cursors.ts';
+import { httpsUrl } from '../links.ts';
 import { text } from '../text.ts';
 import { amountField } from '../wallet.ts';
 import {
   activityIdField,
   assetCodeField,
-  cursorField,
   dateTime,
   flag,
   ImageOutput,
@@ -51,11 +52,7 @@ const activityFields = {
   startsAt: dateTime,
   endsAt: dateTime,
   timezone: timezoneField,
-  onlineUrl: z
-    .url({ protocol: /^https?$/, error: 'validation.invalid' })
-    .max(500)
-    .nullable()
-    .optional(),
+  onlineUrl: httpsUrl({ max: 500 }).nullable().optional(),
   city: text().min(1).max(60).nullable().optional(),
   address: text().max(200).nullable().optional(),
   latitude: z.coerce.number().min(-90).max(90).nullable().optional(),
@@ -202,7 +199,7 @@ export const ActivityListInput = z.object({
   /** Only those this user organizes (a broadcaster's or host's card). */
   hostUid: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
   tz: timezoneField.default('UTC'),
-  cursor: cursorField,
+  cursor: timeIdCursor,
   limit: limitField,
 });
 
@@ -221,7 +218,7 @@ export const CitiesOutput = z.object({ items: z.array(z.object({ city: z.string(
 export const MyActivitiesInput = z.object({
   role: z.enum(['joined', 'hosted']).default('joined'),
   when: z.enum(['upcoming', 'past', 'all']).default('upcoming'),
-  cursor: cursorField,
+  cursor: timeIdCursor,
   limit: limitField,
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { idCursor } from '../cursors.ts';
 import { text } from '../text.ts';
-import { activityIdField, cursorField, dateTime, flag, limitField, PersonOutput, rowId } from './fields.ts';
+import { activityIdField, dateTime, flag, limitField, PersonOutput, rowId } from './fields.ts';
 
 /** Check-in at the venue and the attendance NFT it mints. */
 
@@ -16,7 +17,7 @@ export const NftOutput = z.object({
 });
 export const NftOwnerVisibilityInput = z.object({ tokenId: rowId, visible: flag });
 export const NftsOutput = z.object({ items: z.array(NftOutput), nextCursor: z.string().nullable() });
-export const NftListInput = z.object({ cursor: cursorField, limit: limitField });
+export const NftListInput = z.object({ cursor: idCursor, limit: limitField });
 
 /** Offline scans are queued on the organizer's device and sent later, each with the time it was scanned. */
 export const CHECKIN_SCAN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

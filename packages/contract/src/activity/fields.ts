@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../text.ts';
+import { instantField } from '../dates.ts';
 
 /** Field types the activity and calendar schemas share. Only `activityIdField` is part of the public contract. */
 
@@ -8,7 +8,8 @@ export const activityIdField = z
   .trim()
   .regex(/^[A-Za-z0-9]{8,24}$/, { error: 'activity.notFound' });
 export const rowId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const dateTime = z.iso.datetime({ offset: true, error: 'activity.dateInvalid' });
+/** An instant within the product's date range (dates.ts). */
+export const dateTime = instantField('activity.dateInvalid');
 export const timezoneField = z
   .string()
   .trim()
@@ -40,10 +41,6 @@ export const uidField = z
   .string()
   .trim()
   .regex(/^\d{8,12}$/, { error: 'activity.coHostUnknown' });
-/** A page position as the server hands it out: an id, or a start time and an id. */
-export const cursorField = text()
-  .regex(/^(\d{1,15}(_\d{1,15})?)?$/, { error: 'validation.cursor' })
-  .optional();
 export const limitField = z.coerce.number().int().min(1).max(50).default(20);
 export const imageIdField = z
   .string()

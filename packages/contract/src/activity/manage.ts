@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ATTENDEE_FILTERS, PAYMENT_STATES, REGISTRATION_STATUSES } from '../activity-constants.ts';
+import { idCursor } from '../cursors.ts';
 import { text } from '../text.ts';
 import { emailField } from '../validation.ts';
-import { activityIdField, cursorField, PersonOutput, rowId, uidField } from './fields.ts';
+import { activityIdField, PersonOutput, rowId, uidField } from './fields.ts';
 
 /** What the organizer and co-hosts do: the overview, the attendee list, approvals, invitations, promotion, cancelling. */
 
@@ -30,7 +31,7 @@ export const OverviewOutput = z.object({
 export const AttendeesInput = z.object({
   activityId: activityIdField,
   status: z.enum(ATTENDEE_FILTERS).optional(),
-  cursor: cursorField,
+  cursor: idCursor,
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const AttendeeOutput = z.object({

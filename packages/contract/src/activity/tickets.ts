@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { idCursor } from '../cursors.ts';
 import { text } from '../text.ts';
 import { idempotencyKeyField, tradePasswordField } from '../wallet.ts';
 import { ActivitySummaryOutput } from './activities.ts';
-import { activityIdField, cursorField, limitField } from './fields.ts';
+import { activityIdField, limitField } from './fields.ts';
 import { RegistrationOutput } from './registrations.ts';
 
 /** Signing up, cancelling, giving a ticket away, and the user's tickets. */
@@ -29,7 +30,7 @@ export const TicketTransferInput = z.object({
 
 export const MyTicketsInput = z.object({
   when: z.enum(['upcoming', 'past', 'all']).default('upcoming'),
-  cursor: cursorField,
+  cursor: idCursor,
   limit: limitField,
 });
 export const TicketOutput = RegistrationOutput.extend({ activity: ActivitySummaryOutput });

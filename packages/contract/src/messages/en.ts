@@ -24,6 +24,11 @@ export const en = {
     tooDeep: '{{field}} is nested too deeply',
     tooManyValues: 'The request has too many values',
     cursor: '{{field}} is not a valid page position',
+    dateRange: '{{field}} must be between the years 1900 and 2999',
+    httpsUrl: 'Please enter a link starting with https://',
+    uploadMalformed: 'The upload could not be read, please choose the file again',
+    uploadTooLarge: 'The file must be at most {{max}} MB',
+    uploadMissing: 'Please choose a file',
   },
   fields: {
     referralPercent: 'Referral share',

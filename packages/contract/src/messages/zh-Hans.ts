@@ -23,6 +23,11 @@ export const zhHans: Messages = {
     tooDeep: '{{field}}嵌套层级过深',
     tooManyValues: '请求包含的数据过多',
     cursor: '{{field}}不是有效的分页位置',
+    dateRange: '{{field}}须在 1900 年至 2999 年之间',
+    httpsUrl: '请输入以 https:// 开头的链接',
+    uploadMalformed: '无法读取上传的文件，请重新选择文件',
+    uploadTooLarge: '文件不能超过 {{max}} MB',
+    uploadMissing: '请选择文件',
   },
   fields: {
     referralPercent: '推荐分成',

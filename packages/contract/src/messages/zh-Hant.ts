@@ -23,6 +23,11 @@ export const zhHant: Messages = {
     tooDeep: '{{field}}巢狀層級過深',
     tooManyValues: '請求包含的資料過多',
     cursor: '{{field}}不是有效的分頁位置',
+    dateRange: '{{field}}須在 1900 年至 2999 年之間',
+    httpsUrl: '請輸入以 https:// 開頭的連結',
+    uploadMalformed: '無法讀取上傳的檔案，請重新選擇檔案',
+    uploadTooLarge: '檔案不能超過 {{max}} MB',
+    uploadMissing: '請選擇檔案',
   },
   fields: {
     referralPercent: '推薦分成',

@@ -12,7 +12,7 @@ import {
   UpdateActivityInput,
   UploadImageOutput,
 } from '@polaris/contract';
-import { AppError, FieldsError } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { Router } from '../../platform/router.ts';
 import type { DraftService } from './drafts.service.ts';
 import type { EditingService } from './editing.service.ts';
@@ -101,25 +101,16 @@ export function editingRoutes(
     rateLimit: 'auth',
     input: EmptyInput,
     params: {},
-    multipart: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 },
-    output: UploadImageOutput,
-    handler: async ({ request, user }) => {
-      if (!request.isMultipart()) throw new FieldsError([{ field: 'file', messageKey: 'activity.imageMissing' }]);
-      const file = await request.file();
-      if (!file) throw new FieldsError([{ field: 'file', messageKey: 'activity.imageMissing' }]);
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new FieldsError([
-            { field: 'file', messageKey: 'activity.imageTooLarge', params: { max: IMAGE_MAX_BYTES / 1_048_576 } },
-          ]);
-        }
-        throw error;
-      }
-      return images.upload(user.id, bytes);
+    multipart: {
+      fileSize: IMAGE_MAX_BYTES,
+      files: 1,
+      fields: 5,
+      parts: 6,
+      missing: 'activity.imageMissing',
+      tooLarge: 'activity.imageTooLarge',
     },
+    output: UploadImageOutput,
+    handler: ({ upload, user }) => images.upload(user.id, upload!.bytes),
   });
 
   router.raw({

@@ -131,6 +131,28 @@ describe('creating an airdrop (operator)', () => {
   });
 });
 
+describe('the website link', () => {
+  it('is stored only as https: javascript:, data: and plain http are refused naming website', async () => {
+    for (const website of [
+      'javascript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'http://x.io',
+    ]) {
+      const refused = await create({ website });
+      expect(refused).toMatchObject({ status: 400, attachment: [{ field: 'website' }] });
+      expect(refused.msg).toBe('Please enter a link starting with https://');
+    }
+    const id = await created({ website: 'https://polaris.example/airdrop' });
+    expect((await detail(id)).website).toBe('https://polaris.example/airdrop');
+  });
+
+  it('one stored before links were checked is not served', async () => {
+    const id = await created({ website: 'https://polaris.example/old' });
+    await query(t.database.db, sql`update airdrops set website = ${'javascript:alert(1)'} where id = ${Number(id)}`);
+    expect((await detail(id)).website).toBeNull();
+  });
+});
+
 describe('signing up', () => {
   it('signs up once; a second time is refused and changes nothing', async () => {
     const id = await created();

@@ -1,4 +1,4 @@
-import { type Airdrop, type AirdropPhase, formatAmount, type VipTierCode } from '@polaris/contract';
+import { type Airdrop, type AirdropPhase, formatAmount, isSafeLink, type VipTierCode } from '@polaris/contract';
 import type { AirdropListRow } from './store.ts';
 
 export function phaseOf(row: AirdropListRow, now: Date): AirdropPhase {
@@ -18,7 +18,8 @@ export function presentAirdrop(
     id: String(row.id),
     project: row.project,
     description: row.description,
-    website: row.website,
+    // A link stored before links were checked is not served unless it is safe to open.
+    website: row.website !== null && isSafeLink(row.website) ? row.website : null,
     asset: row.assetCode,
     mode: row.mode,
     pool: formatAmount(BigInt(row.pool), row.decimals),

@@ -12,7 +12,6 @@ import {
   SendCodeOutput,
   VerificationOutput,
 } from '@polaris/contract';
-import { FieldsError } from '../../platform/errors.ts';
 import type { Router } from '../../platform/router.ts';
 import type { KycService } from './kyc.service.ts';
 import type { PhoneService } from './phone.service.ts';
@@ -101,30 +100,16 @@ export function identityRoutes(router: Router, deps: { phones: PhoneService; kyc
     rateLimit: 'auth',
     input: Kyc2Input,
     params: {},
-    multipart: { fileSize: KYC_DOCUMENT_MAX_BYTES, files: 1, fields: 5, parts: 6 },
-    output: KycStatusOutput,
-    handler: async ({ request, user, input }) => {
-      const missing = () => new FieldsError([{ field: 'file', messageKey: 'identity.documentMissing' }]);
-      if (!request.isMultipart()) throw missing();
-      const file = await request.file();
-      if (!file) throw missing();
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new FieldsError([
-            {
-              field: 'file',
-              messageKey: 'identity.documentTooLarge',
-              params: { max: KYC_DOCUMENT_MAX_BYTES / 1_048_576 },
-            },
-          ]);
-        }
-        throw error;
-      }
-      return kyc.saveDocument(user.id, input.kind, bytes);
+    multipart: {
+      fileSize: KYC_DOCUMENT_MAX_BYTES,
+      files: 1,
+      fields: 5,
+      parts: 6,
+      missing: 'identity.documentMissing',
+      tooLarge: 'identity.documentTooLarge',
     },
+    output: KycStatusOutput,
+    handler: ({ upload, user, input }) => kyc.saveDocument(user.id, input.kind, upload!.bytes),
   });
 
   router.route({

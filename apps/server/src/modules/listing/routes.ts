@@ -13,16 +13,10 @@ import {
   UploadImageOutput,
 } from '@polaris/contract';
 import type { FastifyRequest } from 'fastify';
-import { FieldsError } from '../../platform/errors.ts';
 import type { Router } from '../../platform/router.ts';
 import type { ListingService } from './service.ts';
 
 const tags = ['listing'];
-const tooLarge = () =>
-  new FieldsError([
-    { field: 'file', messageKey: 'listing.logoTooLarge', params: { max: LISTING_LIMITS.logoMaxBytes / 1_048_576 } },
-  ]);
-
 export function listingRoutes(router: Router, listings: ListingService): void {
   router.raw({
     method: 'POST',
@@ -33,22 +27,16 @@ export function listingRoutes(router: Router, listings: ListingService): void {
     rateLimit: 'auth',
     input: EmptyInput,
     params: {},
-    // One byte over the limit is enough to know it is too large, without reading the rest.
-    multipart: { fileSize: LISTING_LIMITS.logoMaxBytes, files: 1, fields: 5, parts: 6 },
-    output: UploadImageOutput,
-    handler: async ({ request, user }) => {
-      if (!request.isMultipart()) throw new FieldsError([{ field: 'file', messageKey: 'activity.imageMissing' }]);
-      const file = await request.file();
-      if (!file) throw new FieldsError([{ field: 'file', messageKey: 'activity.imageMissing' }]);
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw error;
-      }
-      return listings.uploadLogo(user.id, bytes);
+    multipart: {
+      fileSize: LISTING_LIMITS.logoMaxBytes,
+      files: 1,
+      fields: 5,
+      parts: 6,
+      missing: 'activity.imageMissing',
+      tooLarge: 'listing.logoTooLarge',
     },
+    output: UploadImageOutput,
+    handler: ({ upload, user }) => listings.uploadLogo(user.id, upload!.bytes),
   });
   router.route({
     method: 'POST',
