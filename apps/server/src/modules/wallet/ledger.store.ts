@@ -42,6 +42,23 @@ export async function ensureAccount(tx: Tx, owner: AccountOwner, asset: string):
   return Number(again.rows[0]!.id);
 }
 
+/**
+ * Holds the rows of the users whose accounts an entry touches, in id order, `FOR KEY SHARE` until the transaction
+ * ends, and answers which of them are deleted. Account deletion takes the same row `FOR UPDATE`, so an entry and a
+ * deletion of one of its users run one after the other: the entry either commits first (and the deletion sees the
+ * money) or waits and then sees the deletion. Key-share locks do not wait for each other nor for ordinary updates of
+ * the row, so entries never queue on a user row among themselves. Taken before any account lock, in every entry.
+ */
+export async function holdUsers(tx: Tx, sortedIds: number[]): Promise<Set<number>> {
+  if (sortedIds.length === 0) return new Set();
+  const { rows } = await query<{ id: string; deleted: boolean }>(
+    tx,
+    sql`select id, deleted_at is not null as deleted from users
+        where id = any(${pgArray(sortedIds)}::bigint[]) order by id for key share`,
+  );
+  return new Set(rows.filter((row) => row.deleted).map((row) => Number(row.id)));
+}
+
 /** Locks the accounts in id order (the caller passes them sorted) and reads their balances. */
 export async function lockAccounts(tx: Tx, sortedIds: number[]): Promise<Map<number, LockedAccount>> {
   const locked = await query<{ id: string; available: string; frozen: string; system_code: string | null }>(
