@@ -188,6 +188,18 @@ export const ledger = {
     );
   },
 
+  /**
+   * Holds the rows of these users as an entry does (an account deletion waits for this transaction) and answers
+   * which of them are deleted. For money that becomes someone's later through a system account (creator earnings
+   * recorded per payee), so a deleted payee's part can go elsewhere before it is recorded.
+   */
+  deletedAmong(tx: Tx, userIds: number[]): Promise<Set<number>> {
+    return holdUsers(
+      tx,
+      [...new Set(userIds)].sort((a, b) => a - b),
+    );
+  },
+
   /** Available to available. */
   transfer(tx: Tx, o: Omit<EntryInput, 'movements'> & { from: AccountRef; to: AccountRef; amount: bigint }) {
     return ledger.post(tx, {
