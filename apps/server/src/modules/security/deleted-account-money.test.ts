@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { adminToken, balanceOf, deposit, newKey, type WalletUser, walletUser } from '../../test/wallet-fixtures.ts';
 import { createActivity, guest, HOUR, host, paidTicket, signUp } from '../activity/activity-fixtures.ts';
 import { createBounty, detail, escrowUnits, funded, member, review, submit } from '../bounty/bounty-fixtures.ts';
-import { AccountDeleted, ledger } from '../wallet/ledger.ts';
 import { checkLedger } from '../wallet/ledger.store.ts';
+import { AccountDeleted, ledger } from '../wallet/ledger.ts';
 
 /**
  * A deleted account receives nothing, whichever way money would reach it (docs/wallet.md "Deleted accounts"), and
@@ -224,7 +224,7 @@ describe('money to a deleted account', () => {
       token: ray.token,
       query: { redpacketCode: sent.attachment.code },
     });
-    expect(packet.attachment).toMatchObject({ claimedCount: 0, claimedAmount: "0" });
+    expect(packet.attachment).toMatchObject({ claimedCount: 0, claimedAmount: '0' });
   });
 
   it('an owed invite reward pays the one still here; the deleted inviter’s part stays in the pool', async () => {

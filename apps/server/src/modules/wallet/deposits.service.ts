@@ -160,22 +160,22 @@ export class DepositService {
       const seen = await this.deps.chain.depositConfirmations(deposit, this.deps.now());
       const done = await this.db
         .transaction(async (tx) => {
-        const row = await lockDeposit(tx, deposit.id);
-        if (row?.status !== 'confirming') return false;
-        const confirmations = Math.min(Math.max(row.confirmations, seen), row.requiredConfirmations);
-        if (confirmations < row.requiredConfirmations) {
-          if (confirmations !== row.confirmations) await setDepositConfirmations(tx, row.id, confirmations);
-          return false;
-        }
-        await markDepositCredited(tx, row.id, confirmations, this.deps.now());
-        await this.credit(tx, {
-          id: row.id,
-          userId: row.userId,
-          assetCode: row.assetCode,
-          amount: BigInt(row.amount),
-        });
-        return true;
-      })
+          const row = await lockDeposit(tx, deposit.id);
+          if (row?.status !== 'confirming') return false;
+          const confirmations = Math.min(Math.max(row.confirmations, seen), row.requiredConfirmations);
+          if (confirmations < row.requiredConfirmations) {
+            if (confirmations !== row.confirmations) await setDepositConfirmations(tx, row.id, confirmations);
+            return false;
+          }
+          await markDepositCredited(tx, row.id, confirmations, this.deps.now());
+          await this.credit(tx, {
+            id: row.id,
+            userId: row.userId,
+            assetCode: row.assetCode,
+            amount: BigInt(row.amount),
+          });
+          return true;
+        })
         // The account was deleted while the deposit gathered confirmations: it is not credited and stays
         // `confirming` for the operator to send back on the chain (docs/wallet.md), without holding up the others.
         .catch((error: unknown) => {

@@ -50,8 +50,8 @@ const internal = (user: RecipientUser): Recipient => {
   if (user.deletedAt) throw fieldError('to', 'wallet.accountDeleted');
   return {
     kind: 'internal',
-  userId: user.userId,
-  uid: user.uid,
+    userId: user.userId,
+    uid: user.uid,
     name: user.openName ?? user.uname ?? '',
   };
 };
