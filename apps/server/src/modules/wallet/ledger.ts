@@ -104,8 +104,8 @@ function refuseNegative(account: { available: bigint; frozen: bigint; system: st
 /**
  * The one way money moves. Every call runs inside the caller's transaction: it holds the rows of the users it
  * touches (refusing to credit a deleted account), locks the accounts it touches in id order (so concurrent entries
- * cannot deadlock), refuses a result below zero, updates the balances and
- * writes the journal entry with its postings, which sum to zero.
+ * cannot deadlock), refuses a result below zero, updates the balances and writes the journal entry with its
+ * postings, which sum to zero.
  */
 export const ledger = {
   async post(tx: Tx, input: EntryInput): Promise<{ entryId: number }> {
