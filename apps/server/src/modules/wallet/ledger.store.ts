@@ -218,6 +218,7 @@ export interface Violation {
  * - each entry's postings sum to zero per asset;
  * - each balance equals the sum of its postings;
  * - no balance is negative, except the chain-clearing account's available one;
+ * - no deleted account holds anything (docs/wallet.md "Deleted accounts receive nothing");
  * - per asset, all balances sum to zero, so what users and system accounts hold equals net deposits;
  * - per asset, the `creator_earnings` account's frozen balance equals the creator earnings not yet released
  *   (the sub-ledger that says whose money it is and when it becomes theirs), and its available balance equals the
@@ -255,6 +256,16 @@ export async function checkLedger(db: Database): Promise<Violation[]> {
     where frozen < 0 or (available < 0 and coalesce(system_code, '') <> 'chain_clearing')`,
   );
   for (const row of negative.rows) violations.push({ rule: 'negative balance', detail: { ...row } });
+
+  // Deletion is refused while anything is held and the ledger refuses to credit a deleted account afterwards.
+  const deleted = await query<{ id: string; user_id: string; available: string; frozen: string }>(
+    db,
+    sql`
+    select a.id::text, a.user_id::text, a.available::text, a.frozen::text from accounts a
+    join users u on u.id = a.user_id
+    where u.deleted_at is not null and (a.available <> 0 or a.frozen <> 0)`,
+  );
+  for (const row of deleted.rows) violations.push({ rule: 'deleted account holds money', detail: { ...row } });
 
   const totals = await query<{ asset_code: string; total: string }>(
     db,
