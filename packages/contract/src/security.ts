@@ -51,6 +51,8 @@ export const DeletionCheckOutput = z.object({
   hostedActivities: z.number().int(),
   redPackets: z.number().int(),
   bounties: z.number().int(),
+  /** Airdrops the user funds that are not distributed yet (what is left goes back to them). */
+  airdrops: z.number().int(),
 });
 export type DeletionCheck = z.infer<typeof DeletionCheckOutput>;
 

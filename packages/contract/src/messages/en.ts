@@ -167,6 +167,7 @@ export const en = {
     addressInvalid: 'This is not a valid {{chain}} address',
     recipientUnknown: 'No user was found for this recipient',
     selfTransfer: 'You cannot transfer to yourself',
+    accountDeleted: 'The receiving account has been deleted',
     idempotencyConflict: 'This request was already made with different details',
     redPacketNotAllowed: 'This token currently cannot send red packets',
   },
@@ -195,6 +196,7 @@ export const en = {
     deleteHosted: '{{count}} activity(ies) you host that are upcoming or not yet settled',
     deleteRedPackets: '{{count}} open red packet(s)',
     deleteBounties: '{{count}} open bounty(ies)',
+    deleteAirdrops: '{{count}} airdrop(s) you fund that are not distributed yet',
   },
   region: { blocked: 'This feature is not supported in the current region' },
   people: {

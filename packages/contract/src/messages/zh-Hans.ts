@@ -166,6 +166,7 @@ export const zhHans: Messages = {
     addressInvalid: '这不是有效的 {{chain}} 地址',
     recipientUnknown: '找不到此收款人',
     selfTransfer: '不能转账给自己',
+    accountDeleted: '收款账号已删除',
     idempotencyConflict: '此请求已以不同内容提交过',
     redPacketNotAllowed: '该代币暂不支持发送红包',
   },
@@ -194,6 +195,7 @@ export const zhHans: Messages = {
     deleteHosted: '{{count}} 个您主办的未开始或未结算的活动',
     deleteRedPackets: '{{count}} 个未结束的红包',
     deleteBounties: '{{count}} 个未结束的悬赏',
+    deleteAirdrops: '{{count}} 个由你出资、尚未发放的空投',
   },
   region: { blocked: '当前地区暂不支持此功能' },
   people: {

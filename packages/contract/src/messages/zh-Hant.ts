@@ -166,6 +166,7 @@ export const zhHant: Messages = {
     addressInvalid: '這不是有效的 {{chain}} 地址',
     recipientUnknown: '找不到此收款人',
     selfTransfer: '不能轉帳給自己',
+    accountDeleted: '收款帳號已刪除',
     idempotencyConflict: '此請求已以不同內容提交過',
     redPacketNotAllowed: '該代幣暫不支援發送紅包',
   },
@@ -194,6 +195,7 @@ export const zhHant: Messages = {
     deleteHosted: '{{count}} 個您主辦的未開始或未結算的活動',
     deleteRedPackets: '{{count}} 個未結束的紅包',
     deleteBounties: '{{count}} 個未結束的懸賞',
+    deleteAirdrops: '{{count}} 個由你出資、尚未發放的空投',
   },
   region: { blocked: '當前地區暫不支援此功能' },
   people: {

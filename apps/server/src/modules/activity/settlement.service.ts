@@ -218,6 +218,7 @@ export class SettlementService {
       const list = tickets.get(asset)!;
       await this.deps.earnings.holdTicketEarnings(tx, {
         activityId,
+        organizerId: row.organizerId,
         asset,
         amount: list.reduce((sum, ticket) => sum + ticket.amount, 0n),
         parts: splitRevenue(row.organizerId, list, terms),

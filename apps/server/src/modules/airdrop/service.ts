@@ -11,7 +11,7 @@ import {
 } from '@polaris/contract';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
-import { type AccountRef, ledger } from '../wallet/ledger.ts';
+import { AccountDeleted, type AccountRef, ledger } from '../wallet/ledger.ts';
 import { phaseOf, presentAirdrop } from './presenter.ts';
 import {
   type AirdropListRow,
@@ -247,7 +247,15 @@ export class AirdropService {
     let finished = 0;
     // Bounded, so one call ends; what is left is taken by the next run.
     for (let round = 0; round < 1000; round++) {
-      const step = await this.db.transaction((tx) => this.payBatch(tx));
+      let step: Awaited<ReturnType<AirdropService['payBatch']>>;
+      try {
+        step = await this.db.transaction((tx) => this.payBatch(tx));
+      } catch (error) {
+        // Someone in the batch deleted their account after it was chosen: the batch is undone, and the next one
+        // leaves them out (their share stays in the pool and goes back to the funder).
+        if (error instanceof AccountDeleted) continue;
+        throw error;
+      }
       if (step === null) break;
       paid += step.paid;
       finished += step.finished ? 1 : 0;

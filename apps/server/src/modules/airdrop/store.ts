@@ -162,7 +162,7 @@ export async function claimPayouts(
     tx,
     sql`insert into airdrop_payouts (airdrop_id, user_id, amount, paid_at)
         select s.airdrop_id, s.user_id, ${amount.toString()}::numeric, ${now.toISOString()}::timestamptz
-        from airdrop_signups s
+        from airdrop_signups s join users u on u.id = s.user_id and u.deleted_at is null
         where s.airdrop_id = ${airdropId}
           and not exists (select 1 from airdrop_payouts p where p.airdrop_id = s.airdrop_id and p.user_id = s.user_id)
         order by s.id limit ${limit}

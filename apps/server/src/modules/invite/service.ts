@@ -2,7 +2,7 @@ import { formatAmount, INVITE_REWARD, type InvitedInfo, parseAmount, Status } fr
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';
-import { InsufficientBalance, ledger } from '../wallet/ledger.ts';
+import { AccountDeleted, InsufficientBalance, ledger } from '../wallet/ledger.ts';
 import { inviteeState, presentInvitee } from './presenter.ts';
 import { displayName, inviterRefusal, withinBindWindow } from './rules.ts';
 import {
@@ -133,28 +133,46 @@ export class InviteService {
     });
   }
 
-  /** Pay one owed reward from the pool; false (nothing written) when the pool cannot cover it. */
+  /**
+   * Pay one owed reward from the pool; false (nothing written) when the pool cannot cover it. The part of someone
+   * who deleted their account is not paid: it stays in the pool, and the row records it as zero.
+   */
   private async pay(tx: Tx, reward: RewardRow): Promise<boolean> {
-    const inviterAmount = BigInt(reward.inviterAmount);
-    const inviteeAmount = BigInt(reward.inviteeAmount);
-    try {
-      const { entryId } = await ledger.post(tx, {
-        kind: 'invite_reward',
-        asset: reward.assetCode,
-        movements: [
-          { account: { system: 'referral_pool' }, bucket: 'available', amount: -(inviterAmount + inviteeAmount) },
-          { account: { userId: reward.inviterId! }, bucket: 'available', amount: inviterAmount },
-          { account: { userId: reward.inviteeId }, bucket: 'available', amount: inviteeAmount },
-        ],
-        reference: `invite:${reward.inviteeId}`,
-        memo: { trigger: reward.trigger, qualifiedBy: reward.reference },
-      });
-      await markPaid(tx, reward.inviteeId, entryId, this.deps.now());
-      return true;
-    } catch (error) {
-      // The ledger refuses before writing anything, so the transaction goes on with the reward still owed.
-      if (error instanceof InsufficientBalance) return false;
-      throw error;
+    let inviterAmount = BigInt(reward.inviterAmount);
+    let inviteeAmount = BigInt(reward.inviteeAmount);
+    for (;;) {
+      const parts = [
+        { account: { userId: reward.inviterId! }, bucket: 'available' as const, amount: inviterAmount },
+        { account: { userId: reward.inviteeId }, bucket: 'available' as const, amount: inviteeAmount },
+      ].filter((part) => part.amount > 0n);
+      if (parts.length === 0) {
+        await markPaid(tx, reward.inviteeId, { entryId: null, inviterAmount, inviteeAmount }, this.deps.now());
+        return true;
+      }
+      try {
+        const { entryId } = await ledger.post(tx, {
+          kind: 'invite_reward',
+          asset: reward.assetCode,
+          movements: [
+            {
+              account: { system: 'referral_pool' },
+              bucket: 'available',
+              amount: -(inviterAmount + inviteeAmount),
+            },
+            ...parts,
+          ],
+          reference: `invite:${reward.inviteeId}`,
+          memo: { trigger: reward.trigger, qualifiedBy: reward.reference },
+        });
+        await markPaid(tx, reward.inviteeId, { entryId, inviterAmount, inviteeAmount }, this.deps.now());
+        return true;
+      } catch (error) {
+        // The ledger refuses before writing anything, so the transaction goes on with the reward still owed.
+        if (error instanceof InsufficientBalance) return false;
+        if (!(error instanceof AccountDeleted)) throw error;
+        if (error.userIds.includes(reward.inviterId!)) inviterAmount = 0n;
+        if (error.userIds.includes(reward.inviteeId)) inviteeAmount = 0n;
+      }
     }
   }
 

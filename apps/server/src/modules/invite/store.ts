@@ -90,10 +90,22 @@ export async function claimReward(tx: Tx, values: typeof inviteRewards.$inferIns
   return row;
 }
 
-export async function markPaid(tx: Tx, inviteeId: number, entryId: number, now: Date): Promise<void> {
+/** An owed reward paid, with the parts actually paid (a deleted account's part is zero); no entry when both are. */
+export async function markPaid(
+  tx: Tx,
+  inviteeId: number,
+  paid: { entryId: number | null; inviterAmount: bigint; inviteeAmount: bigint },
+  now: Date,
+): Promise<void> {
   await tx
     .update(inviteRewards)
-    .set({ status: 'paid', entryId, paidAt: now })
+    .set({
+      status: 'paid',
+      entryId: paid.entryId,
+      inviterAmount: paid.inviterAmount.toString(),
+      inviteeAmount: paid.inviteeAmount.toString(),
+      paidAt: now,
+    })
     .where(and(eq(inviteRewards.inviteeId, inviteeId), eq(inviteRewards.status, 'owed')));
 }
 

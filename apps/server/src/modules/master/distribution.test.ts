@@ -1,4 +1,4 @@
-import type { Distribution, MasterBalances, MasterEarnings } from '@polaris/contract';
+import { type Distribution, hashLoginPassword, type MasterBalances, type MasterEarnings } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../db/client.ts';
@@ -281,6 +281,29 @@ describe('a paid activity with a co-host and two referrers', () => {
     expect((await distribution(cody))[0]!.mine).toEqual([
       { asset: 'USDT', role: 'cohost', frozen: '2', released: '0' },
     ]);
+  });
+
+  it('gives the part of a co-host who deleted their account to the organizer', async () => {
+    const dee = await host(t, 'dee@example.com');
+    const later = await createActivity(t, olivia, { ...paidTicket('4'), coHosts: [dee.uid] });
+    const terms = { activityId: later.id, referralPercent: 0, cohosts: [{ uid: dee.uid, percent: 50 }] };
+    expect((await split(olivia, terms)).status).toBe(200);
+    const buyer = await guest(t, 'buyer-of-dee@example.com', '4');
+    expect((await signUp(t, buyer, later.id)).status).toBe(200);
+    await t.call('POST', '/user/deleteAccount/vcode', { token: dee.token });
+    const deleted = await t.call('POST', '/user/deleteAccount', {
+      token: dee.token,
+      body: { password: hashLoginPassword('abc12345'), vcode: await t.code(dee.email) },
+    });
+    expect(deleted.status, deleted.msg).toBe(200);
+    t.clock.advance(8 * DAY);
+    await t.services.activity.settlement.processDue();
+    const result = await query<{ uid: string; role: string; amount: string }>(
+      t.database.db,
+      sql`select u.uid::text, e.role, e.amount::text from creator_earnings e join users u on u.id = e.organizer_id
+          join activities a on a.id = e.activity_id where a.code = ${later.id} order by e.role`,
+    );
+    expect(result.rows).toEqual([{ uid: olivia.uid, role: 'organizer', amount: '4000000' }]);
   });
 
   it('costs the same number of statements for one activity or many', async () => {

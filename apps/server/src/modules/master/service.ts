@@ -18,7 +18,7 @@ import { ledger } from '../wallet/ledger.ts';
 import { loadCatalog } from '../wallet/store.ts';
 import { presentBalance, presentEarning, presentWithdrawal } from './presenter.ts';
 import { SplitService } from './split.service.ts';
-import type { SplitPart } from './split.ts';
+import { type SplitPart, withoutDeletedPayees } from './split.ts';
 import {
   activitiesByDay,
   type CreatorEarningRow,
@@ -91,9 +91,24 @@ export class CreatorEarningsService {
    */
   async holdTicketEarnings(
     tx: Tx,
-    input: { activityId: number; asset: string; amount: bigint; parts: SplitPart[]; releaseAt: Date; now: Date },
+    input: {
+      activityId: number;
+      organizerId: number;
+      asset: string;
+      amount: bigint;
+      parts: SplitPart[];
+      releaseAt: Date;
+      now: Date;
+    },
   ): Promise<CreatorEarningRow[]> {
-    const parted = input.parts.reduce((sum, part) => sum + part.amount, 0n);
+    // A payee who deleted their account gets nothing: their part goes to the organizer. Their rows are held until
+    // the commit, so a deletion now waits and then sees these earnings.
+    const deleted = await ledger.deletedAmong(
+      tx,
+      input.parts.map((part) => part.userId),
+    );
+    const parts = withoutDeletedPayees(input.parts, deleted, input.organizerId);
+    const parted = parts.reduce((sum, part) => sum + part.amount, 0n);
     if (parted !== input.amount) throw new Error(`split of activity ${input.activityId} does not sum to its revenue`);
     const { entryId } = await ledger.post(tx, {
       kind: 'ticket_earning_hold',
@@ -105,11 +120,11 @@ export class CreatorEarningsService {
       reference: `activity:${input.activityId}`,
       memo: {
         releaseAt: input.releaseAt.toISOString(),
-        parts: input.parts.map((part) => ({ ...part, amount: part.amount.toString() })),
+        parts: parts.map((part) => ({ ...part, amount: part.amount.toString() })),
       },
     });
     const rows: CreatorEarningRow[] = [];
-    for (const part of input.parts) {
+    for (const part of parts) {
       rows.push(
         await insertEarning(tx, {
           organizerId: part.userId,

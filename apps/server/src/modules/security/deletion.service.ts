@@ -14,15 +14,17 @@ function present(holdings: Holdings): DeletionCheck {
     asset: row.asset,
     amount: formatAmount(BigInt(row.units), row.decimals),
   }));
-  const { tickets, hostedActivities, redPackets, bounties } = holdings;
+  const { tickets, hostedActivities, redPackets, bounties, airdrops } = holdings;
   return {
-    canDelete: funds.length + earnings.length === 0 && tickets + hostedActivities + redPackets + bounties === 0,
+    canDelete:
+      funds.length + earnings.length === 0 && tickets + hostedActivities + redPackets + bounties + airdrops === 0,
     funds,
     earnings,
     tickets,
     hostedActivities,
     redPackets,
     bounties,
+    airdrops,
   };
 }
 
@@ -37,6 +39,7 @@ function blockedError(check: DeletionCheck, language: Language): AppError {
       : []),
     ...(check.redPackets ? [translate(language, 'security.deleteRedPackets', { count: check.redPackets })] : []),
     ...(check.bounties ? [translate(language, 'security.deleteBounties', { count: check.bounties })] : []),
+    ...(check.airdrops ? [translate(language, 'security.deleteAirdrops', { count: check.airdrops })] : []),
   ];
   const separator = language === 'en' ? '; ' : '；';
   return new AppError(Status.precondition, 'security.deleteBlocked', { items: items.join(separator) }, check);

@@ -44,6 +44,7 @@ describe('deleting an account', () => {
       hostedActivities: 0,
       redPackets: 0,
       bounties: 0,
+      airdrops: 0,
     });
     const refused = await remove(amy, { vcode: await mailedCode(amy) });
     expect(refused.status).toBe(414);

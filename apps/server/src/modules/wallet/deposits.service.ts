@@ -8,7 +8,7 @@ import type { UserService } from '../user/service.ts';
 import type { AddressDeriver } from './addresses.ts';
 import { amountUnits, assetOf, fieldError, networkOf } from './catalog.ts';
 import type { ChainAdapter } from './chain.ts';
-import { ledger } from './ledger.ts';
+import { AccountDeleted, ledger } from './ledger.ts';
 import {
   confirmingDeposits,
   depositAddressOf,
@@ -158,23 +158,30 @@ export class DepositService {
     let credited = 0;
     for (const deposit of waiting) {
       const seen = await this.deps.chain.depositConfirmations(deposit, this.deps.now());
-      const done = await this.db.transaction(async (tx) => {
-        const row = await lockDeposit(tx, deposit.id);
-        if (row?.status !== 'confirming') return false;
-        const confirmations = Math.min(Math.max(row.confirmations, seen), row.requiredConfirmations);
-        if (confirmations < row.requiredConfirmations) {
-          if (confirmations !== row.confirmations) await setDepositConfirmations(tx, row.id, confirmations);
-          return false;
-        }
-        await markDepositCredited(tx, row.id, confirmations, this.deps.now());
-        await this.credit(tx, {
-          id: row.id,
-          userId: row.userId,
-          assetCode: row.assetCode,
-          amount: BigInt(row.amount),
+      const done = await this.db
+        .transaction(async (tx) => {
+          const row = await lockDeposit(tx, deposit.id);
+          if (row?.status !== 'confirming') return false;
+          const confirmations = Math.min(Math.max(row.confirmations, seen), row.requiredConfirmations);
+          if (confirmations < row.requiredConfirmations) {
+            if (confirmations !== row.confirmations) await setDepositConfirmations(tx, row.id, confirmations);
+            return false;
+          }
+          await markDepositCredited(tx, row.id, confirmations, this.deps.now());
+          await this.credit(tx, {
+            id: row.id,
+            userId: row.userId,
+            assetCode: row.assetCode,
+            amount: BigInt(row.amount),
+          });
+          return true;
+        })
+        // The account was deleted while the deposit gathered confirmations: it is not credited and stays
+        // `confirming` for the operator to send back on the chain (docs/wallet.md), without holding up the others.
+        .catch((error: unknown) => {
+          if (error instanceof AccountDeleted) return false;
+          throw error;
         });
-        return true;
-      });
       if (done) {
         credited++;
         await this.deps.invites.settle(deposit.userId);

@@ -42,6 +42,23 @@ export async function ensureAccount(tx: Tx, owner: AccountOwner, asset: string):
   return Number(again.rows[0]!.id);
 }
 
+/**
+ * Holds the rows of the users whose accounts an entry touches, in id order, `FOR KEY SHARE` until the transaction
+ * ends, and answers which of them are deleted. Account deletion takes the same row `FOR UPDATE`, so an entry and a
+ * deletion of one of its users run one after the other: the entry either commits first (and the deletion sees the
+ * money) or waits and then sees the deletion. Key-share locks do not wait for each other nor for ordinary updates of
+ * the row, so entries never queue on a user row among themselves. Taken before any account lock, in every entry.
+ */
+export async function holdUsers(tx: Tx, sortedIds: number[]): Promise<Set<number>> {
+  if (sortedIds.length === 0) return new Set();
+  const { rows } = await query<{ id: string; deleted: boolean }>(
+    tx,
+    sql`select id, deleted_at is not null as deleted from users
+        where id = any(${pgArray(sortedIds)}::bigint[]) order by id for key share`,
+  );
+  return new Set(rows.filter((row) => row.deleted).map((row) => Number(row.id)));
+}
+
 /** Locks the accounts in id order (the caller passes them sorted) and reads their balances. */
 export async function lockAccounts(tx: Tx, sortedIds: number[]): Promise<Map<number, LockedAccount>> {
   const locked = await query<{ id: string; available: string; frozen: string; system_code: string | null }>(
@@ -201,6 +218,7 @@ export interface Violation {
  * - each entry's postings sum to zero per asset;
  * - each balance equals the sum of its postings;
  * - no balance is negative, except the chain-clearing account's available one;
+ * - no deleted account holds anything (docs/wallet.md "Deleted accounts receive nothing");
  * - per asset, all balances sum to zero, so what users and system accounts hold equals net deposits;
  * - per asset, the `creator_earnings` account's frozen balance equals the creator earnings not yet released
  *   (the sub-ledger that says whose money it is and when it becomes theirs), and its available balance equals the
@@ -238,6 +256,16 @@ export async function checkLedger(db: Database): Promise<Violation[]> {
     where frozen < 0 or (available < 0 and coalesce(system_code, '') <> 'chain_clearing')`,
   );
   for (const row of negative.rows) violations.push({ rule: 'negative balance', detail: { ...row } });
+
+  // Deletion is refused while anything is held and the ledger refuses to credit a deleted account afterwards.
+  const deleted = await query<{ id: string; user_id: string; available: string; frozen: string }>(
+    db,
+    sql`
+    select a.id::text, a.user_id::text, a.available::text, a.frozen::text from accounts a
+    join users u on u.id = a.user_id
+    where u.deleted_at is not null and (a.available <> 0 or a.frozen <> 0)`,
+  );
+  for (const row of deleted.rows) violations.push({ rule: 'deleted account holds money', detail: { ...row } });
 
   const totals = await query<{ asset_code: string; total: string }>(
     db,

@@ -1,9 +1,10 @@
 import { Status } from '@polaris/contract';
 import type { Tx } from '../../db/client.ts';
-import { FieldsError } from '../../platform/errors.ts';
+import { AppError, FieldsError } from '../../platform/errors.ts';
 import {
   ensureAccount,
   ensureAccounts,
+  holdUsers,
   insertEntries,
   insertEntry,
   lockAccounts,
@@ -51,6 +52,38 @@ export class InsufficientBalance extends FieldsError {
   }
 }
 
+/**
+ * Money may not reach a deleted account (it could never leave it again): an entry crediting one is refused before
+ * anything is written, so the caller's transaction may go on (or roll back) as it chooses. `userIds` are the
+ * deleted users the entry would have credited.
+ */
+export class AccountDeleted extends AppError {
+  constructor(readonly userIds: number[]) {
+    super(Status.conflict, 'wallet.accountDeleted');
+    this.name = 'AccountDeleted';
+  }
+}
+
+/**
+ * Holds the rows of every user the movements touch (see `holdUsers`: account deletion serialises on them) and
+ * refuses when one that would be credited is deleted.
+ */
+async function refuseDeletedCredits(tx: Tx, movements: Movement[]): Promise<void> {
+  const touched = new Set<number>();
+  const credited = new Set<number>();
+  for (const movement of movements) {
+    if (!('userId' in movement.account)) continue;
+    touched.add(movement.account.userId);
+    if (movement.amount > 0n) credited.add(movement.account.userId);
+  }
+  const deleted = await holdUsers(
+    tx,
+    [...touched].sort((a, b) => a - b),
+  );
+  const refused = [...deleted].filter((id) => credited.has(id));
+  if (refused.length > 0) throw new AccountDeleted(refused.sort((a, b) => a - b));
+}
+
 const refKey = (ref: AccountRef) => ('userId' in ref ? `u:${ref.userId}` : `s:${ref.system}`);
 
 function checkBalanced(input: EntryInput): void {
@@ -69,13 +102,16 @@ function refuseNegative(account: { available: bigint; frozen: bigint; system: st
 }
 
 /**
- * The one way money moves. Every call runs inside the caller's transaction: it locks the accounts it touches
- * in id order (so concurrent entries cannot deadlock), refuses a result below zero, updates the balances and
- * writes the journal entry with its postings, which sum to zero.
+ * The one way money moves. Every call runs inside the caller's transaction: it holds the rows of the users it
+ * touches (refusing to credit a deleted account), locks the accounts it touches in id order (so concurrent entries
+ * cannot deadlock), refuses a result below zero, updates the balances and writes the journal entry with its
+ * postings, which sum to zero.
  */
 export const ledger = {
   async post(tx: Tx, input: EntryInput): Promise<{ entryId: number }> {
     checkBalanced(input);
+    // Users first, then accounts: the order account deletion takes them in too.
+    await refuseDeletedCredits(tx, input.movements);
 
     const refs = new Map<string, AccountRef>();
     for (const movement of input.movements) refs.set(refKey(movement.account), movement.account);
@@ -114,6 +150,10 @@ export const ledger = {
   async postMany(tx: Tx, inputs: EntryInput[]): Promise<number[]> {
     if (inputs.length === 0) return [];
     for (const input of inputs) checkBalanced(input);
+    await refuseDeletedCredits(
+      tx,
+      inputs.flatMap((input) => input.movements),
+    );
     const wanted = new Map<string, { key: string; owner: AccountRef; asset: string }>();
     for (const input of inputs) {
       for (const movement of input.movements) {
@@ -145,6 +185,18 @@ export const ledger = {
           amount: movement.amount,
         })),
       })),
+    );
+  },
+
+  /**
+   * Holds the rows of these users as an entry does (an account deletion waits for this transaction) and answers
+   * which of them are deleted. For money that becomes someone's later through a system account (creator earnings
+   * recorded per payee), so a deleted payee's part can go elsewhere before it is recorded.
+   */
+  deletedAmong(tx: Tx, userIds: number[]): Promise<Set<number>> {
+    return holdUsers(
+      tx,
+      [...new Set(userIds)].sort((a, b) => a - b),
     );
   },
 

@@ -121,6 +121,8 @@ export interface RecipientUser {
   uid: number;
   openName: string | null;
   uname: string | null;
+  /** Set when the account was deleted: it may receive nothing. */
+  deletedAt: Date | null;
 }
 
 export async function recipientByUidOrEmail(
@@ -129,13 +131,21 @@ export async function recipientByUidOrEmail(
 ): Promise<RecipientUser | undefined> {
   const condition = 'email' in by ? eq(users.email, by.email) : eq(users.uid, by.uid);
   const [user] = await db.select().from(users).where(condition).limit(1);
-  return user ? { userId: user.id, uid: user.uid, openName: user.openName, uname: user.uname } : undefined;
+  return user
+    ? { userId: user.id, uid: user.uid, openName: user.openName, uname: user.uname, deletedAt: user.deletedAt }
+    : undefined;
 }
 
 /** The user one of these spellings of an address was handed out to, if any. */
 export async function recipientByAddress(db: Database, spellings: string[]): Promise<RecipientUser | undefined> {
   const [owned] = await db
-    .select({ userId: depositAddresses.userId, uid: users.uid, openName: users.openName, uname: users.uname })
+    .select({
+      userId: depositAddresses.userId,
+      uid: users.uid,
+      openName: users.openName,
+      uname: users.uname,
+      deletedAt: users.deletedAt,
+    })
     .from(depositAddresses)
     .innerJoin(users, eq(users.id, depositAddresses.userId))
     .where(sql`${depositAddresses.address} in ${spellings}`)

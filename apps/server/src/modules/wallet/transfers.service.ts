@@ -45,12 +45,16 @@ type Recipient =
   | { kind: 'internal'; userId: number; uid: number; name: string }
   | { kind: 'external'; address: string };
 
-const internal = (user: RecipientUser): Recipient => ({
-  kind: 'internal',
-  userId: user.userId,
-  uid: user.uid,
-  name: user.openName ?? user.uname ?? '',
-});
+/** A user of the app as a recipient; a deleted account is refused here, before the confirm step shows it. */
+const internal = (user: RecipientUser): Recipient => {
+  if (user.deletedAt) throw fieldError('to', 'wallet.accountDeleted');
+  return {
+    kind: 'internal',
+    userId: user.userId,
+    uid: user.uid,
+    name: user.openName ?? user.uname ?? '',
+  };
+};
 
 /**
  * Money going out: to another user of the app instantly and free (`transfer`), or to an outside address as a

@@ -66,6 +66,7 @@ function DeleteAccount() {
             )}
             {check.data.redPackets > 0 && <li>{t('security.del.redPackets', { count: check.data.redPackets })}</li>}
             {check.data.bounties > 0 && <li>{t('security.del.bounties', { count: check.data.bounties })}</li>}
+            {check.data.airdrops > 0 && <li>{t('security.del.airdrops', { count: check.data.airdrops })}</li>}
           </ul>
         </section>
       )}
