@@ -95,8 +95,8 @@ import {
 } from './platform/realtime.ts';
 import { RegionGate, trustFunction } from './platform/region.ts';
 import { Router } from './platform/router.ts';
-import { secondFactorCheck } from './platform/second-factor.ts';
 import { SecretBox, secretBoxKey } from './platform/sealed.ts';
+import { secondFactorCheck } from './platform/second-factor.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { sessionAuthenticator } from './platform/session.ts';
 import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { text } from './text.ts';
 import { totpCodeField } from './security.ts';
+import { text } from './text.ts';
 import { vcodeField } from './validation.ts';
 
 /** Phone binding and identity verification (docs/identity-and-phone.md). */

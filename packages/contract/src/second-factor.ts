@@ -67,6 +67,7 @@ export const NO_SECOND_FACTOR: Record<string, string> = {
   '/user/password/vcode': 'mails a code to the account; changes nothing',
   '/user/vcode/send': 'mails a code (sign-up, login, reset); changes nothing',
   '/user/binding/phone/vcode': 'texts a code to the new number; changes nothing',
+  '/open/check/phone': 'whether a number is valid and free; binds nothing',
   '/user/checkIsBindEmail': 'whether an email is registered; reads only',
   '/user/invite/bind': 'names who invited me; moves nothing out, changes no way in',
   '/user/identity/providers': 'lists linked sign-ins; reads only',
@@ -78,6 +79,7 @@ export const NO_SECOND_FACTOR: Record<string, string> = {
   '/user/gauth/confirm': 'switches it on; its own first code is the proof',
   '/user/oidc/ticket': 'signs in with an already linked provider, like a login; links nothing new',
   '/user/logout': 'ends the caller’s own login only',
+  '/live/session/close': 'ends the caller’s own live video session',
   '/activity/draft/delete': 'deletes an unpublished draft; no money, no sign-in',
   '/calendar/entry/delete': 'deletes a personal calendar entry',
   '/calendar/feed/reset': 'replaces the private calendar feed link; reveals and removes no protection',
@@ -87,8 +89,15 @@ export const NO_SECOND_FACTOR: Record<string, string> = {
 
 /** Words in a path that make it look sensitive; such a path needs a decision above. */
 export const SENSITIVE_PATH =
-  /withdraw|transfer|payment|password|pwd|reset|phone|bind|link|delete|revoke|session|gauth|totp|trade|logout|identity\/providers/i;
+  /withdraw|transfer|payment|password|pwd|reset|phone|email|bind|link|delete|revoke|session|gauth|totp|trade|logout|change|identity\/providers/i;
 
 export function secondFactorOf(path: string): SecondFactorOperation | undefined {
   return (SECOND_FACTOR_OPERATIONS as Record<string, SecondFactorOperation>)[path];
+}
+
+/** Paths that look sensitive but have no decision yet: neither in the table nor in NO_SECOND_FACTOR. */
+export function undecidedSensitivePaths(paths: readonly string[]): string[] {
+  return paths.filter(
+    (path) => SENSITIVE_PATH.test(path) && secondFactorOf(path) === undefined && NO_SECOND_FACTOR[path] === undefined,
+  );
 }
