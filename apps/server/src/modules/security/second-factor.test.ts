@@ -44,12 +44,19 @@ const nextStep = () => t.clock.advance(30_000);
 
 /** Switches Google Authenticator on for the session's account; answers the secret. */
 async function totpOn(token: string): Promise<string> {
+  return (await totpOnWithRecovery(token)).secret;
+}
+
+async function totpOnWithRecovery(token: string) {
   const started = await t.call<{ secret: string }>('POST', '/user/gauth/enrol', { token });
   const { secret } = started.attachment;
-  const confirmed = await t.call('POST', '/user/gauth/confirm', { token, body: { totp: await codeAt(secret) } });
+  const confirmed = await t.call<{ recoveryCodes: string[] }>('POST', '/user/gauth/confirm', {
+    token,
+    body: { totp: await codeAt(secret) },
+  });
   expect(confirmed.status).toBe(200);
   nextStep();
-  return secret;
+  return { secret, recoveryCodes: confirmed.attachment.recoveryCodes };
 }
 
 const signIn = (email: string, password = PASSWORD) =>
@@ -458,4 +465,43 @@ describe('every operation of the second-factor table', () => {
       nextStep();
     });
   }
+});
+
+describe('password reset by mailed code with the authenticator on', () => {
+  it('a stranger guessing codes there locks only the signed-out tries; the owner resets with a recovery code', async () => {
+    const address = email('reset-guess');
+    const session = await t.register(address);
+    const { secret, recoveryCodes } = await totpOnWithRecovery(session.token);
+    const right = await codeAt(secret);
+    const wrongCode = right === '123456' ? '654321' : '123456';
+    // No mailed code needed to guess: the gate answers before the handler looks at it.
+    const guess = () =>
+      t.call('POST', '/user/reset', {
+        body: { email: address, vcode: '000000', password: hashLoginPassword('evil1234'), totp: wrongCode },
+      });
+    for (let i = 0; i < 5; i++) expect((await guess()).status).toBe(468);
+    expect((await guess()).msg).toBe('Too many wrong authenticator codes, try again in 15 minutes');
+    // Signed in, the owner's own tries are untouched.
+    const change = await t.call('POST', '/user/password/change', {
+      token: session.token,
+      body: { oldPassword: hashLoginPassword(PASSWORD), password: hashLoginPassword('own12345'), totp: right },
+    });
+    expect(change.status).toBe(200);
+
+    t.clock.advance(15 * 60_000);
+    expect((await t.call('POST', '/user/vcode/send', { body: { email: address, purpose: 'reset' } })).status).toBe(200);
+    const vcode = await t.code(address);
+    const reset = await t.call('POST', '/user/reset', {
+      body: { email: address, vcode, password: hashLoginPassword('back1234'), totp: recoveryCodes[0] },
+    });
+    expect(reset.status).toBe(200);
+    expect((await signIn(address, 'back1234')).status).toBe(200);
+  });
+
+  it('answers an unknown email as before: no second factor to ask for', async () => {
+    const reset = await t.call('POST', '/user/reset', {
+      body: { email: 'nobody-here@example.com', vcode: '000000', password: hashLoginPassword('evil1234') },
+    });
+    expect(reset.status).toBe(400);
+  });
 });
