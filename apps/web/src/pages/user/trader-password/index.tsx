@@ -2,7 +2,6 @@ import { TOAST_DURATION_MS } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSetTradePassword, useTradePasswordStatus } from '@/api/wallet.ts';
