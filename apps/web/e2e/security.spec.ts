@@ -105,6 +105,9 @@ test('a withdrawal asks for the authenticator code up front when it is on', asyn
   await page.getByTestId('trade-prompt-password').fill('pay2468');
   // Without the code the prompt says so under the field and sends nothing.
   await page.getByTestId('trade-prompt-submit').click();
+  await expect(page.getByTestId('trade-prompt-totp-error')).toHaveText(
+    'Enter the 6-digit authenticator code or a recovery code',
+  );
   await expect(page.getByTestId('trade-prompt-password')).toHaveValue('pay2468');
   await shot('withdraw-asks-totp');
 
