@@ -18,7 +18,7 @@ import { inLane } from '../db/fair-gate.ts';
 import { AppError, ValidationError } from './errors.ts';
 import { requestLanguage } from './locale.ts';
 import { RATE_LIMITS, type RateLimitPreset } from './rate-limits.ts';
-import type { SecondFactorCheck } from './second-factor.ts';
+import type { SecondFactorCheck, SecondFactorRelease } from './second-factor.ts';
 import type { Authenticate, AuthMode, SessionUser } from './session.ts';
 import { type NonceStore, verifySignedRequest } from './signed-requests.ts';
 import { whitelistOnce } from './whitelist.ts';
@@ -191,6 +191,8 @@ const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) =
  */
 export class Router {
   readonly routes: RegisteredRoute[] = [];
+  /** The authenticator code a request spent at the gate, to give back if its handler refuses (nothing changed). */
+  private readonly spentCodes = new WeakMap<FastifyRequest, SecondFactorRelease>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -220,7 +222,12 @@ export class Router {
       handler: (request, reply) =>
         inLane(spec.method === 'GET' ? 'read' : 'write', async () => {
           const context = await this.prepare(spec, request, reply, signed ? spec.path : null);
-          return this.envelope(context.language, present(await spec.handler(context)), spec.successMessage);
+          try {
+            return this.envelope(context.language, present(await spec.handler(context)), spec.successMessage);
+          } catch (error) {
+            await this.giveBackCode(request, error);
+            throw error;
+          }
         }),
     });
   }
@@ -295,14 +302,25 @@ export class Router {
     if (!operation) return { input: parsed.data, user: user as UserFor<A>, language, request, reply };
     // Exactly one verification per request, here: the code is spent, and the handler never sees it.
     const { [SECOND_FACTOR_FIELD]: code, ...input } = parsed.data as Record<string, unknown>;
-    await this.options.secondFactor({
+    const release = await this.options.secondFactor({
       path: spec.path,
       operation,
       userId: user?.id ?? null,
       input,
       code: typeof code === 'string' ? code : undefined,
     });
+    if (release) this.spentCodes.set(request, release);
     return { input: input as z.output<I>, user: user as UserFor<A>, language, request, reply };
+  }
+
+  /**
+   * A refused operation (a business error: the handler changed nothing) does not spend the authenticator code
+   * the gate took for it, so a typo elsewhere in the form costs no 30-second wait (docs/security-centre.md).
+   */
+  private async giveBackCode(request: FastifyRequest, error: unknown): Promise<void> {
+    const release = this.spentCodes.get(request);
+    if (!release || !(error instanceof AppError)) return;
+    await release().catch(() => undefined);
   }
 
   private envelope(language: Language, attachment: unknown, successMessage = 'ok') {

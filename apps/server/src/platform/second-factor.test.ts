@@ -81,7 +81,7 @@ describe('the router', () => {
       nonces: new MemoryNonceStore(),
       now: () => new Date(),
       regionBlocked: () => false,
-      secondFactor: async () => {},
+      secondFactor: async () => null,
     });
   const spec = (input: z.ZodType, auth: 'user' | 'public' = 'user') => ({
     method: 'POST' as const,

@@ -18,7 +18,11 @@ export interface SecondFactorRequest {
   code: string | undefined;
 }
 
-export type SecondFactorCheck = (request: SecondFactorRequest) => Promise<void>;
+/** Gives a spent code back, for when the operation it let through was refused and changed nothing. */
+export type SecondFactorRelease = () => Promise<void>;
+
+/** Answers the release of the code it spent, or null when no code was asked (the account has no factor on). */
+export type SecondFactorCheck = (request: SecondFactorRequest) => Promise<SecondFactorRelease | null>;
 
 /**
  * Whose tries a check counts against: `session` for a signed-in caller; `signedOut` for the operations anyone can
@@ -28,7 +32,7 @@ export type SecondFactorScope = 'session' | 'signedOut';
 
 export interface SecondFactorDeps {
   /** Passes when the account has no authenticator on; otherwise the code must verify (and is spent), or 468. */
-  verify(userId: number, code: string | undefined, scope: SecondFactorScope): Promise<void>;
+  verify(userId: number, code: string | undefined, scope: SecondFactorScope): Promise<SecondFactorRelease | null>;
   /** The live account with this email, if any. */
   accountByEmail(email: string): Promise<number | null>;
   /** The account a pending provider-link ticket is for, if the ticket is live and this browser's. */
@@ -46,8 +50,7 @@ export function secondFactorCheck(deps: SecondFactorDeps): SecondFactorCheck {
       case 'email': {
         const account = typeof input.email === 'string' ? await deps.accountByEmail(input.email) : null;
         // An unknown email: nothing to protect; the handler answers as it does for anyone.
-        if (account !== null) await deps.verify(account, code, 'signedOut');
-        return;
+        return account === null ? null : deps.verify(account, code, 'signedOut');
       }
       case 'linkTicket': {
         const { ticket, browserKey } = input;
@@ -56,8 +59,7 @@ export function secondFactorCheck(deps: SecondFactorDeps): SecondFactorCheck {
             ? await deps.accountByLinkTicket(ticket, browserKey)
             : null;
         // A spent, expired or foreign ticket: the handler answers "sign-in link expired".
-        if (account !== null) await deps.verify(account, code, 'signedOut');
-        return;
+        return account === null ? null : deps.verify(account, code, 'signedOut');
       }
     }
   };

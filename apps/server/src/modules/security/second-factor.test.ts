@@ -505,3 +505,52 @@ describe('password reset by mailed code with the authenticator on', () => {
     expect(reset.status).toBe(400);
   });
 });
+
+describe('a code spent on a refused operation', () => {
+  it('is given back when the handler refuses (nothing changed), for a 6-digit code and a recovery code', async () => {
+    const ann = await walletUser(t, email('give-back'));
+    await deposit(t, ann.email, 'USDT', 'BSC', '100');
+    const { secret, recoveryCodes } = await totpOnWithRecovery(ann.token);
+    const send = (tradePassword: string, totp: string) =>
+      t.call('POST', '/wallet/transfer', {
+        token: ann.token,
+        body: {
+          asset: 'USDT',
+          amount: '20',
+          to: EVM_ADDRESS,
+          chainId: 201,
+          tradePassword,
+          idempotencyKey: newKey(),
+          totp,
+        },
+      });
+    const code = await codeAt(secret);
+    const typo = await send(hashTradePassword('wrong999', ann.uid), code);
+    expect(typo.status, JSON.stringify(typo)).toBe(468);
+    expect(typo.attachment).not.toEqual({ factor: 'totp' });
+    expect(await balanceOf(t, ann.token, 'USDT')).toMatchObject({ available: '100', frozen: '0' });
+    expect((await send(ann.trade, code)).status).toBe(200);
+    expect((await send(ann.trade, code)).msg).toBe('This authenticator code was already used, wait for the next one');
+
+    const left = async () =>
+      (await t.call<{ recoveryCodesLeft: number }>('GET', '/user/gauth/status', { token: ann.token })).attachment
+        .recoveryCodesLeft;
+    const tooMuch = await t.call('POST', '/wallet/transfer', {
+      token: ann.token,
+      body: {
+        asset: 'USDT',
+        amount: '500',
+        to: EVM_ADDRESS,
+        chainId: 201,
+        tradePassword: ann.trade,
+        idempotencyKey: newKey(),
+        totp: recoveryCodes[0],
+      },
+    });
+    expect(tooMuch.status).not.toBe(200);
+    expect(await left()).toBe(10);
+    expect((await send(ann.trade, recoveryCodes[0]!)).status).toBe(200);
+    expect(await left()).toBe(9);
+    expect(await balanceOf(t, ann.token, 'USDT')).toMatchObject({ available: '60', frozen: '40' });
+  });
+});

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SecretBox } from '../../platform/sealed.ts';
-import type { SecondFactorScope } from '../../platform/second-factor.ts';
+import type { SecondFactorRelease, SecondFactorScope } from '../../platform/second-factor.ts';
 import { sha256Hex } from '../../platform/secrets.ts';
 import {
   claimTimeStep,
@@ -13,6 +13,8 @@ import {
   enableTotp,
   findTotpFactor,
   recoveryCodesLeft,
+  releaseRecoveryCode,
+  releaseTimeStep,
   savePendingTotp,
   useRecoveryCode,
 } from './totp.store.ts';
@@ -100,15 +102,21 @@ export class TotpService {
   }
 
   /**
-   * Passes when TOTP is off; otherwise the code must be right and unused, or a 468 says why not. A right code is
-   * spent, so it is called exactly once per request: by the router's second-factor gate.
+   * Passes when TOTP is off (null); otherwise the code must be right and unused, or a 468 says why not. A right
+   * code is spent, so it is called exactly once per request: by the router's second-factor gate. It answers how
+   * to give the code back if the operation it guarded is then refused (nothing changed, so the user need not
+   * wait for the next code).
    */
-  async require(userId: number, code: string | undefined, scope: SecondFactorScope = 'session'): Promise<void> {
+  async require(
+    userId: number,
+    code: string | undefined,
+    scope: SecondFactorScope = 'session',
+  ): Promise<SecondFactorRelease | null> {
     const row = await findTotpFactor(this.deps.db, userId);
-    if (!row?.enabledAt) return;
+    if (!row?.enabledAt) return null;
     if (!code) throw secondFactor('security.totpRequired');
     if (isRecoveryCode(code)) return this.checkRecovery(userId, code, scope);
-    await this.check(userId, this.deps.box.open(row.secretSealed), code, scope);
+    return this.check(userId, this.deps.box.open(row.secretSealed), code, scope);
   }
 
   /** Forget the factor (account deletion). */
@@ -123,7 +131,12 @@ export class TotpService {
     return used;
   }
 
-  private async check(userId: number, secret: string, code: string, scope: SecondFactorScope): Promise<void> {
+  private async check(
+    userId: number,
+    secret: string,
+    code: string,
+    scope: SecondFactorScope,
+  ): Promise<SecondFactorRelease> {
     const used = await this.claimTry(userId, scope);
     const result = await verify({
       secret,
@@ -132,16 +145,19 @@ export class TotpService {
       epochTolerance: EPOCH_TOLERANCE_S,
     });
     if (!result.valid || !('timeStep' in result)) throw wrong(used);
-    if (!(await claimTimeStep(this.deps.db, userId, result.timeStep))) throw secondFactor('security.totpReused');
+    const { timeStep } = result;
+    if (!(await claimTimeStep(this.deps.db, userId, timeStep))) throw secondFactor('security.totpReused');
     await this.deps.attempts.release(tryKey(userId, scope));
+    return () => releaseTimeStep(this.deps.db, userId, timeStep);
   }
 
-  private async checkRecovery(userId: number, code: string, scope: SecondFactorScope): Promise<void> {
+  private async checkRecovery(userId: number, code: string, scope: SecondFactorScope): Promise<SecondFactorRelease> {
     const used = await this.claimTry(userId, scope);
-    if (!(await useRecoveryCode(this.deps.db, userId, recoveryHash(userId, code), this.deps.now()))) {
-      throw wrong(used);
-    }
+    const usedAt = this.deps.now();
+    const id = await useRecoveryCode(this.deps.db, userId, recoveryHash(userId, code), usedAt);
+    if (id === null) throw wrong(used);
     await this.deps.attempts.release(tryKey(userId, scope));
+    return () => releaseRecoveryCode(this.deps.db, id, usedAt);
   }
 }
 
