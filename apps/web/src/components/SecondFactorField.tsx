@@ -72,7 +72,7 @@ export function SecondFactorField({ factor, id }: { factor: SecondFactor; id: st
   if (!factor.asked) return null;
   return (
     <div data-testid={`${id}-second-factor`}>
-      <p className={ui.hint} id={`${id}-reason`}>
+      <p className={ui.hint} id={`${id}-reason`} style={{ margin: '0 0 8px' }}>
         {t(factor.signedOut ? 'secondFactor.reasonSignedOut' : 'secondFactor.reason')}
       </p>
       <TextField
