@@ -8,9 +8,8 @@ import { PhoneService } from './modules/identity/phone.service.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { inviteOperatorRoutes, inviteRoutes } from './modules/invite/routes.ts';
 import type { InviteService } from './modules/invite/service.ts';
-import { providerClients } from './modules/oidc/providers.ts';
 import { oidcCallbackRoutes, oidcRoutes } from './modules/oidc/routes.ts';
-import { OidcService } from './modules/oidc/service.ts';
+import type { OidcService } from './modules/oidc/service.ts';
 import { AccountDeletionService } from './modules/security/deletion.service.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import type { TradePasswordService } from './modules/security/service.ts';
@@ -29,6 +28,8 @@ export interface AccountDeps {
   totp: TotpService;
   trade: TradePasswordService;
   invites: InviteService;
+  /** Google and Apple sign-in; built in app.ts, because the router's second-factor gate reads its link tickets. */
+  oidc: OidcService;
   /** Seals what must not be readable at rest (ID numbers, documents), with the same key as the TOTP secrets. */
   box: SecretBox;
   /** The operator routes' token, or null where those routes are off. */
@@ -40,7 +41,7 @@ export interface AccountDeps {
  * identity verification, Google and Apple sign-in, and the invite gift. Answers the services tests drive.
  */
 export async function registerAccountModules(app: FastifyInstance, router: Router, deps: AccountDeps) {
-  const { db, now, config, attempts, auth, totp, trade, invites, box, adminToken } = deps;
+  const { db, now, config, attempts, auth, totp, trade, invites, oidc, box, adminToken } = deps;
   const phones = new PhoneService({
     db,
     attempts,
@@ -56,7 +57,6 @@ export async function registerAccountModules(app: FastifyInstance, router: Route
   const deletion = new AccountDeletionService({
     db,
     auth,
-    totp,
     now,
     afterWipe: (userId) => kyc.removeDocuments(userId),
   });
@@ -64,14 +64,6 @@ export async function registerAccountModules(app: FastifyInstance, router: Route
   identityRoutes(router, { phones, kyc });
   if (adminToken) kycOperatorRoutes(router, { kyc, adminToken });
 
-  const oidc = new OidcService({
-    db,
-    auth,
-    providers: providerClients(config.oidc, now),
-    publicUrl: config.publicUrl,
-    now,
-    log: app.log,
-  });
   oidcRoutes(router, oidc);
   await oidcCallbackRoutes(app, oidc, config);
 

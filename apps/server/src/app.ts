@@ -51,6 +51,8 @@ import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService, marketDataFrom } from './modules/market/service.ts';
 import { masterRoutes } from './modules/master/routes.ts';
 import { CreatorEarningsService } from './modules/master/service.ts';
+import { providerClients } from './modules/oidc/providers.ts';
+import { OidcService } from './modules/oidc/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { PeopleService } from './modules/people/service.ts';
 import { ClaimAutomationGuard } from './modules/redpacket/automation.ts';
@@ -95,6 +97,7 @@ import {
 import { RegionGate, trustFunction } from './platform/region.ts';
 import { Router } from './platform/router.ts';
 import { SecretBox, secretBoxKey } from './platform/sealed.ts';
+import { secondFactorCheck } from './platform/second-factor.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { sessionAuthenticator } from './platform/session.ts';
 import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';
@@ -159,7 +162,15 @@ export async function buildApp(options: AppOptions) {
   });
   const box = new SecretBox(await secretBoxKey(config, app.log));
   const totp = new TotpService({ db: database.db, attempts, box, now });
-  const trade = new TradePasswordService({ db: database.db, auth, totp, now });
+  const trade = new TradePasswordService({ db: database.db, auth, now });
+  const oidc = new OidcService({
+    db: database.db,
+    auth,
+    providers: providerClients(config.oidc, now),
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+  });
   const vip = new VipService({ db: database.db, now, trade });
   const users = new UserService(database.db, vip);
   const market = new MarketService(marketDataFrom(config, { now, log: app.log }));
@@ -182,7 +193,6 @@ export async function buildApp(options: AppOptions) {
     now,
     chain,
     trade,
-    totp,
     attempts,
     perksOf: (userId) => vip.perksOf(userId),
   });
@@ -300,6 +310,11 @@ export async function buildApp(options: AppOptions) {
     nonces,
     now,
     regionBlocked: (request) => region.isBlocked(request),
+    secondFactor: secondFactorCheck({
+      verify: (userId, code, scope) => totp.require(userId, code, scope),
+      accountByEmail: async (email) => (await auth.liveAccount(database.db, { email }))?.id ?? null,
+      accountByLinkTicket: (ticket, browserKey) => oidc.linkAccountOf(ticket, browserKey),
+    }),
   });
   const client = new ClientService({ db: database.db, clientReleaseFile: config.clientReleaseFile, now, log: app.log });
   appRoutes(router, { app: new AppService({ database, config }), client, region });
@@ -307,7 +322,7 @@ export async function buildApp(options: AppOptions) {
   captchaRoutes(router, captcha);
   userRoutes(router, users);
   const { phones, kyc } = await registerAccountModules(app, router, {
-    ...{ db, now, config, attempts, auth, totp, trade, invites, box },
+    ...{ db, now, config, attempts, auth, totp, trade, invites, oidc, box },
     adminToken: config.operatorRoutes ? adminToken : null,
   });
   walletRoutes(router, { wallet, deposits, transfers, records, payments });

@@ -78,9 +78,9 @@ async function nextTimeStep(page: Page) {
   await page.waitForTimeout(seconds * 1000 + 500);
 }
 
-// With Google Authenticator on, a withdrawal to an outside address comes back with 468: the password prompt
-// stays open with the typed password, asks for the authenticator code too, and the withdrawal then goes out.
-test('a withdrawal asks for the authenticator code when it is on', async ({ page, request }, info) => {
+// With Google Authenticator on, every form of the second-factor table shows its code field up front, with the
+// reason (issue 21): the withdrawal's password prompt, then the login password form.
+test('a withdrawal asks for the authenticator code up front when it is on', async ({ page, request }, info) => {
   const shot = stepper(page, info);
   const account = await accountByApi(request, 'gauth-withdraw');
   await apiCall(request, account.token, '/user/trade/vcode', {});
@@ -100,9 +100,14 @@ test('a withdrawal asks for the authenticator code when it is on', async ({ page
   await page.getByTestId('transfer-amount').fill('20');
   await page.getByTestId('transfer-next').click();
   await page.getByTestId('confirm-ok').click();
-  await page.getByTestId('trade-prompt-password').fill('pay2468');
-  await page.getByTestId('trade-prompt-submit').click();
   await expect(page.getByTestId('trade-prompt-totp')).toBeVisible();
+  await expect(page.getByTestId('trade-prompt-totp-second-factor')).toContainText('Google Authenticator is on');
+  await page.getByTestId('trade-prompt-password').fill('pay2468');
+  // Without the code the prompt says so under the field and sends nothing.
+  await page.getByTestId('trade-prompt-submit').click();
+  await expect(page.getByTestId('trade-prompt-totp-error')).toHaveText(
+    'Enter the 6-digit authenticator code or a recovery code',
+  );
   await expect(page.getByTestId('trade-prompt-password')).toHaveValue('pay2468');
   await shot('withdraw-asks-totp');
 
@@ -112,13 +117,13 @@ test('a withdrawal asks for the authenticator code when it is on', async ({ page
   await expect(page.getByTestId('transfer-result')).toHaveAttribute('data-status', /processing|completed/);
   await shot('withdraw-done');
 
-  // Changing the login password asks for the code too: the server's 468 adds the field, the rest stays typed.
+  // Changing the login password shows the code field before the first submit too.
   await page.goto('/#/pages/my/security-center/password/index');
+  await expect(page.getByTestId('password-totp')).toBeVisible();
   await page.getByTestId('password-old').fill(E2E_PASSWORD);
   await page.getByTestId('password-new').fill('newpass135');
   await page.getByTestId('password-confirm').fill('newpass135');
   await page.getByTestId('password-submit').click();
-  await expect(page.getByTestId('password-totp')).toBeVisible();
   await expect(page.getByTestId('password-new')).toHaveValue('newpass135');
   await shot('password-asks-totp');
 });

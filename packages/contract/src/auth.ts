@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { captchaField } from './captcha.ts';
+import { totpCodeField } from './security.ts';
 import { emailField, inviteCodeField, passwordHashField, vcodeField } from './validation.ts';
 
 /** Request and response schemas of the auth endpoints (SPEC §7 Auth). */
@@ -32,7 +33,13 @@ export const SignupInput = z.object({
 
 export const PasswordLoginInput = z.object({ email: emailField, password: passwordHashField });
 export const CodeLoginInput = z.object({ email: emailField, vcode: vcodeField });
-export const ResetPasswordInput = z.object({ email: emailField, vcode: vcodeField, password: passwordHashField });
+export const ResetPasswordInput = z.object({
+  email: emailField,
+  vcode: vcodeField,
+  password: passwordHashField,
+  /** Google Authenticator code or recovery code, when it is on (docs/security-centre.md, second factor). */
+  totp: totpCodeField.optional(),
+});
 
 export const SessionOutput = z.object({
   uid: z.string(),
@@ -53,4 +60,12 @@ export const ActiveSessionsOutput = z.object({
     z.object({ id: z.number(), userAgent: z.string().nullable(), createdAt: z.string(), current: z.boolean() }),
   ),
 });
-export const RevokeSessionInput = z.object({ id: z.coerce.number().int().positive() });
+export const RevokeSessionInput = z.object({
+  id: z.coerce.number().int().positive(),
+  /** Google Authenticator code or recovery code, when it is on (docs/security-centre.md, second factor). */
+  totp: totpCodeField.optional(),
+});
+export const RevokeOtherSessionsInput = z.object({
+  /** Google Authenticator code or recovery code, when it is on (docs/security-centre.md, second factor). */
+  totp: totpCodeField.optional(),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { totpCodeField } from './security.ts';
 import { text } from './text.ts';
 import { vcodeField } from './validation.ts';
 
@@ -21,7 +22,11 @@ export type Phone = z.infer<typeof PhoneInput>;
 /** `POST /open/check/phone`: the number in E.164 when it is valid, and whether another account holds it. */
 export const CheckPhoneOutput = z.object({ e164: z.string(), available: z.boolean() });
 
-export const BindPhoneInput = PhoneInput.extend({ vcode: vcodeField });
+export const BindPhoneInput = PhoneInput.extend({
+  vcode: vcodeField,
+  /** Google Authenticator code or recovery code, when it is on (docs/security-centre.md, second factor). */
+  totp: totpCodeField.optional(),
+});
 
 /** A bound phone as its owner sees it: the area code and the number with its middle hidden. */
 export const BoundPhoneOutput = z.object({ areaCode: z.string(), masked: z.string(), boundAt: z.string() });

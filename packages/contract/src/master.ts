@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assetCodeField, limitField } from './activity/fields.ts';
 import { idCursor } from './cursors.ts';
+import { totpCodeField } from './security.ts';
 import { SPLIT_ROLES } from './split.ts';
 import { amountField, idempotencyKeyField, tradePasswordField } from './wallet.ts';
 
@@ -91,6 +92,8 @@ export const MasterWithdrawInput = z.object({
   amount: amountField.min(1, { error: 'wallet.amountNumeric' }),
   tradePassword: tradePasswordField,
   idempotencyKey: idempotencyKeyField,
+  /** Google Authenticator code or recovery code, when it is on (docs/security-centre.md, second factor). */
+  totp: totpCodeField.optional(),
 });
 export type MasterWithdraw = z.infer<typeof MasterWithdrawInput>;
 export const MasterWithdrawOutput = z.object({ withdrawal: MasterWithdrawalOutput, balance: balances });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SessionOutput } from './auth.ts';
+import { totpCodeField } from './security.ts';
 import { text, tokenText } from './text.ts';
 import { passwordHashField, vcodeField } from './validation.ts';
 
@@ -37,6 +38,8 @@ export const OidcLinkInput = z
     browserKey: secretField,
     password: passwordHashField.optional(),
     vcode: vcodeField.optional(),
+    /** Google Authenticator code or recovery code, when it is on (docs/security-centre.md, second factor). */
+    totp: totpCodeField.optional(),
   })
   .refine((value) => Boolean(value.password) !== Boolean(value.vcode), {
     error: 'oidc.proofRequired',
@@ -55,6 +58,8 @@ export const UnlinkProviderInput = z
     provider: z.enum(OIDC_PROVIDERS),
     password: passwordHashField.optional(),
     vcode: vcodeField.optional(),
+    /** Google Authenticator code or recovery code, when it is on (docs/security-centre.md, second factor). */
+    totp: totpCodeField.optional(),
   })
   .refine((value) => Boolean(value.password) !== Boolean(value.vcode), {
     error: 'oidc.proofRequired',

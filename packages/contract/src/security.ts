@@ -23,7 +23,8 @@ export const TotpStatusOutput = z.object({
 export const TotpEnrolOutput = z.object({ secret: z.string(), uri: z.string() });
 export const TotpConfirmInput = z.object({ totp: totpCodeField });
 export const TotpConfirmOutput = z.object({ recoveryCodes: z.array(z.string()) });
-export const TotpDisableInput = z.object({ totp: totpCodeField });
+/** The code is optional in the schema so a missing one answers 468 like every operation of the second-factor table. */
+export const TotpDisableInput = z.object({ totp: totpCodeField.optional() });
 
 /** Change the login password, proven by the old one or by a code mailed to the account (purpose `reset`). */
 export const ChangePasswordInput = z

@@ -154,6 +154,8 @@ const paymentBase = {
   bankName: text().max(80).optional(),
   bankBranch: text().max(80).optional(),
   tradePassword: tradePasswordField,
+  /** Google Authenticator code or recovery code, when it is on (docs/security-centre.md, second factor). */
+  totp: totpCodeField.optional(),
 };
 export const PaymentMethodInput = z.object(paymentBase).refine((value) => value.type !== 0 || !!value.bankName, {
   error: 'validation.required',

@@ -1,4 +1,4 @@
-import { API_BASE, APP_VERSION } from '@polaris/contract';
+import { API_BASE, APP_VERSION, SECOND_FACTOR_FIELD, secondFactorOf } from '@polaris/contract';
 import { z } from 'zod';
 import type { RegisteredRoute } from './router.ts';
 
@@ -43,6 +43,8 @@ export function buildOpenApi(routes: RegisteredRoute[]): Record<string, unknown>
       security: route.auth === 'public' ? [] : [{ token: [] }],
       // Answers status 580 where the caller's region is blocked (README: BLOCKED_COUNTRIES).
       ...(route.region ? { 'x-region': route.region } : {}),
+      // Asks for the authenticator code in this field while it is on, or answers 468 (docs/security-centre.md).
+      ...(secondFactorOf(route.path) ? { 'x-second-factor': SECOND_FACTOR_FIELD } : {}),
       responses: route.output
         ? {
             '200': {

@@ -5,7 +5,9 @@ import {
   hasMessage,
   type Language,
   needsSignature,
+  SECOND_FACTOR_FIELD,
   Status,
+  secondFactorOf,
   toFieldErrors,
   translate,
   URL_SECRET_KEYS,
@@ -16,6 +18,7 @@ import { inLane } from '../db/fair-gate.ts';
 import { AppError, ValidationError } from './errors.ts';
 import { requestLanguage } from './locale.ts';
 import { RATE_LIMITS, type RateLimitPreset } from './rate-limits.ts';
+import type { SecondFactorCheck, SecondFactorRelease } from './second-factor.ts';
 import type { Authenticate, AuthMode, SessionUser } from './session.ts';
 import { type NonceStore, verifySignedRequest } from './signed-requests.ts';
 import { readUpload, type Upload, type UploadLimits } from './uploads.ts';
@@ -169,6 +172,22 @@ export function refuseHostile<T>(input: T, language: Language): T {
   return input;
 }
 
+/**
+ * An operation of the second-factor table must carry the code field in its input schema (so the OpenAPI document
+ * and the web client know it) and, when it acts for the caller, need a session: checked once, at registration.
+ */
+function assertSecondFactorField(spec: { path: string; auth: AuthMode; input: z.ZodType }) {
+  const operation = secondFactorOf(spec.path);
+  if (!operation) return;
+  const shape = (spec.input as { shape?: Record<string, unknown> }).shape;
+  if (!shape || !(SECOND_FACTOR_FIELD in shape)) {
+    throw new Error(`${spec.path} asks for a second factor, so its input needs a \`${SECOND_FACTOR_FIELD}\` field`);
+  }
+  if (operation.account === 'session' && spec.auth !== 'user') {
+    throw new Error(`${spec.path} asks for the caller's second factor, so it needs a logged-in user`);
+  }
+}
+
 const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
 
 /**
@@ -179,6 +198,8 @@ const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) =
  */
 export class Router {
   readonly routes: RegisteredRoute[] = [];
+  /** The authenticator code a request spent at the gate, to give back if its handler refuses (nothing changed). */
+  private readonly spentCodes = new WeakMap<FastifyRequest, SecondFactorRelease>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -189,12 +210,15 @@ export class Router {
       nonces: NonceStore;
       now: () => Date;
       regionBlocked: (request: FastifyRequest) => boolean;
+      /** The second-factor gate for the operations of the contract's SECOND_FACTOR_OPERATIONS (second-factor.ts). */
+      secondFactor: SecondFactorCheck;
     },
   ) {}
 
   route<I extends z.ZodType, O extends z.ZodType, A extends AuthMode>(spec: RouteSpec<I, O, A>): void {
     const signed = needsSignature(spec.path);
     if (signed && spec.auth !== 'user') throw new Error(`${spec.path} is signed, so it needs a logged-in user`);
+    assertSecondFactorField(spec);
     this.routes.push(spec);
     const present = whitelistOnce(spec.output);
     this.app.route({
@@ -205,7 +229,12 @@ export class Router {
       handler: (request, reply) =>
         inLane(spec.method === 'GET' ? 'read' : 'write', async () => {
           const context = await this.prepare(spec, request, reply, signed ? spec.path : null);
-          return this.envelope(context.language, present(await spec.handler(context)), spec.successMessage);
+          try {
+            return this.envelope(context.language, present(await spec.handler(context)), spec.successMessage);
+          } catch (error) {
+            await this.giveBackCode(request, error);
+            throw error;
+          }
         }),
     });
   }
@@ -214,6 +243,7 @@ export class Router {
     spec: RawRouteSpec<I, A, P, O>,
   ): void {
     if (needsSignature(spec.path)) throw new Error(`${spec.path} is signed; a file route cannot be`);
+    if (secondFactorOf(spec.path)) throw new Error(`${spec.path} asks for a second factor; a file route cannot`);
     const params = spec.params as Record<string, string>;
     const missing = pathParams(spec.path).filter((name) => params[name] === undefined);
     if (missing.length > 0) throw new Error(`${spec.path}: no example for ${missing.join(', ')}`);
@@ -261,10 +291,10 @@ export class Router {
 
   /**
    * Everything before a handler runs, in this order: region, secrets and hostile input, the caller, the
-   * signature of a signed path, the input's schema.
+   * signature of a signed path, the input's schema, the second factor of an operation in the contract's table.
    */
   private async prepare<I extends z.ZodType, A extends AuthMode>(
-    spec: RouteBase<I, A>,
+    spec: RouteBase<I, A> & { path: string },
     request: FastifyRequest,
     reply: FastifyReply,
     signedPath: string | null,
@@ -281,7 +311,29 @@ export class Router {
     }
     const parsed = spec.input.safeParse(raw);
     if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error, raw, language));
-    return { input: parsed.data, user: user as UserFor<A>, language, request, reply };
+    const operation = secondFactorOf(spec.path);
+    if (!operation) return { input: parsed.data, user: user as UserFor<A>, language, request, reply };
+    // Exactly one verification per request, here: the code is spent, and the handler never sees it.
+    const { [SECOND_FACTOR_FIELD]: code, ...input } = parsed.data as Record<string, unknown>;
+    const release = await this.options.secondFactor({
+      path: spec.path,
+      operation,
+      userId: user?.id ?? null,
+      input,
+      code: typeof code === 'string' ? code : undefined,
+    });
+    if (release) this.spentCodes.set(request, release);
+    return { input: input as z.output<I>, user: user as UserFor<A>, language, request, reply };
+  }
+
+  /**
+   * A refused operation (a business error: the handler changed nothing) does not spend the authenticator code
+   * the gate took for it, so a typo elsewhere in the form costs no 30-second wait (docs/security-centre.md).
+   */
+  private async giveBackCode(request: FastifyRequest, error: unknown): Promise<void> {
+    const release = this.spentCodes.get(request);
+    if (!release || !(error instanceof AppError)) return;
+    await release().catch(() => undefined);
   }
 
   private envelope(language: Language, attachment: unknown, successMessage = 'ok') {

@@ -179,7 +179,7 @@ export function useCancelSignUp() {
 export function useTransferTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { activityId: string; toUid: string }) =>
+    mutationFn: (input: { activityId: string; toUid: string; totp?: string }) =>
       api.post<Registration>('/activity/ticket/transfer', input),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: activityKeys.all });

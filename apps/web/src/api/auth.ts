@@ -86,11 +86,12 @@ export const useSignup = () =>
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { email: string; vcode: string; password: string }) =>
+    mutationFn: (input: { email: string; vcode: string; password: string; totp?: string }) =>
       api.post<Record<string, never>>('/user/reset', {
         email: input.email,
         vcode: input.vcode,
         password: hashLoginPassword(input.password),
+        totp: input.totp,
       }),
   });
 }

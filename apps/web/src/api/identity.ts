@@ -29,7 +29,8 @@ export function useSendPhoneCode() {
 export function useBindPhone() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PhoneForm & { vcode: string }) => api.post<BoundPhone>('/user/binding/phone', input),
+    mutationFn: (input: PhoneForm & { vcode: string; totp?: string }) =>
+      api.post<BoundPhone>('/user/binding/phone', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.verification() }),
   });
 }

@@ -119,6 +119,8 @@ export interface WithdrawRequest {
   amount: string;
   tradePassword: string;
   idempotencyKey: string;
+  /** Google Authenticator's code, when it is on (the second-factor table). */
+  totp?: string;
 }
 
 /** Withdraw to the wallet; afterwards every earnings figure and the wallet are read again. */

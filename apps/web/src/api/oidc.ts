@@ -56,11 +56,12 @@ export function useRedeemTicket() {
 
 /** Links the provider to the existing account, proven by its password or an emailed login code, and logs in. */
 export const useConfirmLink = () =>
-  useLoginMutation((input: { ticket: string; password?: string; vcode?: string }) =>
+  useLoginMutation((input: { ticket: string; password?: string; vcode?: string; totp?: string }) =>
     api.post<SessionAttachment>('/user/oidc/link', {
       ticket: input.ticket,
       browserKey: browserKey(),
       ...(input.password !== undefined ? { password: hashLoginPassword(input.password) } : { vcode: input.vcode }),
+      totp: input.totp,
     }),
   );
 
@@ -77,10 +78,11 @@ export function useLinkedProviders() {
 export function useUnlinkProvider() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { provider: OidcProvider; password?: string; vcode?: string }) =>
+    mutationFn: (input: { provider: OidcProvider; password?: string; vcode?: string; totp?: string }) =>
       api.post('/user/identity/providers/unlink', {
         provider: input.provider,
         ...(input.password !== undefined ? { password: hashLoginPassword(input.password) } : { vcode: input.vcode }),
+        totp: input.totp,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.providers() }),
   });

@@ -64,14 +64,15 @@ export function useRevokeSession() {
   const queryClient = useQueryClient();
   const key = securityKeys.sessions();
   return useMutation({
-    mutationFn: (id: number) => api.post('/user/identity/sessions/revoke', { id }),
-    onMutate: async (id: number) => {
+    mutationFn: ({ id, totp }: { id: number; totp?: string }) =>
+      api.post('/user/identity/sessions/revoke', { id, totp }),
+    onMutate: async ({ id }: { id: number; totp?: string }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<Out<typeof ActiveSessionsOutput>>(key);
       if (before) queryClient.setQueryData(key, { items: before.items.filter((item) => item.id !== id) });
       return { before };
     },
-    onError: (_error, _id, context) => {
+    onError: (_error, _input, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
@@ -81,7 +82,7 @@ export function useRevokeSession() {
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/user/identity/sessions/revokeOthers'),
+    mutationFn: (input: { totp?: string } = {}) => api.post('/user/identity/sessions/revokeOthers', input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.sessions() }),
   });
 }

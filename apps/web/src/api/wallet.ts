@@ -189,13 +189,14 @@ export function useSavePayment() {
   const queryClient = useQueryClient();
   const uid = useSession((state) => state.userInfo?.uid ?? '');
   return useMutation({
-    mutationFn: ({ id, password, ...fields }: PaymentFields & { id?: number; password: string }) =>
+    mutationFn: ({ id, password, totp, ...fields }: PaymentFields & { id?: number; password: string; totp?: string }) =>
       api.post<PaymentMethod>(id ? '/user/payments/update' : '/user/payments/add', {
         ...(id ? { id } : {}),
         ...fields,
         bankName: fields.bankName || undefined,
         bankBranch: fields.bankBranch || undefined,
         tradePassword: hashTradePassword(password, uid),
+        totp,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.payments() }),
   });

@@ -1,6 +1,7 @@
 import { Button, Popup } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SecondFactor } from '@/components/SecondFactorField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import ui from '@/components/ui.module.css';
 
@@ -29,7 +30,7 @@ interface PayConfirmSheetProps {
   promptSummary: string;
   onPay(password: string, totp?: string): void;
   /** Present when the server asked for the authenticator code too (status 468). */
-  totp?: { error?: string };
+  secondFactor?: SecondFactor;
   testId: string;
   cancelTestId: string;
   okTestId: string;
@@ -88,7 +89,7 @@ export function PayConfirmSheet(props: PayConfirmSheetProps) {
         summary={props.promptSummary}
         pending={flow.pending}
         error={flow.tradeError}
-        totp={props.totp}
+        secondFactor={props.secondFactor}
         onClose={() => {
           if (!flow.pending) back();
           flow.clearTradeError();

@@ -1,8 +1,8 @@
 import { Button, Popup } from 'antd-mobile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cleanTotpInput, isTotpInput } from '@/lib/security.ts';
 import { TRADE_PASSWORD_MAX, TRADE_PASSWORD_MIN } from '@/lib/wallet.ts';
+import { type SecondFactor, SecondFactorField } from './SecondFactorField.tsx';
 import { TextField } from './TextField.tsx';
 import styles from './ui.module.css';
 
@@ -14,8 +14,11 @@ interface TradePasswordPromptProps {
   pending: boolean;
   /** A wrong or locked password, from the server, shown under the field. */
   error?: string;
-  /** The server asked for the Google Authenticator code (468); its message, if any, shows under that field. */
-  totp?: { error?: string };
+  /**
+   * The operation is in the second-factor table (transfer, payment method, creator withdrawal): its code field,
+   * shown up front when Google Authenticator is on (the owner keeps the state: useSecondFactor).
+   */
+  secondFactor?: SecondFactor;
   onClose(): void;
   onSubmit(password: string, totp?: string): void;
 }
@@ -27,21 +30,17 @@ export function TradePasswordPrompt({
   summary,
   pending,
   error,
-  totp,
+  secondFactor,
   onClose,
   onSubmit,
 }: TradePasswordPromptProps) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [local, setLocal] = useState<string>();
-  const [localCode, setLocalCode] = useState<string>();
   useEffect(() => {
     if (!visible) {
       setPassword('');
-      setCode('');
       setLocal(undefined);
-      setLocalCode(undefined);
     }
   }, [visible]);
 
@@ -53,9 +52,9 @@ export function TradePasswordPrompt({
       return setLocal(t('tradePassword.tooShort', { min: TRADE_PASSWORD_MIN }));
     }
     setLocal(undefined);
-    if (totp && !isTotpInput(code)) return setLocalCode(t('contract:security.totpFormat'));
-    setLocalCode(undefined);
-    onSubmit(password, totp ? code.trim() : undefined);
+    const code = secondFactor ? secondFactor.take() : {};
+    if (!code) return;
+    onSubmit(password, code.totp);
   };
 
   return (
@@ -82,20 +81,7 @@ export function TradePasswordPrompt({
             onChange={setPassword}
             error={local ?? error}
           />
-          {totp && (
-            <TextField
-              id="trade-prompt-totp"
-              testId="trade-prompt-totp"
-              label={t('security.gauth.codeLabel')}
-              inputMode="text"
-              autoComplete="one-time-code"
-              placeholder={t('security.gauth.codePlaceholder')}
-              maxLength={11}
-              value={code}
-              onChange={(typed) => setCode(cleanTotpInput(typed))}
-              error={localCode ?? totp.error}
-            />
-          )}
+          {secondFactor && <SecondFactorField factor={secondFactor} id="trade-prompt-totp" />}
         </div>
         <div className={styles.actions}>
           <Button shape="rounded" onClick={onClose} disabled={pending} data-testid="trade-prompt-cancel">

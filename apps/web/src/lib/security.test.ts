@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/api-error.ts';
-import { cleanTotpInput, deviceLabel, groupSecret, isTotpChallenge, isTotpInput } from './security.ts';
+import {
+  cleanTotpInput,
+  deviceLabel,
+  groupSecret,
+  isTotpChallenge,
+  isTotpInput,
+  secondFactorAsked,
+  secondFactorValue,
+} from './security.ts';
 
 describe('security centre helpers', () => {
   it('recognises the 468 that asks for the authenticator code, not the one about the trade password', () => {
@@ -32,5 +40,32 @@ describe('security centre helpers', () => {
     ).toBe('Safari · iOS');
     expect(deviceLabel(null)).toBeNull();
     expect(deviceLabel('curl/8.0')).toBe('curl/8.0');
+  });
+});
+
+describe('the second-factor field', () => {
+  const base = { signedOut: false, enabled: undefined, challenged: false };
+  it('is shown up front for an operation of the table when the authenticator is on, and only then', () => {
+    expect(secondFactorAsked({ ...base, operation: '/wallet/transfer', enabled: true })).toBe(true);
+    expect(secondFactorAsked({ ...base, operation: '/user/binding/phone', enabled: true })).toBe(true);
+    expect(secondFactorAsked({ ...base, operation: '/wallet/transfer', enabled: false })).toBe(false);
+    expect(secondFactorAsked({ ...base, operation: '/wallet/transfer' })).toBe(false);
+    // Not in the table: never, whatever the state.
+    expect(secondFactorAsked({ ...base, operation: '/user/payments/delete', enabled: true })).toBe(false);
+    // A 468 the form did not expect (the state changed since it was read) shows it too.
+    expect(secondFactorAsked({ ...base, operation: '/wallet/transfer', enabled: false, challenged: true })).toBe(true);
+    // Signed out (password reset, provider link) the state is unknown: always, as an optional field.
+    expect(secondFactorAsked({ ...base, operation: '/user/reset', signedOut: true })).toBe(true);
+  });
+
+  it('sends a well-formed code, refuses a malformed or missing one, and lets a signed-out form send none', () => {
+    const shown = { asked: true, signedOut: false };
+    expect(secondFactorValue(' 123456 ', shown)).toEqual({ value: '123456' });
+    expect(secondFactorValue('ABCDE-FGH23', shown)).toEqual({ value: 'ABCDE-FGH23' });
+    expect(secondFactorValue('', shown)).toEqual({ problem: 'format' });
+    expect(secondFactorValue('12345', shown)).toEqual({ problem: 'format' });
+    expect(secondFactorValue('123456', { asked: false, signedOut: false })).toEqual({});
+    expect(secondFactorValue('', { asked: true, signedOut: true })).toEqual({});
+    expect(secondFactorValue('12345', { asked: true, signedOut: true })).toEqual({ problem: 'format' });
   });
 });

@@ -1,4 +1,4 @@
-import { SECOND_FACTOR_TOTP, Status, TOTP_CODE_PATTERN } from '@polaris/contract';
+import { SECOND_FACTOR_TOTP, Status, secondFactorOf, TOTP_CODE_PATTERN } from '@polaris/contract';
 import { isApiError } from '@/api/api-error.ts';
 
 /** Pure helpers of the security centre (docs/security-centre.md). */
@@ -48,4 +48,34 @@ export function deviceLabel(userAgent: string | null): string | null {
     ].find(([, pattern]) => (pattern as RegExp).test(userAgent))?.[0] ?? null;
   const parts = [browser, system].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : userAgent.slice(0, 40);
+}
+
+/**
+ * Whether a form shows the authenticator code field up front (issue 21): its operation is in the contract's
+ * second-factor table, and the account has Google Authenticator on — or, on a signed-out form (password reset,
+ * provider link), where the account's state is not known, always, as an optional field. A 468 from the server
+ * (the state changed since it was read) shows it too.
+ */
+export function secondFactorAsked(input: {
+  operation: string;
+  signedOut: boolean;
+  enabled: boolean | undefined;
+  challenged: boolean;
+}): boolean {
+  if (!secondFactorOf(input.operation)) return false;
+  return input.signedOut || input.enabled === true || input.challenged;
+}
+
+/**
+ * What the form sends in `totp`, or a problem to show: a signed-in form with the field shown needs a code; a
+ * signed-out one sends a code only when one was typed.
+ */
+export function secondFactorValue(
+  code: string,
+  options: { asked: boolean; signedOut: boolean },
+): { value?: string; problem?: 'format' } {
+  if (!options.asked) return {};
+  const typed = code.trim();
+  if (typed === '' && options.signedOut) return {};
+  return isTotpInput(typed) ? { value: typed } : { problem: 'format' };
 }

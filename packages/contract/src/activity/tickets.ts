@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idCursor } from '../cursors.ts';
+import { totpCodeField } from '../security.ts';
 import { text } from '../text.ts';
 import { idempotencyKeyField, tradePasswordField } from '../wallet.ts';
 import { ActivitySummaryOutput } from './activities.ts';
@@ -26,6 +27,8 @@ export const TicketTransferInput = z.object({
     .string()
     .trim()
     .regex(/^\d{8,12}$/, { error: 'activity.transferUidInvalid' }),
+  /** Google Authenticator code or recovery code, when it is on (docs/security-centre.md, second factor). */
+  totp: totpCodeField.optional(),
 });
 
 export const MyTicketsInput = z.object({

@@ -285,8 +285,6 @@ export class AuthService {
     user: { id: number; email: string; sessionId: number },
     input: { oldPassword?: string; vcode?: string; password: string },
     ip: string,
-    /** The second factor (the authenticator code), checked after the old password so a typo there does not spend it. */
-    secondFactor: () => Promise<void> = async () => {},
   ): Promise<void> {
     const account = await findAccountByEmail(this.db, user.email);
     if (!account) throw new AppError(Status.notFound, 'http.404');
@@ -298,7 +296,6 @@ export class AuthService {
       }
       await this.deps.attempts.release(tryKey);
     }
-    await secondFactor();
     const done = await this.db.transaction(async (tx) => {
       if (input.vcode !== undefined && !(await this.consumeCode(tx, user.email, 'reset', input.vcode))) return false;
       await setPasswordHash(tx, account.id, passwordHash);

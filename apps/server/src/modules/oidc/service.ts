@@ -240,6 +240,15 @@ export class OidcService {
   }
 
   /**
+   * The account a live link ticket of this browser is for, or null: whose authenticator the router asks before
+   * `confirmLink` (the route is in the second-factor table). Reads only; the ticket stays unspent.
+   */
+  async linkAccountOf(ticket: string, browserKey: string): Promise<number | null> {
+    const pending = await peekLinkTicket(this.deps.db, sha256Hex(ticket), sha256Hex(browserKey), this.deps.now());
+    return pending?.ticket.userId ?? null;
+  }
+
+  /**
    * Links the provider account to the existing one once its owner has proven it (password, or an emailed login
    * code), then signs in. The password is checked first, so a wrong one leaves the ticket usable.
    */

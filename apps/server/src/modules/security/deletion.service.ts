@@ -3,7 +3,6 @@ import type { Database } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { anonymiseAccount, type Holdings, holdingsOf, lockAccount } from './deletion.store.ts';
-import type { TotpService } from './totp.service.ts';
 
 function present(holdings: Holdings): DeletionCheck {
   const funds = holdings.funds.map((row) => ({
@@ -48,7 +47,7 @@ function blockedError(check: DeletionCheck, language: Language): AppError {
 /**
  * Deleting an account (app stores require it): refused while the user still holds money (wallet or creator earnings), tickets for upcoming
  * activities, hosted upcoming activities, open red packets or bounties. Otherwise, proven by the login password,
- * a mailed code and (when on) the authenticator code, the personal data is wiped in one transaction and every
+ * a mailed code and (when on) the authenticator code (taken by the router), the personal data is wiped in one transaction and every
  * session ends. The user row stays, anonymised, so the ledger's history still balances.
  */
 export class AccountDeletionService {
@@ -56,7 +55,6 @@ export class AccountDeletionService {
     private readonly deps: {
       db: Database;
       auth: AuthService;
-      totp: TotpService;
       now: () => Date;
       /** Files kept outside the database (identity documents), removed once the rows are gone. */
       afterWipe?: (userId: number) => Promise<void>;
@@ -69,13 +67,12 @@ export class AccountDeletionService {
 
   async delete(
     user: { id: number; email: string },
-    input: { password: string; vcode: string; totp?: string },
+    input: { password: string; vcode: string },
     client: { ip: string; language: Language },
   ): Promise<void> {
     const before = await this.check(user.id);
     if (!before.canDelete) throw blockedError(before, client.language);
     await this.deps.auth.verifyPassword(user.email, input.password, client.ip);
-    await this.deps.totp.require(user.id, input.totp);
     const now = this.deps.now();
     const outcome = await this.deps.db.transaction(async (tx) => {
       if (!(await this.deps.auth.consumeCode(tx, user.email, 'delete', input.vcode)))

@@ -5,6 +5,7 @@ import {
   DeletionCheckOutput,
   EmptyInput,
   EmptyOutput,
+  RevokeOtherSessionsInput,
   RevokeSessionInput,
   SendCodeOutput,
   SetTradePasswordInput,
@@ -61,7 +62,7 @@ export function securityRoutes(
     input: SetTradePasswordInput,
     output: EmptyOutput,
     handler: async ({ user, input }) => {
-      await deps.trade.set(user, input.vcode, input.password, input.totp);
+      await deps.trade.set(user, input.vcode, input.password);
       return {};
     },
   });
@@ -112,7 +113,7 @@ export function securityRoutes(
     summary: 'End every login of the user but this one: sign out everywhere else (signed call)',
     tags,
     auth: 'user',
-    input: EmptyInput,
+    input: RevokeOtherSessionsInput,
     output: EmptyOutput,
     handler: async ({ user }) => {
       await deps.auth.revokeOtherSessions(user.id, user.sessionId);
@@ -142,7 +143,7 @@ export function securityRoutes(
     input: ChangePasswordInput,
     output: EmptyOutput,
     handler: async ({ user, input, request }) => {
-      await deps.auth.changePassword(user, input, request.ip, () => deps.totp.require(user.id, input.totp));
+      await deps.auth.changePassword(user, input, request.ip);
       return {};
     },
   });
@@ -191,8 +192,8 @@ export function securityRoutes(
     rateLimit: 'auth',
     input: TotpDisableInput,
     output: EmptyOutput,
-    handler: async ({ user, input }) => {
-      await deps.totp.disable(user.id, input.totp);
+    handler: async ({ user }) => {
+      await deps.totp.disable(user.id);
       return {};
     },
   });

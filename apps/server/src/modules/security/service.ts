@@ -12,7 +12,6 @@ import {
   releaseSlotWrong,
   saveTradePassword,
 } from './store.ts';
-import type { TotpService } from './totp.service.ts';
 
 export const TRADE_PASSWORD_MAX_TRIES = 5;
 export const TRADE_PASSWORD_LOCK_MS = 15 * 60_000;
@@ -33,7 +32,7 @@ const recentKey = (userId: number, storedHash: string, password: string) =>
  * (hashTradePassword); the server keeps argon2id of that. Five wrong tries lock it for 15 minutes.
  */
 export class TradePasswordService {
-  constructor(private readonly deps: { db: Database; auth: AuthService; totp: TotpService; now: () => Date }) {}
+  constructor(private readonly deps: { db: Database; auth: AuthService; now: () => Date }) {}
 
   async status(userId: number): Promise<{ blank: boolean; lockedUntil: string | null }> {
     const row = await findTradePassword(this.deps.db, userId);
@@ -41,9 +40,11 @@ export class TradePasswordService {
     return { blank: !row, lockedUntil: locked };
   }
 
-  /** Set or change it, proven by a code mailed to the account's address (and the authenticator code when on). */
-  async set(user: { id: number; email: string }, vcode: string, password: string, totp?: string): Promise<void> {
-    await this.deps.totp.require(user.id, totp);
+  /**
+   * Set or change it, proven by a code mailed to the account's address (the authenticator code, when on, was
+   * taken by the router: the route is in the second-factor table).
+   */
+  async set(user: { id: number; email: string }, vcode: string, password: string): Promise<void> {
     const hash = await argon2Hash(password, { algorithm: 2 });
     const now = this.deps.now();
     const done = await this.deps.db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SecretBox } from '../../platform/sealed.ts';
+import type { SecondFactorRelease, SecondFactorScope } from '../../platform/second-factor.ts';
 import { sha256Hex } from '../../platform/secrets.ts';
 import {
   claimTimeStep,
@@ -12,6 +13,8 @@ import {
   enableTotp,
   findTotpFactor,
   recoveryCodesLeft,
+  releaseRecoveryCode,
+  releaseTimeStep,
   savePendingTotp,
   useRecoveryCode,
 } from './totp.store.ts';
@@ -20,7 +23,9 @@ export const TOTP_ISSUER = 'Polaris';
 export const TOTP_TRIES: AttemptRule = { max: TOTP_MAX_TRIES, windowMs: TOTP_TRY_WINDOW_MS };
 /** One period either side of now, for phones whose clocks drift a little. */
 const EPOCH_TOLERANCE_S = 30;
-const tryKey = (userId: number) => `totp:${userId}`;
+/** Signed-out checks (password reset, provider link) count apart, so a stranger cannot lock the owner out. */
+const tryKey = (userId: number, scope: SecondFactorScope = 'session') =>
+  scope === 'session' ? `totp:${userId}` : `totp:${userId}:signed-out`;
 
 /** Recovery codes read aloud and typed by hand: no 0/O, 1/I/L. */
 const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -38,8 +43,9 @@ const secondFactor = (key: string, params: Record<string, number> = {}, extra: R
 
 /**
  * Google Authenticator for one user. Enrolment stores a pending secret; the first right code switches it on and
- * answers ten recovery codes once. While it is on, `require` guards withdrawals, password changes and deleting
- * the account: no code or a wrong, reused or locked-out code is status 468.
+ * answers ten recovery codes once. While it is on, `require` guards every operation of the contract's
+ * SECOND_FACTOR_OPERATIONS table, called once per request by the router (platform/second-factor.ts), never by a
+ * service: no code or a wrong, reused or locked-out code is status 468.
  *
  * Every check first claims a try (five per 15 minutes, one atomic upsert, so a burst of wrong codes counts
  * exactly five); a right code gives its try back. An accepted code records its time step with one conditional
@@ -72,7 +78,7 @@ export class TotpService {
     if (row?.enabledAt) throw new AppError(Status.conflict, 'security.totpAlreadyOn');
     if (!row) throw new AppError(Status.precondition, 'security.totpNotEnrolled');
     if (isRecoveryCode(code)) throw secondFactor('security.totpFormat');
-    await this.check(userId, this.deps.box.open(row.secretSealed), code);
+    await this.check(userId, this.deps.box.open(row.secretSealed), code, 'session');
     const recoveryCodes = Array.from({ length: TOTP_RECOVERY_CODES }, randomRecoveryCode);
     const done = await this.deps.db.transaction((tx) =>
       enableTotp(
@@ -86,20 +92,31 @@ export class TotpService {
     return { recoveryCodes };
   }
 
-  /** Switching it off needs a code (or a recovery code) like any other guarded action. */
-  async disable(userId: number, code: string): Promise<void> {
+  /**
+   * Switching it off. Its route is in the second-factor table, so the router has already taken a code (or a
+   * recovery code) when this runs.
+   */
+  async disable(userId: number): Promise<void> {
     if (!(await this.isEnabled(userId))) throw new AppError(Status.precondition, 'security.totpNotOn');
-    await this.require(userId, code);
     await deleteTotp(this.deps.db, userId);
   }
 
-  /** Passes when TOTP is off; otherwise the code must be right and unused, or a 468 says why not. */
-  async require(userId: number, code: string | undefined): Promise<void> {
+  /**
+   * Passes when TOTP is off (null); otherwise the code must be right and unused, or a 468 says why not. A right
+   * code is spent, so it is called exactly once per request: by the router's second-factor gate. It answers how
+   * to give the code back if the operation it guarded is then refused (nothing changed, so the user need not
+   * wait for the next code).
+   */
+  async require(
+    userId: number,
+    code: string | undefined,
+    scope: SecondFactorScope = 'session',
+  ): Promise<SecondFactorRelease | null> {
     const row = await findTotpFactor(this.deps.db, userId);
-    if (!row?.enabledAt) return;
+    if (!row?.enabledAt) return null;
     if (!code) throw secondFactor('security.totpRequired');
-    if (isRecoveryCode(code)) return this.checkRecovery(userId, code);
-    await this.check(userId, this.deps.box.open(row.secretSealed), code);
+    if (isRecoveryCode(code)) return this.checkRecovery(userId, code, scope);
+    return this.check(userId, this.deps.box.open(row.secretSealed), code, scope);
   }
 
   /** Forget the factor (account deletion). */
@@ -108,14 +125,19 @@ export class TotpService {
   }
 
   /** Claims a try before the code is checked; answers how many tries the window has used, this one included. */
-  private async claimTry(userId: number): Promise<number> {
-    const used = await this.deps.attempts.claim(tryKey(userId), TOTP_TRIES);
+  private async claimTry(userId: number, scope: SecondFactorScope): Promise<number> {
+    const used = await this.deps.attempts.claim(tryKey(userId, scope), TOTP_TRIES);
     if (used === null) throw locked();
     return used;
   }
 
-  private async check(userId: number, secret: string, code: string): Promise<void> {
-    const used = await this.claimTry(userId);
+  private async check(
+    userId: number,
+    secret: string,
+    code: string,
+    scope: SecondFactorScope,
+  ): Promise<SecondFactorRelease> {
+    const used = await this.claimTry(userId, scope);
     const result = await verify({
       secret,
       token: code.trim(),
@@ -123,16 +145,19 @@ export class TotpService {
       epochTolerance: EPOCH_TOLERANCE_S,
     });
     if (!result.valid || !('timeStep' in result)) throw wrong(used);
-    if (!(await claimTimeStep(this.deps.db, userId, result.timeStep))) throw secondFactor('security.totpReused');
-    await this.deps.attempts.release(tryKey(userId));
+    const { timeStep } = result;
+    if (!(await claimTimeStep(this.deps.db, userId, timeStep))) throw secondFactor('security.totpReused');
+    await this.deps.attempts.release(tryKey(userId, scope));
+    return () => releaseTimeStep(this.deps.db, userId, timeStep);
   }
 
-  private async checkRecovery(userId: number, code: string): Promise<void> {
-    const used = await this.claimTry(userId);
-    if (!(await useRecoveryCode(this.deps.db, userId, recoveryHash(userId, code), this.deps.now()))) {
-      throw wrong(used);
-    }
-    await this.deps.attempts.release(tryKey(userId));
+  private async checkRecovery(userId: number, code: string, scope: SecondFactorScope): Promise<SecondFactorRelease> {
+    const used = await this.claimTry(userId, scope);
+    const usedAt = this.deps.now();
+    const id = await useRecoveryCode(this.deps.db, userId, recoveryHash(userId, code), usedAt);
+    if (id === null) throw wrong(used);
+    await this.deps.attempts.release(tryKey(userId, scope));
+    return () => releaseRecoveryCode(this.deps.db, id, usedAt);
   }
 }
 

@@ -58,6 +58,25 @@ export async function deleteTotp(db: Database | Tx, userId: number): Promise<voi
 }
 
 /** Uses up a recovery code in one conditional update; answers whether it was there and unused. */
+/**
+ * Gives back a time step this request claimed, when the operation it guarded was refused: only if it is still the
+ * last one (a later code may have been accepted since), and by moving back one step, so no earlier code opens.
+ */
+export async function releaseTimeStep(db: Database, userId: number, timeStep: number): Promise<void> {
+  await db
+    .update(totpFactors)
+    .set({ lastTimeStep: timeStep - 1 })
+    .where(and(eq(totpFactors.userId, userId), eq(totpFactors.lastTimeStep, timeStep)));
+}
+
+/** Gives back a recovery code used by a refused operation: only the use this request made (same id and time). */
+export async function releaseRecoveryCode(db: Database, id: number, usedAt: Date): Promise<void> {
+  await db
+    .update(totpRecoveryCodes)
+    .set({ usedAt: null })
+    .where(and(eq(totpRecoveryCodes.id, id), eq(totpRecoveryCodes.usedAt, usedAt)));
+}
+
 export async function useRecoveryCode(db: Database | Tx, userId: number, codeHash: string, now: Date) {
   const rows = await db
     .update(totpRecoveryCodes)
@@ -70,7 +89,7 @@ export async function useRecoveryCode(db: Database | Tx, userId: number, codeHas
       ),
     )
     .returning({ id: totpRecoveryCodes.id });
-  return rows.length > 0;
+  return rows[0]?.id ?? null;
 }
 
 export async function recoveryCodesLeft(db: Database, userId: number): Promise<number> {

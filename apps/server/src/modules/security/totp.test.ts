@@ -88,13 +88,18 @@ describe('Google Authenticator', () => {
     expect(replay.msg).toBe('This authenticator code was already used, wait for the next one');
     expect(await balanceOf(t, ann.token, 'USDT')).toMatchObject({ available: '80' });
 
-    // Transfers to another user of the app stay behind the transaction password alone.
+    // Money sent to another user of the app is as gone as money sent to an address: it asks for the code too.
     const ben = await walletUser(t, 'ben@example.com');
-    const internal = await t.call('POST', '/wallet/transfer', {
-      token: ann.token,
-      body: { asset: 'USDT', amount: '1', to: ben.uid, tradePassword: ann.trade, idempotencyKey: newKey() },
-    });
-    expect(internal.status).toBe(200);
+    const internal = (totp?: string) =>
+      t.call('POST', '/wallet/transfer', {
+        token: ann.token,
+        body: { asset: 'USDT', amount: '1', to: ben.uid, tradePassword: ann.trade, idempotencyKey: newKey(), totp },
+      });
+    expect((await internal()).status).toBe(468);
+    expect(await balanceOf(t, ben.token, 'USDT')).toMatchObject({ available: '0' });
+    nextStep();
+    expect((await internal(await codeAt(secret))).status).toBe(200);
+    expect(await balanceOf(t, ben.token, 'USDT')).toMatchObject({ available: '1' });
   });
 
   it('asks for the code when the login or transaction password changes', async () => {
@@ -109,7 +114,8 @@ describe('Google Authenticator', () => {
     const signin = (password: string) =>
       t.call('POST', '/user/signin', { body: { email: cat.email, password: hashLoginPassword(password) } });
     expect((await signin('abc12345')).status).toBe(200);
-    // A wrong old password is refused before the authenticator code is looked at, so the same code still works.
+    // The router takes the code before the handler checks the old password; the handler refuses the typo, so
+    // nothing changed and the router gives the code back: the same code still works.
     const code = await codeAt(secret);
     const typo = await t.call<unknown>('POST', '/user/password/change', {
       token: cat.token,
@@ -118,6 +124,13 @@ describe('Google Authenticator', () => {
     expect(typo.status).toBe(400);
     expect(JSON.stringify(typo.attachment)).toContain('oldPassword');
     expect((await change(code)).status).toBe(200);
+    // Once it was used by an operation that went through, it is spent.
+    const replay = await t.call('POST', '/user/password/change', {
+      token: cat.token,
+      body: { oldPassword: hashLoginPassword('new12345'), password: hashLoginPassword('abc12345'), totp: code },
+    });
+    expect(replay.status).toBe(468);
+    expect(replay.msg).toBe('This authenticator code was already used, wait for the next one');
     expect((await signin('new12345')).status).toBe(200);
     expect((await signin('abc12345')).status).toBe(400);
 

@@ -4,7 +4,6 @@ import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { once } from '../../platform/idempotency.ts';
 import { rateLimited } from '../../platform/rate-limits.ts';
 import type { TradePasswordService } from '../security/service.ts';
-import type { TotpService } from '../security/totp.service.ts';
 import { isValidAddress, normalizeAddress } from './addresses.ts';
 import { amountUnits, assetOf, fieldError, networkOf } from './catalog.ts';
 import type { ChainAdapter } from './chain.ts';
@@ -27,7 +26,6 @@ export interface TransferDeps {
   now: () => Date;
   chain: ChainAdapter;
   trade: TradePasswordService;
-  totp: TotpService;
   attempts: AttemptLimiter;
   /** The user's membership perks: a member pays `withdrawFeeDiscount` percent less withdrawal fee. */
   perksOf: (userId: number) => Promise<{ withdrawFeeDiscount: number }>;
@@ -143,7 +141,6 @@ export class TransferService {
       tradePassword: string;
       idempotencyKey: string;
       memo?: string;
-      totp?: string;
     },
   ): Promise<TransferResult> {
     const catalog = await loadCatalog(this.db);
@@ -167,9 +164,8 @@ export class TransferService {
       }
     }
     await this.deps.trade.verify(user.id, input.tradePassword);
-    // Money leaving the app also needs the authenticator code when the user switched it on.
-    if (recipient.kind === 'external') await this.deps.totp.require(user.id, input.totp);
-    const { tradePassword: _secret, totp: _code, ...request } = input;
+    // The authenticator code, when it is on, was taken by the router (the contract's second-factor table).
+    const { tradePassword: _secret, ...request } = input;
     const now = this.deps.now();
 
     return once(

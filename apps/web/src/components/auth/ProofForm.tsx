@@ -1,6 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type SecondFactor, SecondFactorField } from '@/components/SecondFactorField.tsx';
 import { type Form, useForm } from '@/components/useForm.ts';
 import { CodeLoginForm, LoginForm } from '@/lib/auth-forms.ts';
 import { CodeField, PasswordField, SubmitButton } from './fields.tsx';
@@ -34,19 +35,24 @@ export function useProofForm() {
   };
 }
 
-/** The proof's field, the submit button and the switch between password and code; test ids `<idPrefix>-…`. */
+/**
+ * The proof's field, the authenticator code (linking and unlinking are in the second-factor table), the submit
+ * button and the switch between password and code; test ids `<idPrefix>-…`.
+ */
 export function ProofFields({
   proof,
   idPrefix,
   email,
   submitLabel,
   pending,
+  secondFactor,
 }: {
   proof: { kind: 'password' | 'vcode'; form: Form<{ password: string; vcode: string }>; toggle(): void };
   idPrefix: string;
   email: string;
   submitLabel: string;
   pending: boolean;
+  secondFactor: SecondFactor;
 }) {
   const { t } = useTranslation();
   const { form } = proof;
@@ -64,6 +70,7 @@ export function ProofFields({
           {...form.field('vcode')}
         />
       )}
+      <SecondFactorField factor={secondFactor} id={`${idPrefix}-totp`} />
       <SubmitButton testId={`${idPrefix}-submit`} pending={pending}>
         {submitLabel}
       </SubmitButton>

@@ -8,6 +8,7 @@ import { SubmitButton } from '@/components/auth/fields.tsx';
 import sendStyles from '@/components/auth/SendCodeButton.module.css';
 import { useCountdown } from '@/components/auth/SendCodeButton.tsx';
 import { reportFormError } from '@/components/form-errors.ts';
+import { SecondFactorField, useSecondFactor } from '@/components/SecondFactorField.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
 import type { FieldErrors } from '@/lib/auth-forms.ts';
@@ -27,6 +28,7 @@ export function PhoneSheet({ visible, onClose }: { visible: boolean; onClose(): 
   const [errors, setErrors] = useState<FieldErrors>({});
   const send = useSendPhoneCode();
   const bind = useBindPhone();
+  const secondFactor = useSecondFactor('/user/binding/phone');
   const { remaining, start } = useCountdown();
 
   const sendCode = () => {
@@ -56,19 +58,24 @@ export function PhoneSheet({ visible, onClose }: { visible: boolean; onClose(): 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (bind.isPending) return;
+    const code = secondFactor.take();
     if (!/^\d{6}$/.test(vcode)) {
       setErrors({ vcode: t('contract:validation.vcodeFormat') });
       return;
     }
+    if (!code) return;
     bind.mutate(
-      { areaCode, phone, vcode },
+      { areaCode, phone, vcode, ...code },
       {
         onSuccess: () => {
           Toast.show({ content: t('identity.phone.bound'), duration: TOAST_DURATION_MS });
           setVcode('');
+          secondFactor.reset();
           onClose();
         },
-        onError: (error) => reportFormError(error, ['phone', 'areaCode', 'vcode'], setErrors),
+        onError: (error) => {
+          if (!secondFactor.handle(error)) reportFormError(error, ['phone', 'areaCode', 'vcode'], setErrors);
+        },
       },
     );
   };
@@ -141,6 +148,7 @@ export function PhoneSheet({ visible, onClose }: { visible: boolean; onClose(): 
               </button>
             }
           />
+          <SecondFactorField factor={secondFactor} id="phone-totp" />
           <SubmitButton testId="phone-submit" pending={bind.isPending}>
             {t('identity.phone.submit')}
           </SubmitButton>

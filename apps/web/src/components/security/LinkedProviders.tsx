@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/api/app.ts';
 import { useLinkedProviders, useUnlinkProvider } from '@/api/oidc.ts';
 import { ProofFields, useProofForm } from '@/components/auth/ProofForm.tsx';
+import { useSecondFactor } from '@/components/SecondFactorField.tsx';
 import ui from '@/components/ui.module.css';
 import { useSession } from '@/lib/session.ts';
 import { SecurityRow } from './SecurityRow.tsx';
@@ -56,21 +57,25 @@ function UnlinkSheet({ provider, email, onClose }: { provider: OidcProvider; ema
   const { t } = useTranslation();
   const unlink = useUnlinkProvider();
   const proof = useProofForm();
+  const secondFactor = useSecondFactor('/user/identity/providers/unlink');
   const name = providerName(provider);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (unlink.isPending) return;
     const input = proof.checked();
-    if (!input) return;
+    const code = secondFactor.take();
+    if (!input || !code) return;
     unlink.mutate(
-      { provider, ...input },
+      { provider, ...input, ...code },
       {
         onSuccess: () => {
           Toast.show({ content: t('signin.providers.unlinked', { provider: name }), duration: TOAST_DURATION_MS });
           onClose();
         },
-        onError: proof.form.reportTo(['password', 'vcode']),
+        onError: (error) => {
+          if (!secondFactor.handle(error)) proof.form.reportTo(['password', 'vcode'])(error);
+        },
       },
     );
   };
@@ -91,6 +96,7 @@ function UnlinkSheet({ provider, email, onClose }: { provider: OidcProvider; ema
             email={email}
             submitLabel={t('signin.providers.unlinkSubmit')}
             pending={unlink.isPending}
+            secondFactor={secondFactor}
           />
         </form>
       </div>

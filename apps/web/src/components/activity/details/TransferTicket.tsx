@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTransferTicket } from '@/api/activity.ts';
 import { reportFormError } from '@/components/form-errors.ts';
+import { SecondFactorField, useSecondFactor } from '@/components/SecondFactorField.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import type { FieldErrors } from '@/lib/auth-forms.ts';
 
@@ -14,6 +15,7 @@ export function TransferTicket({ activityId }: { activityId: string }) {
   const [uid, setUid] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const transfer = useTransferTicket();
+  const secondFactor = useSecondFactor('/activity/ticket/transfer');
 
   const submit = () => {
     const toUid = uid.trim();
@@ -22,15 +24,20 @@ export function TransferTicket({ activityId }: { activityId: string }) {
       return;
     }
     setErrors({});
+    const code = secondFactor.take();
+    if (!code) return;
     transfer.mutate(
-      { activityId, toUid },
+      { activityId, toUid, ...code },
       {
         onSuccess: () => {
           setOpen(false);
           setUid('');
+          secondFactor.reset();
           Toast.show({ content: t('activity.transfer.done', { uid: toUid }), duration: TOAST_DURATION_MS });
         },
-        onError: (error) => reportFormError(error, ['toUid'], setErrors),
+        onError: (error) => {
+          if (!secondFactor.handle(error)) reportFormError(error, ['toUid'], setErrors);
+        },
       },
     );
   };
@@ -57,6 +64,7 @@ export function TransferTicket({ activityId }: { activityId: string }) {
           maxLength={12}
           error={errors.toUid}
         />
+        <SecondFactorField factor={secondFactor} id="transfer-ticket-totp" />
         <Button
           block
           color="primary"

@@ -41,7 +41,7 @@ export function TransferConfirm({ asset, form }: { asset: WalletAsset; form: Tra
       hint={terms?.kind === 'withdrawal' ? t('transfer.irreversible') : t('transfer.internalHint')}
       promptSummary={t('transfer.promptSummary', { amount: form.amount.trim(), asset: asset.code, to: form.recipient })}
       onPay={form.send}
-      totp={form.totp}
+      secondFactor={form.secondFactor}
       testId="transfer-confirm"
       cancelTestId="confirm-cancel"
       okTestId="confirm-ok"

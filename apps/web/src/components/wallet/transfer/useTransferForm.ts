@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fieldErrorsOf, isApiError } from '@/api/api-error.ts';
 import { type TransferPreview, useTransfer, useTransferPreview } from '@/api/wallet.ts';
+import { useSecondFactor } from '@/components/SecondFactorField.tsx';
 import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
-import { isTotpChallenge } from '@/lib/security.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
 import { checkTransfer, looksLikeUser, newIdempotencyKey, type Problem, receiveAmount } from '@/lib/wallet.ts';
@@ -49,8 +49,8 @@ export function useTransferForm(asset: WalletAsset) {
   const [errors, setErrors] = useState<TransferErrors>({});
   const [step, setStep] = useState<'form' | 'confirm' | 'password'>('form');
   const [tradeError, setTradeError] = useState<string>();
-  /** Set once a withdrawal came back with 468 asking for the authenticator code; holds that message. */
-  const [totp, setTotp] = useState<{ error?: string }>();
+  /** Google Authenticator's code, asked up front when it is on (the contract's second-factor table). */
+  const secondFactor = useSecondFactor('/wallet/transfer');
   const [result, setResult] = useState<TransferResult>();
   const idempotencyKey = useRef('');
   const transfer = useTransfer();
@@ -91,12 +91,12 @@ export function useTransferForm(asset: WalletAsset) {
       {
         onSuccess: (done) => {
           setStep('form');
-          setTotp(undefined);
+          secondFactor.reset();
           setResult(done);
         },
         onError: (error) => {
-          // Google Authenticator is on: keep the prompt open and ask for its code too (no money moved).
-          if (isTotpChallenge(error)) return setTotp({ error: code ? (error as Error).message : undefined });
+          // The authenticator code was missing or wrong: keep the prompt open, its message under the field.
+          if (secondFactor.handle(error)) return;
           const trade = tradeErrorOf(error);
           if (trade?.kind === 'wrong') return setTradeError(trade.message);
           setStep('form');
@@ -151,9 +151,9 @@ export function useTransferForm(asset: WalletAsset) {
     tradeError,
     clearTradeError: () => {
       setTradeError(undefined);
-      setTotp(undefined);
+      secondFactor.setError(undefined);
     },
-    totp,
+    secondFactor,
     result,
   };
 }

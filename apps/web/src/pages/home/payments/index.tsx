@@ -10,6 +10,7 @@ import { Frame } from '@/app/Frame.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
+import { useSecondFactor } from '@/components/SecondFactorField.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
@@ -43,6 +44,10 @@ function Payments() {
   const [formErrors, setFormErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState<Pending | null>(null);
   const [tradeError, setTradeError] = useState<string>();
+  /** Adding and editing are in the second-factor table (removing is not): the code field up front when it is on. */
+  const secondFactor = useSecondFactor(
+    pending?.kind === 'save' && pending.id ? '/user/payments/update' : '/user/payments/add',
+  );
   const busy = save.isPending || remove.isPending;
 
   const typeName = (type: number) =>
@@ -53,6 +58,7 @@ function Payments() {
         : t('payments.paypal');
 
   const onError = (error: unknown) => {
+    if (secondFactor.handle(error)) return;
     const trade = tradeErrorOf(error);
     if (trade?.kind === 'wrong') return setTradeError(trade.message);
     setPending(null);
@@ -64,14 +70,15 @@ function Payments() {
     if (isApiError(error) && error.unreported) Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
   };
 
-  const withPassword = (password: string) => {
+  const withPassword = (password: string, totp?: string) => {
     if (!pending || busy) return;
     setTradeError(undefined);
     if (pending.kind === 'save') {
       save.mutate(
-        { ...pending.fields, id: pending.id, password },
+        { ...pending.fields, id: pending.id, password, totp },
         {
           onSuccess: () => {
+            secondFactor.reset();
             setPending(null);
             setEditing(null);
             Toast.show({ content: t('payments.saved'), duration: TOAST_DURATION_MS });
@@ -217,6 +224,7 @@ function Payments() {
         }
         pending={busy}
         error={tradeError}
+        secondFactor={pending?.kind === 'save' ? secondFactor : undefined}
         onClose={() => {
           if (!busy) setPending(null);
           setTradeError(undefined);

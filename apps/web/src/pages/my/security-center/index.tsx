@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Button, Dialog, Popup, Toast } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVerification } from '@/api/identity.ts';
@@ -17,6 +17,7 @@ import { KycSheet } from '@/components/identity/KycSheet.tsx';
 import { PhoneSheet } from '@/components/identity/PhoneSheet.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
+import { SecondFactorField, useSecondFactor } from '@/components/SecondFactorField.tsx';
 import { LinkedProviders } from '@/components/security/LinkedProviders.tsx';
 import { SecurityRow as Row } from '@/components/security/SecurityRow.tsx';
 import ui from '@/components/ui.module.css';
@@ -84,23 +85,33 @@ function Sessions() {
   const sessions = useSessions();
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
+  /** Signing other logins out is in the second-factor table: with Google Authenticator on, a sheet asks for it. */
+  const [asking, setAsking] = useState<{ session: ActiveSession | null } | null>(null);
+  const secondFactor = useSecondFactor(
+    asking?.session === null ? '/user/identity/sessions/revokeOthers' : '/user/identity/sessions/revoke',
+  );
 
-  const endOne = async (session: ActiveSession) => {
-    if (!(await Dialog.confirm({ content: t('security.sessions.revokeConfirm'), cancelText: t('common.cancel') }))) {
-      return;
-    }
-    revoke.mutate(session.id, {
-      onSuccess: () => Toast.show({ content: t('security.sessions.revoked'), duration: TOAST_DURATION_MS }),
-    });
+  const finish = (session: ActiveSession | null, code: { totp?: string }) => {
+    const done = (message: string) => () => {
+      setAsking(null);
+      secondFactor.reset();
+      Toast.show({ content: message, duration: TOAST_DURATION_MS });
+    };
+    // A 468 keeps (or opens) the sheet with the message under the field.
+    const onError = (error: unknown) => {
+      if (secondFactor.handle(error)) setAsking({ session });
+    };
+    if (session)
+      revoke.mutate({ id: session.id, ...code }, { onSuccess: done(t('security.sessions.revoked')), onError });
+    else revokeOthers.mutate(code, { onSuccess: done(t('security.sessions.othersDone')), onError });
   };
-  const endOthers = async () => {
-    if (!(await Dialog.confirm({ content: t('security.sessions.othersConfirm'), cancelText: t('common.cancel') }))) {
-      return;
-    }
-    revokeOthers.mutate(undefined, {
-      onSuccess: () => Toast.show({ content: t('security.sessions.othersDone'), duration: TOAST_DURATION_MS }),
-    });
+  const confirmed = async (session: ActiveSession | null) => {
+    if (secondFactor.asked) return setAsking({ session });
+    const content = t(session ? 'security.sessions.revokeConfirm' : 'security.sessions.othersConfirm');
+    if (await Dialog.confirm({ content, cancelText: t('common.cancel') })) finish(session, {});
   };
+  const endOne = (session: ActiveSession) => confirmed(session);
+  const endOthers = () => confirmed(null);
 
   let body: ReactNode;
   if (sessions.isPending) body = <Loading testId="sessions-loading" />;
@@ -163,6 +174,44 @@ function Sessions() {
         </h2>
       </div>
       {body}
+      <Popup
+        visible={asking !== null}
+        onMaskClick={() => setAsking(null)}
+        onClose={() => setAsking(null)}
+        bodyStyle={{ borderRadius: '16px 16px 0 0' }}
+      >
+        <form
+          className={ui.sheet}
+          noValidate
+          data-testid="sessions-second-factor"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const code = secondFactor.take();
+            if (asking && code) finish(asking.session, code);
+          }}
+        >
+          <p className={ui.hint}>
+            {t(asking?.session === null ? 'security.sessions.othersConfirm' : 'security.sessions.revokeConfirm')}
+          </p>
+          <div className={ui.form} style={{ marginTop: 12 }}>
+            <SecondFactorField factor={secondFactor} id="sessions-totp" />
+          </div>
+          <div className={ui.actions}>
+            <Button shape="rounded" onClick={() => setAsking(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              color="danger"
+              shape="rounded"
+              loading={revoke.isPending || revokeOthers.isPending}
+              data-testid="sessions-second-factor-submit"
+            >
+              {t('common.confirm')}
+            </Button>
+          </div>
+        </form>
+      </Popup>
     </section>
   );
 }

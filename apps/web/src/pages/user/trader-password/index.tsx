@@ -2,7 +2,6 @@ import { TOAST_DURATION_MS } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSetTradePassword, useTradePasswordStatus } from '@/api/wallet.ts';
@@ -12,12 +11,11 @@ import { PATHS } from '@/app/paths.ts';
 import { CodeField, ConfirmPasswordField, PasswordField, SubmitButton } from '@/components/auth/fields.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
-import { TextField } from '@/components/TextField.tsx';
+import { SecondFactorField, useSecondFactor } from '@/components/SecondFactorField.tsx';
 import ui from '@/components/ui.module.css';
 import { useForm } from '@/components/useForm.ts';
 import type { FieldErrors, Validation } from '@/lib/auth-forms.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
-import { cleanTotpInput, isTotpChallenge, isTotpInput } from '@/lib/security.ts';
 import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { checkTradePassword, TRADE_PASSWORD_MAX, TRADE_PASSWORD_MIN } from '@/lib/wallet.ts';
@@ -58,20 +56,19 @@ function TradePasswordForm() {
   const email = useSession((state) => state.userInfo?.email ?? '');
   const status = useTradePasswordStatus();
   const save = useSetTradePassword();
-  const form = useForm({ vcode: '', password: '', confirm: '', totp: '' });
-  /** Google Authenticator is on: the server's 468 asked for its code. */
-  const [askTotp, setAskTotp] = useState(false);
+  const form = useForm({ vcode: '', password: '', confirm: '' });
+  const factor = useSecondFactor('/user/trade/password');
 
   if (status.isPending) return <Loading testId="trade-status-loading" />;
   if (status.isError) return <LoadFailed onRetry={() => void status.refetch()} />;
   const { blank, lockedUntil } = status.data;
 
   const submit = () => {
-    const totpProblem = askTotp && !isTotpInput(form.values.totp) ? t('contract:security.totpFormat') : undefined;
-    const data = form.accept(checkTradeForm(form.values, t), { totp: totpProblem });
-    if (!data) return;
+    const data = form.accept(checkTradeForm(form.values, t));
+    const code = factor.take();
+    if (!data || !code) return;
     save.mutate(
-      { ...data, totp: askTotp ? form.values.totp.trim() : undefined },
+      { ...data, ...code },
       {
         onSuccess: () => {
           Toast.show({
@@ -83,11 +80,7 @@ function TradePasswordForm() {
           else navigate(PATHS.me, { replace: true });
         },
         onError: (error) => {
-          if (isTotpChallenge(error)) {
-            setAskTotp(true);
-            if (askTotp) form.setError('totp', (error as Error).message);
-            return;
-          }
+          if (factor.handle(error)) return;
           form.reportTo(['vcode', 'password'])(error);
         },
       },
@@ -136,17 +129,7 @@ function TradePasswordForm() {
           {...form.field('password')}
         />
         <ConfirmPasswordField id="trade-confirm" maxLength={TRADE_PASSWORD_MAX} {...form.field('confirm')} />
-        {askTotp && (
-          <TextField
-            id="trade-totp"
-            testId="trade-totp"
-            label={t('security.gauth.codeLabel')}
-            autoComplete="one-time-code"
-            placeholder={t('security.gauth.codePlaceholder')}
-            maxLength={11}
-            {...form.field('totp', cleanTotpInput)}
-          />
-        )}
+        <SecondFactorField factor={factor} id="trade-totp" />
         <SubmitButton testId="trade-submit" pending={save.isPending}>
           {blank ? t('tradePassword.set') : t('tradePassword.change')}
         </SubmitButton>

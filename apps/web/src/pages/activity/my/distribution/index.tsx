@@ -22,6 +22,7 @@ import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
+import { useSecondFactor } from '@/components/SecondFactorField.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
@@ -171,6 +172,7 @@ function WithdrawSheet({ balance, onClose }: { balance: MasterBalance; onClose()
   const [error, setError] = useState<string>();
   const [tradeError, setTradeError] = useState<string>();
   const [step, setStep] = useState<'amount' | 'password'>('amount');
+  const secondFactor = useSecondFactor('/open/master/withdraw');
   const key = useRef(newIdempotencyKey());
 
   const next = (event: FormEvent) => {
@@ -182,10 +184,10 @@ function WithdrawSheet({ balance, onClose }: { balance: MasterBalance; onClose()
     setStep('password');
   };
 
-  const send = (password: string) => {
+  const send = (password: string, totp?: string) => {
     setTradeError(undefined);
     withdraw.mutate(
-      { asset: balance.asset, amount: amount.trim(), tradePassword: password, idempotencyKey: key.current },
+      { asset: balance.asset, amount: amount.trim(), tradePassword: password, idempotencyKey: key.current, totp },
       {
         onSuccess: (result) => {
           Toast.show({
@@ -195,6 +197,7 @@ function WithdrawSheet({ balance, onClose }: { balance: MasterBalance; onClose()
           onClose();
         },
         onError: (failure) => {
+          if (secondFactor.handle(failure)) return;
           const trade = tradeErrorOf(failure);
           if (trade?.kind === 'wrong') return setTradeError(trade.message);
           // Anything else ends this attempt: the next one is a new request with a new key.
@@ -268,6 +271,7 @@ function WithdrawSheet({ balance, onClose }: { balance: MasterBalance; onClose()
         summary={t('earnings.promptSummary', { amount: amount.trim(), asset: balance.asset })}
         pending={withdraw.isPending}
         error={tradeError}
+        secondFactor={secondFactor}
         onClose={() => setStep('amount')}
         onSubmit={send}
       />

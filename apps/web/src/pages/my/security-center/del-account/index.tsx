@@ -10,9 +10,8 @@ import { PATHS } from '@/app/paths.ts';
 import { CodeField, PasswordField } from '@/components/auth/fields.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
-import { TextField } from '@/components/TextField.tsx';
+import { SecondFactorField, useSecondFactor } from '@/components/SecondFactorField.tsx';
 import ui from '@/components/ui.module.css';
-import { cleanTotpInput, isTotpChallenge, isTotpInput } from '@/lib/security.ts';
 import { useSession } from '@/lib/session.ts';
 
 /**
@@ -74,21 +73,21 @@ function DeleteAccount() {
   );
 }
 
-type Field = 'password' | 'vcode' | 'totp';
+type Field = 'password' | 'vcode';
 
 function DeleteForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const email = useSession((state) => state.userInfo?.email ?? '');
   const remove = useDeleteAccount();
-  const [values, setValues] = useState<Record<Field, string>>({ password: '', vcode: '', totp: '' });
+  const [values, setValues] = useState<Record<Field, string>>({ password: '', vcode: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [askTotp, setAskTotp] = useState(false);
-  const bind = (name: Field, clean: (value: string) => string = (value) => value) => ({
+  const factor = useSecondFactor('/user/deleteAccount');
+  const bind = (name: Field) => ({
     value: values[name],
     error: errors[name],
     onChange: (value: string) => {
-      setValues((current) => ({ ...current, [name]: clean(value) }));
+      setValues((current) => ({ ...current, [name]: value }));
       setErrors((current) => ({ ...current, [name]: undefined }));
     },
   });
@@ -101,23 +100,19 @@ function DeleteForm() {
       found.password = t('contract:validation.required', { field: t('security.del.password') });
     }
     if (!/^\d{6}$/.test(values.vcode)) found.vcode = t('contract:validation.vcodeFormat');
-    if (askTotp && !isTotpInput(values.totp)) found.totp = t('contract:security.totpFormat');
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const code = factor.take();
+    if (Object.keys(found).length > 0 || !code) return;
     if (!(await Dialog.confirm({ content: t('security.del.confirm'), cancelText: t('common.cancel') }))) return;
     remove.mutate(
-      { password: values.password, vcode: values.vcode, totp: askTotp ? values.totp.trim() : undefined },
+      { password: values.password, vcode: values.vcode, ...code },
       {
         onSuccess: () => {
           Toast.show({ content: t('security.del.done'), duration: TOAST_DURATION_MS });
           navigate(PATHS.activityHome, { replace: true });
         },
         onError: (error) => {
-          if (isTotpChallenge(error)) {
-            setAskTotp(true);
-            if (askTotp) setErrors({ totp: (error as Error).message });
-            return;
-          }
+          if (factor.handle(error)) return;
           if (!isApiError(error) || !error.unreported) return;
           const field = error.fields[0]?.field === 'vcode' ? 'vcode' : 'password';
           setErrors({ [field]: error.fields[0]?.message ?? error.message });
@@ -143,17 +138,7 @@ function DeleteForm() {
         onEmailError={(message) => setErrors((current) => ({ ...current, vcode: message }))}
         {...bind('vcode')}
       />
-      {askTotp && (
-        <TextField
-          id="del-totp"
-          testId="del-totp"
-          label={t('security.gauth.codeLabel')}
-          autoComplete="one-time-code"
-          placeholder={t('security.gauth.codePlaceholder')}
-          maxLength={11}
-          {...bind('totp', cleanTotpInput)}
-        />
-      )}
+      <SecondFactorField factor={factor} id="del-totp" />
       <Button
         type="submit"
         color="danger"

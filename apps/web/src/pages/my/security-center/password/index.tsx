@@ -10,14 +10,13 @@ import { canGoBack } from '@/app/history.ts';
 import { PATHS } from '@/app/paths.ts';
 import { CodeField, ConfirmPasswordField, PasswordField, SubmitButton } from '@/components/auth/fields.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
-import { TextField } from '@/components/TextField.tsx';
+import { SecondFactorField, useSecondFactor } from '@/components/SecondFactorField.tsx';
 import ui from '@/components/ui.module.css';
-import { cleanTotpInput, isTotpChallenge, isTotpInput } from '@/lib/security.ts';
 import { useSession } from '@/lib/session.ts';
 
 /**
  * Change the login password with the current one or a code mailed to the account; with Google Authenticator on,
- * the server's 468 adds its code field. Other devices are signed out (docs/security-centre.md).
+ * its code field is there from the start (SecondFactorField). Other devices are signed out (docs/security-centre.md).
  */
 export default function LoginPasswordPage() {
   const { t } = useTranslation();
@@ -30,7 +29,7 @@ export default function LoginPasswordPage() {
   );
 }
 
-type Field = 'old' | 'vcode' | 'password' | 'confirm' | 'totp';
+type Field = 'old' | 'vcode' | 'password' | 'confirm';
 
 function ChangePasswordForm() {
   const { t } = useTranslation();
@@ -43,10 +42,9 @@ function ChangePasswordForm() {
     vcode: '',
     password: '',
     confirm: '',
-    totp: '',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [askTotp, setAskTotp] = useState(false);
+  const factor = useSecondFactor('/user/password/change');
 
   const bind = (name: Field, clean: (value: string) => string = (value) => value) => ({
     value: values[name],
@@ -66,15 +64,15 @@ function ChangePasswordForm() {
     if (mode === 'code' && !/^\d{6}$/.test(values.vcode)) found.vcode = t('contract:validation.vcodeFormat');
     if (!PASSWORD_PATTERN.test(values.password)) found.password = t('contract:validation.passwordRule');
     if (values.confirm !== values.password) found.confirm = t('contract:validation.passwordMismatch');
-    if (askTotp && !isTotpInput(values.totp)) found.totp = t('contract:security.totpFormat');
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const code = factor.take();
+    if (Object.keys(found).length > 0 || !code) return;
     change.mutate(
       {
         oldPassword: mode === 'old' ? values.old : undefined,
         vcode: mode === 'code' ? values.vcode : undefined,
         password: values.password,
-        totp: askTotp ? values.totp.trim() : undefined,
+        ...code,
       },
       {
         onSuccess: () => {
@@ -83,11 +81,7 @@ function ChangePasswordForm() {
           else navigate(PATHS.securityCenter, { replace: true });
         },
         onError: (error) => {
-          if (isTotpChallenge(error)) {
-            setAskTotp(true);
-            if (askTotp) setErrors({ totp: (error as Error).message });
-            return;
-          }
+          if (factor.handle(error)) return;
           if (!isApiError(error) || !error.unreported) return;
           const next: Partial<Record<Field, string>> = {};
           for (const { field, message } of error.fields) {
@@ -149,17 +143,7 @@ function ChangePasswordForm() {
           {...bind('password')}
         />
         <ConfirmPasswordField id="password-confirm" maxLength={16} {...bind('confirm')} />
-        {askTotp && (
-          <TextField
-            id="password-totp"
-            testId="password-totp"
-            label={t('security.gauth.codeLabel')}
-            autoComplete="one-time-code"
-            placeholder={t('security.gauth.codePlaceholder')}
-            maxLength={11}
-            {...bind('totp', cleanTotpInput)}
-          />
-        )}
+        <SecondFactorField factor={factor} id="password-totp" />
         <SubmitButton testId="password-submit" pending={change.isPending}>
           {t('security.password.submit')}
         </SubmitButton>

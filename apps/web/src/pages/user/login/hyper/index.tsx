@@ -12,6 +12,7 @@ import { AuthLayout } from '@/components/auth/AuthLayout.tsx';
 import { ProofFields, useProofForm } from '@/components/auth/ProofForm.tsx';
 import { useFinishLogin } from '@/components/auth/useAuthNavigation.ts';
 import { Loading } from '@/components/QueryState.tsx';
+import { useSecondFactor } from '@/components/SecondFactorField.tsx';
 import uiStyles from '@/components/ui.module.css';
 
 type Failure = OidcCallbackError | 'ticket';
@@ -89,15 +90,20 @@ function ConfirmLink({ ticket, provider, email }: { ticket: string; provider: Oi
   const finish = useFinishLogin();
   const confirm = useConfirmLink();
   const proof = useProofForm();
+  // Signed out: whether the account has Google Authenticator on is not known here, so the code is optional.
+  const secondFactor = useSecondFactor('/user/oidc/link', { signedOut: true });
 
   const submit = () => {
     const input = proof.checked();
-    if (!input) return;
+    const code = secondFactor.take();
+    if (!input || !code) return;
     confirm.mutate(
-      { ticket, ...input },
+      { ticket, ...input, ...code },
       {
         onSuccess: (loggedIn) => loggedIn && finish(t('signin.linked', { provider: providerName(provider) })),
-        onError: proof.form.reportTo(['password', 'vcode']),
+        onError: (error) => {
+          if (!secondFactor.handle(error)) proof.form.reportTo(['password', 'vcode'])(error);
+        },
       },
     );
   };
@@ -116,6 +122,7 @@ function ConfirmLink({ ticket, provider, email }: { ticket: string; provider: Oi
         email={email}
         submitLabel={t('signin.linkSubmit')}
         pending={confirm.isPending}
+        secondFactor={secondFactor}
       />
     </AuthLayout>
   );
