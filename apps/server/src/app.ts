@@ -258,6 +258,7 @@ export async function buildApp(options: AppOptions) {
     now,
     media,
     images,
+    rooms: chat.visibility,
     roomRole: (roomId, userId) =>
       chat.membership(userId, roomId).then(
         ({ member }): RoomRole => member.role,
@@ -272,6 +273,7 @@ export async function buildApp(options: AppOptions) {
     attempts,
     activityIdOf: (code) => discovery.idByCode(code),
     perksOf: (userId) => vip.perksOf(userId),
+    rooms: chat.visibility,
     automation: new ClaimAutomationGuard({ attempts, captcha, perMinute: config.captcha.redPacketsPerMinute }),
     log: app.log,
     chat: {
@@ -365,6 +367,7 @@ export async function buildApp(options: AppOptions) {
     await media.stop();
   });
 
+  app.decorate('routeTable', router.routes);
   // Services are exposed for operator scripts and tests that drive background work by hand.
   app.decorate('services', {
     auth,
