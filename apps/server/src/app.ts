@@ -94,7 +94,7 @@ import {
 import { RegionGate, trustFunction } from './platform/region.ts';
 import { Router } from './platform/router.ts';
 import { SecretBox, secretBoxKey } from './platform/sealed.ts';
-import { installSecurityHeaders } from './platform/security-headers.ts';
+import { installNoStore, installSecurityHeaders } from './platform/security-headers.ts';
 import { sessionAuthenticator } from './platform/session.ts';
 import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';
 import { serveWebApp } from './platform/web-app.ts';
@@ -301,6 +301,7 @@ export async function buildApp(options: AppOptions) {
     now,
     regionBlocked: (request) => region.isBlocked(request),
   });
+  installNoStore(app, router.routes);
   const client = new ClientService({ db: database.db, clientReleaseFile: config.clientReleaseFile, now, log: app.log });
   appRoutes(router, { app: new AppService({ database, config }), client, region });
   authRoutes(router, auth, captcha);
