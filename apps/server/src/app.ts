@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import rateLimit from '@fastify/rate-limit';
 import { API_BASE, CHAT_LIMITS } from '@polaris/contract';
 import Fastify, { LogController } from 'fastify';
@@ -66,7 +65,7 @@ import { AddressDeriver } from './modules/wallet/addresses.ts';
 import { LocalChainAdapter } from './modules/wallet/chain.ts';
 import { DepositService } from './modules/wallet/deposits.service.ts';
 import { walletMnemonic } from './modules/wallet/mnemonic.ts';
-import { newAdminToken, operatorRoutes } from './modules/wallet/operator.routes.ts';
+import { operatorRoutes } from './modules/wallet/operator.routes.ts';
 import { PaymentMethodService } from './modules/wallet/payments.service.ts';
 import { RecordService } from './modules/wallet/records.service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -83,6 +82,7 @@ import { loggerOptions, logRequests } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { MailQueue } from './platform/mail-queue.ts';
 import { buildOpenApi } from './platform/openapi.ts';
+import { existingAdminToken } from './platform/operator-guard.ts';
 import {
   MemoryBus,
   MemoryWindowCounter,
@@ -106,6 +106,11 @@ export interface AppOptions {
   now?: () => Date;
   logStream?: NodeJS.WritableStream;
   webDistDir?: string;
+  /**
+   * The operator routes' token: the server passes a fresh one it wrote at its start (main.ts); everyone else builds
+   * with DATA_DIR's token as it is (`existingAdminToken`), so no in-process app ever changes a running server's.
+   */
+  adminToken?: string;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -287,8 +292,7 @@ export async function buildApp(options: AppOptions) {
         ),
     },
   });
-  const adminToken = newAdminToken();
-  await writeFile(path.join(config.dataDir, 'admin.token'), adminToken, { mode: 0o600 });
+  const adminToken = options.adminToken ?? (await existingAdminToken(config.dataDir));
 
   const authenticate = sessionAuthenticator((token) => auth.sessionUser(token));
 
