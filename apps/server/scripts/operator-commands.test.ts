@@ -72,6 +72,19 @@ describe('operator commands beside a running server', () => {
   let server: ChildProcess;
   const tokenOf = () => readFile(path.join(serverDir, 'admin.token'), 'utf8');
   const run = (script: string, args: string[] = []) => runCommand(script, args, { dataDir: serverDir });
+  /** The server's environment: a port of its own choosing, so nobody can tell the commands which. */
+  const serverEnv = () => {
+    const { PORT: _none, ...env } = process.env;
+    return {
+      ...env,
+      DATA_DIR: serverDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    };
+  };
 
   beforeAll(async () => {
     const made = await commandApp('polaris-cli-server-');
@@ -79,19 +92,10 @@ describe('operator commands beside a running server', () => {
     await signedUpUser(made.app, serverDir, 'live@example.com');
     await made.app.close();
     await made.database.close();
-    // The real server, on a port of its own choosing: nobody tells the commands which.
-    const { PORT: _none, ...env } = process.env;
+    // The real server.
     server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: REPO_ROOT,
-      env: {
-        ...env,
-        DATA_DIR: serverDir,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-      },
+      env: serverEnv(),
       stdio: 'ignore',
     });
     for (let waited = 0; !(await announcedServer(serverDir)); waited += 200) {
@@ -119,6 +123,21 @@ describe('operator commands beside a running server', () => {
       headers: { 'x-admin-token': token.trim() },
     });
     expect(await direct.json()).toMatchObject({ status: 200, attachment: { ok: true } });
+    // A second server on the same embedded data refuses to start, and changes nothing.
+    const second = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: serverEnv(),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let said = '';
+    second.stderr?.on('data', (chunk) => {
+      said += String(chunk);
+    });
+    const [code] = await once(second, 'exit');
+    expect(code).toBe(1);
+    expect(said).toContain(`already runs on the embedded database in ${serverDir}`);
+    expect(await tokenOf()).toBe(token);
+    expect((await announcedServer(serverDir))?.port).toBe(port);
   }, 120_000);
 
   it('refuse plainly when the data is held by a server that does not answer, and run alone once it is gone', async () => {
