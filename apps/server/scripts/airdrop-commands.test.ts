@@ -1,14 +1,14 @@
 import { rm } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announceServer } from '../src/platform/server-file.ts';
 import { commandApp, runCommand, signedUpUser } from './command-runner.ts';
 
 let dataDir: string;
-let port: number;
 let stop: () => Promise<void>;
 
-/** Runs an operator command while the server runs (the commands call it over HTTP). */
-const command = (script: string, args: string[] = []) => runCommand(script, args, { dataDir, port });
+/** Runs an operator command while the server runs (the commands find it through server.json and call it over HTTP). */
+const command = (script: string, args: string[] = []) => runCommand(script, args, { dataDir });
 
 /** A running server with a registered user and one pending listing application, made through the real routes. */
 beforeAll(async () => {
@@ -48,8 +48,12 @@ beforeAll(async () => {
   });
   expect(applied.json()).toMatchObject({ status: 200 });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  port = (app.server.address() as { port: number }).port;
+  const withdraw = await announceServer(dataDir, {
+    port: (app.server.address() as { port: number }).port,
+    database: 'pglite',
+  });
   stop = async () => {
+    await withdraw();
     await app.close();
     await database.close();
   };

@@ -21,24 +21,15 @@ export interface CommandResult {
 
 /**
  * Runs an operator command the way a person would (`npx tsx apps/server/scripts/<script>`), on the embedded data
- * in `dataDir`, and answers its exit code and everything it printed. `port` names a running server the command
- * should call (docs: operator.ts); without one it opens the data itself.
+ * in `dataDir`, and answers its exit code and everything it printed. No PORT: a running server is found through
+ * `dataDir/server.json` (docs: operator.ts); without one the command opens the data itself.
  */
-export async function runCommand(
-  script: string,
-  args: string[],
-  options: { dataDir: string; port?: number },
-): Promise<CommandResult> {
+export async function runCommand(script: string, args: string[], options: { dataDir: string }): Promise<CommandResult> {
+  const { PORT: _none, ...env } = process.env;
   try {
     const { stdout, stderr } = await run('npx', ['tsx', path.join('apps/server/scripts', script), ...args], {
       cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: options.dataDir,
-        PORT: String(options.port ?? 1),
-        DATABASE_URL: '',
-        REDIS_URL: '',
-      },
+      env: { ...env, DATA_DIR: options.dataDir, DATABASE_URL: '', REDIS_URL: '' },
     });
     return { code: 0, out: stdout + stderr };
   } catch (error) {

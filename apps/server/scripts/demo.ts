@@ -2,36 +2,22 @@
 //   npm run demo
 // Works on the embedded database (stop `npm start` first: it takes one process at a time) or on DATABASE_URL.
 // Running it again creates nothing new; it only tops up what is missing.
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { API_BASE } from '@polaris/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { databaseSourceFor, openDatabase } from '../src/db/client.ts';
 import { checkLedger } from '../src/modules/wallet/ledger.store.ts';
+import { announcedServer } from '../src/platform/server-file.ts';
 import { ACTIVITIES, PEOPLE } from './demo/content.ts';
 import { Mailbox } from './demo/mailbox.ts';
 import { seedDemo } from './demo/seed.ts';
 
 const config = loadConfig();
 
-/** The database kind of a server answering on our port, if one does. */
-async function runningServer(): Promise<string | null> {
-  try {
-    const response = await fetch(`http://127.0.0.1:${config.port}${API_BASE}/health`, {
-      signal: AbortSignal.timeout(2000),
-    });
-    const body = (await response.json()) as { attachment?: { database?: string } };
-    return body.attachment?.database ?? 'unknown';
-  } catch {
-    return null;
-  }
-}
-
-const running = await runningServer();
+// A server on this data folder announces itself in DATA_DIR/server.json (whatever its PORT).
+const running = await announcedServer(config.dataDir);
 if (!config.databaseUrl && running !== null) {
   console.error(
-    `A Polaris server is running on port ${config.port}. The embedded database takes one process at a time:\n` +
+    `A Polaris server is running on port ${running.port}. The embedded database takes one process at a time:\n` +
       'stop the server (Ctrl+C in its terminal), run `npm run demo`, then `npm start` again.',
   );
   process.exit(1);
@@ -42,9 +28,6 @@ console.log(`Seeding demo content into ${where}…`);
 const database = await openDatabase(databaseSourceFor(config));
 await database.migrate();
 
-// Building the app writes a fresh operator token; a server using the same data folder keeps its own.
-const tokenFile = path.join(config.dataDir, 'admin.token');
-const previousToken = await readFile(tokenFile, 'utf8').catch(() => null);
 let at: Date | null = null;
 const mailbox = new Mailbox();
 const app = await buildApp({
@@ -110,6 +93,5 @@ try {
 } finally {
   await app.close();
   await database.close();
-  if (previousToken !== null) await writeFile(tokenFile, previousToken, { mode: 0o600 });
 }
 process.exit(failed ? 1 : 0);

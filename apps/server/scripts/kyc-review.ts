@@ -7,6 +7,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { API_BASE, KYC_DOCUMENTS } from '@polaris/contract';
 import { loadConfig } from '../src/config.ts';
+import { existingAdminToken } from '../src/platform/operator-guard.ts';
+import { announcedServer } from '../src/platform/server-file.ts';
 import { flags, operatorCall } from './operator.ts';
 
 const args = flags(process.argv.slice(2));
@@ -40,16 +42,17 @@ if (!args.uid) {
     );
   }
 } else if (args.photos !== undefined) {
-  // Photos are answered only by a running server (they are files, not an envelope).
+  // Photos are answered only by a running server (they are files, not an envelope), found through DATA_DIR.
   const config = loadConfig();
-  const { readFile } = await import('node:fs/promises');
-  const token = (await readFile(path.join(config.dataDir, 'admin.token'), 'utf8')).trim();
+  const server = await announcedServer(config.dataDir);
+  if (!server) fail('The photos are read through the running server: start it with `npm start` first.');
+  const token = await existingAdminToken(config.dataDir);
   const folder = path.resolve(args.photos || '.');
   await mkdir(folder, { recursive: true });
   let saved = 0;
   for (const kind of KYC_DOCUMENTS) {
     const response = await fetch(
-      `http://127.0.0.1:${config.port}${API_BASE}/admin/kyc/document?owner=${encodeURIComponent(args.uid)}&kind=${kind}`,
+      `http://127.0.0.1:${server.port}${API_BASE}/admin/kyc/document?owner=${encodeURIComponent(args.uid)}&kind=${kind}`,
       { headers: { 'x-admin-token': token } },
     ).catch(() => fail('The photos are read through the running server: start it with `npm start` first.'));
     if (response.headers.get('content-type') !== 'image/jpeg') continue;

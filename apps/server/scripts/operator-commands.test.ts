@@ -1,7 +1,14 @@
-import { rm } from 'node:fs/promises';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { API_BASE } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
+import { REPO_ROOT } from '../src/paths.ts';
+import { announcedServer, serverFilePath } from '../src/platform/server-file.ts';
 import { commandApp, runCommand, signedUpUser } from './command-runner.ts';
 
 let dataDir: string;
@@ -57,5 +64,101 @@ describe('operator commands', () => {
     const broken = await command('ledger-check.ts');
     expect(broken.code).toBe(1);
     expect(broken.out).toContain('balance differs from its postings');
+  }, 120_000);
+});
+
+describe('operator commands beside a running server', () => {
+  let serverDir: string;
+  let server: ChildProcess;
+  const tokenOf = () => readFile(path.join(serverDir, 'admin.token'), 'utf8');
+  const run = (script: string, args: string[] = []) => runCommand(script, args, { dataDir: serverDir });
+  /** The server's environment: a port of its own choosing, so nobody can tell the commands which. */
+  const serverEnv = () => {
+    const { PORT: _none, ...env } = process.env;
+    return {
+      ...env,
+      DATA_DIR: serverDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    };
+  };
+
+  beforeAll(async () => {
+    const made = await commandApp('polaris-cli-server-');
+    serverDir = made.dataDir;
+    await signedUpUser(made.app, serverDir, 'live@example.com');
+    await made.app.close();
+    await made.database.close();
+    // The real server.
+    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: serverEnv(),
+      stdio: 'ignore',
+    });
+    for (let waited = 0; !(await announcedServer(serverDir)); waited += 200) {
+      if (waited > 60_000 || server.exitCode !== null) throw new Error('the server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }, 90_000);
+  afterAll(async () => {
+    if (server.exitCode === null) server.kill('SIGTERM');
+    await rm(serverDir, { recursive: true, force: true });
+  });
+
+  it('go through the server found in DATA_DIR without PORT, and leave its token and operator routes working', async () => {
+    const token = await tokenOf();
+    const deposit = await run('wallet-deposit.ts', [
+      ...['--email', 'live@example.com', '--asset', 'USDT', '--chain', 'BSC', '--amount', '5'],
+    ]);
+    expect(deposit.out).toContain('Credited 5 USDT on BSC to live@example.com');
+    const check = await run('ledger-check.ts');
+    expect(check.out).toContain('Ledger OK');
+    expect(check.code).toBe(0);
+    expect(await tokenOf()).toBe(token);
+    const { port } = (await announcedServer(serverDir))!;
+    const direct = await fetch(`http://127.0.0.1:${port}${API_BASE}/admin/ledger/check`, {
+      headers: { 'x-admin-token': token.trim() },
+    });
+    expect(await direct.json()).toMatchObject({ status: 200, attachment: { ok: true } });
+    // A second server on the same embedded data refuses to start, and changes nothing.
+    const second = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: serverEnv(),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let said = '';
+    second.stderr?.on('data', (chunk) => {
+      said += String(chunk);
+    });
+    const [code] = await once(second, 'exit');
+    expect(code).toBe(1);
+    expect(said).toContain(`already runs on the embedded database in ${serverDir}`);
+    expect(await tokenOf()).toBe(token);
+    expect((await announcedServer(serverDir))?.port).toBe(port);
+  }, 120_000);
+
+  it('refuse plainly when the data is held by a server that does not answer, and run alone once it is gone', async () => {
+    server.kill('SIGTERM');
+    await once(server, 'exit');
+    expect(await announcedServer(serverDir)).toBeNull();
+    const token = await tokenOf();
+    // A server (this test's own process) that holds the data but answers on no port.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as { port: number };
+    await new Promise((resolve) => closed.close(resolve));
+    const file = { pid: process.pid, port, database: 'pglite', startedAt: new Date().toISOString() };
+    await writeFile(serverFilePath(serverDir), JSON.stringify(file));
+    const refused = await run('ledger-check.ts');
+    expect(refused.code).toBe(2);
+    expect(refused.out).toContain(`does not answer on port ${port}`);
+    expect(await tokenOf()).toBe(token);
+    await rm(serverFilePath(serverDir));
+    const alone = await run('ledger-check.ts');
+    expect(alone.out).toContain('Ledger OK');
+    expect(await tokenOf()).toBe(token);
   }, 120_000);
 });

@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { API_BASE } from '@polaris/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { databaseSourceFor, openDatabase } from '../src/db/client.ts';
+import { existingAdminToken } from '../src/platform/operator-guard.ts';
+import { announcedServer, serverFilePath } from '../src/platform/server-file.ts';
 
 export interface Envelope<T> {
   status: number;
@@ -11,39 +11,61 @@ export interface Envelope<T> {
   attachment: T;
 }
 
+/** What the command answers when it may not run: a plain sentence of what to do, printed by the command. */
+const refusal = <T>(msg: string): Envelope<T> => ({ status: 503, msg, attachment: null as T });
+
 /**
- * Call an operator route: through the running server when there is one (the embedded database admits one
- * process at a time), otherwise through an in-process app on the same data.
+ * Call an operator route (docs/api.md, "Operator commands"). A running server on this DATA_DIR announces itself in
+ * DATA_DIR/server.json: the call goes to it, with the token it wrote (PORT is not needed). With no server, an
+ * in-process app on the same data answers, with DATA_DIR's token as it is: nothing a command does changes the token
+ * a server checks. A server that holds the data but does not answer is never worked around (the embedded database
+ * takes one process at a time): the command refuses and says what to do.
  */
 export async function operatorCall<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<Envelope<T>> {
   const config = loadConfig();
   const headers = { 'content-type': 'application/json', locale: 'en_US' };
-  try {
-    const token = (await readFile(path.join(config.dataDir, 'admin.token'), 'utf8')).trim();
-    const response = await fetch(`http://127.0.0.1:${config.port}${API_BASE}${route}`, {
-      method,
-      headers: { ...headers, 'x-admin-token': token },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    });
-    if (response.ok) return (await response.json()) as Envelope<T>;
-  } catch {
-    // No server answering on this port (or no token yet): fall through to an in-process app.
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const server = await announcedServer(config.dataDir);
+  if (server) {
+    const token = await existingAdminToken(config.dataDir);
+    let response: Response;
+    try {
+      response = await fetch(`http://127.0.0.1:${server.port}${API_BASE}${route}`, {
+        method,
+        headers: { ...headers, 'x-admin-token': token },
+        body: payload,
+        signal: AbortSignal.timeout(30_000),
+      });
+    } catch {
+      return refusal(
+        `The Polaris server (process ${server.pid}) holds ${config.dataDir} but does not answer on port ${server.port}. ` +
+          'Wait until it has started and run the command again, or stop it (Ctrl+C in its terminal) and run the command ' +
+          `without it. If no server is running, delete ${serverFilePath(config.dataDir)}.`,
+      );
+    }
+    if (response.status === 404) {
+      return refusal(
+        `The Polaris server on port ${server.port} has its operator routes off (OPERATOR_ROUTES=off). ` +
+          'Restart it with OPERATOR_ROUTES=on, or stop it and run the command without it.',
+      );
+    }
+    return (await response.json()) as Envelope<T>;
   }
   const database = await openDatabase(databaseSourceFor(config));
   await database.migrate();
+  const adminToken = await existingAdminToken(config.dataDir);
   // An in-process app on the operator's own data is local by definition, even where the HTTP routes are off.
   const app = await buildApp({
     config: { ...config, logLevel: 'error', backgroundWorkers: false, operatorRoutes: true },
     database,
+    adminToken,
   });
   try {
-    const token = (await readFile(path.join(config.dataDir, 'admin.token'), 'utf8')).trim();
     const response = await app.inject({
       method,
       url: `${API_BASE}${route}`,
-      headers: { ...headers, 'x-admin-token': token },
-      payload: body === undefined ? undefined : JSON.stringify(body),
+      headers: { ...headers, 'x-admin-token': adminToken },
+      payload,
     });
     return response.json() as Envelope<T>;
   } finally {

@@ -21,6 +21,7 @@ import type { RecordService } from './modules/wallet/records.service.ts';
 import type { WalletService } from './modules/wallet/service.ts';
 import type { TransferService } from './modules/wallet/transfers.service.ts';
 import type { MailQueue } from './platform/mail-queue.ts';
+import type { RegisteredRoute } from './platform/router.ts';
 
 /** What a built app exposes as `app.services`, for operator scripts and tests that drive background work by hand. */
 export interface AppServices {
@@ -52,5 +53,7 @@ export interface AppServices {
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
+    /** Every route the router registered, with its auth mode and schemas (tests walk it). */
+    routeTable: readonly RegisteredRoute[];
   }
 }

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import rateLimit from '@fastify/rate-limit';
 import { API_BASE, CHAT_LIMITS } from '@polaris/contract';
 import Fastify, { LogController } from 'fastify';
@@ -68,7 +67,7 @@ import { AddressDeriver } from './modules/wallet/addresses.ts';
 import { LocalChainAdapter } from './modules/wallet/chain.ts';
 import { DepositService } from './modules/wallet/deposits.service.ts';
 import { walletMnemonic } from './modules/wallet/mnemonic.ts';
-import { newAdminToken, operatorRoutes } from './modules/wallet/operator.routes.ts';
+import { operatorRoutes } from './modules/wallet/operator.routes.ts';
 import { PaymentMethodService } from './modules/wallet/payments.service.ts';
 import { RecordService } from './modules/wallet/records.service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -86,6 +85,7 @@ import { loggerOptions, logRequests } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { MailQueue } from './platform/mail-queue.ts';
 import { buildOpenApi } from './platform/openapi.ts';
+import { existingAdminToken } from './platform/operator-guard.ts';
 import {
   MemoryBus,
   MemoryWindowCounter,
@@ -98,7 +98,7 @@ import { RegionGate, trustFunction } from './platform/region.ts';
 import { Router } from './platform/router.ts';
 import { SecretBox, secretBoxKey } from './platform/sealed.ts';
 import { secondFactorCheck } from './platform/second-factor.ts';
-import { installSecurityHeaders } from './platform/security-headers.ts';
+import { installNoStore, installSecurityHeaders } from './platform/security-headers.ts';
 import { sessionAuthenticator } from './platform/session.ts';
 import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';
 import { serveWebApp } from './platform/web-app.ts';
@@ -110,6 +110,11 @@ export interface AppOptions {
   now?: () => Date;
   logStream?: NodeJS.WritableStream;
   webDistDir?: string;
+  /**
+   * The operator routes' token: the server passes a fresh one it wrote at its start (main.ts); everyone else builds
+   * with DATA_DIR's token as it is (`existingAdminToken`), so no in-process app ever changes a running server's.
+   */
+  adminToken?: string;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -270,6 +275,7 @@ export async function buildApp(options: AppOptions) {
     now,
     media,
     images,
+    rooms: chat.visibility,
     roomRole: (roomId, userId) =>
       chat.membership(userId, roomId).then(
         ({ member }): RoomRole => member.role,
@@ -284,6 +290,7 @@ export async function buildApp(options: AppOptions) {
     attempts,
     activityIdOf: (code) => discovery.idByCode(code),
     perksOf: (userId) => vip.perksOf(userId),
+    rooms: chat.visibility,
     automation: new ClaimAutomationGuard({ attempts, captcha, perMinute: config.captcha.redPacketsPerMinute }),
     log: app.log,
     chat: {
@@ -297,8 +304,7 @@ export async function buildApp(options: AppOptions) {
         ),
     },
   });
-  const adminToken = newAdminToken();
-  await writeFile(path.join(config.dataDir, 'admin.token'), adminToken, { mode: 0o600 });
+  const adminToken = options.adminToken ?? (await existingAdminToken(config.dataDir));
 
   const authenticate = sessionAuthenticator((token) => auth.sessionUser(token));
 
@@ -316,6 +322,7 @@ export async function buildApp(options: AppOptions) {
       accountByLinkTicket: (ticket, browserKey) => oidc.linkAccountOf(ticket, browserKey),
     }),
   });
+  installNoStore(app, router.routes);
   const client = new ClientService({ db: database.db, clientReleaseFile: config.clientReleaseFile, now, log: app.log });
   appRoutes(router, { app: new AppService({ database, config }), client, region });
   authRoutes(router, auth, captcha);
@@ -382,6 +389,7 @@ export async function buildApp(options: AppOptions) {
     await media.stop();
   });
 
+  app.decorate('routeTable', router.routes);
   // Services are exposed for operator scripts and tests that drive background work by hand.
   app.decorate('services', {
     auth,

@@ -1,6 +1,8 @@
 import { buildApp } from './app.ts';
 import { loadConfig, missingSharedKeys } from './config.ts';
 import { databaseSourceFor, openDatabase } from './db/client.ts';
+import { existingAdminToken, freshAdminToken } from './platform/operator-guard.ts';
+import { announcedServer, announceServer, answersHealth } from './platform/server-file.ts';
 
 const sharedKeysProblem = missingSharedKeys();
 if (sharedKeysProblem) {
@@ -8,12 +10,25 @@ if (sharedKeysProblem) {
   process.exit(1);
 }
 const config = loadConfig();
+// Another server on this data folder (several processes on one PostgreSQL) keeps its token: both check the same one.
+const announced = await announcedServer(config.dataDir);
+const other = announced && (await answersHealth(announced.port)) ? announced : null;
+if (other && !config.databaseUrl) {
+  console.error(
+    `A Polaris server (process ${other.pid}, port ${other.port}) already runs on the embedded database in ${config.dataDir}, ` +
+      'which takes one process at a time. Stop it first (Ctrl+C in its terminal).',
+  );
+  process.exit(1);
+}
 const database = await openDatabase(databaseSourceFor(config));
 await database.migrate();
-const app = await buildApp({ config, database });
+const adminToken = other ? await existingAdminToken(config.dataDir) : await freshAdminToken(config.dataDir);
+const app = await buildApp({ config, database, adminToken });
 
+let withdraw = async () => {};
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
+  await withdraw();
   await app.close();
   await database.close();
   process.exit(0);
@@ -22,6 +37,10 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+// Operator commands find this server through DATA_DIR/server.json, whatever PORT they were started with.
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+withdraw = await announceServer(config.dataDir, { port, database: database.kind });
 app.log.info(
   `Polaris is running on ${config.publicUrl} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
 );

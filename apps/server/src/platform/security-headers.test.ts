@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { API_BASE } from '@polaris/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
@@ -77,5 +78,51 @@ describe('security headers over https', () => {
     expect(policy['img-src']).toContain('https://tiles.example.net');
     expect(policy['img-src']).not.toContain('https://tile.openstreetmap.org');
     expect(policy['upgrade-insecure-requests']).toEqual([]);
+  });
+});
+
+describe('Cache-Control on authenticated answers', () => {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ token } = await t.register('cache@example.com'));
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const call = (route: { method: 'GET' | 'POST'; path: string; params?: Record<string, string> }, withToken: boolean) =>
+    t.app.inject({
+      method: route.method,
+      url: `${API_BASE}${route.path.replace(/:(\w+)/g, (_, name: string) => route.params?.[name] ?? name)}`,
+      headers: withToken ? { token, locale: 'en_US' } : { locale: 'en_US' },
+    });
+
+  it('every registered route: no-store on what needs a session and on every envelope to a request with a token', async () => {
+    const routes = [...t.app.routeTable].sort(
+      (a, b) => Number(a.path === '/user/logout') - Number(b.path === '/user/logout'),
+    );
+    expect(routes.length).toBeGreaterThan(100);
+    for (const route of routes) {
+      const name = `${route.method} ${route.path}`;
+      const signedIn = await call(route, true);
+      const fileAnswer =
+        route.produces !== undefined &&
+        String(signedIn.headers['content-type']).startsWith(route.produces.split(';')[0]!);
+      if (route.auth === 'user' || !fileAnswer) expect(signedIn.headers['cache-control'], name).toBe('no-store');
+      if (route.auth === 'user') expect((await call(route, false)).headers['cache-control'], name).toBe('no-store');
+    }
+    // An unknown path under the API, asked with a token, is an envelope too.
+    const unknown = await t.app.inject({ method: 'GET', url: `${API_BASE}/no/such/route`, headers: { token } });
+    expect(unknown.headers['cache-control']).toBe('no-store');
+  });
+
+  it('public answers keep their own caching: a public file with a token, anything without one', async () => {
+    const icon = t.app.routeTable.find((route) => route.path === '/daogame/icons/:name')!;
+    for (const withToken of [true, false]) {
+      expect((await call(icon, withToken)).headers['cache-control']).toBe('public, max-age=86400');
+    }
+    const config = await t.app.inject({ method: 'GET', url: `${API_BASE}/app/config` });
+    expect(config.headers['cache-control']).toBeUndefined();
   });
 });

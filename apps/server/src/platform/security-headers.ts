@@ -1,5 +1,7 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '@polaris/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RegisteredRoute } from './router.ts';
 
 export interface SecurityHeaderSettings {
   /** The address people use; https turns on HSTS and upgrade-insecure-requests. */
@@ -69,5 +71,38 @@ export async function installSecurityHeaders(app: FastifyInstance, settings: Sec
     crossOriginResourcePolicy: { policy: settings.corsOrigins?.length ? 'cross-origin' : 'same-origin' },
     // Only where people reach us over https: HSTS on a plain-http address would lock a LAN install out.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+}
+
+/** Whether a request carried a session token (header, or the query as old clients send it). */
+function carriesToken(request: FastifyRequest): boolean {
+  const header = request.headers.token;
+  const query = (request.query as Record<string, unknown> | undefined)?.token;
+  return (typeof header === 'string' && header !== '') || (typeof query === 'string' && query !== '');
+}
+
+/**
+ * `Cache-Control: no-store` on what is someone's own (docs/api.md, "Caching"), in one hook rather than per route:
+ * every answer of a route that needs a session (files too: a CSV of attendees, an export), and every envelope answer
+ * to a request that carried a session token, whatever the route (a shared cache or the browser's back-forward cache
+ * must never hand one person's answer to another). A public route's file (a cover, a badge, a public feed) answered
+ * to whoever asks keeps its own caching. `routes` is the router's table, read as it fills.
+ */
+export function installNoStore(app: FastifyInstance, routes: readonly RegisteredRoute[]) {
+  let byUrl: Map<string, RegisteredRoute> | null = null;
+  const routeOf = (request: FastifyRequest) => {
+    if (!byUrl || byUrl.size !== routes.length) {
+      byUrl = new Map(routes.map((route) => [`${route.method} ${API_BASE}${route.path}`, route]));
+    }
+    return byUrl.get(`${request.method} ${request.routeOptions.url}`);
+  };
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith(`${API_BASE}/`)) return payload;
+    const route = routeOf(request);
+    const type = String(reply.getHeader('content-type') ?? '');
+    // A file route's success is its file; its failures, like every other route's answers, are the envelope.
+    const file = route?.produces !== undefined && type.startsWith(route.produces.split(';')[0]!);
+    if (route?.auth === 'user' || (carriesToken(request) && !file)) reply.header('cache-control', 'no-store');
+    return payload;
   });
 }

@@ -9,6 +9,7 @@ import {
   canShare,
   type Member,
 } from './policy.ts';
+import { seesObject, visibleObjects } from './room-access.ts';
 import type { RoomRow } from './store.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
@@ -65,5 +66,29 @@ describe('chat policy', () => {
     expect(canEditSettings(direct, member('admin'))).toBe(false);
     expect(canEditSettings(room('public'), member('admin'))).toBe(true);
     expect(canShare(room('invite', { kind: 'activity' }), member('owner'))).toBe(false);
+  });
+});
+
+describe('the visibility of what belongs to a room', () => {
+  it('shows objects of no room, of a room the viewer sees, and their own party’s; asks about the rooms once', async () => {
+    const asked: number[][] = [];
+    const visibility = {
+      visibleRooms: async (_viewer: number | null, roomIds: readonly number[]) => {
+        asked.push([...roomIds]);
+        return new Set(roomIds.filter((id) => id === 1));
+      },
+    };
+    const objects = [
+      { name: 'public', roomId: null, partyIds: [9] },
+      { name: 'seen room', roomId: 1, partyIds: [9] },
+      { name: 'hidden room', roomId: 2, partyIds: [9] },
+      { name: 'hidden room, mine', roomId: 2, partyIds: [7] },
+      { name: 'hidden room again', roomId: 2, partyIds: [9] },
+    ];
+    const seen = await visibleObjects(visibility, 7, objects);
+    expect(seen.map((o) => o.name)).toEqual(['public', 'seen room', 'hidden room, mine']);
+    expect(asked).toEqual([[1, 2]]);
+    expect(await seesObject(visibility, null, { roomId: 2, partyIds: [7] })).toBe(false);
+    expect(await seesObject(visibility, null, { roomId: null, partyIds: [] })).toBe(true);
   });
 });

@@ -9,8 +9,12 @@ export type Member = Pick<MemberRow, 'role' | 'banned' | 'mutedUntil'>;
 export const isActive = (member: Member | undefined): member is Member => member !== undefined && !member.banned;
 export const isAdmin = (member: Member | undefined) => isActive(member) && member.role !== 'member';
 
-/** Anyone may find a public room; an invite-only room is visible to its members only. */
-export function canSee(room: RoomRow, member: Member | undefined): boolean {
+/**
+ * Anyone may find a public room; an invite-only room (direct conversations included) is visible to its members
+ * only, never to a banned one. This is also the visibility of everything that belongs to a room (its messages, red
+ * packets, bounties, members-only stages): to whoever may not see the room it is unknown (docs/api.md, "Visibility").
+ */
+export function canSee(room: Pick<RoomRow, 'joinPolicy'>, member: Member | undefined): boolean {
   if (member?.banned) return false;
   return room.joinPolicy === 'public' || isActive(member);
 }

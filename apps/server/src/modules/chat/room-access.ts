@@ -15,6 +15,7 @@ import {
   memberCount,
   peersOf,
   type RoomRow,
+  roomsWithMember,
   roomWithMember,
   setReadSeq,
   uidOf,
@@ -65,6 +66,41 @@ export interface RoomViewInput {
 }
 
 /**
+ * The one visibility rule of everything that belongs to a room (docs/api.md, "Visibility"), as other modules ask it
+ * through `ChatService.visibility`: red packets, bounties and live stages use it, chat's own routes use `canSee`.
+ */
+export interface RoomVisibility {
+  /** Of these rooms, the ones the viewer may see (`canSee`): public, or invite-only and theirs. Unknown rooms never. */
+  visibleRooms(viewerId: number | null, roomIds: readonly number[]): Promise<Set<number>>;
+}
+
+/** What the rule needs of an object: its room (null: it belongs to none) and the people it is theirs (sender, owner). */
+export interface RoomObject {
+  roomId: number | null;
+  partyIds: readonly number[];
+}
+
+/**
+ * Of these objects, the ones the viewer may see: those of no room, those the viewer is party to, and those of a room
+ * they may see. The others are to be answered exactly as unknown ones. One query whatever their number.
+ */
+export async function visibleObjects<T extends RoomObject>(
+  visibility: RoomVisibility,
+  viewerId: number | null,
+  objects: readonly T[],
+): Promise<T[]> {
+  const isParty = (object: T) => viewerId !== null && object.partyIds.includes(viewerId);
+  const rooms = [...new Set(objects.flatMap((o) => (o.roomId === null || isParty(o) ? [] : [o.roomId])))];
+  const visible = rooms.length > 0 ? await visibility.visibleRooms(viewerId, rooms) : new Set<number>();
+  return objects.filter((o) => o.roomId === null || isParty(o) || visible.has(o.roomId));
+}
+
+/** Whether the viewer may see one object of a room (`visibleObjects` of one). */
+export async function seesObject(visibility: RoomVisibility, viewerId: number | null, object: RoomObject) {
+  return (await visibleObjects(visibility, viewerId, [object])).length === 1;
+}
+
+/**
  * What the chat services share: finding a room the caller may see, storing a message under the room's next
  * sequence number, publishing after commit, adding and removing members, and presenting rooms.
  */
@@ -80,6 +116,12 @@ export class ChatRoomAccess {
     const found = await roomWithMember(this.db, Number(roomId), userId);
     if (!found || !canSee(found.room, found.member)) throw new AppError(Status.notFound, 'chat.notFound');
     return found;
+  }
+
+  /** Of these rooms, the ones the viewer may see (`RoomVisibility`). */
+  async visibleRooms(viewerId: number | null, roomIds: readonly number[]): Promise<Set<number>> {
+    const rows = await roomsWithMember(this.db, [...new Set(roomIds)], viewerId);
+    return new Set(rows.filter((row) => canSee(row.room, row.member)).map((row) => row.room.id));
   }
 
   /** A room the caller belongs to: 404 when they may not see it, 403 when they see it but are not in it. */

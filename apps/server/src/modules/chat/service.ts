@@ -2,11 +2,12 @@ import type { Database } from '../../db/client.ts';
 import { ActivityRoomsService } from './activity-rooms.service.ts';
 import { ChatMessagesService } from './messages.service.ts';
 import { ChatModerationService } from './moderation.service.ts';
-import { type ChatDeps, ChatRoomAccess } from './room-access.ts';
+import { type ChatDeps, ChatRoomAccess, type RoomVisibility } from './room-access.ts';
 import { ChatRoomsService } from './rooms.service.ts';
 import { databaseName } from './store.ts';
 
-export type { ChatDeps, RoomEvent } from './room-access.ts';
+export type { ChatDeps, RoomEvent, RoomObject, RoomVisibility } from './room-access.ts';
+export { seesObject, visibleObjects } from './room-access.ts';
 
 /**
  * Chat rooms, one service per topic over the shared room access: rooms (`rooms`), messages (`messages`),
@@ -17,6 +18,8 @@ export class ChatService {
   readonly messages: ChatMessagesService;
   readonly moderation: ChatModerationService;
   readonly activityRooms: ActivityRoomsService;
+  /** Who may see what belongs to a room: the one rule red packets, bounties and live stages ask. */
+  readonly visibility: RoomVisibility;
   private readonly access: ChatRoomAccess;
 
   constructor(deps: ChatDeps) {
@@ -25,6 +28,7 @@ export class ChatService {
     this.messages = new ChatMessagesService(this.access);
     this.moderation = new ChatModerationService(this.access);
     this.activityRooms = new ActivityRoomsService(this.access);
+    this.visibility = { visibleRooms: (viewerId, roomIds) => this.access.visibleRooms(viewerId, roomIds) };
   }
 
   /** The scope of a deployment on a shared Redis: its database's name. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import { chatAnnouncements, chatMembers, type chatMessages, chatRooms, users } from '../../db/schema/index.ts';
 import { senders } from './messages.store.ts';
@@ -34,6 +34,20 @@ export async function roomById(db: Db, id: number): Promise<RoomRow | undefined>
   const [row] = await db.select().from(chatRooms).where(eq(chatRooms.id, id));
   return row;
 }
+/**
+ * Of these rooms, each that exists with its join policy and the viewer's membership (none for a guest): what the
+ * visibility rule (`canSee`) needs, in one query whatever their number.
+ */
+export async function roomsWithMember(db: Db, roomIds: number[], userId: number | null) {
+  if (roomIds.length === 0) return [];
+  const rows = await db
+    .select({ room: { id: chatRooms.id, joinPolicy: chatRooms.joinPolicy }, member: chatMembers })
+    .from(chatRooms)
+    .leftJoin(chatMembers, and(eq(chatMembers.roomId, chatRooms.id), eq(chatMembers.userId, userId ?? 0)))
+    .where(inArray(chatRooms.id, roomIds));
+  return rows.map((row) => ({ room: row.room, member: row.member ?? undefined }));
+}
+
 /** A room with the user's membership row and display name, in one query (every call in a room starts here). */
 export async function roomWithMember(db: Db, roomId: number, userId: number) {
   const [row] = await db

@@ -1,6 +1,7 @@
 import { type LiveAnswer, type LiveStage, type LiveWatch, Status } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError, FieldsError, ServiceUnavailableError } from '../../platform/errors.ts';
+import { type RoomVisibility, seesObject } from '../chat/service.ts';
 import { type LiveMedia, MediaOfferError, MediaUnavailableError } from './media.ts';
 import { authorizeManage, authorizeRoomStage, authorizeWatch, canManage, type RoomRole } from './policy.ts';
 import { presentStage } from './presenter.ts';
@@ -20,6 +21,8 @@ export interface LiveDeps {
   media: LiveMedia;
   /** The user's role in a chat room, null when they are not in it (the chat module answers). */
   roomRole(roomId: number, userId: number): Promise<RoomRole>;
+  /** Who may see what belongs to a chat room (the chat module's one rule): a room's members-only stage is its own. */
+  rooms: RoomVisibility;
   /** Uploaded images (the activity module's): covers are checked to be the owner's, and answered with their sizes. */
   images: {
     ownedBy(id: string, userId: number): Promise<boolean>;
@@ -70,12 +73,12 @@ export class LiveService {
   }
 
   async get(id: number, userId: number | null): Promise<LiveStage> {
-    const stage = await this.load(id);
+    const stage = await this.load(id, userId);
     return (await this.presentAll([stage], userId))[0]!;
   }
 
   async move(id: number, userId: number, move: keyof typeof MOVES): Promise<LiveStage> {
-    const stage = await this.load(id);
+    const stage = await this.load(id, userId);
     authorizeManage(stage, userId);
     const { from, to } = MOVES[move];
     const now = this.deps.now();
@@ -91,7 +94,7 @@ export class LiveService {
 
   /** The broadcaster's offer; the stage must be started (live or paused) first. */
   async publish(id: number, userId: number, sdp: string): Promise<LiveAnswer> {
-    const stage = await this.load(id);
+    const stage = await this.load(id, userId);
     authorizeManage(stage, userId);
     authorizeWatch(stage, userId, await this.viewerRole(stage, userId));
     const answer = await this.signal(() => this.deps.media.publish(id, sdp));
@@ -101,7 +104,7 @@ export class LiveService {
 
   /** The viewer's offer answered, or (no offer, `watchOffer` is `server`) the SFU's offer to answer next. */
   async watch(id: number, userId: number | null, sdp: string | undefined): Promise<LiveWatch> {
-    const stage = await this.load(id);
+    const stage = await this.load(id, userId);
     authorizeWatch(stage, userId, await this.viewerRole(stage, userId));
     return this.signal(() => this.deps.media.watch(id, sdp));
   }
@@ -144,9 +147,16 @@ export class LiveService {
     }
   }
 
-  private async load(id: number): Promise<StageWithOwner> {
+  /**
+   * A stage the viewer may see, else exactly the answer of an unknown one. A `members` stage of a room is the
+   * room's: its owner and whoever may see the room see it (docs/api.md, "Visibility"). A `link` stage is open to
+   * anyone with the link by its owner's choice (and listed on the live list).
+   */
+  private async load(id: number, viewerId: number | null): Promise<StageWithOwner> {
     const stage = await stageWithOwner(this.deps.db, id);
     if (!stage) throw notFound();
+    const roomId = stage.audience === 'members' ? stage.roomId : null;
+    if (!(await seesObject(this.deps.rooms, viewerId, { roomId, partyIds: [stage.ownerId] }))) throw notFound();
     return stage;
   }
 

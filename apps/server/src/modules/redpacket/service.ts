@@ -14,6 +14,7 @@ import { once } from '../../platform/idempotency.ts';
 import type { Links } from '../../platform/links.ts';
 import { rateLimited } from '../../platform/rate-limits.ts';
 import { randomToken } from '../../platform/secrets.ts';
+import { type RoomVisibility, seesObject } from '../chat/service.ts';
 import type { TradePasswordService } from '../security/service.ts';
 import { amountUnits, assetOf, fieldError } from '../wallet/catalog.ts';
 import { ledger } from '../wallet/ledger.ts';
@@ -52,6 +53,8 @@ export interface RedPacketDeps {
   trade: TradePasswordService;
   attempts: AttemptLimiter;
   chat: RedPacketChat;
+  /** Who may see what belongs to a chat room (the chat module's one rule): a room's packet is unknown to others. */
+  rooms: RoomVisibility;
   activityIdOf: (code: string) => Promise<number | undefined>;
   /** The sender's membership perks: a member may send up to the asset's maximum times their multiplier. */
   perksOf: (userId: number) => Promise<{ redPacketMultiplier: number }>;
@@ -64,6 +67,8 @@ export interface RedPacketDeps {
 
 /** Password guesses per person and packet: enough for typos, too few to try a dictionary. */
 export const PASSWORD_RULE: AttemptRule = { max: 10, windowMs: 600_000 };
+
+const unknownPacket = () => new AppError(Status.notFound, 'redpacket.notFound');
 
 /** A public code: 12 characters of base62-ish randomness, not a number to walk. */
 const newCode = () => randomToken(9).replace(/[-_]/g, 'x');
@@ -184,9 +189,43 @@ export class RedPacketService {
   }
 
   async detail(code: string, viewerId: number | null): Promise<RedPacket> {
-    const packet = await packetByCode(this.db, code);
-    if (!packet) throw new AppError(Status.notFound, 'redpacket.notFound');
+    const packet = await this.visiblePacket(code, viewerId);
     return presentPacket(packet, await this.context([packet], viewerId));
+  }
+
+  /**
+   * A packet the viewer may see, else exactly the answer of an unknown one. A packet of a room (a `chat` packet, or
+   * one for a room's members) is the room's: its sender, whoever took a share, and those who may see the room see it
+   * (a direct conversation's packet: its two people); to anyone else it does not exist.
+   */
+  private async visiblePacket(code: string, viewerId: number | null): Promise<PacketRow> {
+    const packet = await packetByCode(this.db, code);
+    if (!packet || !(await this.sees(packet, viewerId))) throw unknownPacket();
+    return packet;
+  }
+
+  private async sees(packet: Pick<PacketRow, 'id' | 'roomId' | 'senderId'>, viewerId: number | null) {
+    if (await seesObject(this.deps.rooms, viewerId, { roomId: packet.roomId, partyIds: [packet.senderId] }))
+      return true;
+    // Someone who took a share keeps seeing what they took, in the room or not any more.
+    return viewerId !== null && (await mySharesOf(this.db, viewerId, [packet.id])).has(packet.id);
+  }
+
+  /**
+   * A claim of a packet the claimer may not see answers as one of an unknown packet, before it joins a batch. What
+   * this needs of a packet never changes, so it is remembered by code: a crowd costs the membership query only.
+   */
+  private readonly packetRooms = new Map<string, Pick<PacketRow, 'id' | 'roomId' | 'senderId'>>();
+  private async assertMayOpen(code: string, userId: number) {
+    let known = this.packetRooms.get(code);
+    if (!known) {
+      const packet = await packetByCode(this.db, code);
+      if (!packet) return; // the batch answers "not found" as for every unknown code
+      if (this.packetRooms.size > 10_000) this.packetRooms.clear();
+      known = { id: packet.id, roomId: packet.roomId, senderId: packet.senderId };
+      this.packetRooms.set(code, known);
+    }
+    if (known.roomId !== null && !(await this.sees(known, userId))) throw unknownPacket();
   }
 
   /** Opens a packet: my share, or why not. Password guesses are claimed per person and packet before checking. */
@@ -196,6 +235,8 @@ export class RedPacketService {
       const used = await this.deps.attempts.claim(`redpacket:${input.code}:${userId}`, PASSWORD_RULE);
       if (used === null) throw rateLimited();
     }
+    // Everything an unknown code goes through first, so a hidden packet's refusal is the same answer.
+    await this.assertMayOpen(input.code, userId);
     const outcome = await this.batcher.claim({ userId, code: input.code, password: input.password });
     if (!outcome.ok) {
       if (outcome.error.messageKey === 'redpacket.attendeesOnly' && outcome.packet?.activityId) {
@@ -214,8 +255,7 @@ export class RedPacketService {
 
   /** Who got what, newest first; the luckiest marked once the packet is finished; ledger entries for the sender. */
   async claims(code: string, viewerId: number | null, input: { cursor?: string; limit: number }) {
-    const packet = await packetByCode(this.db, code);
-    if (!packet) throw new AppError(Status.notFound, 'redpacket.notFound');
+    const packet = await this.visiblePacket(code, viewerId);
     const before = input.cursor && /^\d+$/.test(input.cursor) ? Number(input.cursor) : null;
     const decimals = (await this.catalog()).assets.get(packet.assetCode)?.decimals ?? 0;
     const [rows, luckiest] = await Promise.all([
