@@ -96,6 +96,7 @@ import { Router } from './platform/router.ts';
 import { SecretBox, secretBoxKey } from './platform/sealed.ts';
 import { installSecurityHeaders } from './platform/security-headers.ts';
 import { sessionAuthenticator } from './platform/session.ts';
+import { SessionEvents } from './platform/session-events.ts';
 import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';
 import { serveWebApp } from './platform/web-app.ts';
 
@@ -147,6 +148,14 @@ export async function buildApp(options: AppOptions) {
   });
   const links = new Links(config.publicUrl);
   const invites = new InviteService({ db: database.db, now, links });
+  const bus: RealtimeBus = redis ? new RedisBus(redis) : new MemoryBus();
+  // Channels carry the database's name, so deployments (or test runs) sharing one Redis never mix.
+  const busScope = redis ? await ChatService.scopeOf(database.db) : 'local';
+  const sessionEvents = new SessionEvents({
+    bus,
+    scope: busScope,
+    onError: (error) => app.log.error({ err: error }, 'could not announce ended sessions'),
+  });
   const auth = new AuthService({
     db: database.db,
     attempts,
@@ -154,6 +163,7 @@ export async function buildApp(options: AppOptions) {
     sessionTtlMs: config.sessionTtlMs,
     now,
     invites,
+    sessionEvents,
   });
   const box = new SecretBox(await secretBoxKey(config, app.log));
   const totp = new TotpService({ db: database.db, attempts, box, now });
@@ -223,7 +233,6 @@ export async function buildApp(options: AppOptions) {
     nfts: new NftService({ db, links }),
     attendees: new AttendeeService({ db, earnings }),
   };
-  const bus: RealtimeBus = redis ? new RedisBus(redis) : new MemoryBus();
   const counter: WindowCounter = redis ? new RedisWindowCounter(redis) : new MemoryWindowCounter();
   const chat: ChatService = new ChatService({
     db,
@@ -231,7 +240,7 @@ export async function buildApp(options: AppOptions) {
     bus,
     counter,
     sendsPerWindow: CHAT_LIMITS.sendsPerWindow * config.rateLimitMultiplier,
-    scope: redis ? await ChatService.scopeOf(db) : 'local',
+    scope: busScope,
     imageOwnedBy: (id, userId) => images.ownedBy(id, userId),
     stagesOnAir: (roomIds) => live.onAirByRoom(roomIds),
     activityCodes: (ids) => discovery.codesById(ids),
@@ -264,6 +273,8 @@ export async function buildApp(options: AppOptions) {
         () => null,
       ),
   });
+  // A session that ends closes the media it opened on this process (live signalling and publishing).
+  const stopLiveOnSessionEnd = await sessionEvents.subscribe((event) => void live.sessionsEnded(event));
   const redPackets = new RedPacketService({
     db,
     now,
@@ -334,7 +345,15 @@ export async function buildApp(options: AppOptions) {
     router,
     new DaogameService({ data: daogameDataFrom(config, { now, log: app.log }), shellUrl: config.daogameShellUrl }),
   );
-  await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
+  await chatSocketRoutes(app, {
+    authenticate,
+    chat,
+    live: chatLive,
+    heartbeatMs: config.chatHeartbeatMs,
+    sessionEvents,
+    liveSessions: (ids) => auth.stillLive(ids),
+    now,
+  });
 
   const openApi = buildOpenApi(router.routes);
   app.get(`${API_BASE}/openapi.json`, async () => openApi);
@@ -360,6 +379,7 @@ export async function buildApp(options: AppOptions) {
     for (const stop of stopWorkers) stop();
     mailer.close();
     await discoveryCache.close();
+    await stopLiveOnSessionEnd();
     await bus.close();
     await redis?.quit();
     await media.stop();

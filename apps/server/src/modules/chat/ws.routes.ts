@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import {
   API_BASE,
+  CHAT_CLOSE,
   ChatClientFrame,
   type ChatServerFrame,
   isSafeText,
@@ -14,11 +15,17 @@ import { AppError, ValidationError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/locale.ts';
 import { refuseHostile } from '../../platform/router.ts';
 import type { Authenticate, SessionUser } from '../../platform/session.ts';
+import type { SessionEvents } from '../../platform/session-events.ts';
 import { type LiveChatService, type LiveConnection, MAX_FRAME_BYTES } from './live.service.ts';
 import type { ChatService } from './service.ts';
+import { type HeldSocket, SocketRegistry } from './socket-registry.ts';
 
 /** Frames beyond this are refused outright by the socket (the connection closes); smaller oversized ones get an error frame. */
 const HARD_PAYLOAD_LIMIT = 1_048_576;
+/** Longest a timer may wait (setTimeout's limit); a session that lives longer is looked at again then. */
+const MAX_TIMER_MS = 2_147_483_647;
+/** A socket asked to close that has not finished its closing handshake by then is cut. */
+const CLOSE_GRACE_MS = 1000;
 
 /**
  * The chat WebSocket at `/rest/polarisex/ws`, authenticated like any route (the `token` header or query
@@ -33,10 +40,36 @@ export async function chatSocketRoutes(
     live: LiveChatService;
     /** Between server pings (CHAT_HEARTBEAT_MS); a socket that has not answered the previous one is closed. */
     heartbeatMs: number;
+    /** Ended sessions, from every process: their sockets close at once. */
+    sessionEvents: Pick<SessionEvents, 'subscribe'>;
+    /** Which of these sessions still work (the database's answer). */
+    liveSessions(sessionIds: number[]): Promise<Set<number>>;
+    now: () => Date;
   },
 ) {
   await app.register(websocket, { options: { maxPayload: HARD_PAYLOAD_LIMIT } });
   const sockets = new Set<WebSocket>();
+  const registry = new SocketRegistry();
+  const unsubscribe = await deps.sessionEvents.subscribe((event) => {
+    for (const held of registry.ending(event)) held.endSession();
+  });
+  // The safety net under the announcements (Redis pub/sub may drop one): every heartbeat asks the database which
+  // sessions holding a socket here still work, and closes the sockets of the others.
+  let checking = false;
+  async function recheckSessions() {
+    const ids = registry.sessionIds();
+    if (checking || ids.length === 0) return;
+    checking = true;
+    try {
+      const live = await deps.liveSessions(ids);
+      for (const id of ids)
+        if (!live.has(id)) for (const held of registry.ending({ sessionIds: [id] })) held.endSession();
+    } catch (error) {
+      app.log.warn({ err: error }, 'chat: could not re-check sessions');
+    } finally {
+      checking = false;
+    }
+  }
   const heartbeat = setInterval(() => {
     for (const socket of sockets) {
       const state = socket as WebSocket & { alive?: boolean };
@@ -47,9 +80,13 @@ export async function chatSocketRoutes(
       state.alive = false;
       socket.ping();
     }
+    void recheckSessions();
   }, deps.heartbeatMs);
   heartbeat.unref();
-  app.addHook('onClose', async () => clearInterval(heartbeat));
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    await unsubscribe();
+  });
 
   app.route({
     method: 'GET',
@@ -64,7 +101,29 @@ export async function chatSocketRoutes(
       const language = requestLanguage(request);
       const state = socket as WebSocket & { alive?: boolean };
       state.alive = true;
-      sockets.add(socket);
+      let ended = false;
+      let expiry: NodeJS.Timeout | undefined;
+      const held: HeldSocket = {
+        userId: user.id,
+        sessionId: user.sessionId,
+        endSession: () => {
+          if (ended) return;
+          ended = true;
+          clearTimeout(expiry);
+          // Nothing more reaches it from the rooms, even before the closing handshake ends.
+          void deps.live.disconnect(connection);
+          connection.send({
+            type: 'error',
+            code: Status.sessionInvalid,
+            message: translate(language, 'auth.sessionInvalid'),
+          });
+          closeWith(CHAT_CLOSE.sessionEnded);
+        },
+      };
+      const closeWith = ({ code, reason }: { code: number; reason: string }) => {
+        socket.close(code, reason);
+        setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+      };
       const connection: LiveConnection = {
         userId: user.id,
         uid: user.uid,
@@ -92,6 +151,21 @@ export async function chatSocketRoutes(
         request.log.error({ err: error }, 'chat frame failed');
         return { type: 'error', code: 500, message: translate(language, 'http.500'), clientId };
       };
+      if (!registry.claim(held)) {
+        ended = true;
+        connection.send({ type: 'error', code: Status.conflict, message: translate(language, 'chat.tooManySockets') });
+        closeWith(CHAT_CLOSE.tooManySockets);
+        return;
+      }
+      sockets.add(socket);
+      // The session's end by time: a timer, re-armed when the session outlives the longest one.
+      const armExpiry = () => {
+        if (!user.expiresAt) return;
+        const left = user.expiresAt.getTime() - deps.now().getTime();
+        if (left <= 0) held.endSession();
+        else expiry = setTimeout(armExpiry, Math.min(left, MAX_TIMER_MS)).unref();
+      };
+      armExpiry();
       // Frames of one connection are handled in order, so a client's own messages keep their order.
       let chain = Promise.resolve();
       socket.on('pong', () => {
@@ -103,9 +177,22 @@ export async function chatSocketRoutes(
         chain = chain.then(() => handle(raw, isBinary));
       });
       socket.on('close', () => {
+        clearTimeout(expiry);
         sockets.delete(socket);
+        registry.release(held);
         void deps.live.disconnect(connection);
       });
+
+      /**
+       * A frame that acts (reads a room, sends, types) runs only while the session works: checked in the database,
+       * so a session revoked a moment ago cannot act even before its announcement arrives.
+       */
+      async function sessionWorks(): Promise<boolean> {
+        if (ended) return false;
+        if ((await deps.liveSessions([user.sessionId])).has(user.sessionId)) return true;
+        held.endSession();
+        return false;
+      }
 
       async function handle(raw: Buffer, isBinary: boolean) {
         if (raw.length > MAX_FRAME_BYTES) {
@@ -131,6 +218,7 @@ export async function chatSocketRoutes(
         }
         const clientId = frame.type === 'send' ? (frame.clientId ?? null) : null;
         try {
+          if (frame.type !== 'ping' && frame.type !== 'unsubscribe' && !(await sessionWorks())) return;
           switch (frame.type) {
             case 'ping':
               connection.send({ type: 'pong', id: frame.id ?? null });
