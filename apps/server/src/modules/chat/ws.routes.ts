@@ -26,6 +26,8 @@ const HARD_PAYLOAD_LIMIT = 1_048_576;
 const MAX_TIMER_MS = 2_147_483_647;
 /** A socket asked to close that has not finished its closing handshake by then is cut. */
 const CLOSE_GRACE_MS = 1000;
+/** How long an acting frame trusts the session's last look in the database (the announcement is the fast path). */
+const SESSION_RECHECK_MS = 1000;
 
 /**
  * The chat WebSocket at `/rest/polarisex/ws`, authenticated like any route (the `token` header or query
@@ -184,11 +186,16 @@ export async function chatSocketRoutes(
       });
 
       /**
-       * A frame that acts (reads a room, sends, types) runs only while the session works: checked in the database,
-       * so a session revoked a moment ago cannot act even before its announcement arrives.
+       * A frame that acts (reads a room, sends, types) runs only while the session works. The announcement closes
+       * the socket within milliseconds; should it be lost, the database is asked again, at most once per
+       * SESSION_RECHECK_MS per socket so that a flood of frames (refused by the send rate before any database
+       * work) costs no more than one lookup a second.
        */
+      let checkedAt = Date.now();
       async function sessionWorks(): Promise<boolean> {
         if (ended) return false;
+        if (Date.now() - checkedAt < SESSION_RECHECK_MS) return true;
+        checkedAt = Date.now();
         if ((await deps.liveSessions([user.sessionId])).has(user.sessionId)) return true;
         held.endSession();
         return false;
