@@ -232,6 +232,35 @@ describe('chat socket: connection', () => {
     expect(storedTexts('7')).toEqual(['later']);
   });
 
+  it('stops on a session-ended close: no reconnect with the dead token, the app is told once, no toast', async () => {
+    let token = 'token-1';
+    let ended = 0;
+    const socket = client('1', {
+      url: () => `${server.url}?token=${token}`,
+      sessionEnded: () => {
+        ended += 1;
+      },
+    });
+    const errors: string[] = [];
+    socket.onError((message) => errors.push(message));
+    collect(socket, '7', 0);
+    await until(() => socket.status === 'open' && server.connectionsMade === 1, 'the connection');
+    server.endSessions();
+    await until(() => ended === 1, 'the app to be told');
+    // Many backoff steps (20–80 ms) later: still no new attempt, even when the network comes back.
+    socket.wake();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.connectionsMade).toBe(1);
+    expect(socket.status).toBe('idle');
+    expect(ended).toBe(1);
+    expect(errors).toEqual([]);
+    // Signed in again: a new token connects as usual.
+    token = 'token-2';
+    socket.reset();
+    collect(socket, '8', 0);
+    await until(() => socket.status === 'open' && server.connectionsMade === 2, 'the new session');
+  });
+
   it('closes the socket a while after the last screen stops watching', async () => {
     const socket = client();
     const room = collect(socket, '7', 0);
