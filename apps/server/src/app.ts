@@ -85,9 +85,11 @@ import { MailQueue } from './platform/mail-queue.ts';
 import { buildOpenApi } from './platform/openapi.ts';
 import {
   MemoryBus,
+  MemoryConnectionCounter,
   MemoryWindowCounter,
   type RealtimeBus,
   RedisBus,
+  RedisConnectionCounter,
   RedisWindowCounter,
   type WindowCounter,
 } from './platform/realtime.ts';
@@ -353,6 +355,8 @@ export async function buildApp(options: AppOptions) {
     sessionEvents,
     liveSessions: (ids) => auth.stillLive(ids),
     now,
+    connections: redis ? new RedisConnectionCounter(redis) : new MemoryConnectionCounter(),
+    connectionKeys: `chat:${busScope}:sockets`,
   });
 
   const openApi = buildOpenApi(router.routes);

@@ -1,4 +1,4 @@
-import { CHAT_CLOSE, hashLoginPassword, Status, signRequest } from '@polaris/contract';
+import { CHAT_CLOSE, CHAT_SOCKET_CAPS, hashLoginPassword, Status, signRequest } from '@polaris/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { httpClient } from '../../test/http-client.ts';
 import { type ServerProcess, ServerProcesses } from '../../test/server-processes.ts';
@@ -87,5 +87,40 @@ describe('a session ends on every process at once', () => {
     expect(Date.now() - since).toBeLessThan(1000);
     callerOnA.send({ type: 'ping', id: 'alive' });
     await callerOnA.next('pong');
+  }, 60_000);
+
+  it(`counts a session's sockets across processes: of 20 opened at once on A and B, ${CHAT_SOCKET_CAPS.perSession} stay`, async () => {
+    const apiA = httpClient(a.baseUrl, a.dataDir);
+    const kim = await apiA.register('cross-caps@example.com');
+    const opened = await Promise.all(
+      Array.from({ length: 2 * CHAT_SOCKET_CAPS.perSession }, (_, i) =>
+        connectChat((i % 2 === 0 ? a : b).baseUrl, kim.token),
+      ),
+    );
+    clients.push(...opened);
+    const refused: ChatClient[] = [];
+    for (const client of opened) {
+      const outcome = await Promise.race([client.closed, new Promise((resolve) => setTimeout(resolve, 300, null))]);
+      if (outcome !== null) {
+        expect(outcome).toEqual({ code: CHAT_CLOSE.tooManySockets.code, reason: CHAT_CLOSE.tooManySockets.reason });
+        refused.push(client);
+      }
+    }
+    const kept = opened.filter((client) => !refused.includes(client));
+    expect(kept.length).toBe(CHAT_SOCKET_CAPS.perSession);
+    expect(kept.every((client) => client.isOpen)).toBe(true);
+    // One closing gives its place back, on whichever process takes the next.
+    await kept[0]!.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const next = await connectChat(b.baseUrl, kim.token);
+    clients.push(next);
+    next.send({ type: 'ping', id: 'in' });
+    await next.next('pong');
+    const over = await connectChat(a.baseUrl, kim.token);
+    clients.push(over);
+    expect(await over.closed).toEqual({
+      code: CHAT_CLOSE.tooManySockets.code,
+      reason: CHAT_CLOSE.tooManySockets.reason,
+    });
   }, 60_000);
 });

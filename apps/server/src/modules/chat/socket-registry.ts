@@ -1,4 +1,3 @@
-import { CHAT_SOCKET_CAPS } from '@polaris/contract';
 import type { SessionsEnded } from '../../platform/session-events.ts';
 
 /** A socket as the registry sees it: whose session it is on, and how to end it. */
@@ -9,24 +8,14 @@ export interface HeldSocket {
   endSession(): void;
 }
 
-/**
- * This process's chat sockets by session and by account: the caps are claimed here (synchronously, so two
- * upgrades at once cannot both take the last place), and an ended session finds its sockets here.
- */
+/** This process's chat sockets by session and by account, so an ended session finds its sockets here. */
 export class SocketRegistry {
   private readonly bySession = new Map<number, Set<HeldSocket>>();
   private readonly byUser = new Map<number, Set<HeldSocket>>();
 
-  constructor(private readonly caps: { perSession: number; perAccount: number } = CHAT_SOCKET_CAPS) {}
-
-  /** Takes a place for the socket; false (and nothing held) when its session or account is at its cap. */
-  claim(socket: HeldSocket): boolean {
-    const ofSession = this.bySession.get(socket.sessionId)?.size ?? 0;
-    const ofUser = this.byUser.get(socket.userId)?.size ?? 0;
-    if (ofSession >= this.caps.perSession || ofUser >= this.caps.perAccount) return false;
+  add(socket: HeldSocket): void {
     add(this.bySession, socket.sessionId, socket);
     add(this.byUser, socket.userId, socket);
-    return true;
   }
 
   release(socket: HeldSocket): void {

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import {
   API_BASE,
   CHAT_CLOSE,
+  CHAT_SOCKET_CAPS,
   ChatClientFrame,
   type ChatServerFrame,
   isSafeText,
@@ -13,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/locale.ts';
+import type { ConnectionCounter } from '../../platform/realtime.ts';
 import { refuseHostile } from '../../platform/router.ts';
 import type { Authenticate, SessionUser } from '../../platform/session.ts';
 import type { SessionEvents } from '../../platform/session-events.ts';
@@ -47,11 +50,17 @@ export async function chatSocketRoutes(
     /** Which of these sessions still work (the database's answer). */
     liveSessions(sessionIds: number[]): Promise<Set<number>>;
     now: () => Date;
+    /** Open sockets per session and per account, across every process (Redis) or in this one. */
+    connections: ConnectionCounter;
+    /** Prefix of the counter's keys: `chat:<database>:sockets`. */
+    connectionKeys: string;
   },
 ) {
   await app.register(websocket, { options: { maxPayload: HARD_PAYLOAD_LIMIT } });
-  const sockets = new Set<WebSocket>();
+  const sockets = new Map<WebSocket, { member: string; keys: string[] }>();
   const registry = new SocketRegistry();
+  // A socket counts while its process refreshes it every heartbeat; one of a process that died stops counting.
+  const countedForMs = deps.heartbeatMs * 3 + 1000;
   const unsubscribe = await deps.sessionEvents.subscribe((event) => {
     for (const held of registry.ending(event)) held.endSession();
   });
@@ -73,7 +82,7 @@ export async function chatSocketRoutes(
     }
   }
   const heartbeat = setInterval(() => {
-    for (const socket of sockets) {
+    for (const [socket, place] of sockets) {
       const state = socket as WebSocket & { alive?: boolean };
       if (state.alive === false) {
         socket.terminate();
@@ -81,6 +90,7 @@ export async function chatSocketRoutes(
       }
       state.alive = false;
       socket.ping();
+      deps.connections.refresh(place.member, place.keys, countedForMs).catch(() => {});
     }
     void recheckSessions();
   }, deps.heartbeatMs);
@@ -153,23 +163,54 @@ export async function chatSocketRoutes(
         request.log.error({ err: error }, 'chat frame failed');
         return { type: 'error', code: 500, message: translate(language, 'http.500'), clientId };
       };
-      if (!registry.claim(held)) {
-        ended = true;
-        connection.send({ type: 'error', code: Status.conflict, message: translate(language, 'chat.tooManySockets') });
-        closeWith(CHAT_CLOSE.tooManySockets);
-        return;
-      }
-      sockets.add(socket);
+      // Held at once, so a session that ends while its place is being claimed still finds the socket.
+      registry.add(held);
+      const place = {
+        member: randomUUID(),
+        keys: [`${deps.connectionKeys}:session:${user.sessionId}`, `${deps.connectionKeys}:user:${user.id}`],
+      };
+      sockets.set(socket, place);
+      const limits = [CHAT_SOCKET_CAPS.perSession, CHAT_SOCKET_CAPS.perAccount];
+      const admitted = deps.connections
+        .claim(
+          place.member,
+          place.keys.map((key, i) => ({ key, limit: limits[i]! })),
+          countedForMs,
+        )
+        .then(
+          (claimed) => {
+            if (!claimed && !ended) {
+              ended = true;
+              connection.send({
+                type: 'error',
+                code: Status.conflict,
+                message: translate(language, 'chat.tooManySockets'),
+              });
+              closeWith(CHAT_CLOSE.tooManySockets);
+            }
+            return claimed;
+          },
+          (error: unknown) => {
+            // The counter (Redis) is away: so is the fan-out. The client comes back with its backoff.
+            request.log.warn({ err: error }, 'chat: could not count the socket');
+            ended = true;
+            closeWith({ code: 1011, reason: 'try again' });
+            return false;
+          },
+        );
       // The session's end by time: a timer, re-armed when the session outlives the longest one.
       const armExpiry = () => {
-        if (!user.expiresAt) return;
+        if (!user.expiresAt || ended) return;
         const left = user.expiresAt.getTime() - deps.now().getTime();
         if (left <= 0) held.endSession();
         else expiry = setTimeout(armExpiry, Math.min(left, MAX_TIMER_MS)).unref();
       };
-      armExpiry();
-      // Frames of one connection are handled in order, so a client's own messages keep their order.
-      let chain = Promise.resolve();
+      void admitted.then((claimed) => {
+        if (claimed) armExpiry();
+      });
+      // Frames of one connection are handled in order, so a client's own messages keep their order; the first
+      // waits for the socket's place.
+      let chain: Promise<unknown> = admitted;
       socket.on('pong', () => {
         state.alive = true;
       });
@@ -183,6 +224,11 @@ export async function chatSocketRoutes(
         sockets.delete(socket);
         registry.release(held);
         void deps.live.disconnect(connection);
+        void admitted
+          .then(async (claimed) => {
+            if (claimed) await deps.connections.release(place.member, place.keys);
+          })
+          .catch(() => {});
       });
 
       /**
