@@ -29,7 +29,7 @@ export const CHAT_CLOSE = {
   tooManySockets: { code: 4429, reason: 'too many sockets' },
 } as const;
 
-/** Open chat sockets one session, and one account across its sessions, may hold on one server process. */
+/** Open chat sockets one session, and one account across its sessions, may hold (counted across every process). */
 export const CHAT_SOCKET_CAPS = { perSession: 10, perAccount: 30 } as const;
 
 export const CHAT_ROOM_KINDS = ['community', 'city', 'activity', 'direct'] as const;
