@@ -171,33 +171,44 @@ export async function chatSocketRoutes(
       };
       sockets.set(socket, place);
       const limits = [CHAT_SOCKET_CAPS.perSession, CHAT_SOCKET_CAPS.perAccount];
-      const admitted = deps.connections
-        .claim(
+      /** When the session was last seen working in the database (see `sessionWorks`). */
+      let checkedAt = Date.now();
+      let counted = false;
+      /** Whether the socket may act: its place claimed, and its session still working once it is held. */
+      const admitted = (async () => {
+        counted = await deps.connections.claim(
           place.member,
           place.keys.map((key, i) => ({ key, limit: limits[i]! })),
           countedForMs,
-        )
-        .then(
-          (claimed) => {
-            if (!claimed && !ended) {
-              ended = true;
-              connection.send({
-                type: 'error',
-                code: Status.conflict,
-                message: translate(language, 'chat.tooManySockets'),
-              });
-              closeWith(CHAT_CLOSE.tooManySockets);
-            }
-            return claimed;
-          },
-          (error: unknown) => {
-            // The counter (Redis) is away: so is the fan-out. The client comes back with its backoff.
-            request.log.warn({ err: error }, 'chat: could not count the socket');
-            ended = true;
-            closeWith({ code: 1011, reason: 'try again' });
-            return false;
-          },
         );
+        if (!counted) {
+          if (ended) return false;
+          ended = true;
+          connection.send({
+            type: 'error',
+            code: Status.conflict,
+            message: translate(language, 'chat.tooManySockets'),
+          });
+          closeWith(CHAT_CLOSE.tooManySockets);
+          return false;
+        }
+        // An announcement that came between the upgrade's session lookup and `registry.add` missed this socket
+        // (a logout while the client was reconnecting): one more look now that it is held.
+        if (!(await deps.liveSessions([user.sessionId])).has(user.sessionId)) {
+          held.endSession();
+          return false;
+        }
+        checkedAt = Date.now();
+        return !ended;
+      })().catch((error: unknown) => {
+        // The counter (Redis) or the database is away; the client comes back with its backoff.
+        request.log.warn({ err: error }, 'chat: could not admit the socket');
+        if (!ended) {
+          ended = true;
+          closeWith({ code: 1011, reason: 'try again' });
+        }
+        return false;
+      });
       // The session's end by time: a timer, re-armed when the session outlives the longest one.
       const armExpiry = () => {
         if (!user.expiresAt || ended) return;
@@ -225,8 +236,8 @@ export async function chatSocketRoutes(
         registry.release(held);
         void deps.live.disconnect(connection);
         void admitted
-          .then(async (claimed) => {
-            if (claimed) await deps.connections.release(place.member, place.keys);
+          .then(async () => {
+            if (counted) await deps.connections.release(place.member, place.keys);
           })
           .catch(() => {});
       });
@@ -237,7 +248,6 @@ export async function chatSocketRoutes(
        * SESSION_RECHECK_MS per socket so that a flood of frames (refused by the send rate before any database
        * work) costs no more than one lookup a second.
        */
-      let checkedAt = Date.now();
       async function sessionWorks(): Promise<boolean> {
         if (ended) return false;
         if (Date.now() - checkedAt < SESSION_RECHECK_MS) return true;
