@@ -49,6 +49,8 @@ export interface LinkEvents {
 }
 
 const OPEN = 1;
+/** Attempts after which the backoff is at its longest (2^6 × the base is past any maximum used). */
+const SLOW_ATTEMPTS = 6;
 
 export class ChatLink {
   private socket: SocketLike | null = null;
@@ -157,8 +159,10 @@ export class ChatLink {
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
-      if (event?.code === CHAT_CLOSE.sessionEnded.code) this.sessionEnded(url);
-      else this.drop();
+      if (event?.code === CHAT_CLOSE.sessionEnded.code) return this.sessionEnded(url);
+      // Too many sockets for the session or account: another tab or device holds them; try again, but slowly.
+      if (event?.code === CHAT_CLOSE.tooManySockets.code) this.attempts = Math.max(this.attempts, SLOW_ATTEMPTS);
+      this.drop();
     };
     socket.onerror = lost;
   }

@@ -106,6 +106,14 @@ export class FakeChatServer {
     }
   }
 
+  /** Closes every connection with a close code, after an error frame, as the server's socket caps do. */
+  closeAll(code: number, reason: string, error?: ChatServerFrame): void {
+    for (const connection of this.connections) {
+      if (error) connection.socket.send(JSON.stringify(error));
+      connection.socket.close(code, reason);
+    }
+  }
+
   /** Cuts every connection as a network failure would (no closing handshake). */
   cutAll(): void {
     for (const connection of this.connections) connection.socket.terminate();

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { ChatMessage } from '@polaris/contract';
+import { CHAT_CLOSE, type ChatMessage } from '@polaris/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ChatSocket, type SocketLike } from './chat-socket.ts';
@@ -259,6 +259,17 @@ describe('chat socket: connection', () => {
     socket.reset();
     collect(socket, '8', 0);
     await until(() => socket.status === 'open' && server.connectionsMade === 2, 'the new session');
+  });
+
+  it('after a too-many-sockets close, tries again at its slowest pace', async () => {
+    const socket = client('1', { backoffBaseMs: 20, backoffMaxMs: 400, random: () => 0 });
+    collect(socket, '7', 0);
+    await until(() => socket.status === 'open' && server.connectionsMade === 1, 'the connection');
+    server.closeAll(CHAT_CLOSE.tooManySockets.code, CHAT_CLOSE.tooManySockets.reason);
+    // Half the maximum at least (the jitter is 0.5–1 of the step), not the base's 10 ms.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(server.connectionsMade).toBe(1);
+    await until(() => socket.status === 'open' && server.connectionsMade === 2, 'the later attempt', 2000);
   });
 
   it('closes the socket a while after the last screen stops watching', async () => {
