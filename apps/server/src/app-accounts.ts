@@ -58,7 +58,11 @@ export async function registerAccountModules(app: FastifyInstance, router: Route
     db,
     auth,
     now,
-    afterWipe: (userId) => kyc.removeDocuments(userId),
+    // The wipe revoked every session in its transaction: announce it first, so sockets and media close everywhere.
+    afterWipe: async (userId) => {
+      await auth.accountSessionsEnded(userId);
+      await kyc.removeDocuments(userId);
+    },
   });
   securityRoutes(router, { auth, trade, totp, deletion });
   identityRoutes(router, { phones, kyc });

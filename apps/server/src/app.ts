@@ -88,9 +88,11 @@ import { buildOpenApi } from './platform/openapi.ts';
 import { existingAdminToken } from './platform/operator-guard.ts';
 import {
   MemoryBus,
+  MemoryConnectionCounter,
   MemoryWindowCounter,
   type RealtimeBus,
   RedisBus,
+  RedisConnectionCounter,
   RedisWindowCounter,
   type WindowCounter,
 } from './platform/realtime.ts';
@@ -100,6 +102,7 @@ import { SecretBox, secretBoxKey } from './platform/sealed.ts';
 import { secondFactorCheck } from './platform/second-factor.ts';
 import { installNoStore, installSecurityHeaders } from './platform/security-headers.ts';
 import { sessionAuthenticator } from './platform/session.ts';
+import { SessionEvents } from './platform/session-events.ts';
 import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';
 import { serveWebApp } from './platform/web-app.ts';
 
@@ -157,6 +160,14 @@ export async function buildApp(options: AppOptions) {
   });
   const links = new Links(config.publicUrl);
   const invites = new InviteService({ db: database.db, now, links });
+  const bus: RealtimeBus = redis ? new RedisBus(redis) : new MemoryBus();
+  // Channels carry the database's name, so deployments (or test runs) sharing one Redis never mix.
+  const busScope = redis ? await ChatService.scopeOf(database.db) : 'local';
+  const sessionEvents = new SessionEvents({
+    bus,
+    scope: busScope,
+    onError: (error) => app.log.error({ err: error }, 'could not announce ended sessions'),
+  });
   const auth = new AuthService({
     db: database.db,
     attempts,
@@ -164,6 +175,7 @@ export async function buildApp(options: AppOptions) {
     sessionTtlMs: config.sessionTtlMs,
     now,
     invites,
+    sessionEvents,
   });
   const box = new SecretBox(await secretBoxKey(config, app.log));
   const totp = new TotpService({ db: database.db, attempts, box, now });
@@ -240,7 +252,6 @@ export async function buildApp(options: AppOptions) {
     nfts: new NftService({ db, links }),
     attendees: new AttendeeService({ db, earnings }),
   };
-  const bus: RealtimeBus = redis ? new RedisBus(redis) : new MemoryBus();
   const counter: WindowCounter = redis ? new RedisWindowCounter(redis) : new MemoryWindowCounter();
   const chat: ChatService = new ChatService({
     db,
@@ -248,7 +259,7 @@ export async function buildApp(options: AppOptions) {
     bus,
     counter,
     sendsPerWindow: CHAT_LIMITS.sendsPerWindow * config.rateLimitMultiplier,
-    scope: redis ? await ChatService.scopeOf(db) : 'local',
+    scope: busScope,
     imageOwnedBy: (id, userId) => images.ownedBy(id, userId),
     stagesOnAir: (roomIds) => live.onAirByRoom(roomIds),
     activityCodes: (ids) => discovery.codesById(ids),
@@ -282,6 +293,8 @@ export async function buildApp(options: AppOptions) {
         () => null,
       ),
   });
+  // A session that ends closes the media it opened on this process (live signalling and publishing).
+  const stopLiveOnSessionEnd = await sessionEvents.subscribe((event) => void live.sessionsEnded(event));
   const redPackets = new RedPacketService({
     db,
     now,
@@ -358,7 +371,17 @@ export async function buildApp(options: AppOptions) {
     router,
     new DaogameService({ data: daogameDataFrom(config, { now, log: app.log }), shellUrl: config.daogameShellUrl }),
   );
-  await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
+  await chatSocketRoutes(app, {
+    authenticate,
+    chat,
+    live: chatLive,
+    heartbeatMs: config.chatHeartbeatMs,
+    sessionEvents,
+    liveSessions: (ids) => auth.stillLive(ids),
+    now,
+    connections: redis ? new RedisConnectionCounter(redis) : new MemoryConnectionCounter(),
+    connectionKeys: `chat:${busScope}:sockets`,
+  });
 
   const openApi = buildOpenApi(router.routes);
   app.get(`${API_BASE}/openapi.json`, async () => openApi);
@@ -384,6 +407,7 @@ export async function buildApp(options: AppOptions) {
     for (const stop of stopWorkers) stop();
     mailer.close();
     await discoveryCache.close();
+    await stopLiveOnSessionEnd();
     await bus.close();
     await redis?.quit();
     await media.stop();

@@ -19,6 +19,20 @@ export const CHAT_LIMITS = {
   slowModeMaxSeconds: 3600,
 } as const;
 
+/**
+ * Close codes of the chat WebSocket (docs/chat.md "Close codes"), in the 4000–4999 range kept for applications.
+ * `sessionEnded`: the socket's session ended (logout, revoked, password reset or change, account deleted,
+ * expired); reconnecting with the same token is pointless, the client signs out. `tooManySockets`: the session or
+ * the account holds `CHAT_SOCKET_CAPS` sockets already; the client may try again later.
+ */
+export const CHAT_CLOSE = {
+  sessionEnded: { code: 4401, reason: 'session ended' },
+  tooManySockets: { code: 4429, reason: 'too many sockets' },
+} as const;
+
+/** Open chat sockets one session, and one account across its sessions, may hold (counted across every process). */
+export const CHAT_SOCKET_CAPS = { perSession: 10, perAccount: 30 } as const;
+
 export const CHAT_ROOM_KINDS = ['community', 'city', 'activity', 'direct'] as const;
 export const CHAT_JOIN_POLICIES = ['public', 'invite'] as const;
 export const CHAT_ROLES = ['owner', 'admin', 'member'] as const;

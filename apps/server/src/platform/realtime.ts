@@ -111,3 +111,103 @@ export class RedisWindowCounter implements WindowCounter {
     return Number(results?.[0]?.[1] ?? Number.MAX_SAFE_INTEGER);
   }
 }
+
+/**
+ * Open connections under keys (a session, an account), shared by every process through Redis when there is one.
+ * Each connection is a member stamped with the time it was last seen; one not refreshed within `ttlMs` (its
+ * process died without closing it) stops counting, so a crash leaks no place for longer than that.
+ */
+export interface ConnectionCounter {
+  /**
+   * Counts `member` under every key unless one of them holds its limit already; false (nothing counted) then.
+   * Atomic: two connections at once cannot both take a key's last place.
+   */
+  claim(member: string, keys: { key: string; limit: number }[], ttlMs: number): Promise<boolean>;
+  /** The connection is still open (called every heartbeat). */
+  refresh(member: string, keys: string[], ttlMs: number): Promise<void>;
+  release(member: string, keys: string[]): Promise<void>;
+}
+
+export class MemoryConnectionCounter implements ConnectionCounter {
+  private readonly keys = new Map<string, Map<string, number>>();
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async claim(member: string, keys: { key: string; limit: number }[], ttlMs: number) {
+    const now = this.now();
+    for (const { key, limit } of keys) {
+      const members = this.keys.get(key);
+      if (!members) continue;
+      for (const [other, seenAt] of members) if (seenAt <= now - ttlMs) members.delete(other);
+      if (members.size >= limit) return false;
+    }
+    for (const { key } of keys) {
+      let members = this.keys.get(key);
+      if (!members) {
+        members = new Map();
+        this.keys.set(key, members);
+      }
+      members.set(member, now);
+    }
+    return true;
+  }
+
+  async refresh(member: string, keys: string[]) {
+    const now = this.now();
+    for (const key of keys) {
+      const members = this.keys.get(key);
+      if (members?.has(member)) members.set(member, now);
+    }
+  }
+
+  async release(member: string, keys: string[]) {
+    for (const key of keys) {
+      const members = this.keys.get(key);
+      members?.delete(member);
+      if (members?.size === 0) this.keys.delete(key);
+    }
+  }
+}
+
+/** Sorted sets scored by Redis's own clock (one clock for every process): drop the stale, compare, then add. */
+const CLAIM_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local ttl = tonumber(ARGV[1])
+for i, key in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - ttl)
+  if redis.call('ZCARD', key) >= tonumber(ARGV[2 + i]) then return 0 end
+end
+for i, key in ipairs(KEYS) do
+  redis.call('ZADD', key, now, ARGV[2])
+  redis.call('PEXPIRE', key, ttl)
+end
+return 1`;
+
+const REFRESH_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+for i, key in ipairs(KEYS) do
+  if redis.call('ZADD', key, 'XX', 'CH', now, ARGV[2]) >= 0 then redis.call('PEXPIRE', key, tonumber(ARGV[1])) end
+end
+return 1`;
+
+export class RedisConnectionCounter implements ConnectionCounter {
+  constructor(private readonly redis: Redis) {}
+
+  async claim(member: string, keys: { key: string; limit: number }[], ttlMs: number) {
+    const names = keys.map((entry) => entry.key);
+    const limits = keys.map((entry) => String(entry.limit));
+    const answer = await this.redis.eval(CLAIM_SCRIPT, names.length, ...names, String(ttlMs), member, ...limits);
+    return Number(answer) === 1;
+  }
+
+  async refresh(member: string, keys: string[], ttlMs: number) {
+    await this.redis.eval(REFRESH_SCRIPT, keys.length, ...keys, String(ttlMs), member);
+  }
+
+  async release(member: string, keys: string[]) {
+    const pipeline = this.redis.pipeline();
+    for (const key of keys) pipeline.zrem(key, member);
+    await pipeline.exec();
+  }
+}

@@ -14,6 +14,8 @@ export interface SessionUser {
   sessionId: number;
   /** HMAC key of the session, for signed calls. */
   signingKey: string | null;
+  /** When the session expires (a chat socket closes then); every session looked up by its token has it. */
+  expiresAt?: Date;
 }
 
 export type Authenticate = (request: FastifyRequest, mode: AuthMode) => Promise<SessionUser | null>;

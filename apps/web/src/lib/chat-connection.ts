@@ -1,4 +1,5 @@
 import { LANGUAGE_LOCALE } from '@polaris/contract';
+import { api } from '@/api/request.ts';
 import { socketUrl as chatSocketUrl } from './api-origin.ts';
 import { ChatSocket } from './chat-socket.ts';
 import { sessionStore } from './session.ts';
@@ -23,6 +24,11 @@ export function chatSocket(): ChatSocket {
     url: socketUrl,
     selfUid: () => sessionStore.getState().userInfo?.uid ?? null,
     online: () => navigator.onLine,
+    // The server ended the session (logout elsewhere, password changed, account deleted…): one authenticated call
+    // answers 9999, and the request layer's session-invalid handling signs out and offers to log in again.
+    sessionEnded: () => {
+      api.get('/user/info').catch(() => {});
+    },
   });
   window.addEventListener('online', () => socket.wake());
   window.addEventListener('offline', () => socket.sleep());

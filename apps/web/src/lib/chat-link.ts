@@ -1,4 +1,4 @@
-import type { ChatClientFrame, ChatServerFrame } from '@polaris/contract';
+import { CHAT_CLOSE, type ChatClientFrame, type ChatServerFrame } from '@polaris/contract';
 
 /**
  * One WebSocket kept up for as long as it is wanted: reconnected with backoff, tested with pings, given up at
@@ -11,7 +11,7 @@ export type SocketStatus = 'idle' | 'connecting' | 'open' | 'waiting';
 export interface SocketLike {
   readonly readyState: number;
   onopen: ((event: never) => void) | null;
-  onclose: ((event: never) => void) | null;
+  onclose: ((event: { code?: number }) => void) | null;
   onerror: ((event: never) => void) | null;
   onmessage: ((event: { data: unknown }) => void) | null;
   send(data: string): void;
@@ -31,6 +31,12 @@ export interface LinkOptions {
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   random?(): number;
+  /**
+   * The server closed the socket because its session ended (logout, revoked elsewhere, password changed, account
+   * deleted, expired: close code `CHAT_CLOSE.sessionEnded`). The link does not reconnect with that token; the app
+   * signs out.
+   */
+  sessionEnded?(): void;
 }
 
 export interface LinkEvents {
@@ -43,6 +49,8 @@ export interface LinkEvents {
 }
 
 const OPEN = 1;
+/** Attempts after which the backoff is at its longest (2^6 × the base is past any maximum used). */
+const SLOW_ATTEMPTS = 6;
 
 export class ChatLink {
   private socket: SocketLike | null = null;
@@ -52,6 +60,8 @@ export class ChatLink {
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private deadTimer: ReturnType<typeof setTimeout> | null = null;
   private pings = 0;
+  /** The URL (so the token) whose session the server ended: never connected to again. */
+  private endedUrl: string | null = null;
 
   constructor(
     private readonly options: LinkOptions,
@@ -112,7 +122,7 @@ export class ChatLink {
 
   private open(): void {
     const url = this.options.url();
-    if (!url) {
+    if (!url || url === this.endedUrl) {
       this.setStatus('idle');
       return;
     }
@@ -147,8 +157,22 @@ export class ChatLink {
     const lost = () => {
       if (this.socket === socket) this.drop();
     };
-    socket.onclose = lost;
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      if (event?.code === CHAT_CLOSE.sessionEnded.code) return this.sessionEnded(url);
+      // Too many sockets for the session or account: another tab or device holds them; try again, but slowly.
+      if (event?.code === CHAT_CLOSE.tooManySockets.code) this.attempts = Math.max(this.attempts, SLOW_ATTEMPTS);
+      this.drop();
+    };
     socket.onerror = lost;
+  }
+
+  /** The session behind `url` is over: let the socket go without a retry, and tell the app. */
+  private sessionEnded(url: string): void {
+    this.endedUrl = url;
+    this.clearRetry();
+    this.drop();
+    this.options.sessionEnded?.();
   }
 
   /** Forgets the socket (closing it if it is not closed yet) and plans the next attempt. */
@@ -168,7 +192,7 @@ export class ChatLink {
     this.heartbeat = null;
     this.deadTimer = null;
     this.events.lost();
-    if (this.events.wanted()) {
+    if (this.events.wanted() && this.options.url() !== this.endedUrl) {
       this.setStatus('waiting');
       this.scheduleRetry();
     } else this.setStatus('idle');

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { ChatClientFrame, ChatMessage, ChatServerFrame } from '@polaris/contract';
+import { CHAT_CLOSE, type ChatClientFrame, type ChatMessage, type ChatServerFrame, Status } from '@polaris/contract';
 import { WebSocket, WebSocketServer } from 'ws';
 
 // For chat-socket.test.ts: a real WebSocket server speaking the chat protocol of docs/chat.md (subscribe with
@@ -96,6 +96,22 @@ export class FakeChatServer {
   /** A frame straight to every connection, whatever the protocol says (a duplicate, a message out of turn). */
   inject(frame: ChatServerFrame): void {
     for (const connection of this.connections) connection.socket.send(JSON.stringify(frame));
+  }
+
+  /** Ends the sessions of every connection as the server does (docs/chat.md "Close codes"): error 9999, then 4401. */
+  endSessions(): void {
+    for (const connection of this.connections) {
+      connection.socket.send(JSON.stringify({ type: 'error', code: Status.sessionInvalid, message: 'session ended' }));
+      connection.socket.close(CHAT_CLOSE.sessionEnded.code, CHAT_CLOSE.sessionEnded.reason);
+    }
+  }
+
+  /** Closes every connection with a close code, after an error frame, as the server's socket caps do. */
+  closeAll(code: number, reason: string, error?: ChatServerFrame): void {
+    for (const connection of this.connections) {
+      if (error) connection.socket.send(JSON.stringify(error));
+      connection.socket.close(code, reason);
+    }
   }
 
   /** Cuts every connection as a network failure would (no closing handshake). */

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { ChatMessage } from '@polaris/contract';
+import { CHAT_CLOSE, type ChatMessage } from '@polaris/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ChatSocket, type SocketLike } from './chat-socket.ts';
@@ -230,6 +230,46 @@ describe('chat socket: connection', () => {
     socket.wake();
     await until(() => socket.outbox.size === 0, 'the send once online');
     expect(storedTexts('7')).toEqual(['later']);
+  });
+
+  it('stops on a session-ended close: no reconnect with the dead token, the app is told once, no toast', async () => {
+    let token = 'token-1';
+    let ended = 0;
+    const socket = client('1', {
+      url: () => `${server.url}?token=${token}`,
+      sessionEnded: () => {
+        ended += 1;
+      },
+    });
+    const errors: string[] = [];
+    socket.onError((message) => errors.push(message));
+    collect(socket, '7', 0);
+    await until(() => socket.status === 'open' && server.connectionsMade === 1, 'the connection');
+    server.endSessions();
+    await until(() => ended === 1, 'the app to be told');
+    // Many backoff steps (20–80 ms) later: still no new attempt, even when the network comes back.
+    socket.wake();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.connectionsMade).toBe(1);
+    expect(socket.status).toBe('idle');
+    expect(ended).toBe(1);
+    expect(errors).toEqual([]);
+    // Signed in again: a new token connects as usual.
+    token = 'token-2';
+    socket.reset();
+    collect(socket, '8', 0);
+    await until(() => socket.status === 'open' && server.connectionsMade === 2, 'the new session');
+  });
+
+  it('after a too-many-sockets close, tries again at its slowest pace', async () => {
+    const socket = client('1', { backoffBaseMs: 20, backoffMaxMs: 400, random: () => 0 });
+    collect(socket, '7', 0);
+    await until(() => socket.status === 'open' && server.connectionsMade === 1, 'the connection');
+    server.closeAll(CHAT_CLOSE.tooManySockets.code, CHAT_CLOSE.tooManySockets.reason);
+    // Half the maximum at least (the jitter is 0.5–1 of the step), not the base's 10 ms.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(server.connectionsMade).toBe(1);
+    await until(() => socket.status === 'open' && server.connectionsMade === 2, 'the later attempt', 2000);
   });
 
   it('closes the socket a while after the last screen stops watching', async () => {

@@ -1,4 +1,4 @@
-import type { ChatClientFrame, ChatMessage, ChatServerFrame } from '@polaris/contract';
+import { type ChatClientFrame, type ChatMessage, type ChatServerFrame, Status } from '@polaris/contract';
 import { ChatLink, type LinkOptions, type SocketStatus } from './chat-link.ts';
 import { findStoredCopy, Outbox, type OutgoingBody, type OutgoingMessage, type OwnStored } from './chat-outbox.ts';
 
@@ -347,6 +347,8 @@ export class ChatSocket {
   }
 
   private onErrorFrame(code: number, message: string, clientId: string | null): void {
+    // The session ended: the close that follows (CHAT_CLOSE.sessionEnded) signs the app out; no toast here.
+    if (code === Status.sessionInvalid) return;
     const item = clientId ? this.outbox.get(clientId) : undefined;
     if (item) {
       // Refused, so nothing was stored: a retry must not look for a stored copy.

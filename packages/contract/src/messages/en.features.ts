@@ -22,6 +22,7 @@ export const enFeatures = {
     directSelf: 'You cannot start a conversation with yourself',
     userNotFound: 'This user does not exist',
     catchUpFailed: 'Missed messages could not be loaded; reconnecting',
+    tooManySockets: 'Too many chat connections are open for this login or account; close another one first',
   },
   redpacket: {
     notFound: 'This red packet does not exist',

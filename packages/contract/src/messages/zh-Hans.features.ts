@@ -21,6 +21,7 @@ export const zhHansFeatures: FeatureMessages = {
     directSelf: '不能与自己聊天',
     userNotFound: '该用户不存在',
     catchUpFailed: '无法加载错过的消息，正在重新连接',
+    tooManySockets: '这个登录或账户打开的聊天连接太多，请先关闭其他连接',
   },
   redpacket: {
     notFound: '红包不存在',

@@ -17,6 +17,7 @@ import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { randomDigits, randomInviteCode, randomToken, safeEqualHex, sha256Hex } from '../../platform/secrets.ts';
 import type { SessionUser } from '../../platform/session.ts';
+import type { SessionEvents } from '../../platform/session-events.ts';
 import { resendWaitSeconds } from '../../platform/vcode.ts';
 import type { InviteService } from '../invite/service.ts';
 import { presentSession } from './presenter.ts';
@@ -29,6 +30,7 @@ import {
   insertSession,
   inviteCodeTaken,
   lastCodeSentAt,
+  liveSessionIds,
   liveSessions,
   lockCodeRequests,
   lockNewestCode,
@@ -49,6 +51,8 @@ export interface AuthDeps {
   now: () => Date;
   /** The one rule for naming an inviter, shared with binding one later. */
   invites: Pick<InviteService, 'resolveInviter'>;
+  /** Told, after the commit, of every session that ended, so its sockets and media close on every process. */
+  sessionEvents: Pick<SessionEvents, 'ended'>;
 }
 
 /** Public purposes plus the ones only a logged-in user may ask for. */
@@ -268,13 +272,13 @@ export class AuthService {
     if (!user) throw notRegistered();
     // No login-failure check here: whoever holds the mailbox may always reset (the code has its own 5 tries).
     const passwordHash = await argon2Hash(input.password, argon2Options);
-    const done = await this.db.transaction(async (tx) => {
-      if (!(await this.consumeCode(tx, input.email, 'reset', input.vcode))) return false;
+    const ended = await this.db.transaction(async (tx) => {
+      if (!(await this.consumeCode(tx, input.email, 'reset', input.vcode))) return null;
       await setPasswordHash(tx, user.id, passwordHash);
-      await revokeAllSessions(tx, user.id, this.deps.now());
-      return true;
+      return revokeAllSessions(tx, user.id, this.deps.now());
     });
-    if (!done) throw wrongCode();
+    if (!ended) throw wrongCode();
+    await this.ended(ended);
   }
 
   /**
@@ -296,13 +300,13 @@ export class AuthService {
       }
       await this.deps.attempts.release(tryKey);
     }
-    const done = await this.db.transaction(async (tx) => {
-      if (input.vcode !== undefined && !(await this.consumeCode(tx, user.email, 'reset', input.vcode))) return false;
+    const ended = await this.db.transaction(async (tx) => {
+      if (input.vcode !== undefined && !(await this.consumeCode(tx, user.email, 'reset', input.vcode))) return null;
       await setPasswordHash(tx, account.id, passwordHash);
-      await revokeOtherSessions(tx, account.id, user.sessionId, this.deps.now());
-      return true;
+      return revokeOtherSessions(tx, account.id, user.sessionId, this.deps.now());
     });
-    if (!done) throw wrongCode();
+    if (!ended) throw wrongCode();
+    await this.ended(ended);
   }
 
   /** Checks the login password of a signed-in user (a wrong one counts as a failed login from `ip`). */
@@ -318,7 +322,7 @@ export class AuthService {
 
   /** End every login of the user but the one asking ("sign out everywhere else"). */
   async revokeOtherSessions(userId: number, keepSessionId: number): Promise<void> {
-    await revokeOtherSessions(this.db, userId, keepSessionId, this.deps.now());
+    await this.ended(await revokeOtherSessions(this.db, userId, keepSessionId, this.deps.now()));
   }
 
   /** Logins that still work, newest first. */
@@ -332,10 +336,32 @@ export class AuthService {
     if (!(await revokeOwnSession(this.db, userId, sessionId, this.deps.now()))) {
       throw new AppError(Status.notFound, 'http.404');
     }
+    await this.ended([sessionId]);
   }
 
   async logout(sessionId: number): Promise<void> {
-    await revokeSession(this.db, sessionId, this.deps.now());
+    await this.ended(await revokeSession(this.db, sessionId, this.deps.now()));
+  }
+
+  /**
+   * Every session of the account ended in a transaction of another module (the account was deleted): announced
+   * like the ones ended here. Called after that transaction commits.
+   */
+  async accountSessionsEnded(userId: number): Promise<void> {
+    await this.deps.sessionEvents.ended({ userId });
+  }
+
+  /** Which of these sessions still work (the chat sockets' heartbeat asks, to close what an announcement missed). */
+  stillLive(sessionIds: number[]): Promise<Set<number>> {
+    return liveSessionIds(this.db, sessionIds, this.deps.now());
+  }
+
+  /**
+   * The one way out for the sessions this service ends: after the commit, every process closes what is bound to
+   * them (chat sockets, live media). Every revocation above goes through here.
+   */
+  private async ended(sessionIds: number[]): Promise<void> {
+    await this.deps.sessionEvents.ended({ sessionIds });
   }
 
   /** The user behind a raw token, or null when it is unknown, expired or revoked. */
@@ -349,6 +375,7 @@ export class AuthService {
       email: row.email,
       sessionId: row.sessionId,
       signingKey: row.signingKey,
+      expiresAt: row.expiresAt,
     };
   }
 }

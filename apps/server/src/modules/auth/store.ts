@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { emailCodes, sessions, users } from '../../db/schema/index.ts';
 
@@ -144,21 +144,42 @@ export async function revokeOwnSession(db: Database, userId: number, sessionId: 
   return row !== undefined;
 }
 
-export async function revokeSession(db: Database, sessionId: number, at: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, sessionId));
-}
-
-export async function revokeAllSessions(tx: Tx | Database, userId: number, at: Date): Promise<void> {
-  await tx
+/** Revokes one session; answers its id when it was live until now (none when it had ended already). */
+export async function revokeSession(db: Database, sessionId: number, at: Date): Promise<number[]> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: at })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
 }
 
-/** Ends every session of the user but `keepId` (the one that asked). */
+/** Ends every session of the user; answers the ids it ended. */
+export async function revokeAllSessions(tx: Tx | Database, userId: number, at: Date): Promise<number[]> {
+  const rows = await tx
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
+/** Ends every session of the user but `keepId` (the one that asked); answers the ids it ended. */
 export async function revokeOtherSessions(tx: Tx | Database, userId: number, keepId: number, at: Date) {
-  await tx
+  const rows = await tx
     .update(sessions)
     .set({ revokedAt: at })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepId)));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepId)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
+/** Those of `ids` that are neither revoked nor expired at `now` (the chat sockets' heartbeat asks). */
+export async function liveSessionIds(db: Database, ids: number[], now: Date): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return new Set(rows.map((row) => row.id));
 }

@@ -14,6 +14,9 @@ export interface ChatClient {
   ): Promise<Extract<ChatServerFrame, { type: T }>>;
   /** Messages received for a room, in arrival order. */
   messages(roomId: string): Extract<ChatServerFrame, { type: 'message' }>['message'][];
+  /** Settles when the socket has closed, with the close code and reason the server gave. */
+  closed: Promise<{ code: number; reason: string }>;
+  readonly isOpen: boolean;
   close(): Promise<void>;
 }
 
@@ -27,7 +30,14 @@ export function connectChat(baseUrl: string, token: string | null): Promise<Chat
     for (const wake of waiters.splice(0)) wake();
   });
   let seen = 0;
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+  });
   const client: ChatClient = {
+    closed,
+    get isOpen() {
+      return socket.readyState === WebSocket.OPEN;
+    },
     frames,
     send: (frame) => socket.send(JSON.stringify(frame)),
     sendRaw: (data) => socket.send(data),

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import {
   API_BASE,
+  CHAT_CLOSE,
+  CHAT_SOCKET_CAPS,
   ChatClientFrame,
   type ChatServerFrame,
   isSafeText,
@@ -12,13 +15,22 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError, ValidationError } from '../../platform/errors.ts';
 import { requestLanguage } from '../../platform/locale.ts';
+import type { ConnectionCounter } from '../../platform/realtime.ts';
 import { refuseHostile } from '../../platform/router.ts';
 import type { Authenticate, SessionUser } from '../../platform/session.ts';
+import type { SessionEvents } from '../../platform/session-events.ts';
 import { type LiveChatService, type LiveConnection, MAX_FRAME_BYTES } from './live.service.ts';
 import type { ChatService } from './service.ts';
+import { type HeldSocket, SocketRegistry } from './socket-registry.ts';
 
 /** Frames beyond this are refused outright by the socket (the connection closes); smaller oversized ones get an error frame. */
 const HARD_PAYLOAD_LIMIT = 1_048_576;
+/** Longest a timer may wait (setTimeout's limit); a session that lives longer is looked at again then. */
+const MAX_TIMER_MS = 2_147_483_647;
+/** A socket asked to close that has not finished its closing handshake by then is cut. */
+const CLOSE_GRACE_MS = 1000;
+/** How long an acting frame trusts the session's last look in the database (the announcement is the fast path). */
+const SESSION_RECHECK_MS = 1000;
 
 /**
  * The chat WebSocket at `/rest/polarisex/ws`, authenticated like any route (the `token` header or query
@@ -33,12 +45,44 @@ export async function chatSocketRoutes(
     live: LiveChatService;
     /** Between server pings (CHAT_HEARTBEAT_MS); a socket that has not answered the previous one is closed. */
     heartbeatMs: number;
+    /** Ended sessions, from every process: their sockets close at once. */
+    sessionEvents: Pick<SessionEvents, 'subscribe'>;
+    /** Which of these sessions still work (the database's answer). */
+    liveSessions(sessionIds: number[]): Promise<Set<number>>;
+    now: () => Date;
+    /** Open sockets per session and per account, across every process (Redis) or in this one. */
+    connections: ConnectionCounter;
+    /** Prefix of the counter's keys: `chat:<database>:sockets`. */
+    connectionKeys: string;
   },
 ) {
   await app.register(websocket, { options: { maxPayload: HARD_PAYLOAD_LIMIT } });
-  const sockets = new Set<WebSocket>();
+  const sockets = new Map<WebSocket, { member: string; keys: string[] }>();
+  const registry = new SocketRegistry();
+  // A socket counts while its process refreshes it every heartbeat; one of a process that died stops counting.
+  const countedForMs = deps.heartbeatMs * 3 + 1000;
+  const unsubscribe = await deps.sessionEvents.subscribe((event) => {
+    for (const held of registry.ending(event)) held.endSession();
+  });
+  // The safety net under the announcements (Redis pub/sub may drop one): every heartbeat asks the database which
+  // sessions holding a socket here still work, and closes the sockets of the others.
+  let checking = false;
+  async function recheckSessions() {
+    const ids = registry.sessionIds();
+    if (checking || ids.length === 0) return;
+    checking = true;
+    try {
+      const live = await deps.liveSessions(ids);
+      for (const id of ids)
+        if (!live.has(id)) for (const held of registry.ending({ sessionIds: [id] })) held.endSession();
+    } catch (error) {
+      app.log.warn({ err: error }, 'chat: could not re-check sessions');
+    } finally {
+      checking = false;
+    }
+  }
   const heartbeat = setInterval(() => {
-    for (const socket of sockets) {
+    for (const [socket, place] of sockets) {
       const state = socket as WebSocket & { alive?: boolean };
       if (state.alive === false) {
         socket.terminate();
@@ -46,10 +90,15 @@ export async function chatSocketRoutes(
       }
       state.alive = false;
       socket.ping();
+      deps.connections.refresh(place.member, place.keys, countedForMs).catch(() => {});
     }
+    void recheckSessions();
   }, deps.heartbeatMs);
   heartbeat.unref();
-  app.addHook('onClose', async () => clearInterval(heartbeat));
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    await unsubscribe();
+  });
 
   app.route({
     method: 'GET',
@@ -64,7 +113,29 @@ export async function chatSocketRoutes(
       const language = requestLanguage(request);
       const state = socket as WebSocket & { alive?: boolean };
       state.alive = true;
-      sockets.add(socket);
+      let ended = false;
+      let expiry: NodeJS.Timeout | undefined;
+      const held: HeldSocket = {
+        userId: user.id,
+        sessionId: user.sessionId,
+        endSession: () => {
+          if (ended) return;
+          ended = true;
+          clearTimeout(expiry);
+          // Nothing more reaches it from the rooms, even before the closing handshake ends.
+          void deps.live.disconnect(connection);
+          connection.send({
+            type: 'error',
+            code: Status.sessionInvalid,
+            message: translate(language, 'auth.sessionInvalid'),
+          });
+          closeWith(CHAT_CLOSE.sessionEnded);
+        },
+      };
+      const closeWith = ({ code, reason }: { code: number; reason: string }) => {
+        socket.close(code, reason);
+        setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+      };
       const connection: LiveConnection = {
         userId: user.id,
         uid: user.uid,
@@ -92,8 +163,65 @@ export async function chatSocketRoutes(
         request.log.error({ err: error }, 'chat frame failed');
         return { type: 'error', code: 500, message: translate(language, 'http.500'), clientId };
       };
-      // Frames of one connection are handled in order, so a client's own messages keep their order.
-      let chain = Promise.resolve();
+      // Held at once, so a session that ends while its place is being claimed still finds the socket.
+      registry.add(held);
+      const place = {
+        member: randomUUID(),
+        keys: [`${deps.connectionKeys}:session:${user.sessionId}`, `${deps.connectionKeys}:user:${user.id}`],
+      };
+      sockets.set(socket, place);
+      const limits = [CHAT_SOCKET_CAPS.perSession, CHAT_SOCKET_CAPS.perAccount];
+      /** When the session was last seen working in the database (see `sessionWorks`). */
+      let checkedAt = Date.now();
+      let counted = false;
+      /** Whether the socket may act: its place claimed, and its session still working once it is held. */
+      const admitted = (async () => {
+        counted = await deps.connections.claim(
+          place.member,
+          place.keys.map((key, i) => ({ key, limit: limits[i]! })),
+          countedForMs,
+        );
+        if (!counted) {
+          if (ended) return false;
+          ended = true;
+          connection.send({
+            type: 'error',
+            code: Status.conflict,
+            message: translate(language, 'chat.tooManySockets'),
+          });
+          closeWith(CHAT_CLOSE.tooManySockets);
+          return false;
+        }
+        // An announcement that came between the upgrade's session lookup and `registry.add` missed this socket
+        // (a logout while the client was reconnecting): one more look now that it is held.
+        if (!(await deps.liveSessions([user.sessionId])).has(user.sessionId)) {
+          held.endSession();
+          return false;
+        }
+        checkedAt = Date.now();
+        return !ended;
+      })().catch((error: unknown) => {
+        // The counter (Redis) or the database is away; the client comes back with its backoff.
+        request.log.warn({ err: error }, 'chat: could not admit the socket');
+        if (!ended) {
+          ended = true;
+          closeWith({ code: 1011, reason: 'try again' });
+        }
+        return false;
+      });
+      // The session's end by time: a timer, re-armed when the session outlives the longest one.
+      const armExpiry = () => {
+        if (!user.expiresAt || ended) return;
+        const left = user.expiresAt.getTime() - deps.now().getTime();
+        if (left <= 0) held.endSession();
+        else expiry = setTimeout(armExpiry, Math.min(left, MAX_TIMER_MS)).unref();
+      };
+      void admitted.then((claimed) => {
+        if (claimed) armExpiry();
+      });
+      // Frames of one connection are handled in order, so a client's own messages keep their order; the first
+      // waits for the socket's place.
+      let chain: Promise<unknown> = admitted;
       socket.on('pong', () => {
         state.alive = true;
       });
@@ -103,9 +231,31 @@ export async function chatSocketRoutes(
         chain = chain.then(() => handle(raw, isBinary));
       });
       socket.on('close', () => {
+        clearTimeout(expiry);
         sockets.delete(socket);
+        registry.release(held);
         void deps.live.disconnect(connection);
+        void admitted
+          .then(async () => {
+            if (counted) await deps.connections.release(place.member, place.keys);
+          })
+          .catch(() => {});
       });
+
+      /**
+       * A frame that acts (reads a room, sends, types) runs only while the session works. The announcement closes
+       * the socket within milliseconds; should it be lost, the database is asked again, at most once per
+       * SESSION_RECHECK_MS per socket so that a flood of frames (refused by the send rate before any database
+       * work) costs no more than one lookup a second.
+       */
+      async function sessionWorks(): Promise<boolean> {
+        if (ended) return false;
+        if (Date.now() - checkedAt < SESSION_RECHECK_MS) return true;
+        checkedAt = Date.now();
+        if ((await deps.liveSessions([user.sessionId])).has(user.sessionId)) return true;
+        held.endSession();
+        return false;
+      }
 
       async function handle(raw: Buffer, isBinary: boolean) {
         if (raw.length > MAX_FRAME_BYTES) {
@@ -131,6 +281,7 @@ export async function chatSocketRoutes(
         }
         const clientId = frame.type === 'send' ? (frame.clientId ?? null) : null;
         try {
+          if (frame.type !== 'ping' && frame.type !== 'unsubscribe' && !(await sessionWorks())) return;
           switch (frame.type) {
             case 'ping':
               connection.send({ type: 'pong', id: frame.id ?? null });

@@ -1,4 +1,4 @@
-import type { LiveAnswer, LiveStage } from '@polaris/contract';
+import { hashLoginPassword, type LiveAnswer, type LiveStage } from '@polaris/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/janus-config.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -123,6 +123,59 @@ describe('live stages', () => {
     expect(after.attachment).toMatchObject({ status: 'ended', viewers: 0, broadcasting: false });
     await expect(viewer(signal('/live/stage/watch', other), LOOPBACK)).rejects.toThrow(/409/);
     await Promise.all([sender.stop(), first.close(), second.close()]);
+  }, 30_000);
+
+  it("ends a broadcaster's and a viewer's media when their session ends, and no one else's", async () => {
+    const { attachment: stage } = await stageCall('/live/stage/create', owner, {
+      title: 'Signed out',
+      audience: 'link',
+    });
+    await stageCall('/live/stage/start', owner, { id: stage.id });
+    const login = async (email: string) =>
+      (
+        await t.call<{ token: string }>('POST', '/user/login', {
+          body: { email, password: hashLoginPassword('abc12345') },
+        })
+      ).attachment.token;
+    // The broadcaster publishes from a second device, and a viewer watches from one; both devices sign out.
+    const ownerDevice = await login('broadcaster@example.com');
+    const viewerDevice = await login('viewer@example.com');
+    const signal = (path: string, token: string) => async (sdp: string) => {
+      const answer = await t.call<LiveAnswer>('POST', path, { token, body: { id: stage.id, sdp } });
+      if (answer.status !== 200) throw new Error(`${answer.status} ${answer.msg}`);
+      return answer.attachment;
+    };
+    const sender = await broadcaster(signal('/live/stage/publish', ownerDevice), LOOPBACK);
+    sender.start(20);
+    const leaving = await viewer(signal('/live/stage/watch', viewerDevice), LOOPBACK);
+    const staying = await viewer(signal('/live/stage/watch', other), LOOPBACK);
+    await Promise.all([leaving.firstPacket, staying.firstPacket]);
+    const detail = async () =>
+      (await t.call<LiveStage>('GET', '/live/stage/detail', { query: { id: stage.id } })).attachment;
+    expect(await detail()).toMatchObject({ viewers: 2, broadcasting: true });
+    // With Redis the announcement arrives a moment after the logout answers: within a second.
+    const within = async (expected: Partial<LiveStage>) => {
+      const deadline = Date.now() + 1000;
+      while (Date.now() < deadline && !Object.entries(expected).every(([k, v]) => (latest as never)[k] === v)) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        latest = await detail();
+      }
+      expect(latest).toMatchObject(expected);
+    };
+    let latest = await detail();
+
+    expect((await t.call('POST', '/user/logout', { token: viewerDevice })).status).toBe(200);
+    await within({ viewers: 1, broadcasting: true });
+    const closeSession = (sessionId: string) => t.call('POST', '/live/session/close', { body: { sessionId } });
+    expect((await closeSession(leaving.sessionId)).status).toBe(404);
+
+    expect((await t.call('POST', '/user/logout', { token: ownerDevice })).status).toBe(200);
+    await within({ broadcasting: false });
+    expect((await closeSession(sender.sessionId)).status).toBe(404);
+    // The same viewer's other session still watches.
+    expect((await closeSession(staying.sessionId)).status).toBe(200);
+    await stageCall('/live/stage/end', owner, { id: stage.id });
+    await Promise.all([sender.stop(), leaving.close(), staying.close()]);
   }, 30_000);
 
   it("goes live in a room by its admins only, lists it as the room's stage on air, and shows a members' stage to members only", async () => {

@@ -77,7 +77,7 @@ export function liveRoutes(router: Router, live: LiveService): void {
     auth: 'user',
     input: LiveOfferInput,
     output: LiveAnswerOutput,
-    handler: ({ input, user }) => live.publish(input.id, user.id, input.sdp),
+    handler: ({ input, user }) => live.publish(input.id, user, input.sdp),
   });
 
   router.route({
@@ -88,7 +88,7 @@ export function liveRoutes(router: Router, live: LiveService): void {
     auth: 'optional',
     input: LiveWatchInput,
     output: LiveWatchOutput,
-    handler: ({ input, user }) => live.watch(input.id, user?.id ?? null, input.sdp),
+    handler: ({ input, user }) => live.watch(input.id, user ?? null, input.sdp),
   });
 
   router.route({

@@ -1,6 +1,7 @@
 import { type LiveAnswer, type LiveStage, type LiveWatch, Status } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError, FieldsError, ServiceUnavailableError } from '../../platform/errors.ts';
+import { endsSession, type SessionsEnded } from '../../platform/session-events.ts';
 import { type RoomVisibility, seesObject } from '../chat/service.ts';
 import { type LiveMedia, MediaOfferError, MediaUnavailableError } from './media.ts';
 import { authorizeManage, authorizeRoomStage, authorizeWatch, canManage, type RoomRole } from './policy.ts';
@@ -39,6 +40,12 @@ interface StageInput {
 
 const notFound = () => new AppError(Status.notFound, 'live.notFound');
 
+/** Who opened a media session: the signed-in session it dies with (docs/security-centre.md "When a session ends"). */
+export interface SignalingUser {
+  id: number;
+  sessionId: number;
+}
+
 /** The moves a stage may make: where each goes from. */
 const MOVES = {
   start: { from: ['scheduled', 'paused'], to: 'live' },
@@ -51,6 +58,9 @@ const MOVES = {
  * broadcaster or a viewer to the media adapter once the stage allows it.
  */
 export class LiveService {
+  /** This process's media sessions opened by a signed-in user, by media session id. */
+  private readonly bound = new Map<string, { userId: number; sessionId: number }>();
+
   constructor(private readonly deps: LiveDeps) {}
 
   async create(userId: number, input: StageInput): Promise<LiveStage> {
@@ -93,20 +103,44 @@ export class LiveService {
   }
 
   /** The broadcaster's offer; the stage must be started (live or paused) first. */
-  async publish(id: number, userId: number, sdp: string): Promise<LiveAnswer> {
+  async publish(id: number, user: SignalingUser, sdp: string): Promise<LiveAnswer> {
+    const userId = user.id;
     const stage = await this.load(id, userId);
     authorizeManage(stage, userId);
     authorizeWatch(stage, userId, await this.viewerRole(stage, userId));
     const answer = await this.signal(() => this.deps.media.publish(id, sdp));
+    this.bind(answer.sessionId, user);
     await this.deps.media.setPaused(id, stage.status === 'paused');
     return answer;
   }
 
   /** The viewer's offer answered, or (no offer, `watchOffer` is `server`) the SFU's offer to answer next. */
-  async watch(id: number, userId: number | null, sdp: string | undefined): Promise<LiveWatch> {
+  async watch(id: number, user: SignalingUser | null, sdp: string | undefined): Promise<LiveWatch> {
+    const userId = user?.id ?? null;
     const stage = await this.load(id, userId);
     authorizeWatch(stage, userId, await this.viewerRole(stage, userId));
-    return this.signal(() => this.deps.media.watch(id, sdp));
+    const reply = await this.signal(() => this.deps.media.watch(id, sdp));
+    if (user) this.bind(reply.sessionId, user);
+    return reply;
+  }
+
+  /**
+   * Sessions ended (from any process): the media sessions they opened here close, a broadcaster's and a
+   * viewer's alike, so a signed-out device neither publishes nor watches any more.
+   */
+  async sessionsEnded(event: SessionsEnded): Promise<void> {
+    const closing: string[] = [];
+    for (const [mediaId, owner] of this.bound) {
+      if (endsSession(event, owner)) closing.push(mediaId);
+    }
+    for (const mediaId of closing) this.bound.delete(mediaId);
+    await Promise.all(closing.map((mediaId) => this.deps.media.close(mediaId).catch(() => {})));
+  }
+
+  /** Remembers who opened a media session; forgets those the media side has closed meanwhile. */
+  private bind(mediaId: string, user: SignalingUser) {
+    for (const id of this.bound.keys()) if (this.deps.media.stageOf(id) === undefined) this.bound.delete(id);
+    this.bound.set(mediaId, { userId: user.id, sessionId: user.sessionId });
   }
 
   /** The second step of a watch the SFU offered: the session id from that offer stands for the viewer. */
@@ -134,6 +168,7 @@ export class LiveService {
   /** Ends one media session (the page was left); the session id is the key, as a WHIP resource URL would be. */
   async closeSession(sessionId: string): Promise<void> {
     if (this.deps.media.stageOf(sessionId) === undefined) throw notFound();
+    this.bound.delete(sessionId);
     await this.deps.media.close(sessionId);
   }
 
