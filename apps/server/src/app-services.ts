@@ -21,6 +21,7 @@ import type { RecordService } from './modules/wallet/records.service.ts';
 import type { WalletService } from './modules/wallet/service.ts';
 import type { TransferService } from './modules/wallet/transfers.service.ts';
 import type { MailQueue } from './platform/mail-queue.ts';
+import type { Metrics } from './platform/metrics.ts';
 
 /** What a built app exposes as `app.services`, for operator scripts and tests that drive background work by hand. */
 export interface AppServices {
@@ -52,5 +53,7 @@ export interface AppServices {
 declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
+    /** This app's metrics (platform/metrics.ts). */
+    metrics: Metrics;
   }
 }
