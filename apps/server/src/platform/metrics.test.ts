@@ -188,6 +188,7 @@ describe('/metrics on the main port with METRICS_TOKEN', () => {
       log: app.app.log,
       metrics: app.app.metrics,
       mailer: {
+        destination: 'nowhere',
         send: async () => {
           throw new Error('smtp down');
         },
