@@ -125,7 +125,11 @@ describe('/metrics on the main port with METRICS_TOKEN', () => {
     for (const authorization of [`Bearer ${TOKEN}x`, TOKEN, `Basic ${TOKEN}`, 'Bearer ']) {
       expect((await t.app.inject({ url: '/metrics', headers: { authorization } })).statusCode).toBe(401);
     }
-    expect(await scrapeWithToken(t)).toContain('polaris_http_requests_total');
+    await scrapeWithToken(t);
+    const text = await scrapeWithToken(t);
+    // The scrapes themselves: not envelopes, so no business status; the refusals are.
+    expect(sample(text, 'polaris_http_requests_total', { route: '/metrics', status: '200', business: 'none' })).toBe(1);
+    expect(sample(text, 'polaris_http_requests_total', { route: '/metrics', status: '401', business: '401' })).toBe(5);
   });
 
   it('counts ledger entries by kind, posted in a request', async () => {
