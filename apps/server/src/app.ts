@@ -126,7 +126,7 @@ export async function buildApp(options: AppOptions) {
   logRequests(app);
   const metrics = new Metrics(now);
   instrumentRequests(app, metrics, { count: serveMetrics(app, metrics, config.metrics) });
-  metrics.watchDatabase(() => database.usage());
+  metrics.watchDatabase(() => database.usage?.());
   const region = new RegionGate(config);
   const mailer =
     options.mailer ??

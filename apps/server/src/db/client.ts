@@ -30,7 +30,7 @@ export interface DatabaseHandle {
   /** Only for PGlite on disk: what makes its writes durable. */
   files?: DurableFiles;
   /** How busy the connections are right now (read when metrics are scraped). */
-  usage(): DatabaseUsage;
+  usage?(): DatabaseUsage;
 }
 
 export type DatabaseUsage =

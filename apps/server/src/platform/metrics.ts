@@ -26,7 +26,7 @@ export class Metrics {
   private readonly mailSends: Counter<'outcome'>;
   private readonly fanOutLag: Histogram;
   private readonly backlogs = new Map<string, () => Promise<number>>();
-  private database: (() => DatabaseUsage) | null = null;
+  private database: (() => DatabaseUsage | undefined) | null = null;
   private sockets: (() => number) | null = null;
   /** Where the metrics port listens, once it does (serveMetrics). */
   address: () => AddressInfo | null = () => null;
@@ -146,7 +146,7 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry });
   }
 
-  watchDatabase(usage: () => DatabaseUsage): void {
+  watchDatabase(usage: () => DatabaseUsage | undefined): void {
     this.database = usage;
   }
 
