@@ -21,6 +21,7 @@ import type { RecordService } from './modules/wallet/records.service.ts';
 import type { WalletService } from './modules/wallet/service.ts';
 import type { TransferService } from './modules/wallet/transfers.service.ts';
 import type { MailQueue } from './platform/mail-queue.ts';
+import type { Metrics } from './platform/metrics.ts';
 import type { RegisteredRoute } from './platform/router.ts';
 
 /** What a built app exposes as `app.services`, for operator scripts and tests that drive background work by hand. */
@@ -55,5 +56,7 @@ declare module 'fastify' {
     services: AppServices;
     /** Every route the router registered, with its auth mode and schemas (tests walk it). */
     routeTable: readonly RegisteredRoute[];
+    /** This app's metrics (platform/metrics.ts). */
+    metrics: Metrics;
   }
 }

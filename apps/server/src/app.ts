@@ -77,13 +77,15 @@ import { WEB_DIST_DIR } from './paths.ts';
 import { AttemptLimiter } from './platform/attempts.ts';
 import { Captcha, captchaKey } from './platform/captcha.ts';
 import { installCompression } from './platform/compression.ts';
+import { runInContext } from './platform/context.ts';
 import { installCors } from './platform/cors.ts';
 import { installErrorHandling } from './platform/envelope-errors.ts';
 import { installJsonBodies } from './platform/json-body.ts';
 import { Links } from './platform/links.ts';
-import { loggerOptions, logRequests } from './platform/logging.ts';
+import { loggerOptions, logRequests, requestIdOptions } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { MailQueue } from './platform/mail-queue.ts';
+import { instrumentRequests, Metrics, serveMetrics } from './platform/metrics.ts';
 import { buildOpenApi } from './platform/openapi.ts';
 import { existingAdminToken } from './platform/operator-guard.ts';
 import {
@@ -125,6 +127,7 @@ export async function buildApp(options: AppOptions) {
   const now = options.now ?? (() => new Date());
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
+    ...requestIdOptions,
     bodyLimit: 1_048_576,
     // The same rule decides whose X-Forwarded-For and whose country header we believe (platform/region.ts).
     trustProxy: config.trustProxy === false ? false : trustFunction(config.trustProxy),
@@ -132,6 +135,9 @@ export async function buildApp(options: AppOptions) {
     logController: new LogController({ disableRequestLogging: true }),
   });
   logRequests(app);
+  const metrics = new Metrics(now);
+  instrumentRequests(app, metrics, { count: serveMetrics(app, metrics, config.metrics) });
+  metrics.watchDatabase(() => database.usage?.());
   const region = new RegionGate(config);
   const mailer =
     options.mailer ??
@@ -215,7 +221,8 @@ export async function buildApp(options: AppOptions) {
   });
   const records = new RecordService({ db: database.db });
   const payments = new PaymentMethodService({ db: database.db, trade, now });
-  const mailQueue = new MailQueue({ db: database.db, mailer, now, log: app.log });
+  const mailQueue = new MailQueue({ db: database.db, mailer, now, log: app.log, metrics });
+  metrics.watchBacklog('mail', () => mailQueue.backlog());
   const earnings = new CreatorEarningsService({ db: database.db, now, trade });
   const discoveryCache = createDiscoveryCache({ ttlMs: config.discoveryCacheMs, now, redis, log: app.log });
   invalidateOnWrites(app, `${API_BASE}/activity/`, discoveryCache);
@@ -265,7 +272,7 @@ export async function buildApp(options: AppOptions) {
     activityCodes: (ids) => discovery.codesById(ids),
     activityIdOf: (code) => discovery.idByCode(code),
   });
-  const chatLive = new LiveChatService({ bus, chat });
+  const chatLive = new LiveChatService({ bus: metrics.timedBus(bus), chat });
   activityEvents.on((event) => chat.activityRooms.follow(event));
   const bounties = new BountyService({
     db,
@@ -382,6 +389,7 @@ export async function buildApp(options: AppOptions) {
     connections: redis ? new RedisConnectionCounter(redis) : new MemoryConnectionCounter(),
     connectionKeys: `chat:${busScope}:sockets`,
   });
+  metrics.watchSockets(() => app.websocketServer?.clients.size ?? 0);
 
   const openApi = buildOpenApi(router.routes);
   app.get(`${API_BASE}/openapi.json`, async () => openApi);
@@ -393,13 +401,16 @@ export async function buildApp(options: AppOptions) {
     app.log.warn({ webDist }, 'web app not built; run `npm run build` to serve it');
   }
 
+  // Started in the app's context, so each worker's runs are counted in this app's metrics (platform/worker.ts).
   const stopWorkers = config.backgroundWorkers
-    ? startBackgroundWorkers(
-        {
-          ...{ deposits, transfers, activity, discoveryCache, earnings, mailQueue },
-          ...{ redPackets, bounties, vip, airdrops, invites },
-        },
-        app.log,
+    ? runInContext({ metrics }, () =>
+        startBackgroundWorkers(
+          {
+            ...{ deposits, transfers, activity, discoveryCache, earnings, mailQueue },
+            ...{ redPackets, bounties, vip, airdrops, invites },
+          },
+          app.log,
+        ),
       )
     : [];
 
@@ -415,6 +426,7 @@ export async function buildApp(options: AppOptions) {
 
   app.decorate('routeTable', router.routes);
   // Services are exposed for operator scripts and tests that drive background work by hand.
+  app.decorate('metrics', metrics);
   app.decorate('services', {
     auth,
     users,

@@ -101,6 +101,20 @@ const EnvSchema = z.object({
   CAPTCHA_COMPLEXITY: z.coerce.number().int().min(2).max(10_000_000).default(50_000),
   CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(1200),
   CAPTCHA_REDPACKET_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.:-]{1,253}$/, 'an IP address or a host name')
+    .default('127.0.0.1'),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._~+/=-]{24,256}$/, '24 to 256 characters of A-Z a-z 0-9 . _ ~ + / = -')
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -180,6 +194,14 @@ export type Config = {
     /** Red packets one person may open in a minute before a claim asks for the captcha. */
     redPacketsPerMinute: number;
   };
+  /** The Prometheus endpoint (platform/metrics.ts, docs/metrics.md); neither port nor token: not served. */
+  metrics: {
+    /** A port of its own (METRICS_PORT) on `host`, never the public one; 0 takes any free port. */
+    port: number | undefined;
+    host: string;
+    /** A bearer token (METRICS_TOKEN): asked for on the metrics port, and opens `/metrics` on the main port. */
+    token: string | undefined;
+  };
 };
 
 export interface OidcProviderConfig {
@@ -244,6 +266,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n  ${problems}`);
   }
   const e = parsed.data;
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new Error('Invalid environment:\n  METRICS_PORT: must differ from PORT (metrics stay off the public port)');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
@@ -293,5 +318,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ttlMs: e.CAPTCHA_TTL_SECONDS * 1000,
       redPacketsPerMinute: e.CAPTCHA_REDPACKET_PER_MINUTE,
     },
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
   };
 }

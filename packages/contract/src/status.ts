@@ -22,6 +22,8 @@ export interface Envelope<T = unknown> {
   status: number;
   msg: string;
   attachment: T;
+  /** On failures: the request's id, as in the `x-request-id` header and the server's log lines about it. */
+  requestId?: string;
 }
 
 export interface FieldError {

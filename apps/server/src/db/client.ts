@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import { DurableFiles } from './durable-files.ts';
-import { gatedPglite } from './fair-gate.ts';
+import { FairGate, gatedPglite, type Lane } from './fair-gate.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,7 +29,13 @@ export interface DatabaseHandle {
   statements(): number;
   /** Only for PGlite on disk: what makes its writes durable. */
   files?: DurableFiles;
+  /** How busy the connections are right now (read when metrics are scraped). */
+  usage?(): DatabaseUsage;
 }
+
+export type DatabaseUsage =
+  | { kind: 'postgres'; total: number; idle: number; waiting: number; max: number }
+  | { kind: 'pglite'; waiting: Record<Lane, number> };
 
 /** Drizzle's logger hook, used only to count (a closure increment per statement). */
 function statementCounter() {
@@ -80,7 +86,8 @@ export type DatabaseSource =
 
 export async function openDatabase(source: DatabaseSource): Promise<DatabaseHandle> {
   if (source.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: source.url, max: 10, connectionTimeoutMillis: 10_000 });
+    const max = 10;
+    const pool = new pg.Pool({ connectionString: source.url, max, connectionTimeoutMillis: 10_000 });
     // A connection dropped by the server (terminated backend, restart, failover) must never crash the process.
     // Idle ones are reported on the pool; one checked out by a request emits on the client itself, and its
     // query fails, which the request answers with 503. The pool drops the broken client and opens a new one.
@@ -96,6 +103,13 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
       statements: counter.statements,
       migrate: () => migrateLocked(pool),
       close: () => pool.end(),
+      usage: () => ({
+        kind: 'postgres',
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max,
+      }),
     };
   }
   let dataDir: string | undefined;
@@ -108,7 +122,10 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
   const durable = dataDir && source.durable !== false ? new DurableFiles(dataDir) : null;
   durable?.start();
   const counter = statementCounter();
-  const gated = source.unfair ? client : gatedPglite(client, durable ? { afterWrite: () => durable.flushWal() } : {});
+  const gate = new FairGate();
+  const gated = source.unfair
+    ? client
+    : gatedPglite(client, { gate, ...(durable ? { afterWrite: () => durable.flushWal() } : {}) });
   const db = drizzlePglite({ client: gated, schema, logger: counter.logger }) as unknown as Database;
   return {
     db,
@@ -116,6 +133,7 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
     statements: counter.statements,
     pglite: client,
     files: durable ?? undefined,
+    usage: () => ({ kind: 'pglite', waiting: gate.queued() }),
     migrate: () => migratePglite(drizzlePglite({ client: gated, schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: async () => {
       await client.close();

@@ -1,4 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Logger } from 'pino';
+import { currentContext } from './context.ts';
+
+/** What a caller (or the load balancer) may choose as a request's id: a short token that is safe in a log line. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * The request's id (Fastify's `request.id`, `reqId` in log lines, `x-request-id` on the answer, `requestId` in a
+ * failure's envelope): the caller's `x-request-id` when it is a short safe token, so one id follows a request
+ * through the load balancer and this node, else a new random one (unique across nodes, unlike a counter).
+ */
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+}
 
 const SECRET_PARAMS = /([?&](?:token|password|vcode|tradePassword|code)=)[^&#]*/gi;
 
@@ -58,6 +75,10 @@ export function serializeError(error: unknown): {
  * `disableRequestLogging` so that this line replaces Fastify's.
  */
 export function logRequests(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
@@ -72,10 +93,28 @@ export function logRequests(app: FastifyInstance): void {
   });
 }
 
+/** Fastify's options for request ids: ours, from `requestIdOf` (logged as `reqId`, Fastify's label). */
+export const requestIdOptions = {
+  genReqId: requestIdOf,
+  requestIdHeader: false,
+} as const satisfies FastifyServerOptions;
+
+/**
+ * A line written during a request through a logger other than the request's own (a service given the app's
+ * logger) still names the request: its id comes from the request's context (platform/context.ts). The
+ * request's own logger already carries it, so it is not added twice.
+ */
+function requestIdMixin(_object: object, _level: number, logger: Logger): object {
+  const reqId = currentContext()?.reqId;
+  if (reqId === undefined || 'reqId' in logger.bindings()) return {};
+  return { reqId };
+}
+
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
     ...(stream ? { stream } : {}),
+    mixin: requestIdMixin,
     redact: {
       paths: [
         'req.headers.token',

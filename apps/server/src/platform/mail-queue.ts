@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Database, query, type Tx } from '../db/client.ts';
 import { mailQueue } from '../db/schema/index.ts';
 import type { Mailer, MailMessage } from './mail.ts';
+import type { Metrics } from './metrics.ts';
 
 export interface QueuedMail extends MailMessage {
   /** What the mail is about, e.g. `activity-change:<registration id>`. */
@@ -39,7 +40,22 @@ export async function enqueueMail(tx: Tx, mails: QueuedMail[], now: Date): Promi
  * takes it while it is being sent, and a send that fails or is cut short is tried again later.
  */
 export class MailQueue {
-  constructor(private readonly deps: { db: Database; mailer: Mailer; now: () => Date; log: FastifyBaseLogger }) {}
+  constructor(
+    private readonly deps: { db: Database; mailer: Mailer; now: () => Date; log: FastifyBaseLogger; metrics?: Metrics },
+  ) {}
+
+  /** Mail due now and not sent, counted up to `limit` (a bounded query, run at every metrics scrape). */
+  async backlog(limit = 10_000): Promise<number> {
+    const now = this.deps.now().toISOString();
+    const counted = await query<{ due: number }>(
+      this.deps.db,
+      sql`select count(*)::int as due from (
+            select 1 from mail_queue
+            where sent_at is null and next_attempt_at <= ${now}::timestamptz and attempts < ${MAIL_MAX_ATTEMPTS}
+            limit ${limit}) due`,
+    );
+    return Number(counted.rows[0]?.due ?? 0);
+  }
 
   async deliverDue(limit = 50): Promise<{ sent: number; failed: number }> {
     const now = this.deps.now().toISOString();
@@ -61,6 +77,7 @@ export class MailQueue {
       } catch (error) {
         failed++;
         const last = Number(row.attempts) >= MAIL_MAX_ATTEMPTS;
+        this.deps.metrics?.mail(last ? 'failed' : 'retried');
         this.deps.log[last ? 'error' : 'warn'](
           { err: error, mailId: row.id, attempts: Number(row.attempts) },
           last ? 'queued mail failed for the last time' : 'queued mail failed; will retry',
@@ -71,6 +88,7 @@ export class MailQueue {
         .update(mailQueue)
         .set({ sentAt: this.deps.now() })
         .where(eq(mailQueue.id, Number(row.id)));
+      this.deps.metrics?.mail('sent');
       sent++;
     }
     return { sent, failed };

@@ -1,5 +1,6 @@
 import { Status } from '@polaris/contract';
 import type { Tx } from '../../db/client.ts';
+import { currentContext } from '../../platform/context.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import {
   ensureAccount,
@@ -139,6 +140,7 @@ export const ledger = {
         amount: movement.amount,
       })),
     );
+    currentContext()?.metrics.ledgerEntry(input.kind);
     return { entryId };
   },
 
@@ -174,6 +176,7 @@ export const ledger = {
     }
     for (const account of balances.values()) refuseNegative(account);
     await writeBalances(tx, [...balances.values()]);
+    for (const input of inputs) currentContext()?.metrics.ledgerEntry(input.kind);
     return insertEntries(
       tx,
       inputs.map((input) => ({
