@@ -73,6 +73,7 @@ import { walletRoutes } from './modules/wallet/routes.ts';
 import { WalletService } from './modules/wallet/service.ts';
 import { TransferService } from './modules/wallet/transfers.service.ts';
 import { WEB_DIST_DIR } from './paths.ts';
+import { registerApiDocuments } from './platform/api-documents.ts';
 import { AttemptLimiter } from './platform/attempts.ts';
 import { Captcha, captchaKey } from './platform/captcha.ts';
 import { installCompression } from './platform/compression.ts';
@@ -83,7 +84,6 @@ import { Links } from './platform/links.ts';
 import { loggerOptions, logRequests } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { MailQueue } from './platform/mail-queue.ts';
-import { buildOpenApi } from './platform/openapi.ts';
 import {
   MemoryBus,
   MemoryWindowCounter,
@@ -338,8 +338,7 @@ export async function buildApp(options: AppOptions) {
   );
   await chatSocketRoutes(app, { authenticate, chat, live: chatLive, heartbeatMs: config.chatHeartbeatMs });
 
-  const openApi = buildOpenApi(router.routes);
-  app.get(`${API_BASE}/openapi.json`, async () => openApi);
+  registerApiDocuments(router);
 
   const webDist = options.webDistDir ?? WEB_DIST_DIR;
   if (existsSync(webDist)) {
