@@ -74,6 +74,7 @@ import { walletRoutes } from './modules/wallet/routes.ts';
 import { WalletService } from './modules/wallet/service.ts';
 import { TransferService } from './modules/wallet/transfers.service.ts';
 import { WEB_DIST_DIR } from './paths.ts';
+import { registerApiDocuments } from './platform/api-documents.ts';
 import { AttemptLimiter } from './platform/attempts.ts';
 import { Captcha, captchaKey } from './platform/captcha.ts';
 import { installCompression } from './platform/compression.ts';
@@ -86,7 +87,6 @@ import { loggerOptions, logRequests, requestIdOptions } from './platform/logging
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { MailQueue } from './platform/mail-queue.ts';
 import { instrumentRequests, Metrics, serveMetrics } from './platform/metrics.ts';
-import { buildOpenApi } from './platform/openapi.ts';
 import { existingAdminToken } from './platform/operator-guard.ts';
 import {
   MemoryBus,
@@ -391,8 +391,7 @@ export async function buildApp(options: AppOptions) {
   });
   metrics.watchSockets(() => app.websocketServer?.clients.size ?? 0);
 
-  const openApi = buildOpenApi(router.routes);
-  app.get(`${API_BASE}/openapi.json`, async () => openApi);
+  registerApiDocuments(router);
 
   const webDist = options.webDistDir ?? WEB_DIST_DIR;
   if (existsSync(webDist)) {

@@ -197,12 +197,27 @@ export const ChatClientFrame = z.discriminatedUnion('type', [
 ]);
 export type ChatClientFrame = z.infer<typeof ChatClientFrame>;
 
-/** Frames the server sends. */
-export type ChatServerFrame =
-  | { type: 'message'; message: ChatMessage }
-  | { type: 'deleted'; roomId: string; seq: number }
-  | { type: 'subscribed'; roomId: string; lastSeq: number }
-  | { type: 'typing'; roomId: string; uid: string }
-  | { type: 'ack'; clientId: string | null; roomId: string; seq: number }
-  | { type: 'error'; code: number; message: string; clientId?: string | null; field?: string }
-  | { type: 'pong'; id: string | null };
+/** Frames the server sends (the AsyncAPI document at /rest/polarisex/asyncapi.json is built from these). */
+export const ChatServerFrame = z.discriminatedUnion('type', [
+  /** A message of a subscribed room, in sequence order with no gap and no duplicate. */
+  z.object({ type: z.literal('message'), message: ChatMessageOutput }),
+  /** A message was deleted: show it as deleted. */
+  z.object({ type: z.literal('deleted'), roomId: z.string(), seq: z.number() }),
+  /** The subscription is live; the room's newest sequence number (messages after `afterSeq` follow). */
+  z.object({ type: z.literal('subscribed'), roomId: z.string(), lastSeq: z.number() }),
+  /** Someone else in the room is typing. */
+  z.object({ type: z.literal('typing'), roomId: z.string(), uid: z.string() }),
+  /** A `send` was stored: its `clientId` and the message's sequence number. */
+  z.object({ type: z.literal('ack'), clientId: z.string().nullable(), roomId: z.string(), seq: z.number() }),
+  /** A frame was refused (`code` is a business status, 413 for an oversized frame, 503 for a lost catch-up). */
+  z.object({
+    type: z.literal('error'),
+    code: z.number(),
+    message: z.string(),
+    clientId: z.string().nullable().optional(),
+    field: z.string().optional(),
+  }),
+  /** The answer to a `ping`, with its id. */
+  z.object({ type: z.literal('pong'), id: z.string().nullable() }),
+]);
+export type ChatServerFrame = z.infer<typeof ChatServerFrame>;

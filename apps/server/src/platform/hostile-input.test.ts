@@ -1,6 +1,7 @@
 import { API_BASE } from '@polaris/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { resolveRefs } from '../test/json-refs.ts';
 
 /**
  * Every route of the OpenAPI document (file routes included) gets hostile values in every field it declares, in
@@ -147,6 +148,11 @@ function operationsOf(openApi: { paths: Record<string, Record<string, Record<str
   return operations;
 }
 
+/** The served document with its shared schemas written in place (`$ref`s resolved). */
+async function openApiDocument() {
+  return resolveRefs((await t.app.inject({ method: 'GET', url: `${API_BASE}/openapi.json` })).json());
+}
+
 const failures: string[] = [];
 
 async function send(
@@ -187,7 +193,7 @@ afterAll(async () => {
 
 describe('hostile input never gives a 5xx', () => {
   it('on every route of the OpenAPI document, the file routes among them', async () => {
-    const openApi = (await t.app.inject({ method: 'GET', url: `${API_BASE}/openapi.json` })).json();
+    const openApi = await openApiDocument();
     for (const path of [
       '/activity/manage/attendees.csv',
       '/activity/image/{id}/{file}',
@@ -400,7 +406,7 @@ function malformedMultiparts(): [string, string, Buffer][] {
 
 describe('edge values derived from each route schema never give a 5xx', () => {
   it('cursors, dates at the limits, blank strings and malformed multipart on every route', async () => {
-    const openApi = (await t.app.inject({ method: 'GET', url: `${API_BASE}/openapi.json` })).json();
+    const openApi = await openApiDocument();
     const operations = operationsOf(openApi).filter((operation) => !/%|z{100}/.test(operation.path));
     failures.length = 0;
     const found = { cursor: 0, date: 0, multipart: 0 };
@@ -521,7 +527,7 @@ describe('hostile input is refused as status 400 naming the field', () => {
 
   /** Every operation's fields whose schema carries `key` (the contract's marks), with the mark's value. */
   async function markedFields(key: 'x-cursor' | 'x-date' | 'x-url' | 'x-token') {
-    const openApi = (await t.app.inject({ method: 'GET', url: `${API_BASE}/openapi.json` })).json();
+    const openApi = await openApiDocument();
     const operations = operationsOf(openApi).filter((operation) => !/%|z{100}/.test(operation.path));
     const marked: { operation: Operation; field: string; mark: string }[] = [];
     for (const operation of operations) {
@@ -659,7 +665,7 @@ describe('hostile input is refused as status 400 naming the field', () => {
   });
 
   it('refuses every malformed multipart body on every upload route with 400 naming file', async () => {
-    const openApi = (await t.app.inject({ method: 'GET', url: `${API_BASE}/openapi.json` })).json();
+    const openApi = await openApiDocument();
     const uploads = operationsOf(openApi).filter(
       (operation) => operation.multipart && !/%|z{100}/.test(operation.path),
     );

@@ -134,6 +134,8 @@ export interface RegisteredRoute {
   params?: Record<string, string>;
   /** The request is a multipart upload, not JSON. */
   multipart?: boolean;
+  /** The per-address preset (`default` when absent), or `false` for none; described in the OpenAPI document. */
+  rateLimit?: RateLimitPreset | false;
 }
 
 /** Keys that identify the caller; they arrive in headers or the query and are never part of a route's input. */
