@@ -3,6 +3,7 @@ import { SignupInput } from './auth.ts';
 import { languageOf } from './constants.ts';
 import { toFieldErrors } from './field-errors.ts';
 import { hashLoginPassword, hashTradePassword } from './hashing.ts';
+import { servableLink } from './links.ts';
 import { MESSAGES, translate } from './messages/index.ts';
 import { PASSWORD_PATTERN, plainPasswordField } from './validation.ts';
 
@@ -91,5 +92,18 @@ describe('decimal arithmetic for valuation', () => {
     expect(formatAmount(1_500_000n, 6)).toBe('1.5');
     expect(formatAmount(-5n, 6)).toBe('-0.000005');
     expect(formatAmount(7n, 0)).toBe('7');
+  });
+});
+
+describe('servableLink', () => {
+  it('hands out http(s) links stored under older rules and nothing that runs script or reads files', () => {
+    expect(servableLink('https://meet.example/room')).toBe('https://meet.example/room');
+    expect(servableLink('http://meet.example/room')).toBe('http://meet.example/room');
+    for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<b>x</b>', 'file:///etc/passwd']) {
+      expect(servableLink(bad), bad).toBeNull();
+    }
+    expect(servableLink('https://a.example/ x')).toBeNull();
+    expect(servableLink('not a link')).toBeNull();
+    expect(servableLink(null)).toBeNull();
   });
 });

@@ -28,6 +28,21 @@ export function isSafeLink(value: string): boolean {
 }
 
 /**
+ * What a presenter may hand out of a link stored before `httpsUrl` guarded its field: an `http:` or `https:`
+ * address with a host, or nothing. Older rules let `http:` meeting links in, and those still work; a scheme that
+ * runs script or reads files (`javascript:`, `data:`, `file:`) never leaves the server.
+ */
+export function servableLink(value: string | null): string | null {
+  if (value === null || /\s/.test(value)) return null;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The one type of every stored link (status 400 naming the field otherwise). `error` is the catalogue key of the
  * refusal ("Please enter a link starting with https://" by default); `max` its length.
  */

@@ -4,6 +4,7 @@ import {
   formatAmount,
   type Registration,
   type RegistrationStatus,
+  servableLink,
 } from '@polaris/contract';
 import type { Links } from '../../platform/links.ts';
 import type { ActivityRow, ImageRow, LoadedActivity, PersonRow, TicketTypeRow } from './activities.store.ts';
@@ -208,7 +209,7 @@ export function presentActivity(
     endsAt: row.endsAt.toISOString(),
     timezone: row.timezone,
     online: row.onlineUrl !== null,
-    onlineUrl: context.showOnlineUrl ? row.onlineUrl : null,
+    onlineUrl: context.showOnlineUrl ? servableLink(row.onlineUrl) : null,
     city: row.city,
     address: row.address,
     latitude: row.latitude,

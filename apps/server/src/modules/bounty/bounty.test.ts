@@ -173,6 +173,20 @@ describe('a task bounty from creation to its last payout', () => {
     const ok = await submit(t, gil, bounty.id, { link: 'https://example.com/x', imageId: mine });
     expect(ok.attachment).toMatchObject({ state: 'pending', imageId: mine, link: 'https://example.com/x' });
   });
+
+  it('never serves a link stored before links were checked that would run script', async () => {
+    const bounty = await createBounty(t, cara, { total: '2', winners: 1, submitKinds: ['link'] });
+    const hal = await member(t, 'old-link@example.com');
+    const sent = await submit(t, hal, bounty.id, { link: 'https://example.com/hal' });
+    await t.database.db.execute(
+      sql`update bounty_submissions set link = ${'javascript:alert(1)'} where id = ${Number(sent.attachment.id)}`,
+    );
+    const seen = await t.call<Page<Submission>>('GET', '/bounty/submissions', {
+      token: cara.token,
+      query: { id: bounty.id },
+    });
+    expect(seen.attachment.items.map((item) => item.link)).toEqual([null]);
+  });
 });
 
 describe('expiry', () => {

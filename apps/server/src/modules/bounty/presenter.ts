@@ -1,4 +1,4 @@
-import { type Bounty, formatAmount } from '@polaris/contract';
+import { type Bounty, formatAmount, servableLink } from '@polaris/contract';
 import type { Links } from '../../platform/links.ts';
 import { canSubmit, isCreator, stateOf } from './policy.ts';
 import type { BountyRow } from './store.ts';
@@ -44,7 +44,7 @@ export function presentSubmission(row: SubmissionRow) {
     bountyId: String(row.bountyId),
     person: { uid: String(row.userUid), name: row.userName, avatar: row.userAvatar },
     text: row.body,
-    link: row.link,
+    link: servableLink(row.link),
     imageId: row.imageId,
     state: row.state,
     reason: row.reason,

@@ -5,6 +5,7 @@ import {
   type ListingApply,
   parseAmount,
   Status,
+  servableLink,
   type UploadImageOutput,
 } from '@polaris/contract';
 import type { z } from 'zod';
@@ -181,8 +182,8 @@ export class ListingService {
       chain: catalog.chains.get(row.chainId)?.name ?? String(row.chainId),
       contract: row.contract,
       logo: logos.get(row.logoImageId) ?? null,
-      website: row.website,
-      whitepaper: row.whitepaper,
+      website: servableLink(row.website) ?? '',
+      whitepaper: servableLink(row.whitepaper) ?? '',
       contact: row.contact,
       description: row.description,
       status: row.status,
