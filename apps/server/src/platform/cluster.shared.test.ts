@@ -132,7 +132,7 @@ async function transferrer(from: BenchPerson, to: BenchPerson, keys: string[], l
       }
       await sleep(100);
     }
-    await sleep(150);
+    await sleep(350);
   }
   return ids;
 }
@@ -250,9 +250,13 @@ beforeAll(async () => {
   haproxy.stderr?.on('data', (chunk) => {
     haproxyLog += chunk;
   });
-  await until(async () => (await fetch(`${front}${API_BASE}/ready`)).status === 200, 15_000).catch(() => {
+  await until(async () => {
+    if (haproxy.exitCode !== null) return true;
+    return (await fetch(`${front}${API_BASE}/ready`)).status === 200;
+  }, 15_000).catch(() => {});
+  if (haproxy.exitCode !== null || (await fetch(`${front}${API_BASE}/ready`).catch(() => null))?.status !== 200) {
     throw new Error(`HAProxy did not come up:\n${haproxyLog}`);
-  });
+  }
 }, 120_000);
 
 afterAll(async () => {
@@ -295,7 +299,7 @@ describe('three nodes behind HAProxy', () => {
       reader(people[4]!.token, 2000),
       reader(people[5]!.token, 2000),
       ...peers.map((peer) => chatter(peer, 400)),
-      ...[4, 5, 6].map((index) => transferrer(people[index]!, receiver, keys, 60)),
+      ...[4, 5, 6].map((index) => transferrer(people[index]!, receiver, keys, 150)),
     ]);
 
     // Rolling restart: each node drains (SIGTERM, exit 0) and a replacement takes its place before the next.
