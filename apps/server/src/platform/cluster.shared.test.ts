@@ -8,6 +8,7 @@ import { type BenchPerson, fundedPeople } from '../../scripts/bench-people.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { checkLedger } from '../modules/wallet/ledger.store.ts';
 import { REPO_ROOT } from '../paths.ts';
+import { type SeededPerson, seedPeople } from '../test/seed-people.ts';
 import { type ServerProcess, ServerProcesses } from '../test/server-processes.ts';
 
 /**
@@ -39,6 +40,9 @@ let haproxyLog = '';
 const nodes: ServerProcess[] = [];
 let database: DatabaseHandle;
 let people: BenchPerson[];
+/** Chat clients that only listen: every one must receive every message once. */
+let listeners: SeededPerson[];
+const LISTENERS = 40;
 let roomId: string;
 
 async function startNode(index: number, env: Record<string, string> = {}) {
@@ -152,7 +156,7 @@ class ChatPeer {
   connected: Promise<void> = Promise.resolve();
 
   constructor(
-    readonly person: BenchPerson,
+    readonly person: { uid: number; token: string },
     startSeq: number,
   ) {
     this.lastSeq = startSeq;
@@ -231,6 +235,7 @@ beforeAll(async () => {
   database = await openDatabase({ kind: 'postgres', url: processes.databaseUrl });
   // Four chat people, three senders of transfers and their receiver: sessions, trade passwords and money.
   people = await fundedPeople(database, 8, `cluster${basePort}`);
+  listeners = await seedPeople(database, LISTENERS, `cluster${basePort}`);
   await Promise.all([0, 1, 2].map((index) => startNode(index)));
   haproxy = spawn(HAPROXY, ['-db', '-f', path.join(REPO_ROOT, 'deploy/haproxy.cfg')], {
     env: {
@@ -273,8 +278,12 @@ describe('three nodes behind HAProxy', () => {
     });
     expect(created.status).toBe(200);
     roomId = created.attachment.id;
-    for (const person of people.slice(1, 4)) {
-      expect((await post('/chat/room/join', person.token, { roomId })).status).toBe(200);
+    const members = [...people.slice(1, 4), ...listeners];
+    for (let i = 0; i < members.length; i += 10) {
+      const joined = await Promise.all(
+        members.slice(i, i + 10).map((person) => post('/chat/room/join', person.token, { roomId })),
+      );
+      expect(joined.map((answer) => answer.status)).toEqual(joined.map(() => 200));
     }
     for (let i = 0; i < 6; i++) expect((await fetch(`${front}${API_BASE}/health`)).status).toBe(200);
     const socket = new WebSocket(`${front.replace(/^http/, 'ws')}${API_BASE}/ws?token=${people[0]!.token}`);
@@ -289,7 +298,8 @@ describe('three nodes behind HAProxy', () => {
 
   it('a rolling restart under load, then a node killed with SIGKILL: nothing acknowledged lost or doubled', async () => {
     const startSeq = 0;
-    const peers = people.slice(0, 4).map((person) => new ChatPeer(person, startSeq));
+    const senders = people.slice(0, 4).map((person) => new ChatPeer(person, startSeq));
+    const peers = [...senders, ...listeners.map((person) => new ChatPeer(person, startSeq))];
     for (const peer of peers) peer.open(true);
     await Promise.all(peers.map((peer) => peer.connected));
     const receiver = people[7]!;
@@ -297,7 +307,7 @@ describe('three nodes behind HAProxy', () => {
     const load = Promise.all([
       reader(people[4]!.token, 2000),
       reader(people[5]!.token, 2000),
-      ...peers.map((peer) => chatter(peer, 400)),
+      ...senders.map((peer) => chatter(peer, 400)),
       ...[4, 5, 6].map((index) => transferrer(people[index]!, receiver, keys, 150)),
     ]);
 
@@ -329,7 +339,7 @@ describe('three nodes behind HAProxy', () => {
     await sleep(1500);
     stopping = true;
     const [, , ...rest] = await load;
-    const transferIds = rest.slice(peers.length).flat() as string[];
+    const transferIds = rest.slice(senders.length).flat() as string[];
 
     // Only requests in flight on the killed node can have been cut: at most one per loop.
     expect(counts.fiveXx.kill).toBeLessThanOrEqual(5);
@@ -356,9 +366,9 @@ describe('three nodes behind HAProxy', () => {
     // Every acknowledged transfer exists once, and no key made two.
     expect(new Set(transferIds).size).toBe(transferIds.length);
     expect(transferIds.length).toBe(keys.length);
-    const senders = [4, 5, 6].map((index) => people[index]!.id).join(',');
+    const payers = [4, 5, 6].map((index) => people[index]!.id).join(',');
     const entries = await processes.query<{ id: string }>(
-      `SELECT id::text FROM journal_entries WHERE kind = 'transfer' AND actor_id IN (${senders})`,
+      `SELECT id::text FROM journal_entries WHERE kind = 'transfer' AND actor_id IN (${payers})`,
     );
     expect(entries.map((entry) => entry.id).sort()).toEqual([...transferIds].sort());
     expect(await checkLedger(database.db)).toEqual([]);
