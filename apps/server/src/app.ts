@@ -88,6 +88,7 @@ import { createMailer, type Mailer } from './platform/mail.ts';
 import { MailQueue } from './platform/mail-queue.ts';
 import { instrumentRequests, Metrics, serveMetrics } from './platform/metrics.ts';
 import { existingAdminToken } from './platform/operator-guard.ts';
+import { Readiness } from './platform/readiness.ts';
 import {
   MemoryBus,
   MemoryConnectionCounter,
@@ -120,6 +121,11 @@ export interface AppOptions {
    * with DATA_DIR's token as it is (`existingAdminToken`), so no in-process app ever changes a running server's.
    */
   adminToken?: string;
+  /**
+   * What `/ready` reports (platform/readiness.ts); main.ts passes its own to mark the drain. Every caller builds the
+   * app on a migrated database, so the default is a migrated, non-draining node.
+   */
+  readiness?: Readiness;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -344,7 +350,8 @@ export async function buildApp(options: AppOptions) {
   });
   installNoStore(app, router.routes);
   const client = new ClientService({ db: database.db, clientReleaseFile: config.clientReleaseFile, now, log: app.log });
-  appRoutes(router, { app: new AppService({ database, config }), client, region });
+  const readiness = options.readiness ?? new Readiness({ migrated: true });
+  appRoutes(router, { app: new AppService({ database, config, readiness }), client, region });
   authRoutes(router, auth, captcha);
   captchaRoutes(router, captcha);
   userRoutes(router, users);

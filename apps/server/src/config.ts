@@ -51,6 +51,9 @@ const EnvSchema = z.object({
   JANUS_URL: optionalUrl,
   JANUS_API_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   CHAT_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  // Drain on SIGTERM (platform/readiness.ts, main.ts): not ready for this long first, then out within the timeout.
+  DRAIN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   PAYOUT_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
   WALLET_MNEMONIC: z.preprocess(emptyToUndefined, z.string().trim().optional()),
@@ -163,6 +166,10 @@ export type Config = {
   janusApiSecret: string | undefined;
   /** How often the chat socket pings each client; one that did not answer the previous ping is closed. */
   chatHeartbeatMs: number;
+  /** After SIGTERM, how long the node answers "not ready" while still serving, so the balancer stops sending to it. */
+  drainGraceMs: number;
+  /** After SIGTERM, the longest a drain may take before the process exits anyway (code 1). */
+  drainTimeoutMs: number;
   /** How long anonymous discovery reads (activity list, explore) are cached; 0 turns the cache off. */
   discoveryCacheMs: number;
   /** The operator routes (local chain deposit, ledger check): on outside production unless OPERATOR_ROUTES says. */
@@ -305,6 +312,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     janusUrl: e.JANUS_URL?.replace(/\/$/, ''),
     janusApiSecret: e.JANUS_API_SECRET,
     chatHeartbeatMs: e.CHAT_HEARTBEAT_MS,
+    drainGraceMs: e.DRAIN_GRACE_MS,
+    drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
     discoveryCacheMs: e.DISCOVERY_CACHE_MS,
     operatorRoutes: e.OPERATOR_ROUTES ? e.OPERATOR_ROUTES === 'on' : e.NODE_ENV !== 'production',
     payoutHoldMs: Math.round(e.PAYOUT_HOLD_HOURS * 3_600_000),

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, missingSharedKeys } from './config.ts';
 import { databaseSourceFor, openDatabase } from './db/client.ts';
 import { existingAdminToken, freshAdminToken } from './platform/operator-guard.ts';
+import { Readiness } from './platform/readiness.ts';
 import { announcedServer, announceServer, answersHealth } from './platform/server-file.ts';
 
 const sharedKeysProblem = missingSharedKeys();
@@ -21,16 +22,35 @@ if (other && !config.databaseUrl) {
   process.exit(1);
 }
 const database = await openDatabase(databaseSourceFor(config));
+const readiness = new Readiness({ migrated: false });
 await database.migrate();
+readiness.markMigrated();
 const adminToken = other ? await existingAdminToken(config.dataDir) : await freshAdminToken(config.dataDir);
-const app = await buildApp({ config, database, adminToken });
+const app = await buildApp({ config, database, adminToken, readiness });
 
 let withdraw = async () => {};
+/**
+ * The drain (docs/deploy.md): `/ready` answers 503 at once, and for DRAIN_GRACE_MS the node keeps serving while the
+ * balancer's health check notices and sends new requests elsewhere. Then the app closes: chat sockets get 1012
+ * (reconnect at once), the port stops accepting, requests in flight finish, the background workers stop, and
+ * the database pool closes; exit 0. A second signal, or DRAIN_TIMEOUT_MS, ends the process at once with exit 1.
+ */
 const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
+  if (readiness.isDraining) {
+    app.log.warn({ signal }, 'second signal while draining: exiting now');
+    process.exit(1);
+  }
+  readiness.startDraining();
+  app.log.info({ signal, graceMs: config.drainGraceMs }, 'draining');
+  setTimeout(() => {
+    app.log.error({ timeoutMs: config.drainTimeoutMs }, 'drain timed out: exiting now');
+    process.exit(1);
+  }, config.drainTimeoutMs).unref();
+  await new Promise((resolve) => setTimeout(resolve, config.drainGraceMs));
   await withdraw();
   await app.close();
   await database.close();
+  app.log.info('drained');
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown('SIGINT'));

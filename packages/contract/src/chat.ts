@@ -28,6 +28,8 @@ export const CHAT_LIMITS = {
 export const CHAT_CLOSE = {
   sessionEnded: { code: 4401, reason: 'session ended' },
   tooManySockets: { code: 4429, reason: 'too many sockets' },
+  /** The node is draining (SIGTERM, a rolling restart): reconnect at once, another node answers. */
+  restart: { code: 1012, reason: 'service restart' },
 } as const;
 
 /** Open chat sockets one session, and one account across its sessions, may hold (counted across every process). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import asyncApiSpecs from '@asyncapi/specs';
-import { API_BASE, ChatClientFrame, ChatServerFrame, needsSignature, Status } from '@polaris/contract';
+import { API_BASE, CHAT_CLOSE, ChatClientFrame, ChatServerFrame, needsSignature, Status } from '@polaris/contract';
 import Ajv from 'ajv';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
@@ -179,6 +179,10 @@ describe('the AsyncAPI document of the chat WebSocket', () => {
     const validate = ajv.compile(asyncApiSpecs.schemas['3.0.0'] as object);
     expect(validate(asyncApi), JSON.stringify(validate.errors?.slice(0, 5))).toBe(true);
     expect(validate({ ...asyncApi, operations: { broken: { action: 'shout' } } })).toBe(false);
+    // Every close code the server uses is named, the drain's 1012 among them.
+    for (const { code, reason } of Object.values(CHAT_CLOSE)) {
+      expect(asyncApi.info.description).toContain(`${code} \`${reason}\``);
+    }
   });
 
   it('has a message for every frame of the contract, both ways, whose payload accepts real frames', () => {

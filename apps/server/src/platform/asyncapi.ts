@@ -1,6 +1,7 @@
 import {
   API_BASE,
   APP_VERSION,
+  CHAT_CLOSE,
   CHAT_LIMITS,
   ChatClientFrame,
   ChatMessageOutput,
@@ -48,6 +49,12 @@ connection. A client may send ${CHAT_LIMITS.sendsPerWindow} messages per member 
 **Ordering and resume.** Every message has a per-room sequence number \`seq\`. A client keeps the highest \`seq\`
 it holds per room; after any disconnect it reconnects and sends \`subscribe\` with \`afterSeq\` set to it, and
 receives everything after it once, in order, then live messages. History beyond that is \`GET ${API_BASE}/chat/messages\`.
+
+**Close codes.** Besides the WebSocket's own, the server closes with ${Object.values(CHAT_CLOSE)
+  .map(({ code, reason }) => `${code} \`${reason}\``)
+  .join(', ')}: after ${CHAT_CLOSE.sessionEnded.code} do not reconnect with that token (sign in again); after \
+${CHAT_CLOSE.tooManySockets.code} retry slowly; after ${CHAT_CLOSE.restart.code} (the node is draining) reconnect at once and \
+resume as above.
 
 **Liveness.** The server sends WebSocket pings and closes a connection that did not answer the previous one;
 clients answer pings automatically (browsers do). The application-level \`ping\` frame is for clients that want

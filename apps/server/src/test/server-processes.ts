@@ -71,9 +71,9 @@ export class ServerProcesses {
     await this.admin((client) => client.query(`CREATE DATABASE ${this.name}`));
   }
 
-  /** Starts one more process and waits until it answers its health check. */
+  /** Starts one more process and waits until it answers its health check (on `env.PORT` when given). */
   async start(env: Record<string, string> = {}): Promise<ServerProcess> {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = env.PORT ? Number(env.PORT) : 20_000 + Math.floor(Math.random() * 20_000);
     const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-proc-'));
     const server: ServerProcess = {
       process: undefined as never,
@@ -122,6 +122,14 @@ export class ServerProcesses {
     const exited = new Promise((resolve) => server.process.once('exit', resolve));
     server.process.kill('SIGKILL');
     await exited;
+  }
+
+  /** SIGTERM, as an orchestrator stops a node: resolves with the exit code once the process has drained and exited. */
+  async terminate(server: ServerProcess): Promise<number | null> {
+    if (server.process.exitCode !== null) return server.process.exitCode;
+    const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
+    server.process.kill('SIGTERM');
+    return exited;
   }
 
   async close(): Promise<void> {

@@ -162,6 +162,9 @@ export class ChatLink {
       if (event?.code === CHAT_CLOSE.sessionEnded.code) return this.sessionEnded(url);
       // Too many sockets for the session or account: another tab or device holds them; try again, but slowly.
       if (event?.code === CHAT_CLOSE.tooManySockets.code) this.attempts = Math.max(this.attempts, SLOW_ATTEMPTS);
+      // The node is draining (a rolling restart): another node answers now, so no backoff; only a spread over
+      // half the base step, so its clients do not all arrive at the same instant.
+      if (event?.code === CHAT_CLOSE.restart.code) return this.drop(true);
       this.drop();
     };
     socket.onerror = lost;
@@ -176,7 +179,7 @@ export class ChatLink {
   }
 
   /** Forgets the socket (closing it if it is not closed yet) and plans the next attempt. */
-  private drop(): void {
+  private drop(restart = false): void {
     const socket = this.socket;
     this.socket = null;
     if (socket) {
@@ -194,17 +197,19 @@ export class ChatLink {
     this.events.lost();
     if (this.events.wanted() && this.options.url() !== this.endedUrl) {
       this.setStatus('waiting');
-      this.scheduleRetry();
+      if (restart) this.attempts = 0;
+      this.scheduleRetry(restart);
     } else this.setStatus('idle');
   }
 
-  private scheduleRetry(): void {
+  private scheduleRetry(restart = false): void {
     this.clearRetry();
     const base = this.options.backoffBaseMs ?? 500;
     const max = this.options.backoffMaxMs ?? 15_000;
     const step = Math.min(max, base * 2 ** this.attempts);
+    const random = (this.options.random ?? Math.random)();
     // Jitter, so a server restart is not met by every client at the same instant.
-    const delay = step * (0.5 + (this.options.random ?? Math.random)() / 2);
+    const delay = restart ? (random * base) / 2 : step * (0.5 + random / 2);
     this.attempts += 1;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;

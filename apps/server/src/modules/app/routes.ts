@@ -26,6 +26,26 @@ export function appRoutes(router: Router, deps: { app: AppService; client: Clien
     handler: () => deps.app.health(),
   });
 
+  // For the load balancer's health check (deploy/haproxy.cfg), which reads only the HTTP status: a file route, so
+  // "not ready" can be a 503 (an envelope answers 200 with its own status). Polled every second by every balancer,
+  // so no rate limit; one `select 1` a call.
+  router.raw({
+    method: 'GET',
+    path: '/ready',
+    summary: 'Readiness: HTTP 200 when this node can serve (database answers, migrated, not draining), 503 otherwise',
+    tags,
+    auth: 'public',
+    rateLimit: false,
+    input: EmptyInput,
+    params: {},
+    produces: 'application/json',
+    handler: async ({ reply }) => {
+      const answer = await deps.app.ready();
+      reply.code(answer.ready ? 200 : 503);
+      return { type: 'application/json; charset=utf-8', body: answer, headers: { 'cache-control': 'no-store' } };
+    },
+  });
+
   router.route({
     method: 'GET',
     path: '/app/config',

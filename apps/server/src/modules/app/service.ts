@@ -1,6 +1,7 @@
 import { APP_VERSION, type AppConfig } from '@polaris/contract';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
+import type { Readiness } from '../../platform/readiness.ts';
 import { ping } from './store.ts';
 
 /** How many countries' answers are remembered; the set of country codes is bounded anyway. */
@@ -11,11 +12,16 @@ export class AppService {
   /** One frozen answer per country, so the router whitelists each only once. */
   private readonly answers = new Map<string, AppConfig>();
 
-  constructor(private readonly deps: { database: DatabaseHandle; config: Config }) {}
+  constructor(private readonly deps: { database: DatabaseHandle; config: Config; readiness: Readiness }) {}
 
   async health() {
     await ping(this.deps.database.db);
     return { ok: true, database: this.deps.database.kind, version: APP_VERSION };
+  }
+
+  /** Whether this node should get traffic (platform/readiness.ts): the database answers, migrated, not draining. */
+  ready() {
+    return this.deps.readiness.check(() => ping(this.deps.database.db));
   }
 
   /** The client's start-up settings for a caller from `country` (null when no trusted proxy said). */

@@ -56,7 +56,21 @@ export async function chatSocketRoutes(
     connectionKeys: string;
   },
 ) {
-  await app.register(websocket, { options: { maxPayload: HARD_PAYLOAD_LIMIT } });
+  await app.register(websocket, {
+    options: { maxPayload: HARD_PAYLOAD_LIMIT },
+    // The app closes (a drain on SIGTERM, main.ts): every socket gets 1012 `service restart`, which tells the client
+    // to reconnect at once (through the balancer, to another node) and resume from its last seq. The plugin's own
+    // default closes without a code.
+    preClose(done) {
+      const server = this.websocketServer;
+      for (const client of server.clients) {
+        client.close(CHAT_CLOSE.restart.code, CHAT_CLOSE.restart.reason);
+        setTimeout(() => client.terminate(), CLOSE_GRACE_MS).unref();
+      }
+      server.close();
+      done();
+    },
+  });
   const sockets = new Map<WebSocket, { member: string; keys: string[] }>();
   const registry = new SocketRegistry();
   // A socket counts while its process refreshes it every heartbeat; one of a process that died stops counting.
