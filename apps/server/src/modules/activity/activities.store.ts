@@ -355,3 +355,12 @@ export async function assetDecimals(db: Database | Tx): Promise<Map<string, numb
   const rows = await query<{ code: string; decimals: number }>(db, sql`select code, decimals from assets`);
   return new Map(rows.rows.map((row) => [row.code, Number(row.decimals)]));
 }
+
+/** Published activities past their end and not settled yet, counted up to `limit`: a bounded query on the due index, for the backlog metric (docs/jobs.md). */
+export async function countEndedUnsettled(db: Database, now: Date, limit: number): Promise<number> {
+  const { rows } = await query<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from activities where status = 'published' and settled_at is null and ends_at <= ${now.toISOString()}::timestamptz limit ${limit}) due`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -11,6 +11,7 @@ import {
   activityById,
   assetDecimals,
   claimEndedActivity,
+  countEndedUnsettled,
   lockActivity,
   markActivityCancelled,
   markSettled,
@@ -146,6 +147,11 @@ export class SettlementService {
     });
     await this.deps.events?.emit({ type: 'cancelled', activityId: activity.row.id });
     return result;
+  }
+
+  /** Activities past their end and not settled yet (`processDue`), counted up to `limit`: the backlog metric (docs/jobs.md). */
+  backlog(limit = 10_000): Promise<number> {
+    return countEndedUnsettled(this.db, this.deps.now(), limit);
   }
 
   /**

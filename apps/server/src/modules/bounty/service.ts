@@ -30,6 +30,7 @@ import {
   bountiesByIds,
   bountyById,
   claimDueBounty,
+  countDueBounties,
   insertBounty,
   listBounties,
   nextBountyId,
@@ -265,6 +266,11 @@ export class BountyService {
       })),
       nextCursor: nextCursor(submissions, input.limit),
     };
+  }
+
+  /** Bounties past review and not settled yet (`settleDue`), counted up to `limit`: the backlog metric (docs/jobs.md). */
+  backlog(limit = 10_000): Promise<number> {
+    return countDueBounties(this.db, this.deps.now(), limit);
   }
 
   /**

@@ -350,3 +350,12 @@ export async function settleBounty(tx: Tx, id: number, now: Date): Promise<boole
 export async function setRefundEntry(tx: Tx, id: number, entryId: number): Promise<void> {
   await tx.execute(sql`update bounties set refund_entry_id = ${entryId} where id = ${id}`);
 }
+
+/** Bounties past their review window and not settled yet, counted up to `limit`: a bounded query on the due index, for the backlog metric (docs/jobs.md). */
+export async function countDueBounties(db: Database, now: Date, limit: number): Promise<number> {
+  const { rows } = await query<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from bounties where settled_at is null and review_until <= ${now.toISOString()}::timestamptz limit ${limit}) due`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

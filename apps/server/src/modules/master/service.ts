@@ -23,6 +23,7 @@ import {
   activitiesByDay,
   type CreatorEarningRow,
   claimDueEarning,
+  countDueEarnings,
   creatorCounts,
   earningsByDay,
   earningsOfActivity,
@@ -139,6 +140,11 @@ export class CreatorEarningsService {
       );
     }
     return rows;
+  }
+
+  /** Earnings past their hold and not released yet (`releaseDue`), counted up to `limit`: the backlog metric (docs/jobs.md). */
+  backlog(limit = 10_000): Promise<number> {
+    return countDueEarnings(this.deps.db, this.deps.now(), limit);
   }
 
   /**

@@ -264,3 +264,12 @@ export async function withdrawalsPage(
     at: new Date(row.created_at),
   }));
 }
+
+/** Creator earnings past their hold and not released yet, counted up to `limit`: a bounded query on the due index, for the backlog metric (docs/jobs.md). */
+export async function countDueEarnings(db: Database, now: Date, limit: number): Promise<number> {
+  const { rows } = await query<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from creator_earnings where released_at is null and release_at <= ${now.toISOString()}::timestamptz limit ${limit}) due`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

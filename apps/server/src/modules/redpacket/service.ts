@@ -26,6 +26,7 @@ import { type PacketContext, packetState, presentPacket } from './presenter.ts';
 import {
   activitiesByIds,
   claimsPage,
+  countDuePackets,
   insertPacket,
   lockDuePackets,
   luckiestClaimId,
@@ -329,6 +330,11 @@ export class RedPacketService {
       received: { count: count('received'), totals: totals('received') },
       held: totals('held'),
     };
+  }
+
+  /** Expired packets not settled yet (`settleDue`), counted up to `limit`: the backlog metric (docs/jobs.md). */
+  backlog(limit = 10_000): Promise<number> {
+    return countDuePackets(this.db, this.deps.now(), limit);
   }
 
   /**

@@ -225,3 +225,12 @@ export async function myTotals(db: Db, userId: number) {
   );
   return rows.map((row) => ({ role: row.role, asset: row.asset_code, count: Number(row.n), total: BigInt(row.total) }));
 }
+
+/** Red packets past their expiry and not settled yet, counted up to `limit`: a bounded query on the due index, for the backlog metric (docs/jobs.md). */
+export async function countDuePackets(db: Database, now: Date, limit: number): Promise<number> {
+  const { rows } = await query<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from red_packets where settled_at is null and expires_at < ${now.toISOString()}::timestamptz limit ${limit}) due`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
