@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase, query } from './db/client.ts';
 import { checkLedger } from './modules/wallet/ledger.store.ts';
@@ -55,6 +56,38 @@ async function count(statement: ReturnType<typeof sql>): Promise<number> {
   return Number(rows[0]!.n);
 }
 
+/**
+ * Holds the lock on a system account (the escrow every refund of a kind moves money out of) for `ms`, starting
+ * now. Every worker run that has claimed items waits on it while holding its claims, so all three processes'
+ * runs overlap: a claim that did not lock its items (or did not skip locked ones) would be refunded by each.
+ */
+async function holdAccount(systemCode: string, ms: number): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: processes.databaseUrl });
+  await client.connect();
+  await client.query('begin');
+  const locked = await client.query('select id from accounts where system_code = $1 for update', [systemCode]);
+  expect(locked.rowCount).toBeGreaterThan(0);
+  const released = new Promise<void>((resolve) => setTimeout(resolve, ms)).then(async () => {
+    await client.query('commit');
+    await client.end();
+  });
+  return () => released;
+}
+
+/**
+ * Waits until no other session on the database is inside a transaction: a worker run that found the same items
+ * as the one that finished them (had it not skipped them) would still be in its transaction, and commit later.
+ */
+async function quiet() {
+  await waitFor('the other workers’ transactions to end', async () => {
+    const busy = await count(
+      sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`,
+    );
+    return busy === 0;
+  });
+}
+
 /** Each key's count in a grouped query: every key must appear exactly once. */
 async function perItem(statement: ReturnType<typeof sql>): Promise<number[]> {
   const { rows } = await query<{ n: number }>(database.db, statement);
@@ -64,13 +97,15 @@ async function perItem(statement: ReturnType<typeof sql>): Promise<number[]> {
 describe('background workers on three processes', () => {
   it('refunds each of 60 expired red packets exactly once', async () => {
     const codes: string[] = [];
-    for (let i = 0; i < 60; i++) {
+    // The first one does not expire: its money stays in the escrow, so a second refund of an expired packet would
+    // not be stopped by an empty escrow but go through.
+    for (let i = 0; i <= 60; i++) {
       const result = await clients[i % 3]!.call<{ code: string }>('POST', '/redpacket/send', {
         token: alice.token,
         body: {
           kind: 'share',
           asset: 'USDT',
-          amount: '1',
+          amount: i === 0 ? '300' : '1',
           count: 2,
           validity: 1,
           validityUnit: 'hour',
@@ -81,31 +116,41 @@ describe('background workers on three processes', () => {
       expect(result.status, result.msg).toBe(200);
       codes.push(result.attachment.code);
     }
-    // All due at once, as if the hour had passed: every process's worker (every 5 s) finds all of them.
-    await query(database.db, sql`update red_packets set expires_at = now() - interval '1 second'`);
+    // All due at once, as if the hour had passed: every process's worker (every 5 s) finds all of them while the
+    // escrow is held, so their runs overlap.
+    const release = await holdAccount('redpacket_escrow', 7000);
+    await query(
+      database.db,
+      sql`update red_packets set expires_at = now() - interval '1 second' where code <> ${codes[0]}`,
+    );
+    await release();
     await waitFor('the packets settled', async () => {
-      return (await count(sql`select count(*)::int as n from red_packets where settled_at is null`)) === 0;
+      return (await count(sql`select count(*)::int as n from red_packets where settled_at is null`)) === 1;
     });
+    await quiet();
     const refunds = await perItem(
       sql`select count(*)::int as n from journal_entries where kind = 'redpacket_refund' group by reference`,
     );
-    expect(refunds).toHaveLength(60);
-    expect(refunds.every((n) => n === 1)).toBe(true);
+    expect(refunds).toEqual(Array.from({ length: 60 }, () => 1));
     expect(
-      await count(sql`select count(*)::int as n from red_packets where refund_entry_id is null or remaining_count <> 2`),
-    ).toBe(0);
+      await count(
+        sql`select count(*)::int as n from red_packets where refund_entry_id is not null and remaining_count = 2`,
+      ),
+    ).toBe(60);
   });
 
   it('settles each of 30 bounties past their review window exactly once', async () => {
-    for (let i = 0; i < 30; i++) {
-      const result = await clients[i % 3]!.call('POST', '/bounty/create', {
+    // The first one stays open, its reward in the escrow (as with the red packets above).
+    const ids: string[] = [];
+    for (let i = 0; i <= 30; i++) {
+      const result = await clients[i % 3]!.call<{ id: string }>('POST', '/bounty/create', {
         token: alice.token,
         body: {
           title: `Write a thread about our meetup ${i}`,
           description: 'At least five posts, with photos',
           category: 'content',
           asset: 'USDT',
-          total: '3',
+          total: i === 0 ? '150' : '3',
           winners: 3,
           deadline: new Date(Date.now() + 2 * 86_400_000).toISOString(),
           submitKinds: ['text', 'link'],
@@ -114,16 +159,19 @@ describe('background workers on three processes', () => {
         },
       });
       expect(result.status, result.msg).toBe(200);
+      ids.push(result.attachment.id);
     }
-    await query(database.db, sql`update bounties set review_until = now() - interval '1 second'`);
+    const release = await holdAccount('bounty_escrow', 7000);
+    await query(database.db, sql`update bounties set review_until = now() - interval '1 second' where id <> ${ids[0]}`);
+    await release();
     await waitFor('the bounties settled', async () => {
-      return (await count(sql`select count(*)::int as n from bounties where settled_at is null`)) === 0;
+      return (await count(sql`select count(*)::int as n from bounties where settled_at is null`)) === 1;
     });
+    await quiet();
     const refunds = await perItem(
       sql`select count(*)::int as n from journal_entries where kind = 'bounty_refund' group by reference`,
     );
-    expect(refunds).toHaveLength(30);
-    expect(refunds.every((n) => n === 1)).toBe(true);
+    expect(refunds).toEqual(Array.from({ length: 30 }, () => 1));
   });
 
   it('sends each of 300 queued mails exactly once across the three outboxes', async () => {
@@ -136,10 +184,12 @@ describe('background workers on three processes', () => {
     );
     await waitFor('the mail sent', async () => {
       return (
-        (await count(sql`select count(*)::int as n from mail_queue where topic = 'workers-test' and sent_at is null`)) ===
-        0
+        (await count(
+          sql`select count(*)::int as n from mail_queue where topic = 'workers-test' and sent_at is null`,
+        )) === 0
       );
     });
+    await quiet();
     expect(
       await count(sql`select count(*)::int as n from mail_queue where topic = 'workers-test' and attempts <> 1`),
     ).toBe(0);
