@@ -63,8 +63,11 @@ export function startBackgroundWorkers(services: WorkerServices, log: FastifyBas
       'activity',
       5000,
       async () => {
-        const done = await activity.settlement.processDue();
-        // Promotions change the seats a list shows.
+        // Promotions change the seats a list shows (also in a run where some activity failed).
+        const done = await activity.settlement.processDue().catch((error: unknown) => {
+          discoveryCache.invalidate();
+          throw error;
+        });
         if (done.promoted > 0) discoveryCache.invalidate();
       },
       log,

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffDelay, startWorker, WORKER_MAX_BACKOFF_MS } from './worker.ts';
+import { backoffDelay, eachClaimed, FailingItems, ItemsFailed, startWorker, WORKER_MAX_BACKOFF_MS } from './worker.ts';
 
 const log = pino({ level: 'silent' });
 
@@ -101,5 +101,55 @@ describe('startWorker', () => {
     await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000);
     stop();
     expect(calls).toBe(3);
+  });
+});
+
+describe('FailingItems and eachClaimed', () => {
+  it('holds a failing item for 1, 2, 4 … times the base, and forgets it after a success', () => {
+    let now = 0;
+    const failing = new FailingItems({ now: () => now, baseMs: 1000, maxMs: 3000, random: () => 0 });
+    expect(failing.failed(7)).toBe(1);
+    expect(failing.held()).toEqual([7]);
+    now = 1000;
+    expect(failing.held()).toEqual([]);
+    expect(failing.failed(7)).toBe(2);
+    now = 2999;
+    expect(failing.held()).toEqual([7]);
+    now = 3000;
+    expect(failing.held()).toEqual([]);
+    failing.failed(7);
+    now = 5999;
+    expect(failing.held()).toEqual([7]); // capped at 3000
+    failing.succeeded(7);
+    expect(failing.held()).toEqual([]);
+    expect(failing.failed(7)).toBe(1);
+  });
+
+  it('goes on past an item that fails, then reports it; a failure before any claim ends the run', async () => {
+    const failing = new FailingItems({ now: () => 0, random: () => 0 });
+    const queue = [1, 2, 3, 4];
+    const done: number[] = [];
+    const one = async (skip: number[], claimed: (id: number) => void) => {
+      const id = queue.find((item) => !skip.includes(item) && !done.includes(item));
+      if (id === undefined) return false;
+      claimed(id);
+      if (id === 2) throw new Error('poison');
+      done.push(id);
+      return true;
+    };
+    const error = await eachClaimed('probe', failing, 10, one).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ItemsFailed);
+    expect((error as ItemsFailed).failures.map((f) => f.id)).toEqual([2]);
+    expect((error as ItemsFailed).done).toBe(3);
+    expect(done).toEqual([1, 3, 4]);
+    // Held: the next run finds nothing to do and succeeds.
+    expect(await eachClaimed('probe', failing, 10, one)).toBe(0);
+
+    const down = new Error('database away');
+    await expect(
+      eachClaimed('probe', failing, 10, async () => {
+        throw down;
+      }),
+    ).rejects.toBe(down);
   });
 });

@@ -84,3 +84,95 @@ export function startWorker(
     clearTimeout(timer);
   };
 }
+
+/** Thrown by a run that did every item it could but some failed: the worker logs it and counts a failed run. */
+export class ItemsFailed extends Error {
+  constructor(
+    readonly worker: string,
+    readonly failures: { id: number; error: unknown }[],
+    /** The items the run did do. */
+    readonly done = 0,
+  ) {
+    super(`${worker}: ${failures.length} item(s) failed (${failures.map((f) => f.id).join(', ')})`, {
+      cause: failures[0]?.error,
+    });
+    this.name = 'ItemsFailed';
+  }
+}
+
+/**
+ * The items of one worker that failed (a "poison" row: bad data, a constraint the work runs into), kept out of
+ * this process's claims for a while so that the others behind them go on being done. An item is held for
+ * backoffDelay(baseMs, failures - 1) after each failure (1, 2, 4 … minutes, at most an hour), so it is tried again, less and less often, and done as soon
+ * as whatever stopped it is fixed. In memory: the tables have no attempts column, and a process that restarts
+ * tries each once more (docs/jobs.md).
+ */
+export class FailingItems {
+  private readonly items = new Map<number, { failures: number; until: number }>();
+
+  constructor(
+    private readonly options: {
+      now: () => number;
+      baseMs?: number;
+      maxMs?: number;
+      random?: () => number;
+    },
+  ) {}
+
+  /** The ids to leave out of the next claim. */
+  held(): number[] {
+    const now = this.options.now();
+    return [...this.items].filter(([, item]) => item.until > now).map(([id]) => id);
+  }
+
+  /** Records a failure; answers how many in a row. */
+  failed(id: number): number {
+    const failures = (this.items.get(id)?.failures ?? 0) + 1;
+    const wait = backoffDelay(
+      this.options.baseMs ?? 60_000,
+      failures - 1,
+      this.options.maxMs ?? 60 * 60_000,
+      this.options.random ?? Math.random,
+    );
+    this.items.set(id, { failures, until: this.options.now() + wait });
+    return failures;
+  }
+
+  succeeded(id: number): void {
+    this.items.delete(id);
+  }
+}
+
+/**
+ * The loop of a worker that claims one item per transaction: `one` claims the next item (leaving out `skip`, the
+ * ids `failing` holds), reports its id through `claimed`, does it, and answers false when nothing is due. An item
+ * whose transaction fails is held by `failing` and the loop goes on with the next; a failure before any claim
+ * (the database is away) ends the run at once. Throws ItemsFailed at the end when items failed. Answers how many
+ * were done.
+ */
+export async function eachClaimed(
+  worker: string,
+  failing: FailingItems,
+  limit: number,
+  one: (skip: number[], claimed: (id: number) => void) => Promise<boolean>,
+): Promise<number> {
+  let done = 0;
+  const failures: { id: number; error: unknown }[] = [];
+  for (let i = 0; i < limit; i++) {
+    const current: { id: number | null } = { id: null };
+    try {
+      const found = await one(failing.held(), (id) => {
+        current.id = id;
+      });
+      if (!found) break;
+      if (current.id !== null) failing.succeeded(current.id);
+      done++;
+    } catch (error) {
+      if (current.id === null) throw error;
+      failing.failed(current.id);
+      failures.push({ id: current.id, error });
+    }
+  }
+  if (failures.length > 0) throw new ItemsFailed(worker, failures, done);
+  return done;
+}

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { pgArray } from '../../db/arrays.ts';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import {
   type ActivityMarketing,
@@ -117,12 +118,12 @@ export async function tryLockActivity(tx: Tx, id: number): Promise<ActivityRow |
   return row;
 }
 
-/** The next published activity that has ended and is not settled yet, locked; skips one another process holds. */
-export async function claimEndedActivity(tx: Tx, now: Date): Promise<number | null> {
+/** The next published activity that has ended and is not settled yet, locked; skips one another process holds, and `skip`. */
+export async function claimEndedActivity(tx: Tx, now: Date, skip: number[] = []): Promise<number | null> {
   const claimed = await query<{ id: string }>(
     tx,
     sql`select id from activities where status = 'published' and settled_at is null
-        and ends_at <= ${now.toISOString()}::timestamptz
+        and ends_at <= ${now.toISOString()}::timestamptz and id <> all(${pgArray(skip)}::bigint[])
         order by ends_at, id limit 1 for update skip locked`,
   );
   return claimed.rows[0] ? Number(claimed.rows[0].id) : null;

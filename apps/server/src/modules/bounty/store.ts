@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { pgArray } from '../../db/arrays.ts';
 import { type Database, query, type Tx } from '../../db/client.ts';
 
 /**
@@ -314,15 +315,17 @@ export async function claimWinnerSlot(tx: Tx, id: number, now: Date): Promise<Cl
   };
 }
 
-/** The next unsettled bounty past its review window, locked; skips one another process holds. */
+/** The next unsettled bounty past its review window, locked; skips one another process holds, and `skip`. */
 export async function claimDueBounty(
   tx: Tx,
   now: Date,
+  skip: number[] = [],
 ): Promise<{ id: number; creatorId: number; assetCode: string; unused: bigint } | undefined> {
   const found = await query<{ id: string; creator_id: string; asset_code: string; unused: string }>(
     tx,
     sql`select id, creator_id, asset_code, (reward * (winners - paid_count))::text as unused from bounties
         where settled_at is null and review_until <= ${now.toISOString()}::timestamptz
+          and id <> all(${pgArray(skip)}::bigint[])
         order by review_until, id limit 1 for update skip locked`,
   );
   const row = found.rows[0];

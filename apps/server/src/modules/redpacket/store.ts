@@ -99,11 +99,17 @@ export async function writeRemaining(tx: Tx, packets: { id: number; amount: bigi
 }
 
 /** Expired packets not settled yet (what is left in them stays recorded: it is what went back), locked; skipped when another worker holds them. */
-export async function lockDuePackets(tx: Tx, now: Date, limit: number): Promise<PacketRow[]> {
+export async function lockDuePackets(tx: Tx, now: Date, limit: number, skip: number[] = []): Promise<PacketRow[]> {
   return tx
     .select()
     .from(redPackets)
-    .where(and(sql`${redPackets.settledAt} is null`, lt(redPackets.expiresAt, now)))
+    .where(
+      and(
+        sql`${redPackets.settledAt} is null`,
+        lt(redPackets.expiresAt, now),
+        sql`${redPackets.id} <> all(${pgArray(skip)}::bigint[])`,
+      ),
+    )
     .orderBy(redPackets.expiresAt)
     .limit(limit)
     .for('update', { skipLocked: true });
