@@ -4,7 +4,7 @@ import { query } from './db/client.ts';
 import { checkLedger } from './modules/wallet/ledger.store.ts';
 import { ItemsFailed } from './platform/worker.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
-import { deposit, newKey, type WalletUser, walletUser } from './test/wallet-fixtures.ts';
+import { adminToken, deposit, newKey, type WalletUser, walletUser } from './test/wallet-fixtures.ts';
 
 /**
  * The background workers' items one by one (docs/jobs.md): an item that fails (a "poison" row) does not hold up
@@ -129,6 +129,35 @@ describe('a bounty that cannot be settled', () => {
     expect(await refunds('bounty_refund')).toBe(2);
     expect(await t.services.bounties.settleDue()).toEqual({ settled: 0 });
     expect(await backlog('bounty')).toBe(1);
+  });
+});
+
+describe('a deposit that cannot be credited', () => {
+  it('does not stop the deposits behind it', async () => {
+    const arrive = async (amount: string) => {
+      const result = await t.call<{ id: number; credited: boolean }>('POST', '/local-chain/deposit', {
+        headers: { 'x-admin-token': await adminToken(t) },
+        body: { email: alice.email, asset: 'USDT', chain: 'BSC', amount, confirmations: 0 },
+      });
+      expect(result.status, result.msg).toBe(200);
+      expect(result.attachment.credited).toBe(false);
+      return result.attachment.id;
+    };
+    const poison = await arrive('5');
+    const good = await arrive('7');
+    // A zero amount: its ledger entry is refused (no zero postings), every time.
+    await query(t.database.db, sql`update deposits set amount = 0 where id = ${poison}`);
+    t.clock.advance(24 * 60 * 60_000);
+    const run = await t.services.deposits.processDeposits().catch((error: unknown) => error);
+    expect(run).toBeInstanceOf(ItemsFailed);
+    expect((run as ItemsFailed).failures.map((f) => f.id)).toEqual([poison]);
+    const { rows } = await query<{ id: string; status: string }>(
+      t.database.db,
+      sql`select id, status from deposits where id in (${poison}, ${good}) order by id`,
+    );
+    expect(rows.map((row) => row.status)).toEqual(['confirming', 'credited']);
+    // Held out: the next run does not try it again at once.
+    expect(await t.services.deposits.processDeposits()).toEqual({ credited: 0 });
   });
 });
 
