@@ -9,6 +9,7 @@ import type { VipService } from './modules/vip/service.ts';
 import type { DepositService } from './modules/wallet/deposits.service.ts';
 import type { TransferService } from './modules/wallet/transfers.service.ts';
 import type { MailQueue } from './platform/mail-queue.ts';
+import type { Metrics } from './platform/metrics.ts';
 import { startWorker } from './platform/worker.ts';
 
 export interface WorkerServices {
@@ -26,8 +27,28 @@ export interface WorkerServices {
 }
 
 /**
- * The background work of a server process, each on its own interval. Every piece is safe with several processes
- * on one database (rows claimed with FOR UPDATE SKIP LOCKED). Answers the functions that stop them.
+ * The backlog of each queue-like worker (due and not done, one bounded count on the due index each), read at
+ * every metrics scrape as `polaris_job_backlog{queue}`. The mail queue's is watched in app.ts. Watched on every
+ * process, whether it runs the workers or not: the backlog is the database's, not the process's.
+ */
+export function watchBacklogs(
+  metrics: Metrics,
+  services: Pick<WorkerServices, 'activity' | 'earnings' | 'redPackets' | 'bounties' | 'vip' | 'airdrops' | 'invites'>,
+): void {
+  metrics.watchBacklog('activity', () => services.activity.settlement.backlog());
+  metrics.watchBacklog('earnings', () => services.earnings.backlog());
+  metrics.watchBacklog('redpacket', () => services.redPackets.backlog());
+  metrics.watchBacklog('bounty', () => services.bounties.backlog());
+  metrics.watchBacklog('vip', () => services.vip.backlog());
+  metrics.watchBacklog('airdrop', () => services.airdrops.backlog());
+  metrics.watchBacklog('invite', () => services.invites.backlog());
+}
+
+/**
+ * The background work of a server process, each on its own interval, backing off after failed runs
+ * (platform/worker.ts). Every piece is safe with several processes on one database: each item is claimed with
+ * FOR UPDATE SKIP LOCKED, or locked and its state checked, in the transaction that does it (docs/jobs.md).
+ * Answers the functions that stop them.
  */
 export function startBackgroundWorkers(services: WorkerServices, log: FastifyBaseLogger): (() => void)[] {
   const { deposits, transfers, activity, discoveryCache, earnings, mailQueue, redPackets, bounties, vip, invites } =
@@ -42,8 +63,11 @@ export function startBackgroundWorkers(services: WorkerServices, log: FastifyBas
       'activity',
       5000,
       async () => {
-        const done = await activity.settlement.processDue();
-        // Promotions change the seats a list shows.
+        // Promotions change the seats a list shows (also in a run where some activity failed).
+        const done = await activity.settlement.processDue().catch((error: unknown) => {
+          discoveryCache.invalidate();
+          throw error;
+        });
         if (done.promoted > 0) discoveryCache.invalidate();
       },
       log,

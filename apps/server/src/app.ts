@@ -6,7 +6,7 @@ import Fastify, { LogController } from 'fastify';
 import { Redis } from 'ioredis';
 import { registerAccountModules } from './app-accounts.ts';
 import './app-services.ts';
-import { startBackgroundWorkers } from './app-workers.ts';
+import { startBackgroundWorkers, watchBacklogs } from './app-workers.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { AttendeeService } from './modules/activity/attendees.service.ts';
@@ -407,6 +407,7 @@ export async function buildApp(options: AppOptions) {
     app.log.warn({ webDist }, 'web app not built; run `npm run build` to serve it');
   }
 
+  watchBacklogs(metrics, { activity, earnings, redPackets, bounties, vip, airdrops, invites });
   // Started in the app's context, so each worker's runs are counted in this app's metrics (platform/worker.ts).
   const stopWorkers = config.backgroundWorkers
     ? runInContext({ metrics }, () =>

@@ -84,9 +84,13 @@ export class Metrics {
       registers,
       collect: async () => {
         backlog.reset();
+        // One count at a time (a scrape takes one connection of the pool), 2 s for all of them: a database out of
+        // reach leaves the queues not counted by then out of the scrape rather than failing or stalling it.
+        const deadline = Date.now() + 2000;
         for (const [queue, count] of this.backlogs) {
-          // A database out of reach leaves this queue out of the scrape rather than failing the whole scrape.
-          const value = await withTimeout(count(), 2000).catch(() => null);
+          const left = deadline - Date.now();
+          if (left <= 0) break;
+          const value = await withTimeout(count(), left).catch(() => null);
           if (value !== null) backlog.set({ queue }, value);
         }
       },

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { pgArray } from '../../db/arrays.ts';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import {
   type ActivityMarketing,
@@ -117,12 +118,12 @@ export async function tryLockActivity(tx: Tx, id: number): Promise<ActivityRow |
   return row;
 }
 
-/** The next published activity that has ended and is not settled yet, locked; skips one another process holds. */
-export async function claimEndedActivity(tx: Tx, now: Date): Promise<number | null> {
+/** The next published activity that has ended and is not settled yet, locked; skips one another process holds, and `skip`. */
+export async function claimEndedActivity(tx: Tx, now: Date, skip: number[] = []): Promise<number | null> {
   const claimed = await query<{ id: string }>(
     tx,
     sql`select id from activities where status = 'published' and settled_at is null
-        and ends_at <= ${now.toISOString()}::timestamptz
+        and ends_at <= ${now.toISOString()}::timestamptz and id <> all(${pgArray(skip)}::bigint[])
         order by ends_at, id limit 1 for update skip locked`,
   );
   return claimed.rows[0] ? Number(claimed.rows[0].id) : null;
@@ -354,4 +355,13 @@ export function usersByUid(db: Database, uids: number[]): Promise<{ id: number; 
 export async function assetDecimals(db: Database | Tx): Promise<Map<string, number>> {
   const rows = await query<{ code: string; decimals: number }>(db, sql`select code, decimals from assets`);
   return new Map(rows.rows.map((row) => [row.code, Number(row.decimals)]));
+}
+
+/** Published activities past their end and not settled yet, counted up to `limit`: a bounded query on the due index, for the backlog metric (docs/jobs.md). */
+export async function countEndedUnsettled(db: Database, now: Date, limit: number): Promise<number> {
+  const { rows } = await query<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from activities where status = 'published' and settled_at is null and ends_at <= ${now.toISOString()}::timestamptz limit ${limit}) due`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }

@@ -3,6 +3,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';
 import { enqueueMail, type QueuedMail } from '../../platform/mail-queue.ts';
+import { eachClaimed, FailingItems, ItemsFailed } from '../../platform/worker.ts';
 import type { CreatorEarningsService } from '../master/service.ts';
 import { referrersOf, termsOf } from '../master/split.store.ts';
 import { type SplitTicket, splitRevenue } from '../master/split.ts';
@@ -11,6 +12,7 @@ import {
   activityById,
   assetDecimals,
   claimEndedActivity,
+  countEndedUnsettled,
   lockActivity,
   markActivityCancelled,
   markSettled,
@@ -57,7 +59,12 @@ const conflict = (key: string) => new AppError(Status.conflict, key);
  *   payout hold the earnings service releases each into its payee's withdrawable earnings (`ticket_release`)
  */
 export class SettlementService {
-  constructor(private readonly deps: SettlementDeps) {}
+  /** Activities whose settlement failed, held out of the next runs for a while (platform/worker.ts). */
+  private readonly failing: FailingItems;
+
+  constructor(private readonly deps: SettlementDeps) {
+    this.failing = new FailingItems({ now: () => deps.now().getTime() });
+  }
 
   private get db() {
     return this.deps.db;
@@ -148,6 +155,11 @@ export class SettlementService {
     return result;
   }
 
+  /** Activities past their end and not settled yet (`processDue`), counted up to `limit`: the backlog metric (docs/jobs.md). */
+  backlog(limit = 10_000): Promise<number> {
+    return countEndedUnsettled(this.db, this.deps.now(), limit);
+  }
+
   /**
    * Scheduled work, safe in several processes: each activity is claimed with FOR UPDATE SKIP LOCKED.
    * - After the end: pending holds are released, the waitlist is closed, and what is in escrow for the activity
@@ -155,33 +167,42 @@ export class SettlementService {
    * - Before it: seats freed without a promotion (a crash between a cancellation and its promotion) are filled.
    */
   async processDue(limit = 50): Promise<{ settled: number; promoted: number }> {
-    let settled = 0;
-    for (let i = 0; i < limit; i++) {
-      const done = await this.db.transaction(async (tx) => {
+    const failures: { id: number; error: unknown }[] = [];
+    // A settlement that fails holds up neither the others (eachClaimed) nor the promotions below.
+    const settled = await eachClaimed('activity', this.failing, limit, (skip, claimed) =>
+      this.db.transaction(async (tx) => {
         const now = this.deps.now();
-        const id = await claimEndedActivity(tx, now);
+        const id = await claimEndedActivity(tx, now, skip);
         if (id === null) return false;
+        claimed(id);
         await this.settle(tx, id, now);
         return true;
-      });
-      if (!done) break;
-      settled++;
-    }
+      }),
+    ).catch((error: unknown) => {
+      if (!(error instanceof ItemsFailed)) throw error;
+      failures.push(...error.failures);
+      return error.done;
+    });
 
     let promoted = 0;
     for (const id of await activitiesWithWaitlist(this.db, this.deps.now(), limit)) {
-      for (;;) {
-        const outcome = await this.db.transaction(async (tx) => {
-          const claimed = await tryLockActivity(tx, id);
-          // Another process holds it: that process is promoting or settling it right now.
-          if (!claimed) return 'none' as const;
-          return this.deps.seats.promoteNext(tx, id, claimed);
-        });
-        if (outcome === 'none') break;
-        promoted++;
-        await this.deps.seats.ticketHeld(id, outcome.userId);
+      try {
+        for (;;) {
+          const outcome = await this.db.transaction(async (tx) => {
+            const claimed = await tryLockActivity(tx, id);
+            // Another process holds it: that process is promoting or settling it right now.
+            if (!claimed) return 'none' as const;
+            return this.deps.seats.promoteNext(tx, id, claimed);
+          });
+          if (outcome === 'none') break;
+          promoted++;
+          await this.deps.seats.ticketHeld(id, outcome.userId);
+        }
+      } catch (error) {
+        failures.push({ id, error });
       }
     }
+    if (failures.length > 0) throw new ItemsFailed('activity', failures, settled + promoted);
     return { settled, promoted };
   }
 

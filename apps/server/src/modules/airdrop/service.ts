@@ -18,6 +18,7 @@ import {
   addPaid,
   attended,
   claimPayouts,
+  countDueAirdrops,
   findAirdrop,
   finish,
   insertAirdrop,
@@ -231,6 +232,11 @@ export class AirdropService {
 
   private funder(userId: number | null): AccountRef {
     return userId === null ? { system: 'chain_clearing' } : { userId };
+  }
+
+  /** Airdrops due or being distributed (`distributeDue`), counted up to `limit`: the backlog metric (docs/jobs.md). */
+  backlog(limit = 10_000): Promise<number> {
+    return countDueAirdrops(this.db, this.deps.now(), limit);
   }
 
   /**

@@ -221,3 +221,12 @@ export async function earmarked(db: Database): Promise<Map<string, bigint>> {
   );
   return new Map(rows.map((row) => [row.asset_code, BigInt(row.held)]));
 }
+
+/** Airdrops due to start their distribution or in the middle of it, counted up to `limit`: a bounded query on the due index, for the backlog metric (docs/jobs.md). */
+export async function countDueAirdrops(db: Database, now: Date, limit: number): Promise<number> {
+  const { rows } = await query<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from airdrops where status <> 'distributed' and (status = 'distributing' or (status = 'open' and distribute_at <= ${now.toISOString()}::timestamptz)) limit ${limit}) due`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency.ts';
 import type { Links } from '../../platform/links.ts';
+import { eachClaimed, FailingItems } from '../../platform/worker.ts';
 import type { Caller } from '../chat/room-access.ts';
 import type { ChatService } from '../chat/service.ts';
 import type { TradePasswordService } from '../security/service.ts';
@@ -30,6 +31,7 @@ import {
   bountiesByIds,
   bountyById,
   claimDueBounty,
+  countDueBounties,
   insertBounty,
   listBounties,
   nextBountyId,
@@ -104,7 +106,11 @@ export function splitPool(
 export class BountyService {
   readonly submissions: SubmissionService;
 
+  /** Bounties whose settlement failed, held out of the next runs for a while (platform/worker.ts). */
+  private readonly failing: FailingItems;
+
   constructor(private readonly deps: BountyDeps) {
+    this.failing = new FailingItems({ now: () => deps.now().getTime() });
     this.submissions = new SubmissionService(deps);
   }
 
@@ -267,6 +273,11 @@ export class BountyService {
     };
   }
 
+  /** Bounties past review and not settled yet (`settleDue`), counted up to `limit`: the backlog metric (docs/jobs.md). */
+  backlog(limit = 10_000): Promise<number> {
+    return countDueBounties(this.db, this.deps.now(), limit);
+  }
+
   /**
    * Settles every bounty whose review window has passed: what no winner took goes back to the creator, once.
    * Each bounty is claimed with FOR UPDATE SKIP LOCKED and marked settled in the transaction that refunds it,
@@ -274,12 +285,12 @@ export class BountyService {
    * its submissions, then (inside the ledger) the accounts.
    */
   async settleDue(limit = 100): Promise<{ settled: number }> {
-    let settled = 0;
-    for (let i = 0; i < limit; i++) {
-      const done = await this.db.transaction(async (tx) => {
+    const settled = await eachClaimed('bounty', this.failing, limit, (skip, claimed) =>
+      this.db.transaction(async (tx) => {
         const now = this.deps.now();
-        const due = await claimDueBounty(tx, now);
+        const due = await claimDueBounty(tx, now, skip);
         if (!due) return false;
+        claimed(due.id);
         await settleBounty(tx, due.id, now);
         if (due.unused > 0n) {
           const { entryId } = await ledger.transfer(tx, {
@@ -293,10 +304,8 @@ export class BountyService {
           await setRefundEntry(tx, due.id, entryId);
         }
         return true;
-      });
-      if (!done) break;
-      settled++;
-    }
+      }),
+    );
     return { settled };
   }
 }

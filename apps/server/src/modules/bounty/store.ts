@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { pgArray } from '../../db/arrays.ts';
 import { type Database, query, type Tx } from '../../db/client.ts';
 
 /**
@@ -314,15 +315,17 @@ export async function claimWinnerSlot(tx: Tx, id: number, now: Date): Promise<Cl
   };
 }
 
-/** The next unsettled bounty past its review window, locked; skips one another process holds. */
+/** The next unsettled bounty past its review window, locked; skips one another process holds, and `skip`. */
 export async function claimDueBounty(
   tx: Tx,
   now: Date,
+  skip: number[] = [],
 ): Promise<{ id: number; creatorId: number; assetCode: string; unused: bigint } | undefined> {
   const found = await query<{ id: string; creator_id: string; asset_code: string; unused: string }>(
     tx,
     sql`select id, creator_id, asset_code, (reward * (winners - paid_count))::text as unused from bounties
         where settled_at is null and review_until <= ${now.toISOString()}::timestamptz
+          and id <> all(${pgArray(skip)}::bigint[])
         order by review_until, id limit 1 for update skip locked`,
   );
   const row = found.rows[0];
@@ -349,4 +352,13 @@ export async function settleBounty(tx: Tx, id: number, now: Date): Promise<boole
 
 export async function setRefundEntry(tx: Tx, id: number, entryId: number): Promise<void> {
   await tx.execute(sql`update bounties set refund_entry_id = ${entryId} where id = ${id}`);
+}
+
+/** Bounties past their review window and not settled yet, counted up to `limit`: a bounded query on the due index, for the backlog metric (docs/jobs.md). */
+export async function countDueBounties(db: Database, now: Date, limit: number): Promise<number> {
+  const { rows } = await query<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from bounties where settled_at is null and review_until <= ${now.toISOString()}::timestamptz limit ${limit}) due`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }

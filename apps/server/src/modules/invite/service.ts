@@ -9,6 +9,7 @@ import {
   assetDecimals,
   claimReward,
   countOwed,
+  countOwedBounded,
   inviteesOf,
   inviterChain,
   lockBinds,
@@ -174,6 +175,11 @@ export class InviteService {
         if (error.userIds.includes(reward.inviteeId)) inviteeAmount = 0n;
       }
     }
+  }
+
+  /** Rewards owed and not paid yet (`payOwed`), counted up to `limit`: the backlog metric (docs/jobs.md). */
+  backlog(limit = 10_000): Promise<number> {
+    return countOwedBounded(this.db, limit);
   }
 
   /**

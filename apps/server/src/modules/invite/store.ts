@@ -204,3 +204,12 @@ export async function poolBalance(db: Database | Tx, assetCode: string): Promise
     .where(and(eq(accounts.systemCode, 'referral_pool'), eq(accounts.assetCode, assetCode)));
   return BigInt(row?.available ?? '0');
 }
+
+/** Invite rewards owed and not paid yet, counted up to `limit`: a bounded query on the due index, for the backlog metric (docs/jobs.md). */
+export async function countOwedBounded(db: Database, limit: number): Promise<number> {
+  const { rows } = await query<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from invite_rewards where status = 'owed' limit ${limit}) due`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -12,6 +12,7 @@ import {
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency.ts';
+import { eachClaimed, FailingItems } from '../../platform/worker.ts';
 import type { TradePasswordService } from '../security/service.ts';
 import { amountUnits, assetOf } from '../wallet/catalog.ts';
 import { ledger } from '../wallet/ledger.ts';
@@ -23,6 +24,7 @@ import {
   activitiesByDay,
   type CreatorEarningRow,
   claimDueEarning,
+  countDueEarnings,
   creatorCounts,
   earningsByDay,
   earningsOfActivity,
@@ -80,7 +82,11 @@ export class CreatorEarningsService {
   /** The terms of the split and the distribution screen. */
   readonly split: SplitService;
 
+  /** Earnings whose release failed, held out of the next runs for a while (platform/worker.ts). */
+  private readonly failing: FailingItems;
+
   constructor(private readonly deps: CreatorEarningsDeps) {
+    this.failing = new FailingItems({ now: () => deps.now().getTime() });
     this.split = new SplitService(deps);
   }
 
@@ -141,17 +147,22 @@ export class CreatorEarningsService {
     return rows;
   }
 
+  /** Earnings past their hold and not released yet (`releaseDue`), counted up to `limit`: the backlog metric (docs/jobs.md). */
+  backlog(limit = 10_000): Promise<number> {
+    return countDueEarnings(this.deps.db, this.deps.now(), limit);
+  }
+
   /**
    * Scheduled work, safe in several processes: releases earnings whose hold has passed, one per transaction
    * (one ledger entry each, so no transaction holds the creator_earnings account while waiting for another).
    */
   async releaseDue(limit = 50): Promise<{ released: number }> {
-    let released = 0;
-    for (let i = 0; i < limit; i++) {
-      const done = await this.deps.db.transaction(async (tx) => {
+    const released = await eachClaimed('earnings', this.failing, limit, (skip, claimed) =>
+      this.deps.db.transaction(async (tx) => {
         const now = this.deps.now();
-        const due = await claimDueEarning(tx, now);
+        const due = await claimDueEarning(tx, now, skip);
         if (!due) return false;
+        claimed(due.id);
         const { entryId } = await ledger.unfreeze(tx, {
           kind: 'ticket_release',
           asset: due.assetCode,
@@ -162,10 +173,8 @@ export class CreatorEarningsService {
         });
         await markReleased(tx, due.id, now, entryId);
         return true;
-      });
-      if (!done) break;
-      released++;
-    }
+      }),
+    );
     return { released };
   }
 

@@ -1,5 +1,6 @@
 import type { SplitRole } from '@polaris/contract';
 import { eq, sql } from 'drizzle-orm';
+import { pgArray } from '../../db/arrays.ts';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import { creatorEarnings } from '../../db/schema/index.ts';
 
@@ -35,8 +36,8 @@ export interface DueEarning {
   amount: bigint;
 }
 
-/** The next earning whose hold has passed, locked; one another process holds is skipped, not waited for. */
-export async function claimDueEarning(tx: Tx, now: Date): Promise<DueEarning | undefined> {
+/** The next earning whose hold has passed, locked; one another process holds is skipped, not waited for, and `skip`. */
+export async function claimDueEarning(tx: Tx, now: Date, skip: number[] = []): Promise<DueEarning | undefined> {
   const claimed = await query<{
     id: string;
     organizer_id: string;
@@ -47,6 +48,7 @@ export async function claimDueEarning(tx: Tx, now: Date): Promise<DueEarning | u
     tx,
     sql`select id, organizer_id, activity_id, asset_code, amount::text from creator_earnings
         where released_at is null and release_at <= ${now.toISOString()}::timestamptz
+          and id <> all(${pgArray(skip)}::bigint[])
         order by release_at, id limit 1 for update skip locked`,
   );
   const row = claimed.rows[0];
@@ -263,4 +265,13 @@ export async function withdrawalsPage(
     amount: BigInt(row.amount),
     at: new Date(row.created_at),
   }));
+}
+
+/** Creator earnings past their hold and not released yet, counted up to `limit`: a bounded query on the due index, for the backlog metric (docs/jobs.md). */
+export async function countDueEarnings(db: Database, now: Date, limit: number): Promise<number> {
+  const { rows } = await query<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from creator_earnings where released_at is null and release_at <= ${now.toISOString()}::timestamptz limit ${limit}) due`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }

@@ -7,13 +7,14 @@ import {
   VALIDITY_UNIT_SECONDS,
 } from '@polaris/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency.ts';
 import type { Links } from '../../platform/links.ts';
 import { rateLimited } from '../../platform/rate-limits.ts';
 import { randomToken } from '../../platform/secrets.ts';
+import { FailingItems, ItemsFailed } from '../../platform/worker.ts';
 import { type RoomVisibility, seesObject } from '../chat/service.ts';
 import type { TradePasswordService } from '../security/service.ts';
 import { amountUnits, assetOf, fieldError } from '../wallet/catalog.ts';
@@ -26,6 +27,7 @@ import { type PacketContext, packetState, presentPacket } from './presenter.ts';
 import {
   activitiesByIds,
   claimsPage,
+  countDuePackets,
   insertPacket,
   lockDuePackets,
   luckiestClaimId,
@@ -81,7 +83,11 @@ const newCode = () => randomToken(9).replace(/[-_]/g, 'x');
 export class RedPacketService {
   private readonly batcher: ClaimBatcher;
 
+  /** Packets whose settlement failed, held out of the next runs for a while (platform/worker.ts). */
+  private readonly failing: FailingItems;
+
   constructor(private readonly deps: RedPacketDeps) {
+    this.failing = new FailingItems({ now: () => deps.now().getTime() });
     this.batcher = new ClaimBatcher({ db: deps.db, now: deps.now, random: deps.random });
   }
 
@@ -331,33 +337,56 @@ export class RedPacketService {
     };
   }
 
+  /** Expired packets not settled yet (`settleDue`), counted up to `limit`: the backlog metric (docs/jobs.md). */
+  backlog(limit = 10_000): Promise<number> {
+    return countDuePackets(this.db, this.deps.now(), limit);
+  }
+
   /**
    * Gives back what nobody claimed of every expired packet, once: each packet is locked (skipped when another
    * worker holds it), refunded in the same transaction that marks it settled, so a second worker finds it done.
    */
   async settleDue(limit = 100): Promise<{ settled: number; refunded: number }> {
-    return this.db.transaction(async (tx) => {
-      const due = await lockDuePackets(tx, this.deps.now(), limit);
+    const failures: { id: number; error: unknown }[] = [];
+    const result = await this.db.transaction(async (outer) => {
+      const due = await lockDuePackets(outer, this.deps.now(), limit, this.failing.held());
       let refunded = 0;
+      let settled = 0;
+      // Each packet in a savepoint of its own: one that fails is undone alone (and held out of the next runs for a
+      // while), the others are settled.
       for (const packet of due) {
-        const left = BigInt(packet.remainingAmount);
-        let refundEntryId: number | null = null;
-        if (packet.remainingCount > 0 && left > 0n) {
-          ({ entryId: refundEntryId } = await ledger.transfer(tx, {
-            kind: 'redpacket_refund',
-            asset: packet.assetCode,
-            from: { system: 'redpacket_escrow' },
-            to: { userId: packet.senderId },
-            amount: left,
-            reference: `redpacket:${packet.id}`,
-            memo: { code: packet.code, shares: packet.remainingCount },
-          }));
-          refunded++;
+        try {
+          refunded += await outer.transaction((tx) => this.settleOne(tx, packet));
+          settled++;
+          this.failing.succeeded(packet.id);
+        } catch (error) {
+          this.failing.failed(packet.id);
+          failures.push({ id: packet.id, error });
         }
-        await markSettled(tx, packet.id, { settledAt: this.deps.now(), refundEntryId });
       }
-      return { settled: due.length, refunded };
+      return { settled, refunded };
     });
+    if (failures.length > 0) throw new ItemsFailed('redpacket', failures, result.settled);
+    return result;
+  }
+
+  /** Gives back what is left of one expired packet (locked by the caller) and marks it settled; 1 if refunded. */
+  private async settleOne(tx: Tx, packet: PacketRow): Promise<number> {
+    const left = BigInt(packet.remainingAmount);
+    let refundEntryId: number | null = null;
+    if (packet.remainingCount > 0 && left > 0n) {
+      ({ entryId: refundEntryId } = await ledger.transfer(tx, {
+        kind: 'redpacket_refund',
+        asset: packet.assetCode,
+        from: { system: 'redpacket_escrow' },
+        to: { userId: packet.senderId },
+        amount: left,
+        reference: `redpacket:${packet.id}`,
+        memo: { code: packet.code, shares: packet.remainingCount },
+      }));
+    }
+    await markSettled(tx, packet.id, { settledAt: this.deps.now(), refundEntryId });
+    return refundEntryId === null ? 0 : 1;
   }
 
   /** Names, activities, decimals and the viewer's shares for these packets: four queries at most, any number of packets. */

@@ -99,11 +99,17 @@ export async function writeRemaining(tx: Tx, packets: { id: number; amount: bigi
 }
 
 /** Expired packets not settled yet (what is left in them stays recorded: it is what went back), locked; skipped when another worker holds them. */
-export async function lockDuePackets(tx: Tx, now: Date, limit: number): Promise<PacketRow[]> {
+export async function lockDuePackets(tx: Tx, now: Date, limit: number, skip: number[] = []): Promise<PacketRow[]> {
   return tx
     .select()
     .from(redPackets)
-    .where(and(sql`${redPackets.settledAt} is null`, lt(redPackets.expiresAt, now)))
+    .where(
+      and(
+        sql`${redPackets.settledAt} is null`,
+        lt(redPackets.expiresAt, now),
+        sql`${redPackets.id} <> all(${pgArray(skip)}::bigint[])`,
+      ),
+    )
     .orderBy(redPackets.expiresAt)
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -224,4 +230,13 @@ export async function myTotals(db: Db, userId: number) {
           group by asset_code`,
   );
   return rows.map((row) => ({ role: row.role, asset: row.asset_code, count: Number(row.n), total: BigInt(row.total) }));
+}
+
+/** Red packets past their expiry and not settled yet, counted up to `limit`: a bounded query on the due index, for the backlog metric (docs/jobs.md). */
+export async function countDuePackets(db: Database, now: Date, limit: number): Promise<number> {
+  const { rows } = await query<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from red_packets where settled_at is null and expires_at < ${now.toISOString()}::timestamptz limit ${limit}) due`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }

@@ -17,6 +17,7 @@ import { ledger } from '../wallet/ledger.ts';
 import { presentMembership, presentOrder, presentTier } from './presenter.ts';
 import { endDateText, PERIOD_MS, renewedEnd, upgradePrice } from './rules.ts';
 import {
+  countDueMemberships,
   findMembership,
   insertMembership,
   insertOrder,
@@ -222,6 +223,11 @@ export class VipService {
         return this.charge(tx, user, { kind: 'renew', tier, period: input.period, amount }, renewed, now);
       },
     );
+  }
+
+  /** Memberships past their end still active (`expireDue`), counted up to `limit`: the backlog metric (docs/jobs.md). */
+  backlog(limit = 10_000): Promise<number> {
+    return countDueMemberships(this.db, this.deps.now(), limit);
   }
 
   /**

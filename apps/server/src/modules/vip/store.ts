@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lt, lte, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.ts';
+import { type Database, query, type Tx } from '../../db/client.ts';
 import { assets, vipMemberships, vipOrders, vipTiers } from '../../db/schema/index.ts';
 
 export type MembershipRow = typeof vipMemberships.$inferSelect;
@@ -89,4 +89,13 @@ export async function markExpired(tx: Tx, userIds: number[], now: Date): Promise
     .update(vipMemberships)
     .set({ status: 'expired', updatedAt: now })
     .where(and(sql`${vipMemberships.userId} in ${userIds}`, eq(vipMemberships.status, 'active')));
+}
+
+/** Memberships past their end still marked active, counted up to `limit`: a bounded query on the due index, for the backlog metric (docs/jobs.md). */
+export async function countDueMemberships(db: Database, now: Date, limit: number): Promise<number> {
+  const { rows } = await query<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from vip_memberships where status = 'active' and ends_at <= ${now.toISOString()}::timestamptz limit ${limit}) due`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }

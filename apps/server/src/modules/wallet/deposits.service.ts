@@ -3,6 +3,7 @@ import { LocalChainDepositInput, Status } from '@polaris/contract';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { FailingItems, ItemsFailed } from '../../platform/worker.ts';
 import type { InviteService } from '../invite/service.ts';
 import type { UserService } from '../user/service.ts';
 import type { AddressDeriver } from './addresses.ts';
@@ -41,7 +42,12 @@ export interface DepositDeps {
  * the chain has confirmed them enough (chain clearing → the user, `deposit`).
  */
 export class DepositService {
-  constructor(private readonly deps: DepositDeps) {}
+  /** Deposits whose crediting failed, held out of the next runs for a while (platform/worker.ts). */
+  private readonly failing: FailingItems;
+
+  constructor(private readonly deps: DepositDeps) {
+    this.failing = new FailingItems({ now: () => deps.now().getTime() });
+  }
 
   private get db() {
     return this.deps.db;
@@ -155,8 +161,13 @@ export class DepositService {
   /** Follow confirming deposits on their chains and credit each once it has the confirmations it needs. */
   async processDeposits(limit = 100): Promise<{ credited: number }> {
     const waiting = await confirmingDeposits(this.db, limit);
+    const held = new Set(this.failing.held());
+    const failures: { id: number; error: unknown }[] = [];
     let credited = 0;
     for (const deposit of waiting) {
+      if (held.has(deposit.id)) continue;
+      // The chain out of reach ends the run (the worker backs off); a deposit that fails to be credited is held
+      // out for a while and the others go on.
       const seen = await this.deps.chain.depositConfirmations(deposit, this.deps.now());
       const done = await this.db
         .transaction(async (tx) => {
@@ -180,13 +191,17 @@ export class DepositService {
         // `confirming` for the operator to send back on the chain (docs/wallet.md), without holding up the others.
         .catch((error: unknown) => {
           if (error instanceof AccountDeleted) return false;
-          throw error;
+          this.failing.failed(deposit.id);
+          failures.push({ id: deposit.id, error });
+          return false;
         });
       if (done) {
+        this.failing.succeeded(deposit.id);
         credited++;
         await this.deps.invites.settle(deposit.userId);
       }
     }
+    if (failures.length > 0) throw new ItemsFailed('deposits', failures, credited);
     return { credited };
   }
 

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { once } from '../../platform/idempotency.ts';
 import { rateLimited } from '../../platform/rate-limits.ts';
+import { FailingItems, ItemsFailed } from '../../platform/worker.ts';
 import type { TradePasswordService } from '../security/service.ts';
 import { isValidAddress, normalizeAddress } from './addresses.ts';
 import { amountUnits, assetOf, fieldError, networkOf } from './catalog.ts';
@@ -59,7 +60,12 @@ const internal = (user: RecipientUser): Recipient => {
  * withdrawal whose amount, fee included, stays frozen until the chain confirms or refuses it.
  */
 export class TransferService {
-  constructor(private readonly deps: TransferDeps) {}
+  /** Withdrawals whose settling failed, held out of the next runs for a while (platform/worker.ts). */
+  private readonly failing: FailingItems;
+
+  constructor(private readonly deps: TransferDeps) {
+    this.failing = new FailingItems({ now: () => deps.now().getTime() });
+  }
 
   private get db() {
     return this.deps.db;
@@ -230,45 +236,63 @@ export class TransferService {
    */
   async processWithdrawals(limit = 100): Promise<{ completed: number; failed: number }> {
     const pending = await processingWithdrawals(this.db, limit);
+    const held = new Set(this.failing.held());
+    const failures: { id: number; error: unknown }[] = [];
     let completed = 0;
     let failed = 0;
     for (const order of pending) {
+      if (held.has(order.id)) continue;
+      // The chain out of reach ends the run (the worker backs off); a withdrawal that fails to be settled is held
+      // out for a while and the others go on.
       const state = await this.deps.chain.withdrawalState({ ...order, amount: BigInt(order.amount) }, this.deps.now());
       if (state.state === 'pending') continue;
-      const settled = await this.db.transaction(async (tx) => {
-        const row = await lockWithdrawal(tx, order.id);
-        if (row?.status !== 'processing') return false;
-        const amount = BigInt(row.amount);
-        const fee = BigInt(row.fee);
-        const reference = `withdrawal:${row.id}`;
-        if (state.state === 'completed') {
-          const movements: Movement[] = [
-            { account: { userId: row.userId }, bucket: 'frozen', amount: -(amount + fee) },
-            { account: { system: 'chain_clearing' }, bucket: 'available', amount },
-          ];
-          if (fee > 0n)
-            movements.push({ account: { system: 'fees' as const }, bucket: 'available' as const, amount: fee });
-          await ledger.post(tx, { kind: 'withdrawal_settle', asset: row.assetCode, movements, reference });
-        } else {
-          await ledger.unfreeze(tx, {
-            kind: 'withdrawal_refund',
-            asset: row.assetCode,
-            account: { userId: row.userId },
-            amount: amount + fee,
-            reference,
+      const settled = await this.db
+        .transaction(async (tx) => {
+          const row = await lockWithdrawal(tx, order.id);
+          if (row?.status !== 'processing') return false;
+          const amount = BigInt(row.amount);
+          const fee = BigInt(row.fee);
+          const reference = `withdrawal:${row.id}`;
+          if (state.state === 'completed') {
+            const movements: Movement[] = [
+              { account: { userId: row.userId }, bucket: 'frozen', amount: -(amount + fee) },
+              { account: { system: 'chain_clearing' }, bucket: 'available', amount },
+            ];
+            if (fee > 0n)
+              movements.push({ account: { system: 'fees' as const }, bucket: 'available' as const, amount: fee });
+            await ledger.post(tx, { kind: 'withdrawal_settle', asset: row.assetCode, movements, reference });
+          } else {
+            await ledger.unfreeze(tx, {
+              kind: 'withdrawal_refund',
+              asset: row.assetCode,
+              account: { userId: row.userId },
+              amount: amount + fee,
+              reference,
+            });
+          }
+          await finishWithdrawal(tx, row.id, {
+            status: state.state,
+            txHash: state.state === 'completed' ? state.txHash : null,
+            failureReason: state.state === 'failed' ? state.reason : null,
+            finishedAt: this.deps.now(),
           });
-        }
-        await finishWithdrawal(tx, row.id, {
-          status: state.state,
-          txHash: state.state === 'completed' ? state.txHash : null,
-          failureReason: state.state === 'failed' ? state.reason : null,
-          finishedAt: this.deps.now(),
-        });
-        return true;
-      });
+          return true;
+        })
+        .then(
+          (done) => {
+            this.failing.succeeded(order.id);
+            return done;
+          },
+          (error: unknown) => {
+            this.failing.failed(order.id);
+            failures.push({ id: order.id, error });
+            return false;
+          },
+        );
       if (settled && state.state === 'completed') completed++;
       if (settled && state.state === 'failed') failed++;
     }
+    if (failures.length > 0) throw new ItemsFailed('withdrawals', failures, completed + failed);
     return { completed, failed };
   }
 }
