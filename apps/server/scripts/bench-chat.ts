@@ -21,7 +21,7 @@ import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { chatMembers, sessions, users } from '../src/db/schema/index.ts';
 import { REPO_ROOT } from '../src/paths.ts';
-import { FLEET_KEYS } from '../src/test/server-processes.ts';
+import { FLEET_KEYS, freePort } from '../src/test/server-processes.ts';
 import { type LoadOptions, type LoadResult, runJobInProcess } from './bench-chat-load.ts';
 import { flags } from './operator.ts';
 
@@ -151,7 +151,7 @@ async function benchChat(database: DatabaseHandle): Promise<LoadResult> {
 
 /** A server process of its own (`apps/server/src/main.ts`), as production runs it. */
 async function startProcess(databaseUrl: string, redisUrl: string) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-chat-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,

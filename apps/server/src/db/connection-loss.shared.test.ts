@@ -11,7 +11,7 @@ import { checkLedger } from '../modules/wallet/ledger.store.ts';
 import { REPO_ROOT } from '../paths.ts';
 import { databaseUrlWithName, TEMPLATE_DATABASE } from '../test/database.ts';
 import { httpClient } from '../test/http-client.ts';
-import { FLEET_KEYS } from '../test/server-processes.ts';
+import { FLEET_KEYS, freePort } from '../test/server-processes.ts';
 import { deposit, walletUser } from '../test/wallet-fixtures.ts';
 import { openDatabase, query } from './client.ts';
 
@@ -24,7 +24,7 @@ if (template.kind !== 'postgres') throw new Error('this file runs in the Postgre
 const adminUrl = template.url;
 const name = `polaris_loss_${randomBytes(5).toString('hex')}`;
 const databaseUrl = databaseUrlWithName(adminUrl, name);
-const port = 20_000 + Math.floor(Math.random() * 20_000);
+const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 let dataDir: string;
 let server: ChildProcess;

@@ -27,7 +27,8 @@ if (!existsSync(HAPROXY)) throw new Error('this file needs HAProxy (Debian: apt-
 
 const processes = new ServerProcesses(template.url, redisUrl);
 // HAProxy on the first port of a block, the nodes on the next three: a replacement takes its predecessor's place.
-const basePort = 58_000 + 10 * Math.floor(Math.random() * 99);
+// Below Linux's ephemeral range (32768 and up), which outgoing connections take ports from, and above freePort's.
+const basePort = 30_000 + 10 * Math.floor(Math.random() * 199);
 const nodePorts = [basePort + 1, basePort + 2, basePort + 3];
 const front = `http://127.0.0.1:${basePort}`;
 /** The balancer's readiness check every 250 ms, out after 2 failures: well within the nodes' drain grace. */

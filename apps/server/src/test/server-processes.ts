@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_BASE } from '@polaris/contract';
@@ -22,6 +23,29 @@ export interface ServerProcess {
   baseUrl: string;
   dataDir: string;
   log: string;
+}
+
+class PortTaken extends Error {
+  constructor(port: number) {
+    super(`port ${port} was taken`);
+  }
+}
+
+/**
+ * A port nothing listens on now (20000–29999; the cluster test keeps 30000–31999), below Linux's ephemeral range
+ * (32768 and up), where the outgoing connections of every process on the machine (database, Redis, HTTP clients)
+ * take their local ports and could take ours.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
 }
 
 /**
@@ -71,9 +95,22 @@ export class ServerProcesses {
     await this.admin((client) => client.query(`CREATE DATABASE ${this.name}`));
   }
 
-  /** Starts one more process and waits until it answers its health check (on `env.PORT` when given). */
+  /**
+   * Starts one more process and waits until it answers its health check (on `env.PORT` when given). A port picked
+   * here that something took meanwhile is tried again with another.
+   */
   async start(env: Record<string, string> = {}): Promise<ServerProcess> {
-    const port = env.PORT ? Number(env.PORT) : 20_000 + Math.floor(Math.random() * 20_000);
+    for (let attempt = 1; ; attempt++) {
+      const port = env.PORT ? Number(env.PORT) : await freePort();
+      try {
+        return await this.startOn(port, env);
+      } catch (error) {
+        if (env.PORT || attempt >= 5 || !(error instanceof PortTaken)) throw error;
+      }
+    }
+  }
+
+  private async startOn(port: number, env: Record<string, string>): Promise<ServerProcess> {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-proc-'));
     const server: ServerProcess = {
       process: undefined as never,
@@ -105,16 +142,21 @@ export class ServerProcesses {
     server.process.stderr?.on('data', (chunk) => {
       server.log += chunk;
     });
-    this.servers.push(server);
     const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline && server.process.exitCode === null) {
       try {
-        if ((await fetch(`${server.baseUrl}${API_BASE}/health`)).ok) return server;
+        if ((await fetch(`${server.baseUrl}${API_BASE}/health`)).ok) {
+          this.servers.push(server);
+          return server;
+        }
       } catch {
         // not listening yet
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+    server.process.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+    if (server.log.includes('EADDRINUSE')) throw new PortTaken(port);
     throw new Error(`server did not become healthy:\n${server.log}`);
   }
 
