@@ -9,34 +9,25 @@ import type { Router } from './router.ts';
  * document themselves. Each is built once, on its first request, when every route is registered.
  */
 export function registerApiDocuments(router: Router): void {
-  let openApi: Record<string, unknown> | undefined;
-  let asyncApi: Record<string, unknown> | undefined;
-  router.raw({
-    method: 'GET',
-    path: OPENAPI_PATH,
-    summary: 'This OpenAPI 3.1 document',
-    tags: ['meta'],
-    auth: 'public',
-    input: EmptyInput,
-    params: {},
-    produces: 'application/json',
-    handler: async () => {
-      openApi ??= buildOpenApi(router.routes);
-      return { type: 'application/json; charset=utf-8', body: openApi };
-    },
-  });
-  router.raw({
-    method: 'GET',
-    path: ASYNCAPI_PATH,
-    summary: 'The AsyncAPI 3.0 document of the chat WebSocket',
-    tags: ['meta'],
-    auth: 'public',
-    input: EmptyInput,
-    params: {},
-    produces: 'application/json',
-    handler: async () => {
-      asyncApi ??= buildAsyncApi();
-      return { type: 'application/json; charset=utf-8', body: asyncApi };
-    },
-  });
+  const documents: [path: string, summary: string, build: () => Record<string, unknown>][] = [
+    [OPENAPI_PATH, 'This OpenAPI 3.1 document', () => buildOpenApi(router.routes)],
+    [ASYNCAPI_PATH, 'The AsyncAPI 3.0 document of the chat WebSocket', buildAsyncApi],
+  ];
+  for (const [path, summary, build] of documents) {
+    let built: Record<string, unknown> | undefined;
+    router.raw({
+      method: 'GET',
+      path,
+      summary,
+      tags: ['meta'],
+      auth: 'public',
+      input: EmptyInput,
+      params: {},
+      produces: 'application/json',
+      handler: async () => {
+        built ??= build();
+        return { type: 'application/json; charset=utf-8', body: built };
+      },
+    });
+  }
 }
