@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageIdField } from './activity/fields.ts';
 import { imageUrl } from './links.ts';
+import { LIVE_TOPICS, NoticeOutput, NoticeUnreadOutput } from './notice.ts';
 import { text, tokenText } from './text.ts';
 
 /** Request, response and WebSocket frame schemas of chat rooms (docs/chat.md). */
@@ -221,5 +222,12 @@ export const ChatServerFrame = z.discriminatedUnion('type', [
   }),
   /** The answer to a `ping`, with its id. */
   z.object({ type: z.literal('pong'), id: z.string().nullable() }),
+  /** A new notice for the signed-in user, with the unread counts after it (docs/notifications.md). */
+  z.object({ type: z.literal('notice'), notice: NoticeOutput, unread: NoticeUnreadOutput }),
+  /**
+   * Something the signed-in user sees changed: refresh what shows it. `topic` is one of LIVE_TOPICS; `ref` names
+   * the object when there is one (an activity code for `ticket`, a packet code, a bounty id).
+   */
+  z.object({ type: z.literal('changed'), topic: z.enum(LIVE_TOPICS), ref: z.string().nullable() }),
 ]);
 export type ChatServerFrame = z.infer<typeof ChatServerFrame>;

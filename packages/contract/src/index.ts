@@ -23,6 +23,7 @@ export * from './live.ts';
 export * from './market.ts';
 export * from './master.ts';
 export * from './messages/index.ts';
+export * from './notice.ts';
 export * from './oidc.ts';
 export * from './people.ts';
 export * from './redpacket.ts';

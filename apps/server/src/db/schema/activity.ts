@@ -82,6 +82,8 @@ export const activities = pgTable(
     cancelledAt: at('cancelled_at'),
     /** When the escrow was released to the organizer (or everything refunded), after the end. */
     settledAt: at('settled_at'),
+    /** The calendar invite's SEQUENCE: raised by each change of time or venue, so calendars update one event. */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
   },
   (t) => [
     index('activities_discovery_idx').on(t.status, t.visibility, t.startsAt, t.id),

@@ -15,6 +15,7 @@ export * from './listing.ts';
 export * from './live.ts';
 export * from './mail.ts';
 export * from './master.ts';
+export * from './notifications.ts';
 export * from './oidc.ts';
 export * from './people.ts';
 export * from './redpacket.ts';

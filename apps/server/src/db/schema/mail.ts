@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { at } from './columns.ts';
 
 /**
@@ -16,6 +16,10 @@ export const mailQueue = pgTable(
     body: text('body').notNull(),
     /** What the mail is about, e.g. `activity-change:<registration id>`; for finding it again, not shown. */
     topic: text('topic').notNull(),
+    /** Extra headers, e.g. RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post`. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Attachments (a calendar invite): file name, content type (with its parameters) and text content. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
     createdAt: at('created_at').notNull(),
     /** Not before this time: a claim pushes it forward, so a failed or interrupted send is retried later. */
     nextAttemptAt: at('next_attempt_at').notNull(),

@@ -1,0 +1,30 @@
+import type { LiveTopic, NoticeKind } from '@polaris/contract';
+
+/**
+ * What other modules tell the notifications module, after the transaction that caused it commits
+ * (docs/notifications.md). A module is given a `Notifier` in its dependencies and never touches the notices' tables.
+ */
+export interface NoticeEvent {
+  kind: NoticeKind;
+  /**
+   * The event's identity, the same however often it is announced: `<kind>:<object id>[:<more>]`, e.g.
+   * `registrationApproved:1042`. A recipient gets at most one notice per key, so retries, replays and a second
+   * server process announcing the same thing notify nobody twice.
+   */
+  key: string;
+  /** Who is told (user ids); a deleted account is skipped. */
+  userIds: number[];
+  /** Values for the kind's text (`notice.<kind>.title` / `.body`): names, amounts, titles, already formatted. */
+  params: Record<string, string | number>;
+  /** The in-app path a tap opens, e.g. `/pages/activity/detail/index?code=AB12CD`; null for none. */
+  link: string | null;
+  /** Files the email carries (a calendar invite). */
+  attachments?: { filename: string; contentType: string; content: string }[];
+}
+
+export interface Notifier {
+  /** Record and deliver; never throws (a failure is logged: the change that caused it has committed). */
+  notify(events: NoticeEvent[]): Promise<void>;
+  /** Tell these users' open screens that something they see changed (no notice, no badge). Never throws. */
+  changed(userIds: number[], topic: LiveTopic, ref?: string | null): Promise<void>;
+}

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { idCursor } from './cursors.ts';
+import { text } from './text.ts';
+
+/** Notifications: the inbox, unread counts, preferences and push subscriptions (docs/notifications.md). */
+
+/** What a notice is about; preferences are chosen per category and channel. */
+export const NOTICE_CATEGORIES = [
+  'activity',
+  'organizer',
+  'chat',
+  'redpacket',
+  'bounty',
+  'wallet',
+  'membership',
+  'security',
+] as const;
+export type NoticeCategory = (typeof NOTICE_CATEGORIES)[number];
+
+/** Where a notice goes besides the inbox row every notice has. `push` is Web Push and native push alike. */
+export const NOTICE_CHANNELS = ['inapp', 'push', 'email'] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+
+/**
+ * Every kind of notice and its category. The text is `notice.<kind>.title` / `.body` in the message catalogues,
+ * filled with the notice's params.
+ */
+export const NOTICE_KINDS = {
+  // activity: the attendee's side
+  registrationConfirmed: 'activity',
+  registrationPending: 'activity',
+  registrationApproved: 'activity',
+  registrationDeclined: 'activity',
+  waitlistPromoted: 'activity',
+  activityChanged: 'activity',
+  activityCancelled: 'activity',
+  activityReminder: 'activity',
+  checkedIn: 'activity',
+  blast: 'activity',
+  // activity: the organizer's side
+  newRegistration: 'organizer',
+  approvalNeeded: 'organizer',
+  payoutReleased: 'organizer',
+  // chat
+  mention: 'chat',
+  reply: 'chat',
+  directMessage: 'chat',
+  addedToRoom: 'chat',
+  liveStarted: 'chat',
+  // red packets
+  redpacketReceived: 'redpacket',
+  redpacketClaimed: 'redpacket',
+  redpacketExpired: 'redpacket',
+  // bounties
+  submissionReceived: 'bounty',
+  submissionApproved: 'bounty',
+  submissionRejected: 'bounty',
+  bountyDeadline: 'bounty',
+  // wallet
+  depositCredited: 'wallet',
+  withdrawalCompleted: 'wallet',
+  withdrawalFailed: 'wallet',
+  transferReceived: 'wallet',
+  // membership
+  membershipExpiring: 'membership',
+  membershipRenewed: 'membership',
+  // security
+  newDevice: 'security',
+  passwordChanged: 'security',
+  secondFactorChanged: 'security',
+} as const satisfies Record<string, NoticeCategory>;
+export type NoticeKind = keyof typeof NOTICE_KINDS;
+
+/**
+ * What a new user gets before choosing: everything in the inbox; push for what is about them or their money;
+ * email only for what they would want in writing (tickets and changes to them, money, security). Chat is push
+ * only (a mention by mail would be noise); security can be turned off nowhere but email and push.
+ */
+export const NOTICE_DEFAULTS: Record<NoticeCategory, Record<NoticeChannel, boolean>> = {
+  activity: { inapp: true, push: true, email: true },
+  organizer: { inapp: true, push: true, email: false },
+  chat: { inapp: true, push: true, email: false },
+  redpacket: { inapp: true, push: true, email: false },
+  bounty: { inapp: true, push: true, email: false },
+  wallet: { inapp: true, push: true, email: true },
+  membership: { inapp: true, push: true, email: true },
+  security: { inapp: true, push: true, email: true },
+};
+
+/** Reminders before an activity starts, in minutes (24 h and 1 h); the server's NOTICE_REMINDER_LEADS may change them. */
+export const NOTICE_REMINDER_LEADS = [1440, 60] as const;
+
+export const NoticeOutput = z.object({
+  id: z.string(),
+  category: z.enum(NOTICE_CATEGORIES),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** The in-app path a tap opens, or null. */
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type Notice = z.infer<typeof NoticeOutput>;
+
+export const NoticeListInput = z.object({
+  cursor: idCursor,
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  category: z.enum(NOTICE_CATEGORIES).optional(),
+});
+export const NoticeListOutput = z.object({ items: z.array(NoticeOutput), nextCursor: z.string().nullable() });
+
+/** Unread counts: the inbox per category and in all, and unread chat messages (the Community tab's badge). */
+export const NoticeUnreadOutput = z.object({
+  total: z.number().int(),
+  byCategory: z.record(z.enum(NOTICE_CATEGORIES), z.number().int()),
+  chatMessages: z.number().int(),
+});
+export type NoticeUnread = z.infer<typeof NoticeUnreadOutput>;
+
+const noticeId = z.coerce
+  .string()
+  .trim()
+  .regex(/^\d{1,15}$/, { error: 'validation.invalid' });
+
+/** Mark some notices read (`ids`), or all of them (`all`, optionally one category's). */
+export const NoticeReadInput = z
+  .object({
+    ids: z.array(noticeId).max(100).optional(),
+    all: z.boolean().optional(),
+    category: z.enum(NOTICE_CATEGORIES).optional(),
+  })
+  .refine((value) => value.all === true || (value.ids?.length ?? 0) > 0, {
+    error: 'validation.required',
+    path: ['ids'],
+  });
+
+/** `HH:MM`, 00:00 to 23:59. */
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.invalid' });
+
+export const QuietHours = z.object({ start: clock, end: clock });
+
+export const NoticePreferencesOutput = z.object({
+  channels: z.record(z.enum(NOTICE_CATEGORIES), z.record(z.enum(NOTICE_CHANNELS), z.boolean())),
+  /** Push waits until the end of quiet hours (in `timezone`); null means none. */
+  quietHours: QuietHours.nullable(),
+  timezone: z.string(),
+  /** Whether this server can send Web Push and native push (native needs FCM/APNs credentials). */
+  push: z.object({ web: z.boolean(), native: z.boolean() }),
+});
+export type NoticePreferences = z.infer<typeof NoticePreferencesOutput>;
+
+/** Change some preferences; what is not named stays. */
+export const NoticePreferencesInput = z.object({
+  channels: z
+    .array(z.object({ category: z.enum(NOTICE_CATEGORIES), channel: z.enum(NOTICE_CHANNELS), enabled: z.boolean() }))
+    .max(NOTICE_CATEGORIES.length * NOTICE_CHANNELS.length)
+    .optional(),
+  quietHours: QuietHours.nullable().optional(),
+  /** An IANA time zone, e.g. `Asia/Taipei`. */
+  timezone: text().max(64).optional(),
+});
+
+export const NoticeRoomMuteInput = z.object({
+  roomId: z.coerce
+    .string()
+    .trim()
+    .regex(/^\d{1,15}$/, { error: 'validation.invalid' }),
+  muted: z.boolean(),
+});
+export const NoticeRoomMuteOutput = z.object({ roomId: z.string(), muted: z.boolean() });
+
+/**
+ * What changed for the signed-in user, sent on the chat WebSocket so screens refresh exactly what changed: `wallet`
+ * (balances and records), `notices` (inbox and badges), `chat` (unread chat counts), `ticket:<activity code>`,
+ * `redpacket:<code>`, `bounty:<id>`, `membership`.
+ */
+export const LIVE_TOPICS = ['wallet', 'notices', 'chat', 'ticket', 'redpacket', 'bounty', 'membership'] as const;
+export type LiveTopic = (typeof LIVE_TOPICS)[number];
