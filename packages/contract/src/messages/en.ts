@@ -1,4 +1,5 @@
 import { enFeatures } from './en.features.ts';
+import { enNotices } from './en.notices.ts';
 import type { Shape } from './shape.ts';
 
 /** Messages the server sends in `msg` and the web shows for shared validation rules. English is the reference shape. */
@@ -227,6 +228,7 @@ export const en = {
     },
   },
   ...enFeatures,
+  ...enNotices,
 };
 
 export type Messages = Shape<typeof en>;

@@ -1,5 +1,6 @@
 import type { Messages } from './en.ts';
 import { zhHansFeatures } from './zh-Hans.features.ts';
+import { zhHansNotices } from './zh-Hans.notices.ts';
 
 export const zhHans: Messages = {
   ok: '成功',
@@ -220,4 +221,5 @@ export const zhHans: Messages = {
     purpose: { signup: '注册账号', login: '登录', reset: '重置密码', trade: '设置交易密码', delete: '删除账户' },
   },
   ...zhHansFeatures,
+  ...zhHansNotices,
 };

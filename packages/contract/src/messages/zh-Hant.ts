@@ -1,5 +1,6 @@
 import type { Messages } from './en.ts';
 import { zhHantFeatures } from './zh-Hant.features.ts';
+import { zhHantNotices } from './zh-Hant.notices.ts';
 
 export const zhHant: Messages = {
   ok: '成功',
@@ -220,4 +221,5 @@ export const zhHant: Messages = {
     purpose: { signup: '註冊帳號', login: '登入', reset: '重設密碼', trade: '設定交易密碼', delete: '刪除帳戶' },
   },
   ...zhHantFeatures,
+  ...zhHantNotices,
 };
