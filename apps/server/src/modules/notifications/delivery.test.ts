@@ -60,9 +60,17 @@ function setPreferences(token: string, body: Record<string, unknown>) {
   return t.call<NoticePreferences>('POST', '/notice/preferences', { token, body });
 }
 
+const METRICS_TOKEN = 'notice-metrics-token-0123456789';
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { METRICS_TOKEN } });
 });
+
+async function backlog(): Promise<number | undefined> {
+  const response = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const line = response.body.split('\n').find((l) => l.startsWith('polaris_job_backlog{queue="notice"}'));
+  return line === undefined ? undefined : Number(line.split(' ')[1]);
+}
 afterAll(async () => {
   await t.close();
 });
@@ -295,7 +303,10 @@ describe('the push worker', () => {
     const readOne = await noticeOf(lea.id, 'depositCredited:push-2');
     await t.call('POST', '/notice/read', { token: lea.token, body: { ids: [String(readOne!.id)] } });
 
+    expect(await backlog()).toBeGreaterThanOrEqual(5);
     await worker.deliverDue(1000);
+    // What failed waits for its backoff; nothing else is due.
+    expect(await backlog()).toBe(0);
     const mine = sent.filter((entry) => entry.message.tag.startsWith('depositCredited:push-'));
     expect(mine).toEqual([
       {
