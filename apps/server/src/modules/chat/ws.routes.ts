@@ -20,6 +20,7 @@ import { refuseHostile } from '../../platform/router.ts';
 import type { Authenticate, SessionUser } from '../../platform/session.ts';
 import type { SessionEvents } from '../../platform/session-events.ts';
 import { type LiveChatService, type LiveConnection, MAX_FRAME_BYTES } from './live.service.ts';
+import { type ActivityFollower, RoomActivity } from './room-activity.ts';
 import type { ChatService } from './service.ts';
 import { type HeldSocket, SocketRegistry } from './socket-registry.ts';
 
@@ -75,6 +76,10 @@ export async function chatSocketRoutes(
   const registry = new SocketRegistry();
   // A socket counts while its process refreshes it every heartbeat; one of a process that died stops counting.
   const countedForMs = deps.heartbeatMs * 3 + 1000;
+  // The unread badge: each socket follows its user's rooms (room-activity.ts).
+  const roomActivity = new RoomActivity({ chat: deps.chat });
+  await roomActivity.start();
+  app.addHook('onClose', () => roomActivity.close());
   const unsubscribe = await deps.sessionEvents.subscribe((event) => {
     for (const held of registry.ending(event)) held.endSession();
   });
@@ -230,8 +235,20 @@ export async function chatSocketRoutes(
         if (left <= 0) held.endSession();
         else expiry = setTimeout(armExpiry, Math.min(left, MAX_TIMER_MS)).unref();
       };
+      const follower: ActivityFollower = {
+        userId: user.id,
+        uid: user.uid,
+        subscribed: (roomId) => deps.live.isSubscribed(connection, roomId),
+        send: (frame) => connection.send(frame),
+      };
       void admitted.then((claimed) => {
         if (claimed) armExpiry();
+        // A socket closed meanwhile has been unfollowed already: it must not start following now.
+        if (claimed && !ended && socket.readyState === socket.OPEN) {
+          roomActivity.follow(follower).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'chat: could not follow the rooms of a socket');
+          });
+        }
       });
       // Frames of one connection are handled in order, so a client's own messages keep their order; the first
       // waits for the socket's place.
@@ -249,6 +266,7 @@ export async function chatSocketRoutes(
         sockets.delete(socket);
         registry.release(held);
         void deps.live.disconnect(connection);
+        void roomActivity.unfollow(follower).catch(() => {});
         void admitted
           .then(async () => {
             if (counted) await deps.connections.release(place.member, place.keys);

@@ -18,6 +18,8 @@ export interface NoticeEvent {
   params: Record<string, string | number>;
   /** The in-app path a tap opens, e.g. `/pages/activity/detail/index?code=AB12CD`; null for none. */
   link: string | null;
+  /** The chat room it is about: a recipient who muted the room is skipped. */
+  roomId?: number;
   /** Files the email carries (a calendar invite). */
   attachments?: { filename: string; contentType: string; content: string }[];
 }
