@@ -2,7 +2,7 @@ import type { NoticeEvent } from '../notifications/events.ts';
 import { messageBySeq } from './messages.store.ts';
 import { displayNameOf, memberIdsPage, membersAmong } from './notices.store.ts';
 import type { ChatRoomAccess } from './room-access.ts';
-import type { MessageRow, RoomRow } from './store.ts';
+import { type MessageRow, type RoomRow, roomById } from './store.ts';
 
 /** Recipients of one room-wide notice per call of the notifier. */
 export const ROOM_NOTICE_CHUNK = 500;
@@ -117,21 +117,41 @@ export class ChatNotices {
   }
 
   /**
+   * A stage of a room went on air for the first time: every member but its owner is told (`liveStarted:<stage>`, so
+   * a resume after a pause, a retry or a second process tells nobody twice).
+   */
+  liveStarted(stage: { id: number; roomId: number; ownerId: number; ownerName: string }) {
+    this.track(async () => {
+      const room = await roomById(this.db, stage.roomId);
+      if (!room) return;
+      const notice: RoomNotice = {
+        kind: 'liveStarted',
+        key: `liveStarted:${stage.id}`,
+        params: { room: room.name, name: stage.ownerName },
+        link: `/pages/live/index?id=${stage.id}`,
+      };
+      await this.fanOut(room.id, notice, [stage.ownerId]);
+    });
+  }
+
+  /**
    * One notice to every member of a room but `except`, in chunks of ROOM_NOTICE_CHUNK recipients, at most
    * ROOM_NOTICE_MAX in all, in the background: a request that causes it is not held up by a large room.
    */
   toMembers(roomId: number, notice: RoomNotice, except: number[]) {
-    this.track(async () => {
-      let after = 0;
-      let sent = 0;
-      while (sent < ROOM_NOTICE_MAX) {
-        const page = await memberIdsPage(this.db, roomId, after, Math.min(ROOM_NOTICE_CHUNK, ROOM_NOTICE_MAX - sent));
-        if (page.length === 0) return;
-        after = page[page.length - 1]!;
-        sent += page.length;
-        const userIds = page.filter((id) => !except.includes(id));
-        if (userIds.length > 0) await this.access.deps.notifier!.notify([{ ...notice, userIds, roomId }]);
-      }
-    });
+    this.track(() => this.fanOut(roomId, notice, except));
+  }
+
+  private async fanOut(roomId: number, notice: RoomNotice, except: number[]) {
+    let after = 0;
+    let sent = 0;
+    while (sent < ROOM_NOTICE_MAX) {
+      const page = await memberIdsPage(this.db, roomId, after, Math.min(ROOM_NOTICE_CHUNK, ROOM_NOTICE_MAX - sent));
+      if (page.length === 0) return;
+      after = page[page.length - 1]!;
+      sent += page.length;
+      const userIds = page.filter((id) => !except.includes(id));
+      if (userIds.length > 0) await this.access.deps.notifier!.notify([{ ...notice, userIds, roomId }]);
+    }
   }
 }
