@@ -12,7 +12,7 @@ import {
   type RoomVisibility,
 } from './room-access.ts';
 import { ChatRoomsService } from './rooms.service.ts';
-import { databaseName } from './store.ts';
+import { databaseName, unreadMessageCount } from './store.ts';
 
 export type { ChatDeps, MembershipEvent, RoomEvent, RoomObject, RoomVisibility } from './room-access.ts';
 export { seesObject, visibleObjects } from './room-access.ts';
@@ -50,6 +50,11 @@ export class ChatService {
   /** A room the caller belongs to (the socket hub and the live module check with it). */
   membership(userId: number, roomId: string | number) {
     return this.access.membership(userId, roomId);
+  }
+
+  /** Unread messages over the user's rooms, muted rooms left out (the Community tab's badge). */
+  unreadMessages(userId: number) {
+    return unreadMessageCount(this.access.db, userId);
   }
 
   channel(roomId: number) {
