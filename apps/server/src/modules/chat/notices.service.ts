@@ -71,7 +71,10 @@ export class ChatNotices {
       const ref = `${room.id}:${message.seq}`;
       const events: NoticeEvent[] = [];
       if (room.kind === 'direct') {
-        const peer = (room.directKey ?? '').split(':').map(Number).find((id) => id !== sender.id);
+        const peer = (room.directKey ?? '')
+          .split(':')
+          .map(Number)
+          .find((id) => id !== sender.id);
         if (peer && (await membersAmong(this.db, room.id, [peer])).has(peer)) {
           events.push({ ...base, kind: 'directMessage', key: `directMessage:${ref}`, userIds: [peer] });
         }

@@ -38,6 +38,9 @@ export async function roomIdsOfUser(db: Db, userId: number): Promise<number[]> {
 
 /** A user's display name (the name others see in chat). */
 export async function displayNameOf(db: Db, userId: number): Promise<string> {
-  const [row] = await db.select({ uname: users.uname, openName: users.openName }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ uname: users.uname, openName: users.openName })
+    .from(users)
+    .where(eq(users.id, userId));
   return row?.openName ?? row?.uname ?? '';
 }

@@ -32,17 +32,12 @@ interface Follower {
  * A room's `changed` event (a red packet's shares) is forwarded at once to its followers not subscribed to it.
  */
 export class RoomActivity {
-  private readonly rooms = new Map<
-    number,
-    { followers: Set<Follower>; unsubscribe: Promise<() => Promise<void>> }
-  >();
+  private readonly rooms = new Map<number, { followers: Set<Follower>; unsubscribe: Promise<() => Promise<void>> }>();
   private readonly byUser = new Map<number, Set<Follower>>();
   private readonly bySocket = new Map<ActivityFollower, Follower>();
   private membership: Promise<() => Promise<void>> | undefined;
 
-  constructor(
-    private readonly deps: { chat: ChatService; intervalMs?: number; now?: () => number },
-  ) {}
+  constructor(private readonly deps: { chat: ChatService; intervalMs?: number; now?: () => number }) {}
 
   private get interval() {
     return this.deps.intervalMs ?? ACTIVITY_INTERVAL_MS;

@@ -154,14 +154,18 @@ export class RedPacketNotices {
       this.changedAt.set(packet.id, { at: now });
       this.track(() => this.announceChanged(packet.id, packet));
     } else {
-      entry.timer = setTimeout(() => {
-        entry.timer = undefined;
-        entry.at = Date.now();
-        this.track(() => this.announceChanged(packet.id, packet));
-      }, entry.at + PACKET_CHANGED_MS - now).unref();
+      entry.timer = setTimeout(
+        () => {
+          entry.timer = undefined;
+          entry.at = Date.now();
+          this.track(() => this.announceChanged(packet.id, packet));
+        },
+        entry.at + PACKET_CHANGED_MS - now,
+      ).unref();
     }
     if (this.changedAt.size > 10_000) {
-      for (const [id, old] of this.changedAt) if (!old.timer && now - old.at > PACKET_CHANGED_MS) this.changedAt.delete(id);
+      for (const [id, old] of this.changedAt)
+        if (!old.timer && now - old.at > PACKET_CHANGED_MS) this.changedAt.delete(id);
     }
   }
 

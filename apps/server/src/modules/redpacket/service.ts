@@ -23,7 +23,7 @@ import { ledger } from '../wallet/ledger.ts';
 import { type Catalog, loadCatalog } from '../wallet/store.ts';
 import type { ClaimAutomationGuard } from './automation.ts';
 import { ClaimBatcher } from './claims.ts';
-import { type RedPacketRooms, RedPacketNotices } from './notices.service.ts';
+import { RedPacketNotices, type RedPacketRooms } from './notices.service.ts';
 import { passwordHash } from './passwords.ts';
 import { type PacketContext, packetState, presentPacket } from './presenter.ts';
 import {

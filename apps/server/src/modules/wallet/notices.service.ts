@@ -64,7 +64,14 @@ export class WalletNotices {
   }
 
   /** A transfer between two users of the app: the recipient is told, both balances refresh. */
-  async transferred(transfer: { entryId: string; fromId: number; fromName: string; toId: number; asset: string; units: bigint }) {
+  async transferred(transfer: {
+    entryId: string;
+    fromId: number;
+    fromName: string;
+    toId: number;
+    asset: string;
+    units: bigint;
+  }) {
     const { notifier } = this.deps;
     if (!notifier) return;
     await notifier.changed([transfer.fromId, transfer.toId], 'wallet');
