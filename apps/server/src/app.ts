@@ -50,6 +50,7 @@ import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService, marketDataFrom } from './modules/market/service.ts';
 import { masterRoutes } from './modules/master/routes.ts';
 import { CreatorEarningsService } from './modules/master/service.ts';
+import type { Notifier } from './modules/notifications/events.ts';
 import { noPush, type PushSender } from './modules/notifications/push-sender.ts';
 import { acceptOneClickForms, notificationRoutes } from './modules/notifications/routes.ts';
 import { NotificationService } from './modules/notifications/service.ts';
@@ -215,6 +216,11 @@ export async function buildApp(options: AppOptions) {
     failRate: config.localChainFailRate,
     blockMs: config.localChainBlockMs,
   });
+  // The Notifier port for the modules built before the notifications module is (below): it forwards to it.
+  const notifier: Notifier = {
+    notify: (events) => notifications.notify(events),
+    changed: (userIds, topic, ref) => notifications.changed(userIds, topic, ref),
+  };
   const deposits = new DepositService({
     db: database.db,
     now,
@@ -222,6 +228,7 @@ export async function buildApp(options: AppOptions) {
     chain,
     users,
     invites,
+    notifier,
   });
   const transfers = new TransferService({
     db: database.db,
@@ -230,6 +237,7 @@ export async function buildApp(options: AppOptions) {
     trade,
     attempts,
     perksOf: (userId) => vip.perksOf(userId),
+    notifier,
   });
   const records = new RecordService({ db: database.db });
   const payments = new PaymentMethodService({ db: database.db, trade, now });
@@ -283,6 +291,7 @@ export async function buildApp(options: AppOptions) {
     stagesOnAir: (roomIds) => live.onAirByRoom(roomIds),
     activityCodes: (ids) => discovery.codesById(ids),
     activityIdOf: (code) => discovery.idByCode(code),
+    notifier,
   });
   const chatLive = new LiveChatService({ bus: metrics.timedBus(bus), chat });
   const notifications = new NotificationService({
@@ -328,6 +337,7 @@ export async function buildApp(options: AppOptions) {
         ({ member }): RoomRole => member.role,
         () => null,
       ),
+    onAir: (stage) => chat.notices.liveStarted(stage),
   });
   // A session that ends closes the media it opened on this process (live signalling and publishing).
   const stopLiveOnSessionEnd = await sessionEvents.subscribe((event) => void live.sessionsEnded(event));
@@ -342,7 +352,10 @@ export async function buildApp(options: AppOptions) {
     rooms: chat.visibility,
     automation: new ClaimAutomationGuard({ attempts, captcha, perMinute: config.captcha.redPacketsPerMinute }),
     log: app.log,
+    notifier,
     chat: {
+      notifyMembers: (roomId, notice, except) => chat.notifyMembers(roomId, notice, except),
+      roomChanged: (roomId, topic, ref) => chat.roomChanged(roomId, topic, ref),
       assertCanPost: (userId, roomId) => chat.messages.assertCanPost(userId, roomId),
       // The packet's code is the message's client id: posting it twice stores it once.
       post: (user, roomId, greeting, code) =>
@@ -453,6 +466,9 @@ export async function buildApp(options: AppOptions) {
     mailer.close();
     await discoveryCache.close();
     await stopLiveOnSessionEnd();
+    // Notices under way are handed to the notifier before the bus and the database go.
+    await redPackets.notices.flush();
+    await chat.notices.idle();
     await bus.close();
     await redis?.quit();
     await media.stop();

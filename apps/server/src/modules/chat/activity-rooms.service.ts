@@ -1,5 +1,6 @@
 import { randomToken } from '../../platform/secrets.ts';
 import type { ActivityEvent } from '../activity/events.ts';
+import type { ChatNotices } from './notices.service.ts';
 import type { ChatRoomAccess } from './room-access.ts';
 import { adminsOf, closeRoom, insertKeyedRoom, memberOf, roomByActivity, updateMember, updateRoom } from './store.ts';
 
@@ -9,7 +10,10 @@ import { adminsOf, closeRoom, insertKeyedRoom, memberOf, roomByActivity, updateM
  * become or stop being admins, and a cancelled activity closes the room (history stays readable).
  */
 export class ActivityRoomsService {
-  constructor(private readonly access: ChatRoomAccess) {}
+  constructor(
+    private readonly access: ChatRoomAccess,
+    private readonly notices: ChatNotices,
+  ) {}
 
   private get db() {
     return this.access.db;
@@ -57,7 +61,8 @@ export class ActivityRoomsService {
       await updateMember(this.db, room.id, userId, { role: 'admin' });
       return;
     }
-    await this.access.addMember(room.id, userId, role);
+    const joined = await this.access.addMember(room.id, userId, role);
+    if (joined) this.notices.addedToRoom(room, userId, joined);
   }
 
   private async memberRemoved(activityId: number, userId: number) {

@@ -82,6 +82,11 @@ export class LiveChatService {
     }
   }
 
+  /** Whether the connection receives this room's messages here (then it needs no "room activity" frame for it). */
+  isSubscribed(connection: LiveConnection, roomId: number): boolean {
+    return this.rooms.get(roomId)?.connections.has(connection) ?? false;
+  }
+
   async disconnect(connection: LiveConnection) {
     const rooms = [...this.rooms.entries()].filter(([, entry]) => entry.connections.has(connection));
     for (const [roomId] of rooms) await this.unsubscribe(connection, roomId);
@@ -120,7 +125,12 @@ export class LiveChatService {
     const entry = this.rooms.get(roomId);
     if (!entry) return;
     const event = JSON.parse(payload) as RoomEvent;
-    const encoded = event.type === 'message' ? JSON.stringify({ type: 'message', message: event.message }) : payload;
+    const encoded =
+      event.type === 'message'
+        ? JSON.stringify({ type: 'message', message: event.message })
+        : event.type === 'changed'
+          ? JSON.stringify({ type: 'changed', topic: event.topic, ref: event.ref })
+          : payload;
     for (const [connection, subscription] of entry.connections) {
       if (event.type === 'message') {
         const { message } = event;
@@ -140,7 +150,7 @@ export class LiveChatService {
             await this.catchUp(connection, subscription);
           }
         });
-      } else if (event.type === 'deleted') {
+      } else if (event.type === 'deleted' || event.type === 'changed') {
         connection.sendText(encoded);
       } else if (event.type === 'typing') {
         if (event.uid !== String(connection.uid)) connection.sendText(encoded);

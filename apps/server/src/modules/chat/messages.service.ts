@@ -8,6 +8,7 @@ import {
   messagesBefore,
   seqByClientId,
 } from './messages.store.ts';
+import type { ChatNotices } from './notices.service.ts';
 import { authorize, canDeleteMessage, isActive, isAdmin, isMuted } from './policy.ts';
 import { presentMessage } from './presenter.ts';
 import type { Caller, ChatRoomAccess } from './room-access.ts';
@@ -20,7 +21,10 @@ class AlreadyStored extends Error {}
 
 /** Messages: history, sending under the room's rules, deleting, read positions and typing notices. */
 export class ChatMessagesService {
-  constructor(private readonly access: ChatRoomAccess) {}
+  constructor(
+    private readonly access: ChatRoomAccess,
+    private readonly notices: ChatNotices,
+  ) {}
 
   private get db() {
     return this.access.db;
@@ -113,6 +117,7 @@ export class ChatMessagesService {
     }
     const presented = presentMessage({ ...message, senderUid: user.uid, senderName: name, targetUid: null });
     await this.access.publish(room.id, { type: 'message', message: presented });
+    this.notices.messageSent(room, message, { id: user.id, name: name ?? '' }, [...known.values()]);
     return presented;
   }
 

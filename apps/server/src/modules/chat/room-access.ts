@@ -1,7 +1,8 @@
-import { type ChatMessage, type ChatRoom, Status } from '@polaris/contract';
+import { type ChatMessage, type ChatRoom, type LiveTopic, Status } from '@polaris/contract';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { RealtimeBus, WindowCounter } from '../../platform/realtime.ts';
+import type { Notifier } from '../notifications/events.ts';
 import { insertMessage, messagesAfter } from './messages.store.ts';
 import { authorize, canRead, canSee } from './policy.ts';
 import { presentMessage, presentRoom } from './presenter.ts';
@@ -27,7 +28,19 @@ export type RoomEvent =
   | { type: 'deleted'; roomId: string; seq: number }
   | { type: 'typing'; roomId: string; uid: string }
   /** A member was removed (left, kicked, banned): their connections stop receiving the room. */
-  | { type: 'removed'; roomId: string; uid: string };
+  | { type: 'removed'; roomId: string; uid: string }
+  /** Something shown in the room changed (a red packet's shares): its members' screens refresh it. */
+  | { type: 'changed'; roomId: string; topic: LiveTopic; ref: string | null };
+
+/**
+ * What the bus carries on the deployment's membership channel (`chat:<scope>:members`): a user joined or left a
+ * room, so their sockets on every process start or stop following its activity (room-activity.ts).
+ */
+export interface MembershipEvent {
+  userId: number;
+  roomId: number;
+  joined: boolean;
+}
 
 export interface ChatDeps {
   db: Database;
@@ -49,6 +62,8 @@ export interface ChatDeps {
   activityCodes(activityIds: number[]): Promise<Map<number, string>>;
   /** An activity's row id by its public code. */
   activityIdOf(code: string): Promise<number | undefined>;
+  /** Mentions, replies, direct messages, rooms one was added to (docs/notifications.md, "emit"). */
+  notifier?: Notifier;
 }
 
 export interface Caller {
@@ -140,6 +155,16 @@ export class ChatRoomAccess {
     await this.deps.bus.publish(this.channel(roomId), JSON.stringify(event));
   }
 
+  /** The bus channel of joins and leaves, one for the deployment. */
+  membershipChannel() {
+    return `chat:${this.deps.scope}:members`;
+  }
+
+  /** Tells every process that a user joined or left a room (after commit), so their sockets follow it or stop. */
+  async membershipChanged(events: MembershipEvent[]) {
+    for (const event of events) await this.deps.bus.publish(this.membershipChannel(), JSON.stringify(event));
+  }
+
   async publishMessages(messages: MessageRow[]) {
     for (const row of messages) {
       const [full] = await messagesAfter(this.db, row.roomId, row.seq - 1, 1);
@@ -191,8 +216,8 @@ export class ChatRoomAccess {
     return view!;
   }
 
-  /** Adds a member with a "joined" message; nothing when they are in already (or banned). */
-  async addMember(roomId: number, userId: number, role: MemberRow['role']) {
+  /** Adds a member with a "joined" message (returned); nothing when they are in already (or banned). */
+  async addMember(roomId: number, userId: number, role: MemberRow['role']): Promise<MessageRow | null> {
     const joined = await this.db.transaction(async (tx) => {
       const added = await insertMember(tx, { roomId, userId, role, joinedAt: this.deps.now() });
       if (!added) return null;
@@ -200,7 +225,11 @@ export class ChatRoomAccess {
       await setReadSeq(tx, roomId, userId, message.seq);
       return message;
     });
-    if (joined) await this.publishMessages([joined]);
+    if (joined) {
+      await this.publishMessages([joined]);
+      await this.membershipChanged([{ roomId, userId, joined: true }]);
+    }
+    return joined;
   }
 
   async removeMember(roomId: number, userId: number, event: 'left' | 'kicked') {
@@ -216,6 +245,7 @@ export class ChatRoomAccess {
   /** The removal's message, then the removed member's sockets stop receiving the room. */
   async afterRemoval(roomId: number, userId: number, message: MessageRow) {
     await this.publishMessages([message]);
+    await this.membershipChanged([{ roomId, userId, joined: false }]);
     const uid = await uidOf(this.db, userId);
     if (uid !== undefined) await this.publish(roomId, { type: 'removed', roomId: String(roomId), uid: String(uid) });
   }

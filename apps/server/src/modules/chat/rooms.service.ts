@@ -61,6 +61,7 @@ export class ChatRoomsService {
       return { room: (await roomById(tx, room.id))!, member, joined };
     });
     await this.access.publishMessages([joined]);
+    await this.access.membershipChanged([{ roomId: room.id, userId: user.id, joined: true }]);
     return this.access.roomView(user.id, room, member);
   }
 
@@ -111,9 +112,13 @@ export class ChatRoomsService {
       });
       room = (await directRoom(this.db, key))!;
     }
+    const added = [];
     for (const id of [user.id, peerId]) {
-      await insertMember(this.db, { roomId: room.id, userId: id, role: 'member', joinedAt: now });
+      if (await insertMember(this.db, { roomId: room.id, userId: id, role: 'member', joinedAt: now })) {
+        added.push({ roomId: room.id, userId: id, joined: true });
+      }
     }
+    await this.access.membershipChanged(added);
     return this.access.roomView(user.id, room, await memberOf(this.db, room.id, user.id));
   }
 

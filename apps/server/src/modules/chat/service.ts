@@ -2,11 +2,19 @@ import type { Database } from '../../db/client.ts';
 import { ActivityRoomsService } from './activity-rooms.service.ts';
 import { ChatMessagesService } from './messages.service.ts';
 import { ChatModerationService } from './moderation.service.ts';
-import { type ChatDeps, ChatRoomAccess, type RoomVisibility } from './room-access.ts';
+import { ChatNotices, type RoomNotice } from './notices.service.ts';
+import { roomIdsOfUser } from './notices.store.ts';
+import {
+  type ChatDeps,
+  ChatRoomAccess,
+  type MembershipEvent,
+  type RoomEvent,
+  type RoomVisibility,
+} from './room-access.ts';
 import { ChatRoomsService } from './rooms.service.ts';
 import { databaseName, unreadMessageCount } from './store.ts';
 
-export type { ChatDeps, RoomEvent, RoomObject, RoomVisibility } from './room-access.ts';
+export type { ChatDeps, MembershipEvent, RoomEvent, RoomObject, RoomVisibility } from './room-access.ts';
 export { seesObject, visibleObjects } from './room-access.ts';
 
 /**
@@ -18,16 +26,19 @@ export class ChatService {
   readonly messages: ChatMessagesService;
   readonly moderation: ChatModerationService;
   readonly activityRooms: ActivityRoomsService;
+  /** Mentions, replies, direct messages, added to a room, and room-wide notices for other modules. */
+  readonly notices: ChatNotices;
   /** Who may see what belongs to a room: the one rule red packets, bounties and live stages ask. */
   readonly visibility: RoomVisibility;
   private readonly access: ChatRoomAccess;
 
   constructor(deps: ChatDeps) {
     this.access = new ChatRoomAccess(deps);
+    this.notices = new ChatNotices(this.access);
     this.rooms = new ChatRoomsService(this.access);
-    this.messages = new ChatMessagesService(this.access);
+    this.messages = new ChatMessagesService(this.access, this.notices);
     this.moderation = new ChatModerationService(this.access);
-    this.activityRooms = new ActivityRoomsService(this.access);
+    this.activityRooms = new ActivityRoomsService(this.access, this.notices);
     this.visibility = { visibleRooms: (viewerId, roomIds) => this.access.visibleRooms(viewerId, roomIds) };
   }
 
@@ -52,5 +63,32 @@ export class ChatService {
 
   after(roomId: number, afterSeq: number, limit: number) {
     return this.messages.after(roomId, afterSeq, limit);
+  }
+
+  /** The rooms a user is in: what their sockets follow for the unread badge (room-activity.ts). */
+  roomIdsOf(userId: number) {
+    return roomIdsOfUser(this.access.db, userId);
+  }
+
+  /** Follows one room's events on the bus (one subscription per room and process is the caller's care). */
+  subscribeRoom(roomId: number, handler: (event: RoomEvent) => void) {
+    return this.access.deps.bus.subscribe(this.channel(roomId), (payload) => handler(JSON.parse(payload) as RoomEvent));
+  }
+
+  /** Follows joins and leaves of every room, from every process. */
+  subscribeMembership(handler: (event: MembershipEvent) => void) {
+    return this.access.deps.bus.subscribe(this.access.membershipChannel(), (payload) =>
+      handler(JSON.parse(payload) as MembershipEvent),
+    );
+  }
+
+  /** Tells the room's open screens that something shown in it changed (a red packet's shares), once for all. */
+  roomChanged(roomId: number, topic: Extract<RoomEvent, { type: 'changed' }>['topic'], ref: string | null) {
+    return this.access.publish(roomId, { type: 'changed', roomId: String(roomId), topic, ref });
+  }
+
+  /** One notice to the room's members but `except` (a stage on air, a red packet): chunked, bounded, in the background. */
+  notifyMembers(roomId: number, notice: RoomNotice, except: number[]) {
+    this.notices.toMembers(roomId, notice, except);
   }
 }

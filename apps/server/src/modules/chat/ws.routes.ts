@@ -21,6 +21,7 @@ import type { Authenticate, SessionUser } from '../../platform/session.ts';
 import type { SessionEvents } from '../../platform/session-events.ts';
 import type { NoticeFollower } from '../notifications/live.ts';
 import { type LiveChatService, type LiveConnection, MAX_FRAME_BYTES } from './live.service.ts';
+import { type ActivityFollower, RoomActivity } from './room-activity.ts';
 import type { ChatService } from './service.ts';
 import { type HeldSocket, SocketRegistry } from './socket-registry.ts';
 
@@ -78,6 +79,10 @@ export async function chatSocketRoutes(
   const registry = new SocketRegistry();
   // A socket counts while its process refreshes it every heartbeat; one of a process that died stops counting.
   const countedForMs = deps.heartbeatMs * 3 + 1000;
+  // The unread badge: each socket follows its user's rooms (room-activity.ts).
+  const roomActivity = new RoomActivity({ chat: deps.chat });
+  await roomActivity.start();
+  app.addHook('onClose', () => roomActivity.close());
   const unsubscribe = await deps.sessionEvents.subscribe((event) => {
     for (const held of registry.ending(event)) held.endSession();
   });
@@ -233,8 +238,20 @@ export async function chatSocketRoutes(
         if (left <= 0) held.endSession();
         else expiry = setTimeout(armExpiry, Math.min(left, MAX_TIMER_MS)).unref();
       };
+      const follower: ActivityFollower = {
+        userId: user.id,
+        uid: user.uid,
+        subscribed: (roomId) => deps.live.isSubscribed(connection, roomId),
+        send: (frame) => connection.send(frame),
+      };
       void admitted.then((claimed) => {
         if (claimed) armExpiry();
+        // A socket closed meanwhile has been unfollowed already: it must not start following now.
+        if (claimed && !ended && socket.readyState === socket.OPEN) {
+          roomActivity.follow(follower).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'chat: could not follow the rooms of a socket');
+          });
+        }
       });
       // The user's channel, followed once admitted and until the socket closes (the first frame waits for it, so a
       // pong also says the socket hears its notices).
@@ -268,6 +285,7 @@ export async function chatSocketRoutes(
         sockets.delete(socket);
         registry.release(held);
         void deps.live.disconnect(connection);
+        void roomActivity.unfollow(follower).catch(() => {});
         void admitted
           .then(async () => {
             if (counted) await deps.connections.release(place.member, place.keys);

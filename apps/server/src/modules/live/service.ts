@@ -29,6 +29,8 @@ export interface LiveDeps {
     ownedBy(id: string, userId: number): Promise<boolean>;
     presented(ids: string[]): Promise<Map<string, LiveStage['cover'] & {}>>;
   };
+  /** A room's stage went on air for the first time: its members are told (the chat module's notices). */
+  onAir?(stage: { id: number; roomId: number; ownerId: number; ownerName: string }): void;
 }
 
 interface StageInput {
@@ -99,6 +101,9 @@ export class LiveService {
     }
     if (to === 'ended') await this.deps.media.endStage(id);
     else await this.deps.media.setPaused(id, to === 'paused');
+    if (move === 'start' && !stage.startedAt && stage.roomId !== null) {
+      this.deps.onAir?.({ id, roomId: stage.roomId, ownerId: stage.ownerId, ownerName: stage.ownerName ?? '' });
+    }
     return (await this.presentAll([{ ...stage, ...moved }], userId))[0]!;
   }
 

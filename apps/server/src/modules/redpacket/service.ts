@@ -16,12 +16,14 @@ import { rateLimited } from '../../platform/rate-limits.ts';
 import { randomToken } from '../../platform/secrets.ts';
 import { FailingItems, ItemsFailed } from '../../platform/worker.ts';
 import { type RoomVisibility, seesObject } from '../chat/service.ts';
+import type { Notifier } from '../notifications/events.ts';
 import type { TradePasswordService } from '../security/service.ts';
 import { amountUnits, assetOf, fieldError } from '../wallet/catalog.ts';
 import { ledger } from '../wallet/ledger.ts';
 import { type Catalog, loadCatalog } from '../wallet/store.ts';
 import type { ClaimAutomationGuard } from './automation.ts';
 import { ClaimBatcher } from './claims.ts';
+import { RedPacketNotices, type RedPacketRooms } from './notices.service.ts';
 import { passwordHash } from './passwords.ts';
 import { type PacketContext, packetState, presentPacket } from './presenter.ts';
 import {
@@ -43,7 +45,7 @@ import {
 } from './store.ts';
 
 /** What red packets need of chat: to refuse a packet for a room before money moves, and to post it after. */
-export interface RedPacketChat {
+export interface RedPacketChat extends Partial<RedPacketRooms> {
   assertCanPost(userId: number, roomId: string): Promise<unknown>;
   post(user: { id: number; uid: number }, roomId: string, greeting: string, code: string): Promise<unknown>;
 }
@@ -65,6 +67,8 @@ export interface RedPacketDeps {
   automation: ClaimAutomationGuard;
   /** Tests pass a fixed randomness; the default is the operating system's. */
   random?: (below: bigint) => bigint;
+  /** Received, claimed (batched), expired; balances and remaining shares on screens (notices.service.ts). */
+  notifier?: Notifier;
 }
 
 /** Password guesses per person and packet: enough for typos, too few to try a dictionary. */
@@ -86,9 +90,20 @@ export class RedPacketService {
   /** Packets whose settlement failed, held out of the next runs for a while (platform/worker.ts). */
   private readonly failing: FailingItems;
 
+  /** Notices and live updates, after commit. */
+  readonly notices: RedPacketNotices;
+
   constructor(private readonly deps: RedPacketDeps) {
     this.failing = new FailingItems({ now: () => deps.now().getTime() });
     this.batcher = new ClaimBatcher({ db: deps.db, now: deps.now, random: deps.random });
+    const { notifyMembers, roomChanged } = deps.chat;
+    this.notices = new RedPacketNotices({
+      db: deps.db,
+      now: deps.now,
+      notifier: deps.notifier,
+      rooms: notifyMembers && roomChanged ? { notifyMembers, roomChanged } : undefined,
+      decimalsOf: async (asset) => (await this.catalog()).assets.get(asset)?.decimals ?? 0,
+    });
   }
 
   private get db() {
@@ -177,6 +192,8 @@ export class RedPacketService {
         this.deps.log.warn({ err: error, code }, 'red packet sent but not posted into its room');
       });
     }
+    const sent = await packetByCode(this.db, code);
+    if (sent) await this.notices.sent(sent);
     return this.detail(code, user.id);
   }
 
@@ -251,6 +268,7 @@ export class RedPacketService {
       }
       throw outcome.error;
     }
+    this.notices.claimed(outcome.packet, userId);
     const context = await this.claimContext(outcome.packet, userId);
     context.mine.set(outcome.packet.id, { amount: outcome.amount, claimedAt: outcome.claimedAt });
     return {
@@ -348,7 +366,9 @@ export class RedPacketService {
    */
   async settleDue(limit = 100): Promise<{ settled: number; refunded: number }> {
     const failures: { id: number; error: unknown }[] = [];
+    const done: { packet: PacketRow; refunded: bigint }[] = [];
     const result = await this.db.transaction(async (outer) => {
+      done.length = 0;
       const due = await lockDuePackets(outer, this.deps.now(), limit, this.failing.held());
       let refunded = 0;
       let settled = 0;
@@ -356,8 +376,10 @@ export class RedPacketService {
       // while), the others are settled.
       for (const packet of due) {
         try {
-          refunded += await outer.transaction((tx) => this.settleOne(tx, packet));
+          const back = await outer.transaction((tx) => this.settleOne(tx, packet));
+          if (back > 0n) refunded++;
           settled++;
+          done.push({ packet, refunded: back });
           this.failing.succeeded(packet.id);
         } catch (error) {
           this.failing.failed(packet.id);
@@ -366,12 +388,13 @@ export class RedPacketService {
       }
       return { settled, refunded };
     });
+    await this.notices.settled(done);
     if (failures.length > 0) throw new ItemsFailed('redpacket', failures, result.settled);
     return result;
   }
 
-  /** Gives back what is left of one expired packet (locked by the caller) and marks it settled; 1 if refunded. */
-  private async settleOne(tx: Tx, packet: PacketRow): Promise<number> {
+  /** Gives back what is left of one expired packet (locked by the caller) and marks it settled; what went back. */
+  private async settleOne(tx: Tx, packet: PacketRow): Promise<bigint> {
     const left = BigInt(packet.remainingAmount);
     let refundEntryId: number | null = null;
     if (packet.remainingCount > 0 && left > 0n) {
@@ -386,7 +409,7 @@ export class RedPacketService {
       }));
     }
     await markSettled(tx, packet.id, { settledAt: this.deps.now(), refundEntryId });
-    return refundEntryId === null ? 0 : 1;
+    return refundEntryId === null ? 0n : left;
   }
 
   /** Names, activities, decimals and the viewer's shares for these packets: four queries at most, any number of packets. */

@@ -23,6 +23,11 @@ export async function packetByCode(db: Db, code: string): Promise<PacketRow | un
   return row;
 }
 
+export async function packetById(db: Db, id: number): Promise<PacketRow | undefined> {
+  const [row] = await db.select().from(redPackets).where(eq(redPackets.id, id));
+  return row;
+}
+
 /** The packets of a batch of claims, locked in id order so batches in other processes queue behind, not across. */
 export async function lockPacketsByCode(tx: Tx, codes: string[]): Promise<PacketRow[]> {
   return tx.select().from(redPackets).where(inArray(redPackets.code, codes)).orderBy(redPackets.id).for('update');

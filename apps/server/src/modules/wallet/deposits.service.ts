@@ -5,11 +5,13 @@ import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { FailingItems, ItemsFailed } from '../../platform/worker.ts';
 import type { InviteService } from '../invite/service.ts';
+import type { Notifier } from '../notifications/events.ts';
 import type { UserService } from '../user/service.ts';
 import type { AddressDeriver } from './addresses.ts';
 import { amountUnits, assetOf, fieldError, networkOf } from './catalog.ts';
 import type { ChainAdapter } from './chain.ts';
 import { AccountDeleted, ledger } from './ledger.ts';
+import { WalletNotices } from './notices.service.ts';
 import {
   confirmingDeposits,
   depositAddressOf,
@@ -35,6 +37,8 @@ export interface DepositDeps {
    * asked to pay that reward once the transaction has committed.
    */
   invites: Pick<InviteService, 'qualify' | 'settle'>;
+  /** Deposit credited (docs/notifications.md, "emit"). */
+  notifier?: Notifier;
 }
 
 /**
@@ -44,9 +48,11 @@ export interface DepositDeps {
 export class DepositService {
   /** Deposits whose crediting failed, held out of the next runs for a while (platform/worker.ts). */
   private readonly failing: FailingItems;
+  private readonly notices: WalletNotices;
 
   constructor(private readonly deps: DepositDeps) {
     this.failing = new FailingItems({ now: () => deps.now().getTime() });
+    this.notices = new WalletNotices({ db: deps.db, notifier: deps.notifier });
   }
 
   private get db() {
@@ -129,7 +135,15 @@ export class DepositService {
       await this.credit(tx, { id, userId: input.userId, assetCode: input.assetCode, amount: units });
       return { id, credited: true, status: 'credited' as const };
     });
-    if (result.credited) await this.deps.invites.settle(input.userId);
+    if (result.credited) {
+      await this.deps.invites.settle(input.userId);
+      await this.notices.depositCredited({
+        id: result.id,
+        userId: input.userId,
+        assetCode: input.assetCode,
+        amount: units,
+      });
+    }
     return result;
   }
 
@@ -199,6 +213,12 @@ export class DepositService {
         this.failing.succeeded(deposit.id);
         credited++;
         await this.deps.invites.settle(deposit.userId);
+        await this.notices.depositCredited({
+          id: deposit.id,
+          userId: deposit.userId,
+          assetCode: deposit.assetCode,
+          amount: BigInt(deposit.amount),
+        });
       }
     }
     if (failures.length > 0) throw new ItemsFailed('deposits', failures, credited);

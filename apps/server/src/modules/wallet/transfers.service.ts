@@ -4,11 +4,13 @@ import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { once } from '../../platform/idempotency.ts';
 import { rateLimited } from '../../platform/rate-limits.ts';
 import { FailingItems, ItemsFailed } from '../../platform/worker.ts';
+import type { Notifier } from '../notifications/events.ts';
 import type { TradePasswordService } from '../security/service.ts';
 import { isValidAddress, normalizeAddress } from './addresses.ts';
 import { amountUnits, assetOf, fieldError, networkOf } from './catalog.ts';
 import type { ChainAdapter } from './chain.ts';
 import { ledger, type Movement } from './ledger.ts';
+import { WalletNotices } from './notices.service.ts';
 import {
   availableOf,
   type Catalog,
@@ -30,6 +32,8 @@ export interface TransferDeps {
   attempts: AttemptLimiter;
   /** The user's membership perks: a member pays `withdrawFeeDiscount` percent less withdrawal fee. */
   perksOf: (userId: number) => Promise<{ withdrawFeeDiscount: number }>;
+  /** Transfer received, withdrawal completed or failed, balances on screens (docs/notifications.md, "emit"). */
+  notifier?: Notifier;
 }
 
 /** A network's withdrawal fee less a member's discount; the discount rounds down, so the fee never rounds to less. */
@@ -62,9 +66,11 @@ const internal = (user: RecipientUser): Recipient => {
 export class TransferService {
   /** Withdrawals whose settling failed, held out of the next runs for a while (platform/worker.ts). */
   private readonly failing: FailingItems;
+  private readonly notices: WalletNotices;
 
   constructor(private readonly deps: TransferDeps) {
     this.failing = new FailingItems({ now: () => deps.now().getTime() });
+    this.notices = new WalletNotices({ db: deps.db, notifier: deps.notifier });
   }
 
   private get db() {
@@ -174,7 +180,7 @@ export class TransferService {
     const { tradePassword: _secret, ...request } = input;
     const now = this.deps.now();
 
-    return once(
+    const result = await once(
       this.db,
       { key: input.idempotencyKey, userId: user.id, operation: 'wallet.transfer', request },
       async (tx): Promise<TransferResult> => {
@@ -228,6 +234,21 @@ export class TransferService {
         };
       },
     );
+    // After commit; a replay of the same key answers the same entry, whose notice exists already.
+    if (recipient.kind === 'internal') {
+      const sender = await recipientByUidOrEmail(this.db, { uid: user.uid });
+      await this.notices.transferred({
+        entryId: result.id,
+        fromId: user.id,
+        fromName: sender?.openName ?? sender?.uname ?? '',
+        toId: recipient.userId,
+        asset: asset.code,
+        units,
+      });
+    } else {
+      await this.notices.changed([user.id]);
+    }
+    return result;
   }
 
   /**
@@ -289,6 +310,10 @@ export class TransferService {
             return false;
           },
         );
+      if (settled) {
+        const row = { ...order, amount: BigInt(order.amount), fee: BigInt(order.fee) };
+        await this.notices.withdrawalFinished(row, state.state);
+      }
       if (settled && state.state === 'completed') completed++;
       if (settled && state.state === 'failed') failed++;
     }

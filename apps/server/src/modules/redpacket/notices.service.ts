@@ -1,0 +1,202 @@
+import { formatAmount } from '@polaris/contract';
+import type { Database } from '../../db/client.ts';
+import type { Notifier } from '../notifications/events.ts';
+import { type PacketRow, packetById, peopleByIds } from './store.ts';
+
+/** Claims of one packet are told to its sender at most once per window (the key names the window). */
+export const CLAIM_NOTICE_WINDOW_MS = 60_000;
+/** A window's notice is written this long after the window ends, so every claim committed in it is counted. */
+const CLAIM_NOTICE_GRACE_MS = 1000;
+/** A packet's `changed` frames (remaining shares) go out at most once per this many milliseconds. */
+export const PACKET_CHANGED_MS = 1000;
+
+/** What red packet notices need of chat: room-wide notices and a room's `changed` event. */
+export interface RedPacketRooms {
+  notifyMembers(
+    roomId: number,
+    notice: { kind: 'redpacketReceived'; key: string; params: Record<string, string>; link: string },
+    except: number[],
+  ): void;
+  roomChanged(roomId: number, topic: 'redpacket', ref: string): Promise<void>;
+}
+
+export interface RedPacketNoticeDeps {
+  db: Database;
+  now: () => Date;
+  notifier?: Notifier;
+  rooms?: RedPacketRooms;
+  decimalsOf(asset: string): Promise<number>;
+  claimWindowMs?: number;
+}
+
+/** The in-app page of a packet: its state, the claims, the sender's refund. */
+export const packetLink = (code: string) => `/pages/red-envelope/receive/index?redpacketCode=${code}`;
+
+/**
+ * Red packet notices and live updates (docs/notifications.md, "emit"): received (a room's members, the sender
+ * excepted), claims told to the sender in batches, expired and refunded, and `changed` frames for the packet's
+ * remaining shares and for balances. Everything runs after the transaction that caused it has committed.
+ */
+export class RedPacketNotices {
+  /** Packets with claims not told yet: the window whose notice is due, and its timer. */
+  private readonly claimWindows = new Map<number, { window: number; timer: NodeJS.Timeout }>();
+  /** Packets whose `changed` frame went out lately: when, and the trailing frame's timer if one is due. */
+  private readonly changedAt = new Map<number, { at: number; timer?: NodeJS.Timeout }>();
+  private readonly running = new Set<Promise<void>>();
+  /** Packets whose last share has been told (the claims of the last batch all see it). */
+  private readonly finished = new Set<number>();
+
+  constructor(private readonly deps: RedPacketNoticeDeps) {}
+
+  private get window() {
+    return this.deps.claimWindowMs ?? CLAIM_NOTICE_WINDOW_MS;
+  }
+
+  private track(work: () => Promise<void>) {
+    const running = work().catch(() => {});
+    this.running.add(running);
+    void running.finally(() => this.running.delete(running));
+  }
+
+  /** A packet was sent: a room's packet is announced to the room's members (a direct room's: the other person). */
+  async sent(packet: PacketRow) {
+    const { notifier, rooms } = this.deps;
+    await notifier?.changed([packet.senderId], 'wallet');
+    if (!notifier || !rooms || packet.roomId === null) return;
+    const sender = (await peopleByIds(this.deps.db, [packet.senderId])).get(packet.senderId);
+    rooms.notifyMembers(
+      packet.roomId,
+      {
+        kind: 'redpacketReceived',
+        key: `redpacketReceived:${packet.id}`,
+        params: { name: sender?.name ?? '', greeting: packet.greeting || '🧧' },
+        link: packetLink(packet.code),
+      },
+      [packet.senderId],
+    );
+  }
+
+  /**
+   * A claim committed (`packet` as the claim left it). The claimer's balances refresh; the sender's claim notice is
+   * due at the end of the current window (`redpacketClaimed:<packet>:<window>`), counting what the packet row says
+   * then, so however many claims a window holds, the notice counts them all; the last share's claim tells at once
+   * (`redpacketClaimed:<packet>:all`).
+   */
+  claimed(packet: PacketRow, claimerId: number) {
+    const { notifier } = this.deps;
+    if (!notifier) return;
+    void notifier.changed([claimerId], 'wallet');
+    this.changedSoon(packet);
+    const pending = this.claimWindows.get(packet.id);
+    if (packet.remainingCount === 0) {
+      clearTimeout(pending?.timer);
+      this.claimWindows.delete(packet.id);
+      if (this.finished.has(packet.id)) return;
+      if (this.finished.size > 10_000) this.finished.clear();
+      this.finished.add(packet.id);
+      this.track(() => this.tellClaims(packet.id, 'all'));
+      return;
+    }
+    if (pending) return;
+    const now = this.deps.now().getTime();
+    const window = Math.floor(now / this.window);
+    const wait = (window + 1) * this.window - now + CLAIM_NOTICE_GRACE_MS;
+    const timer = setTimeout(() => {
+      this.claimWindows.delete(packet.id);
+      this.track(() => this.tellClaims(packet.id, window));
+    }, wait).unref();
+    this.claimWindows.set(packet.id, { window, timer });
+  }
+
+  /** Writes the claim notices that are waiting for their window to end, now (tests, and a process shutting down). */
+  async flush() {
+    for (const [id, { window, timer }] of this.claimWindows) {
+      clearTimeout(timer);
+      this.track(() => this.tellClaims(id, window));
+    }
+    this.claimWindows.clear();
+    for (const [id, entry] of this.changedAt) {
+      if (entry.timer) {
+        clearTimeout(entry.timer);
+        entry.timer = undefined;
+        this.track(() => this.announceChanged(id));
+      }
+    }
+    while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+
+  private async tellClaims(packetId: number, window: number | 'all') {
+    const packet = await packetById(this.deps.db, packetId);
+    if (!packet) return;
+    const decimals = await this.deps.decimalsOf(packet.assetCode);
+    const claimedUnits = BigInt(packet.amount) - BigInt(packet.remainingAmount);
+    await this.deps.notifier!.notify([
+      {
+        kind: 'redpacketClaimed',
+        key: `redpacketClaimed:${packet.id}:${window}`,
+        userIds: [packet.senderId],
+        params: {
+          claimed: packet.count - packet.remainingCount,
+          count: packet.count,
+          amount: `${formatAmount(claimedUnits, decimals)} ${packet.assetCode}`,
+        },
+        link: packetLink(packet.code),
+      },
+    ]);
+  }
+
+  /** The packet's remaining shares changed: its sender's and its room's screens refresh, at most once a second. */
+  private changedSoon(packet: PacketRow) {
+    const now = Date.now();
+    const entry = this.changedAt.get(packet.id);
+    if (entry?.timer) return;
+    if (!entry || now - entry.at >= PACKET_CHANGED_MS) {
+      this.changedAt.set(packet.id, { at: now });
+      this.track(() => this.announceChanged(packet.id, packet));
+    } else {
+      entry.timer = setTimeout(
+        () => {
+          entry.timer = undefined;
+          entry.at = Date.now();
+          this.track(() => this.announceChanged(packet.id, packet));
+        },
+        entry.at + PACKET_CHANGED_MS - now,
+      ).unref();
+    }
+    if (this.changedAt.size > 10_000) {
+      for (const [id, old] of this.changedAt)
+        if (!old.timer && now - old.at > PACKET_CHANGED_MS) this.changedAt.delete(id);
+    }
+  }
+
+  private async announceChanged(packetId: number, known?: Pick<PacketRow, 'senderId' | 'roomId' | 'code'>) {
+    const packet = known ?? (await packetById(this.deps.db, packetId));
+    if (!packet) return;
+    await this.deps.notifier?.changed([packet.senderId], 'redpacket', packet.code);
+    if (packet.roomId !== null) await this.deps.rooms?.roomChanged(packet.roomId, 'redpacket', packet.code);
+  }
+
+  /**
+   * Packets the expiry worker settled (committed): the sender of each with a refund is told
+   * (`redpacketExpired:<packet>`, once however often the worker runs), their balances and the packet's screens refresh.
+   */
+  async settled(packets: { packet: PacketRow; refunded: bigint }[]) {
+    const { notifier } = this.deps;
+    if (!notifier) return;
+    for (const { packet, refunded } of packets) {
+      await this.announceChanged(packet.id, packet);
+      if (refunded === 0n) continue;
+      const decimals = await this.deps.decimalsOf(packet.assetCode);
+      await notifier.changed([packet.senderId], 'wallet');
+      await notifier.notify([
+        {
+          kind: 'redpacketExpired',
+          key: `redpacketExpired:${packet.id}`,
+          userIds: [packet.senderId],
+          params: { amount: `${formatAmount(refunded, decimals)} ${packet.assetCode}` },
+          link: packetLink(packet.code),
+        },
+      ]);
+    }
+  }
+}
