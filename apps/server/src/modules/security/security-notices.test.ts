@@ -198,3 +198,28 @@ describe('the authenticator', () => {
     expect(zh[0]!.body).toBe('如果不是你本人，請立即重設密碼。');
   });
 });
+
+describe('deleting the account', () => {
+  it('wipes the devices it signed in from and its inbox, and a later event tells nobody', async () => {
+    const email = 'sec-eve@example.com';
+    const { token } = await t.register(email);
+    const eveId = await userIdOf(t, token);
+    expect((await signIn(email, CHROME_ANDROID)).status).toBe(200);
+    expect(await noticesOf(t, token, 'newDevice')).toHaveLength(1);
+    expect((await t.call('POST', '/user/deleteAccount/vcode', { token })).status).toBe(200);
+    const deleted = await t.call('POST', '/user/deleteAccount', {
+      token,
+      body: { password: hashLoginPassword('abc12345'), vcode: await t.code(email) },
+    });
+    expect(deleted.status).toBe(200);
+    expect(await knownDevices(eveId)).toEqual([]);
+    const count = async () =>
+      (await query<{ n: number }>(t.database.db, sql`select count(*)::int as n from notices where user_id = ${eveId}`))
+        .rows[0]!.n;
+    expect(await count()).toBe(0);
+    await t.services.notifications.notify([
+      { kind: 'passwordChanged', key: `passwordChanged:${eveId}:after`, userIds: [eveId], params: {}, link: null },
+    ]);
+    expect(await count()).toBe(0);
+  });
+});
