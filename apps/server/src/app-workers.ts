@@ -84,8 +84,12 @@ export function startBackgroundWorkers(services: WorkerServices, log: FastifyBas
   stopWorkers.push(startWorker('redpacket', 5000, () => redPackets.settleDue(), log));
   // Bounties past their review window give what is left back to their creators.
   stopWorkers.push(startWorker('bounty', 5000, () => bounties.settleDue(), log));
+  // Creators and submitters hear once that a bounty closes within 24 h (the notice's key makes it once).
+  stopWorkers.push(startWorker('bountyDeadline', 60_000, () => bounties.announceDeadlines(), log));
   // Memberships past their end are marked expired (their perks stop at the end already).
   stopWorkers.push(startWorker('vip', 10_000, () => vip.expireDue(), log));
+  // Members hear once, 3 days before the end, that their membership ends soon.
+  stopWorkers.push(startWorker('vipExpiring', 60_000, () => vip.announceExpiring(), log));
   // Airdrops past their distribution time pay every sign-up once, then return what is left to the funder.
   stopWorkers.push(startWorker('airdrop', 5000, () => services.airdrops.distributeDue(), log));
   // Invite rewards left owed while the referral pool was short are paid once it has money again.

@@ -186,6 +186,11 @@ export async function buildApp(options: AppOptions) {
     scope: busScope,
     onError: (error) => app.log.error({ err: error }, 'could not announce ended sessions'),
   });
+  // Services built before the notifications service (it needs chat, built later) tell it through this.
+  const notifier: Notifier = {
+    notify: (events) => notifications.notify(events),
+    changed: (userIds, topic, ref) => notifications.changed(userIds, topic, ref),
+  };
   const auth = new AuthService({
     db: database.db,
     attempts,
@@ -194,10 +199,12 @@ export async function buildApp(options: AppOptions) {
     now,
     invites,
     sessionEvents,
+    notifier,
+    log: app.log,
   });
   const serverKey = await secretBoxKey(config, app.log);
   const box = new SecretBox(serverKey);
-  const totp = new TotpService({ db: database.db, attempts, box, now });
+  const totp = new TotpService({ db: database.db, attempts, box, now, notifier });
   const trade = new TradePasswordService({ db: database.db, auth, now });
   const oidc = new OidcService({
     db: database.db,
@@ -207,7 +214,7 @@ export async function buildApp(options: AppOptions) {
     now,
     log: app.log,
   });
-  const vip = new VipService({ db: database.db, now, trade });
+  const vip = new VipService({ db: database.db, now, trade, notifier });
   const users = new UserService(database.db, vip);
   const market = new MarketService(marketDataFrom(config, { now, log: app.log }));
   const wallet = new WalletService({ db: database.db, market });
@@ -216,11 +223,6 @@ export async function buildApp(options: AppOptions) {
     failRate: config.localChainFailRate,
     blockMs: config.localChainBlockMs,
   });
-  // The Notifier port for the modules built before the notifications module is (below): it forwards to it.
-  const notifier: Notifier = {
-    notify: (events) => notifications.notify(events),
-    changed: (userIds, topic, ref) => notifications.changed(userIds, topic, ref),
-  };
   const deposits = new DepositService({
     db: database.db,
     now,
@@ -321,6 +323,7 @@ export async function buildApp(options: AppOptions) {
     activityIdOf: (code) => discovery.idByCode(code),
     imageOwnedBy: (id, userId) => images.ownedBy(id, userId),
     log: app.log,
+    notifier,
   });
   const calendar = new CalendarService({ db: database.db, now, links });
   const media = config.janusUrl

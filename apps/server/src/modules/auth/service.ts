@@ -11,6 +11,7 @@ import {
   VCODE_RESEND_SECONDS,
   VCODE_TTL_MS,
 } from '@polaris/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
@@ -20,6 +21,9 @@ import type { SessionUser } from '../../platform/session.ts';
 import type { SessionEvents } from '../../platform/session-events.ts';
 import { resendWaitSeconds } from '../../platform/vcode.ts';
 import type { InviteService } from '../invite/service.ts';
+import type { Notifier } from '../notifications/events.ts';
+import { DeviceService } from './devices.service.ts';
+import { passwordChanged } from './events.ts';
 import { presentSession } from './presenter.ts';
 import {
   findAccountByEmail,
@@ -53,6 +57,9 @@ export interface AuthDeps {
   invites: Pick<InviteService, 'resolveInviter'>;
   /** Told, after the commit, of every session that ended, so its sockets and media close on every process. */
   sessionEvents: Pick<SessionEvents, 'ended'>;
+  /** Security notices (new device, password changed), told after the commit (docs/notifications.md). */
+  notifier?: Notifier;
+  log?: FastifyBaseLogger;
 }
 
 /** Public purposes plus the ones only a logged-in user may ask for. */
@@ -86,7 +93,12 @@ const notRegistered = () => new FieldsError([{ field: 'email', messageKey: 'auth
 const wrongCode = () => new FieldsError([{ field: 'vcode', messageKey: 'auth.codeInvalid' }]);
 
 export class AuthService {
-  constructor(private readonly deps: AuthDeps) {}
+  /** Sign-ins from devices the account has not used before. */
+  readonly devices: DeviceService;
+
+  constructor(private readonly deps: AuthDeps) {
+    this.devices = new DeviceService(deps);
+  }
 
   private get db() {
     return this.deps.db;
@@ -231,12 +243,14 @@ export class AuthService {
         invitedBy,
         createdAt: this.deps.now(),
       });
-      return { kind: 'ok' as const, session: await this.createSession(tx, user, userAgent) };
+      return { kind: 'ok' as const, userId: user.id, session: await this.createSession(tx, user, userAgent) };
     });
     if (outcome.kind === 'registered') {
       throw new FieldsError([{ field: 'email', messageKey: 'auth.emailRegistered' }], Status.conflict);
     }
     if (outcome.kind === 'badCode') throw wrongCode();
+    // The account's first device: recorded, told to nobody.
+    await this.devices.signedIn(outcome.userId, userAgent);
     return outcome.session;
   }
 
@@ -249,7 +263,9 @@ export class AuthService {
     }
     // A right password is not a failure: its slot goes back.
     await this.deps.attempts.release(tryKey);
-    return this.db.transaction((tx) => this.createSession(tx, user, client.userAgent));
+    const session = await this.db.transaction((tx) => this.createSession(tx, user, client.userAgent));
+    await this.devices.signedIn(user.id, client.userAgent);
+    return session;
   }
 
   async loginWithCode(input: { email: string; vcode: string }, client: LoginClient): Promise<IssuedSession> {
@@ -263,6 +279,7 @@ export class AuthService {
     );
     if (!session) throw wrongCode();
     await this.deps.attempts.release(tryKey);
+    await this.devices.signedIn(user.id, client.userAgent);
     return session;
   }
 
@@ -279,6 +296,7 @@ export class AuthService {
     });
     if (!ended) throw wrongCode();
     await this.ended(ended);
+    await this.deps.notifier?.notify([passwordChanged(user.id, this.deps.now())]);
   }
 
   /**
@@ -307,6 +325,7 @@ export class AuthService {
     });
     if (!ended) throw wrongCode();
     await this.ended(ended);
+    await this.deps.notifier?.notify([passwordChanged(account.id, this.deps.now())]);
   }
 
   /** Checks the login password of a signed-in user (a wrong one counts as a failed login from `ip`). */

@@ -17,11 +17,14 @@ import type { Links } from '../../platform/links.ts';
 import { eachClaimed, FailingItems } from '../../platform/worker.ts';
 import type { Caller } from '../chat/room-access.ts';
 import type { ChatService } from '../chat/service.ts';
+import type { Notifier } from '../notifications/events.ts';
 import type { TradePasswordService } from '../security/service.ts';
 import { assetOf, fieldError } from '../wallet/catalog.ts';
 import { InsufficientBalance, ledger } from '../wallet/ledger.ts';
 import { loadCatalog } from '../wallet/store.ts';
 import { cursorId, nextCursor } from './cursor.ts';
+import { dueDeadlines, submitterIds } from './deadlines.store.ts';
+import { bountyDeadline } from './events.ts';
 import { canView } from './policy.ts';
 import { presentBounty, presentSubmission } from './presenter.ts';
 import {
@@ -53,11 +56,15 @@ export interface BountyDeps {
   /** Whether an uploaded image belongs to the user (the activity module's images). */
   imageOwnedBy(imageId: string, userId: number): Promise<boolean>;
   log: FastifyBaseLogger;
+  /** Notices and live screens, told after each commit (docs/notifications.md). */
+  notifier?: Notifier;
 }
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** How long before its deadline a bounty's creator and submitters hear that it closes soon. */
+export const DEADLINE_NOTICE_MS = DAY;
 
 export const notFound = () => new AppError(Status.notFound, 'bounty.notFound');
 
@@ -191,6 +198,7 @@ export class BountyService {
     );
     // Only the request that created it posts it: a repeat under the same key is answered without a second message.
     if (createdId !== null && roomId !== null) await this.postToRoom(user, roomId, createdId, input.title);
+    if (createdId !== null) await this.deps.notifier?.changed([user.id], 'wallet');
     return answer;
   }
 
@@ -285,11 +293,11 @@ export class BountyService {
    * its submissions, then (inside the ledger) the accounts.
    */
   async settleDue(limit = 100): Promise<{ settled: number }> {
-    const settled = await eachClaimed('bounty', this.failing, limit, (skip, claimed) =>
-      this.db.transaction(async (tx) => {
+    const settled = await eachClaimed('bounty', this.failing, limit, async (skip, claimed) => {
+      const done = await this.db.transaction(async (tx) => {
         const now = this.deps.now();
         const due = await claimDueBounty(tx, now, skip);
-        if (!due) return false;
+        if (!due) return null;
         claimed(due.id);
         await settleBounty(tx, due.id, now);
         if (due.unused > 0n) {
@@ -303,9 +311,46 @@ export class BountyService {
           });
           await setRefundEntry(tx, due.id, entryId);
         }
-        return true;
-      }),
-    );
+        return due;
+      });
+      if (!done) return false;
+      await this.settled(done);
+      return true;
+    });
     return { settled };
+  }
+
+  /** After a settlement commits: the bounty has ended on its creator's and its submitters' screens. */
+  private async settled(bounty: { id: number; creatorId: number; unused: bigint }) {
+    const notifier = this.deps.notifier;
+    if (!notifier) return;
+    const watchers = await submitterIds(this.db, bounty.id);
+    await notifier.changed([bounty.creatorId, ...watchers], 'bounty', String(bounty.id));
+    if (bounty.unused > 0n) await notifier.changed([bounty.creatorId], 'wallet');
+  }
+
+  /**
+   * "Deadline soon": every open bounty whose deadline is within DEADLINE_NOTICE_MS and not yet announced is told
+   * to its creator and its submitters. Exactly once across processes: each recipient's notice has the key
+   * `bountyDeadline:<id>`, unique per user, and a bounty already told is not selected again (dueDeadlines).
+   */
+  async announceDeadlines(limit = 100): Promise<{ announced: number }> {
+    const now = this.deps.now();
+    const notifier = this.deps.notifier;
+    if (!notifier) return { announced: 0 };
+    const until = new Date(now.getTime() + DEADLINE_NOTICE_MS);
+    const due = await dueDeadlines(this.db, now, until, DEADLINE_NOTICE_MS, limit);
+    for (const bounty of due) {
+      await notifier.notify(
+        bountyDeadline({
+          bountyId: bounty.id,
+          creatorId: bounty.creatorId,
+          title: bounty.title,
+          deadline: bounty.deadline,
+          submitterIds: bounty.submitterIds,
+        }),
+      );
+    }
+    return { announced: due.length };
   }
 }

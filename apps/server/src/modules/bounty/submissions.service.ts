@@ -2,9 +2,12 @@ import { type BountySubmissionsInput, Status } from '@polaris/contract';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
+import { noticeAmount } from '../../platform/notice-format.ts';
 import { fieldError } from '../wallet/catalog.ts';
 import { ledger } from '../wallet/ledger.ts';
 import { cursorId, nextCursor } from './cursor.ts';
+import { submitterIds } from './deadlines.store.ts';
+import { submissionApproved, submissionReceived, submissionRejected } from './events.ts';
 import { canView, isCreator, reviewOpen, stateOf } from './policy.ts';
 import { presentSubmission } from './presenter.ts';
 import type { BountyDeps } from './service.ts';
@@ -98,7 +101,18 @@ export class SubmissionService {
       if (stored === null) throw conflict('bounty.alreadySubmitted');
       return stored;
     });
-    return presentSubmission((await submissionById(this.db, id))!);
+    const stored = (await submissionById(this.db, id))!;
+    await this.deps.notifier?.notify([
+      submissionReceived({
+        bountyId: bounty.id,
+        creatorId: bounty.creatorId,
+        title: bounty.title,
+        submissionId: id,
+        submitterName: stored.userName,
+      }),
+    ]);
+    await this.deps.notifier?.changed([bounty.creatorId], 'bounty', String(bounty.id));
+    return presentSubmission(stored);
   }
 
   /** The creator sees every submission (by state if asked); anyone else only their own. One statement. */
@@ -147,7 +161,31 @@ export class SubmissionService {
     } else {
       await this.db.transaction((tx) => this.approve(tx, bounty, submission, now));
     }
-    return presentSubmission((await submissionById(this.db, submission.id))!);
+    const reviewed = (await submissionById(this.db, submission.id))!;
+    await this.announceReview(bounty, reviewed);
+    return presentSubmission(reviewed);
+  }
+
+  /** After the review commits: the submitter hears the outcome; both sides' screens of the bounty refresh. */
+  private async announceReview(bounty: BountyRow, submission: SubmissionRow) {
+    const notifier = this.deps.notifier;
+    if (!notifier) return;
+    const about = {
+      bountyId: bounty.id,
+      title: bounty.title,
+      submissionId: submission.id,
+      submitterId: submission.userId,
+    };
+    if (submission.state === 'approved') {
+      const amount = noticeAmount(submission.reward, submission.decimals, bounty.assetCode);
+      await notifier.notify([submissionApproved({ ...about, amount })]);
+      await notifier.changed([submission.userId], 'wallet');
+    } else {
+      await notifier.notify([submissionRejected({ ...about, reason: submission.reason ?? '' })]);
+    }
+    // An approval may take the last slot, which ends the bounty for everyone who submitted.
+    const watchers = await submitterIds(this.db, bounty.id);
+    await notifier.changed([bounty.creatorId, ...watchers], 'bounty', String(bounty.id));
   }
 
   /** Why a review lost a race: reads the submission and its bounty as they are now. */

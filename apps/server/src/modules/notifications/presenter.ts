@@ -1,4 +1,5 @@
 import {
+  hasMessage,
   type Language,
   NOTICE_CATEGORIES,
   NOTICE_KINDS,
@@ -20,11 +21,23 @@ export interface StoredNotice {
   readAt?: Date | string | null;
 }
 
-/** A notice's title and body in a language, from `notice.<kind>.title` / `.body` filled with its params. */
+/** A param naming a word of the catalogue (`notice.words.enabled`): written in the reader's language when read. */
+const WORD_PARAM = /^notice\.words\.\w+$/;
+
+/**
+ * A notice's title and body in a language, from `notice.<kind>.title` / `.body` filled with its params; a param
+ * that names a word of `notice.words` is that word in the language (filled with the same params).
+ */
 export function noticeText(kind: string, params: Record<string, string | number>, language: Language) {
+  const filled: Record<string, string | number> = { ...params };
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === 'string' && WORD_PARAM.test(value) && hasMessage(value)) {
+      filled[name] = translate(language, value, params);
+    }
+  }
   return {
-    title: translate(language, `notice.${kind}.title`, params),
-    body: translate(language, `notice.${kind}.body`, params),
+    title: translate(language, `notice.${kind}.title`, filled),
+    body: translate(language, `notice.${kind}.body`, filled),
   };
 }
 

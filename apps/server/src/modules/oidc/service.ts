@@ -227,13 +227,16 @@ export class OidcService {
     const now = this.deps.now();
     const ticketHash = sha256Hex(input.ticket);
     const browserKeyHash = sha256Hex(input.browserKey);
-    const session = await this.deps.db.transaction(async (tx) => {
+    const signedIn = await this.deps.db.transaction(async (tx) => {
       const claimed = await claimTicket(tx, ticketHash, 'login', browserKeyHash, now);
       if (!claimed) return null;
       const account = await this.deps.auth.liveAccount(tx, { id: claimed.userId });
-      return account ? this.deps.auth.openSession(tx, account, userAgent) : null;
+      return account ? { userId: account.id, session: await this.deps.auth.openSession(tx, account, userAgent) } : null;
     });
-    if (session) return { session, link: null };
+    if (signedIn) {
+      await this.deps.auth.devices.signedIn(signedIn.userId, userAgent);
+      return { session: signedIn.session, link: null };
+    }
     const link = await peekLinkTicket(this.deps.db, ticketHash, browserKeyHash, now);
     if (!link) throw ticketExpired();
     return { session: null, link: { provider: link.ticket.provider, email: link.accountEmail } };
@@ -280,10 +283,12 @@ export class OidcService {
         createdAt: now,
       });
       if (!linked) return { kind: 'alreadyLinked' as const, provider: claimed.provider };
-      return { kind: 'ok' as const, session: await this.deps.auth.openSession(tx, account, from.userAgent) };
+      const session = await this.deps.auth.openSession(tx, account, from.userAgent);
+      return { kind: 'ok' as const, userId: account.id, session };
     });
     switch (outcome.kind) {
       case 'ok':
+        await this.deps.auth.devices.signedIn(outcome.userId, from.userAgent);
         return outcome.session;
       case 'badCode':
         throw new FieldsError([{ field: 'vcode', messageKey: 'auth.codeInvalid' }]);

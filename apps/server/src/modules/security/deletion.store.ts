@@ -107,6 +107,14 @@ export async function anonymiseAccount(tx: Tx, userId: number, now: Date): Promi
   await tx.execute(sql`delete from user_phones where user_id = ${userId}`);
   await tx.execute(sql`delete from phone_codes where user_id = ${userId}`);
   await tx.execute(sql`delete from kyc_profiles where user_id = ${userId}`);
+  // What notifications kept about the person: devices signed in from, the inbox (its deliveries go with it), push
+  // addresses, preferences, quiet hours and language, muted rooms.
+  await tx.execute(sql`delete from known_devices where user_id = ${userId}`);
+  await tx.execute(sql`delete from notices where user_id = ${userId}`);
+  await tx.execute(sql`delete from push_subscriptions where user_id = ${userId}`);
+  await tx.execute(sql`delete from notice_preferences where user_id = ${userId}`);
+  await tx.execute(sql`delete from notice_settings where user_id = ${userId}`);
+  await tx.execute(sql`delete from chat_room_mutes where user_id = ${userId}`);
   await tx.execute(sql`update sessions set revoked_at = ${now.toISOString()}::timestamptz
     where user_id = ${userId} and revoked_at is null`);
 }

@@ -7,6 +7,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { SecretBox } from '../../platform/sealed.ts';
 import type { SecondFactorRelease, SecondFactorScope } from '../../platform/second-factor.ts';
 import { sha256Hex } from '../../platform/secrets.ts';
+import type { Notifier } from '../notifications/events.ts';
+import { secondFactorChanged } from './events.ts';
 import {
   claimTimeStep,
   deleteTotp,
@@ -52,7 +54,16 @@ const secondFactor = (key: string, params: Record<string, number> = {}, extra: R
  * update, so the same code cannot pass twice, even in two requests at once.
  */
 export class TotpService {
-  constructor(private readonly deps: { db: Database; attempts: AttemptLimiter; box: SecretBox; now: () => Date }) {}
+  constructor(
+    private readonly deps: {
+      db: Database;
+      attempts: AttemptLimiter;
+      box: SecretBox;
+      now: () => Date;
+      /** "Your authenticator was turned on/off", told after the commit (docs/notifications.md). */
+      notifier?: Notifier;
+    },
+  ) {}
 
   async status(userId: number): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
     const row = await findTotpFactor(this.deps.db, userId);
@@ -80,15 +91,17 @@ export class TotpService {
     if (isRecoveryCode(code)) throw secondFactor('security.totpFormat');
     await this.check(userId, this.deps.box.open(row.secretSealed), code, 'session');
     const recoveryCodes = Array.from({ length: TOTP_RECOVERY_CODES }, randomRecoveryCode);
+    const enabledAt = this.deps.now();
     const done = await this.deps.db.transaction((tx) =>
       enableTotp(
         tx,
         userId,
-        this.deps.now(),
+        enabledAt,
         recoveryCodes.map((recovery) => recoveryHash(userId, recovery)),
       ),
     );
     if (!done) throw new AppError(Status.conflict, 'security.totpAlreadyOn');
+    await this.deps.notifier?.notify([secondFactorChanged(userId, 'enabled', enabledAt)]);
     return { recoveryCodes };
   }
 
@@ -97,8 +110,11 @@ export class TotpService {
    * recovery code) when this runs.
    */
   async disable(userId: number): Promise<void> {
-    if (!(await this.isEnabled(userId))) throw new AppError(Status.precondition, 'security.totpNotOn');
+    const enabledAt = (await findTotpFactor(this.deps.db, userId))?.enabledAt;
+    if (!enabledAt) throw new AppError(Status.precondition, 'security.totpNotOn');
     await deleteTotp(this.deps.db, userId);
+    // Keyed by the enrolment switched off: two disables at once tell the owner once.
+    await this.deps.notifier?.notify([secondFactorChanged(userId, 'disabled', enabledAt)]);
   }
 
   /**

@@ -12,12 +12,15 @@ import {
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency.ts';
+import type { Notifier } from '../notifications/events.ts';
 import type { TradePasswordService } from '../security/service.ts';
 import { ledger } from '../wallet/ledger.ts';
+import { EXPIRING_NOTICE_MS, membershipExpiring, membershipRenewed } from './events.ts';
 import { presentMembership, presentOrder, presentTier } from './presenter.ts';
 import { endDateText, PERIOD_MS, renewedEnd, upgradePrice } from './rules.ts';
 import {
   countDueMemberships,
+  dueExpiryNotices,
   findMembership,
   insertMembership,
   insertOrder,
@@ -35,6 +38,8 @@ export interface VipDeps {
   db: Database;
   now: () => Date;
   trade: TradePasswordService;
+  /** Notices and live screens, told after each commit (docs/notifications.md). */
+  notifier?: Notifier;
 }
 
 const tierUnknown = () => new AppError(Status.notFound, 'vip.tierUnknown');
@@ -147,44 +152,69 @@ export class VipService {
     const tier = await this.tierRow(input.tier);
     await this.deps.trade.verify(user.id, input.tradePassword);
     const { tradePassword: _secret, ...request } = input;
-    return once(this.db, { key: input.idempotencyKey, userId: user.id, operation: 'vip.buy', request }, async (tx) => {
-      const now = this.deps.now();
-      const price = BigInt(input.period === 'month' ? tier.priceMonth : tier.priceYear);
-      const fresh = { tierCode: tier.code, status: 'active' as const, startsAt: now, updatedAt: now };
-      let row = await lockMembership(tx, user.id);
-      if (!row) {
-        const created = await insertMembership(tx, {
-          userId: user.id,
-          ...fresh,
-          endsAt: new Date(now.getTime() + PERIOD_MS[input.period]),
+    const purchase = await once(
+      this.db,
+      { key: input.idempotencyKey, userId: user.id, operation: 'vip.buy', request },
+      async (tx) => {
+        const now = this.deps.now();
+        const price = BigInt(input.period === 'month' ? tier.priceMonth : tier.priceYear);
+        const fresh = { tierCode: tier.code, status: 'active' as const, startsAt: now, updatedAt: now };
+        let row = await lockMembership(tx, user.id);
+        if (!row) {
+          const created = await insertMembership(tx, {
+            userId: user.id,
+            ...fresh,
+            endsAt: new Date(now.getTime() + PERIOD_MS[input.period]),
+          });
+          if (created)
+            return this.charge(tx, user, { kind: 'buy', tier, period: input.period, amount: price }, created, now);
+          // Another purchase created the row first and has committed: decide against what it left.
+          row = (await lockMembership(tx, user.id))!;
+        }
+        if (!isRunning(row, now)) {
+          const renewed = await updateMembership(tx, user.id, {
+            ...fresh,
+            endsAt: new Date(now.getTime() + PERIOD_MS[input.period]),
+          });
+          return this.charge(tx, user, { kind: 'buy', tier, period: input.period, amount: price }, renewed, now);
+        }
+        const from = await this.tierRow(row.tierCode, tx);
+        // The message shows the end in the member's language; the attachment keeps it exact for the client.
+        const params = { tier: row.tierCode, endsAt: endDateText(row.endsAt, language) };
+        const exact = { endsAt: row.endsAt.toISOString() };
+        if (from.rank === tier.rank) throw new AppError(Status.conflict, 'vip.alreadyMember', params, exact);
+        if (from.rank > tier.rank) throw new AppError(Status.conflict, 'vip.noDowngrade', params, exact);
+        const amount = upgradePrice({
+          fromMonth: BigInt(from.priceMonth),
+          toMonth: BigInt(tier.priceMonth),
+          endsAt: row.endsAt,
+          now,
         });
-        if (created)
-          return this.charge(tx, user, { kind: 'buy', tier, period: input.period, amount: price }, created, now);
-        // Another purchase created the row first and has committed: decide against what it left.
-        row = (await lockMembership(tx, user.id))!;
-      }
-      if (!isRunning(row, now)) {
-        const renewed = await updateMembership(tx, user.id, {
-          ...fresh,
-          endsAt: new Date(now.getTime() + PERIOD_MS[input.period]),
-        });
-        return this.charge(tx, user, { kind: 'buy', tier, period: input.period, amount: price }, renewed, now);
-      }
-      const from = await this.tierRow(row.tierCode, tx);
-      // The message shows the end in the member's language; the attachment keeps it exact for the client.
-      const params = { tier: row.tierCode, endsAt: endDateText(row.endsAt, language) };
-      const exact = { endsAt: row.endsAt.toISOString() };
-      if (from.rank === tier.rank) throw new AppError(Status.conflict, 'vip.alreadyMember', params, exact);
-      if (from.rank > tier.rank) throw new AppError(Status.conflict, 'vip.noDowngrade', params, exact);
-      const amount = upgradePrice({
-        fromMonth: BigInt(from.priceMonth),
-        toMonth: BigInt(tier.priceMonth),
-        endsAt: row.endsAt,
-        now,
-      });
-      const upgraded = await updateMembership(tx, user.id, { ...row, tierCode: tier.code, updatedAt: now });
-      return this.charge(tx, user, { kind: 'upgrade', tier, period: null, amount }, upgraded, now);
-    });
+        const upgraded = await updateMembership(tx, user.id, { ...row, tierCode: tier.code, updatedAt: now });
+        return this.charge(tx, user, { kind: 'upgrade', tier, period: null, amount }, upgraded, now);
+      },
+    );
+    await this.purchased(user.id, purchase);
+    return purchase;
+  }
+
+  /**
+   * After a purchase commits (or is answered again for a repeated key: the order's key makes that a no-op): the
+   * member hears the tier and its end, and their membership and wallet screens refresh.
+   */
+  private async purchased(userId: number, purchase: VipPurchase) {
+    const notifier = this.deps.notifier;
+    if (!notifier) return;
+    await notifier.notify([
+      membershipRenewed({
+        userId,
+        orderId: purchase.order.id,
+        tier: purchase.order.tier,
+        endsAt: new Date(purchase.order.endsAt),
+      }),
+    ]);
+    await notifier.changed([userId], 'membership');
+    await notifier.changed([userId], 'wallet');
   }
 
   /**
@@ -195,7 +225,7 @@ export class VipService {
   async renew(user: { id: number; uid: number }, input: VipRenew, language: Language = 'en'): Promise<VipPurchase> {
     await this.deps.trade.verify(user.id, input.tradePassword);
     const { tradePassword: _secret, ...request } = input;
-    return once(
+    const purchase = await once(
       this.db,
       { key: input.idempotencyKey, userId: user.id, operation: 'vip.renew', request },
       async (tx) => {
@@ -223,6 +253,8 @@ export class VipService {
         return this.charge(tx, user, { kind: 'renew', tier, period: input.period, amount }, renewed, now);
       },
     );
+    await this.purchased(user.id, purchase);
+    return purchase;
   }
 
   /** Memberships past their end still active (`expireDue`), counted up to `limit`: the backlog metric (docs/jobs.md). */
@@ -236,15 +268,32 @@ export class VipService {
    * status honest for lists and for the renewal that restarts it.)
    */
   async expireDue(limit = 100): Promise<{ expired: number }> {
-    return this.db.transaction(async (tx) => {
+    const userIds = await this.db.transaction(async (tx) => {
       const now = this.deps.now();
       const due = await lockDueMemberships(tx, now, limit);
-      await markExpired(
-        tx,
-        due.map((row) => row.userId),
-        now,
-      );
-      return { expired: due.length };
+      const ids = due.map((row) => row.userId);
+      await markExpired(tx, ids, now);
+      return ids;
     });
+    if (userIds.length > 0) await this.deps.notifier?.changed(userIds, 'membership');
+    return { expired: userIds.length };
+  }
+
+  /**
+   * "Your membership ends soon", EXPIRING_NOTICE_MS (3 days) before the end, once per member and period end:
+   * the notice's key `membershipExpiring:<user>:<end>` is unique per user, so processes running this together
+   * tell each member once, and a member already told is not selected again (dueExpiryNotices).
+   */
+  async announceExpiring(limit = 100): Promise<{ announced: number }> {
+    const notifier = this.deps.notifier;
+    if (!notifier) return { announced: 0 };
+    const now = this.deps.now();
+    const due = await dueExpiryNotices(this.db, now, new Date(now.getTime() + EXPIRING_NOTICE_MS), limit);
+    if (due.length > 0) {
+      await notifier.notify(
+        due.map((row) => membershipExpiring({ userId: row.userId, tier: row.tierCode, endsAt: row.endsAt })),
+      );
+    }
+    return { announced: due.length };
   }
 }

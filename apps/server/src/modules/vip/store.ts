@@ -99,3 +99,33 @@ export async function countDueMemberships(db: Database, now: Date, limit: number
   );
   return Number(rows[0]?.n ?? 0);
 }
+
+/**
+ * Running memberships ending in (now, until] whose member has not been told yet: no notice
+ * `membershipExpiring:<user>:<end in ms>` (events.ts `expiringKey`). That notice's unique (user, key) row is the
+ * marker: read here on its unique index, written only by the notifications module, once. Deleted accounts are
+ * left out (they are never told, so they would be selected on every run).
+ */
+export async function dueExpiryNotices(
+  db: Database,
+  now: Date,
+  until: Date,
+  limit: number,
+): Promise<{ userId: number; tierCode: string; endsAt: Date }[]> {
+  const { rows } = await query<{ user_id: string; tier_code: string; ends_at: string | Date }>(
+    db,
+    sql`select m.user_id, m.tier_code, m.ends_at from vip_memberships m
+        join users u on u.id = m.user_id and u.deleted_at is null
+        where m.status = 'active' and m.ends_at > ${now.toISOString()}::timestamptz
+          and m.ends_at <= ${until.toISOString()}::timestamptz
+          and not exists (select 1 from notices n where n.user_id = m.user_id
+            and n.key = 'membershipExpiring:' || m.user_id || ':' || floor(extract(epoch from m.ends_at) * 1000)::bigint)
+        order by m.ends_at, m.user_id
+        limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    userId: Number(row.user_id),
+    tierCode: row.tier_code,
+    endsAt: row.ends_at instanceof Date ? row.ends_at : new Date(row.ends_at),
+  }));
+}

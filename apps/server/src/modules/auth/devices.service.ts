@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { Notifier } from '../notifications/events.ts';
+import { deviceOf } from './device.ts';
+import { recordDevice } from './devices.store.ts';
+import { newDevice } from './events.ts';
+
+/**
+ * "Sign-in from a new device" (docs/notifications.md). Told of every sign-in after its session commits: the
+ * account's first device is recorded without a notice (there is nothing to compare it with: the first sign-in,
+ * or the first since this was deployed); a device the account has not used before is recorded and told to its
+ * owner; a known one changes nothing.
+ */
+export class DeviceService {
+  constructor(private readonly deps: { db: Database; now: () => Date; notifier?: Notifier; log?: FastifyBaseLogger }) {}
+
+  /** Never throws: the session has committed, and a sign-in does not fail for want of a notice. */
+  async signedIn(userId: number, userAgent: string | undefined): Promise<void> {
+    try {
+      const device = deviceOf(userAgent);
+      const { added, known } = await recordDevice(this.deps.db, userId, device.fingerprint, this.deps.now());
+      if (added && known > 0) await this.deps.notifier?.notify([newDevice(userId, device)]);
+    } catch (error) {
+      this.deps.log?.error({ err: error, userId }, 'could not record the device of a sign-in');
+    }
+  }
+}
