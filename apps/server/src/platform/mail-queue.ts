@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, query, type Tx } from '../db/client.ts';
 import { mailQueue } from '../db/schema/index.ts';
-import type { Mailer, MailMessage } from './mail.ts';
+import type { MailAttachment, Mailer, MailMessage } from './mail.ts';
 import type { Metrics } from './metrics.ts';
 
 export interface QueuedMail extends MailMessage {
@@ -27,6 +27,8 @@ export async function enqueueMail(tx: Tx, mails: QueuedMail[], now: Date): Promi
         subject: mail.subject,
         body: mail.text,
         topic: mail.topic,
+        headers: mail.headers && Object.keys(mail.headers).length > 0 ? mail.headers : null,
+        attachments: mail.attachments && mail.attachments.length > 0 ? mail.attachments : null,
         createdAt: now,
         nextAttemptAt: now,
       })),
@@ -59,7 +61,15 @@ export class MailQueue {
 
   async deliverDue(limit = 50): Promise<{ sent: number; failed: number }> {
     const now = this.deps.now().toISOString();
-    const claimed = await query<{ id: string; recipient: string; subject: string; body: string; attempts: number }>(
+    const claimed = await query<{
+      id: string;
+      recipient: string;
+      subject: string;
+      body: string;
+      headers: Record<string, string> | string | null;
+      attachments: MailAttachment[] | string | null;
+      attempts: number;
+    }>(
       this.deps.db,
       sql`update mail_queue set attempts = attempts + 1,
             next_attempt_at = ${now}::timestamptz + least(power(2, attempts), 360) * interval '1 minute'
@@ -67,13 +77,19 @@ export class MailQueue {
             select id from mail_queue
             where sent_at is null and next_attempt_at <= ${now}::timestamptz and attempts < ${MAIL_MAX_ATTEMPTS}
             order by next_attempt_at, id limit ${limit} for update skip locked)
-          returning id::text, recipient, subject, body, attempts`,
+          returning id::text, recipient, subject, body, headers, attachments, attempts`,
     );
     let sent = 0;
     let failed = 0;
     for (const row of claimed.rows) {
       try {
-        await this.deps.mailer.send({ to: row.recipient, subject: row.subject, text: row.body });
+        await this.deps.mailer.send({
+          to: row.recipient,
+          subject: row.subject,
+          text: row.body,
+          headers: jsonColumn(row.headers) ?? undefined,
+          attachments: jsonColumn(row.attachments) ?? undefined,
+        });
       } catch (error) {
         failed++;
         const last = Number(row.attempts) >= MAIL_MAX_ATTEMPTS;
@@ -93,4 +109,10 @@ export class MailQueue {
     }
     return { sent, failed };
   }
+}
+
+/** A jsonb column read through raw SQL: parsed by node-postgres, a string from some drivers. */
+function jsonColumn<T>(value: T | string | null): T | null {
+  if (value === null) return null;
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
