@@ -20,6 +20,11 @@ export interface MailMessage {
   attachments?: MailAttachment[];
 }
 
+/** The bare address of a From line: `Polaris <no-reply@polaris.local>` -> `no-reply@polaris.local`. */
+export function mailboxOf(from: string): string {
+  return /<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
 /** An iTIP method named in a `text/calendar` content type (`method=REQUEST`), or null. */
 function calendarMethod(contentType: string): string | null {
   const [type, ...parameters] = contentType.split(';').map((part) => part.trim());
