@@ -16,7 +16,10 @@ export interface Holder {
   status: string;
   email: string;
   name: string;
-  /** The language the place was taken in, else the one the holder last used the app in; null when neither is known. */
+  /**
+   * The language the holder last used the app in (the one the notifications module writes the notice's title and
+   * mail in), else the one the place was taken in; null when neither is known.
+   */
   language: string | null;
   paymentState: string;
   paid: string;
@@ -41,7 +44,7 @@ interface HolderRecord {
 }
 
 const holderColumns = sql`r.id, r.activity_id, r.user_id, r.status, u.email, coalesce(u.open_name, u.uname) as name,
-  coalesce(r.language, ns.language) as language, r.payment_state, r.paid::text as paid,
+  coalesce(ns.language, r.language) as language, r.payment_state, r.paid::text as paid,
   r.refunded::text as refunded, r.asset_code, r.full_refund_until`;
 const holderJoins = sql`registrations r join users u on u.id = r.user_id
   left join notice_settings ns on ns.user_id = r.user_id`;
