@@ -1,4 +1,10 @@
-import { type Activity, type CreateActivity, type RefundRightReason, Status, type UpdateActivity } from '@polaris/contract';
+import {
+  type Activity,
+  type CreateActivity,
+  type RefundRightReason,
+  Status,
+  type UpdateActivity,
+} from '@polaris/contract';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';

@@ -1,6 +1,6 @@
 import { translate as fill, formatAmount, LANGUAGES, type Language } from '@polaris/contract';
-import type { NoticeEvent } from '../notifications/events.ts';
 import { type IcsMethod, type IcsPerson, renderCalendar } from '../calendar/ics.ts';
+import type { NoticeEvent } from '../notifications/events.ts';
 import type { ActivityRow } from './activities.store.ts';
 
 /** Locale tags for dates in mail, per interface language. */
@@ -93,7 +93,6 @@ export function calendarInvite(
   };
 }
 
-
 /** A date as the attendee reads it: in the activity's own time zone, which is named. */
 export function noticeDate(at: Date, timezone: string, language: Language): string {
   const text = at.toLocaleString(DATE_LOCALE[language], {
@@ -108,4 +107,3 @@ export function placeOf(activity: NoticeActivity, language: Language): string {
   if (activity.onlineUrl !== null) return fill(language, 'activity.online');
   return [activity.address, activity.city].filter((part): part is string => !!part).join(', ');
 }
-

@@ -4,15 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { Links } from '../../platform/links.ts';
 import type { NoticeEvent, Notifier } from '../notifications/events.ts';
 import { type ActivityRow, activityById, assetDecimals, findActivity, peopleById } from './activities.store.ts';
-import {
-  activityParams,
-  calendarInvite,
-  languageOf,
-  leadText,
-  money,
-  NOTICE_LINKS,
-  noticeDate,
-} from './notices.ts';
+import { activityParams, calendarInvite, languageOf, leadText, money, NOTICE_LINKS, noticeDate } from './notices.ts';
 import { claimReminder, dueReminders, type Holder, holderOfPlace, holdersOf, holdersOfPlaces } from './notify.store.ts';
 import { decimalsOf } from './presenter.ts';
 import { seatCounts } from './registrations.store.ts';
@@ -155,7 +147,7 @@ export class ActivityNoticeService {
   private placeChanged(registrationId: number, kind: 'registrationApproved' | 'waitlistPromoted') {
     return this.safely(kind, async (notifier) => {
       const holder = await holderOfPlace(this.db, registrationId);
-      if (!holder || holder.status !== 'approved') return;
+      if (holder?.status !== 'approved') return;
       const activity = await this.activityOf(holder);
       await notifier.notify([await this.placeEvent(activity, holder, kind)]);
       if (BigInt(holder.paid) > 0n) await notifier.changed([holder.userId], 'wallet');
@@ -221,10 +213,12 @@ export class ActivityNoticeService {
     return this.safely('cancelled', async (notifier) => {
       const activity = await activityById(this.db, activityId);
       const holders = new Map(
-        (await holdersOfPlaces(
-          this.db,
-          places.map((place) => place.registrationId),
-        )).map((holder) => [holder.registrationId, holder]),
+        (
+          await holdersOfPlaces(
+            this.db,
+            places.map((place) => place.registrationId),
+          )
+        ).map((holder) => [holder.registrationId, holder]),
       );
       const decimals = await assetDecimals(this.db);
       const events: NoticeEvent[] = [];
@@ -294,7 +288,10 @@ export class ActivityNoticeService {
           kind: 'payoutReleased',
           key: `payoutReleased:${earning.id}`,
           userIds: [earning.payeeId],
-          params: { title: activity.title, amount: money(earning.amount, decimalsOf(decimals, earning.asset), earning.asset) },
+          params: {
+            title: activity.title,
+            amount: money(earning.amount, decimalsOf(decimals, earning.asset), earning.asset),
+          },
           link: NOTICE_LINKS.earnings,
         },
       ]);

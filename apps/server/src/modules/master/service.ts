@@ -47,7 +47,13 @@ export interface CreatorEarningsDeps {
   /** Withdrawals need the trade password; the scheduled release does not. */
   trade?: TradePasswordService;
   /** Told after each release commits (the payee's "payout released" notice); never fails the release. */
-  released?: (earning: { id: number; activityId: number; payeeId: number; asset: string; amount: bigint }) => Promise<void>;
+  released?: (earning: {
+    id: number;
+    activityId: number;
+    payeeId: number;
+    asset: string;
+    amount: bigint;
+  }) => Promise<void>;
 }
 
 const DAY_MS = 86_400_000;
