@@ -96,9 +96,10 @@ describe('reminders before the start', () => {
       title: 'Last Minute',
       ...at(new Date(t.clock.now().getTime() + 10 * HOUR)),
     });
-    [amy, ben, dan, eve] = await Promise.all(
-      ['amy', 'ben', 'dan', 'eve'].map((name) => guest(t, `${name}@example.com`, '0')),
-    );
+    amy = await guest(t, 'amy@example.com', '0');
+    ben = await guest(t, 'ben@example.com', '0');
+    dan = await guest(t, 'dan@example.com', '0');
+    eve = await guest(t, 'eve@example.com', '0');
     await t.call('GET', '/notice/unread', { token: amy.token, locale: 'en_US' });
     const amyPlace = (await signUp(t, amy, early.id)).attachment as Registration;
     const benPlace = (await signUp(t, ben, early.id)).attachment as Registration;
