@@ -76,7 +76,8 @@ export const enNotices = {
     words: {
       refunded: '{{amount}} has been returned to your wallet.',
       noRefund: '',
-      refundRight: 'Because of this change you may cancel for a full refund of {{amount}} until {{until}}.',
+      refundRight:
+        'Because of this change you may cancel for a full refund of {{amount}} until {{until}}, whatever the usual 24-hour rule says.',
       online: 'Online',
       leadHours: 'in {{hours}} h',
       leadMinutes: 'in {{minutes}} min',

@@ -40,7 +40,8 @@ export const zhHansNotices: Shape<typeof enNotices> = {
     words: {
       refunded: '{{amount}} 已退回你的钱包。',
       noRefund: '',
-      refundRight: '因为这项变更，你可以在 {{until}} 前取消，并获得 {{amount}} 全额退款。',
+      refundRight:
+        '因为这项变更，你可以在 {{until}} 前取消，并获得 {{amount}} 全额退款，不受开始前 24 小时的规则限制。',
       online: '线上',
       leadHours: '{{hours}} 小时后',
       leadMinutes: '{{minutes}} 分钟后',

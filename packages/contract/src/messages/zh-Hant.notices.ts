@@ -40,7 +40,8 @@ export const zhHantNotices: Shape<typeof enNotices> = {
     words: {
       refunded: '{{amount}} 已退回你的錢包。',
       noRefund: '',
-      refundRight: '因為這項變更，你可以在 {{until}} 前取消，並獲得 {{amount}} 全額退款。',
+      refundRight:
+        '因為這項變更，你可以在 {{until}} 前取消，並獲得 {{amount}} 全額退款，不受開始前 24 小時的規則限制。',
       online: '線上',
       leadHours: '{{hours}} 小時後',
       leadMinutes: '{{minutes}} 分鐘後',
