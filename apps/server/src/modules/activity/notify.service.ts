@@ -61,12 +61,17 @@ export class ActivityNoticeService {
     return { name: organizer?.name ?? 'Polaris', email: this.deps.mailbox };
   }
 
-  /** The calendar invite of one holder's place. */
-  private async invite(activity: ActivityRow, holder: Holder, method: 'REQUEST' | 'CANCEL') {
+  /** The calendar invite of one holder's place (`organizer` loaded once for a fan-out). */
+  private async invite(
+    activity: ActivityRow,
+    holder: Holder,
+    method: 'REQUEST' | 'CANCEL',
+    organizer?: { name: string; email: string },
+  ) {
     return calendarInvite(
       activity,
       {
-        organizer: await this.organizerOf(activity),
+        organizer: organizer ?? (await this.organizerOf(activity)),
         attendee: { name: holder.name, email: holder.email },
         url: this.deps.links.activity(activity.code),
       },
@@ -183,6 +188,7 @@ export class ActivityNoticeService {
       const activity = await activityById(this.db, activityId);
       const holders = await holdersOf(this.db, activityId, ['approved', 'pending', 'waitlisted']);
       const decimals = await assetDecimals(this.db);
+      const organizer = await this.organizerOf(activity);
       const events: NoticeEvent[] = [];
       for (const holder of holders) {
         const language = languageOf(holder.language);
@@ -201,7 +207,9 @@ export class ActivityNoticeService {
           params: { ...params, refund },
           link: NOTICE_LINKS.activity(activity.code),
         };
-        if (holder.status === 'approved') event.attachments = [await this.invite(activity, holder, 'REQUEST')];
+        if (holder.status === 'approved') {
+          event.attachments = [await this.invite(activity, holder, 'REQUEST', organizer)];
+        }
         events.push(event);
       }
       await notifier.notify(events);
@@ -221,6 +229,7 @@ export class ActivityNoticeService {
         ).map((holder) => [holder.registrationId, holder]),
       );
       const decimals = await assetDecimals(this.db);
+      const organizer = await this.organizerOf(activity);
       const events: NoticeEvent[] = [];
       const refundedUsers: number[] = [];
       for (const place of places) {
@@ -239,7 +248,7 @@ export class ActivityNoticeService {
           params: { ...activityParams(activity, language), refund },
           link: NOTICE_LINKS.activity(activity.code),
         };
-        if (place.hadSeat) event.attachments = [await this.invite(activity, holder, 'CANCEL')];
+        if (place.hadSeat) event.attachments = [await this.invite(activity, holder, 'CANCEL', organizer)];
         events.push(event);
         if (place.refunded) refundedUsers.push(holder.userId);
       }
@@ -323,6 +332,7 @@ export class ActivityNoticeService {
   private remind(activityId: number, lead: number): Promise<void> {
     return this.safely('reminder', async (notifier) => {
       const activity = await activityById(this.db, activityId);
+      const organizer = await this.organizerOf(activity);
       const events: NoticeEvent[] = [];
       for (const holder of await holdersOf(this.db, activityId, ['approved'])) {
         const language: Language = languageOf(holder.language);
@@ -332,7 +342,7 @@ export class ActivityNoticeService {
           userIds: [holder.userId],
           params: { ...activityParams(activity, language), lead: leadText(language, lead) },
           link: NOTICE_LINKS.tickets,
-          attachments: [await this.invite(activity, holder, 'REQUEST')],
+          attachments: [await this.invite(activity, holder, 'REQUEST', organizer)],
         });
       }
       await notifier.notify(events);
