@@ -297,6 +297,27 @@ describe('approval and the waitlist', () => {
   });
 });
 
+describe('a ticket given away', () => {
+  it('confirms the recipient with their own invite; the hosts are not told of the same place twice', async () => {
+    const activity = await createActivity(t, olivia, { title: 'Gift Night' });
+    const ida = await person('ida@example.com', 'en_US', '0');
+    const jon = await person('jon@example.com', 'en_US', '0');
+    const place = (await signUp(t, ida, activity.id)).attachment;
+    const given = await t.call<Registration>('POST', '/activity/ticket/transfer', {
+      token: ida.token,
+      body: { activityId: activity.id, toUid: jon.uid },
+    });
+    expect(given.status).toBe(200);
+    expect(await noticesOf(jon)).toEqual([
+      expect.objectContaining({ kind: 'registrationConfirmed', key: `registrationConfirmed:${place.id}` }),
+    ]);
+    const [mail] = await mailsTo(jon.email, 'You are going: Gift Night');
+    expect(invitationOf(mail!).attendees).toEqual(['mailto:jon@example.com']);
+    const hostNotices = (await noticesOf(olivia)).filter((notice) => notice.key === `newRegistration:${place.id}`);
+    expect(hostNotices).toHaveLength(1);
+  });
+});
+
 describe('the day and after', () => {
   it('a check-in tells the holder once and turns their open ticket; the payout tells the organizer', async () => {
     const activity = await createActivity(t, olivia, { title: 'Closing Party', ...paidTicket('10') });

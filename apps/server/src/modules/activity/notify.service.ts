@@ -170,9 +170,9 @@ export class ActivityNoticeService {
     });
   }
 
-  /** The holder gave up their place: their ticket screen and, when money came back, their wallet change. */
-  attendeeCancelled(userId: number, code: string, refunded: boolean): Promise<void> {
-    return this.safely('attendeeCancelled', async (notifier) => {
+  /** The holder gave up their place (or gave the ticket away): their ticket screen and, when money came back, their wallet. */
+  ticketLeft(userId: number, code: string, refunded: boolean): Promise<void> {
+    return this.safely('ticketLeft', async (notifier) => {
       await notifier.changed([userId], 'ticket', code);
       if (refunded) await notifier.changed([userId], 'wallet');
     });

@@ -288,7 +288,7 @@ export class SignupService {
       return { registration: await registrationView(tx, row, updated), freedSeat: mine.status === 'approved' };
     });
     await this.deps.events?.emit({ type: 'ticketGone', activityId: activity.row.id, userId: user.id });
-    await this.deps.notices?.attendeeCancelled(user.id, activity.row.code, Number(registration.refunded) > 0);
+    await this.deps.notices?.ticketLeft(user.id, activity.row.code, Number(registration.refunded) > 0);
     if (freedSeat) await this.deps.seats.promoteAll(activity.row.id);
     return registration;
   }
@@ -330,6 +330,9 @@ export class SignupService {
     });
     await this.deps.events?.emit({ type: 'ticketGone', activityId: activity.row.id, userId: user.id });
     await this.deps.events?.emit({ type: 'ticketHeld', activityId: activity.row.id, userId: recipient.id });
+    // The recipient is confirmed as a sign-up would be (with their own invite); the hosts already heard of the place.
+    await this.deps.notices?.signedUp(Number(moved.id));
+    await this.deps.notices?.ticketLeft(user.id, activity.row.code, false);
     return moved;
   }
 
