@@ -75,6 +75,8 @@ export function startBackgroundWorkers(services: WorkerServices, log: FastifyBas
       log,
     ),
   );
+  // Reminders before activities start (24 h and 1 h): each (activity, lead) claimed by one process, once.
+  stopWorkers.push(startWorker('reminders', 30_000, () => activity.notices.remindDue(), log));
   // Creator earnings whose payout hold has passed become the organizer's to withdraw.
   stopWorkers.push(startWorker('earnings', 10_000, () => earnings.releaseDue(), log));
   stopWorkers.push(startWorker('mail', 2000, () => mailQueue.deliverDue(), log));

@@ -19,6 +19,7 @@ import { ActivityEvents } from './modules/activity/events.ts';
 import { ImageService } from './modules/activity/images.service.ts';
 import { InvitationService } from './modules/activity/invitations.service.ts';
 import { NftService } from './modules/activity/nfts.service.ts';
+import { ActivityNoticeService } from './modules/activity/notify.service.ts';
 import { type ActivityServices, activityRoutes } from './modules/activity/routes.ts';
 import { SeatService } from './modules/activity/seats.service.ts';
 import { SettlementService } from './modules/activity/settlement.service.ts';
@@ -88,7 +89,7 @@ import { installErrorHandling } from './platform/envelope-errors.ts';
 import { installJsonBodies } from './platform/json-body.ts';
 import { Links } from './platform/links.ts';
 import { loggerOptions, logRequests, requestIdOptions } from './platform/logging.ts';
-import { createMailer, type Mailer } from './platform/mail.ts';
+import { createMailer, type Mailer, mailboxOf } from './platform/mail.ts';
 import { MailQueue } from './platform/mail-queue.ts';
 import { instrumentRequests, Metrics, serveMetrics } from './platform/metrics.ts';
 import { existingAdminToken } from './platform/operator-guard.ts';
@@ -245,13 +246,31 @@ export async function buildApp(options: AppOptions) {
   const payments = new PaymentMethodService({ db: database.db, trade, now });
   const mailQueue = new MailQueue({ db: database.db, mailer, now, log: app.log, metrics });
   metrics.watchBacklog('mail', () => mailQueue.backlog());
-  const earnings = new CreatorEarningsService({ db: database.db, now, trade });
+  const earnings = new CreatorEarningsService({
+    db: database.db,
+    now,
+    trade,
+    released: (earning) => activityNotices.payoutReleased(earning),
+  });
   const discoveryCache = createDiscoveryCache({ ttlMs: config.discoveryCacheMs, now, redis, log: app.log });
   invalidateOnWrites(app, `${API_BASE}/activity/`, discoveryCache);
   const db = database.db;
   const discovery = new DiscoveryService({ db, now, links, log: app.log, cache: discoveryCache });
   const activityEvents = new ActivityEvents(app.log);
-  const seats = new SeatService({ db, now, events: activityEvents });
+  const activityNotices = new ActivityNoticeService({
+    db,
+    now,
+    links,
+    // The notifications service is built after the activity services (it needs chat): reached when first called.
+    notifier: {
+      notify: (events) => notifications.notify(events),
+      changed: (userIds, topic, ref) => notifications.changed(userIds, topic, ref),
+    },
+    mailbox: mailboxOf(config.mailFrom),
+    reminderLeads: config.noticeReminderLeads,
+    log: app.log,
+  });
+  const seats = new SeatService({ db, now, events: activityEvents, notices: activityNotices });
   const images = new ImageService({ db, now, links, dataDir: config.dataDir });
   const activity: ActivityServices = {
     discovery,
@@ -262,11 +281,12 @@ export async function buildApp(options: AppOptions) {
       discovery,
       promote: (id) => seats.promoteAll(id),
       events: activityEvents,
+      notices: activityNotices,
     }),
     drafts: new DraftService({ db, now }),
     images,
     invitations: new InvitationService({ db, now, links, mailer, log: app.log, attempts }),
-    signups: new SignupService({ db, now, trade, seats, discovery, events: activityEvents }),
+    signups: new SignupService({ db, now, trade, seats, discovery, events: activityEvents, notices: activityNotices }),
     seats,
     settlement: new SettlementService({
       db,
@@ -276,10 +296,12 @@ export async function buildApp(options: AppOptions) {
       earnings,
       payoutHoldMs: config.payoutHoldMs,
       events: activityEvents,
+      notices: activityNotices,
     }),
-    checkins: new CheckinService({ db, now, links, invites }),
+    checkins: new CheckinService({ db, now, links, invites, notices: activityNotices }),
     nfts: new NftService({ db, links }),
     attendees: new AttendeeService({ db, earnings }),
+    notices: activityNotices,
   };
   const counter: WindowCounter = redis ? new RedisWindowCounter(redis) : new MemoryWindowCounter();
   const chat: ChatService = new ChatService({

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { IceServer } from '@polaris/contract';
+import { type IceServer, NOTICE_REMINDER_LEADS } from '@polaris/contract';
 import { z } from 'zod';
 import { type CommunityChannel, staticPageConfig } from './modules/app/static-pages.ts';
 import { parseIceServers } from './modules/live/media.ts';
@@ -56,6 +56,22 @@ const EnvSchema = z.object({
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   PAYOUT_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
+  // Reminders before an activity starts, in minutes, comma-separated (docs/notifications.md "mail").
+  NOTICE_REMINDER_LEADS: z
+    .string()
+    .default(NOTICE_REMINDER_LEADS.join(','))
+    .transform((value, context) => {
+      const leads = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .map(Number);
+      if (leads.length === 0 || leads.some((lead) => !Number.isInteger(lead) || lead < 1 || lead > 43_200)) {
+        context.addIssue({ code: 'custom', message: 'minutes from 1 to 43200, comma-separated' });
+        return z.NEVER;
+      }
+      return [...new Set(leads)].sort((a, b) => b - a);
+    }),
   WALLET_MNEMONIC: z.preprocess(emptyToUndefined, z.string().trim().optional()),
   TOTP_KEY: z.preprocess(
     emptyToUndefined,
@@ -176,6 +192,8 @@ export type Config = {
   operatorRoutes: boolean;
   /** How long ticket money stays frozen in creator earnings after an activity ends before the organizer gets it. */
   payoutHoldMs: number;
+  /** Reminders before an activity starts, in minutes, longest first (NOTICE_REMINDER_LEADS; 1440 and 60). */
+  noticeReminderLeads: number[];
   /** Google and Apple sign-in; a provider without a client id is off and its button hidden. */
   oidc: OidcConfig;
   /** The JSON file a release writes its version and notes to (docs/app-platform.md); unset: the built-in version. */
@@ -317,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discoveryCacheMs: e.DISCOVERY_CACHE_MS,
     operatorRoutes: e.OPERATOR_ROUTES ? e.OPERATOR_ROUTES === 'on' : e.NODE_ENV !== 'production',
     payoutHoldMs: Math.round(e.PAYOUT_HOLD_HOURS * 3_600_000),
+    noticeReminderLeads: e.NOTICE_REMINDER_LEADS,
     oidc: oidcConfig(e),
     clientReleaseFile: e.CLIENT_RELEASE_FILE ? path.resolve(e.CLIENT_RELEASE_FILE) : undefined,
     corsOrigins: e.CORS_ORIGINS,

@@ -3,16 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pgArray } from '../db/arrays.ts';
 import { type Database, query, type Tx } from '../db/client.ts';
 import { mailQueue } from '../db/schema/index.ts';
-import type { Mailer, MailMessage } from './mail.ts';
+import type { MailAttachment, Mailer, MailMessage } from './mail.ts';
 import type { Metrics } from './metrics.ts';
 
 export interface QueuedMail extends MailMessage {
   /** What the mail is about, e.g. `activity-change:<registration id>`. */
   topic: string;
-  /** Extra headers, e.g. RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post`. */
-  headers?: Record<string, string>;
-  /** Files the mail carries (a calendar invite). */
-  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 /** After this many failed sends a mail stays in the queue unsent, for an operator to look at. */
@@ -68,7 +64,15 @@ export class MailQueue {
 
   async deliverDue(limit = 50): Promise<{ sent: number; failed: number }> {
     const now = this.deps.now().toISOString();
-    const claimed = await query<{ id: string; recipient: string; subject: string; body: string; attempts: number }>(
+    const claimed = await query<{
+      id: string;
+      recipient: string;
+      subject: string;
+      body: string;
+      headers: Record<string, string> | string | null;
+      attachments: MailAttachment[] | string | null;
+      attempts: number;
+    }>(
       this.deps.db,
       sql`update mail_queue set attempts = attempts + 1,
             next_attempt_at = ${now}::timestamptz + least(power(2, attempts), 360) * interval '1 minute'
@@ -76,13 +80,19 @@ export class MailQueue {
             select id from mail_queue
             where sent_at is null and next_attempt_at <= ${now}::timestamptz and attempts < ${MAIL_MAX_ATTEMPTS}
             order by next_attempt_at, id limit ${limit} for update skip locked)
-          returning id::text, recipient, subject, body, attempts`,
+          returning id::text, recipient, subject, body, headers, attachments, attempts`,
     );
     let sent = 0;
     let failed = 0;
     for (const row of claimed.rows) {
       try {
-        await this.deps.mailer.send({ to: row.recipient, subject: row.subject, text: row.body });
+        await this.deps.mailer.send({
+          to: row.recipient,
+          subject: row.subject,
+          text: row.body,
+          headers: jsonColumn(row.headers) ?? undefined,
+          attachments: jsonColumn(row.attachments) ?? undefined,
+        });
       } catch (error) {
         failed++;
         const last = Number(row.attempts) >= MAIL_MAX_ATTEMPTS;
@@ -102,4 +112,10 @@ export class MailQueue {
     }
     return { sent, failed };
   }
+}
+
+/** A jsonb column read through raw SQL: parsed by node-postgres, a string from some drivers. */
+function jsonColumn<T>(value: T | string | null): T | null {
+  if (value === null) return null;
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }

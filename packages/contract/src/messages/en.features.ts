@@ -164,16 +164,6 @@ export const enFeatures = {
     inviteDailyCap: 'You can send at most {{max}} invitation emails a day; please try again tomorrow',
     inviteSubject: 'You are invited: {{title}}',
     inviteBody: '{{name}} invites you to {{title}} on {{date}}.\n\nSign up here: {{link}}',
-    changeSubject: 'Changed: {{title}}',
-    changeTime: 'The organizer moved {{title}}. It now starts on {{date}}.',
-    changeVenue: 'The organizer changed where {{title}} takes place. It is now at: {{place}}.',
-    changeTimeAndVenue: 'The organizer moved {{title}}. It now starts on {{date}}, at: {{place}}.',
-    changeRefundRight:
-      'Because of this change you may cancel your ticket for a full refund of {{amount}} {{asset}} until {{until}}, whatever the usual 24-hour rule says.',
-    ticketLink: 'Your ticket: {{link}}',
-    cancelNoticeSubject: 'Cancelled: {{title}}',
-    cancelNoticeBody: 'The organizer cancelled {{title}}, which was to start on {{date}}.',
-    cancelNoticeRefund: '{{amount}} {{asset}} has been returned to your wallet.',
     online: 'Online',
   },
   oidc: {

@@ -19,7 +19,7 @@ export const enNotices = {
       body: 'The organizer did not approve your registration. Anything you paid has been returned to your wallet.',
     },
     waitlistPromoted: { title: 'A seat opened: {{title}}', body: 'You are off the waitlist and going. {{date}}.' },
-    activityChanged: { title: 'Changed: {{title}}', body: 'Now {{date}} · {{place}}.' },
+    activityChanged: { title: 'Changed: {{title}}', body: 'Now {{date}} · {{place}}. {{refund}}' },
     activityCancelled: { title: 'Cancelled: {{title}}', body: 'The organizer cancelled it. {{refund}}' },
     activityReminder: {
       title: 'Starting {{lead}}: {{title}}',
@@ -76,6 +76,8 @@ export const enNotices = {
     words: {
       refunded: '{{amount}} has been returned to your wallet.',
       noRefund: '',
+      refundRight:
+        'Because of this change you may cancel for a full refund of {{amount}} until {{until}}, whatever the usual 24-hour rule says.',
       online: 'Online',
       leadHours: 'in {{hours}} h',
       leadMinutes: 'in {{minutes}} min',

@@ -162,16 +162,6 @@ export const zhHansFeatures: FeatureMessages = {
     inviteDailyCap: '每天最多可发送 {{max}} 封邀请邮件，请明天再试',
     inviteSubject: '邀请您参加：{{title}}',
     inviteBody: '{{name}} 邀请您于 {{date}} 参加「{{title}}」。\n\n报名链接：{{link}}',
-    changeSubject: '活动变更：{{title}}',
-    changeTime: '主办方更改了「{{title}}」的时间，现在的开始时间为 {{date}}。',
-    changeVenue: '主办方更改了「{{title}}」的地点，现在的地点为：{{place}}。',
-    changeTimeAndVenue: '主办方更改了「{{title}}」的时间和地点，现在于 {{date}} 开始，地点：{{place}}。',
-    changeRefundRight:
-      '因此项变更，您可在 {{until}} 前取消报名并获得 {{amount}} {{asset}} 全额退款，不受开始前 24 小时的规则限制。',
-    ticketLink: '您的门票：{{link}}',
-    cancelNoticeSubject: '活动已取消：{{title}}',
-    cancelNoticeBody: '主办方取消了原定于 {{date}} 开始的「{{title}}」。',
-    cancelNoticeRefund: '{{amount}} {{asset}} 已退回您的钱包。',
     online: '线上',
   },
   oidc: {

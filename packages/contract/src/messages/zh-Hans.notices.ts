@@ -8,7 +8,7 @@ export const zhHansNotices: Shape<typeof enNotices> = {
     registrationApproved: { title: '报名已通过：{{title}}', body: '你已确定参加。{{date}} · {{place}}。' },
     registrationDeclined: { title: '报名未通过：{{title}}', body: '主办方未通过你的报名。已付款项已退回你的钱包。' },
     waitlistPromoted: { title: '有空位了：{{title}}', body: '你已从候补转为参加。{{date}}。' },
-    activityChanged: { title: '活动有变更：{{title}}', body: '现在是 {{date}} · {{place}}。' },
+    activityChanged: { title: '活动有变更：{{title}}', body: '现在是 {{date}} · {{place}}。{{refund}}' },
     activityCancelled: { title: '活动已取消：{{title}}', body: '主办方取消了活动。{{refund}}' },
     activityReminder: { title: '{{lead}}开始：{{title}}', body: '{{date}} · {{place}}。门票已在 App 中。' },
     checkedIn: { title: '已签到：{{title}}', body: '欢迎！你的出席徽章已放入收藏。' },
@@ -40,6 +40,8 @@ export const zhHansNotices: Shape<typeof enNotices> = {
     words: {
       refunded: '{{amount}} 已退回你的钱包。',
       noRefund: '',
+      refundRight:
+        '因为这项变更，你可以在 {{until}} 前取消，并获得 {{amount}} 全额退款，不受开始前 24 小时的规则限制。',
       online: '线上',
       leadHours: '{{hours}} 小时后',
       leadMinutes: '{{minutes}} 分钟后',

@@ -162,16 +162,6 @@ export const zhHantFeatures: FeatureMessages = {
     inviteDailyCap: '每天最多可寄出 {{max}} 封邀請郵件，請明天再試',
     inviteSubject: '邀請您參加：{{title}}',
     inviteBody: '{{name}} 邀請您於 {{date}} 參加「{{title}}」。\n\n報名連結：{{link}}',
-    changeSubject: '活動異動：{{title}}',
-    changeTime: '主辦方更改了「{{title}}」的時間，現在的開始時間為 {{date}}。',
-    changeVenue: '主辦方更改了「{{title}}」的地點，現在的地點為：{{place}}。',
-    changeTimeAndVenue: '主辦方更改了「{{title}}」的時間和地點，現在於 {{date}} 開始，地點：{{place}}。',
-    changeRefundRight:
-      '因此項異動，您可在 {{until}} 前取消報名並獲得 {{amount}} {{asset}} 全額退款，不受開始前 24 小時的規則限制。',
-    ticketLink: '您的票券：{{link}}',
-    cancelNoticeSubject: '活動已取消：{{title}}',
-    cancelNoticeBody: '主辦方取消了原定於 {{date}} 開始的「{{title}}」。',
-    cancelNoticeRefund: '{{amount}} {{asset}} 已退回您的錢包。',
     online: '線上',
   },
   oidc: {

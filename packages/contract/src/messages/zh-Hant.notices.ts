@@ -8,7 +8,7 @@ export const zhHantNotices: Shape<typeof enNotices> = {
     registrationApproved: { title: '報名已通過：{{title}}', body: '你已確定參加。{{date}} · {{place}}。' },
     registrationDeclined: { title: '報名未通過：{{title}}', body: '主辦方未通過你的報名。已付款項已退回你的錢包。' },
     waitlistPromoted: { title: '有空位了：{{title}}', body: '你已從候補轉為參加。{{date}}。' },
-    activityChanged: { title: '活動有變更：{{title}}', body: '現在是 {{date}} · {{place}}。' },
+    activityChanged: { title: '活動有變更：{{title}}', body: '現在是 {{date}} · {{place}}。{{refund}}' },
     activityCancelled: { title: '活動已取消：{{title}}', body: '主辦方取消了活動。{{refund}}' },
     activityReminder: { title: '{{lead}}開始：{{title}}', body: '{{date}} · {{place}}。票券已在 App 中。' },
     checkedIn: { title: '已簽到：{{title}}', body: '歡迎！你的出席徽章已放進收藏。' },
@@ -40,6 +40,8 @@ export const zhHantNotices: Shape<typeof enNotices> = {
     words: {
       refunded: '{{amount}} 已退回你的錢包。',
       noRefund: '',
+      refundRight:
+        '因為這項變更，你可以在 {{until}} 前取消，並獲得 {{amount}} 全額退款，不受開始前 24 小時的規則限制。',
       online: '線上',
       leadHours: '{{hours}} 小時後',
       leadMinutes: '{{minutes}} 分鐘後',

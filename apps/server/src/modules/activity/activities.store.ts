@@ -168,12 +168,33 @@ export async function saveMarketing(db: Database, id: number, marketing: Activit
   await db.update(activities).set({ marketing, updatedAt: now }).where(eq(activities.id, id));
 }
 
-/** The whole activity is cancelled and, everything being refunded, settled at once. */
-export async function markActivityCancelled(tx: Tx, id: number, now: Date): Promise<void> {
-  await tx
+/**
+ * The whole activity is cancelled and, everything being refunded, settled at once. The calendar invite's
+ * SEQUENCE goes up with it: the cancellation is a new revision of the event (RFC 5546).
+ */
+export async function markActivityCancelled(tx: Tx, id: number, now: Date): Promise<ActivityRow> {
+  const [row] = await tx
     .update(activities)
-    .set({ status: 'cancelled', cancelledAt: now, settledAt: now, updatedAt: now })
-    .where(eq(activities.id, id));
+    .set({
+      status: 'cancelled',
+      cancelledAt: now,
+      settledAt: now,
+      updatedAt: now,
+      calendarSequence: sql`${activities.calendarSequence} + 1`,
+    })
+    .where(eq(activities.id, id))
+    .returning();
+  return row!;
+}
+
+/** The start or the venue changed: the next revision of the calendar invite (in the edit's transaction). */
+export async function raiseCalendarSequence(tx: Tx, id: number): Promise<ActivityRow> {
+  const [row] = await tx
+    .update(activities)
+    .set({ calendarSequence: sql`${activities.calendarSequence} + 1` })
+    .where(eq(activities.id, id))
+    .returning();
+  return row!;
 }
 
 export async function markSettled(tx: Tx, id: number, now: Date): Promise<void> {

@@ -7,6 +7,7 @@ import { type ActivityRow, peopleById, ticketTypeName } from './activities.store
 import { presentCheckin } from './checkin.presenter.ts';
 import { signCodeAt, signCodeMatches, signWindow, verifyTicketQr } from './codes.ts';
 import { burnNft, mintNft } from './nfts.store.ts';
+import type { ActivityNoticeService } from './notify.service.ts';
 import {
   liveRegistrationOf,
   markCheckedIn,
@@ -30,6 +31,8 @@ export class CheckinService {
       links: Links;
       /** Told of every check-in in its transaction (a first one may earn an invite reward), then asked to pay it. */
       invites: Pick<InviteService, 'qualify' | 'settle'>;
+      /** Tells the holder (and their open ticket screen) after the commit (notify.service.ts). */
+      notices?: ActivityNoticeService;
     },
   ) {}
 
@@ -88,6 +91,7 @@ export class CheckinService {
       });
       return { registration: done, nft };
     });
+    await this.deps.notices?.checkedIn(registrationId);
     await this.deps.invites.settle(result.registration.userId);
     const typeName = await ticketTypeName(this.db, result.registration.ticketTypeId);
     const person = (await peopleById(this.db, [result.registration.userId])).get(result.registration.userId)!;
@@ -108,6 +112,7 @@ export class CheckinService {
       }
       await burnNft(tx, registrationId, now);
     });
+    await this.deps.notices?.ticketChanged(registrationId);
     return {};
   }
 

@@ -1,7 +1,6 @@
 import {
   type Activity,
   type CreateActivity,
-  formatAmount,
   type RefundRightReason,
   Status,
   type UpdateActivity,
@@ -9,7 +8,6 @@ import {
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';
-import { enqueueMail } from '../../platform/mail-queue.ts';
 import {
   type ActivityMarketing,
   type ActivityRow,
@@ -24,6 +22,7 @@ import {
   lockActivity,
   profileNames,
   publishDraft,
+  raiseCalendarSequence,
   removeTicketType,
   saveMarketing,
   saveTicketTypes,
@@ -35,10 +34,9 @@ import { newActivityCode, newSecret } from './codes.ts';
 import type { DiscoveryService } from './discovery.service.ts';
 import { NEW_DRAFT_KEY } from './drafts.service.ts';
 import type { ActivityEvents } from './events.ts';
-import { changeNotice } from './notices.ts';
+import type { ActivityNoticeService } from './notify.service.ts';
 import { canChangeCohosts, canEdit } from './policy.ts';
-import { decimalsOf } from './presenter.ts';
-import { grantFullRefundRight, heldByTicketType, holderEmails, livePlaces, seatCounts } from './registrations.store.ts';
+import { grantFullRefundRight, heldByTicketType, seatCounts } from './registrations.store.ts';
 import { changeReason, phaseOf } from './rules.ts';
 import { managedActivity } from './service.ts';
 import { type ActivityDraft, checkActivity, type FieldProblem, throwProblems } from './validate.ts';
@@ -52,11 +50,14 @@ export interface EditingDeps {
   /** Fill seats freed by an edit from the waitlist. */
   promote: (activityId: number) => Promise<unknown>;
   events?: ActivityEvents;
+  /** Tells every live place of a change of time or venue, after the commit (notify.service.ts). */
+  notices?: ActivityNoticeService;
 }
 
 /**
  * Creating, editing and publishing activities, and their promotion settings. An edit that moves the start or
- * the venue tells every attendee by mail and gives paid places a full-refund right until the start.
+ * the venue gives paid places a full-refund right until the start, raises the calendar invite's SEQUENCE, and
+ * (after the commit) tells every live place with the updated invite.
  */
 export class EditingService {
   constructor(private readonly deps: EditingDeps) {}
@@ -171,7 +172,7 @@ export class EditingService {
       input.coHosts !== undefined ? await this.resolveCohosts(input.coHosts, stored.organizerId, problems) : null;
     throwProblems(problems);
 
-    await this.db.transaction(async (tx) => {
+    const moved = await this.db.transaction(async (tx) => {
       const row = await lockActivity(tx, stored.id);
       const counts = (await seatCounts(tx, [row.id])).get(row.id)!;
       const seatProblems: FieldProblem[] = [];
@@ -224,7 +225,9 @@ export class EditingService {
       await saveTicketTypes(tx, row.id, typePlans);
       if (cohostIds) await setCohosts(tx, row.id, cohostIds, true);
       await deleteDraft(tx, user.id, row.code);
+      return reason !== null;
     });
+    if (moved) await this.deps.notices?.changed(stored.id);
     // A larger capacity may have freed seats: the waitlist moves up now.
     await this.deps.promote(stored.id);
     const saved = (await findActivity(this.db, stored.code))!;
@@ -238,31 +241,14 @@ export class EditingService {
   }
 
   /**
-   * The start or the venue changed (activity row locked): every live place is mailed what it is now, and each
-   * paid one (escrowed or held) may be cancelled for a full refund until the new start, whatever the 24-hour
-   * rule says, so an organizer cannot move an activity close and keep the money of those who cannot come.
+   * The start or the venue changed (activity row locked): each paid place (escrowed or held) may be cancelled
+   * for a full refund until the new start, whatever the 24-hour rule says, so an organizer cannot move an
+   * activity close and keep the money of those who cannot come; and the calendar invite gets its next SEQUENCE,
+   * in this transaction, so the notices sent after the commit carry a revision calendars accept as newer.
    */
   private async noticeChange(tx: Tx, activity: ActivityRow, reason: RefundRightReason, now: Date) {
     await grantFullRefundRight(tx, activity.id, { until: activity.startsAt, reason, now });
-    const places = await livePlaces(tx, activity.id);
-    if (places.length === 0) return;
-    const decimals = await assetDecimals(tx);
-    const emails = await holderEmails(tx, activity.id);
-    const mails = places.map((place) =>
-      changeNotice(this.deps.links, activity, reason, {
-        registrationId: place.id,
-        email: emails.get(place.id)!,
-        language: place.language,
-        paid:
-          place.fullRefundUntil && place.assetCode
-            ? {
-                amount: formatAmount(BigInt(place.paid), decimalsOf(decimals, place.assetCode)),
-                asset: place.assetCode,
-              }
-            : null,
-      }),
-    );
-    await enqueueMail(tx, mails, now);
+    await raiseCalendarSequence(tx, activity.id);
   }
 
   async publish(user: { id: number }, code: string): Promise<Activity> {

@@ -1,12 +1,97 @@
-import { translate as fill, LANGUAGES, type Language, type RefundRightReason } from '@polaris/contract';
-import type { Links } from '../../platform/links.ts';
-import type { QueuedMail } from '../../platform/mail-queue.ts';
+import { translate as fill, formatAmount, LANGUAGES, type Language } from '@polaris/contract';
+import { type IcsMethod, type IcsPerson, renderCalendar } from '../calendar/ics.ts';
+import type { NoticeEvent } from '../notifications/events.ts';
 import type { ActivityRow } from './activities.store.ts';
 
 /** Locale tags for dates in mail, per interface language. */
 const DATE_LOCALE: Record<Language, string> = { en: 'en-GB', 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-TW' };
 
 type NoticeActivity = Pick<ActivityRow, 'code' | 'title' | 'startsAt' | 'timezone' | 'onlineUrl' | 'city' | 'address'>;
+
+/**
+ * The texts of the activity's notices (`notice.<kind>` in the catalogues) take their params from here: dates in
+ * the activity's own time zone and in the reader's language, places, amounts with their asset, reminder leads;
+ * and the calendar invite a notice's email carries. Pure: notify.service.ts loads and sends.
+ */
+
+/** Where a tap on a notice opens, as the web app's paths (apps/web/src/app/paths.ts). */
+export const NOTICE_LINKS = {
+  activity: (code: string) => `/pages/activity/details/index?id=${encodeURIComponent(code)}`,
+  /** My tickets, with the QR code. */
+  tickets: '/pages/activity/my/activities/index',
+  /** My attendance collectibles. */
+  nfts: '/pages/activity/my/nft/index',
+  manage: (code: string) => `/pages/activity/manage/index?id=${encodeURIComponent(code)}`,
+  /** The creator's earnings by day. */
+  earnings: '/pages/activity/my/creatorStatistics/index',
+};
+
+/** The language a holder is written to in: theirs when known, else the app's default (Traditional Chinese). */
+export function languageOf(value: string | null): Language {
+  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : 'zh-Hant';
+}
+
+/** An amount with its asset, as the notices print it: `10 USDT`. */
+export function money(units: bigint, decimals: number, asset: string): string {
+  return `${formatAmount(units, decimals)} ${asset}`;
+}
+
+/** A reminder's lead in words: `in 24 h`, `in 90 min`. */
+export function leadText(language: Language, minutes: number): string {
+  return minutes % 60 === 0
+    ? fill(language, 'notice.words.leadHours', { hours: minutes / 60 })
+    : fill(language, 'notice.words.leadMinutes', { minutes });
+}
+
+/** The params every attendee notice about an activity uses: its title, and when and where in the reader's language. */
+export function activityParams(activity: NoticeActivity, language: Language) {
+  return {
+    title: activity.title,
+    date: noticeDate(activity.startsAt, activity.timezone, language),
+    place: placeOf(activity, language),
+  };
+}
+
+type InviteActivity = NoticeActivity & Pick<ActivityRow, 'endsAt' | 'calendarSequence' | 'updatedAt'>;
+
+/**
+ * The activity as one attendee's calendar invitation (RFC 5546): METHOD:REQUEST for a confirmed place, its
+ * reminders and changes, METHOD:CANCEL when the activity is cancelled. The UID is the activity's (the same as in
+ * the calendar feed), so a calendar keeps one event and each invite updates it; SEQUENCE is the activity's
+ * `calendar_sequence`, raised with each change of time or venue and with the cancellation.
+ */
+export function calendarInvite(
+  activity: InviteActivity,
+  people: { organizer: IcsPerson; attendee: IcsPerson; url: string },
+  method: Extract<IcsMethod, 'REQUEST' | 'CANCEL'>,
+  now: Date,
+): NonNullable<NoticeEvent['attachments']>[number] {
+  const place = [activity.address, activity.city].filter((part): part is string => !!part).join(', ');
+  const content = renderCalendar(
+    null,
+    [
+      {
+        uid: `activity-${activity.code}@polaris`,
+        title: activity.title,
+        startsAt: activity.startsAt,
+        endsAt: activity.endsAt,
+        location: place || (activity.onlineUrl !== null ? 'Online' : null),
+        url: people.url,
+        status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
+        updatedAt: now,
+        sequence: activity.calendarSequence,
+        organizer: people.organizer,
+        attendees: [people.attendee],
+      },
+    ],
+    method,
+  );
+  return {
+    filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics',
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content,
+  };
+}
 
 /** A date as the attendee reads it: in the activity's own time zone, which is named. */
 export function noticeDate(at: Date, timezone: string, language: Language): string {
@@ -18,73 +103,7 @@ export function noticeDate(at: Date, timezone: string, language: Language): stri
   return `${text} (${timezone})`;
 }
 
-function placeOf(activity: NoticeActivity, language: Language): string {
+export function placeOf(activity: NoticeActivity, language: Language): string {
   if (activity.onlineUrl !== null) return fill(language, 'activity.online');
   return [activity.address, activity.city].filter((part): part is string => !!part).join(', ');
-}
-
-/**
- * One mail in the holder's language; when it is unknown (a ticket given by someone else, or one from before
- * languages were kept), in English and Traditional Chinese, as invitations are.
- */
-function inLanguage(
-  language: string | null,
-  write: (language: Language) => { subject: string; paragraphs: string[] },
-): { subject: string; text: string } {
-  const known = (LANGUAGES as readonly string[]).includes(language ?? '') ? (language as Language) : null;
-  const versions = (known ? [known] : (['en', 'zh-Hant'] as const)).map(write);
-  return {
-    subject: versions.map((version) => version.subject).join(' / '),
-    text: versions.map((version) => version.paragraphs.join('\n\n')).join('\n\n----\n\n'),
-  };
-}
-
-export interface NoticeRecipient {
-  registrationId: number;
-  email: string;
-  language: string | null;
-  /** What the holder paid or has held, formatted, when it is a paid place; null for a free one. */
-  paid: { amount: string; asset: string } | null;
-}
-
-/** The organizer changed the start or the venue: what it is now, and the refund right of a paid place. */
-export function changeNotice(
-  links: Links,
-  activity: NoticeActivity,
-  reason: RefundRightReason,
-  to: NoticeRecipient,
-): QueuedMail {
-  const mail = inLanguage(to.language, (language) => {
-    const params = {
-      title: activity.title,
-      date: noticeDate(activity.startsAt, activity.timezone, language),
-      place: placeOf(activity, language),
-    };
-    const what = { timeChanged: 'changeTime', venueChanged: 'changeVenue', timeAndVenueChanged: 'changeTimeAndVenue' }[
-      reason
-    ];
-    const paragraphs = [fill(language, `activity.${what}`, params)];
-    if (to.paid) {
-      paragraphs.push(fill(language, 'activity.changeRefundRight', { ...to.paid, until: params.date }));
-    }
-    paragraphs.push(fill(language, 'activity.ticketLink', { link: links.activity(activity.code) }));
-    return { subject: fill(language, 'activity.changeSubject', params), paragraphs };
-  });
-  return { to: to.email, ...mail, topic: `activity-change:${to.registrationId}` };
-}
-
-/** The organizer cancelled the activity: and what came back to the holder's wallet. */
-export function cancelNotice(
-  links: Links,
-  activity: NoticeActivity,
-  to: Omit<NoticeRecipient, 'paid'> & { refunded: { amount: string; asset: string } | null },
-): QueuedMail {
-  const mail = inLanguage(to.language, (language) => {
-    const params = { title: activity.title, date: noticeDate(activity.startsAt, activity.timezone, language) };
-    const paragraphs = [fill(language, 'activity.cancelNoticeBody', params)];
-    if (to.refunded) paragraphs.push(fill(language, 'activity.cancelNoticeRefund', to.refunded));
-    paragraphs.push(fill(language, 'activity.ticketLink', { link: links.activity(activity.code) }));
-    return { subject: fill(language, 'activity.cancelNoticeSubject', params), paragraphs };
-  });
-  return { to: to.email, ...mail, topic: `activity-cancel:${to.registrationId}` };
 }

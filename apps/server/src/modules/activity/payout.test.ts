@@ -33,6 +33,9 @@ const mixedTickets = {
   ticketTypes: [{ name: 'Community' }, { name: 'Supporter', price: '10', asset: 'USDT' }],
 };
 
+/** The user opens the app in `locale`: its badge read is where outside channels learn the language to write in. */
+const opens = (user: WalletUser, locale: string) => t.call('GET', '/notice/unread', { token: user.token, locale });
+
 const detail = (id: string, token: string) => t.call<Activity>('GET', '/activity/detail', { token, query: { id } });
 const cancelMine = (user: WalletUser, activityId: string) =>
   t.call<Registration>('POST', '/activity/signup/cancel', { token: user.token, body: { activityId } });
@@ -73,6 +76,8 @@ describe('moving the start close', () => {
     const amy = await guest(t, 'amy@example.com', '100');
     const ben = await guest(t, 'ben@example.com', '100');
     const fay = await guest(t, 'fay@example.com', '0');
+    await opens(amy, 'zh_TW');
+    for (const user of [ben, fay]) await opens(user, 'en_US');
     const amyPlace = await t.call<Registration>('POST', '/activity/signup', {
       token: amy.token,
       locale: 'zh_TW',
@@ -124,12 +129,12 @@ describe('moving the start close', () => {
 
     // Each place that was live at the change hears about it once, in the language it signed up in.
     await Promise.all([t.services.mailQueue.deliverDue(), t.services.mailQueue.deliverDue()]);
-    const [amyMail, ...amyMore] = await mailsTo('amy@example.com', '活動異動');
+    const [amyMail, ...amyMore] = await mailsTo('amy@example.com', '活動有變更');
     expect(amyMore).toEqual([]);
     expect(amyMail!.text).toContain('全額退款');
     const benMails = await mailsTo('ben@example.com', 'Changed: ');
     expect(benMails).toHaveLength(1);
-    expect(benMails[0]!.text).toContain('It now starts on');
+    expect(benMails[0]!.text).toMatch(/^Now .+\(Asia\/Taipei\) · /);
     expect(benMails[0]!.text).toContain('full refund of 10 USDT until');
     const fayMails = await mailsTo('fay@example.com', 'Changed: ');
     expect(fayMails).toHaveLength(1);
@@ -223,6 +228,7 @@ describe('venue change and cancellation', () => {
     const dan = await guest(t, 'dan@example.com', '50');
     const eve = await guest(t, 'eve@example.com', '50');
     const hal = await guest(t, 'hal@example.com', '0');
+    for (const user of [dan, eve, hal]) await opens(user, 'en_US');
     for (const paying of [dan, eve]) await signUp(t, paying, activity.id, { ticketTypeId: supporter!.id });
     await signUp(t, hal, activity.id, { ticketTypeId: free!.id });
 
@@ -239,7 +245,7 @@ describe('venue change and cancellation', () => {
     await t.services.mailQueue.deliverDue();
     for (const person of [dan, eve, hal]) expect(await mailsTo(person.email, 'Changed: ')).toHaveLength(1);
     const [danMail] = await mailsTo(dan.email, 'Changed: ');
-    expect(danMail!.text).toContain('It is now at: No. 1, Songshou Rd, Taipei.');
+    expect(danMail!.text).toContain(' · No. 1, Songshou Rd, Taipei.');
     expect(danMail!.text).toContain('full refund of 10 USDT');
     expect((await detail(activity.id, dan.token)).attachment.myRegistration).toMatchObject({
       fullRefundUntil: new Date(start).toISOString(),

@@ -11,6 +11,7 @@ import type { ImageService } from './images.service.ts';
 import type { InvitationService } from './invitations.service.ts';
 import { manageRoutes } from './manage.routes.ts';
 import type { NftService } from './nfts.service.ts';
+import type { ActivityNoticeService } from './notify.service.ts';
 import type { SeatService } from './seats.service.ts';
 import type { SettlementService } from './settlement.service.ts';
 import type { SignupService } from './signup.service.ts';
@@ -28,6 +29,8 @@ export interface ActivityServices {
   checkins: CheckinService;
   nfts: NftService;
   attendees: AttendeeService;
+  /** The activity's notices and the reminders worker (no routes). */
+  notices: ActivityNoticeService;
 }
 
 /** Every activity route, by topic: one file each beside this one. */

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import { ledger } from '../wallet/ledger.ts';
 import { type ActivityRow, lockActivity, ticketTypeById } from './activities.store.ts';
 import type { ActivityEvents } from './events.ts';
+import type { ActivityNoticeService } from './notify.service.ts';
 import {
   lockRegistration,
   type RegistrationRow,
@@ -26,7 +27,15 @@ const conflict = (key: string) => new AppError(Status.conflict, key);
  *   (`ticket_hold_release`)
  */
 export class SeatService {
-  constructor(private readonly deps: { db: Database; now: () => Date; events?: ActivityEvents }) {}
+  constructor(
+    private readonly deps: {
+      db: Database;
+      now: () => Date;
+      events?: ActivityEvents;
+      /** Tells the person whose place changed, after the commit (notify.service.ts). */
+      notices?: ActivityNoticeService;
+    },
+  ) {}
 
   private get db() {
     return this.deps.db;
@@ -43,9 +52,15 @@ export class SeatService {
       const outcome = await this.db.transaction((tx) => this.promoteNext(tx, activityId));
       if (outcome === 'none') break;
       promoted++;
-      await this.ticketHeld(activityId, outcome.userId);
+      await this.promoted(activityId, outcome);
     }
     return { promoted };
+  }
+
+  /** After a promotion's commit: the activity's followers (chat) and the promoted person hear of it. */
+  async promoted(activityId: number, outcome: { userId: number; registrationId: number }) {
+    await this.ticketHeld(activityId, outcome.userId);
+    await this.deps.notices?.promoted(outcome.registrationId);
   }
 
   /** Tells the activity's followers (chat) that someone holds a ticket now; called after the commit. */
@@ -55,9 +70,13 @@ export class SeatService {
 
   /**
    * Promotes the first waitlisted place that fits, under the activity's lock (taken here unless `row` is given),
-   * and answers whose it was; the caller calls `ticketHeld` after its transaction commits.
+   * and answers whose it was; the caller calls `promoted` after its transaction commits.
    */
-  async promoteNext(tx: Tx, activityId: number, row?: ActivityRow): Promise<{ userId: number } | 'none'> {
+  async promoteNext(
+    tx: Tx,
+    activityId: number,
+    row?: ActivityRow,
+  ): Promise<{ userId: number; registrationId: number } | 'none'> {
     const activity = row ?? (await lockActivity(tx, activityId));
     const now = this.deps.now();
     if (activity.status !== 'published' || phaseOf(activity, now) === 'ended') return 'none';
@@ -85,13 +104,14 @@ export class SeatService {
       updatedAt: now,
       ...(candidate.paymentState === 'frozen' ? { paymentState: 'escrow' } : {}),
     });
-    return { userId: candidate.userId };
+    return { userId: candidate.userId, registrationId: candidate.id };
   }
 
   /** Approve a pending request: it takes a seat, and a frozen price moves into escrow. */
   async approve(hostId: number, code: string, registrationId: number) {
     const activity = await managedActivity(this.db, code, hostId);
     let holder = 0;
+    let placeId = 0;
     const approved = await this.db.transaction(async (tx) => {
       const row = await lockActivity(tx, activity.row.id);
       const mine = await this.lockPlace(tx, row.id, registrationId);
@@ -121,22 +141,26 @@ export class SeatService {
         paymentState: mine.paymentState === 'frozen' ? 'escrow' : mine.paymentState,
       });
       holder = mine.userId;
+      placeId = mine.id;
       return registrationView(tx, row, updated);
     });
     await this.ticketHeld(activity.row.id, holder);
+    await this.deps.notices?.approved(placeId);
     return approved;
   }
 
   /** Reject a pending request: the frozen price goes back to the person's available balance. */
   async reject(hostId: number, code: string, registrationId: number) {
     const activity = await managedActivity(this.db, code, hostId);
-    return this.db.transaction(async (tx) => {
+    const rejected = await this.db.transaction(async (tx) => {
       const row = await lockActivity(tx, activity.row.id);
       const mine = await this.lockPlace(tx, row.id, registrationId);
       if (mine.status !== 'pending') throw conflict('activity.notPending');
       const updated = await this.releaseHold(tx, mine, 'rejected', 'rejected', hostId);
       return registrationView(tx, row, updated);
     });
+    await this.deps.notices?.declined(registrationId);
+    return rejected;
   }
 
   /** Ends a place that never got a seat (`status`, with why in `note`); a frozen price goes back. */

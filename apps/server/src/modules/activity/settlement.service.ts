@@ -2,7 +2,6 @@ import { formatAmount, Status } from '@polaris/contract';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';
-import { enqueueMail, type QueuedMail } from '../../platform/mail-queue.ts';
 import { eachClaimed, FailingItems, ItemsFailed } from '../../platform/worker.ts';
 import type { CreatorEarningsService } from '../master/service.ts';
 import { referrersOf, termsOf } from '../master/split.store.ts';
@@ -19,15 +18,9 @@ import {
   tryLockActivity,
 } from './activities.store.ts';
 import type { ActivityEvents } from './events.ts';
-import { cancelNotice } from './notices.ts';
+import type { ActivityNoticeService, CancelledPlace } from './notify.service.ts';
 import { canCancelActivity } from './policy.ts';
-import { decimalsOf } from './presenter.ts';
-import {
-  activitiesWithWaitlist,
-  holderEmails,
-  lockAllRegistrations,
-  updateRegistration,
-} from './registrations.store.ts';
+import { activitiesWithWaitlist, lockAllRegistrations, updateRegistration } from './registrations.store.ts';
 import { LIVE_STATUSES } from './rules.ts';
 import type { SeatService } from './seats.service.ts';
 import { managedActivity } from './service.ts';
@@ -42,6 +35,8 @@ export interface SettlementDeps {
   /** How long after the end the organizer's ticket money stays frozen (PAYOUT_HOLD_HOURS). */
   payoutHoldMs: number;
   events?: ActivityEvents;
+  /** Tells every place of a cancelled activity, after the commit (notify.service.ts). */
+  notices?: ActivityNoticeService;
 }
 
 const conflict = (key: string) => new AppError(Status.conflict, key);
@@ -73,7 +68,7 @@ export class SettlementService {
   /**
    * The organizer cancels the activity: every registration ends, and everyone gets back exactly what is still
    * held for them (escrow, including late cancellations' forfeits, and frozen holds). One ledger entry per asset.
-   * Everyone whose place ended or whose money came back is mailed, after the commit, through the mail queue.
+   * Everyone whose place ended or whose money came back is told after the commit (with the invite's CANCEL).
    */
   async cancelActivity(organizerId: number, code: string) {
     const activity = await managedActivity(this.db, code, organizerId, canCancelActivity);
@@ -87,8 +82,7 @@ export class SettlementService {
       const add = (asset: string, ...items: Movement[]) =>
         movements.set(asset, [...(movements.get(asset) ?? []), ...items]);
       const decimals = await assetDecimals(tx);
-      const emails = await holderEmails(tx, row.id);
-      const notices: QueuedMail[] = [];
+      const told: CancelledPlace[] = [];
       let cancelled = 0;
       for (const registration of all) {
         const remaining = BigInt(registration.paid) - BigInt(registration.refunded);
@@ -113,16 +107,11 @@ export class SettlementService {
         if (live || remaining > 0n) {
           const refundsMoney =
             asset !== null && remaining > 0n && ['frozen', 'escrow'].includes(registration.paymentState);
-          notices.push(
-            cancelNotice(this.deps.links, row, {
-              registrationId: registration.id,
-              email: emails.get(registration.id)!,
-              language: registration.language,
-              refunded: refundsMoney
-                ? { amount: formatAmount(remaining, decimalsOf(decimals, asset)), asset: asset! }
-                : null,
-            }),
-          );
+          told.push({
+            registrationId: registration.id,
+            refunded: refundsMoney ? { units: remaining, asset: asset! } : null,
+            hadSeat: registration.status === 'approved',
+          });
           await updateRegistration(tx, registration.id, {
             status: live ? 'cancelled' : registration.status,
             note: live ? 'activityCancelled' : registration.note,
@@ -148,11 +137,11 @@ export class SettlementService {
         refunded.push({ asset, amount: formatAmount(total, decimals.get(asset) ?? 0) });
       }
       await markActivityCancelled(tx, row.id, now);
-      await enqueueMail(tx, notices, now);
-      return { cancelled, refunded };
+      return { cancelled, refunded, told };
     });
     await this.deps.events?.emit({ type: 'cancelled', activityId: activity.row.id });
-    return result;
+    await this.deps.notices?.cancelled(activity.row.id, result.told);
+    return { cancelled: result.cancelled, refunded: result.refunded };
   }
 
   /** Activities past their end and not settled yet (`processDue`), counted up to `limit`: the backlog metric (docs/jobs.md). */
@@ -196,7 +185,7 @@ export class SettlementService {
           });
           if (outcome === 'none') break;
           promoted++;
-          await this.deps.seats.ticketHeld(id, outcome.userId);
+          await this.deps.seats.promoted(id, outcome);
         }
       } catch (error) {
         failures.push({ id, error });

@@ -18,6 +18,7 @@ import {
 import { newTicketCode } from './codes.ts';
 import type { DiscoveryService } from './discovery.service.ts';
 import type { ActivityEvents } from './events.ts';
+import type { ActivityNoticeService } from './notify.service.ts';
 import {
   insertRegistration,
   liveRegistrationOf,
@@ -40,6 +41,8 @@ export interface SignupDeps {
   /** The activities on the user's tickets. */
   discovery: DiscoveryService;
   events?: ActivityEvents;
+  /** Tells the holder and the hosts, after the commit (notify.service.ts). */
+  notices?: ActivityNoticeService;
 }
 
 interface SignUpInput {
@@ -93,6 +96,8 @@ export class SignupService {
     if (registration.status === 'approved') {
       await this.deps.events?.emit({ type: 'ticketHeld', activityId: activity.row.id, userId: user.id });
     }
+    // A repeat (or an idempotent replay) announces the same keys again: nobody is told twice.
+    await this.deps.notices?.signedUp(Number(registration.id));
     return registration;
   }
 
@@ -283,6 +288,7 @@ export class SignupService {
       return { registration: await registrationView(tx, row, updated), freedSeat: mine.status === 'approved' };
     });
     await this.deps.events?.emit({ type: 'ticketGone', activityId: activity.row.id, userId: user.id });
+    await this.deps.notices?.ticketLeft(user.id, activity.row.code, Number(registration.refunded) > 0);
     if (freedSeat) await this.deps.seats.promoteAll(activity.row.id);
     return registration;
   }
@@ -324,6 +330,9 @@ export class SignupService {
     });
     await this.deps.events?.emit({ type: 'ticketGone', activityId: activity.row.id, userId: user.id });
     await this.deps.events?.emit({ type: 'ticketHeld', activityId: activity.row.id, userId: recipient.id });
+    // The recipient is confirmed as a sign-up would be (with their own invite); the hosts already heard of the place.
+    await this.deps.notices?.signedUp(Number(moved.id));
+    await this.deps.notices?.ticketLeft(user.id, activity.row.code, false);
     return moved;
   }
 

@@ -46,6 +46,14 @@ export interface CreatorEarningsDeps {
   now: () => Date;
   /** Withdrawals need the trade password; the scheduled release does not. */
   trade?: TradePasswordService;
+  /** Told after each release commits (the payee's "payout released" notice); never fails the release. */
+  released?: (earning: {
+    id: number;
+    activityId: number;
+    payeeId: number;
+    asset: string;
+    amount: bigint;
+  }) => Promise<void>;
 }
 
 const DAY_MS = 86_400_000;
@@ -157,11 +165,11 @@ export class CreatorEarningsService {
    * (one ledger entry each, so no transaction holds the creator_earnings account while waiting for another).
    */
   async releaseDue(limit = 50): Promise<{ released: number }> {
-    const released = await eachClaimed('earnings', this.failing, limit, (skip, claimed) =>
-      this.deps.db.transaction(async (tx) => {
+    const released = await eachClaimed('earnings', this.failing, limit, async (skip, claimed) => {
+      const done = await this.deps.db.transaction(async (tx) => {
         const now = this.deps.now();
         const due = await claimDueEarning(tx, now, skip);
-        if (!due) return false;
+        if (!due) return null;
         claimed(due.id);
         const { entryId } = await ledger.unfreeze(tx, {
           kind: 'ticket_release',
@@ -172,9 +180,18 @@ export class CreatorEarningsService {
           memo: { creatorEarningId: due.id, organizerId: due.organizerId },
         });
         await markReleased(tx, due.id, now, entryId);
-        return true;
-      }),
-    );
+        return due;
+      });
+      if (!done) return false;
+      await this.deps.released?.({
+        id: done.id,
+        activityId: done.activityId,
+        payeeId: done.organizerId,
+        asset: done.assetCode,
+        amount: done.amount,
+      });
+      return true;
+    });
     return { released };
   }
 
