@@ -54,6 +54,7 @@ import { providerClients } from './modules/oidc/providers.ts';
 import { OidcService } from './modules/oidc/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { PeopleService } from './modules/people/service.ts';
+import { registerPush } from './modules/push/module.ts';
 import { ClaimAutomationGuard } from './modules/redpacket/automation.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
 import { RedPacketService } from './modules/redpacket/service.ts';
@@ -381,6 +382,7 @@ export async function buildApp(options: AppOptions) {
     activityIdOf: (code) => discovery.idByCode(code),
     adminToken: config.operatorRoutes ? adminToken : null,
   });
+  const push = await registerPush(router, { db, now, config, sessionEvents, log: app.log });
   daogameRoutes(
     router,
     new DaogameService({ data: daogameDataFrom(config, { now, log: app.log }), shellUrl: config.daogameShellUrl }),
@@ -426,6 +428,7 @@ export async function buildApp(options: AppOptions) {
     mailer.close();
     await discoveryCache.close();
     await stopLiveOnSessionEnd();
+    await push.stop();
     await bus.close();
     await redis?.quit();
     await media.stop();
@@ -458,6 +461,8 @@ export async function buildApp(options: AppOptions) {
     phones,
     kyc,
     invites,
+    push: push.push,
+    pushSender: push.sender,
   });
   return app;
 }
