@@ -19,7 +19,7 @@ export class LocalPushService {
   readonly requests: PushRequestSeen[] = [];
   /** The self-signed certificate: the sender trusts it through its `ca`. */
   readonly cert: string;
-  private readonly answers = new Map<string, number | 'hang'>();
+  private readonly answers = new Map<string, { status: number; body?: string } | 'hang'>();
   private readonly waiters: (() => void)[] = [];
   private readonly server: Server;
   private port = 0;
@@ -34,9 +34,9 @@ export class LocalPushService {
         const path = request.url ?? '';
         this.requests.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
         for (const wake of this.waiters.splice(0)) wake();
-        const answer = this.answers.get(path) ?? 201;
+        const answer = this.answers.get(path) ?? { status: 201 };
         if (answer === 'hang') return;
-        response.writeHead(answer).end();
+        response.writeHead(answer.status, answer.body ? { 'content-type': 'application/json' } : {}).end(answer.body);
       });
     });
   }
@@ -63,7 +63,12 @@ export class LocalPushService {
 
   /** How the endpoint answers from now on: a status, or `hang` (reads the request and never answers). */
   answer(name: string, status: number | 'hang'): void {
-    this.answers.set(`/push/${name}`, status);
+    this.answerPath(`/push/${name}`, status === 'hang' ? 'hang' : { status });
+  }
+
+  /** How any path answers (an FCM or OAuth peer's JSON). */
+  answerPath(path: string, answer: { status: number; body?: string } | 'hang'): void {
+    this.answers.set(path, answer);
   }
 
   /** Waits until `count` requests have arrived in all. */
