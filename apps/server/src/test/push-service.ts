@@ -21,6 +21,8 @@ export class LocalPushService {
   readonly cert: string;
   private readonly answers = new Map<string, { status: number; body?: string } | 'hang'>();
   private readonly waiters: (() => void)[] = [];
+  /** Answers by what was sent (an FCM peer answering per device token); null falls back to the path's answer. */
+  decide: ((request: PushRequestSeen) => { status: number; body?: string } | null) | null = null;
   private readonly server: Server;
   private port = 0;
 
@@ -34,7 +36,8 @@ export class LocalPushService {
         const path = request.url ?? '';
         this.requests.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
         for (const wake of this.waiters.splice(0)) wake();
-        const answer = this.answers.get(path) ?? { status: 201 };
+        const seen = this.requests[this.requests.length - 1] as PushRequestSeen;
+        const answer = this.decide?.(seen) ?? this.answers.get(path) ?? { status: 201 };
         if (answer === 'hang') return;
         response.writeHead(answer.status, answer.body ? { 'content-type': 'application/json' } : {}).end(answer.body);
       });
