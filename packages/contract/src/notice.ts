@@ -207,7 +207,10 @@ const base64url = (length: number) =>
 export const PushSubscribeInput = z
   .object({
     kind: z.enum(PUSH_KINDS).default('web'),
-    endpoint: text().max(2048).optional().meta({ examples: ['https://fcm.googleapis.com/fcm/send/abc:def'] }),
+    endpoint: text()
+      .max(2048)
+      .optional()
+      .meta({ examples: ['https://fcm.googleapis.com/fcm/send/abc:def'] }),
     /** The browser's P-256 public key (65 bytes) and auth secret (16 bytes). */
     keys: z.object({ p256dh: base64url(87), auth: base64url(22) }).optional(),
     /** Browsers send it (null nearly always); kept out of the way. */

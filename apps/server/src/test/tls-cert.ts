@@ -19,7 +19,11 @@ export function selfSignedCertificate(): { key: string; cert: string } {
     publicKey.export({ type: 'spki', format: 'der' }),
     tlv(0xa3, seq(seq(oid('2.5.29.17'), tlv(0x04, san)))),
   );
-  const certificate = seq(tbs, seq(oid('1.2.840.10045.4.3.2')), tlv(0x03, Buffer.concat([Buffer.from([0]), sign('sha256', tbs, privateKey)])));
+  const certificate = seq(
+    tbs,
+    seq(oid('1.2.840.10045.4.3.2')),
+    tlv(0x03, Buffer.concat([Buffer.from([0]), sign('sha256', tbs, privateKey)])),
+  );
   const lines = certificate.toString('base64').match(/.{1,64}/g) ?? [];
   return {
     key: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,

@@ -1,5 +1,5 @@
-import type { Shape } from './shape.ts';
 import type { enPush } from './en.push.ts';
+import type { Shape } from './shape.ts';
 
 export const zhHansPush: Shape<typeof enPush> = {
   push: {

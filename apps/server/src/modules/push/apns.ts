@@ -111,7 +111,9 @@ export class ApnsAdapter implements NativePushAdapter {
   private providerToken(): string {
     const now = this.deps.now().getTime();
     if (this.jwt && now - this.jwt.at < TOKEN_LIFETIME_MS) return this.jwt.value;
-    const header = Buffer.from(JSON.stringify({ alg: 'ES256', kid: this.deps.credentials.keyId })).toString('base64url');
+    const header = Buffer.from(JSON.stringify({ alg: 'ES256', kid: this.deps.credentials.keyId })).toString(
+      'base64url',
+    );
     const claims = Buffer.from(
       JSON.stringify({ iss: this.deps.credentials.teamId, iat: Math.floor(now / 1000) }),
     ).toString('base64url');

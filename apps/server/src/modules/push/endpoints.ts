@@ -36,7 +36,12 @@ export function validP256dh(value: string): boolean {
   if (raw.length !== 65 || raw[0] !== 4) return false;
   try {
     createPublicKey({
-      key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: raw.subarray(1, 33).toString('base64url'),
+        y: raw.subarray(33).toString('base64url'),
+      },
       format: 'jwk',
     });
     return true;

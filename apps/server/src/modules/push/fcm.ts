@@ -76,7 +76,13 @@ export class FcmAdapter implements NativePushAdapter {
     const issuedAt = Math.floor(this.deps.now().getTime() / 1000);
     const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT' })).toString('base64url');
     const claims = Buffer.from(
-      JSON.stringify({ iss: account.clientEmail, scope: SCOPE, aud: account.tokenUri, iat: issuedAt, exp: issuedAt + 3600 }),
+      JSON.stringify({
+        iss: account.clientEmail,
+        scope: SCOPE,
+        aud: account.tokenUri,
+        iat: issuedAt,
+        exp: issuedAt + 3600,
+      }),
     ).toString('base64url');
     const signature = createSign('RSA-SHA256').update(`${header}.${claims}`).sign(account.privateKey, 'base64url');
     const answer = await httpsRequest({

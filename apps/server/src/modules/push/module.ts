@@ -54,7 +54,9 @@ export async function registerPush(
   });
   pushRoutes(router, push);
   const unsubscribe = await deps.sessionEvents.subscribe((event) => {
-    push.sessionsEnded(event).catch((error: unknown) => log.error({ err: error }, 'could not delete ended sessions’ push subscriptions'));
+    push
+      .sessionsEnded(event)
+      .catch((error: unknown) => log.error({ err: error }, 'could not delete ended sessions’ push subscriptions'));
   });
   return {
     push,

@@ -2,8 +2,8 @@ import { generateKeyPairSync, verify } from 'node:crypto';
 import { createSecureServer, type Http2SecureServer, type IncomingHttpHeaders } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { loadConfig } from '../../config.ts';
 import { query } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -113,7 +113,10 @@ async function device(kind: 'fcm' | 'apns', token: string) {
   const session = await t.register(`native${people++}@example.com`);
   const answer = await t.call('POST', '/push/subscribe', { token: session.token, body: { kind, token } });
   expect(answer.status, answer.msg).toBe(200);
-  const { rows } = await query<{ id: string }>(t.database.db, sql`select id from users where uid = ${Number(session.uid)}`);
+  const { rows } = await query<{ id: string }>(
+    t.database.db,
+    sql`select id from users where uid = ${Number(session.uid)}`,
+  );
   return Number(rows[0]?.id);
 }
 async function tokensOf(userId: number) {

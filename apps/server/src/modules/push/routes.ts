@@ -27,7 +27,7 @@ export function pushRoutes(router: Router, push: PushService): void {
     method: 'POST',
     path: '/push/subscribe',
     summary:
-      "Push to this browser (a PushSubscription: `endpoint` on a known push service, `keys`) or device (`kind` fcm/apns, `token`) until it unsubscribes or this session ends",
+      'Push to this browser (a PushSubscription: `endpoint` on a known push service, `keys`) or device (`kind` fcm/apns, `token`) until it unsubscribes or this session ends',
     tags,
     auth: 'user',
     input: PushSubscribeInput,

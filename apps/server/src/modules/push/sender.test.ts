@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { query } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { type BrowserKeys, browserKeys, decryptPush, LocalPushService, verifyVapid } from '../../test/push-service.ts';
@@ -47,7 +47,10 @@ afterAll(async () => {
 let people = 0;
 async function person(language?: string) {
   const session = await t.register(`sender${people++}@example.com`);
-  const { rows } = await query<{ id: string }>(t.database.db, sql`select id from users where uid = ${Number(session.uid)}`);
+  const { rows } = await query<{ id: string }>(
+    t.database.db,
+    sql`select id from users where uid = ${Number(session.uid)}`,
+  );
   const id = Number(rows[0]?.id);
   if (language) {
     await t.database.db.execute(sql`insert into notice_settings (user_id, language) values (${id}, ${language})`);
@@ -119,7 +122,12 @@ describe('WebPushSender', () => {
     const user = await person();
     const { name, keys } = await browser(user.token);
     const before = peer.requests.length;
-    const claim = { ...message, kind: 'redpacketReceived', tag: 'redpacket:Q1', link: '/pages/redpacket/index?code=Q1' };
+    const claim = {
+      ...message,
+      kind: 'redpacketReceived',
+      tag: 'redpacket:Q1',
+      link: '/pages/redpacket/index?code=Q1',
+    };
     expect(await sender.send(user.id, claim)).toBe('sent');
     await peer.received(before + 1);
     const body = JSON.parse(decryptPush(peer.to(name)[0]?.body as Buffer, keys));

@@ -93,13 +93,21 @@ export class WebPushSender {
     urgency: 'high' | 'normal' | 'low',
   ): Promise<Delivery> {
     if (!target.p256dh || !target.auth || !acceptableEndpoint(target.endpoint, this.deps.endpointAllow)) return 'gone';
-    const request = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, body, {
-      vapidDetails: { subject: this.deps.subject, publicKey: this.deps.vapid.publicKey, privateKey: this.deps.vapid.privateKey },
-      contentEncoding: 'aes128gcm',
-      TTL: TTL_SECONDS,
-      urgency,
-      topic: topicOf(tag),
-    });
+    const request = webpush.generateRequestDetails(
+      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+      body,
+      {
+        vapidDetails: {
+          subject: this.deps.subject,
+          publicKey: this.deps.vapid.publicKey,
+          privateKey: this.deps.vapid.privateKey,
+        },
+        contentEncoding: 'aes128gcm',
+        TTL: TTL_SECONDS,
+        urgency,
+        topic: topicOf(tag),
+      },
+    );
     const answer = await httpsRequest({
       url: request.endpoint,
       method: 'POST',
@@ -110,7 +118,10 @@ export class WebPushSender {
     });
     const delivery = deliveryOf(answer.status);
     if (delivery === 'failed') {
-      this.deps.log.warn({ status: answer.status, subscription: target.id, answer: answer.body.slice(0, 200) }, 'push refused');
+      this.deps.log.warn(
+        { status: answer.status, subscription: target.id, answer: answer.body.slice(0, 200) },
+        'push refused',
+      );
     }
     return delivery;
   }

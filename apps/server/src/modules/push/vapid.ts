@@ -27,7 +27,10 @@ export async function vapidKeys(
     const text = `${JSON.stringify({ publicKey: keys.publicKey, privateKey: keys.privateKey })}\n`;
     // `wx`: a second process starting at the same moment keeps the first one's pair.
     await writeFile(file, text, { mode: 0o600, flag: 'wx' }).catch(() => undefined);
-    log.warn({ file }, 'VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY are not set: generated a local pair; set them in production');
+    log.warn(
+      { file },
+      'VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY are not set: generated a local pair; set them in production',
+    );
     return parse(await readFile(file, 'utf8'));
   }
 }
