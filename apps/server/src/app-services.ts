@@ -11,6 +11,7 @@ import type { InviteService } from './modules/invite/service.ts';
 import type { ListingService } from './modules/listing/service.ts';
 import type { LiveService } from './modules/live/service.ts';
 import type { CreatorEarningsService } from './modules/master/service.ts';
+import type { NotificationService } from './modules/notifications/service.ts';
 import type { WebPushSender } from './modules/push/sender.ts';
 import type { PushService } from './modules/push/service.ts';
 import type { RedPacketService } from './modules/redpacket/service.ts';
@@ -54,6 +55,7 @@ export interface AppServices {
   push: PushService;
   /** The `PushSender` the notifications worker is given. */
   pushSender: WebPushSender;
+  notifications: NotificationService;
 }
 
 declare module 'fastify' {

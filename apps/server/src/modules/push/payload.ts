@@ -1,18 +1,9 @@
 import { createHash } from 'node:crypto';
 import { type Language, languageOf, translate } from '@polaris/contract';
+import type { PushMessage } from '../notifications/push-sender.ts';
 
 /** What the notifications worker hands a push sender (the `PushSender` port of modules/notifications). */
-export interface PushMessage {
-  title: string;
-  body: string;
-  /** The in-app path a tap opens (`/pages/…`), or null. */
-  link: string | null;
-  /** Notifications with one tag replace each other on the device (a red packet's claims, one chat). */
-  tag: string;
-  /** The notice kind (NOTICE_KINDS). */
-  kind: string;
-  noticeId: number | string;
-}
+export type { PushMessage };
 
 export type PushOutcome = 'sent' | 'none' | 'retry';
 

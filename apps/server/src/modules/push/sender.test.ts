@@ -122,7 +122,7 @@ describe('WebPushSender', () => {
     const user = await person();
     const { name, keys } = await browser(user.token);
     const before = peer.requests.length;
-    const claim = {
+    const claim: PushMessage = {
       ...message,
       kind: 'redpacketReceived',
       tag: 'redpacket:Q1',

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Database } from '../../db/client.ts';
+import type { PushSender } from '../notifications/push-sender.ts';
 import { acceptableEndpoint } from './endpoints.ts';
 import type { NativePushAdapter } from './native.ts';
 import { type PushMessage, type PushOutcome, pushPayload, topicOf, urgencyOf } from './payload.ts';
@@ -41,7 +42,7 @@ export interface WebPushSenderDeps {
  * the request; transport.ts sends it). 404/410 deletes the subscription. The answer is `sent` when any device
  * took it, `retry` when none did but one may later (429, 5xx, a timeout: the caller backs off), `none` otherwise.
  */
-export class WebPushSender {
+export class WebPushSender implements PushSender {
   constructor(private readonly deps: WebPushSenderDeps) {}
 
   available(): { web: boolean; native: boolean; fcm: boolean; apns: boolean } {
