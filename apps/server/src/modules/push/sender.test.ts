@@ -4,6 +4,7 @@ import webpush from 'web-push';
 import { query } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { type BrowserKeys, browserKeys, decryptPush, LocalPushService, verifyVapid } from '../../test/push-service.ts';
+import { PushDeliveryService } from '../notifications/deliveries.service.ts';
 import type { PushMessage } from './payload.ts';
 import { WebPushSender } from './sender.ts';
 
@@ -218,5 +219,38 @@ describe('WebPushSender', () => {
     expect(await strict.send(user.id, message)).toBe('none');
     expect(peer.to(name)).toEqual([]);
     expect(await endpointsOf(user.id)).toEqual([]);
+  });
+
+  it('carries a notice from the notifications worker to the browser, written in the user’s language', async () => {
+    const user = await person('en');
+    const { name, keys } = await browser(user.token);
+    const before = peer.requests.length;
+    await t.services.notifications.notify([
+      {
+        kind: 'depositCredited',
+        key: 'depositCredited:push-e2e-1',
+        userIds: [user.id],
+        params: { amount: '5 USDT' },
+        link: '/pages/wallet/index',
+      },
+    ]);
+    const worker = new PushDeliveryService({ db: t.database.db, now: t.clock.now, log: t.app.log, push: sender });
+    await worker.deliverDue(100);
+    await peer.received(before + 1);
+    const { rows } = await query<{ id: string; outcome: string }>(
+      t.database.db,
+      sql`select n.id, d.outcome from notices n join notice_deliveries d on d.notice_id = n.id
+        where n.user_id = ${user.id} and n.key = 'depositCredited:push-e2e-1'`,
+    );
+    expect(rows[0]?.outcome).toBe('sent');
+    expect(JSON.parse(decryptPush(peer.to(name)[0]?.body as Buffer, keys))).toEqual({
+      title: 'Deposit received',
+      body: '5 USDT is now in your wallet.',
+      tag: 'depositCredited:push-e2e-1',
+      kind: 'depositCredited',
+      noticeId: String(rows[0]?.id),
+      link: '/pages/wallet/index',
+      actions: [],
+    });
   });
 });
