@@ -50,14 +50,14 @@ import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService, marketDataFrom } from './modules/market/service.ts';
 import { masterRoutes } from './modules/master/routes.ts';
 import { CreatorEarningsService } from './modules/master/service.ts';
-import { noPush, type PushSender } from './modules/notifications/push-sender.ts';
+import type { PushSender } from './modules/notifications/push-sender.ts';
 import { acceptOneClickForms, notificationRoutes } from './modules/notifications/routes.ts';
 import { NotificationService } from './modules/notifications/service.ts';
 import { providerClients } from './modules/oidc/providers.ts';
 import { OidcService } from './modules/oidc/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { PeopleService } from './modules/people/service.ts';
-import { registerPush } from './modules/push/module.ts';
+import { createPush } from './modules/push/module.ts';
 import { ClaimAutomationGuard } from './modules/redpacket/automation.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
 import { RedPacketService } from './modules/redpacket/service.ts';
@@ -130,7 +130,7 @@ export interface AppOptions {
    * app on a migrated database, so the default is a migrated, non-draining node.
    */
   readiness?: Readiness;
-  /** Where push notifications go (Web Push, native); a server without one pushes nothing. */
+  /** Where push notifications go; by default the push module's WebPushSender (Web Push, and native push with credentials). */
   pushSender?: PushSender;
 }
 
@@ -286,6 +286,7 @@ export async function buildApp(options: AppOptions) {
     activityIdOf: (code) => discovery.idByCode(code),
   });
   const chatLive = new LiveChatService({ bus: metrics.timedBus(bus), chat });
+  const push = await createPush({ db, now, config, sessionEvents, log: app.log });
   const notifications = new NotificationService({
     db,
     now,
@@ -293,7 +294,7 @@ export async function buildApp(options: AppOptions) {
     bus,
     scope: busScope,
     links,
-    push: options.pushSender ?? noPush,
+    push: options.pushSender ?? push.sender,
     serverKey,
     chat: {
       unreadMessages: (userId) => chat.unreadMessages(userId),
@@ -408,7 +409,7 @@ export async function buildApp(options: AppOptions) {
     activityIdOf: (code) => discovery.idByCode(code),
     adminToken: config.operatorRoutes ? adminToken : null,
   });
-  const push = await registerPush(router, { db, now, config, sessionEvents, log: app.log });
+  push.routes(router);
   daogameRoutes(
     router,
     new DaogameService({ data: daogameDataFrom(config, { now, log: app.log }), shellUrl: config.daogameShellUrl }),

@@ -12,21 +12,19 @@ import { vapidKeys } from './vapid.ts';
 
 /**
  * Builds the push module (docs/notifications.md "push"): the VAPID keys, the sender with the native adapters
- * its credentials allow, the service, its routes, and the listener that deletes the subscriptions of ended
- * sessions. `sender` is the `PushSender` the notifications worker is given; `stop` goes into the app's onClose.
+ * its credentials allow, the service, and the listener that deletes the subscriptions of ended sessions.
+ * `sender` is the `PushSender` the notifications module is given; `routes` registers the routes once the router
+ * exists; `stop` goes into the app's onClose.
  */
-export async function registerPush(
-  router: Router,
-  deps: {
-    db: Database;
-    now: () => Date;
-    config: Pick<Config, 'push' | 'dataDir'>;
-    sessionEvents: Pick<SessionEvents, 'subscribe'>;
-    log: FastifyBaseLogger;
-    /** Extra certificate authorities push services are trusted by (tests' local peers). */
-    ca?: string | Buffer;
-  },
-) {
+export async function createPush(deps: {
+  db: Database;
+  now: () => Date;
+  config: Pick<Config, 'push' | 'dataDir'>;
+  sessionEvents: Pick<SessionEvents, 'subscribe'>;
+  log: FastifyBaseLogger;
+  /** Extra certificate authorities push services are trusted by (tests' local peers). */
+  ca?: string | Buffer;
+}) {
   const { db, now, config, log, ca } = deps;
   const settings = config.push;
   const vapid = await vapidKeys({ vapid: settings.vapid, dataDir: config.dataDir }, log);
@@ -52,7 +50,6 @@ export async function registerPush(
     endpointAllow: settings.endpointAllow,
     available: () => sender.available(),
   });
-  pushRoutes(router, push);
   const unsubscribe = await deps.sessionEvents.subscribe((event) => {
     push
       .sessionsEnded(event)
@@ -61,6 +58,7 @@ export async function registerPush(
   return {
     push,
     sender,
+    routes: (router: Router) => pushRoutes(router, push),
     stop: async () => {
       await unsubscribe();
       sender.close();
