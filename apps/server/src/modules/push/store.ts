@@ -121,8 +121,3 @@ export async function markDelivered(db: Database, ids: number[], now: Date): Pro
   if (ids.length === 0) return;
   await db.update(pushSubscriptions).set({ lastSuccessAt: now }).where(inArray(pushSubscriptions.id, ids));
 }
-
-/** The user's kinds of subscription (for the switch: is this account subscribed anywhere). */
-export async function subscriptionsOf(db: Database, userId: number): Promise<SubscriptionRow[]> {
-  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-}
