@@ -12,6 +12,8 @@ import type { ListingService } from './modules/listing/service.ts';
 import type { LiveService } from './modules/live/service.ts';
 import type { CreatorEarningsService } from './modules/master/service.ts';
 import type { NotificationService } from './modules/notifications/service.ts';
+import type { WebPushSender } from './modules/push/sender.ts';
+import type { PushService } from './modules/push/service.ts';
 import type { RedPacketService } from './modules/redpacket/service.ts';
 import type { TradePasswordService } from './modules/security/service.ts';
 import type { TotpService } from './modules/security/totp.service.ts';
@@ -50,6 +52,9 @@ export interface AppServices {
   phones: PhoneService;
   kyc: KycService;
   invites: InviteService;
+  push: PushService;
+  /** The `PushSender` the notifications worker is given. */
+  pushSender: WebPushSender;
   notifications: NotificationService;
 }
 

@@ -52,13 +52,14 @@ import { MarketService, marketDataFrom } from './modules/market/service.ts';
 import { masterRoutes } from './modules/master/routes.ts';
 import { CreatorEarningsService } from './modules/master/service.ts';
 import type { Notifier } from './modules/notifications/events.ts';
-import { noPush, type PushSender } from './modules/notifications/push-sender.ts';
+import type { PushSender } from './modules/notifications/push-sender.ts';
 import { acceptOneClickForms, notificationRoutes } from './modules/notifications/routes.ts';
 import { NotificationService } from './modules/notifications/service.ts';
 import { providerClients } from './modules/oidc/providers.ts';
 import { OidcService } from './modules/oidc/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { PeopleService } from './modules/people/service.ts';
+import { createPush } from './modules/push/module.ts';
 import { ClaimAutomationGuard } from './modules/redpacket/automation.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
 import { RedPacketService } from './modules/redpacket/service.ts';
@@ -131,7 +132,7 @@ export interface AppOptions {
    * app on a migrated database, so the default is a migrated, non-draining node.
    */
   readiness?: Readiness;
-  /** Where push notifications go (Web Push, native); a server without one pushes nothing. */
+  /** Where push notifications go; by default the push module's WebPushSender (Web Push, and native push with credentials). */
   pushSender?: PushSender;
 }
 
@@ -318,6 +319,7 @@ export async function buildApp(options: AppOptions) {
     notifier,
   });
   const chatLive = new LiveChatService({ bus: metrics.timedBus(bus), chat });
+  const push = await createPush({ db, now, config, sessionEvents, log: app.log });
   const notifications = new NotificationService({
     db,
     now,
@@ -325,7 +327,7 @@ export async function buildApp(options: AppOptions) {
     bus,
     scope: busScope,
     links,
-    push: options.pushSender ?? noPush,
+    push: options.pushSender ?? push.sender,
     serverKey,
     chat: {
       unreadMessages: (userId) => chat.unreadMessages(userId),
@@ -445,6 +447,7 @@ export async function buildApp(options: AppOptions) {
     activityIdOf: (code) => discovery.idByCode(code),
     adminToken: config.operatorRoutes ? adminToken : null,
   });
+  push.routes(router);
   daogameRoutes(
     router,
     new DaogameService({ data: daogameDataFrom(config, { now, log: app.log }), shellUrl: config.daogameShellUrl }),
@@ -494,6 +497,7 @@ export async function buildApp(options: AppOptions) {
     // Notices under way are handed to the notifier before the bus and the database go.
     await redPackets.notices.flush();
     await chat.notices.idle();
+    await push.stop();
     await bus.close();
     await redis?.quit();
     await media.stop();
@@ -526,6 +530,8 @@ export async function buildApp(options: AppOptions) {
     phones,
     kyc,
     invites,
+    push: push.push,
+    pushSender: push.sender,
     notifications,
   });
   return app;

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, missingSharedKeys } from './config.ts';
 
 describe('keys every node must share', () => {
-  const keys = { WALLET_MNEMONIC: 'phrase', TOTP_KEY: 'a'.repeat(64), CAPTCHA_HMAC_KEY: 'b'.repeat(32) };
+  const keys = {
+    WALLET_MNEMONIC: 'phrase',
+    TOTP_KEY: 'a'.repeat(64),
+    CAPTCHA_HMAC_KEY: 'b'.repeat(32),
+    VAPID_PUBLIC_KEY: `B${'c'.repeat(86)}`,
+    VAPID_PRIVATE_KEY: 'd'.repeat(43),
+  };
 
   it('are not required on the embedded database, where one process holds it', () => {
     expect(missingSharedKeys({})).toBeNull();
@@ -13,6 +19,9 @@ describe('keys every node must share', () => {
     expect(missingSharedKeys({ DATABASE_URL: url, ...keys })).toBeNull();
     expect(missingSharedKeys({ DATABASE_URL: url })).toMatch(/WALLET_MNEMONIC, TOTP_KEY, CAPTCHA_HMAC_KEY/);
     expect(missingSharedKeys({ DATABASE_URL: url, ...keys, TOTP_KEY: ' ' })).toMatch(/set TOTP_KEY \(/);
+    expect(missingSharedKeys({ DATABASE_URL: url, ...keys, VAPID_PRIVATE_KEY: '' })).toMatch(
+      /set VAPID_PRIVATE_KEY \(/,
+    );
   });
 });
 
@@ -30,5 +39,32 @@ describe('metrics settings', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
     expect(() => loadConfig({ METRICS_TOKEN: `${'a'.repeat(30)} b` })).toThrow(/METRICS_TOKEN/);
     expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(24) }).metrics.token).toBe('a'.repeat(24));
+  });
+});
+
+describe('push settings', () => {
+  it('are web push with a generated key, no native channel and no extra hosts by default', () => {
+    const push = loadConfig({}).push;
+    expect(push).toMatchObject({ vapid: undefined, endpointAllow: [], fcm: undefined, apns: undefined });
+    expect(push.subject).toBe('mailto:no-reply@polaris.local');
+    expect(loadConfig({ MAIL_FROM: 'Polaris <ops@example.com>' }).push.subject).toBe('mailto:ops@example.com');
+    expect(loadConfig({ PUSH_ENDPOINT_ALLOW: ' Push.Example:8443, localhost ' }).push.endpointAllow).toEqual([
+      'push.example:8443',
+      'localhost',
+    ]);
+  });
+
+  it('stop the server naming the variable when a key or credential is half given or malformed', () => {
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: `B${'c'.repeat(86)}` })).toThrow(/VAPID_PRIVATE_KEY: set both/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: 'd'.repeat(43) })).toThrow(
+      /VAPID_PUBLIC_KEY/,
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://example.com' })).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadConfig({ PUSH_ENDPOINT_ALLOW: 'https://push.example' })).toThrow(/PUSH_ENDPOINT_ALLOW/);
+    expect(() => loadConfig({ FCM_SERVICE_ACCOUNT_JSON: 'not json' })).toThrow(/FCM_SERVICE_ACCOUNT_JSON/);
+    expect(() => loadConfig({ FCM_SERVICE_ACCOUNT_JSON: '{"project_id":"p"}' })).toThrow(/client_email/);
+    expect(() => loadConfig({ APNS_KEY_P8: 'pem', APNS_KEY_ID: 'K' })).toThrow(/APNS_TEAM_ID/);
+    const apns = loadConfig({ APNS_KEY_P8: 'a\\nb', APNS_KEY_ID: 'K', APNS_TEAM_ID: 'T', APNS_TOPIC: 'app' }).push.apns;
+    expect(apns).toEqual({ key: 'a\nb', keyId: 'K', teamId: 'T', topic: 'app', url: 'https://api.push.apple.com' });
   });
 });

@@ -3,6 +3,7 @@ import { type IceServer, NOTICE_REMINDER_LEADS } from '@polaris/contract';
 import { z } from 'zod';
 import { type CommunityChannel, staticPageConfig } from './modules/app/static-pages.ts';
 import { parseIceServers } from './modules/live/media.ts';
+import { type PushConfig, pushConfig } from './modules/push/config.ts';
 import { REPO_ROOT } from './paths.ts';
 import { parseCorsOrigins } from './platform/cors.ts';
 import { parseTrustProxy, type TrustProxy } from './platform/region.ts';
@@ -120,6 +121,40 @@ const EnvSchema = z.object({
   CAPTCHA_COMPLEXITY: z.coerce.number().int().min(2).max(10_000_000).default(50_000),
   CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(1200),
   CAPTCHA_REDPACKET_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  // Push (modules/push, docs/notifications.md "push").
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^B[A-Za-z0-9_-]{86}$/, 'the uncompressed P-256 public key, base64url (87 characters)')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'the P-256 private key, base64url (43 characters)')
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'a mailto: address or an https: URL')
+      .optional(),
+  ),
+  PUSH_ENDPOINT_ALLOW: z.string().default(''),
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  FCM_SERVICE_ACCOUNT_JSON: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  FCM_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://fcm.googleapis.com')),
+  APNS_KEY_P8: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  APNS_KEY_ID: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  APNS_TEAM_ID: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  APNS_TOPIC: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  APNS_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.push.apple.com')),
   METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   METRICS_HOST: z
     .string()
@@ -219,6 +254,8 @@ export type Config = {
     /** Red packets one person may open in a minute before a claim asks for the captcha. */
     redPacketsPerMinute: number;
   };
+  /** Web Push and native push (modules/push/config.ts, docs/notifications.md "push"). */
+  push: PushConfig;
   /** The Prometheus endpoint (platform/metrics.ts, docs/metrics.md); neither port nor token: not served. */
   metrics: {
     /** A port of its own (METRICS_PORT) on `host`, never the public one; 0 takes any free port. */
@@ -266,7 +303,14 @@ function oidcConfig(e: z.infer<typeof EnvSchema>): OidcConfig {
 }
 
 /** Keys every node must share when several run on one database: each would otherwise generate its own. */
-export const SHARED_KEYS = ['WALLET_MNEMONIC', 'TOTP_KEY', 'CAPTCHA_HMAC_KEY'] as const;
+export const SHARED_KEYS = [
+  'WALLET_MNEMONIC',
+  'TOTP_KEY',
+  'CAPTCHA_HMAC_KEY',
+  // Browsers subscribe with the public key and push services check every node's signature against it.
+  'VAPID_PUBLIC_KEY',
+  'VAPID_PRIVATE_KEY',
+] as const;
 
 /**
  * On PostgreSQL (`DATABASE_URL`) the server may be one node of several, so the keys that must be equal on every
@@ -346,6 +390,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ttlMs: e.CAPTCHA_TTL_SECONDS * 1000,
       redPacketsPerMinute: e.CAPTCHA_REDPACKET_PER_MINUTE,
     },
+    push: pushConfig(e),
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
   };
 }

@@ -186,3 +186,59 @@ export const NoticeUnsubscribeInput = z.object({
   token: text().max(200).optional(),
   'List-Unsubscribe': text().max(40).optional(),
 });
+
+/** Push (docs/notifications.md, "push"): where this server's push notifications may go. */
+export const PUSH_KINDS = ['web', 'fcm', 'apns'] as const;
+export type PushKind = (typeof PUSH_KINDS)[number];
+
+/** Subscriptions one account may hold at once (browsers and devices); one more is refused. */
+export const PUSH_SUBSCRIPTIONS_PER_USER = 20;
+
+/** The VAPID public key a browser subscribes with (`applicationServerKey`), and which push channels are on. */
+export const PushVapidOutput = z.object({
+  /** The uncompressed P-256 public key, base64url (87 characters). */
+  publicKey: z.string(),
+  web: z.boolean(),
+  native: z.boolean(),
+});
+export type PushVapid = z.infer<typeof PushVapidOutput>;
+
+/** base64url of `length` characters, as browsers write a subscription's keys (padding allowed). */
+const base64url = (length: number) =>
+  text()
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${length}}={0,2}$`), { error: 'validation.invalid' })
+    .meta({ examples: ['A'.repeat(length)] });
+
+/**
+ * A browser's `PushSubscription.toJSON()` (`kind` web, the default: `endpoint` and `keys`), or a native shell's
+ * device token (`kind` fcm or apns: `token`). The endpoint must be an `https:` address of a known push service.
+ */
+export const PushSubscribeInput = z
+  .object({
+    kind: z.enum(PUSH_KINDS).default('web'),
+    endpoint: text()
+      .max(2048)
+      .optional()
+      .meta({ examples: ['https://fcm.googleapis.com/fcm/send/abc:def'] }),
+    /** The browser's P-256 public key (65 bytes) and auth secret (16 bytes). */
+    keys: z.object({ p256dh: base64url(87), auth: base64url(22) }).optional(),
+    /** Browsers send it (null nearly always); kept out of the way. */
+    expirationTime: z.number().nullable().optional(),
+    token: text().max(4096).optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.kind === 'web') {
+      if (!value.endpoint) context.addIssue({ code: 'custom', path: ['endpoint'], message: 'validation.required' });
+      if (!value.keys) context.addIssue({ code: 'custom', path: ['keys'], message: 'validation.required' });
+    } else if (!value.token) {
+      context.addIssue({ code: 'custom', path: ['token'], message: 'validation.required' });
+    }
+  });
+export type PushSubscribe = z.infer<typeof PushSubscribeInput>;
+
+export const PushSubscribeOutput = z.object({ kind: z.enum(PUSH_KINDS), subscribed: z.boolean() });
+
+/** Stop pushing to this browser (`endpoint`) or device (`token`); one the caller does not hold changes nothing. */
+export const PushUnsubscribeInput = z
+  .object({ endpoint: text().max(2048).optional(), token: text().max(4096).optional() })
+  .refine((value) => Boolean(value.endpoint || value.token), { error: 'validation.required', path: ['endpoint'] });

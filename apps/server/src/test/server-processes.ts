@@ -6,12 +6,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_BASE } from '@polaris/contract';
 import pg from 'pg';
+import webpush from 'web-push';
 import { REPO_ROOT } from '../paths.ts';
 import { TEST_CAPTCHA_ENV } from './captcha.ts';
 import { databaseUrlWithName, TEMPLATE_DATABASE } from './database.ts';
 
+const vapid = webpush.generateVAPIDKeys();
+
 /** What production sets on every node alike (`missingSharedKeys`): one key of each for a test's fleet. */
 export const FLEET_KEYS = {
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
   CAPTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
   TOTP_KEY: randomBytes(32).toString('hex'),
   // BIP-39's all-zero test vector: any valid phrase does for deposit addresses on a local chain.

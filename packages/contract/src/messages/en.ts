@@ -1,5 +1,6 @@
 import { enFeatures } from './en.features.ts';
 import { enNotices } from './en.notices.ts';
+import { enPush } from './en.push.ts';
 import type { Shape } from './shape.ts';
 
 /** Messages the server sends in `msg` and the web shows for shared validation rules. English is the reference shape. */
@@ -229,6 +230,7 @@ export const en = {
   },
   ...enFeatures,
   ...enNotices,
+  ...enPush,
 };
 
 export type Messages = Shape<typeof en>;

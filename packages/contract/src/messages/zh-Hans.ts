@@ -1,6 +1,7 @@
 import type { Messages } from './en.ts';
 import { zhHansFeatures } from './zh-Hans.features.ts';
 import { zhHansNotices } from './zh-Hans.notices.ts';
+import { zhHansPush } from './zh-Hans.push.ts';
 
 export const zhHans: Messages = {
   ok: '成功',
@@ -222,4 +223,5 @@ export const zhHans: Messages = {
   },
   ...zhHansFeatures,
   ...zhHansNotices,
+  ...zhHansPush,
 };

@@ -1,6 +1,7 @@
 import type { Messages } from './en.ts';
 import { zhHantFeatures } from './zh-Hant.features.ts';
 import { zhHantNotices } from './zh-Hant.notices.ts';
+import { zhHantPush } from './zh-Hant.push.ts';
 
 export const zhHant: Messages = {
   ok: '成功',
@@ -222,4 +223,5 @@ export const zhHant: Messages = {
   },
   ...zhHantFeatures,
   ...zhHantNotices,
+  ...zhHantPush,
 };

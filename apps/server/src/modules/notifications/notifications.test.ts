@@ -257,6 +257,6 @@ describe('preferences', () => {
     expect(prefs.attachment.channels.wallet).toEqual({ inapp: true, push: true, email: true });
     expect(prefs.attachment.quietHours).toBeNull();
     expect(prefs.attachment.timezone).toBe('Asia/Taipei');
-    expect(prefs.attachment.push).toEqual({ web: false, native: false });
+    expect(prefs.attachment.push).toEqual({ web: true, native: false });
   });
 });
