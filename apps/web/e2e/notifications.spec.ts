@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { API_BASE } from '@polaris/contract';
+import { type Account, accountByApi, apiCall, deposit, logInAs, stepper, test } from './support.ts';
+
+// Notifications and screens that update by themselves (issue 22, docs/notifications.md "web"): the Community tab's
+// badge when a message arrives from another browser; the inbox listing a notice whose tap opens its page; a ticket
+// on screen turning "checked in" when the organizer scans it; a deposit showing without a reload. Nothing polls:
+// each screen moves because the server's `notice` and `changed` frames arrived on the socket.
+
+async function apiGet<T>(request: APIRequestContext, token: string, route: string, params: Record<string, string>) {
+  const response = await request.get(`${API_BASE}${route}`, { headers: { token }, params });
+  const body = (await response.json()) as { status: number; msg: string; attachment: T };
+  expect(body.status, `${route}: ${body.msg}`).toBe(200);
+  return body.attachment;
+}
+
+/** A free activity two days from now, published by `organizer`; its public code. */
+async function freeActivity(request: APIRequestContext, organizer: Account, title: string): Promise<string> {
+  const start = new Date(Date.now() + 2 * 86_400_000);
+  start.setUTCMinutes(0, 0, 0);
+  const activity = await apiCall<{ id: string }>(request, organizer.token, '/activity/create', {
+    title,
+    description: 'Notifications, live.',
+    category: 'tech',
+    startsAt: start.toISOString(),
+    endsAt: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+    timezone: 'Asia/Taipei',
+    city: `E2E-${Date.now().toString(36)}`,
+    address: 'Pier 5',
+    capacity: 20,
+    publish: true,
+  });
+  return activity.id;
+}
+
+/** Registers `guest` for the free activity through the API; answers the ticket's QR payload. */
+async function register(request: APIRequestContext, guest: Account, activityId: string): Promise<string> {
+  const detail = await apiGet<{ ticketTypes: { id: string }[] }>(request, guest.token, '/activity/detail', {
+    id: activityId,
+  });
+  const registration = await apiCall<{ status: string }>(request, guest.token, '/activity/signup', {
+    activityId,
+    ticketTypeId: detail.ticketTypes[0]!.id,
+    answers: {},
+    idempotencyKey: randomUUID(),
+  });
+  expect(registration.status).toBe('approved');
+  const tickets = await apiGet<{ items: { activityId: string; qr: string | null }[] }>(
+    request,
+    guest.token,
+    '/activity/tickets',
+    { when: 'upcoming' },
+  );
+  const qr = tickets.items.find((item) => item.activityId === activityId)?.qr;
+  expect(qr).toBeTruthy();
+  return qr!;
+}
+
+/** Marks the page so a reload would show: the mark is gone after one. */
+async function markNoReload(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { noReload: boolean }).noReload = true;
+  });
+}
+async function expectNoReload(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+}
+
+test('the Community tab shows a badge when a message arrives from another browser, and loses it once read', async ({
+  page: ann,
+  browser,
+}, info) => {
+  const shot = stepper(ann, info);
+  const annAccount = await accountByApi(ann.request, 'badge-ann');
+  const bobContext = await browser.newContext();
+  const bob = await bobContext.newPage();
+  const bobAccount = await accountByApi(bob.request, 'badge-bob');
+  const room = await apiCall<{ id: string }>(bob.request, bobAccount.token, '/chat/room/create', {
+    name: `Badges ${Date.now().toString(36)}`,
+  });
+  await apiCall(ann.request, annAccount.token, '/chat/room/join', { roomId: room.id });
+
+  // Ann is on the Me tab; Bob writes in the room from his own browser.
+  await logInAs(ann, annAccount.email);
+  await ann.getByTestId('tab-me').click();
+  await expect(ann.getByTestId('tab-community-badge')).toHaveCount(0);
+  await markNoReload(ann);
+  await logInAs(bob, bobAccount.email);
+  await bob.goto(`/#/pages/chatroom/chat/index?id=${room.id}`);
+  await bob.getByTestId('composer-input').fill('Are you coming tonight?');
+  await bob.getByTestId('composer-send').click();
+
+  await expect(ann.getByTestId('tab-community-badge')).toHaveText('1');
+  await expectNoReload(ann);
+  await shot('community-badge');
+
+  // Ann reads it: the badge goes.
+  await ann.getByTestId('tab-community').click();
+  await ann.getByTestId('room-row').filter({ hasText: 'Badges' }).click();
+  await expect(ann.getByTestId('chat-message').filter({ hasText: 'Are you coming tonight?' })).toBeVisible();
+  await ann.getByTestId('nav-back').click();
+  await expect(ann.getByTestId('tab-community-badge')).toHaveCount(0);
+  await bobContext.close();
+});
+
+test('the inbox lists a new notice, the Me tab counts it, and a tap opens its page and marks it read', async ({
+  page,
+}, info) => {
+  const shot = stepper(page, info);
+  const organizer = await accountByApi(page.request, 'inbox-host');
+  const guest = await accountByApi(page.request, 'inbox-guest');
+  const activityId = await freeActivity(page.request, organizer, 'Inbox Meetup');
+  await logInAs(page, guest.email);
+  await page.getByTestId('tab-me').click();
+  await expect(page.getByTestId('tab-me-badge')).toHaveCount(0);
+  await markNoReload(page);
+
+  // Registering confirms by notice: it arrives live (badge, bell, banner) while the Me tab is open.
+  await register(page.request, guest, activityId);
+  await expect(page.getByTestId('tab-me-badge')).toHaveText('1');
+  await expect(page.getByTestId('notice-bell-count')).toHaveText('1');
+  await expect(page.getByTestId('notice-banner')).toContainText('Inbox Meetup');
+  await expectNoReload(page);
+  await shot('me-with-badge');
+
+  await page.getByTestId('notice-bell').click();
+  await expect(page).toHaveURL(/\/pages\/my\/notices\/index/);
+  const row = page.getByTestId('notice-row').filter({ hasText: 'Inbox Meetup' });
+  await expect(row).toHaveAttribute('data-read', 'false');
+  await shot('inbox');
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/pages/activity/details/index\\?id=${activityId}`));
+  await expect(page.getByTestId('my-registration')).toBeVisible();
+  await expect(page.getByTestId('tab-me-badge')).toHaveCount(0);
+
+  // Back in the inbox it reads as read; the server agrees.
+  await page.goto('/#/pages/my/notices/index');
+  await expect(page.getByTestId('notice-row').filter({ hasText: 'Inbox Meetup' })).toHaveAttribute('data-read', 'true');
+  const unread = await apiGet<{ total: number }>(page.request, guest.token, '/notice/unread', {});
+  expect(unread.total).toBe(0);
+});
+
+test('a ticket on screen turns "checked in" when the organizer scans it', async ({ page }, info) => {
+  const shot = stepper(page, info);
+  const organizer = await accountByApi(page.request, 'scan-host');
+  const guest = await accountByApi(page.request, 'scan-guest');
+  const activityId = await freeActivity(page.request, organizer, 'Scan Meetup');
+  const qr = await register(page.request, guest, activityId);
+  await logInAs(page, guest.email);
+  await page.goto(`/#/pages/activity/details/index?id=${activityId}`);
+  await expect(page.getByTestId('ticket-qr')).toBeVisible();
+  await expect(page.getByTestId('ticket-status')).toHaveAttribute('data-status', 'approved');
+  await markNoReload(page);
+  await shot('ticket-qr');
+
+  // The organizer's scanner (its API call) checks the ticket in.
+  await apiCall(page.request, organizer.token, '/activity/checkin', { activityId, ticketCode: qr });
+  await expect(page.getByTestId('ticket-status')).toHaveAttribute('data-status', 'checkedIn');
+  await expect(page.getByTestId('ticket-qr')).toHaveCount(0);
+  await expectNoReload(page);
+  await shot('checked-in');
+});
+
+test('a deposit shows on the open wallet without a reload', async ({ page }, info) => {
+  const shot = stepper(page, info);
+  const account = await accountByApi(page.request, 'live-deposit');
+  await logInAs(page, account.email);
+  await page.getByTestId('tab-me').click();
+  await expect(page.getByTestId('wallet-total')).toHaveAttribute('data-value', '0.00');
+  await markNoReload(page);
+
+  deposit(account.email, '25');
+  await expect(page.getByTestId('wallet-amount-USDT')).toHaveText('25');
+  expect(Number(await page.getByTestId('wallet-total').getAttribute('data-value'))).toBeGreaterThan(0);
+  await expectNoReload(page);
+  await shot('credited-live');
+});
