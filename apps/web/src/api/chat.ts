@@ -17,7 +17,7 @@ import {
 } from '@tanstack/react-query';
 import { addToHistory, type History, type HistoryPage, markDeleted } from '@/lib/chat-messages.ts';
 import { useSession } from '@/lib/session.ts';
-import { noticeKeys } from './notice.ts';
+import { noticeKeys } from './notice-unread.ts';
 import { api } from './request.ts';
 
 /** Chat rooms and messages over HTTP (docs/chat.md); live delivery is the socket's (lib/chat-socket.ts). */

@@ -17,37 +17,20 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '@/lib/session.ts';
+import { noticeKeys, useUnread } from './notice-unread.ts';
 import { api } from './request.ts';
 
 /**
- * The inbox, its unread counts and the notification preferences (docs/notifications.md). The unread counts are
- * fetched once per session and then kept by the socket's `notice` and `changed` frames (lib/live-updates.ts), never
- * polled; the tab bar reads them, so this module stays small.
+ * The inbox, its unread counts and the notification preferences (docs/notifications.md). The counts and the keys
+ * live in notice-unread.ts, the only part the tab bar (first-screen code) needs.
  */
 
 export type NoticePage = z.output<typeof NoticeListOutput>;
 export type RoomMute = z.output<typeof NoticeRoomMuteOutput>;
 
-export const noticeKeys = {
-  all: ['notice'] as const,
-  lists: () => [...noticeKeys.all, 'list'] as const,
-  list: (category: NoticeCategory | null) => [...noticeKeys.lists(), category ?? 'all'] as const,
-  unread: () => [...noticeKeys.all, 'unread'] as const,
-  preferences: () => [...noticeKeys.all, 'preferences'] as const,
-  mute: (roomId: string) => [...noticeKeys.all, 'mute', roomId] as const,
-};
-
 const useLoggedIn = () => useSession((state) => state.loginStatus);
 
-export function useUnread() {
-  return useQuery({
-    queryKey: noticeKeys.unread(),
-    enabled: useLoggedIn(),
-    queryFn: () => api.get<NoticeUnread>('/notice/unread', undefined, { silent: true }),
-    // Fresh until a frame says otherwise (or the socket came back after a gap).
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
+export { noticeKeys, useUnread };
 
 export function useNotices(category: NoticeCategory | null) {
   return useInfiniteQuery({

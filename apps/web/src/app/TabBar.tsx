@@ -2,7 +2,7 @@ import { AppOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useUnread } from '@/api/notice.ts';
+import { useUnread } from '@/api/notice-unread.ts';
 import { PageLoading } from './PageState.tsx';
 import { PATHS, pathnameOf } from './paths.ts';
 import styles from './TabBar.module.css';

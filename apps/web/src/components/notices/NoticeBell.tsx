@@ -1,6 +1,6 @@
 import { BellOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useUnread } from '@/api/notice.ts';
+import { useUnread } from '@/api/notice-unread.ts';
 import navStyles from '@/app/NavBar.module.css';
 import { PATHS } from '@/app/paths.ts';
 import { useJump } from '@/app/useJump.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useUnread } from '@/api/notice.ts';
+import { useUnread } from '@/api/notice-unread.ts';
 import { PATHS } from '@/app/paths.ts';
 import me from '@/components/me/me.module.css';
 import styles from './notices.module.css';
