@@ -17,6 +17,7 @@ async function apiGet<T>(request: APIRequestContext, token: string, route: strin
 
 /** A free activity two days from now, published by `organizer`; its public code. */
 async function freeActivity(request: APIRequestContext, organizer: Account, title: string): Promise<string> {
+  await apiCall(request, organizer.token, '/user/personalInfo', { uname: 'Host Hana' });
   const start = new Date(Date.now() + 2 * 86_400_000);
   start.setUTCMinutes(0, 0, 0);
   const activity = await apiCall<{ id: string }>(request, organizer.token, '/activity/create', {
@@ -81,9 +82,11 @@ test('the Community tab shows a badge when a message arrives from another browse
   });
   await apiCall(ann.request, annAccount.token, '/chat/room/join', { roomId: room.id });
 
-  // Ann is on the Me tab; Bob writes in the room from his own browser.
+  // Ann is on the Me tab, far from chat, yet the app holds its socket open; Bob writes from his own browser.
+  const socket = ann.waitForEvent('websocket');
   await logInAs(ann, annAccount.email);
   await ann.getByTestId('tab-me').click();
+  await socket;
   await expect(ann.getByTestId('tab-community-badge')).toHaveCount(0);
   await markNoReload(ann);
   await logInAs(bob, bobAccount.email);

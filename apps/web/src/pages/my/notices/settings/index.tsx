@@ -73,7 +73,7 @@ function Channels({ preferences }: { preferences: NoticePreferences }) {
   const channelName = (channel: NoticeChannel) => t(`notices.settings.channels.${channel}`);
   return (
     <section className={ui.card} aria-labelledby="notice-channels-title">
-      <h2 className={ui.sectionTitle} id="notice-channels-title">
+      <h2 className={styles.cardTitle} id="notice-channels-title">
         {t('notices.settings.channelsTitle')}
       </h2>
       <p className={styles.hint}>{t('notices.settings.channelsHint')}</p>
@@ -137,7 +137,7 @@ function Push({ preferences }: { preferences: NoticePreferences }) {
   const { t } = useTranslation();
   return (
     <section className={ui.card} aria-labelledby="notice-push-title" data-testid="notice-settings-push">
-      <h2 className={ui.sectionTitle} id="notice-push-title">
+      <h2 className={styles.cardTitle} id="notice-push-title">
         {t('notices.settings.pushTitle')}
       </h2>
       {/* LEAD: put <PushSwitch /> here (components/PushSwitch.tsx, built by the `push` helper). */}
@@ -165,7 +165,9 @@ function QuietHours({ preferences }: { preferences: NoticePreferences }) {
   const [on, setOn] = useState(preferences.quietHours !== null);
   const [start, setStart] = useState(preferences.quietHours?.start ?? '22:00');
   const [end, setEnd] = useState(preferences.quietHours?.end ?? '08:00');
-  const [timezone, setTimezone] = useState(preferences.timezone || device);
+  // The zone matters only for quiet hours: until they are set, the device's is the one to offer (the server's
+  // answer then is only its default).
+  const [timezone, setTimezone] = useState(preferences.quietHours ? preferences.timezone || device : device);
   const [errors, setErrors] = useState<FieldErrors>({});
   const submit = () => {
     setErrors({});
@@ -182,7 +184,7 @@ function QuietHours({ preferences }: { preferences: NoticePreferences }) {
   return (
     <section className={ui.card} aria-labelledby="notice-quiet-title">
       <div className={styles.switchRow}>
-        <h2 className={ui.sectionTitle} id="notice-quiet-title">
+        <h2 className={styles.cardTitle} id="notice-quiet-title">
           {t('notices.settings.quietTitle')}
         </h2>
         <Switch
@@ -224,7 +226,7 @@ function QuietHours({ preferences }: { preferences: NoticePreferences }) {
       )}
       <div className={styles.zone} style={{ marginTop: 16 }}>
         <label className={styles.zone}>
-          <span className={ui.sectionTitle}>{t('notices.settings.timezone')}</span>
+          <span className={styles.fieldLabel}>{t('notices.settings.timezone')}</span>
           <input
             value={timezone}
             onChange={(event) => setTimezone(event.target.value)}
