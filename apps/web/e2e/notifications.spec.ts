@@ -179,3 +179,71 @@ test('a deposit shows on the open wallet without a reload', async ({ page }, inf
   await expectNoReload(page);
   await shot('credited-live');
 });
+
+test('notification settings are saved as switched, quiet hours refuse an unknown time zone on the field, and a room mutes', async ({
+  page,
+}, info) => {
+  const shot = stepper(page, info);
+  const account = await accountByApi(page.request, 'prefs');
+  const room = await apiCall<{ id: string }>(page.request, account.token, '/chat/room/create', {
+    name: `Quiet room ${Date.now().toString(36)}`,
+  });
+  await logInAs(page, account.email);
+  await page.getByTestId('tab-me').click();
+  await page.getByTestId('me-notices').click();
+  await expect(page.getByTestId('notices-empty')).toBeVisible();
+  await page.getByTestId('notices-settings').click();
+
+  // Chat by push: on by default; switched off, it stays off after a reload (the server has it).
+  const chatPush = page.getByTestId('notice-switch-chat-push');
+  await expect(chatPush).toHaveAttribute('aria-checked', 'true');
+  await chatPush.click();
+  await expect(chatPush).toHaveAttribute('aria-checked', 'false');
+  await expect
+    .poll(async () => {
+      const prefs = await apiGet<{ channels: { chat: { push: boolean } } }>(
+        page.request,
+        account.token,
+        '/notice/preferences',
+        {},
+      );
+      return prefs.channels.chat.push;
+    })
+    .toBe(false);
+  await page.reload();
+  await expect(page.getByTestId('notice-switch-chat-push')).toHaveAttribute('aria-checked', 'false');
+
+  // Quiet hours in a zone the server does not know: refused under the zone's field; a real one is saved.
+  await page.getByTestId('notice-quiet-on').click();
+  await page.getByTestId('notice-quiet-start').fill('22:30');
+  await page.getByTestId('notice-quiet-end').fill('07:00');
+  await page.getByTestId('notice-timezone').fill('Mars/Olympus_Mons');
+  await page.getByTestId('notice-quiet-save').click();
+  await expect(page.getByTestId('notice-timezone-error')).toHaveText('Not a known time zone');
+  await shot('timezone-refused');
+  await page.getByTestId('notice-timezone').fill('Asia/Tokyo');
+  await page.getByTestId('notice-quiet-save').click();
+  await expect(page.getByTestId('notice-timezone-error')).toHaveCount(0);
+  await expect
+    .poll(async () => apiGet<object>(page.request, account.token, '/notice/preferences', {}))
+    .toMatchObject({ quietHours: { start: '22:30', end: '07:00' }, timezone: 'Asia/Tokyo' });
+  await page.reload();
+  await expect(page.getByTestId('notice-timezone')).toHaveValue('Asia/Tokyo');
+  await expect(page.getByTestId('notice-quiet-start')).toHaveValue('22:30');
+
+  // A room's info page mutes its notifications, and shows it muted when opened again.
+  await page.goto(`/#/pages/chatroom/setting/index?id=${room.id}`);
+  const mute = page.getByTestId('room-mute');
+  await expect(mute).toHaveAttribute('aria-checked', 'false');
+  await mute.click();
+  await expect(mute).toHaveAttribute('aria-checked', 'true');
+  await expect
+    .poll(
+      async () =>
+        (await apiGet<{ muted: boolean }>(page.request, account.token, '/notice/mute', { roomId: room.id })).muted,
+    )
+    .toBe(true);
+  await page.reload();
+  await expect(page.getByTestId('room-mute')).toHaveAttribute('aria-checked', 'true');
+  await shot('room-muted');
+});
