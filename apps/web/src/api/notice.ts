@@ -82,10 +82,11 @@ export function markReadLocally(client: QueryClient, input: MarkRead): void {
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: MarkRead) => api.post('/notice/read', input),
+    mutationFn: (input: MarkRead) => api.post<NoticeUnread>('/notice/read', input),
     onMutate: (input) => markReadLocally(client, input),
-    // The server's counts are the truth (a notice may have arrived meanwhile).
-    onSettled: () => client.invalidateQueries({ queryKey: noticeKeys.unread() }),
+    // The server answers its counts, which are the truth (a notice may have arrived meanwhile).
+    onSuccess: (unread) => client.setQueryData(noticeKeys.unread(), unread),
+    onError: () => client.invalidateQueries({ queryKey: noticeKeys.all }),
   });
 }
 
