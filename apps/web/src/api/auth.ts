@@ -2,8 +2,8 @@ import { type CodePurpose, hashLoginPassword, type SessionAttachment, type UserI
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { completeLogin, logout } from '@/lib/auth-session.ts';
 import { sessionStore, useSession } from '@/lib/session.ts';
-import { api } from './request.ts';
 import { noticeKeys } from './notice-unread.ts';
+import { api } from './request.ts';
 import { securityKeys } from './security-keys.ts';
 import { walletKeys } from './wallet-keys.ts';
 
