@@ -169,6 +169,8 @@ export const NoticeRoomMuteInput = z.object({
   muted: z.boolean(),
 });
 export const NoticeRoomMuteOutput = z.object({ roomId: z.string(), muted: z.boolean() });
+/** Whether I muted a room (`GET /notice/mute?roomId=`): the room page's switch. */
+export const NoticeRoomMuteQuery = NoticeRoomMuteInput.pick({ roomId: true });
 
 /**
  * What changed for the signed-in user, sent on the chat WebSocket so screens refresh exactly what changed: `wallet`

@@ -2,6 +2,7 @@ import { type CodePurpose, hashLoginPassword, type SessionAttachment, type UserI
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { completeLogin, logout } from '@/lib/auth-session.ts';
 import { sessionStore, useSession } from '@/lib/session.ts';
+import { noticeKeys } from './notice-unread.ts';
 import { api } from './request.ts';
 import { securityKeys } from './security-keys.ts';
 import { walletKeys } from './wallet-keys.ts';
@@ -107,6 +108,8 @@ export function useLogout() {
       // Balances and payment methods belong to the account that just left.
       queryClient.removeQueries({ queryKey: walletKeys.all });
       queryClient.removeQueries({ queryKey: securityKeys.all });
+      // The inbox and its counts too: they are kept fresh by frames, never refetched on their own.
+      queryClient.removeQueries({ queryKey: noticeKeys.all });
     },
   });
 }

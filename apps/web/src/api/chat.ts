@@ -17,6 +17,7 @@ import {
 } from '@tanstack/react-query';
 import { addToHistory, type History, type HistoryPage, markDeleted } from '@/lib/chat-messages.ts';
 import { useSession } from '@/lib/session.ts';
+import { noticeKeys } from './notice-unread.ts';
 import { api } from './request.ts';
 
 /** Chat rooms and messages over HTTP (docs/chat.md); live delivery is the socket's (lib/chat-socket.ts). */
@@ -231,5 +232,9 @@ export function markRead(client: QueryClient, roomId: string, seq: number) {
         }
       : list,
   );
-  return api.post<Record<string, never>>('/chat/read', { roomId, seq }, { silent: true }).catch(() => undefined);
+  // The Community tab's count of unread messages is the server's (api/notice.ts): ask for it again once moved.
+  return api
+    .post<Record<string, never>>('/chat/read', { roomId, seq }, { silent: true })
+    .then(() => client.invalidateQueries({ queryKey: noticeKeys.unread() }))
+    .catch(() => undefined);
 }

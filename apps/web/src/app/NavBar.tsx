@@ -12,11 +12,13 @@ export interface NavBarProps {
   /** false hides the back button (tab pages); a function replaces the default "one step back". */
   back?: boolean | (() => void);
   menu?: boolean;
+  /** Where the back button would be, on pages without one (a tab page's bell). */
+  left?: ReactNode;
   right?: ReactNode;
 }
 
 /** Nav bar of SPEC §2: 48 px plus the status bar (safe-area inset), back, title, second menu. */
-export function NavBar({ title, back = true, menu = true, right }: NavBarProps) {
+export function NavBar({ title, back = true, menu = true, left, right }: NavBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const onBack = () => {
@@ -28,6 +30,7 @@ export function NavBar({ title, back = true, menu = true, right }: NavBarProps) 
     <header className={styles.bar}>
       <div className={styles.inner}>
         <div>
+          {back === false && left}
           {back !== false && (
             <button
               type="button"

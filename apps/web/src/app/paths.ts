@@ -35,6 +35,9 @@ export const PATHS = {
   aboutUs: '/pages/my/about-us/index',
   /** Not in SPEC §2, which names no membership page: it sits with the other pages of My (docs/membership.md). */
   vip: '/pages/my/vip/index',
+  /** Not in SPEC §2 either: the inbox and its settings (issue 22, docs/notifications.md). */
+  notices: '/pages/my/notices/index',
+  noticeSettings: '/pages/my/notices/settings/index',
   // Common
   webView: '/pages/common/web-view/index',
   guide: '/pages/common/guide/index',

@@ -1,5 +1,6 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
 import { authKeys } from '@/api/auth.ts';
+import { noticeKeys } from '@/api/notice-unread.ts';
 import { installRequestEffects } from '@/api/request.ts';
 import { securityKeys } from '@/api/security-keys.ts';
 import { walletKeys } from '@/api/wallet-keys.ts';
@@ -38,6 +39,8 @@ export function installAppRequestEffects(): void {
       queryClient.removeQueries({ queryKey: authKeys.all });
       queryClient.removeQueries({ queryKey: walletKeys.all });
       queryClient.removeQueries({ queryKey: securityKeys.all });
+      // The inbox and its counts too: they are kept fresh by frames, never refetched on their own.
+      queryClient.removeQueries({ queryKey: noticeKeys.all });
     },
     language: () => settingsStore.getState().language,
     text: (key) => i18n.t(key),

@@ -98,6 +98,11 @@ export class FakeChatServer {
     for (const connection of this.connections) connection.socket.send(JSON.stringify(frame));
   }
 
+  /** A frame to every connection of one user (a notice, what changed), as the server's per-user channel sends it. */
+  toUser(uid: string, frame: ChatServerFrame): void {
+    for (const connection of this.connections) if (connection.uid === uid) this.send(connection, frame);
+  }
+
   /** Ends the sessions of every connection as the server does (docs/chat.md "Close codes"): error 9999, then 4401. */
   endSessions(): void {
     for (const connection of this.connections) {

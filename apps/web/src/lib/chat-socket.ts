@@ -21,6 +21,9 @@ export interface RoomHandlers {
 
 export type { SocketLike, SocketStatus } from './chat-link.ts';
 
+/** Frames about the signed-in user rather than a room: a new notice, and what changed (docs/notifications.md). */
+export type UserFrame = Extract<ChatServerFrame, { type: 'notice' | 'changed' }>;
+
 export interface ChatSocketOptions extends LinkOptions {
   /** The logged-in user's uid: their own messages are how a lost ack is recognised. */
   selfUid(): string | null;
@@ -62,6 +65,9 @@ export class ChatSocket {
   private awaiting: string[] = [];
   private lingerTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly typingAt = new Map<string, number>();
+  private readonly userListeners = new Set<(frame: UserFrame) => void>();
+  /** Holders that keep the socket open with no room watched: the user's own frames come on it. */
+  private holds = 0;
 
   constructor(private readonly options: ChatSocketOptions) {
     this.outbox = new Outbox(() => this.emit());
@@ -90,6 +96,25 @@ export class ChatSocket {
   onError(listener: (message: string) => void): () => void {
     this.errorListeners.add(listener);
     return () => this.errorListeners.delete(listener);
+  }
+
+  /** The user's own frames (a new notice, what changed), whatever rooms are watched. */
+  onUserFrame(listener: (frame: UserFrame) => void): () => void {
+    this.userListeners.add(listener);
+    return () => this.userListeners.delete(listener);
+  }
+
+  /** Keeps the socket open, for the user's frames, until the returned function is called. */
+  hold(): () => void {
+    this.holds += 1;
+    this.ensure();
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.holds -= 1;
+      this.idle();
+    };
   }
 
   /**
@@ -180,6 +205,8 @@ export class ChatSocket {
     this.rooms.clear();
     this.clearLinger();
     this.link.close();
+    // A holder stays: the next session's socket opens at once (with no token, it stays closed).
+    if (this.holds > 0) this.link.ensure();
   }
 
   // Connection
@@ -189,7 +216,7 @@ export class ChatSocket {
   }
 
   private wanted(): boolean {
-    return this.outbox.size > 0 || [...this.rooms.values()].some((room) => room.watchers.size > 0);
+    return this.holds > 0 || this.outbox.size > 0 || [...this.rooms.values()].some((room) => room.watchers.size > 0);
   }
 
   private ensure(): void {
@@ -261,6 +288,10 @@ export class ChatSocket {
     if (room.watchers.size > 0 || this.outbox.forRoom(room.id).length > 0) return;
     if (room.phase !== 'none' && this.isOpen()) this.write({ type: 'unsubscribe', roomId: room.id });
     this.rooms.delete(room.id);
+    this.idle();
+  }
+
+  private idle(): void {
     if (this.wanted()) return;
     this.clearLinger();
     this.lingerTimer = setTimeout(() => {
@@ -290,6 +321,10 @@ export class ChatSocket {
         break;
       case 'error':
         this.onErrorFrame(frame.code, frame.message, frame.clientId ?? null);
+        break;
+      case 'notice':
+      case 'changed':
+        for (const listener of this.userListeners) listener(frame);
         break;
     }
   }

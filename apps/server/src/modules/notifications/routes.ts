@@ -8,6 +8,7 @@ import {
   NoticeReadInput,
   NoticeRoomMuteInput,
   NoticeRoomMuteOutput,
+  NoticeRoomMuteQuery,
   NoticeUnreadOutput,
   NoticeUnsubscribeInput,
   translate,
@@ -77,6 +78,16 @@ export function notificationRoutes(router: Router, notifications: NotificationSe
     input: NoticePreferencesInput,
     output: NoticePreferencesOutput,
     handler: ({ input, user, language }) => notifications.preferences.update(user.id, input, language),
+  });
+  router.route({
+    method: 'GET',
+    path: '/notice/mute',
+    summary: 'Whether the caller muted the notices of a chat room they are a member of',
+    tags,
+    auth: 'user',
+    input: NoticeRoomMuteQuery,
+    output: NoticeRoomMuteOutput,
+    handler: ({ input, user }) => notifications.roomMute(user.id, input),
   });
   router.route({
     method: 'POST',

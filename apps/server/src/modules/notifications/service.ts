@@ -29,6 +29,7 @@ import {
   type Recipient,
   recipients,
   recordLanguage,
+  roomMuted,
   setRoomMute,
   unreadByCategory,
 } from './store.ts';
@@ -258,6 +259,13 @@ export class NotificationService implements Notifier {
     await this.deps.chat.assertMember(userId, roomId);
     await setRoomMute(this.deps.db, userId, roomId, input.muted);
     return { roomId: String(roomId), muted: input.muted };
+  }
+
+  /** Whether a member muted a chat room's notices (the room page's switch). */
+  async roomMute(userId: number, input: { roomId: string }) {
+    const roomId = Number(input.roomId);
+    await this.deps.chat.assertMember(userId, roomId);
+    return { roomId: String(roomId), muted: await roomMuted(this.deps.db, userId, roomId) };
   }
 
   /** Sends due push deliveries (the `notice` worker). */

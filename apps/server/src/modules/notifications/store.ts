@@ -224,6 +224,14 @@ export async function setRoomMute(db: Db, userId: number, roomId: number, muted:
   else await db.delete(chatRoomMutes).where(and(eq(chatRoomMutes.userId, userId), eq(chatRoomMutes.roomId, roomId)));
 }
 
+export async function roomMuted(db: Db, userId: number, roomId: number): Promise<boolean> {
+  const { rows } = await query<{ one: number }>(
+    db,
+    sql`select 1 as one from chat_room_mutes where user_id = ${userId} and room_id = ${roomId}`,
+  );
+  return rows.length > 0;
+}
+
 export async function liveUser(db: Db, userId: number): Promise<boolean> {
   const { rows } = await query<{ id: string }>(
     db,

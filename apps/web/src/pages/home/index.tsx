@@ -1,5 +1,6 @@
 import { Button, PullToRefresh } from 'antd-mobile';
 import {
+  BellOutline,
   FileOutline,
   GiftOutline,
   InformationCircleOutline,
@@ -17,6 +18,8 @@ import { PATHS } from '@/app/paths.ts';
 import { LanguageSwitch } from '@/components/me/LanguageSwitch.tsx';
 import styles from '@/components/me/me.module.css';
 import { LogoutButton, ProfileIdentity, UidRow } from '@/components/me/ProfileParts.tsx';
+import { NoticeBell } from '@/components/notices/NoticeBell.tsx';
+import { NoticesRow } from '@/components/notices/NoticesRow.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
 import { Wallet } from '@/components/wallet/Wallet.tsx';
 import { useSession } from '@/lib/session.ts';
@@ -40,6 +43,7 @@ export default function MePage() {
           {t('me.settings')}
         </h2>
         <div className={styles.list}>
+          {loggedIn && <NoticesRow icon={<BellOutline className={styles.rowIcon} aria-hidden />} />}
           <LanguageSwitch />
           {loggedIn && (
             <div className={styles.row}>
@@ -89,7 +93,7 @@ export default function MePage() {
     </>
   );
   return (
-    <Frame title={t('me.title')} back={false}>
+    <Frame title={t('me.title')} back={false} left={loggedIn ? <NoticeBell /> : undefined}>
       {loggedIn ? (
         <Refreshable pull={PullToRefresh} refresh={[walletKeys.all, authKeys.userInfo()]}>
           {content}

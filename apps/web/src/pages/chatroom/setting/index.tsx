@@ -19,6 +19,7 @@ import { RoomSettings } from '@/components/chat-manage/RoomSettings.tsx';
 import { RoomShell } from '@/components/chat-manage/RoomShell.tsx';
 import { shareToken } from '@/components/chat-manage/rules.ts';
 import { ShareCard } from '@/components/chat-manage/ShareCard.tsx';
+import { RoomMute } from '@/components/notices/RoomMute.tsx';
 import ui from '@/components/ui.module.css';
 
 /** /pages/chatroom/setting/index?id= — a room's info: its card, where to go from it, settings, invite link, leave. */
@@ -33,6 +34,7 @@ function RoomSetting({ room }: { room: ChatRoom }) {
     <div className={styles.page}>
       <RoomCard room={room} />
       <RoomLinks room={room} />
+      {room.role !== null && <RoomMute roomId={room.id} />}
       {room.abilities.editSettings && <RoomSettings room={room} />}
       {token && <ShareCard room={room} token={token} canReset={room.abilities.editSettings} />}
       <LeaveRoom room={room} />
