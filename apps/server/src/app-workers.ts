@@ -36,6 +36,7 @@ export function watchBacklogs(
   services: Pick<WorkerServices, 'activity' | 'earnings' | 'redPackets' | 'bounties' | 'vip' | 'airdrops' | 'invites'>,
 ): void {
   metrics.watchBacklog('activity', () => services.activity.settlement.backlog());
+  metrics.watchBacklog('blast', () => services.activity.blasts.backlog());
   metrics.watchBacklog('earnings', () => services.earnings.backlog());
   metrics.watchBacklog('redpacket', () => services.redPackets.backlog());
   metrics.watchBacklog('bounty', () => services.bounties.backlog());
@@ -73,6 +74,8 @@ export function startBackgroundWorkers(services: WorkerServices, log: FastifyBas
       log,
     ),
   );
+  // Organizer blasts that are due, fanned out to their recipients in batches (one process per blast, by lease).
+  stopWorkers.push(startWorker('blast', 2000, () => activity.blasts.fanOutDue(), log));
   // Creator earnings whose payout hold has passed become the organizer's to withdraw.
   stopWorkers.push(startWorker('earnings', 10_000, () => earnings.releaseDue(), log));
   stopWorkers.push(startWorker('mail', 2000, () => mailQueue.deliverDue(), log));

@@ -10,6 +10,7 @@ import { startBackgroundWorkers, watchBacklogs } from './app-workers.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { AttendeeService } from './modules/activity/attendees.service.ts';
+import { BlastService } from './modules/activity/blasts.service.ts';
 import { CheckinService } from './modules/activity/checkin.service.ts';
 import { DiscoveryService } from './modules/activity/discovery.service.ts';
 import { createDiscoveryCache, invalidateOnWrites } from './modules/activity/discovery-cache.ts';
@@ -264,6 +265,7 @@ export async function buildApp(options: AppOptions) {
     checkins: new CheckinService({ db, now, links, invites }),
     nfts: new NftService({ db, links }),
     attendees: new AttendeeService({ db, earnings }),
+    blasts: new BlastService({ db, now, log: app.log }),
   };
   const counter: WindowCounter = redis ? new RedisWindowCounter(redis) : new MemoryWindowCounter();
   const chat: ChatService = new ChatService({

@@ -1,5 +1,7 @@
 import type { Router } from '../../platform/router.ts';
 import type { AttendeeService } from './attendees.service.ts';
+import { blastRoutes } from './blasts.routes.ts';
+import type { BlastService } from './blasts.service.ts';
 import { checkinRoutes } from './checkin.routes.ts';
 import type { CheckinService } from './checkin.service.ts';
 import { discoveryRoutes } from './discovery.routes.ts';
@@ -28,6 +30,7 @@ export interface ActivityServices {
   checkins: CheckinService;
   nfts: NftService;
   attendees: AttendeeService;
+  blasts: BlastService;
 }
 
 /** Every activity route, by topic: one file each beside this one. */
@@ -37,4 +40,5 @@ export function activityRoutes(router: Router, services: ActivityServices): void
   ticketsRoutes(router, services);
   checkinRoutes(router, services);
   manageRoutes(router, services);
+  blastRoutes(router, services);
 }
