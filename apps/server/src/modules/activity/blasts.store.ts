@@ -153,15 +153,15 @@ export async function audienceAfter(
   const going = audience.includes('going');
   const waitlisted = audience.includes('waitlisted');
   const checkedIn = audience.includes('checkedIn');
-  const found = await query<{ user_id: string }>(
+  const found = await query<{ id: string }>(
     db,
-    sql`select user_id::text from registrations
-        where activity_id = ${activityId} and status in ('approved', 'waitlisted') and user_id > ${after}
-          and ((status = 'approved' and (${going}::boolean or (${checkedIn}::boolean and checked_in_at is not null)))
-            or (status = 'waitlisted' and ${waitlisted}::boolean))
-        order by user_id limit ${limit}`,
+    sql`select r.user_id::text as id from registrations r
+        where r.activity_id = ${activityId} and r.status in ('approved', 'waitlisted') and r.user_id > ${after}
+          and ((r.status = 'approved' and (${going}::boolean or (${checkedIn}::boolean and r.checked_in_at is not null)))
+            or (r.status = 'waitlisted' and ${waitlisted}::boolean))
+        order by r.user_id limit ${limit}`,
   );
-  return found.rows.map((row) => Number(row.user_id));
+  return found.rows.map((row) => Number(row.id));
 }
 
 /**
