@@ -11,6 +11,7 @@ import type { InviteService } from './modules/invite/service.ts';
 import type { ListingService } from './modules/listing/service.ts';
 import type { LiveService } from './modules/live/service.ts';
 import type { CreatorEarningsService } from './modules/master/service.ts';
+import type { NotificationService } from './modules/notifications/service.ts';
 import type { RedPacketService } from './modules/redpacket/service.ts';
 import type { TradePasswordService } from './modules/security/service.ts';
 import type { TotpService } from './modules/security/totp.service.ts';
@@ -49,6 +50,7 @@ export interface AppServices {
   phones: PhoneService;
   kyc: KycService;
   invites: InviteService;
+  notifications: NotificationService;
 }
 
 declare module 'fastify' {

@@ -4,6 +4,7 @@ import type { AirdropService } from './modules/airdrop/service.ts';
 import type { BountyService } from './modules/bounty/service.ts';
 import type { InviteService } from './modules/invite/service.ts';
 import type { CreatorEarningsService } from './modules/master/service.ts';
+import type { NotificationService } from './modules/notifications/service.ts';
 import type { RedPacketService } from './modules/redpacket/service.ts';
 import type { VipService } from './modules/vip/service.ts';
 import type { DepositService } from './modules/wallet/deposits.service.ts';
@@ -24,6 +25,7 @@ export interface WorkerServices {
   vip: VipService;
   airdrops: AirdropService;
   invites: InviteService;
+  notifications: NotificationService;
 }
 
 /**
@@ -79,6 +81,8 @@ export function startBackgroundWorkers(services: WorkerServices, log: FastifyBas
   // Creator earnings whose payout hold has passed become the organizer's to withdraw.
   stopWorkers.push(startWorker('earnings', 10_000, () => earnings.releaseDue(), log));
   stopWorkers.push(startWorker('mail', 2000, () => mailQueue.deliverDue(), log));
+  // Push notifications due (quiet hours over, backoff passed), each to the user's devices.
+  stopWorkers.push(startWorker('notice', 1000, () => services.notifications.deliverDue(), log));
   // What nobody claimed of an expired red packet goes back to its sender.
   stopWorkers.push(startWorker('redpacket', 5000, () => redPackets.settleDue(), log));
   // Bounties past their review window give what is left back to their creators.

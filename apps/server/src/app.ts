@@ -51,6 +51,9 @@ import { marketRoutes } from './modules/market/routes.ts';
 import { MarketService, marketDataFrom } from './modules/market/service.ts';
 import { masterRoutes } from './modules/master/routes.ts';
 import { CreatorEarningsService } from './modules/master/service.ts';
+import { noPush, type PushSender } from './modules/notifications/push-sender.ts';
+import { acceptOneClickForms, notificationRoutes } from './modules/notifications/routes.ts';
+import { NotificationService } from './modules/notifications/service.ts';
 import { providerClients } from './modules/oidc/providers.ts';
 import { OidcService } from './modules/oidc/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
@@ -127,6 +130,8 @@ export interface AppOptions {
    * app on a migrated database, so the default is a migrated, non-draining node.
    */
   readiness?: Readiness;
+  /** Where push notifications go (Web Push, native); a server without one pushes nothing. */
+  pushSender?: PushSender;
 }
 
 export async function buildApp(options: AppOptions) {
@@ -190,7 +195,8 @@ export async function buildApp(options: AppOptions) {
     invites,
     sessionEvents,
   });
-  const box = new SecretBox(await secretBoxKey(config, app.log));
+  const serverKey = await secretBoxKey(config, app.log);
+  const box = new SecretBox(serverKey);
   const totp = new TotpService({ db: database.db, attempts, box, now });
   const trade = new TradePasswordService({ db: database.db, auth, now });
   const oidc = new OidcService({
@@ -281,6 +287,23 @@ export async function buildApp(options: AppOptions) {
     activityIdOf: (code) => discovery.idByCode(code),
   });
   const chatLive = new LiveChatService({ bus: metrics.timedBus(bus), chat });
+  const notifications = new NotificationService({
+    db,
+    now,
+    log: app.log,
+    bus,
+    scope: busScope,
+    links,
+    push: options.pushSender ?? noPush,
+    serverKey,
+    chat: {
+      unreadMessages: (userId) => chat.unreadMessages(userId),
+      assertMember: async (userId, roomId) => {
+        await chat.membership(userId, roomId);
+      },
+    },
+  });
+  metrics.watchBacklog('notice', () => notifications.backlog());
   activityEvents.on((event) => chat.activityRooms.follow(event));
   const bounties = new BountyService({
     db,
@@ -368,6 +391,9 @@ export async function buildApp(options: AppOptions) {
   calendarRoutes(router, calendar);
   liveRoutes(router, live);
   chatRoutes(router, chat);
+  // After the account modules: Sign in with Apple's callback scope adds its own form parser (oidc/routes.ts).
+  acceptOneClickForms(app);
+  notificationRoutes(router, notifications);
   peopleRoutes(router, new PeopleService({ db, now }));
   redPacketRoutes(router, redPackets);
   bountyRoutes(router, bounties);
@@ -397,6 +423,7 @@ export async function buildApp(options: AppOptions) {
     now,
     connections: redis ? new RedisConnectionCounter(redis) : new MemoryConnectionCounter(),
     connectionKeys: `chat:${busScope}:sockets`,
+    notices: notifications.live,
   });
   metrics.watchSockets(() => app.websocketServer?.clients.size ?? 0);
 
@@ -416,7 +443,7 @@ export async function buildApp(options: AppOptions) {
         startBackgroundWorkers(
           {
             ...{ deposits, transfers, activity, discoveryCache, earnings, mailQueue },
-            ...{ redPackets, bounties, vip, airdrops, invites },
+            ...{ redPackets, bounties, vip, airdrops, invites, notifications },
           },
           app.log,
         ),
@@ -460,6 +487,7 @@ export async function buildApp(options: AppOptions) {
     phones,
     kyc,
     invites,
+    notifications,
   });
   return app;
 }

@@ -177,3 +177,12 @@ export const NoticeRoomMuteOutput = z.object({ roomId: z.string(), muted: z.bool
  */
 export const LIVE_TOPICS = ['wallet', 'notices', 'chat', 'ticket', 'redpacket', 'bounty', 'membership'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
+
+/**
+ * The one-click unsubscribe link of a notice email (RFC 8058): `token` is in the link's query, as mail clients send
+ * it (`POST` with the form body `List-Unsubscribe=One-Click`); a JSON body may carry it instead.
+ */
+export const NoticeUnsubscribeInput = z.object({
+  token: text().max(200).optional(),
+  'List-Unsubscribe': text().max(40).optional(),
+});

@@ -8,6 +8,10 @@ import type { Metrics } from './metrics.ts';
 export interface QueuedMail extends MailMessage {
   /** What the mail is about, e.g. `activity-change:<registration id>`. */
   topic: string;
+  /** Extra headers, e.g. RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post`. */
+  headers?: Record<string, string>;
+  /** Files the mail carries (a calendar invite). */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 /** After this many failed sends a mail stays in the queue unsent, for an operator to look at. */
@@ -27,6 +31,8 @@ export async function enqueueMail(tx: Tx, mails: QueuedMail[], now: Date): Promi
         subject: mail.subject,
         body: mail.text,
         topic: mail.topic,
+        headers: mail.headers ?? null,
+        attachments: mail.attachments?.length ? mail.attachments : null,
         createdAt: now,
         nextAttemptAt: now,
       })),

@@ -84,6 +84,8 @@ export const enNotices = {
       unsubscribe: 'Stop these emails: {{link}}',
       open: 'Open: {{link}}',
     },
+    unsubscribeAsk: 'Stop {{category}} emails?',
+    unsubscribeButton: 'Stop these emails',
     unsubscribed: 'You will no longer get {{category}} emails.',
     categories: {
       activity: 'Activities',

@@ -48,6 +48,8 @@ export const zhHansNotices: Shape<typeof enNotices> = {
       unsubscribe: '不再接收此类邮件：{{link}}',
       open: '打开：{{link}}',
     },
+    unsubscribeAsk: '不再接收「{{category}}」邮件？',
+    unsubscribeButton: '不再接收这类邮件',
     unsubscribed: '你将不再收到「{{category}}」邮件。',
     categories: {
       activity: '活动',

@@ -48,6 +48,8 @@ export const zhHantNotices: Shape<typeof enNotices> = {
       unsubscribe: '不再收到這類郵件：{{link}}',
       open: '打開：{{link}}',
     },
+    unsubscribeAsk: '不再接收「{{category}}」郵件？',
+    unsubscribeButton: '不再接收這類郵件',
     unsubscribed: '你將不再收到「{{category}}」郵件。',
     categories: {
       activity: '活動',

@@ -4,7 +4,7 @@ import { ChatMessagesService } from './messages.service.ts';
 import { ChatModerationService } from './moderation.service.ts';
 import { type ChatDeps, ChatRoomAccess, type RoomVisibility } from './room-access.ts';
 import { ChatRoomsService } from './rooms.service.ts';
-import { databaseName } from './store.ts';
+import { databaseName, unreadMessageCount } from './store.ts';
 
 export type { ChatDeps, RoomEvent, RoomObject, RoomVisibility } from './room-access.ts';
 export { seesObject, visibleObjects } from './room-access.ts';
@@ -39,6 +39,11 @@ export class ChatService {
   /** A room the caller belongs to (the socket hub and the live module check with it). */
   membership(userId: number, roomId: string | number) {
     return this.access.membership(userId, roomId);
+  }
+
+  /** Unread messages over the user's rooms, muted rooms left out (the Community tab's badge). */
+  unreadMessages(userId: number) {
+    return unreadMessageCount(this.access.db, userId);
   }
 
   channel(roomId: number) {

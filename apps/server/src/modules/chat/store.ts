@@ -380,3 +380,18 @@ export async function announcements(db: Db, roomId: number, limit: number) {
     .orderBy(desc(chatAnnouncements.id))
     .limit(limit);
 }
+
+/**
+ * Unread messages over the rooms a user is in (not banned), leaving out rooms whose notices they muted: the
+ * Community tab's badge.
+ */
+export async function unreadMessageCount(db: Db, userId: number): Promise<number> {
+  const { rows } = await query<{ n: number }>(
+    db,
+    sql`select coalesce(sum(greatest(r.last_seq - me.read_seq, 0)), 0)::int as n
+        from chat_members me join chat_rooms r on r.id = me.room_id
+        where me.user_id = ${userId} and not me.banned
+          and not exists (select 1 from chat_room_mutes x where x.user_id = me.user_id and x.room_id = me.room_id)`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

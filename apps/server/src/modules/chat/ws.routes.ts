@@ -19,6 +19,7 @@ import type { ConnectionCounter } from '../../platform/realtime.ts';
 import { refuseHostile } from '../../platform/router.ts';
 import type { Authenticate, SessionUser } from '../../platform/session.ts';
 import type { SessionEvents } from '../../platform/session-events.ts';
+import type { NoticeFollower } from '../notifications/live.ts';
 import { type LiveChatService, type LiveConnection, MAX_FRAME_BYTES } from './live.service.ts';
 import type { ChatService } from './service.ts';
 import { type HeldSocket, SocketRegistry } from './socket-registry.ts';
@@ -54,6 +55,8 @@ export async function chatSocketRoutes(
     connections: ConnectionCounter;
     /** Prefix of the counter's keys: `chat:<database>:sockets`. */
     connectionKeys: string;
+    /** The user's own channel (notices, "changed"): every admitted socket follows it until it closes. */
+    notices?: NoticeFollower;
   },
 ) {
   await app.register(websocket, {
@@ -233,9 +236,23 @@ export async function chatSocketRoutes(
       void admitted.then((claimed) => {
         if (claimed) armExpiry();
       });
+      // The user's channel, followed once admitted and until the socket closes (the first frame waits for it, so a
+      // pong also says the socket hears its notices).
+      let closed = false;
+      let stopFollowing: (() => Promise<void>) | undefined;
+      const following = admitted.then(async (claimed) => {
+        if (!claimed || !deps.notices) return;
+        try {
+          const stop = await deps.notices.follow(user.id, connection);
+          if (closed) await stop();
+          else stopFollowing = stop;
+        } catch (error) {
+          request.log.warn({ err: error }, 'chat: could not follow the user channel');
+        }
+      });
       // Frames of one connection are handled in order, so a client's own messages keep their order; the first
       // waits for the socket's place.
-      let chain: Promise<unknown> = admitted;
+      let chain: Promise<unknown> = following;
       socket.on('pong', () => {
         state.alive = true;
       });
@@ -245,6 +262,8 @@ export async function chatSocketRoutes(
         chain = chain.then(() => handle(raw, isBinary));
       });
       socket.on('close', () => {
+        closed = true;
+        void stopFollowing?.().catch(() => {});
         clearTimeout(expiry);
         sockets.delete(socket);
         registry.release(held);

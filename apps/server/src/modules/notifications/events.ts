@@ -18,6 +18,11 @@ export interface NoticeEvent {
   params: Record<string, string | number>;
   /** The in-app path a tap opens, e.g. `/pages/activity/detail/index?code=AB12CD`; null for none. */
   link: string | null;
+  /**
+   * The chat room the event happened in (a mention, a reply, a live stream, a red packet posted to a room): members
+   * who muted the room (`POST /notice/mute`) are not told.
+   */
+  roomId?: number;
   /** Files the email carries (a calendar invite). */
   attachments?: { filename: string; contentType: string; content: string }[];
 }

@@ -1,0 +1,62 @@
+import {
+  type Language,
+  NOTICE_CATEGORIES,
+  NOTICE_KINDS,
+  type Notice,
+  type NoticeCategory,
+  type NoticeKind,
+  type NoticeUnread,
+  translate,
+} from '@polaris/contract';
+
+/** What a notice is, whatever language it is read in (a row, or what the bus carries). */
+export interface StoredNotice {
+  id: number;
+  kind: string;
+  category: string;
+  params: Record<string, string | number>;
+  link: string | null;
+  createdAt: Date | string;
+  readAt?: Date | string | null;
+}
+
+/** A notice's title and body in a language, from `notice.<kind>.title` / `.body` filled with its params. */
+export function noticeText(kind: string, params: Record<string, string | number>, language: Language) {
+  return {
+    title: translate(language, `notice.${kind}.title`, params),
+    body: translate(language, `notice.${kind}.body`, params),
+  };
+}
+
+export function categoryOf(kind: NoticeKind): NoticeCategory {
+  return NOTICE_KINDS[kind];
+}
+
+export function presentNotice(row: StoredNotice, language: Language): Notice {
+  const { title, body } = noticeText(row.kind, row.params, language);
+  return {
+    id: String(row.id),
+    category: row.category as NoticeCategory,
+    kind: row.kind,
+    title,
+    body,
+    link: row.link,
+    createdAt: new Date(row.createdAt).toISOString(),
+    read: row.readAt !== null && row.readAt !== undefined,
+  };
+}
+
+/** Unread counts with every category named (0 for none). */
+export function presentUnread(counts: { category: string; count: number }[], chatMessages: number): NoticeUnread {
+  const byCategory = Object.fromEntries(NOTICE_CATEGORIES.map((category) => [category, 0])) as Record<
+    NoticeCategory,
+    number
+  >;
+  let total = 0;
+  for (const { category, count } of counts) {
+    if (!(category in byCategory)) continue;
+    byCategory[category as NoticeCategory] += count;
+    total += count;
+  }
+  return { total, byCategory, chatMessages };
+}

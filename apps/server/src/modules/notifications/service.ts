@@ -1,0 +1,275 @@
+import {
+  API_BASE,
+  type Language,
+  type LiveTopic,
+  languageOf,
+  NOTICE_KINDS,
+  type NoticeCategory,
+  type NoticeUnread,
+  translate,
+} from '@polaris/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { Links } from '../../platform/links.ts';
+import { enqueueMail, type QueuedMail } from '../../platform/mail-queue.ts';
+import type { RealtimeBus } from '../../platform/realtime.ts';
+import { PushDeliveryService } from './deliveries.service.ts';
+import type { NoticeEvent, Notifier } from './events.ts';
+import { NoticeHub } from './live.ts';
+import { NoticePreferenceService } from './preferences.service.ts';
+import { channelEnabled } from './preferences.ts';
+import { noticeText, presentNotice, presentUnread, type StoredNotice } from './presenter.ts';
+import type { PushSender } from './push-sender.ts';
+import { DEFAULT_TIMEZONE, pushMayGoAt } from './quiet-hours.ts';
+import {
+  insertNotices,
+  insertPushDeliveries,
+  listNotices,
+  markRead,
+  type Recipient,
+  recipients,
+  recordLanguage,
+  setRoomMute,
+  unreadByCategory,
+} from './store.ts';
+import { UnsubscribeTokens } from './tokens.ts';
+
+/** Recipients per insert statement: a blast to 10,000 is ten statements in one transaction. */
+const FAN_OUT_CHUNK = 1000;
+/** Per-user publishes in flight at once after a fan-out. */
+const PUBLISH_CONCURRENCY = 64;
+
+export interface NotificationDeps {
+  db: Database;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  bus: RealtimeBus;
+  /** The bus scope (chat's): channels are `user:<scope>:<userId>`. */
+  scope: string;
+  links: Links;
+  push: PushSender;
+  /** A server key every node shares (the SecretBox key): unsubscribe links are keyed by a key derived from it. */
+  serverKey: string;
+  chat: {
+    /** Unread chat messages over the user's rooms (the Community tab's badge). */
+    unreadMessages(userId: number): Promise<number>;
+    /** Throws (404/403) unless the user is a member of the room. */
+    assertMember(userId: number, roomId: number): Promise<void>;
+  };
+}
+
+/**
+ * The notifications module (docs/notifications.md): every announced event becomes one inbox row per recipient,
+ * exactly once (unique user + key), then goes out on the channels the recipient allows: live on the WebSocket, push
+ * (a delivery row the worker sends), email (the mail queue, in the same transaction).
+ */
+export class NotificationService implements Notifier {
+  readonly live: NoticeHub;
+  readonly preferences: NoticePreferenceService;
+  readonly deliveries: PushDeliveryService;
+  readonly tokens: UnsubscribeTokens;
+
+  constructor(private readonly deps: NotificationDeps) {
+    this.live = new NoticeHub({ bus: deps.bus, scope: deps.scope, unread: (id) => this.unread(id), log: deps.log });
+    this.tokens = new UnsubscribeTokens(deps.serverKey);
+    this.preferences = new NoticePreferenceService({ ...deps, tokens: this.tokens });
+    this.deliveries = new PushDeliveryService(deps);
+  }
+
+  async notify(events: NoticeEvent[]): Promise<void> {
+    try {
+      const live = await this.record(events);
+      await this.publishEach(
+        live.map(
+          ({ userId, notice }) =>
+            () =>
+              this.live.publish(userId, { type: 'notice', notice }),
+        ),
+      );
+    } catch (error) {
+      this.deps.log.error(
+        { err: error, keys: events.map((event) => event.key).slice(0, 20) },
+        'notice: could not record or deliver events',
+      );
+    }
+  }
+
+  async changed(userIds: number[], topic: LiveTopic, ref: string | null = null): Promise<void> {
+    try {
+      const ids = [...new Set(userIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
+      await this.publishEach(ids.map((userId) => () => this.live.publish(userId, { type: 'changed', topic, ref })));
+    } catch (error) {
+      this.deps.log.warn({ err: error, topic }, 'notice: could not announce a change');
+    }
+  }
+
+  /** One transaction for the call: the notices, their push deliveries and mail. Answers what goes out live. */
+  private async record(events: NoticeEvent[]) {
+    const now = this.deps.now();
+    const live: { userId: number; notice: StoredNotice }[] = [];
+    await this.deps.db.transaction(async (tx) => {
+      for (const event of events) {
+        const category = NOTICE_KINDS[event.kind] as NoticeCategory | undefined;
+        if (!category) {
+          this.deps.log.error({ kind: event.kind, key: event.key }, 'notice: unknown kind, not recorded');
+          continue;
+        }
+        const userIds = [...new Set(event.userIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
+        for (let i = 0; i < userIds.length; i += FAN_OUT_CHUNK) {
+          const inserted = await insertNotices(tx, {
+            category,
+            kind: event.kind,
+            key: event.key,
+            params: event.params,
+            link: event.link,
+            userIds: userIds.slice(i, i + FAN_OUT_CHUNK),
+            roomId: event.roomId ?? null,
+            inappDefault: channelEnabled(category, 'inapp', undefined),
+            inappFixed: channelEnabled(category, 'inapp', false),
+            now,
+          });
+          if (inserted.length === 0) continue;
+          const who = new Map(
+            (
+              await recipients(
+                tx,
+                inserted.map((row) => row.userId),
+                category,
+              )
+            ).map((r) => [r.userId, r]),
+          );
+          const pushes: { noticeId: number; at: Date }[] = [];
+          const mails: QueuedMail[] = [];
+          for (const row of inserted) {
+            const notice: StoredNotice = {
+              id: row.id,
+              kind: event.kind,
+              category,
+              params: event.params,
+              link: event.link,
+              createdAt: now.toISOString(),
+              readAt: row.read ? now.toISOString() : null,
+            };
+            if (!row.read) live.push({ userId: row.userId, notice });
+            const recipient = who.get(row.userId);
+            if (!recipient) continue;
+            if (channelEnabled(category, 'push', recipient.push)) {
+              pushes.push({ noticeId: row.id, at: pushMayGoAt(quietOf(recipient), now) });
+            }
+            if (channelEnabled(category, 'email', recipient.emailOn)) {
+              mails.push(this.mailFor(recipient, category, event, row.id));
+            }
+          }
+          await insertPushDeliveries(tx, pushes);
+          await enqueueMail(tx, mails, now);
+        }
+      }
+    });
+    return live;
+  }
+
+  /** The notice's email in the recipient's language, with an open link and a one-click unsubscribe (RFC 8058). */
+  private mailFor(recipient: Recipient, category: NoticeCategory, event: NoticeEvent, noticeId: number): QueuedMail {
+    const language = languageOf(recipient.language);
+    const { title, body } = noticeText(event.kind, event.params, language);
+    const unsubscribe = this.unsubscribeUrl(recipient.userId, category);
+    const lines = [body];
+    if (event.link) lines.push(translate(language, 'notice.words.open', { link: this.appUrl(event.link) }));
+    lines.push(`-- \n${translate(language, 'notice.words.unsubscribe', { link: unsubscribe })}`);
+    return {
+      to: recipient.email,
+      subject: title,
+      text: `${lines.join('\n\n')}\n`,
+      topic: `notice:${noticeId}`,
+      headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      attachments: event.attachments,
+    };
+  }
+
+  /** The one-click unsubscribe URL of a user's email in a category. */
+  unsubscribeUrl(userId: number, category: NoticeCategory): string {
+    const token = this.tokens.make(userId, category);
+    return `${this.deps.links.publicUrl}${API_BASE}/notice/unsubscribe?token=${encodeURIComponent(token)}`;
+  }
+
+  /** An in-app path as a link to the web app (hash routes). */
+  appUrl(path: string): string {
+    if (/^https?:\/\//.test(path)) return path;
+    return `${this.deps.links.publicUrl}/#${path.startsWith('/') ? path : `/${path}`}`;
+  }
+
+  private async publishEach(work: (() => Promise<void>)[]) {
+    for (let i = 0; i < work.length; i += PUBLISH_CONCURRENCY) {
+      const results = await Promise.allSettled(work.slice(i, i + PUBLISH_CONCURRENCY).map((publish) => publish()));
+      const failed = results.filter((result) => result.status === 'rejected');
+      if (failed.length > 0) {
+        this.deps.log.warn(
+          { err: (failed[0] as PromiseRejectedResult).reason, failed: failed.length },
+          'notice: publish failed',
+        );
+      }
+    }
+  }
+
+  /** A page of the user's inbox, written in the request's language (which outside channels then write in too). */
+  async list(userId: number, input: { cursor?: string; limit: number; category?: NoticeCategory }, language: Language) {
+    await recordLanguage(this.deps.db, userId, language);
+    const rows = await listNotices(this.deps.db, userId, {
+      before: input.cursor === undefined ? undefined : Number(input.cursor),
+      limit: input.limit + 1,
+      category: input.category,
+    });
+    const page = rows.slice(0, input.limit);
+    return {
+      items: page.map((row) => presentNotice(row, language)),
+      nextCursor: rows.length > input.limit ? String(page[page.length - 1]!.id) : null,
+    };
+  }
+
+  /** Unread counts (and the request's language recorded when given). */
+  async unread(userId: number, language?: Language): Promise<NoticeUnread> {
+    if (language) await recordLanguage(this.deps.db, userId, language);
+    const [counts, chatMessages] = await Promise.all([
+      unreadByCategory(this.deps.db, [userId]),
+      this.deps.chat.unreadMessages(userId),
+    ]);
+    return presentUnread(counts, chatMessages);
+  }
+
+  /** Marks notices read; the user's other tabs are told to refresh their inbox and badges. */
+  async read(
+    userId: number,
+    input: { ids?: string[]; all?: boolean; category?: NoticeCategory },
+  ): Promise<NoticeUnread> {
+    const target = input.all === true ? { category: input.category } : { ids: (input.ids ?? []).map(Number) };
+    const changed = await markRead(this.deps.db, userId, target, this.deps.now());
+    if (changed > 0) await this.changed([userId], 'notices');
+    return this.unread(userId);
+  }
+
+  /** Mutes (or unmutes) a chat room's notices for a member of it. */
+  async muteRoom(userId: number, input: { roomId: string; muted: boolean }) {
+    const roomId = Number(input.roomId);
+    await this.deps.chat.assertMember(userId, roomId);
+    await setRoomMute(this.deps.db, userId, roomId, input.muted);
+    return { roomId: String(roomId), muted: input.muted };
+  }
+
+  /** Sends due push deliveries (the `notice` worker). */
+  deliverDue(limit?: number) {
+    return this.deliveries.deliverDue(limit);
+  }
+
+  backlog() {
+    return this.deliveries.backlog();
+  }
+}
+
+function quietOf(recipient: Recipient) {
+  if (recipient.quietStart === null || recipient.quietEnd === null) return null;
+  return {
+    start: recipient.quietStart,
+    end: recipient.quietEnd,
+    timeZone: recipient.timezone ?? DEFAULT_TIMEZONE,
+  };
+}
