@@ -271,7 +271,16 @@ export async function buildApp(options: AppOptions) {
     checkins: new CheckinService({ db, now, links, invites }),
     nfts: new NftService({ db, links }),
     attendees: new AttendeeService({ db, earnings }),
-    blasts: new BlastService({ db, now, log: app.log }),
+    // The notifier is built further down (it needs chat, which needs these services); blasts call it only later.
+    blasts: new BlastService({
+      db,
+      now,
+      log: app.log,
+      notifier: {
+        notify: (events) => notifications.notify(events),
+        changed: (userIds, topic, ref) => notifications.changed(userIds, topic, ref),
+      },
+    }),
   };
   const counter: WindowCounter = redis ? new RedisWindowCounter(redis) : new MemoryWindowCounter();
   const chat: ChatService = new ChatService({

@@ -1,4 +1,4 @@
-import type { Activity, Blast, BlastList, Registration } from '@polaris/contract';
+import type { Activity, Blast, BlastList, Notice, Registration } from '@polaris/contract';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/index.ts';
@@ -28,7 +28,10 @@ const list = (token: string, activityId: string) =>
 const cancel = (token: string, activityId: string, blastId: string) =>
   t.call<Blast>('POST', '/activity/blast/cancel', { token, body: { activityId, blastId } });
 
-/** A Notifier that records what it is asked to tell; `fail(n)` makes its n-th call throw (after recording it, if `told`). */
+/**
+ * The app's real Notifier, watched: what each worker asks it to tell is recorded. With `failing`, its n-th call throws,
+ * before telling or (`told`) after the notices are recorded, as a process that dies there would leave it.
+ */
 function recorder(failing?: { call: number; told: boolean }) {
   const events: NoticeEvent[] = [];
   let calls = 0;
@@ -37,11 +40,28 @@ function recorder(failing?: { call: number; told: boolean }) {
       calls++;
       if (failing && calls === failing.call && !failing.told) throw new Error('notify failed');
       events.push(...batch);
+      await t.services.notifications.notify(batch);
       if (failing && calls === failing.call) throw new Error('crashed after telling');
     },
     async changed() {},
   };
   return { notifier, events, userIds: () => events.flatMap((event) => event.userIds) };
+}
+
+/** How many blast notices about this activity each person has in their inbox. */
+async function inboxCounts(people: SeededPerson[], activity: Activity): Promise<number[]> {
+  const counts: number[] = [];
+  for (const person of people) {
+    const inbox = await t.call<{ items: Notice[] }>('GET', '/notice/list', {
+      token: person.token,
+      query: { limit: '50' },
+    });
+    counts.push(
+      inbox.attachment.items.filter((notice) => notice.kind === 'blast' && notice.link?.endsWith(`id=${activity.id}`))
+        .length,
+    );
+  }
+  return counts;
 }
 
 const worker = (notifier: Notifier, batchSize = 5) =>
@@ -224,6 +244,29 @@ describe('scheduling and cancelling', () => {
 });
 
 describe('the fan-out', () => {
+  it("the app's own worker puts the message in each recipient's inbox, in their language", async () => {
+    const activity = await createActivity(t, olivia, { title: 'Night <b>market</b>' });
+    const [ivy] = await attendees(activity, 1, 'inbox');
+    await drain();
+    await send(olivia.token, {
+      activityId: activity.id,
+      audience: ['going'],
+      message: 'Bring <script>a torch</script>',
+    });
+    expect(await t.services.activity.blasts.fanOutDue()).toBe(1);
+    const inbox = await t.call<{ items: Notice[] }>('GET', '/notice/list', { token: ivy!.token, locale: 'zh_TW' });
+    expect(inbox.attachment.items).toEqual([
+      expect.objectContaining({
+        kind: 'blast',
+        category: 'activity',
+        title: '來自「Night <b>market</b>」的訊息',
+        body: 'Bring <script>a torch</script>',
+        link: `/pages/activity/details/index?id=${activity.id}`,
+        read: false,
+      }),
+    ]);
+  });
+
   it('two workers racing tell every recipient exactly once, in batches, and mark it sent', async () => {
     const activity = await createActivity(t, olivia, { capacity: 100 });
     const people = await attendees(activity, 23, 'race');
@@ -245,6 +288,7 @@ describe('the fan-out', () => {
     // Nothing is left to do for anyone.
     expect(await worker(a.notifier).fanOutDue()).toBe(0);
     expect(await t.services.activity.blasts.backlog()).toBe(0);
+    expect(await inboxCounts(people, activity)).toEqual(people.map(() => 1));
   });
 
   it('a worker that dies mid-way is taken over once its lease runs out, from the batch it did not record', async () => {
@@ -271,6 +315,7 @@ describe('the fan-out', () => {
       state: 'sent',
       recipients: 12,
     });
+    expect(await inboxCounts(people, activity)).toEqual(people.map(() => 1));
   });
 
   it('reaches the audience chosen: going, waitlisted, checked in', async () => {
