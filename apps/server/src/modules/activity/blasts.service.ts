@@ -42,11 +42,17 @@ export interface BlastDeps {
   /** Without one (services built by hand in older tests) blasts are stored and listed but never fanned out. */
   notifier?: Notifier;
   log?: FastifyBaseLogger;
-  /** Recipients per `notify` call (500). */
+  /** Recipients per `notify` call (BLAST_BATCH for the database, else 500). */
   batchSize?: number;
   /** How long a claimed fan-out is this worker's before another process may take it over (60 s, renewed per batch). */
   leaseMs?: number;
 }
+
+/**
+ * Recipients per `notify` call. The embedded database runs one transaction at a time, so a batch's transaction holds
+ * every request back while it runs: smaller batches there keep requests moving (bench:notify, docs/notifications.md).
+ */
+export const BLAST_BATCH = { pglite: 100, postgres: 500 } as const;
 
 /** The in-app path of an activity's page (where a blast's notice leads). */
 export const activityPagePath = (code: string) => `/pages/activity/details/index?id=${code}`;
