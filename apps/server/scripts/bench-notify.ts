@@ -33,7 +33,7 @@ const figures = (samples: number[]) => {
 };
 
 async function bench(label: string, database: DatabaseHandle) {
-  const BATCH = args.batch ? Number(args.batch) : BLAST_BATCH[database.kind];
+  const BATCH = Number(args.batch ?? BLAST_BATCH);
   await database.migrate();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-notify-'));
   const config = {

@@ -10,7 +10,7 @@ import { startBackgroundWorkers, watchBacklogs } from './app-workers.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { AttendeeService } from './modules/activity/attendees.service.ts';
-import { BLAST_BATCH, BlastService } from './modules/activity/blasts.service.ts';
+import { BlastService } from './modules/activity/blasts.service.ts';
 import { CheckinService } from './modules/activity/checkin.service.ts';
 import { DiscoveryService } from './modules/activity/discovery.service.ts';
 import { createDiscoveryCache, invalidateOnWrites } from './modules/activity/discovery-cache.ts';
@@ -276,7 +276,6 @@ export async function buildApp(options: AppOptions) {
       db,
       now,
       log: app.log,
-      batchSize: BLAST_BATCH[database.kind],
       notifier: {
         notify: (events) => notifications.notify(events),
         changed: (userIds, topic, ref) => notifications.changed(userIds, topic, ref),
