@@ -211,7 +211,7 @@ function HostBlast({ activity, blast }: { activity: Activity; blast: Blast }) {
     <li className={styles.item} data-testid="blast-item" data-state={blast.state} data-id={blast.id}>
       <div className={styles.personMeta}>
         {audienceText(blast.audience, t, language)} · {state}
-        {blast.recipients !== null && blast.state !== 'scheduled' && blast.state !== 'cancelled'
+        {blast.recipients !== null && (blast.state === 'sent' || blast.recipients > 0)
           ? ` · ${t('blast.recipients', { count: blast.recipients })}`
           : ''}
       </div>
