@@ -20,9 +20,13 @@ export interface ChatClient {
   close(): Promise<void>;
 }
 
-export function connectChat(baseUrl: string, token: string | null): Promise<ChatClient> {
+export function connectChat(
+  baseUrl: string,
+  token: string | null,
+  headers: Record<string, string> = {},
+): Promise<ChatClient> {
   const url = `${baseUrl.replace(/^http/, 'ws')}${API_BASE}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-  const socket = new WebSocket(url);
+  const socket = new WebSocket(url, { headers });
   const frames: ChatServerFrame[] = [];
   const waiters: (() => void)[] = [];
   socket.on('message', (data) => {

@@ -60,9 +60,17 @@ function setPreferences(token: string, body: Record<string, unknown>) {
   return t.call<NoticePreferences>('POST', '/notice/preferences', { token, body });
 }
 
+const METRICS_TOKEN = 'notice-metrics-token-0123456789';
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { METRICS_TOKEN } });
 });
+
+async function backlog(): Promise<number | undefined> {
+  const response = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const line = response.body.split('\n').find((l) => l.startsWith('polaris_job_backlog{queue="notice"}'));
+  return line === undefined ? undefined : Number(line.split(' ')[1]);
+}
 afterAll(async () => {
   await t.close();
 });
@@ -268,6 +276,9 @@ describe('the push worker', () => {
     const max = await user('push-max@example.com');
     const ned = await user('push-ned@example.com');
     const ola = await user('push-ola@example.com');
+    const pia = await user('push-pia@example.com');
+    // Pia keeps wallet notices out of the inbox but wants them pushed.
+    await setPreferences(pia.token, { channels: [{ category: 'wallet', channel: 'inapp', enabled: false }] });
     const sent: { userId: number; message: PushMessage }[] = [];
     let maxFails = true;
     const sender: PushSender = {
@@ -289,14 +300,19 @@ describe('the push worker', () => {
     });
     await t.call('GET', '/notice/unread', { token: lea.token, locale: 'en_US' });
     const key = 'depositCredited:push-1';
-    await t.services.notifications.notify([deposit(key, [lea.id, max.id, ned.id, ola.id])]);
+    await t.services.notifications.notify([deposit(key, [lea.id, max.id, ned.id, ola.id, pia.id])]);
     // A read notice is not pushed any more.
     await t.services.notifications.notify([deposit('depositCredited:push-2', [lea.id])]);
     const readOne = await noticeOf(lea.id, 'depositCredited:push-2');
     await t.call('POST', '/notice/read', { token: lea.token, body: { ids: [String(readOne!.id)] } });
 
+    expect(await backlog()).toBeGreaterThanOrEqual(5);
     await worker.deliverDue(1000);
-    const mine = sent.filter((entry) => entry.message.tag.startsWith('depositCredited:push-'));
+    // What failed waits for its backoff; nothing else is due.
+    expect(await backlog()).toBe(0);
+    const mine = sent.filter(
+      (entry) => entry.message.tag.startsWith('depositCredited:push-') && entry.userId !== pia.id,
+    );
     expect(mine).toEqual([
       {
         userId: lea.id,
@@ -311,6 +327,7 @@ describe('the push worker', () => {
       },
     ]);
     expect((await deliveriesOf(lea.id, key))[0]).toMatchObject({ outcome: 'sent', attempts: 1 });
+    expect((await deliveriesOf(pia.id, key))[0]).toMatchObject({ outcome: 'sent', attempts: 1 });
     expect((await deliveriesOf(lea.id, 'depositCredited:push-2'))[0]).toMatchObject({ outcome: 'read' });
     expect((await deliveriesOf(ned.id, key))[0]).toMatchObject({ outcome: 'none' });
     const [failed] = await deliveriesOf(max.id, key);

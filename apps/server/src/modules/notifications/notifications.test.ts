@@ -166,6 +166,24 @@ describe('exactly once, to the right people', () => {
     expect(pushes).toHaveLength(2);
   });
 
+  it('loses nothing when calls announce overlapping events in different orders at once (no deadlock)', async () => {
+    const pair = await Promise.all([user('notice-order-1@example.com'), user('notice-order-2@example.com')]);
+    const ids = pair.map((u) => u.id);
+    const shared = [
+      event({ key: 'depositCredited:order-a', userIds: ids }),
+      event({ key: 'depositCredited:order-b', userIds: [...ids].reverse() }),
+    ];
+    await Promise.all(
+      Array.from({ length: 200 }, (_, i) => {
+        const own = event({ key: `depositCredited:order-own-${i}`, userIds: ids });
+        const events = i % 2 === 0 ? [...shared, own] : [own, ...[...shared].reverse()];
+        return t.services.notifications.notify(events);
+      }),
+    );
+    const counted = await rows(sql`select count(*)::int as n from notices where key like 'depositCredited:order-%'`);
+    expect(counted[0]!.n).toBe(2 * 202);
+  });
+
   it('fans one event out to many recipients in chunks, skipping unknown ids', async () => {
     const many = await Promise.all(Array.from({ length: 3 }, (_, i) => user(`notice-many-${i}@example.com`)));
     const ids = [...many.map((u) => u.id), 987_654_321];

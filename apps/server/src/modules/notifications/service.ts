@@ -107,14 +107,19 @@ export class NotificationService implements Notifier {
   private async record(events: NoticeEvent[]) {
     const now = this.deps.now();
     const live: { userId: number; notice: StoredNotice }[] = [];
+    // Every transaction takes the notices' row locks in one order (key, then user id), so two calls announcing
+    // overlapping events wait for each other and never deadlock.
+    const ordered = [...events].sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
     await this.deps.db.transaction(async (tx) => {
-      for (const event of events) {
+      for (const event of ordered) {
         const category = NOTICE_KINDS[event.kind] as NoticeCategory | undefined;
         if (!category) {
           this.deps.log.error({ kind: event.kind, key: event.key }, 'notice: unknown kind, not recorded');
           continue;
         }
-        const userIds = [...new Set(event.userIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
+        const userIds = [...new Set(event.userIds)]
+          .filter((id) => Number.isSafeInteger(id) && id > 0)
+          .sort((x, y) => x - y);
         for (let i = 0; i < userIds.length; i += FAN_OUT_CHUNK) {
           const inserted = await insertNotices(tx, {
             category,

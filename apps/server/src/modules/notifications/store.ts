@@ -240,6 +240,7 @@ export interface ClaimedDelivery {
   key: string;
   params: Record<string, string | number>;
   link: string | null;
+  /** Read since it was created (a notice kept out of the inbox is created read, and still pushed). */
   read: boolean;
   language: string | null;
   attempts: number;
@@ -276,7 +277,7 @@ export async function claimDueDeliveries(
           select notice_id, channel from notice_deliveries
           where done_at is null and next_attempt_at <= ${at}::timestamptz and attempts < ${maxAttempts}
           order by next_attempt_at, notice_id limit ${limit} for update skip locked)
-        returning d.notice_id, n.user_id, n.kind, n.key, n.params, n.link, n.read_at is not null as read,
+        returning d.notice_id, n.user_id, n.kind, n.key, n.params, n.link, coalesce(n.read_at > n.created_at, false) as read,
                   s.language, d.attempts`,
   );
   return rows.map((row) => ({
