@@ -17,6 +17,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase, query } from '../src/db/client.ts';
+import { inLane } from '../src/db/fair-gate.ts';
 import { BLAST_BATCH, BlastService } from '../src/modules/activity/blasts.service.ts';
 import { seedPeople } from '../src/test/seed-people.ts';
 import { flags } from './operator.ts';
@@ -100,8 +101,8 @@ async function bench(label: string, database: DatabaseHandle) {
   };
   const quiet = await ordinary(() => true, 400);
 
-  // The blast and its fan-out (the blast worker with the app's Notifier, BATCH recipients a batch), with the same
-  // requests running beside it.
+  // The blast and its fan-out (the blast worker with the app's Notifier, BATCH recipients a batch, in the read lane as
+  // app-workers.ts runs it), with the same requests running beside it.
   const blast = await call<Blast>('POST', '/activity/blast/send', organizer!.token, {
     activityId: activity.id,
     audience: ['going'],
@@ -117,7 +118,7 @@ async function bench(label: string, database: DatabaseHandle) {
       batchSize: BATCH,
     });
     let done = 0;
-    while (done === 0) done = await worker.fanOutDue();
+    while (done === 0) done = await inLane('read', () => worker.fanOutDue());
     fanning = false;
     return performance.now() - began;
   })();

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { inLane } from './db/fair-gate.ts';
 import type { ActivityServices } from './modules/activity/routes.ts';
 import type { AirdropService } from './modules/airdrop/service.ts';
 import type { BountyService } from './modules/bounty/service.ts';
@@ -76,8 +77,10 @@ export function startBackgroundWorkers(services: WorkerServices, log: FastifyBas
       log,
     ),
   );
-  // Organizer blasts that are due, fanned out to their recipients in batches (one process per blast, by lease).
-  stopWorkers.push(startWorker('blast', 2000, () => activity.blasts.fanOutDue(), log));
+  // Organizer blasts that are due, fanned out to their recipients in batches (one process per blast, by lease). On the
+  // embedded database its statements queue behind requests' writes and take turns with their reads (the read lane):
+  // a fan-out to thousands is background work (bench:notify). PostgreSQL runs them side by side anyway.
+  stopWorkers.push(startWorker('blast', 2000, () => inLane('read', () => activity.blasts.fanOutDue()), log));
   // Creator earnings whose payout hold has passed become the organizer's to withdraw.
   stopWorkers.push(startWorker('earnings', 10_000, () => earnings.releaseDue(), log));
   stopWorkers.push(startWorker('mail', 2000, () => mailQueue.deliverDue(), log));
