@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { inLane } from './db/fair-gate.ts';
 import type { ActivityServices } from './modules/activity/routes.ts';
 import type { AirdropService } from './modules/airdrop/service.ts';
 import type { BountyService } from './modules/bounty/service.ts';
@@ -38,6 +39,7 @@ export function watchBacklogs(
   services: Pick<WorkerServices, 'activity' | 'earnings' | 'redPackets' | 'bounties' | 'vip' | 'airdrops' | 'invites'>,
 ): void {
   metrics.watchBacklog('activity', () => services.activity.settlement.backlog());
+  metrics.watchBacklog('blast', () => services.activity.blasts.backlog());
   metrics.watchBacklog('earnings', () => services.earnings.backlog());
   metrics.watchBacklog('redpacket', () => services.redPackets.backlog());
   metrics.watchBacklog('bounty', () => services.bounties.backlog());
@@ -77,6 +79,10 @@ export function startBackgroundWorkers(services: WorkerServices, log: FastifyBas
   );
   // Reminders before activities start (24 h and 1 h): each (activity, lead) claimed by one process, once.
   stopWorkers.push(startWorker('reminders', 30_000, () => activity.notices.remindDue(), log));
+  // Organizer blasts that are due, fanned out to their recipients in batches (one process per blast, by lease). On the
+  // embedded database its statements queue behind requests' writes and take turns with their reads (the read lane):
+  // a fan-out to thousands is background work (bench:notify). PostgreSQL runs them side by side anyway.
+  stopWorkers.push(startWorker('blast', 2000, () => inLane('read', () => activity.blasts.fanOutDue()), log));
   // Creator earnings whose payout hold has passed become the organizer's to withdraw.
   stopWorkers.push(startWorker('earnings', 10_000, () => earnings.releaseDue(), log));
   stopWorkers.push(startWorker('mail', 2000, () => mailQueue.deliverDue(), log));

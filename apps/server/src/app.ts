@@ -10,6 +10,7 @@ import { startBackgroundWorkers, watchBacklogs } from './app-workers.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { AttendeeService } from './modules/activity/attendees.service.ts';
+import { BlastService } from './modules/activity/blasts.service.ts';
 import { CheckinService } from './modules/activity/checkin.service.ts';
 import { DiscoveryService } from './modules/activity/discovery.service.ts';
 import { createDiscoveryCache, invalidateOnWrites } from './modules/activity/discovery-cache.ts';
@@ -303,6 +304,8 @@ export async function buildApp(options: AppOptions) {
     nfts: new NftService({ db, links }),
     attendees: new AttendeeService({ db, earnings }),
     notices: activityNotices,
+    // Blasts call the notifier only from their worker, after the notifications service is built further down.
+    blasts: new BlastService({ db, now, log: app.log, notifier }),
   };
   const counter: WindowCounter = redis ? new RedisWindowCounter(redis) : new MemoryWindowCounter();
   const chat: ChatService = new ChatService({

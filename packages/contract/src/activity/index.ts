@@ -5,6 +5,7 @@
  */
 
 export * from './activities.ts';
+export * from './blast.ts';
 export * from './checkin.ts';
 export { activityIdField } from './fields.ts';
 export * from './manage.ts';

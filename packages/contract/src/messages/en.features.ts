@@ -243,6 +243,12 @@ export const enFeatures = {
     reused: 'This human check has already been used, please do it again',
     expired: 'The human check has expired, please do it again',
   },
+  blast: {
+    notFound: 'This message does not exist',
+    notCancellable: 'This message is being sent or was sent already, so it can no longer be cancelled',
+    notPublished: 'Publish the activity before sending messages to its attendees',
+    forAttendees: 'Messages from the organizer are for people holding a ticket',
+  },
 };
 
 export type FeatureMessages = Shape<typeof enFeatures>;

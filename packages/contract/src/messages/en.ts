@@ -127,6 +127,9 @@ export const en = {
     whitepaper: 'White paper',
     contact: 'Contact',
     project: 'Project',
+    message: 'Message',
+    sendAt: 'Send time',
+    blastId: 'Message',
   },
   auth: {
     emailNotRegistered: 'This email has not been registered',

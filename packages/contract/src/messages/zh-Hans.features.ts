@@ -241,4 +241,10 @@ export const zhHansFeatures: FeatureMessages = {
     reused: '此人机验证已使用过，请重新验证',
     expired: '人机验证已过期，请重新验证',
   },
+  blast: {
+    notFound: '这条消息不存在',
+    notCancellable: '这条消息正在发送或已发送，无法取消',
+    notPublished: '请先发布活动，再给参加者发消息',
+    forAttendees: '主办方的消息只发给持有票券的人',
+  },
 };

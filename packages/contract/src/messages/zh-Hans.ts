@@ -126,6 +126,9 @@ export const zhHans: Messages = {
     whitepaper: '白皮书',
     contact: '联系方式',
     project: '项目',
+    message: '消息',
+    sendAt: '发送时间',
+    blastId: '消息',
   },
   auth: {
     emailNotRegistered: '该邮箱尚未注册',

@@ -241,4 +241,10 @@ export const zhHantFeatures: FeatureMessages = {
     reused: '此人機驗證已使用過，請重新驗證',
     expired: '人機驗證已過期，請重新驗證',
   },
+  blast: {
+    notFound: '這則訊息不存在',
+    notCancellable: '這則訊息正在發送或已發送，無法取消',
+    notPublished: '請先發佈活動，再傳訊息給參加者',
+    forAttendees: '主辦方的訊息只給持有票券的人',
+  },
 };

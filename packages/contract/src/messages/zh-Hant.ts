@@ -126,6 +126,9 @@ export const zhHant: Messages = {
     whitepaper: '白皮書',
     contact: '聯絡方式',
     project: '項目',
+    message: '訊息',
+    sendAt: '發送時間',
+    blastId: '訊息',
   },
   auth: {
     emailNotRegistered: '此電子郵件尚未註冊',

@@ -166,6 +166,11 @@ export const activityBlasts = pgTable(
     recipients: integer('recipients').notNull().default(0),
     sentAt: at('sent_at'),
     cancelledAt: at('cancelled_at'),
+    /**
+     * The fan-out's lease: set when a worker claims the blast and pushed forward after each batch; another
+     * process takes a blast over only once it has passed (the worker died). Null until the fan-out starts.
+     */
+    claimedUntil: at('claimed_until'),
   },
   (t) => [
     index('activity_blasts_activity_idx').on(t.activityId, t.id),

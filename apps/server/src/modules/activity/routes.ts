@@ -1,5 +1,7 @@
 import type { Router } from '../../platform/router.ts';
 import type { AttendeeService } from './attendees.service.ts';
+import { blastRoutes } from './blasts.routes.ts';
+import type { BlastService } from './blasts.service.ts';
 import { checkinRoutes } from './checkin.routes.ts';
 import type { CheckinService } from './checkin.service.ts';
 import { discoveryRoutes } from './discovery.routes.ts';
@@ -31,6 +33,8 @@ export interface ActivityServices {
   attendees: AttendeeService;
   /** The activity's notices and the reminders worker (no routes). */
   notices: ActivityNoticeService;
+  /** Organizer blasts and their fan-out worker. */
+  blasts: BlastService;
 }
 
 /** Every activity route, by topic: one file each beside this one. */
@@ -40,4 +44,5 @@ export function activityRoutes(router: Router, services: ActivityServices): void
   ticketsRoutes(router, services);
   checkinRoutes(router, services);
   manageRoutes(router, services);
+  blastRoutes(router, services);
 }

@@ -1,4 +1,5 @@
 import type { Activity } from '@polaris/contract';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useActivity } from '@/api/activity.ts';
@@ -16,6 +17,9 @@ import { TicketTypes } from '@/components/activity/details/TicketTypes.tsx';
 import { useSignUpFlow } from '@/components/activity/details/useSignUpFlow.ts';
 import { ActivityBounties } from '@/components/bounty/ActivityBounties.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+
+/** The organizer's messages, for people holding a place: a chunk of its own, fetched only for them. */
+const AttendeeBlasts = lazy(() => import('@/components/activity/blast/AttendeeBlasts.tsx'));
 
 /** Activity details (`?id=` the activity's public code; `code=` is accepted too), sign-up, cancel, share. */
 export default function ActivityDetailsPage() {
@@ -47,6 +51,11 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
     <div data-testid="activity-details" data-id={activity.id}>
       <ActivityInfo activity={activity} />
       <MyRegistration activity={activity} />
+      {holdsPlace(activity) && (
+        <Suspense fallback={null}>
+          <AttendeeBlasts activity={activity} />
+        </Suspense>
+      )}
       <ActivityRoom activity={activity} />
       <TicketTypes activity={activity} flow={flow} />
       <ActivityBounties activity={activity} />
@@ -67,3 +76,8 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
     </div>
   );
 }
+
+/** Whether the viewer holds a ticket or a waitlist place, and so may read the organizer's blasts. */
+const holdsPlace = (activity: Activity) =>
+  !activity.abilities.manage &&
+  (activity.myRegistration?.status === 'approved' || activity.myRegistration?.status === 'waitlisted');

@@ -1,6 +1,6 @@
 import type { Activity } from '@polaris/contract';
 import { Button, Dialog, Tabs, Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -19,6 +19,9 @@ import styles from '@/components/host/host.module.css';
 import { Forbidden, isForbidden, ManageShell } from '@/components/host/ManageShell.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { useSettings } from '@/lib/settings.ts';
+
+/** The "Message attendees" form and its list: a chunk of its own. */
+const BlastComposer = lazy(() => import('@/components/activity/blast/BlastComposer.tsx'));
 
 const FILTERS: readonly AttendeeFilter[] = ['approved', 'pending', 'waitlisted', 'checkedIn', 'rejected', 'cancelled'];
 
@@ -140,6 +143,12 @@ function Manage({ activity }: { activity: Activity }) {
           </Button>
         </div>
       </section>
+
+      {activity.status === 'published' && (
+        <Suspense fallback={<Loading />}>
+          <BlastComposer activity={activity} />
+        </Suspense>
+      )}
 
       <section className={styles.section} aria-labelledby="manage-attendees-title">
         <h2 className={styles.sectionTitle} id="manage-attendees-title">

@@ -1,0 +1,221 @@
+// An organizer blast to 10,000 attendees, fanned out by the blast worker through the real Notifier (inbox rows, push
+// deliveries where subscribed, notice mail queued), on the embedded database (and on PostgreSQL when DATABASE_URL is
+// set), beside the same number of bare inserts into a table shaped like the inbox, in the same run; and the p99 of
+// ordinary requests (GET /activity/list and GET /activity/detail, discovery cache off) while the fan-out runs
+// against the same requests with nothing else going on.
+//
+//   npm run bench:notify [-- --attendees 10000 --clients 4 --batch <recipients per notify call: BLAST_BATCH>]
+//   DATABASE_URL=postgres://… npm run bench:notify
+//
+// Checked every run: every attendee has exactly one notice of the blast and the blast is marked sent with them all.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Activity, API_BASE, type Blast } from '@polaris/contract';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type DatabaseHandle, openDatabase, query } from '../src/db/client.ts';
+import { inLane } from '../src/db/fair-gate.ts';
+import { BLAST_BATCH, BlastService } from '../src/modules/activity/blasts.service.ts';
+import { seedPeople } from '../src/test/seed-people.ts';
+import { flags } from './operator.ts';
+
+const args = flags(process.argv.slice(2));
+const ATTENDEES = Number(args.attendees ?? 10_000);
+const CLIENTS = Number(args.clients ?? 4);
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const figures = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+};
+
+async function bench(label: string, database: DatabaseHandle) {
+  const BATCH = Number(args.batch ?? BLAST_BATCH);
+  await database.migrate();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-notify-'));
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DISCOVERY_CACHE_MS: '0' }),
+    rateLimit: false,
+    backgroundWorkers: false,
+  };
+  const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'none') });
+  const call = async <T>(method: 'GET' | 'POST', route: string, token: string | null, body?: unknown) => {
+    const response = await app.inject({
+      method,
+      url: `${API_BASE}${route}`,
+      headers: { 'content-type': 'application/json', locale: 'en', ...(token ? { token } : {}) },
+      ...(method === 'POST' ? { payload: JSON.stringify(body) } : { query: body as Record<string, string> }),
+    });
+    const json = response.json() as { status: number; msg: string; attachment: T };
+    if (json.status !== 200) throw new Error(`${route}: ${json.status} ${json.msg}`);
+    return json.attachment;
+  };
+
+  // An organizer, an activity, and 10,000 approved places (written straight into the table: signing 10,000 people
+  // up through the API is not what is measured).
+  const [organizer] = await seedPeople(database, 1, 'organizer');
+  const start = Date.now() + 7 * 86_400_000;
+  const activity = await call<Activity>('POST', '/activity/create', organizer!.token, {
+    title: 'Bench night',
+    category: 'web3',
+    startsAt: new Date(start).toISOString(),
+    endsAt: new Date(start + 3 * 3_600_000).toISOString(),
+    timezone: 'Asia/Taipei',
+    city: 'Taipei',
+    address: 'No. 7',
+    capacity: ATTENDEES + 10,
+    publish: true,
+  });
+  const people = await seedPeople(database, ATTENDEES, 'attendee');
+  const ids = people.map((person) => person.id);
+  for (let i = 0; i < ids.length; i += 2000) {
+    const slice = ids.slice(i, i + 2000);
+    await query(
+      database.db,
+      sql`insert into registrations (activity_id, ticket_type_id, user_id, status, code, created_at, updated_at, approved_at)
+          select a.id, t.id, u.id, 'approved', 'bench-' || u.id, now(), now(), now()
+          from activities a join ticket_types t on t.activity_id = a.id, unnest(${`{${slice.join(',')}}`}::bigint[]) as u(id)
+          where a.code = ${activity.id}`,
+    );
+  }
+
+  // Ordinary requests: CLIENTS loops, each request waiting for the last, until `until()` says stop.
+  const ordinary = async (until: () => boolean, minimum: number) => {
+    const samples: number[] = [];
+    let turn = 0;
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (!until() || samples.length < minimum) {
+          const began = performance.now();
+          if (turn++ % 2 === 0) await call('GET', '/activity/list', null, { city: 'Taipei' });
+          else await call('GET', '/activity/detail', null, { id: activity.id });
+          samples.push(performance.now() - began);
+        }
+      }),
+    );
+    return figures(samples);
+  };
+  const quiet = await ordinary(() => true, 400);
+
+  // The blast and its fan-out (the blast worker with the app's Notifier, BATCH recipients a batch, in the read lane as
+  // app-workers.ts runs it), with the same requests running beside it.
+  const blast = await call<Blast>('POST', '/activity/blast/send', organizer!.token, {
+    activityId: activity.id,
+    audience: ['going'],
+    message: 'Doors open at 7. Bring your ticket.',
+  });
+  let fanning = true;
+  const began = performance.now();
+  const fanOut = (async () => {
+    const worker = new BlastService({
+      db: database.db,
+      now: () => new Date(),
+      notifier: app.services.notifications,
+      batchSize: BATCH,
+    });
+    let done = 0;
+    while (done === 0) done = await inLane('read', () => worker.fanOutDue());
+    fanning = false;
+    return performance.now() - began;
+  })();
+  const [fanOutMs, during] = await Promise.all([fanOut, ordinary(() => !fanning, 0)]);
+
+  // The same number of bare inserts, in the same batches, into a table shaped like the inbox.
+  await query(
+    database.db,
+    sql`create table bench_bare_notices (id bigserial primary key, user_id bigint not null, key text not null,
+        kind text not null, params jsonb not null, link text, created_at timestamptz not null, unique (user_id, key))`,
+  );
+  const bareBegan = performance.now();
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const slice = ids.slice(i, i + BATCH);
+    await query(
+      database.db,
+      sql`insert into bench_bare_notices (user_id, key, kind, params, link, created_at)
+          select u.id, 'blast:1', 'blast', '{"title":"Bench night"}'::jsonb, '/pages/activity/details/index', now()
+          from unnest(${`{${slice.join(',')}}`}::bigint[]) as u(id)`,
+    );
+  }
+  const bareMs = performance.now() - bareBegan;
+
+  const checked = await query<{ notices: number; people: number }>(
+    database.db,
+    sql`select count(*)::int as notices, count(distinct user_id)::int as people from notices
+        where key = ${`blast:${blast.id}`}`,
+  );
+  const row = await query<{ recipients: number; sent: boolean }>(
+    database.db,
+    sql`select recipients, sent_at is not null as sent from activity_blasts where id = ${Number(blast.id)}`,
+  );
+  const mails = await query<{ n: number }>(database.db, sql`select count(*)::int as n from mail_queue`);
+  await app.close();
+  await rm(dataDir, { recursive: true, force: true });
+  return {
+    label,
+    batch: BATCH,
+    fanOutMs,
+    bareMs,
+    quiet,
+    during,
+    checks: {
+      notices: checked.rows[0]?.notices,
+      distinctPeople: checked.rows[0]?.people,
+      recipients: row.rows[0]?.recipients,
+      sent: row.rows[0]?.sent,
+      mailsQueued: mails.rows[0]?.n,
+    },
+  };
+}
+
+const results = [];
+const embedded = await openDatabase({ kind: 'pglite' });
+results.push(await bench('embedded (PGlite)', embedded));
+await embedded.close();
+
+if (process.env.DATABASE_URL) {
+  const name = `polaris_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
+  results.push(await bench('PostgreSQL', postgres));
+  await postgres.close();
+  await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+  await admin.end();
+} else {
+  console.log('PostgreSQL: not run (set DATABASE_URL to include it)');
+}
+
+const ms = (value: number) => value.toFixed(1).padStart(9);
+console.log(`\nA blast to ${ATTENDEES} attendees; ${CLIENTS} clients of ordinary requests`);
+console.log('database            batch  fan-out ms  deliveries/s   bare inserts ms  bare rows/s   fan-out / bare');
+for (const r of results) {
+  console.log(
+    `${r.label.padEnd(19)} ${String(r.batch).padStart(5)}  ${ms(r.fanOutMs)}  ${String(Math.round(ATTENDEES / (r.fanOutMs / 1000))).padStart(12)}   ${ms(r.bareMs)}       ${String(Math.round(ATTENDEES / (r.bareMs / 1000))).padStart(9)}   ${(r.fanOutMs / r.bareMs).toFixed(1).padStart(8)}×`,
+  );
+}
+console.log('\nordinary requests    while        n    p50 ms    p99 ms');
+for (const r of results) {
+  for (const [when, f] of [
+    ['quiet', r.quiet],
+    ['fan-out', r.during],
+  ] as const) {
+    console.log(`${r.label.padEnd(20)} ${when.padEnd(9)} ${String(f.n).padStart(6)} ${ms(f.p50)} ${ms(f.p99)}`);
+  }
+  console.log(`${r.label}: p99 during fan-out / quiet = ${(r.during.p99 / r.quiet.p99).toFixed(2)}×`);
+  console.log(`${r.label}: checks ${JSON.stringify(r.checks)}`);
+}
+const failed = results.some(
+  (r) =>
+    r.checks.notices !== ATTENDEES ||
+    r.checks.distinctPeople !== ATTENDEES ||
+    r.checks.recipients !== ATTENDEES ||
+    r.checks.sent !== true,
+);
+process.exit(failed ? 1 : 0);

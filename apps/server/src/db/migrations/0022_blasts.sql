@@ -1,0 +1,1 @@
+ALTER TABLE "activity_blasts" ADD COLUMN "claimed_until" timestamp with time zone;
