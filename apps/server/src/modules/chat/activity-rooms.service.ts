@@ -62,7 +62,9 @@ export class ActivityRoomsService {
       return;
     }
     const joined = await this.access.addMember(room.id, userId, role);
-    if (joined) this.notices.addedToRoom(room, userId, joined);
+    // A co-host is put in the room by the organizer and hears of it; a ticket holder joined by registering, and
+    // the registration's own notice already says so (a second "added to the room" was noise).
+    if (joined && role === 'admin') this.notices.addedToRoom(room, userId, joined);
   }
 
   private async memberRemoved(activityId: number, userId: number) {

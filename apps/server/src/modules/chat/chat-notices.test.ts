@@ -135,17 +135,18 @@ describe('direct messages', () => {
 });
 
 describe('rooms', () => {
-  it('tells a ticket holder they were added to the activity’s room, once, by its organizer; not the organizer', async () => {
+  it('tells a co-host they were added to the activity’s room, once, by its organizer; not a guest who registered, nor the organizer', async () => {
     const organizer = await host(t, 'cn-organizer@example.com');
-    const activity = await createActivity(t, organizer, { title: 'Rooftop meetup' });
+    const cohost = await host(t, 'cn-cohost@example.com');
+    const activity = await createActivity(t, organizer, { title: 'Rooftop meetup', coHosts: [cohost.uid] });
     const guest = await host(t, 'cn-guest@example.com');
     expect((await signUp(t, guest, activity.id)).status).toBe(200);
     await t.services.chat.notices.idle();
-    const guests = await chatNotices({ ...guest, name: '' });
-    const added = guests.filter((n) => n.kind === 'addedToRoom');
+    const added = (await chatNotices({ ...cohost, name: '' })).filter((n) => n.kind === 'addedToRoom');
     expect(added).toHaveLength(1);
     expect(added[0]).toMatchObject({ title: 'You were added to Rooftop meetup', body: 'cn-organizer added you.' });
     expect(added[0]!.link).toMatch(/^\/pages\/chatroom\/chat\/index\?id=\d+$/);
+    expect((await chatNotices({ ...guest, name: '' })).filter((n) => n.kind === 'addedToRoom')).toHaveLength(0);
     expect((await chatNotices({ ...organizer, name: '' })).filter((n) => n.kind === 'addedToRoom')).toHaveLength(0);
   });
 
