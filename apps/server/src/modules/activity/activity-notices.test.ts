@@ -32,11 +32,15 @@ afterAll(async () => {
 
 const idOf = async (user: WalletUser) => (await t.services.auth.sessionUser(user.token))!.id;
 
-/** Every notice a user has, oldest first, as stored (kind, key, params, link). */
+/**
+ * Every activity notice a user has (as attendee or organizer), oldest first, as stored (kind, key, params, link).
+ * The wallet's own notices (a fixture's deposit) are another module's and left out.
+ */
 async function noticesOf(user: WalletUser) {
   const result = await query<{ kind: string; key: string; params: Record<string, string>; link: string | null }>(
     t.database.db,
-    sql`select kind, key, params, link from notices where user_id = ${await idOf(user)} order by id`,
+    sql`select kind, key, params, link from notices
+        where user_id = ${await idOf(user)} and category in ('activity', 'organizer') order by id`,
   );
   return result.rows;
 }
@@ -117,7 +121,7 @@ describe('attendee notices', () => {
     expect(confirmed).toMatchObject({
       kind: 'registrationConfirmed',
       key: `registrationConfirmed:${first.attachment.id}`,
-      link: '/pages/activity/my/activities/index',
+      link: `/pages/activity/details/index?id=${activity.id}`,
       params: { title: 'Taipei Builders Night', place: 'No. 7, Xinyi Rd, Taipei' },
     });
     // The date in the activity's own time zone, in the language Amy signed up in; Ben's in his.

@@ -16,9 +16,8 @@ type NoticeActivity = Pick<ActivityRow, 'code' | 'title' | 'startsAt' | 'timezon
 
 /** Where a tap on a notice opens, as the web app's paths (apps/web/src/app/paths.ts). */
 export const NOTICE_LINKS = {
+  /** The activity's page: a holder sees their place and its ticket QR there. */
   activity: (code: string) => `/pages/activity/details/index?id=${encodeURIComponent(code)}`,
-  /** My tickets, with the QR code. */
-  tickets: '/pages/activity/my/activities/index',
   /** My attendance collectibles. */
   nfts: '/pages/activity/my/nft/index',
   manage: (code: string) => `/pages/activity/manage/index?id=${encodeURIComponent(code)}`,

@@ -89,7 +89,7 @@ export class ActivityNoticeService {
       key: `${kind}:${holder.registrationId}`,
       userIds: [holder.userId],
       params: activityParams(activity, language),
-      link: withInvite ? NOTICE_LINKS.tickets : NOTICE_LINKS.activity(activity.code),
+      link: NOTICE_LINKS.activity(activity.code),
     };
     if (withInvite) event.attachments = [await this.invite(activity, holder, 'REQUEST')];
     return event;
@@ -341,7 +341,7 @@ export class ActivityNoticeService {
           key: `activityReminder:${activity.id}:${lead}`,
           userIds: [holder.userId],
           params: { ...activityParams(activity, language), lead: leadText(language, lead) },
-          link: NOTICE_LINKS.tickets,
+          link: NOTICE_LINKS.activity(activity.code),
           attachments: [await this.invite(activity, holder, 'REQUEST', organizer)],
         });
       }

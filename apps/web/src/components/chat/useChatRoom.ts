@@ -96,11 +96,15 @@ export function useChatRoom(roomId: string) {
 
   const readSent = useRef(0);
   const readTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Leaving the room sends a read still waiting: a glance at the newest message and back must clear its badge.
   useEffect(
     () => () => {
-      if (readTimer.current) clearTimeout(readTimer.current);
+      if (!readTimer.current) return;
+      clearTimeout(readTimer.current);
+      readTimer.current = null;
+      void markRead(client, roomId, readSent.current);
     },
-    [],
+    [client, roomId],
   );
   /** The newest message is on screen: move the read position there (once, shortly after, while the page is seen). */
   const seen = useCallback(
@@ -108,7 +112,10 @@ export function useChatRoom(roomId: string) {
       if (seq <= readSent.current || document.visibilityState === 'hidden') return;
       readSent.current = seq;
       if (readTimer.current) clearTimeout(readTimer.current);
-      readTimer.current = setTimeout(() => void markRead(client, roomId, seq), READ_DELAY_MS);
+      readTimer.current = setTimeout(() => {
+        readTimer.current = null;
+        void markRead(client, roomId, seq);
+      }, READ_DELAY_MS);
     },
     [client, roomId],
   );
