@@ -38,6 +38,7 @@ const ROUTES: Record<string, (ids: Ids) => Record<string, string>> = {
   '/bounty/list': (ids) => ({ roomId: ids.roomId, state: 'all' }),
   '/bounty/detail': (ids) => ({ id: ids.bountyId }),
   '/bounty/submissions': (ids) => ({ id: ids.bountyId }),
+  '/notice/mute': (ids) => ({ roomId: ids.roomId }),
 };
 
 function inputKeys(schema: z.ZodType): string[] {
