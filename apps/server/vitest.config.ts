@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { findJanus } from './scripts/janus-config.ts';
 
@@ -21,5 +22,8 @@ export default defineConfig({
     // this 2-core machine: the server project in 307 s instead of 470 s). Safe because every test builds its own
     // app, database and clock (test/app.ts); nothing a test depends on lives in a module-level variable.
     isolate: false,
+    // Two workers on CI's 2 cores (the root vitest.config.ts says why); a project's own setting, which the root's
+    // does not reach, and the same in every project, or vitest refuses to group them.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -8,5 +9,7 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // As in the root vitest.config.ts (every project the same, or vitest refuses to group them).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -1,17 +1,20 @@
 // The servers that `npm run bench:http` loads, started in a child process so the load generator does not
-// share their event loop: a bare Fastify hello-world, a bare Fastify route with one plain SELECT of the same
-// 20 activities, and the real app (with and without its discovery cache) on a database seeded with 60
-// activities through the real services. Reports the addresses to the parent over IPC.
+// share their event loop: a bare Fastify hello-world; bare Fastify routes answering `/app/config`'s own bytes
+// with the app's security headers, then with its compression plugin too; a bare Fastify route with one plain
+// SELECT of the same 20 activities; and the real app (with and without its discovery cache) on a database
+// seeded with 60 activities through the real services. Reports the addresses to the parent over IPC.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CreateActivityInput } from '@polaris/contract';
+import { API_BASE, CreateActivityInput } from '@polaris/contract';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
+import { installCompression } from '../src/platform/compression.ts';
+import { installSecurityHeaders } from '../src/platform/security-headers.ts';
 import type { SessionUser } from '../src/platform/session.ts';
 
 const HOUR = 3_600_000;
@@ -70,6 +73,24 @@ async function bareHello(port: number) {
   return app;
 }
 
+/**
+ * What a bare Fastify route costs with what every answer of ours carries: the same security headers (the app's own
+ * helmet settings) and, with `compressed`, the same compression plugin. It answers the bytes `/app/config` answers,
+ * at the same path (compression applies to API paths only), so the two differ only by our pipeline.
+ */
+async function bareWithHeaders(port: number, body: string, compressed: boolean) {
+  const config = loadConfig({ DATA_DIR: tmpdir() });
+  const app = Fastify({ logger: false });
+  await installSecurityHeaders(app, config);
+  if (compressed) await installCompression(app);
+  app.get(`${API_BASE}/app/config`, async (_request, reply) => {
+    reply.type('application/json; charset=utf-8');
+    return body;
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  return app;
+}
+
 /** The driver itself (PGlite's client, or a pg pool of the app's size), no ORM. */
 async function bareSelect(port: number, database: DatabaseHandle, databaseUrl: string | undefined) {
   const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 10 }) : null;
@@ -105,8 +126,18 @@ async function startTargets(options: { port: number; databaseUrl?: string }) {
   await realApp(port + 3, database, { DISCOVERY_CACHE_MS: '0' });
   await bareHello(port);
   await bareSelect(port + 1, database, options.databaseUrl);
+  const config = await app.inject({ method: 'GET', url: `${API_BASE}/app/config` });
+  await bareWithHeaders(port + 4, config.body, false);
+  await bareWithHeaders(port + 5, config.body, true);
   const base = (p: number) => `http://127.0.0.1:${p}`;
-  return { hello: `${base(port)}/`, select: `${base(port + 1)}/`, app: base(port + 2), uncached: base(port + 3) };
+  return {
+    hello: `${base(port)}/`,
+    select: `${base(port + 1)}/`,
+    app: base(port + 2),
+    uncached: base(port + 3),
+    headers: base(port + 4),
+    headersCompressed: base(port + 5),
+  };
 }
 
 export type Targets = Awaited<ReturnType<typeof startTargets>>;

@@ -22,6 +22,8 @@ interface Measure {
   url: (targets: Targets) => string;
   /** What this row is divided by, measured in the same round. */
   baseline?: string;
+  /** Further rows of the same round it is divided by, printed below the table. */
+  also?: string[];
   /** Refuse to measure a wrong answer: the envelope must be a success with this many items. */
   items?: (attachment: Record<string, unknown[]>) => number;
   expected?: number;
@@ -31,8 +33,20 @@ const list = `${API_BASE}/activity/list?limit=20`;
 const explore = `${API_BASE}/activity/explore`;
 const ALL_MEASURES: Measure[] = [
   { name: 'bare hello', url: (t) => t.hello },
+  // `/app/config`'s bytes from bare Fastify with our security headers, then with our compression plugin too.
+  { name: 'bare+headers', url: (t) => `${t.headers}${API_BASE}/app/config`, baseline: 'bare hello' },
+  {
+    name: 'bare+headers+compress',
+    url: (t) => `${t.headersCompressed}${API_BASE}/app/config`,
+    baseline: 'bare+headers',
+  },
   { name: 'bare select 20', url: (t) => t.select },
-  { name: '/app/config', url: (t) => `${t.app}${API_BASE}/app/config`, baseline: 'bare hello' },
+  {
+    name: '/app/config',
+    url: (t) => `${t.app}${API_BASE}/app/config`,
+    baseline: 'bare+headers+compress',
+    also: ['bare+headers', 'bare hello'],
+  },
   {
     name: 'list 20 of 60',
     url: (t) => `${t.app}${list}`,
@@ -64,7 +78,9 @@ const ALL_MEASURES: Measure[] = [
 ];
 
 const wanted = (name: string): boolean =>
-  !ONLY || ONLY.includes(name) || ALL_MEASURES.some((m) => m.baseline === name && wanted(m.name));
+  !ONLY ||
+  ONLY.includes(name) ||
+  ALL_MEASURES.some((m) => (m.baseline === name || m.also?.includes(name)) && wanted(m.name));
 const MEASURES = ALL_MEASURES.filter((measure) => wanted(measure.name));
 
 interface Sample {
@@ -118,6 +134,8 @@ async function bench(label: string, env: Record<string, string>) {
     }
     const samples = new Map<string, Sample[]>(MEASURES.map((m) => [m.name, []]));
     const ratios = new Map<string, number[]>(MEASURES.map((m) => [m.name, []]));
+    /** `row ÷ other` per round, for the `also` pairs. */
+    const extra = new Map<string, number[]>();
     for (let round = 1; round <= ROUNDS; round++) {
       const thisRound = new Map<string, Sample>();
       for (const measure of MEASURES) {
@@ -127,9 +145,14 @@ async function bench(label: string, env: Record<string, string>) {
         if (measure.baseline) {
           ratios.get(measure.name)!.push(sample.perSecond / thisRound.get(measure.baseline)!.perSecond);
         }
+        for (const other of measure.also ?? []) {
+          const key = `${measure.name} ÷ ${other}`;
+          extra.set(key, [...(extra.get(key) ?? []), sample.perSecond / thisRound.get(other)!.perSecond]);
+        }
       }
       console.log(`  round ${round}/${ROUNDS} done`);
     }
+    for (const [pair, values] of extra) extraRatios.push({ database: label, pair, ratio: median(values) });
     return MEASURES.map((measure) => {
       const all = samples.get(measure.name)!;
       return {
@@ -148,6 +171,7 @@ async function bench(label: string, env: Record<string, string>) {
   }
 }
 
+const extraRatios: { database: string; pair: string; ratio: number }[] = [];
 const rows = [...(await bench('PGlite', { BENCH_PORT: String(PORT) }))];
 
 if (process.env.DATABASE_URL) {
@@ -168,10 +192,20 @@ if (process.env.DATABASE_URL) {
 console.log(
   `\n${CONNECTIONS} connections, ${DURATION} s per measurement, median of ${ROUNDS} rounds; ratio = req/s ÷ the baseline's req/s in the same round`,
 );
-console.log('database    what                   req/s   p50 ms   p99 ms   ratio  of            failed');
+console.log('database    what                     req/s   p50 ms   p99 ms   ratio  of                     failed');
 for (const row of rows) {
   const ratio = row.ratio === null ? '' : `${(row.ratio * 100).toFixed(0)} %`;
   console.log(
-    `${row.database.padEnd(11)} ${row.name.padEnd(20)} ${row.perSecond.toFixed(0).padStart(7)} ${row.p50.toFixed(0).padStart(8)} ${row.p99.toFixed(0).padStart(8)} ${ratio.padStart(7)}  ${row.baseline.padEnd(14)} ${String(row.failed).padStart(6)}`,
+    `${row.database.padEnd(11)} ${row.name.padEnd(22)} ${row.perSecond.toFixed(0).padStart(7)} ${row.p50.toFixed(0).padStart(8)} ${row.p99.toFixed(0).padStart(8)} ${ratio.padStart(7)}  ${row.baseline.padEnd(22)} ${String(row.failed).padStart(6)}`,
+  );
+}
+for (const { database, pair, ratio } of extraRatios) {
+  console.log(`${database.padEnd(11)} ${pair}: ${(ratio * 100).toFixed(0)} %`);
+}
+// The goal (issue 24): our no-database route within 2× of bare Fastify with the same headers and compression.
+for (const row of rows.filter((r) => r.name === '/app/config' && r.ratio !== null)) {
+  const cost = 1 / row.ratio!;
+  console.log(
+    `${row.database.padEnd(11)} /app/config costs ${cost.toFixed(2)}× a bare route with the same headers and compression (goal ≤ 2×)`,
   );
 }

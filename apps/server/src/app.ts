@@ -166,9 +166,11 @@ export async function buildApp(options: AppOptions) {
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
+  // Channels and counters carry the database's name, so deployments (or test runs) sharing one Redis never mix.
+  const busScope = redis ? await ChatService.scopeOf(database.db) : 'local';
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'polaris-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: `polaris-rl:${busScope}:` } : {}),
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, code: 'RATE_LIMITED', after: context.after }),
   });
 
@@ -182,8 +184,6 @@ export async function buildApp(options: AppOptions) {
   const links = new Links(config.publicUrl);
   const invites = new InviteService({ db: database.db, now, links });
   const bus: RealtimeBus = redis ? new RedisBus(redis) : new MemoryBus();
-  // Channels carry the database's name, so deployments (or test runs) sharing one Redis never mix.
-  const busScope = redis ? await ChatService.scopeOf(database.db) : 'local';
   const sessionEvents = new SessionEvents({
     bus,
     scope: busScope,
@@ -401,7 +401,7 @@ export async function buildApp(options: AppOptions) {
   const authenticate = sessionAuthenticator((token) => auth.sessionUser(token));
 
   installJsonBodies(app);
-  const nonces = redis ? new RedisNonceStore(redis) : new MemoryNonceStore();
+  const nonces = redis ? new RedisNonceStore(redis, busScope) : new MemoryNonceStore();
   const router = new Router(app, authenticate, {
     rateLimit: config.rateLimit,
     rateLimitMultiplier: config.rateLimitMultiplier,

@@ -56,6 +56,10 @@ interface Operation {
   multipart: boolean;
   /** A plausible value for every field, so a hostile one in one field reaches past the others' checks. */
   sample?: Record<string, unknown>;
+  /** Its security allows a caller without a token (public or optional). */
+  anonymous: boolean;
+  /** One of its path parameters holds a hostile segment (the fields then carry plausible values only). */
+  hostilePath?: boolean;
 }
 
 type JsonSchema = {
@@ -126,12 +130,14 @@ function operationsOf(openApi: { paths: Record<string, Record<string, Record<str
       const multipart = body?.content['multipart/form-data'] !== undefined;
       // A multipart upload's fields travel in the query; it still gets every hostile JSON body below.
       if (method !== 'get' && !multipart) properties = body?.content['application/json']?.schema.properties ?? {};
+      const security = (operation.security ?? []) as Record<string, unknown>[];
       const base = {
         method: method.toUpperCase() as 'GET' | 'POST',
         fields: Object.keys(properties),
         schemas: properties,
         multipart,
         sample: sampleOf({ type: 'object', properties }) as Record<string, unknown>,
+        anonymous: security.length === 0 || security.some((option) => Object.keys(option).length === 0),
       };
       operations.push({ ...base, path: fillPath(path, examples) });
       // Every path parameter gets hostile segments too, bare and with the example's file extension.
@@ -139,7 +145,12 @@ function operationsOf(openApi: { paths: Record<string, Record<string, Record<str
         const extension = /\.[a-z]+$/.exec(examples[name]!)?.[0] ?? '';
         for (const value of HOSTILE_PATH_VALUES) {
           for (const segment of new Set([value, `${value}${extension}`])) {
-            operations.push({ ...base, fields: [], path: fillPath(path, { ...examples, [name]: segment }) });
+            operations.push({
+              ...base,
+              fields: [],
+              hostilePath: true,
+              path: fillPath(path, { ...examples, [name]: segment }),
+            });
           }
         }
       }
@@ -207,17 +218,40 @@ describe('hostile input never gives a 5xx', () => {
     }
     const operations = operationsOf(openApi);
     expect(operations.length).toBeGreaterThan(60);
+    const sweptAlone = new Set<string>();
     for (const operation of operations) {
-      const fields = [...operation.fields, 'id', 'cursor', 'q'];
+      if (operation.hostilePath) {
+        // The segment is what is under attack: once per caller, with plausible fields, and with a hostile body.
+        for (const user of [undefined, token]) {
+          const search = new URLSearchParams(
+            Object.entries(operation.sample ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
+          ).toString();
+          await send(operation, 'hostile path segment', { query: search, token: user });
+          if (operation.method === 'POST') {
+            await send(operation, 'hostile path segment, plausible body', {
+              payload: JSON.stringify(operation.sample ?? {}),
+              token: user,
+            });
+            await send(operation, 'hostile path segment, deep body', { payload: deepJson(6000), token: user });
+          }
+        }
+        continue;
+      }
+      // Besides its own fields, one it does not declare (every undeclared name takes the same path).
+      const undeclared = ['id', 'cursor', 'q'].find((name) => !operation.fields.includes(name))!;
+      const fields = [...operation.fields, undeclared];
       for (const user of [undefined, token]) {
-        for (const field of fields) {
+        // Without a token, a route that needs one reads the input and refuses the caller before its schema: every
+        // hostile value once, in one field, reaches that shared path on every such route.
+        const full = user !== undefined || operation.anonymous;
+        for (const field of full ? fields : fields.slice(0, 1)) {
           for (const [label, value] of HOSTILE_QUERY_VALUES) {
             const encoded = label.includes('raw') ? '%ED%A0%80' : encodeURIComponent(value);
             await send(operation, `query ${field}=${label}`, {
               query: `${encodeURIComponent(field)}=${encoded}`,
               token: user,
             });
-            if (operation.method === 'GET' && operation.sample) {
+            if (full && operation.method === 'GET' && operation.sample) {
               const others = new URLSearchParams(
                 Object.entries(operation.sample)
                   .filter(([key]) => key !== field)
@@ -230,15 +264,25 @@ describe('hostile input never gives a 5xx', () => {
             }
           }
           if (operation.method === 'POST') {
+            // Alone, the other fields missing, the schema refuses the object before any handler runs: the same
+            // answer for every field of the same schema, so once per distinct schema and caller. Among
+            // plausible fields, the value reaches as far as the route lets it: on every route and field.
+            const schemaKey = `${user ? 'user' : 'anonymous'} ${JSON.stringify(operation.schemas[field] ?? null)}`;
+            const alone = !full || !sweptAlone.has(schemaKey);
+            sweptAlone.add(schemaKey);
             for (const [label, value] of HOSTILE_VALUES) {
-              await send(operation, `body ${field}=${label}`, {
-                payload: JSON.stringify({ [field]: value }),
-                token: user,
-              });
-              await send(operation, `body ${field}=${label} among plausible fields`, {
-                payload: JSON.stringify({ ...operation.sample, [field]: value }),
-                token: user,
-              });
+              if (alone) {
+                await send(operation, `body ${field}=${label}`, {
+                  payload: JSON.stringify({ [field]: value }),
+                  token: user,
+                });
+              }
+              if (full) {
+                await send(operation, `body ${field}=${label} among plausible fields`, {
+                  payload: JSON.stringify({ ...operation.sample, [field]: value }),
+                  token: user,
+                });
+              }
             }
           }
         }
@@ -410,30 +454,41 @@ describe('edge values derived from each route schema never give a 5xx', () => {
     const operations = operationsOf(openApi).filter((operation) => !/%|z{100}/.test(operation.path));
     failures.length = 0;
     const found = { cursor: 0, date: 0, multipart: 0 };
+    const sweptAlone = new Set<string>();
     for (const operation of operations) {
       const query = operation.method === 'GET' || operation.multipart;
+      // Without a token, a route that needs one refuses the caller before its schema reads an edge value.
+      const users = operation.anonymous ? [undefined, token] : [token];
       for (const [field, schema] of Object.entries(operation.schemas)) {
         if (has(schema, 'x-cursor') || /cursor/i.test(field)) found.cursor += 1;
         if (edgesFor(field, schema).includes(DATE_EDGES[0]!)) found.date += 1;
-        for (const value of edgesFor(field, schema)) {
-          const label = `${field}=${JSON.stringify(value)}`;
-          // Alone, and among plausible values of the other fields so that it reaches past their checks.
-          const alone: [string, string][] = [[field, value]];
-          const among: [string, string][] = [
-            ...Object.entries(operation.sample ?? {})
-              .filter(([key]) => key !== field)
-              .map(([key, sample]): [string, string] => [key, String(sample)]),
-            [field, value],
-          ];
-          for (const user of [undefined, token]) {
+        for (const user of users) {
+          // Alone (the others missing, so the schema answers before any handler: once per distinct schema and
+          // caller), and among plausible values of the other fields so that it reaches past their checks.
+          const schemaKey = `${query} ${user ? 'user' : 'anonymous'} ${JSON.stringify(schema)}`;
+          const sendAlone = !sweptAlone.has(schemaKey);
+          sweptAlone.add(schemaKey);
+          for (const value of edgesFor(field, schema)) {
+            const label = `${field}=${JSON.stringify(value)}`;
+            const alone: [string, string][] = [[field, value]];
+            const among: [string, string][] = [
+              ...Object.entries(operation.sample ?? {})
+                .filter(([key]) => key !== field)
+                .map(([key, sample]): [string, string] => [key, String(sample)]),
+              [field, value],
+            ];
             if (query) {
-              await send(operation, `query ${label}`, { query: new URLSearchParams(alone).toString(), token: user });
+              if (sendAlone) {
+                await send(operation, `query ${label}`, { query: new URLSearchParams(alone).toString(), token: user });
+              }
               await send(operation, `query ${label} among plausible fields`, {
                 query: new URLSearchParams(among).toString(),
                 token: user,
               });
             } else {
-              await send(operation, `body ${label}`, { payload: JSON.stringify({ [field]: value }), token: user });
+              if (sendAlone) {
+                await send(operation, `body ${label}`, { payload: JSON.stringify({ [field]: value }), token: user });
+              }
               await send(operation, `body ${label} among plausible fields`, {
                 payload: JSON.stringify({ ...operation.sample, [field]: value }),
                 token: user,
@@ -448,7 +503,7 @@ describe('edge values derived from each route schema never give a 5xx', () => {
           Object.entries(operation.sample ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
         ).toString();
         for (const [label, contentType, payload] of malformedMultiparts()) {
-          for (const user of [undefined, token]) {
+          for (const user of users) {
             await send(operation, `multipart: ${label}`, { query: search, payload, contentType, token: user });
           }
         }

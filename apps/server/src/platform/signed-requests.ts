@@ -26,12 +26,18 @@ export class MemoryNonceStore implements NonceStore {
   }
 }
 
-/** Shared between server processes, so a nonce used on one node is refused on every other. */
+/**
+ * Shared between server processes, so a nonce used on one node is refused on every other. Keys carry the
+ * database's name (`scope`): session ids of two databases sharing one Redis are different sessions.
+ */
 export class RedisNonceStore implements NonceStore {
-  constructor(private readonly redis: Redis) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly scope: string,
+  ) {}
 
   async claim(key: string, ttlMs: number): Promise<boolean> {
-    return (await this.redis.set(`polaris-nonce:${key}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
+    return (await this.redis.set(`polaris-nonce:${this.scope}:${key}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
   }
 }
 

@@ -16,6 +16,8 @@ export interface ChatClient {
   messages(roomId: string): Extract<ChatServerFrame, { type: 'message' }>['message'][];
   /** Settles when the socket has closed, with the close code and reason the server gave. */
   closed: Promise<{ code: number; reason: string }>;
+  /** Settles once the server has sent `count` more heartbeat pings (each answered, as a live client does). */
+  pings(count: number): Promise<void>;
   readonly isOpen: boolean;
   close(): Promise<void>;
 }
@@ -39,13 +41,23 @@ export function connectChat(
   });
   const client: ChatClient = {
     closed,
+    pings: (count) =>
+      new Promise((resolve) => {
+        let left = count;
+        const onPing = () => {
+          if (--left > 0) return;
+          socket.off('ping', onPing);
+          resolve();
+        };
+        socket.on('ping', onPing);
+      }),
     get isOpen() {
       return socket.readyState === WebSocket.OPEN;
     },
     frames,
     send: (frame) => socket.send(JSON.stringify(frame)),
     sendRaw: (data) => socket.send(data),
-    next(type, match = () => true, timeoutMs = 10_000) {
+    next(type, match = () => true, timeoutMs = 25_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
           () => reject(new Error(`no ${type} frame; got ${JSON.stringify(frames.slice(-5))}`)),

@@ -147,11 +147,13 @@ describe('chat WebSocket', () => {
       JSON.stringify({ type: 'send', roomId: room.id, text: `flood ${i}`, clientId: `f${i}` }),
     );
     for (const frame of burst) flooder.sendRaw(frame);
-    const started = Date.now();
+    const floodAnswered = () => flooder.frames.some((frame) => frame.type === 'error' && frame.clientId === 'f9999');
     calm.send({ type: 'send', roomId: room.id, text: 'calm hello', clientId: 'calm' });
-    await calm.next('ack', (frame) => frame.clientId === 'calm', 5000);
-    await reader.next('message', (frame) => frame.message.text === 'calm hello', 5000);
-    expect(Date.now() - started).toBeLessThan(3000);
+    await calm.next('ack', (frame) => frame.clientId === 'calm', 60_000);
+    await reader.next('message', (frame) => frame.message.text === 'calm hello', 60_000);
+    // Not queued behind the flood: the calm client is served while the burst is still being answered (an order of
+    // events, which a loaded machine slows down on both sides alike, rather than a number of seconds).
+    expect(floodAnswered()).toBe(false);
 
     await flooder.next('error', (frame) => frame.clientId === 'f9999', 60_000);
     const acks = flooder.frames.filter((frame) => frame.type === 'ack').length;
@@ -176,9 +178,10 @@ describe('chat WebSocket', () => {
     }
     for (let i = 0; i < 50; i++) a.send({ type: 'typing', roomId: room.id });
     expect(await b.next('typing')).toEqual({ type: 'typing', roomId: room.id, uid: owner.uid });
-    a.send({ type: 'ping', id: 'typed' });
-    await a.next('pong');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A marker after the typing frames: a's frames are handled in order and b receives the room's frames in
+    // order, so once b has the marker, every typing frame the server forwarded is there.
+    a.send({ type: 'send', roomId: room.id, text: 'after typing', clientId: 'typed' });
+    await b.next('message', (frame) => frame.message.text === 'after typing');
     expect(b.frames.filter((frame) => frame.type === 'typing')).toHaveLength(CHAT_LIMITS.typingPerWindow);
     const outsider = await connect(eve);
     outsider.send({ type: 'typing', roomId: room.id });
@@ -197,8 +200,8 @@ describe('chat WebSocket', () => {
     await new Promise((resolve, reject) => silent.once('open', resolve).once('error', reject));
     const closedAt = await new Promise<number>((resolve) => silent.once('close', () => resolve(Date.now())));
     expect(closedAt).toBeGreaterThan(0);
-    // Well past the two heartbeats that closed the silent one, the answering client still talks.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Well past the two heartbeats that closed the silent one (three more pings), the answering client still talks.
+    await live.pings(3);
     live.send({ type: 'ping', id: 'alive' });
     expect(await live.next('pong', (frame) => frame.id === 'alive')).toEqual({ type: 'pong', id: 'alive' });
   });

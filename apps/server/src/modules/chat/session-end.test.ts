@@ -54,14 +54,15 @@ async function socket(session: { token: string }) {
   return client;
 }
 
-/** Resolves when the socket closed with the session-ended code, within a second of `since`. */
-async function endedWithinASecond(client: ChatClient, since: number) {
-  const closed = await Promise.race([
-    client.closed,
-    new Promise<null>((resolve) => setTimeout(() => resolve(null), 1500)),
-  ]);
+/**
+ * Resolves when the socket has closed with the session-ended code, having been told why. No clock: the sockets here
+ * send nothing after the session ends and the heartbeat is ten minutes away (or, in the heartbeat's own test, the
+ * only way left), so the close can only come from the path under test; how fast it comes is for a benchmark, not
+ * for a pass or a fail on a machine of unknown load.
+ */
+async function endedBySession(client: ChatClient) {
+  const closed = await client.closed;
   expect(closed).toEqual({ code: CHAT_CLOSE.sessionEnded.code, reason: CHAT_CLOSE.sessionEnded.reason });
-  expect(Date.now() - since).toBeLessThan(1000);
   expect(client.frames.some((frame) => frame.type === 'error' && frame.code === Status.sessionInvalid)).toBe(true);
 }
 
@@ -85,15 +86,14 @@ async function storedCount(text: string) {
 }
 
 describe('a session that ends closes its chat sockets', () => {
-  it('logout: both sockets of that session close within a second and cannot send; the other session keeps its own', async () => {
+  it('logout: both sockets of that session close and cannot send; the other session keeps its own', async () => {
     const ann = await person('end-logout@example.com');
     const [a1, a2, other] = [await socket(ann.first), await socket(ann.first), await socket(ann.second)];
-    const since = Date.now();
     expect((await t.call('POST', '/user/logout', { token: ann.first.token })).status).toBe(200);
     // Sent right after the logout answered: refused, whether or not the close has reached the client yet.
     if (a1.isOpen) a1.send({ type: 'send', roomId, text: 'after logout', clientId: 'late' });
-    await endedWithinASecond(a1, since);
-    await endedWithinASecond(a2, since);
+    await endedBySession(a1);
+    await endedBySession(a2);
     expect(a1.frames.some((frame) => frame.type === 'ack')).toBe(false);
     expect(await storedCount('after logout')).toBe(0);
     await stillWorks(other, 'logout');
@@ -108,10 +108,9 @@ describe('a session that ends closes its chat sockets', () => {
       bea.first,
     );
     const target = list.attachment.items.find((item) => !item.current)!;
-    const since = Date.now();
     const done = await t.signedCall('POST', '/user/identity/sessions/revoke', bea.first, { id: target.id });
     expect(done.status).toBe(200);
-    await endedWithinASecond(revoked, since);
+    await endedBySession(revoked);
     await stillWorks(kept, 'revoke');
   });
 
@@ -119,10 +118,9 @@ describe('a session that ends closes its chat sockets', () => {
     const cal = await person('end-others@example.com');
     const third = await login(cal.email);
     const [s2, s3, kept] = [await socket(cal.second), await socket(third), await socket(cal.first)];
-    const since = Date.now();
     expect((await t.signedCall('POST', '/user/identity/sessions/revokeOthers', cal.first)).status).toBe(200);
-    await endedWithinASecond(s2, since);
-    await endedWithinASecond(s3, since);
+    await endedBySession(s2);
+    await endedBySession(s3);
     await stillWorks(kept, 'others');
   });
 
@@ -134,26 +132,24 @@ describe('a session that ends closes its chat sockets', () => {
       200,
     );
     const vcode = await t.code(dan.email);
-    const since = Date.now();
     const reset = await t.call('POST', '/user/reset', {
       body: { email: dan.email, vcode, password: hashLoginPassword('newpass99') },
     });
     expect(reset.status).toBe(200);
-    await endedWithinASecond(d1, since);
-    await endedWithinASecond(d2, since);
+    await endedBySession(d1);
+    await endedBySession(d2);
     await stillWorks(theirs, 'reset');
   });
 
   it("a password change closes the other sessions' sockets and keeps the caller's", async () => {
     const eve = await person('end-change@example.com');
     const [ended, kept] = [await socket(eve.second), await socket(eve.first)];
-    const since = Date.now();
     const change = await t.call('POST', '/user/password/change', {
       token: eve.first.token,
       body: { oldPassword: hashLoginPassword(PASSWORD), password: hashLoginPassword('changed99') },
     });
     expect(change.status).toBe(200);
-    await endedWithinASecond(ended, since);
+    await endedBySession(ended);
     await stillWorks(kept, 'change');
   });
 
@@ -162,14 +158,13 @@ describe('a session that ends closes its chat sockets', () => {
     const [f1, f2] = [await socket(fay.first), await socket(fay.second)];
     expect((await t.call('POST', '/user/deleteAccount/vcode', { token: fay.first.token })).status).toBe(200);
     const vcode = await t.code(fay.email);
-    const since = Date.now();
     const deleted = await t.call('POST', '/user/deleteAccount', {
       token: fay.first.token,
       body: { password: hashLoginPassword(PASSWORD), vcode },
     });
     expect(deleted.status).toBe(200);
-    await endedWithinASecond(f1, since);
-    await endedWithinASecond(f2, since);
+    await endedBySession(f1);
+    await endedBySession(f2);
   });
 
   it('a session that expires while its socket is open closes it then', async () => {
@@ -183,24 +178,26 @@ describe('a session that ends closes its chat sockets', () => {
           where id = (select max(id) from sessions where user_id = (select id from users where email = ${gus.email}))`,
     );
     const expiring = await socket(gus.second);
-    await endedWithinASecond(expiring, expiresAt.getTime() - 200);
+    await endedBySession(expiring);
+    // Then, not before (a loaded machine can only make it later; timers round to the millisecond).
+    expect(t.clock.now().getTime()).toBeGreaterThanOrEqual(expiresAt.getTime() - 2);
     await stillWorks(kept, 'expiry');
   });
 
   it('a session revoked without an announcement cannot act past a second: its next frame closes the socket', async () => {
     const hal = await person('end-silent@example.com');
     const silent = await socket(hal.second);
-    // An acting frame trusts the database's last answer for a second (the announcement is the fast path).
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // An acting frame trusts the database's last answer for a second (the announcement is the fast path): the
+    // app's clock moves past it.
+    t.clock.advance(1100);
     // As a path that forgot to announce would leave it (or a lost pub/sub message): revoked in the database only.
     await query(
       t.database.db,
       sql`update sessions set revoked_at = now()
           where id = (select max(id) from sessions where user_id = (select id from users where email = ${hal.email}))`,
     );
-    const since = Date.now();
     silent.send({ type: 'send', roomId, text: 'from a dead session', clientId: 'dead' });
-    await endedWithinASecond(silent, since);
+    await endedBySession(silent);
     expect(silent.frames.some((frame) => frame.type === 'ack')).toBe(false);
     expect(await storedCount('from a dead session')).toBe(0);
   });
@@ -233,10 +230,19 @@ describe('socket caps', () => {
     // Still open, all of them; one closing frees its place.
     expect(first.every((client) => client.isOpen)).toBe(true);
     await first[0]!.close();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const replacement = await open(ivy.token);
-    replacement.send({ type: 'ping', id: 'p' });
-    await replacement.next('pong');
+    // The server frees the place when it sees the close; a socket opened before that is refused, so open until
+    // one is admitted (a refusal other than the cap's fails the test).
+    for (;;) {
+      const replacement = await open(ivy.token);
+      replacement.send({ type: 'ping', id: 'p' });
+      const pong = replacement.next('pong').then(
+        () => 'pong' as const,
+        () => 'no pong' as const,
+      );
+      const outcome = await Promise.race([pong, replacement.closed]);
+      if (outcome === 'pong') break;
+      expect(outcome).toEqual({ code: CHAT_CLOSE.tooManySockets.code, reason: CHAT_CLOSE.tooManySockets.reason });
+    }
 
     // The account: more sessions, up to the account's cap in all.
     const sessionsNeeded = CHAT_SOCKET_CAPS.perAccount / CHAT_SOCKET_CAPS.perSession - 1;
@@ -266,8 +272,7 @@ describe('the heartbeat looks at the sessions again', () => {
         sql`update sessions set revoked_at = now()
             where user_id = (select id from users where email = 'end-heartbeat@example.com')`,
       );
-      const since = Date.now();
-      await endedWithinASecond(client, since);
+      await endedBySession(client);
     } finally {
       await short.close();
     }

@@ -194,7 +194,7 @@ export async function chatSocketRoutes(
       sockets.set(socket, place);
       const limits = [CHAT_SOCKET_CAPS.perSession, CHAT_SOCKET_CAPS.perAccount];
       /** When the session was last seen working in the database (see `sessionWorks`). */
-      let checkedAt = Date.now();
+      let checkedAt = deps.now().getTime();
       let counted = false;
       /** Whether the socket may act: its place claimed, and its session still working once it is held. */
       const admitted = (async () => {
@@ -220,7 +220,7 @@ export async function chatSocketRoutes(
           held.endSession();
           return false;
         }
-        checkedAt = Date.now();
+        checkedAt = deps.now().getTime();
         return !ended;
       })().catch((error: unknown) => {
         // The counter (Redis) or the database is away; the client comes back with its backoff.
@@ -301,8 +301,9 @@ export async function chatSocketRoutes(
        */
       async function sessionWorks(): Promise<boolean> {
         if (ended) return false;
-        if (Date.now() - checkedAt < SESSION_RECHECK_MS) return true;
-        checkedAt = Date.now();
+        // The app's clock, which tests move instead of waiting a second.
+        if (deps.now().getTime() - checkedAt < SESSION_RECHECK_MS) return true;
+        checkedAt = deps.now().getTime();
         if ((await deps.liveSessions([user.sessionId])).has(user.sessionId)) return true;
         held.endSession();
         return false;
