@@ -192,6 +192,7 @@ export async function buildApp(options: AppOptions) {
   // Services built before the notifications service (it needs chat, built later) tell it through this.
   const notifier: Notifier = {
     notify: (events) => notifications.notify(events),
+    deliver: (events) => notifications.deliver(events),
     changed: (userIds, topic, ref) => notifications.changed(userIds, topic, ref),
   };
   const auth = new AuthService({
@@ -263,11 +264,7 @@ export async function buildApp(options: AppOptions) {
     db,
     now,
     links,
-    // The notifications service is built after the activity services (it needs chat): reached when first called.
-    notifier: {
-      notify: (events) => notifications.notify(events),
-      changed: (userIds, topic, ref) => notifications.changed(userIds, topic, ref),
-    },
+    notifier,
     mailbox: mailboxOf(config.mailFrom),
     reminderLeads: config.noticeReminderLeads,
     log: app.log,

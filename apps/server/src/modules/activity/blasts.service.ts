@@ -186,7 +186,7 @@ export class BlastService {
     for (;;) {
       const batch = await audienceAfter(this.db, blast.activityId, blast.audience, from, this.batchSize);
       if (batch.length === 0) break;
-      await notifier.notify([
+      await notifier.deliver([
         {
           kind: 'blast',
           key: `blast:${blast.id}`,

@@ -30,6 +30,11 @@ export interface NoticeEvent {
 export interface Notifier {
   /** Record and deliver; never throws (a failure is logged: the change that caused it has committed). */
   notify(events: NoticeEvent[]): Promise<void>;
+  /**
+   * The same, for a worker that must know: throws when the notices could not be recorded (the database away), so
+   * the worker keeps its place and tries the batch again (the keys make a retried batch harmless).
+   */
+  deliver(events: NoticeEvent[]): Promise<void>;
   /** Tell these users' open screens that something they see changed (no notice, no badge). Never throws. */
   changed(userIds: number[], topic: LiveTopic, ref?: string | null): Promise<void>;
 }

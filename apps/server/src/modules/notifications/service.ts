@@ -79,20 +79,25 @@ export class NotificationService implements Notifier {
 
   async notify(events: NoticeEvent[]): Promise<void> {
     try {
-      const live = await this.record(events);
-      await this.publishEach(
-        live.map(
-          ({ userId, notice }) =>
-            () =>
-              this.live.publish(userId, { type: 'notice', notice }),
-        ),
-      );
+      await this.deliver(events);
     } catch (error) {
       this.deps.log.error(
         { err: error, keys: events.map((event) => event.key).slice(0, 20) },
         'notice: could not record or deliver events',
       );
     }
+  }
+
+  async deliver(events: NoticeEvent[]): Promise<void> {
+    const live = await this.record(events);
+    // Recorded: a live frame that cannot go out is only a missed refresh (the inbox and the badge have it).
+    await this.publishEach(
+      live.map(
+        ({ userId, notice }) =>
+          () =>
+            this.live.publish(userId, { type: 'notice', notice }),
+      ),
+    ).catch((error) => this.deps.log.warn({ err: error }, 'notice: live frames not sent'));
   }
 
   async changed(userIds: number[], topic: LiveTopic, ref: string | null = null): Promise<void> {
