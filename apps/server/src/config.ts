@@ -57,7 +57,7 @@ const EnvSchema = z.object({
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   PAYOUT_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
-  // Reminders before an activity starts, in minutes, comma-separated (docs/notifications.md "mail").
+  // Reminders before an activity starts, in minutes, comma-separated (docs/notifications.md "Events: activities, with email and calendar invites").
   NOTICE_REMINDER_LEADS: z
     .string()
     .default(NOTICE_REMINDER_LEADS.join(','))
@@ -121,7 +121,7 @@ const EnvSchema = z.object({
   CAPTCHA_COMPLEXITY: z.coerce.number().int().min(2).max(10_000_000).default(50_000),
   CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(1200),
   CAPTCHA_REDPACKET_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
-  // Push (modules/push, docs/notifications.md "push").
+  // Push (modules/push, docs/notifications.md "Push").
   VAPID_PUBLIC_KEY: z.preprocess(
     emptyToUndefined,
     z
@@ -254,7 +254,7 @@ export type Config = {
     /** Red packets one person may open in a minute before a claim asks for the captcha. */
     redPacketsPerMinute: number;
   };
-  /** Web Push and native push (modules/push/config.ts, docs/notifications.md "push"). */
+  /** Web Push and native push (modules/push/config.ts, docs/notifications.md "Push"). */
   push: PushConfig;
   /** The Prometheus endpoint (platform/metrics.ts, docs/metrics.md); neither port nor token: not served. */
   metrics: {

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { API_BASE } from '@polaris/contract';
 import { type Account, accountByApi, apiCall, deposit, logInAs, stepper, test } from './support.ts';
 
-// Notifications and screens that update by themselves (issue 22, docs/notifications.md "web"): the Community tab's
+// Notifications and screens that update by themselves (issue 22, docs/notifications.md "Screens"): the Community tab's
 // badge when a message arrives from another browser; the inbox listing a notice whose tap opens its page; a ticket
 // on screen turning "checked in" when the organizer scans it; a deposit showing without a reload. Nothing polls:
 // each screen moves because the server's `notice` and `changed` frames arrived on the socket.

@@ -8,7 +8,7 @@
 //   (`skipWaiting`) and reloads. A first install has nothing to replace and takes over at once.
 // - Nothing else is cached: API calls (/rest/…), uploads and outside hosts pass through untouched. What the app
 //   keeps for offline use (tickets, queued check-ins) it keeps itself, in IndexedDB.
-// - Push (docs/notifications.md "push"): a push shows its notification (text already in the person's language,
+// - Push (docs/notifications.md "Push"): a push shows its notification (text already in the person's language,
 //   action buttons already titled by the server); a tap, on the notification or on a button, brings an open window
 //   of the app to the front on the notice's page, or opens one there.
 

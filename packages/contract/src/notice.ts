@@ -189,7 +189,7 @@ export const NoticeUnsubscribeInput = z.object({
   'List-Unsubscribe': text().max(40).optional(),
 });
 
-/** Push (docs/notifications.md, "push"): where this server's push notifications may go. */
+/** Push (docs/notifications.md, "Push"): where this server's push notifications may go. */
 export const PUSH_KINDS = ['web', 'fcm', 'apns'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 

@@ -24,7 +24,7 @@ export const pushServer: PushServer = {
 
 /**
  * "Notifications on this device": one switch that asks the browser's permission, subscribes with the server's
- * VAPID key and registers the subscription with the server (docs/notifications.md "push"); off unsubscribes. Where
+ * VAPID key and registers the subscription with the server (docs/notifications.md "Push"); off unsubscribes. Where
  * push cannot work (this browser, a blocked permission, a server without it) the switch is disabled and says why.
  * Self-contained: place it on any page of a signed-in person.
  */

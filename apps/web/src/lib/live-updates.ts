@@ -11,7 +11,7 @@ import { walletKeys } from '@/api/wallet-keys.ts';
 import type { ChatSocket, UserFrame } from './chat-socket.ts';
 
 /**
- * Screens that update by themselves (docs/notifications.md "web"): the chat socket carries the signed-in user's
+ * Screens that update by themselves (docs/notifications.md "Screens"): the chat socket carries the signed-in user's
  * `notice` and `changed` frames; each `changed` topic names the TanStack Query keys whose data it made stale, and
  * refetching those (only the ones on screen refetch at once) is all a screen needs. Nothing here polls.
  */

@@ -2,7 +2,7 @@ import type { PushVapid } from '@polaris/contract';
 import { nativePlatform } from './native.ts';
 
 /**
- * Web Push on this browser (docs/notifications.md "push"): whether it can, whether it is on, and turning it on and
+ * Web Push on this browser (docs/notifications.md "Push"): whether it can, whether it is on, and turning it on and
  * off. The browser's subscription (made with the server's VAPID key by the service worker's push manager) is
  * registered with the server, which binds it to this session: signing out ends it there.
  */

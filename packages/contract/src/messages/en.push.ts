@@ -1,4 +1,4 @@
-/** Push notifications (docs/notifications.md, "push"): refusals, and the buttons a notification shows by kind. */
+/** Push notifications (docs/notifications.md, "Push"): refusals, and the buttons a notification shows by kind. */
 export const enPush = {
   push: {
     tooMany: 'Too many devices get notifications: turn them off on one first (or sign it out)',

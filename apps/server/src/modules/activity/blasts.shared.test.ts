@@ -11,7 +11,7 @@ import { type WalletUser, walletUser } from '../../test/wallet-fixtures.ts';
 /**
  * Two real server processes on one PostgreSQL and one Redis, both running the blast worker (main.ts): blasts sent
  * through one of them are fanned out by whichever claims each, and every attendee gets exactly one notice of each,
- * with each blast's count right (docs/notifications.md, "blast").
+ * with each blast's count right (docs/notifications.md, "Organizer blasts").
  */
 const template = inject('databaseTemplate');
 if (template.kind !== 'postgres') throw new Error('this file runs in the PostgreSQL pass (DATABASE_URL)');

@@ -36,7 +36,7 @@ type PlaceKind = 'registrationConfirmed' | 'registrationPending' | 'registration
  * The activity's notices: the other activity services call it after their transaction commits, and it loads
  * what the notice says (in each holder's language: the one they signed up in) and hands it to the Notifier.
  * One event per recipient, keyed so that a retry, a replay or a second process notifies nobody twice
- * (docs/notifications.md, "mail"). Never throws: the change it reports has committed.
+ * (docs/notifications.md, "Events: activities, with email and calendar invites"). Never throws: the change it reports has committed.
  */
 export class ActivityNoticeService {
   constructor(private readonly deps: ActivityNoticeDeps) {}

@@ -5,7 +5,7 @@ import type { WalletUser } from '../../test/wallet-fixtures.ts';
 import { checkLedger } from '../wallet/ledger.store.ts';
 import { createBounty, DAY, funded, HOUR, member, review, submit } from './bounty-fixtures.ts';
 
-/** What a bounty tells the people around it (docs/notifications.md, "emit2"): one notice each, once, in their language. */
+/** What a bounty tells the people around it (docs/notifications.md, "Events: bounties, membership, security"): one notice each, once, in their language. */
 
 let t: TestApp;
 let cara: WalletUser;

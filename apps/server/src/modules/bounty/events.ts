@@ -2,7 +2,7 @@ import { noticeDate } from '../../platform/notice-format.ts';
 import type { NoticeEvent } from '../notifications/events.ts';
 
 /**
- * What the bounty module tells the notifications module, after the commit (docs/notifications.md, "emit2"). Pure:
+ * What the bounty module tells the notifications module, after the commit (docs/notifications.md, "Events: bounties, membership, security"). Pure:
  * each function builds the events of one thing that happened; keys name the thing, never the moment it was told,
  * so a retry or a second process announcing it notifies nobody twice.
  */

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createActivity, host, signUp } from '../activity/activity-fixtures.ts';
 import { type ChatClient, connectChat, createRoom, joinRoom } from './chat-fixtures.ts';
 
-/** Chat's notices (docs/notifications.md, "emit"): mention, reply, direct message, added to a room, live started. */
+/** Chat's notices (docs/notifications.md, "Events: chat, red packets, wallet"): mention, reply, direct message, added to a room, live started. */
 
 let t: TestApp;
 let base: string;

@@ -8,7 +8,7 @@ import { type MessageRow, type RoomRow, roomById } from './store.ts';
 export const ROOM_NOTICE_CHUNK = 500;
 /**
  * A room-wide notice (a live stream, a red packet) reaches at most this many members, in user id order: the rows it
- * writes stay bounded however large a room grows (docs/notifications.md, "emit").
+ * writes stay bounded however large a room grows (docs/notifications.md, "Events: chat, red packets, wallet").
  */
 export const ROOM_NOTICE_MAX = 10_000;
 /** How much of a message a notice quotes. */
@@ -27,7 +27,7 @@ function quote(message: Pick<MessageRow, 'body' | 'imageId'>) {
 }
 
 /**
- * Chat's notices (docs/notifications.md, "emit"): mentions, replies, direct messages, being added to a room, and the
+ * Chat's notices (docs/notifications.md, "Events: chat, red packets, wallet"): mentions, replies, direct messages, being added to a room, and the
  * room-wide fan-out other modules ask for (a stage on air, a red packet). Every notice names its room, so a member
  * who muted the room hears nothing; the sender is never told of their own message. They run after the message has
  * committed and been published, in the background, so a send's acknowledgement never waits for them.

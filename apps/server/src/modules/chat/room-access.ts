@@ -62,7 +62,7 @@ export interface ChatDeps {
   activityCodes(activityIds: number[]): Promise<Map<number, string>>;
   /** An activity's row id by its public code. */
   activityIdOf(code: string): Promise<number | undefined>;
-  /** Mentions, replies, direct messages, rooms one was added to (docs/notifications.md, "emit"). */
+  /** Mentions, replies, direct messages, rooms one was added to (docs/notifications.md, "Events: chat, red packets, wallet"). */
   notifier?: Notifier;
 }
 

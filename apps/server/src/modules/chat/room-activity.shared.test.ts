@@ -7,7 +7,7 @@ import { deposit, newKey, walletUser } from '../../test/wallet-fixtures.ts';
 import { type ChatClient, connectChat, createRoom, joinRoom } from './chat-fixtures.ts';
 
 /**
- * Room activity across processes (docs/notifications.md, "emit"): two apps on one PostgreSQL and one Redis. The
+ * Room activity across processes (docs/notifications.md, "Events: chat, red packets, wallet"): two apps on one PostgreSQL and one Redis. The
  * socket is held by B; messages, joins and red packet claims happen on A. B's socket, subscribed to no room, gets
  * `changed chat` for its rooms, starts following a room joined on A, and gets a room packet's `changed redpacket`.
  */

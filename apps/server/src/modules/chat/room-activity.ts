@@ -23,7 +23,7 @@ interface Follower {
 }
 
 /**
- * "Room activity" for the Community tab's unread badge (docs/notifications.md, "emit"): every chat socket follows
+ * "Room activity" for the Community tab's unread badge (docs/notifications.md, "Events: chat, red packets, wallet"): every chat socket follows
  * all the rooms its user is in, through the rooms' existing bus channels — one subscription per room and process,
  * shared by the sockets here — and is sent a coalesced `changed` frame `{ topic: 'chat', ref: roomId }` (at most
  * one per ACTIVITY_INTERVAL_MS; `ref: null` when several rooms changed meanwhile) when a message lands in a room it

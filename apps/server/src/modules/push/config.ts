@@ -1,5 +1,5 @@
 /**
- * Push settings from the environment (docs/notifications.md "push"). Parsed once by config.ts; a half-given
+ * Push settings from the environment (docs/notifications.md "Push"). Parsed once by config.ts; a half-given
  * credential (a VAPID public key without its private key, an APNs key without its team) stops the server naming
  * the variable, rather than leaving a channel silently off.
  */

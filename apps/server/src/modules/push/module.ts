@@ -11,7 +11,7 @@ import { PushService } from './service.ts';
 import { vapidKeys } from './vapid.ts';
 
 /**
- * Builds the push module (docs/notifications.md "push"): the VAPID keys, the sender with the native adapters
+ * Builds the push module (docs/notifications.md "Push"): the VAPID keys, the sender with the native adapters
  * its credentials allow, the service, and the listener that deletes the subscriptions of ended sessions.
  * `sender` is the `PushSender` the notifications module is given; `routes` registers the routes once the router
  * exists; `stop` goes into the app's onClose.

@@ -25,7 +25,7 @@ export interface PushServiceDeps {
 }
 
 /**
- * Push subscriptions (docs/notifications.md "push"): the VAPID key browsers subscribe with, subscribing and
+ * Push subscriptions (docs/notifications.md "Push"): the VAPID key browsers subscribe with, subscribing and
  * unsubscribing a browser or device, and letting go of those whose session ended. Sending is `WebPushSender`'s.
  */
 export class PushService {

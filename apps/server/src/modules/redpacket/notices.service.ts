@@ -33,7 +33,7 @@ export interface RedPacketNoticeDeps {
 export const packetLink = (code: string) => `/pages/red-envelope/receive/index?redpacketCode=${code}`;
 
 /**
- * Red packet notices and live updates (docs/notifications.md, "emit"): received (a room's members, the sender
+ * Red packet notices and live updates (docs/notifications.md, "Events: chat, red packets, wallet"): received (a room's members, the sender
  * excepted), claims told to the sender in batches, expired and refunded, and `changed` frames for the packet's
  * remaining shares and for balances. Everything runs after the transaction that caused it has committed.
  */

@@ -8,7 +8,7 @@ import { type ChatClient, connectChat, createRoom, joinRoom } from '../chat/chat
 import { checkLedger } from '../wallet/ledger.store.ts';
 
 /**
- * Red packet notices (docs/notifications.md, "emit"): received in a room or a direct conversation, claims told to the
+ * Red packet notices (docs/notifications.md, "Events: chat, red packets, wallet"): received in a room or a direct conversation, claims told to the
  * sender in batches and counted exactly under a crowd, expired and refunded, and the live `changed` frames.
  */
 

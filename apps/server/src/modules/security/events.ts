@@ -1,6 +1,6 @@
 import type { NoticeEvent } from '../notifications/events.ts';
 
-/** What the security centre tells the notifications module, after the commit (docs/notifications.md, "emit2"). */
+/** What the security centre tells the notifications module, after the commit (docs/notifications.md, "Events: bounties, membership, security"). */
 
 /** The authenticator page (apps/web/src/app/paths.ts `googleAuth`). */
 const AUTHENTICATOR_PATH = '/pages/my/security-center/gauth/index';

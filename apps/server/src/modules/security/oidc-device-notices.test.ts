@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticesOf } from '../../test/notice-inbox.ts';
 import { type OidcTestbed, oidcTestbed } from '../../test/oidc-testbed.ts';
 
-/** Sign-in with Google or Apple counts as a sign-in for "a new device" too (docs/notifications.md, "emit2"). */
+/** Sign-in with Google or Apple counts as a sign-in for "a new device" too (docs/notifications.md, "Events: bounties, membership, security"). */
 
 const CHROME_ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.81 Mobile Safari/537.36';

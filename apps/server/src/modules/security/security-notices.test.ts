@@ -8,7 +8,7 @@ import { noticesOf, userIdOf } from '../../test/notice-inbox.ts';
 import { deviceOf } from '../auth/device.ts';
 
 /**
- * Security notices (docs/notifications.md, "emit2"): a sign-in from a new device, the password changed or reset,
+ * Security notices (docs/notifications.md, "Events: bounties, membership, security"): a sign-in from a new device, the password changed or reset,
  * the authenticator turned on or off. One notice each, once, in the reader's language; email goes even in quiet hours.
  */
 

@@ -2,7 +2,7 @@ import type { VipTierCode } from '@polaris/contract';
 import { noticeDate } from '../../platform/notice-format.ts';
 import type { NoticeEvent } from '../notifications/events.ts';
 
-/** What the membership module tells the notifications module, after the commit (docs/notifications.md, "emit2"). */
+/** What the membership module tells the notifications module, after the commit (docs/notifications.md, "Events: bounties, membership, security"). */
 
 /** The membership page (apps/web/src/app/paths.ts `vip`). */
 export const VIP_PATH = '/pages/my/vip/index';

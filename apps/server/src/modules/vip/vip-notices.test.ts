@@ -6,7 +6,7 @@ import { deposit, newKey, type WalletUser, walletUser } from '../../test/wallet-
 import { checkLedger } from '../wallet/ledger.store.ts';
 import { EXPIRING_NOTICE_MS } from './events.ts';
 
-/** What membership tells its member (docs/notifications.md, "emit2"): renewed after each purchase, ending soon once. */
+/** What membership tells its member (docs/notifications.md, "Events: bounties, membership, security"): renewed after each purchase, ending soon once. */
 
 let t: TestApp;
 

@@ -37,7 +37,7 @@ export interface DepositDeps {
    * asked to pay that reward once the transaction has committed.
    */
   invites: Pick<InviteService, 'qualify' | 'settle'>;
-  /** Deposit credited (docs/notifications.md, "emit"). */
+  /** Deposit credited (docs/notifications.md, "Events: chat, red packets, wallet"). */
   notifier?: Notifier;
 }
 

@@ -7,7 +7,7 @@ import { loadCatalog } from './store.ts';
 export const assetLink = (asset: string) => `/pages/home/assets/details/index?asset=${encodeURIComponent(asset)}`;
 
 /**
- * The wallet's notices and live updates (docs/notifications.md, "emit"): deposit credited, withdrawal completed or
+ * The wallet's notices and live updates (docs/notifications.md, "Events: chat, red packets, wallet"): deposit credited, withdrawal completed or
  * failed, transfer received, and a `changed wallet` frame to everyone whose balance moved, so an open wallet or
  * deposit page shows the new balance without a reload. Called after the transaction commits; keys name the row
  * (`depositCredited:<deposit>`, `withdrawalCompleted:<withdrawal>`, `transferReceived:<journal entry>`), so a

@@ -32,7 +32,7 @@ export interface TransferDeps {
   attempts: AttemptLimiter;
   /** The user's membership perks: a member pays `withdrawFeeDiscount` percent less withdrawal fee. */
   perksOf: (userId: number) => Promise<{ withdrawFeeDiscount: number }>;
-  /** Transfer received, withdrawal completed or failed, balances on screens (docs/notifications.md, "emit"). */
+  /** Transfer received, withdrawal completed or failed, balances on screens (docs/notifications.md, "Events: chat, red packets, wallet"). */
   notifier?: Notifier;
 }
 

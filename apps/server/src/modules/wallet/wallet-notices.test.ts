@@ -8,7 +8,7 @@ import { type ChatClient, connectChat } from '../chat/chat-fixtures.ts';
 import { checkLedger } from './ledger.store.ts';
 
 /**
- * Wallet notices (docs/notifications.md, "emit"): deposit credited, transfer received, withdrawal completed or
+ * Wallet notices (docs/notifications.md, "Events: chat, red packets, wallet"): deposit credited, transfer received, withdrawal completed or
  * failed, each once, in the reader's language, and a `changed wallet` frame to every open screen whose balance moved.
  */
 

@@ -5,7 +5,7 @@ import { useRoomMute, useRoomMuted } from '@/api/notice.ts';
 import { toastUnreported } from '@/components/form-errors.ts';
 import styles from './notices.module.css';
 
-/** A chat room's "Mute notifications" switch, on its info page, for members (docs/notifications.md "web"). */
+/** A chat room's "Mute notifications" switch, on its info page, for members (docs/notifications.md "Screens"). */
 export function RoomMute({ roomId }: { roomId: string }) {
   const { t } = useTranslation();
   const muted = useRoomMuted(roomId).data?.muted ?? false;

@@ -17,7 +17,7 @@ import ui from '@/components/ui.module.css';
 import { useSettings } from '@/lib/settings.ts';
 
 /**
- * The inbox (docs/notifications.md "web"): newest first, by category, an unread dot on what was not opened; a tap
+ * The inbox (docs/notifications.md "Screens"): newest first, by category, an unread dot on what was not opened; a tap
  * opens the notice's page and marks it read. New notices arrive through the socket (lib/live-updates.ts).
  */
 export default function NoticesPage() {

@@ -20,7 +20,7 @@ import ui from '@/components/ui.module.css';
 import type { FieldErrors } from '@/lib/auth-forms.ts';
 
 /**
- * Notification settings (docs/notifications.md "web"): a switch per category and channel (each saved as it is
+ * Notification settings (docs/notifications.md "Screens"): a switch per category and channel (each saved as it is
  * flipped), push on this device, and quiet hours in a time zone (the device's unless the user chose one).
  */
 export default function NoticeSettingsPage() {
