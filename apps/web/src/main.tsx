@@ -15,13 +15,14 @@ import { AppRouter } from './routes/router.tsx';
 installAppRequestEffects();
 startAppPlatform();
 
-// Inside the Android or iOS shell, share links that open the app go to their page (lib/native.ts).
+// Inside the Android or iOS shell, share links that open the app, and taps on its notifications, go to their page
+// (lib/native.ts, lib/native-push.ts).
 if ('Capacitor' in window) {
-  void import('./lib/native.ts').then((native) =>
-    native.followDeepLinks((route) => {
-      window.location.hash = route;
-    }),
-  );
+  const go = (route: string) => {
+    window.location.hash = route;
+  };
+  void import('./lib/native.ts').then((native) => native.followDeepLinks(go));
+  void import('./lib/native-push.ts').then((push) => push.followNotificationTaps(go));
 }
 
 // The first screen's data leaves now, alongside the language's strings, rather than after the first render.

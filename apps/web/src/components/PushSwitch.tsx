@@ -6,6 +6,14 @@ import { isApiError } from '@/api/api-error.ts';
 import { api } from '@/api/request.ts';
 import ui from '@/components/ui.module.css';
 import {
+  type NativePushDevice,
+  type NativePushServer,
+  nativePushDevice,
+  nativePushStatus,
+  turnNativePushOff,
+  turnNativePushOn,
+} from '@/lib/native-push.ts';
+import {
   browserPush,
   type PushBrowser,
   type PushServer,
@@ -22,33 +30,80 @@ export const pushServer: PushServer = {
   unsubscribe: (endpoint) => api.post('/push/unsubscribe', { endpoint }, { silent: true }),
 };
 
+/** The same routes with a native shell's device token. */
+export const nativePushServer: NativePushServer = {
+  vapid: pushServer.vapid,
+  subscribe: (device) => api.post('/push/subscribe', device, { silent: true }),
+  unsubscribe: (token) => api.post('/push/unsubscribe', { token }, { silent: true }),
+};
+
+/** What the switch does, on this browser or in the native shell. */
+interface Driver {
+  status(): Promise<PushStatus>;
+  turn(on: boolean): Promise<PushStatus>;
+}
+
+function driverFor(
+  shell: NativePushDevice | null,
+  browser: PushBrowser | null,
+  server: PushServer,
+  nativeServer: NativePushServer,
+): Driver {
+  if (shell) {
+    return {
+      status: () => nativePushStatus(shell, nativeServer),
+      turn: (on) => (on ? turnNativePushOn : turnNativePushOff)(shell, nativeServer),
+    };
+  }
+  return {
+    status: () => pushStatus(browser, server),
+    turn: (on) => (on ? turnPushOn : turnPushOff)(browser, server),
+  };
+}
+
 /**
  * "Notifications on this device": one switch that asks the browser's permission, subscribes with the server's
  * VAPID key and registers the subscription with the server (docs/notifications.md "Push"); off unsubscribes. Where
  * push cannot work (this browser, a blocked permission, a server without it) the switch is disabled and says why.
- * Self-contained: place it on any page of a signed-in person.
+ * Inside the Android/iOS shell it registers the device with FCM/APNs through the push plugin instead
+ * (lib/native-push.ts), and is disabled when the server has no credentials for them. Self-contained: place it on
+ * any page of a signed-in person.
  */
-export function PushSwitch({ browser, server = pushServer }: { browser?: PushBrowser | null; server?: PushServer }) {
+export function PushSwitch({
+  browser,
+  server = pushServer,
+  shell,
+  nativeServer = nativePushServer,
+}: {
+  browser?: PushBrowser | null;
+  server?: PushServer;
+  shell?: NativePushDevice | null;
+  nativeServer?: NativePushServer;
+}) {
   const { t } = useTranslation();
-  const device = useMemo(() => (browser === undefined ? browserPush() : browser), [browser]);
+  const native = useMemo(() => (shell === undefined ? nativePushDevice() : shell), [shell]);
+  const driver = useMemo(
+    () => driverFor(native, native ? null : browser === undefined ? browserPush() : browser, server, nativeServer),
+    [native, browser, server, nativeServer],
+  );
   const [status, setStatus] = useState<PushStatus | 'loading'>('loading');
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     let live = true;
-    pushStatus(device, server).then(
+    driver.status().then(
       (found) => live && setStatus(found),
       () => live && setStatus('off'),
     );
     return () => {
       live = false;
     };
-  }, [device, server]);
+  }, [driver]);
 
   const toggle = async (on: boolean) => {
     setBusy(true);
     try {
-      setStatus(await (on ? turnPushOn : turnPushOff)(device, server));
+      setStatus(await driver.turn(on));
     } catch (error) {
       const content = isApiError(error) && error.message ? error.message : t('push.failed');
       Toast.show({ content, duration: TOAST_DURATION_MS });
@@ -59,7 +114,8 @@ export function PushSwitch({ browser, server = pushServer }: { browser?: PushBro
 
   const settled = status !== 'loading';
   const usable = status === 'on' || status === 'off';
-  const hint = settled && !usable ? t(`push.${status}`) : t('push.hint');
+  const reason = status === 'denied' && native ? 'deniedNative' : status;
+  const hint = settled && !usable ? t(`push.${reason}`) : t('push.hint');
   return (
     <div className={ui.row} data-testid="push-switch" data-status={status}>
       <span className={ui.rowMain}>

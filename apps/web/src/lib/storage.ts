@@ -60,6 +60,8 @@ export interface StoredState {
   device?: { id: string };
   /** SPEC §4 first launch: whether the guide slides were shown (lib/first-launch.ts). */
   guide?: { seen: boolean };
+  /** The device token native push was turned on with in the Android/iOS shell (lib/native-push.ts). */
+  nativePush?: { token: string };
 }
 
 /** Keyed `roomId_redpacketCode`. */

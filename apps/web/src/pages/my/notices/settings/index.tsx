@@ -18,6 +18,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import ui from '@/components/ui.module.css';
 import type { FieldErrors } from '@/lib/auth-forms.ts';
+import { nativePlatform } from '@/lib/native.ts';
 
 /**
  * Notification settings (docs/notifications.md "Screens"): a switch per category and channel (each saved as it is
@@ -136,13 +137,15 @@ function fieldMessage(error: unknown): string | null {
 
 function Push({ preferences }: { preferences: NoticePreferences }) {
   const { t } = useTranslation();
+  const inShell = nativePlatform() !== null;
   return (
     <section className={ui.card} aria-labelledby="notice-push-title" data-testid="notice-settings-push">
       <h2 className={styles.cardTitle} id="notice-push-title">
         {t('notices.settings.pushTitle')}
       </h2>
-      {preferences.push.web && <PushSwitch />}
-      {!preferences.push.web && !preferences.push.native && (
+      {/* In the Android/iOS shell the switch is native push's (disabled, saying why, when the server has none). */}
+      {(preferences.push.web || inShell) && <PushSwitch />}
+      {!preferences.push.web && !preferences.push.native && !inShell && (
         <p className={styles.hint} data-testid="notice-settings-push-off">
           {t('notices.settings.pushServerOff')}
         </p>
