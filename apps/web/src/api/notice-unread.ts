@@ -24,7 +24,8 @@ export function useUnread() {
   return useQuery({
     queryKey: noticeKeys.unread(),
     enabled: useLoggedIn(),
-    queryFn: () => api.get<NoticeUnread>('/notice/unread', undefined, { silent: true }),
+    // Silent, but the first call to find the session dead (it runs on every page) offers to log in again.
+    queryFn: () => api.get<NoticeUnread>('/notice/unread', undefined, { silent: true, sessionPrompt: true }),
     // Fresh until a frame says otherwise (or the socket came back after a gap).
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -38,6 +38,12 @@ export interface RequestOptions {
   withoutLocale?: boolean;
   /** Show nothing on failure (no toast, no prompt): for probes such as the master-info check. */
   silent?: boolean;
+  /**
+   * With `silent`: still offer to log in again when the answer says the session ended. For the background reads
+   * that run on every page (the unread badge): the first to learn of a dead session must say so, or the session
+   * would be cleared without a word.
+   */
+  sessionPrompt?: boolean;
   signal?: AbortSignal;
 }
 
@@ -246,7 +252,12 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
   }
 
   /** The envelope's attachment for HTTP 200 + status 200; every other answer rejects (see the top of this file). */
-  function settle<T>(fx: RequestEffects, { status: httpStatus, payload }: Answer, silent?: boolean): T {
+  function settle<T>(
+    fx: RequestEffects,
+    { status: httpStatus, payload }: Answer,
+    silent?: boolean,
+    sessionPrompt?: boolean,
+  ): T {
     if (httpStatus !== 200) {
       const key = `http.${httpStatus}`;
       const message = hasMessage(key)
@@ -267,7 +278,7 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
     if (QUIET_STATUSES.includes(status)) return fail(fx, silent, new ApiError('quiet', status, msg, attachment));
     if (SESSION_INVALID_STATUSES.includes(status)) {
       fx.clearSession();
-      if (!silent) promptRelogin(fx);
+      if (!silent || sessionPrompt) promptRelogin(fx);
       return fail(fx, silent, new ApiError('session', status, msg, attachment));
     }
     if (status === Status.invalid) {
@@ -290,7 +301,7 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
       silent: options.silent,
       signal: options.signal,
     });
-    return settle<T>(fx, answer, options.silent);
+    return settle<T>(fx, answer, options.silent, options.sessionPrompt);
   }
 
   async function upload<T>(path: string, body: FormData, options: TransferOptions = {}): Promise<T> {

@@ -40,11 +40,16 @@ export function isLogoutSuccess(outcome: { status?: number; msg?: string }): boo
  * Logout clears the local session whatever the server says: a user who asked to leave must not stay
  * logged in on this device because the network was down.
  */
+let leaving = false;
+/** Whether a logout is on its way: the session ending under it is the user's own doing, nothing to tell them. */
+export const isLeaving = () => leaving;
+
 export async function logout(
   store: StoreApi<SessionStore>,
   callLogout: () => Promise<{ status?: number; msg?: string }>,
 ): Promise<boolean> {
   let confirmed = false;
+  leaving = true;
   try {
     confirmed = isLogoutSuccess(await callLogout());
   } catch (error) {
@@ -52,6 +57,7 @@ export async function logout(
     confirmed = isLogoutSuccess({ status: outcome.status, msg: outcome.message });
   } finally {
     store.getState().clear();
+    leaving = false;
   }
   return confirmed;
 }

@@ -1,6 +1,7 @@
 import { LANGUAGE_LOCALE } from '@polaris/contract';
 import { api } from '@/api/request.ts';
 import { socketUrl as chatSocketUrl } from './api-origin.ts';
+import { isLeaving } from './auth-session.ts';
 import { ChatSocket } from './chat-socket.ts';
 import { sessionStore } from './session.ts';
 import { settingsStore } from './settings.ts';
@@ -26,7 +27,9 @@ export function chatSocket(): ChatSocket {
     online: () => navigator.onLine,
     // The server ended the session (logout elsewhere, password changed, account deleted…): one authenticated call
     // answers 9999, and the request layer's session-invalid handling signs out and offers to log in again.
+    // Not when the user is logging out here (the close is their own logout), nor once the session is gone locally.
     sessionEnded: () => {
+      if (isLeaving() || !sessionStore.getState().token) return;
       api.get('/user/info').catch(() => {});
     },
   });
