@@ -146,6 +146,7 @@ describe('chat WebSocket', () => {
     const burst = Array.from({ length: 10_000 }, (_, i) =>
       JSON.stringify({ type: 'send', roomId: room.id, text: `flood ${i}`, clientId: `f${i}` }),
     );
+    const started = Date.now();
     for (const frame of burst) flooder.sendRaw(frame);
     const floodAnswered = () => flooder.frames.some((frame) => frame.type === 'error' && frame.clientId === 'f9999');
     calm.send({ type: 'send', roomId: room.id, text: 'calm hello', clientId: 'calm' });
@@ -158,13 +159,17 @@ describe('chat WebSocket', () => {
     await flooder.next('error', (frame) => frame.clientId === 'f9999', 60_000);
     const acks = flooder.frames.filter((frame) => frame.type === 'ack').length;
     const refused = flooder.frames.filter((frame) => frame.type === 'error' && frame.code === 409).length;
-    expect(acks).toBe(CHAT_LIMITS.sendsPerWindow);
+    // One window's sends, or one per window the burst spanned when a loaded machine took longer than a window to
+    // answer it (Redis windows expire in real time): never more, and every frame answered once.
+    const windows = Math.ceil((Date.now() - started) / (CHAT_LIMITS.windowSeconds * 1000)) + 1;
+    expect(acks).toBeGreaterThanOrEqual(CHAT_LIMITS.sendsPerWindow);
+    expect(acks).toBeLessThanOrEqual(CHAT_LIMITS.sendsPerWindow * windows);
     expect(acks + refused).toBe(10_000);
     const { rows } = await query<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from chat_messages where room_id = ${Number(room.id)} and body like 'flood %'`,
     );
-    expect(rows[0]!.n).toBe(CHAT_LIMITS.sendsPerWindow);
+    expect(rows[0]!.n).toBe(acks);
   }, 90_000);
 
   it('forwards typing (a few per window, members only) and deletions to other subscribers', async () => {
