@@ -13,13 +13,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Activity, API_BASE, type Blast } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { type DatabaseHandle, openDatabase, query } from '../src/db/client.ts';
+import { type DatabaseHandle, query } from '../src/db/client.ts';
 import { inLane } from '../src/db/fair-gate.ts';
 import { BLAST_BATCH, BlastService } from '../src/modules/activity/blasts.service.ts';
 import { seedPeople } from '../src/test/seed-people.ts';
+import { benchEachDatabase } from './bench-databases.ts';
 import { flags } from './operator.ts';
 
 const args = flags(process.argv.slice(2));
@@ -171,26 +171,7 @@ async function bench(label: string, database: DatabaseHandle) {
   };
 }
 
-const results = [];
-const embedded = await openDatabase({ kind: 'pglite' });
-results.push(await bench('embedded (PGlite)', embedded));
-await embedded.close();
-
-if (process.env.DATABASE_URL) {
-  const name = `polaris_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
-  results.push(await bench('PostgreSQL', postgres));
-  await postgres.close();
-  await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-  await admin.end();
-} else {
-  console.log('PostgreSQL: not run (set DATABASE_URL to include it)');
-}
+const results = await benchEachDatabase(bench);
 
 const ms = (value: number) => value.toFixed(1).padStart(9);
 console.log(`\nA blast to ${ATTENDEES} attendees; ${CLIENTS} clients of ordinary requests`);

@@ -15,14 +15,14 @@ import path from 'node:path';
 import { API_BASE, type RedPacket } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { type DatabaseHandle, openDatabase, query } from '../src/db/client.ts';
+import { type DatabaseHandle, query } from '../src/db/client.ts';
 import { redPackets } from '../src/db/schema/index.ts';
 import { checkLedger } from '../src/modules/wallet/ledger.store.ts';
 import { ledger } from '../src/modules/wallet/ledger.ts';
 import { seedPeople } from '../src/test/seed-people.ts';
+import { benchEachDatabase } from './bench-databases.ts';
 import { fundedPeople } from './bench-people.ts';
 import { type BurstAnswer, runBurstInProcess } from './bench-redpacket-load.ts';
 import { flags } from './operator.ts';
@@ -194,26 +194,7 @@ async function packetsOfOne(database: DatabaseHandle, senderId: number, count: n
   return codes;
 }
 
-const results = [];
-const embedded = await openDatabase({ kind: 'pglite' });
-results.push(await bench('embedded (PGlite)', embedded));
-await embedded.close();
-
-if (process.env.DATABASE_URL) {
-  const name = `polaris_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
-  results.push(await bench('PostgreSQL', postgres));
-  await postgres.close();
-  await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-  await admin.end();
-} else {
-  console.log('PostgreSQL: not run (set DATABASE_URL to include it)');
-}
+const results = await benchEachDatabase(bench);
 const baseline = await bare();
 
 const ms = (value: number) => value.toFixed(1).padStart(8);
