@@ -11,7 +11,7 @@ export function selfSignedCertificate(): { key: string; cert: string } {
   const san = seq(tlv(0x82, Buffer.from('localhost')), tlv(0x87, Buffer.from([127, 0, 0, 1])));
   const tbs = seq(
     tlv(0xa0, integer(Buffer.from([2]))),
-    integer(randomBytes(8)),
+    integer(serialNumber()),
     seq(oid('1.2.840.10045.4.3.2')),
     name,
     seq(utcTime(new Date(now - 60_000)), utcTime(new Date(now + 86_400_000))),
@@ -29,6 +29,16 @@ export function selfSignedCertificate(): { key: string; cert: string } {
     key: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
     cert: `-----BEGIN CERTIFICATE-----\n${lines.join('\n')}\n-----END CERTIFICATE-----\n`,
   };
+}
+
+/**
+ * A positive serial whose first byte is 0x01–0x7f: DER wants the shortest integer, so a random one starting with a
+ * zero byte ("illegal padding") failed to parse about once in 500 certificates.
+ */
+export function serialNumber(): Buffer {
+  const serial = randomBytes(8);
+  serial[0] = (serial[0]! & 0x7f) | 0x01;
+  return serial;
 }
 
 function tlv(tag: number, content: Buffer): Buffer {
