@@ -88,10 +88,24 @@ export async function latestMail(outboxDir: string, email: string) {
   return emlText(await readFile(path.join(outboxDir, newest), 'utf8'));
 }
 
-/** The 6-digit code in the newest mail to `email`. */
+/**
+ * The 6-digit code in the newest code mail to `email`. Notices (a deposit, a new device…) may arrive after the code:
+ * they are the mails with a `List-Unsubscribe` header, and are passed over, as a person skims past them.
+ */
 export async function latestCode(outboxDir: string, email: string): Promise<string | undefined> {
-  const mail = await latestMail(outboxDir, email);
-  return mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
+  let names: string[];
+  try {
+    names = await readdir(outboxDir);
+  } catch {
+    return undefined;
+  }
+  const mine = names.filter((name) => name.endsWith(`-${email}.eml`)).sort();
+  for (const name of mine.reverse()) {
+    const mail = emlText(await readFile(path.join(outboxDir, name), 'utf8'));
+    if (mail.headers.has('list-unsubscribe')) continue;
+    return /\b(\d{6})\b/.exec(mail.text)?.[1];
+  }
+  return undefined;
 }
 
 /** The 6-digit code in the newest text message (outbox SMS, platform/sms.ts) to an E.164 number. */
