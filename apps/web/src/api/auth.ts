@@ -102,7 +102,9 @@ export function useLogout() {
   return useMutation({
     // Silent: a failed logout call must not toast, because the local session is cleared anyway.
     mutationFn: () =>
-      logout(sessionStore, () => api.post('/user/logout', {}, { silent: true }).then(() => ({ status: 200 }))),
+      logout(sessionStore, () =>
+        api.post('/user/logout', {}, { silent: true, quietSessionEnd: true }).then(() => ({ status: 200 })),
+      ),
     onSettled: () => {
       queryClient.removeQueries({ queryKey: authKeys.all });
       // Balances and payment methods belong to the account that just left.

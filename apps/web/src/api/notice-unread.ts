@@ -24,8 +24,7 @@ export function useUnread() {
   return useQuery({
     queryKey: noticeKeys.unread(),
     enabled: useLoggedIn(),
-    // Silent, but the first call to find the session dead (it runs on every page) offers to log in again.
-    queryFn: () => api.get<NoticeUnread>('/notice/unread', undefined, { silent: true, sessionPrompt: true }),
+    queryFn: () => api.get<NoticeUnread>('/notice/unread', undefined, { silent: true }),
     // Fresh until a frame says otherwise (or the socket came back after a gap).
     staleTime: Number.POSITIVE_INFINITY,
   });

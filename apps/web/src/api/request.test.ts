@@ -235,12 +235,21 @@ describe('other failures', () => {
     expect(effects.toast).toHaveBeenCalledWith('text:request.failed');
   });
 
-  it('shows nothing for a silent call, whatever fails', async () => {
+  it('toasts nothing for a silent call, but a session it finds ended is still told (it may be the first to know)', async () => {
     const { client, effects } = setup();
     effects.fetch.mockResolvedValueOnce(envelope(500, 'boom'));
     effects.fetch.mockResolvedValueOnce(envelope(9999, 'expired'));
     await rejection(client.get('/open/master/info', undefined, { silent: true }));
     await rejection(client.get('/open/master/info', undefined, { silent: true }));
+    expect(effects.toast).not.toHaveBeenCalled();
+    expect(effects.confirmRelogin).toHaveBeenCalledTimes(1);
+    expect(effects.clearSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('says nothing at all when the logout call finds its session already ended', async () => {
+    const { client, effects } = setup();
+    effects.fetch.mockResolvedValueOnce(envelope(9999, 'expired'));
+    await rejection(client.post('/user/logout', {}, { silent: true, quietSessionEnd: true }));
     expect(effects.toast).not.toHaveBeenCalled();
     expect(effects.confirmRelogin).not.toHaveBeenCalled();
     expect(effects.clearSession).toHaveBeenCalledTimes(1);

@@ -36,14 +36,14 @@ export interface RequestOptions {
   params?: Params | JsonBody;
   /** Leave the `locale` query parameter off (SPEC §7: "unless the call opts out"). */
   withoutLocale?: boolean;
-  /** Show nothing on failure (no toast, no prompt): for probes such as the master-info check. */
-  silent?: boolean;
   /**
-   * With `silent`: still offer to log in again when the answer says the session ended. For the background reads
-   * that run on every page (the unread badge): the first to learn of a dead session must say so, or the session
-   * would be cleared without a word.
+   * Show no toast on failure: for probes such as the master-info check. A session found dead still offers to log in
+   * again: whichever call learns it first (often a silent background read) must say so, or the session would be
+   * cleared without a word and every later call would find none.
    */
-  sessionPrompt?: boolean;
+  silent?: boolean;
+  /** Not even that: the logout call, whose session ending is the user's own doing. */
+  quietSessionEnd?: boolean;
   signal?: AbortSignal;
 }
 
@@ -256,7 +256,7 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
     fx: RequestEffects,
     { status: httpStatus, payload }: Answer,
     silent?: boolean,
-    sessionPrompt?: boolean,
+    quietSessionEnd?: boolean,
   ): T {
     if (httpStatus !== 200) {
       const key = `http.${httpStatus}`;
@@ -278,7 +278,7 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
     if (QUIET_STATUSES.includes(status)) return fail(fx, silent, new ApiError('quiet', status, msg, attachment));
     if (SESSION_INVALID_STATUSES.includes(status)) {
       fx.clearSession();
-      if (!silent || sessionPrompt) promptRelogin(fx);
+      if (!quietSessionEnd) promptRelogin(fx);
       return fail(fx, silent, new ApiError('session', status, msg, attachment));
     }
     if (status === Status.invalid) {
@@ -301,7 +301,7 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
       silent: options.silent,
       signal: options.signal,
     });
-    return settle<T>(fx, answer, options.silent, options.sessionPrompt);
+    return settle<T>(fx, answer, options.silent, options.quietSessionEnd);
   }
 
   async function upload<T>(path: string, body: FormData, options: TransferOptions = {}): Promise<T> {
