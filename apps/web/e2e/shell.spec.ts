@@ -28,12 +28,15 @@ async function loggedIn(page: Page): Promise<{ email: string; token: string }> {
 
 test('an expired session asks once to log in again, and confirming opens the login page', async ({ page }, info) => {
   const shot = stepper(page, info);
+  // The app holds its socket open on every page while signed in (live updates, docs/notifications.md).
+  const socket = page.waitForEvent('websocket');
   const { token } = await loggedIn(page);
-  // The session dies elsewhere (logged out on another device).
+  await socket;
+  // The session dies elsewhere (logged out on another device): the server closes the socket with "session ended",
+  // and the app asks at once, without a reload (before the socket was open everywhere, a reload was needed).
   const out = await page.request.post(`${API_BASE}/user/logout`, { headers: { token } });
   expect((await out.json()).status).toBe(200);
 
-  await page.reload(); // still on the Me tab, which asks for /user/info
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('登入已失效');
   await expect(dialog).toHaveCount(1);
