@@ -52,12 +52,12 @@ export function watchBacklogs(
  * The background work of a server process, each on its own interval, backing off after failed runs
  * (platform/worker.ts). Every piece is safe with several processes on one database: each item is claimed with
  * FOR UPDATE SKIP LOCKED, or locked and its state checked, in the transaction that does it (docs/jobs.md).
- * Answers the functions that stop them.
+ * Answers the functions that stop them, each answering once its run in progress has ended.
  */
-export function startBackgroundWorkers(services: WorkerServices, log: FastifyBaseLogger): (() => void)[] {
+export function startBackgroundWorkers(services: WorkerServices, log: FastifyBaseLogger): (() => Promise<void>)[] {
   const { deposits, transfers, activity, discoveryCache, earnings, mailQueue, redPackets, bounties, vip, invites } =
     services;
-  const stopWorkers: (() => void)[] = [];
+  const stopWorkers: (() => Promise<void>)[] = [];
   stopWorkers.push(
     startWorker('chain', 1000, () => Promise.all([deposits.processDeposits(), transfers.processWithdrawals()]), log),
   );

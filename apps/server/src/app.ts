@@ -490,7 +490,8 @@ export async function buildApp(options: AppOptions) {
     : [];
 
   app.addHook('onClose', async () => {
-    for (const stop of stopWorkers) stop();
+    // A run in progress ends (its transaction commits or rolls back) before the pool it uses closes.
+    await Promise.all(stopWorkers.map((stop) => stop()));
     mailer.close();
     await discoveryCache.close();
     await stopLiveOnSessionEnd();

@@ -86,6 +86,37 @@ describe('startWorker', () => {
     expect(runs).toBe(5);
   });
 
+  it('stopping waits for the run in progress to end, and answers at once when none is', async () => {
+    let release = () => {};
+    let ended = false;
+    const stop = startWorker(
+      'drain',
+      100,
+      async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        ended = true;
+      },
+      log,
+    );
+    await vi.advanceTimersByTimeAsync(100);
+    let stopped = false;
+    const stopping = stop().then(() => {
+      stopped = true;
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    // The run holds on (a transaction midway): the stop does not answer before it ends.
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(ended).toBe(true);
+    // A stopped worker with nothing running answers at once, and runs no more.
+    await stop();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(ended).toBe(true);
+  });
+
   it('a work function that throws before its promise counts as a failed run, not a crash', async () => {
     let calls = 0;
     const stop = startWorker(

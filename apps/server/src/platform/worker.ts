@@ -32,6 +32,9 @@ export function backoffDelay(intervalMs: number, failures: number, maxMs: number
  *
  * Each run is counted in the metrics of the app that started the worker (the context it was started in, see
  * app.ts), with its outcome and duration, and runs in that context (the ledger entries it posts count there).
+ *
+ * The stop function answers once the run in progress, if any, has ended (a drain hands back its work before the
+ * database pool closes, rather than cutting a transaction midway: docs/jobs.md).
  */
 export function startWorker(
   name: string,
@@ -46,6 +49,7 @@ export function startWorker(
   let failures = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let inProgress: Promise<unknown> | undefined;
 
   const schedule = (delay: number) => {
     if (stopped) return;
@@ -60,7 +64,7 @@ export function startWorker(
     } catch (error) {
       run = Promise.reject(error);
     }
-    run
+    inProgress = run
       .then(
         () => {
           context?.metrics.workerRun(name, 'ok', seconds());
@@ -76,12 +80,16 @@ export function startWorker(
           return retryInMs;
         },
       )
-      .then(schedule);
+      .then(schedule)
+      .finally(() => {
+        inProgress = undefined;
+      });
   };
   schedule(intervalMs);
-  return () => {
+  return async (): Promise<void> => {
     stopped = true;
     clearTimeout(timer);
+    await inProgress;
   };
 }
 
