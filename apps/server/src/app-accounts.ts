@@ -10,7 +10,8 @@ import { inviteOperatorRoutes, inviteRoutes } from './modules/invite/routes.ts';
 import type { InviteService } from './modules/invite/service.ts';
 import { oidcCallbackRoutes, oidcRoutes } from './modules/oidc/routes.ts';
 import type { OidcService } from './modules/oidc/service.ts';
-import { AccountDeletionService } from './modules/security/deletion.service.ts';
+import { AccountDeletionService, type ForgetUser } from './modules/security/deletion.service.ts';
+import type { EarningsLeft } from './modules/security/deletion.store.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import type { TradePasswordService } from './modules/security/service.ts';
 import type { TotpService } from './modules/security/totp.service.ts';
@@ -34,6 +35,9 @@ export interface AccountDeps {
   box: SecretBox;
   /** The operator routes' token, or null where those routes are off. */
   adminToken: string | null;
+  /** Account deletion: creator earnings left, and the other modules' parts of forgetting the person. */
+  earningsLeft: EarningsLeft;
+  forget: ForgetUser[];
 }
 
 /**
@@ -58,6 +62,8 @@ export async function registerAccountModules(app: FastifyInstance, router: Route
     db,
     auth,
     now,
+    earningsLeft: deps.earningsLeft,
+    forget: [...deps.forget, (tx, userId) => phones.forgetUser(tx, userId), (tx, userId) => kyc.forgetUser(tx, userId)],
     // The wipe revoked every session in its transaction: announce it first, so sockets and media close everywhere.
     afterWipe: async (userId) => {
       await auth.accountSessionsEnded(userId);

@@ -6,6 +6,7 @@ import Fastify, { LogController } from 'fastify';
 import { Redis } from 'ioredis';
 import { registerAccountModules } from './app-accounts.ts';
 import './app-services.ts';
+import { registerAirdrops } from './app-airdrops.ts';
 import { startBackgroundWorkers, watchBacklogs } from './app-workers.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -25,7 +26,7 @@ import { type ActivityServices, activityRoutes } from './modules/activity/routes
 import { SeatService } from './modules/activity/seats.service.ts';
 import { SettlementService } from './modules/activity/settlement.service.ts';
 import { SignupService } from './modules/activity/signup.service.ts';
-import { registerAirdrops } from './modules/airdrop/module.ts';
+import { SplitService } from './modules/activity/split.service.ts';
 import { ClientService } from './modules/app/client.service.ts';
 import { appRoutes } from './modules/app/routes.ts';
 import { AppService } from './modules/app/service.ts';
@@ -53,7 +54,7 @@ import { MarketService, marketDataFrom } from './modules/market/service.ts';
 import { masterRoutes } from './modules/master/routes.ts';
 import { CreatorEarningsService } from './modules/master/service.ts';
 import type { Notifier } from './modules/notifications/events.ts';
-import type { PushSender } from './modules/notifications/push-sender.ts';
+import type { PushSender } from './modules/notifications/push.port.ts';
 import { acceptOneClickForms, notificationRoutes } from './modules/notifications/routes.ts';
 import { NotificationService } from './modules/notifications/service.ts';
 import { providerClients } from './modules/oidc/providers.ts';
@@ -249,9 +250,11 @@ export async function buildApp(options: AppOptions) {
   const payments = new PaymentMethodService({ db: database.db, trade, now });
   const mailQueue = new MailQueue({ db: database.db, mailer, now, log: app.log, metrics });
   metrics.watchBacklog('mail', () => mailQueue.backlog());
+  const catalog = () => wallet.catalog();
   const earnings = new CreatorEarningsService({
     db: database.db,
     now,
+    catalog,
     trade,
     released: (earning) => activityNotices.payoutReleased(earning),
   });
@@ -303,6 +306,7 @@ export async function buildApp(options: AppOptions) {
     notices: activityNotices,
     // Blasts call the notifier only from their worker, after the notifications service is built further down.
     blasts: new BlastService({ db, now, log: app.log, notifier }),
+    split: new SplitService({ db, now, catalog }),
   };
   const counter: WindowCounter = redis ? new RedisWindowCounter(redis) : new MemoryWindowCounter();
   const chat: ChatService = new ChatService({
@@ -341,6 +345,7 @@ export async function buildApp(options: AppOptions) {
   const bounties = new BountyService({
     db,
     now,
+    catalog,
     links,
     trade,
     chat,
@@ -371,6 +376,7 @@ export async function buildApp(options: AppOptions) {
   const redPackets = new RedPacketService({
     db,
     now,
+    catalog,
     links,
     trade,
     attempts,
@@ -421,6 +427,12 @@ export async function buildApp(options: AppOptions) {
   const { phones, kyc } = await registerAccountModules(app, router, {
     ...{ db, now, config, attempts, auth, totp, trade, invites, oidc, box },
     adminToken: config.operatorRoutes ? adminToken : null,
+    earningsLeft: (db, userId) => earnings.earningsLeft(db, userId),
+    forget: [
+      (tx, userId) => payments.forgetUser(tx, userId),
+      (tx, userId) => notifications.forgetUser(tx, userId),
+      (tx, userId) => push.push.forgetUser(tx, userId),
+    ],
   });
   walletRoutes(router, { wallet, deposits, transfers, records, payments });
   if (config.operatorRoutes) operatorRoutes(router, { wallet, deposits, adminToken });

@@ -46,3 +46,7 @@ export class ServiceUnavailableError extends AppError {
     this.cause = cause;
   }
 }
+
+/** A FieldsError naming one field: what a service throws when a value the schema let through breaks a rule. */
+export const fieldError = (field: string, messageKey: string, params?: Record<string, string | number>) =>
+  new FieldsError([{ field, messageKey, params }]);

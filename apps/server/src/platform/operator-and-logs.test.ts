@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { renderCalendar } from '../modules/calendar/ics.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { adminToken } from '../test/wallet-fixtures.ts';
+import { renderCalendar } from './ics.ts';
 
 function captureLog() {
   const stream = new PassThrough();

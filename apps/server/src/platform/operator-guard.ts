@@ -2,29 +2,48 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { fromThisMachine } from '../modules/wallet/operator.routes.ts';
 import { AppError } from './errors.ts';
 import { safeEqualHex } from './secrets.ts';
 
+const TOKEN = /^[0-9a-f]{64}$/;
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+const FORWARDED = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
 /**
- * The check of every operator route: a caller on this machine (loopback, not proxied) with the token the server
- * wrote to DATA_DIR/admin.token, as `wallet:deposit` uses it.
+ * Whether a request was made on this machine: the connection comes from a loopback address, the client address
+ * (after TRUST_PROXY) is loopback too, and no proxy forwarded it (a proxy on this machine would otherwise make
+ * every visitor look local).
  */
-export function operatorGuard(adminToken: string): (request: FastifyRequest) => void {
-  return (request) => {
-    const header = request.headers['x-admin-token'];
-    if (
-      !fromThisMachine(request) ||
-      typeof header !== 'string' ||
-      !/^[0-9a-f]{64}$/.test(header) ||
-      !safeEqualHex(header, adminToken)
-    ) {
-      throw new AppError(403, 'http.403');
-    }
-  };
+export function fromThisMachine(request: FastifyRequest): boolean {
+  return (
+    LOOPBACK.test(request.socket.remoteAddress ?? '') &&
+    LOOPBACK.test(request.ip) &&
+    FORWARDED.every((name) => request.headers[name] === undefined)
+  );
 }
 
-const TOKEN = /^[0-9a-f]{64}$/;
+/**
+ * The check of every operator route (wallet, identity review, invite funding, listing, airdrops): a caller on
+ * this machine (loopback, not proxied) with the token the server wrote to DATA_DIR/admin.token, as
+ * `wallet:deposit` uses it. Anyone else is refused with 403.
+ */
+export function requireOperator(request: FastifyRequest, adminToken: string): void {
+  const header = request.headers['x-admin-token'];
+  if (
+    !fromThisMachine(request) ||
+    typeof header !== 'string' ||
+    !TOKEN.test(header) ||
+    !safeEqualHex(header, adminToken)
+  ) {
+    throw new AppError(403, 'http.403');
+  }
+}
+
+/** requireOperator bound to the server's token, for a routes function's handlers. */
+export function operatorGuard(adminToken: string): (request: FastifyRequest) => void {
+  return (request) => requireOperator(request, adminToken);
+}
+
 export const adminTokenFile = (dataDir: string) => path.join(dataDir, 'admin.token');
 
 async function readToken(dataDir: string): Promise<string | null> {

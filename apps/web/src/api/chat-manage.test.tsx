@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '@/lib/api-error.ts';
 import { type ChatMember, chatManageKeys, useMemberChange } from './chat-manage.ts';
 import { api } from './request.ts';
 

@@ -1,7 +1,7 @@
 import type { DaogameDetail, DaogameHome, DaogameList, DaogameRank } from '@polaris/contract';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { isApiError } from '@/lib/api-error.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { isApiError } from './api-error.ts';
 import { api } from './request.ts';
 
 /** The DAO games tab (docs/daogame.md), read through our server: the API key never reaches the browser. */

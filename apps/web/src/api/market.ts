@@ -1,6 +1,6 @@
 import type { MarketCandleDays, MarketDetail, MarketFiatRates, MarketTickers } from '@polaris/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { isApiError } from './api-error.ts';
+import { isApiError } from '@/lib/api-error.ts';
 import { api } from './request.ts';
 
 /** Public market quotes (docs/market-data.md). */

@@ -13,8 +13,8 @@ import {
   Status,
 } from '@polaris/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
-import { isApiError } from './api-error.ts';
 import { api } from './request.ts';
 import { walletKeys } from './wallet-keys.ts';
 

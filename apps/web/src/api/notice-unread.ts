@@ -6,7 +6,7 @@ import { api } from './request.ts';
 /**
  * The notice query keys and the unread counts: all the tab bar (first-screen code) needs of api/notice.ts, which
  * re-exports them. The counts are fetched once per session and then kept by the socket's `notice` and `changed`
- * frames (lib/live-updates.ts), never polled.
+ * frames (app/live-updates.ts), never polled.
  */
 
 const useLoggedIn = () => useSession((state) => state.loginStatus);

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '@/lib/api-error.ts';
 import { createApiClient, type RequestEffects } from './request.ts';
 
 // For request*.test.ts: the request layer with every effect it has on the outside world replaced by a spy.

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@polaris/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { isNotFound } from '@/lib/api-error.ts';
 import { importSigningKey } from '@/lib/signing-key.ts';
-import { isNotFound } from './api-error.ts';
 import { envelope, flush, rejection, setup } from './request-fixture.ts';
 
 describe('building the request', () => {

@@ -12,9 +12,9 @@ import {
   translate,
   URL_SECRET_KEYS,
 } from '@polaris/contract';
+import { ApiError, fieldErrorsOf } from '@/lib/api-error.ts';
 import { apiUrl } from '@/lib/api-origin.ts';
 import { signWithKey } from '@/lib/signing-key.ts';
-import { ApiError, fieldErrorsOf } from './api-error.ts';
 
 /**
  * The request layer of SPEC §7–8.

@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useMarkRead } from '@/api/notice.ts';
-import { chatSocket } from '@/lib/chat-connection.ts';
-import { startLiveUpdates } from '@/lib/live-updates.ts';
+import { chatSocket } from '@/app/chat-connection.ts';
+import { startLiveUpdates } from '@/app/live-updates.ts';
 import styles from './LiveUpdates.module.css';
 
 /** How long the banner for a new notice stays. */
@@ -13,7 +13,7 @@ const BANNER_MS = 6000;
 
 /**
  * Mounted by the shell while signed in, in a chunk of its own (the chat socket is not first-screen code): keeps the
- * socket open on every page, applies its user frames (lib/live-updates.ts), and shows a new notice as a small
+ * socket open on every page, applies its user frames (app/live-updates.ts), and shows a new notice as a small
  * banner at the top that opens the notice's page (and marks it read) when tapped.
  */
 export default function LiveUpdates() {

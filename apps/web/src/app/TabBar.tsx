@@ -19,7 +19,7 @@ export function TabBar() {
   const current = pathnameOf(useLocation().pathname);
   const go = useJump();
   const labels = { home: t('tabs.home'), community: t('tabs.community'), me: t('tabs.me') };
-  // Unread chat messages on Community, unread notices on Me; kept fresh by the socket (lib/live-updates.ts).
+  // Unread chat messages on Community, unread notices on Me; kept fresh by the socket (app/live-updates.ts).
   const unread = useUnread().data;
   const counts = { home: 0, community: unread?.chatMessages ?? 0, me: unread?.total ?? 0 };
   return (

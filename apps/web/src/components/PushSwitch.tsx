@@ -2,9 +2,9 @@ import { type PushVapid, TOAST_DURATION_MS } from '@polaris/contract';
 import { Switch, Toast } from 'antd-mobile';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/api/api-error.ts';
 import { api } from '@/api/request.ts';
 import ui from '@/components/ui.module.css';
+import { isApiError } from '@/lib/api-error.ts';
 import {
   type NativePushDevice,
   type NativePushServer,

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '@/api/api-error.ts';
 import { securityKeys } from '@/api/security-keys.ts';
+import { ApiError } from '@/lib/api-error.ts';
 import { type SecondFactor, SecondFactorField, useSecondFactor } from './SecondFactorField.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,6 +1,6 @@
 import { type FieldError, TOAST_DURATION_MS } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
-import { fieldErrorsOf, isApiError } from '@/api/api-error.ts';
+import { fieldErrorsOf, isApiError } from '@/lib/api-error.ts';
 import { type FieldErrors, toRecord } from '@/lib/auth-forms.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { Status } from '@polaris/contract';
 import { Dialog } from 'antd-mobile';
-import { isApiError } from '@/api/api-error.ts';
 import { PATHS } from '@/app/paths.ts';
 import { i18n } from '@/i18n/index.ts';
+import { isApiError } from '@/lib/api-error.ts';
 
 export type TradeError = { kind: 'notSet' } | { kind: 'wrong'; message: string };
 

@@ -2,7 +2,7 @@ import { MESSAGES } from '@polaris/contract';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '@/api/api-error.ts';
+import { ApiError } from '@/lib/api-error.ts';
 import { LoginForm, RegisterForm } from '@/lib/auth-forms.ts';
 import { settingsStore } from '@/lib/settings.ts';
 import { type Form, useForm } from './useForm.ts';

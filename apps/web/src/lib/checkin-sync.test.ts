@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { CheckinResult } from '@/api/activity-manage.ts';
-import { ApiError } from '@/api/api-error.ts';
+import { ApiError } from '@/lib/api-error.ts';
 import { type SendCheckin, syncCheckins } from './checkin-sync.ts';
 import { queueCheckin, queuedCheckins } from './offline-store.ts';
 

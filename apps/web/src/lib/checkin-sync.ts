@@ -1,6 +1,8 @@
-import type { CheckinResult } from '@/api/activity-manage.ts';
-import { type ApiError, isApiError } from '@/api/api-error.ts';
+import type { CheckinOutput } from '@polaris/contract';
+import { type ApiError, isApiError } from '@/lib/api-error.ts';
 import { type QueuedCheckin, queuedCheckins, removeCheckin } from './offline-store.ts';
+
+type CheckinResult = ReturnType<(typeof CheckinOutput)['parse']>;
 
 /** How a queued scan ended once sent: checked in, or a definite refusal (already checked in, not a ticket…). */
 export type SyncOutcome =

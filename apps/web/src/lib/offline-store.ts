@@ -1,4 +1,7 @@
-import type { Ticket } from '@/api/activity.ts';
+import type { TicketsOutput } from '@polaris/contract';
+
+/** A ticket as the server sends it (api/activity.ts names the same type). */
+type Ticket = ReturnType<(typeof TicketsOutput)['parse']>['items'][number];
 
 /**
  * What the app keeps for use without a network (docs/app-platform.md "Offline"), in IndexedDB: the signed-in

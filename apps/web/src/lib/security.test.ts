@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/api/api-error.ts';
+import { ApiError } from '@/lib/api-error.ts';
 import {
   cleanTotpInput,
   deviceLabel,

@@ -1,5 +1,5 @@
 import { SECOND_FACTOR_TOTP, Status, secondFactorOf, TOTP_CODE_PATTERN } from '@polaris/contract';
-import { isApiError } from '@/api/api-error.ts';
+import { isApiError } from '@/lib/api-error.ts';
 
 /** Pure helpers of the security centre (docs/security-centre.md). */
 

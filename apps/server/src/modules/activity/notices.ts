@@ -1,5 +1,5 @@
 import { translate as fill, formatAmount, LANGUAGES, type Language } from '@polaris/contract';
-import { type IcsMethod, type IcsPerson, renderCalendar } from '../calendar/ics.ts';
+import { type IcsMethod, type IcsPerson, renderCalendar } from '../../platform/ics.ts';
 import type { NoticeEvent } from '../notifications/events.ts';
 import type { ActivityRow } from './activities.store.ts';
 

@@ -17,6 +17,8 @@ import type { ActivityNoticeService } from './notify.service.ts';
 import type { SeatService } from './seats.service.ts';
 import type { SettlementService } from './settlement.service.ts';
 import type { SignupService } from './signup.service.ts';
+import { splitRoutes } from './split.routes.ts';
+import type { SplitService } from './split.service.ts';
 import { ticketsRoutes } from './tickets.routes.ts';
 
 export interface ActivityServices {
@@ -35,6 +37,8 @@ export interface ActivityServices {
   notices: ActivityNoticeService;
   /** Organizer blasts and their fan-out worker. */
   blasts: BlastService;
+  /** The revenue split's terms and the distribution screen. */
+  split: SplitService;
 }
 
 /** Every activity route, by topic: one file each beside this one. */
@@ -43,6 +47,7 @@ export function activityRoutes(router: Router, services: ActivityServices): void
   editingRoutes(router, services);
   ticketsRoutes(router, services);
   checkinRoutes(router, services);
+  splitRoutes(router, services);
   manageRoutes(router, services);
   blastRoutes(router, services);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { renderCalendar } from '../../platform/ics.ts';
 import { monthRange, rangeFor, zonedMidnight } from '../../platform/zoned-time.ts';
-import { renderCalendar } from '../calendar/ics.ts';
 import { signCodeAt, signCodeMatches, ticketQr, verifyTicketQr } from './codes.ts';
 import { authorize, canCancelActivity, canEdit, canManage, canView } from './policy.ts';
 import { refundOnCancel } from './rules.ts';

@@ -4,8 +4,6 @@ import { AppError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';
 import { eachClaimed, FailingItems, ItemsFailed } from '../../platform/worker.ts';
 import type { CreatorEarningsService } from '../master/service.ts';
-import { referrersOf, termsOf } from '../master/split.store.ts';
-import { type SplitTicket, splitRevenue } from '../master/split.ts';
 import { ledger, type Movement } from '../wallet/ledger.ts';
 import {
   activityById,
@@ -24,6 +22,8 @@ import { activitiesWithWaitlist, lockAllRegistrations, updateRegistration } from
 import { LIVE_STATUSES } from './rules.ts';
 import type { SeatService } from './seats.service.ts';
 import { managedActivity } from './service.ts';
+import { referrersOf, termsOf } from './split.store.ts';
+import { type SplitTicket, splitRevenue } from './split.ts';
 
 export interface SettlementDeps {
   db: Database;

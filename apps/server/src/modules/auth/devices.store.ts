@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Database, query } from '../../db/client.ts';
+import { type Database, query, type Tx } from '../../db/client.ts';
 
 /** `known_devices`: the devices each account has signed in from (auth/device.ts says what a device is). */
 
@@ -24,4 +24,9 @@ export async function recordDevice(
   );
   const row = rows[0]!;
   return { added: Number(row.added) > 0, known: Number(row.known) };
+}
+
+/** Deleting an account: the devices it signed in from. */
+export async function forgetDevices(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`delete from known_devices where user_id = ${userId}`);
 }

@@ -23,9 +23,11 @@ import { resendWaitSeconds } from '../../platform/vcode.ts';
 import type { InviteService } from '../invite/service.ts';
 import type { Notifier } from '../notifications/events.ts';
 import { DeviceService } from './devices.service.ts';
+import { forgetDevices } from './devices.store.ts';
 import { passwordChanged } from './events.ts';
 import { presentSession } from './presenter.ts';
 import {
+  anonymiseAccount,
   findAccountByEmail,
   findAccountById,
   findSessionByTokenHash,
@@ -102,6 +104,12 @@ export class AuthService {
 
   private get db() {
     return this.deps.db;
+  }
+
+  /** Deleting an account, inside its transaction: the row anonymised, every session ended, its devices gone. */
+  async forgetUser(tx: Tx, userId: number, now: Date): Promise<void> {
+    await anonymiseAccount(tx, userId, now);
+    await forgetDevices(tx, userId);
   }
 
   /** Sends a code unless one went out for this email and purpose less than 60 seconds ago. */

@@ -183,3 +183,19 @@ export async function liveSessionIds(db: Database, ids: number[], now: Date): Pr
     .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   return new Set(rows.map((row) => row.id));
 }
+
+/**
+ * Deleting an account (security/deletion.service.ts): wipes what identifies the person and keeps the row (journal
+ * postings and history point at it). The email becomes a unique placeholder (so the address may sign up again),
+ * the password can never match, names and avatar go, and every session ends.
+ */
+export async function anonymiseAccount(tx: Tx, userId: number, now: Date): Promise<void> {
+  await tx.execute(sql`update users set
+      email = 'deleted-' || uuid::text || '@deleted.invalid',
+      password_hash = '!deleted',
+      uname = null, open_name = null, avatar = null,
+      deleted_at = ${now.toISOString()}::timestamptz
+    where id = ${userId}`);
+  await tx.execute(sql`update sessions set revoked_at = ${now.toISOString()}::timestamptz
+    where user_id = ${userId} and revoked_at is null`);
+}

@@ -8,22 +8,16 @@ import {
   parseAmount,
   Status,
 } from '@polaris/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency.ts';
-import type { Links } from '../../platform/links.ts';
 import { eachClaimed, FailingItems } from '../../platform/worker.ts';
-import type { Caller } from '../chat/room-access.ts';
-import type { ChatService } from '../chat/service.ts';
-import type { Notifier } from '../notifications/events.ts';
-import type { TradePasswordService } from '../security/service.ts';
-import { assetOf, fieldError } from '../wallet/catalog.ts';
+import type { Caller } from '../chat/service.ts';
 import { InsufficientBalance, ledger } from '../wallet/ledger.ts';
-import { loadCatalog } from '../wallet/store.ts';
+import { assetOf } from '../wallet/service.ts';
 import { cursorId, nextCursor } from './cursor.ts';
 import { dueDeadlines, submitterIds } from './deadlines.store.ts';
+import type { BountyDeps } from './deps.ts';
 import { bountyDeadline } from './events.ts';
 import { canView } from './policy.ts';
 import { presentBounty, presentSubmission } from './presenter.ts';
@@ -44,21 +38,7 @@ import {
 import { SubmissionService } from './submissions.service.ts';
 import { listSubmissions } from './submissions.store.ts';
 
-export interface BountyDeps {
-  db: Database;
-  now: () => Date;
-  links: Links;
-  trade: TradePasswordService;
-  /** Rooms: may the creator post there (asked before money moves), and the bounty's message after commit. */
-  chat: { messages: Pick<ChatService['messages'], 'assertCanPost' | 'send'> };
-  /** An activity's row id by its public code (the activity module). */
-  activityIdOf(code: string): Promise<number | undefined>;
-  /** Whether an uploaded image belongs to the user (the activity module's images). */
-  imageOwnedBy(imageId: string, userId: number): Promise<boolean>;
-  log: FastifyBaseLogger;
-  /** Notices and live screens, told after each commit (docs/notifications.md). */
-  notifier?: Notifier;
-}
+export type { BountyDeps };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -130,7 +110,7 @@ export class BountyService {
    * happens before the one transaction that moves the money; an in-chat bounty is posted to its room after.
    */
   async create(user: Caller, input: BountyCreate): Promise<Bounty> {
-    const catalog = await loadCatalog(this.db);
+    const catalog = await this.deps.catalog();
     const asset = assetOf(catalog, input.asset);
     const total = unitsOf('total', input.total, asset.decimals);
     const perWinner = input.perWinner === undefined ? undefined : unitsOf('perWinner', input.perWinner, asset.decimals);

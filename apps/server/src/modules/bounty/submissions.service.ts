@@ -1,16 +1,15 @@
 import { type BountySubmissionsInput, Status } from '@polaris/contract';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
 import { noticeAmount } from '../../platform/notice-format.ts';
-import { fieldError } from '../wallet/catalog.ts';
 import { ledger } from '../wallet/ledger.ts';
 import { cursorId, nextCursor } from './cursor.ts';
 import { submitterIds } from './deadlines.store.ts';
+import type { BountyDeps } from './deps.ts';
 import { submissionApproved, submissionReceived, submissionRejected } from './events.ts';
 import { canView, isCreator, reviewOpen, stateOf } from './policy.ts';
 import { presentSubmission } from './presenter.ts';
-import type { BountyDeps } from './service.ts';
 import { type BountyRow, bountyById, claimWinnerSlot, lockOpenBounty, settleBounty } from './store.ts';
 import {
   insertSubmission,

@@ -1,6 +1,6 @@
 import type { CalendarItem } from '@polaris/contract';
+import type { IcsEvent } from '../../platform/ics.ts';
 import type { Links } from '../../platform/links.ts';
-import type { IcsEvent } from './ics.ts';
 import type { ActivityItemRow, EntryRow } from './store.ts';
 
 export function presentActivityItem(kind: 'joined' | 'hosted', row: ActivityItemRow, status: string): CalendarItem {

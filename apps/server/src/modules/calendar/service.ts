@@ -1,10 +1,10 @@
 import { type CALENDAR_FILTERS, type CalendarItem, Status } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
+import { renderCalendar } from '../../platform/ics.ts';
 import type { Links } from '../../platform/links.ts';
 import { randomToken } from '../../platform/secrets.ts';
 import { monthRange, type Range } from '../../platform/zoned-time.ts';
-import { renderCalendar } from './ics.ts';
 import { icsEventOf, presentActivityItem, presentEntry } from './presenter.ts';
 import {
   deleteEntry,

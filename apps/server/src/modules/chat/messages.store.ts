@@ -1,7 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import { chatMessages } from '../../db/schema/index.ts';
-import type { MessageRow, MessageWithNames } from './store.ts';
+
+export type MessageRow = typeof chatMessages.$inferSelect;
+/** A message with what its presenter needs of the sender and target. */
+export type MessageWithNames = MessageRow & {
+  senderUid: number | null;
+  senderName: string | null;
+  targetUid: number | null;
+  targetName?: string | null;
+};
 
 /** The chat module's SQL for messages: storing, finding, deleting and reading them in sequence order. */
 

@@ -14,7 +14,7 @@ import {
 import { ChatRoomsService } from './rooms.service.ts';
 import { databaseName, unreadMessageCount } from './store.ts';
 
-export type { ChatDeps, MembershipEvent, RoomEvent, RoomObject, RoomVisibility } from './room-access.ts';
+export type { Caller, ChatDeps, MembershipEvent, RoomEvent, RoomObject, RoomVisibility } from './room-access.ts';
 export { seesObject, visibleObjects } from './room-access.ts';
 
 /**

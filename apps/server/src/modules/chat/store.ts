@@ -1,20 +1,14 @@
 import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
-import { chatAnnouncements, chatMembers, type chatMessages, chatRooms, users } from '../../db/schema/index.ts';
-import { senders } from './messages.store.ts';
+import { chatAnnouncements, chatMembers, chatRooms, users } from '../../db/schema/index.ts';
+import { type MessageWithNames, senders } from './messages.store.ts';
+
+export type { MessageRow, MessageWithNames } from './messages.store.ts';
 
 /** The chat module's SQL: rooms, members, messages and announcements. */
 
 export type RoomRow = typeof chatRooms.$inferSelect;
 export type MemberRow = typeof chatMembers.$inferSelect;
-export type MessageRow = typeof chatMessages.$inferSelect;
-/** A message with what its presenter needs of the sender and target. */
-export type MessageWithNames = MessageRow & {
-  senderUid: number | null;
-  senderName: string | null;
-  targetUid: number | null;
-  targetName?: string | null;
-};
 export type RoomWithCount = RoomRow & { memberCount: number };
 
 type Db = Database | Tx;

@@ -19,7 +19,7 @@ import type { ConnectionCounter } from '../../platform/realtime.ts';
 import { refuseHostile } from '../../platform/router.ts';
 import type { Authenticate, SessionUser } from '../../platform/session.ts';
 import type { SessionEvents } from '../../platform/session-events.ts';
-import type { NoticeFollower } from '../notifications/live.ts';
+import type { NoticeFollower } from '../notifications/events.ts';
 import { type LiveChatService, type LiveConnection, MAX_FRAME_BYTES } from './live.service.ts';
 import { type ActivityFollower, RoomActivity } from './room-activity.ts';
 import type { ChatService } from './service.ts';

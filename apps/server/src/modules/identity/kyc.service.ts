@@ -18,7 +18,17 @@ import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { SecretBox } from '../../platform/sealed.ts';
 import { sniffImageType } from '../activity/images.service.ts';
 import { documentsMissing, documentsOf, presentKyc } from './presenter.ts';
-import { decideKyc, findKyc, insertKyc, type KycRow, lockKyc, pendingKyc, updateKyc, userIdByUid } from './store.ts';
+import {
+  decideKyc,
+  findKyc,
+  forgetKyc,
+  insertKyc,
+  type KycRow,
+  lockKyc,
+  pendingKyc,
+  updateKyc,
+  userIdByUid,
+} from './store.ts';
 
 const FILE_COLUMN = { front: 'frontFile', back: 'backFile', selfie: 'selfieFile' } as const;
 /** Longest side a stored document photo keeps: enough to read a document, not a full camera frame. */
@@ -47,6 +57,11 @@ export class KycService {
 
   private dir(userId: number) {
     return path.join(this.deps.dataDir, 'kyc', String(userId));
+  }
+
+  /** Deleting an account, inside its transaction: the verification (removeDocuments takes the files after). */
+  forgetUser(tx: Tx, userId: number): Promise<void> {
+    return forgetKyc(tx, userId);
   }
 
   async status(userId: number): Promise<KycStatus> {

@@ -1,10 +1,7 @@
 import { EmptyInput, KYC_DOCUMENTS, KycPendingOutput, KycReviewInput, KycReviewOutput, text } from '@polaris/contract';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors.ts';
+import { operatorGuard } from '../../platform/operator-guard.ts';
 import type { Router } from '../../platform/router.ts';
-import { safeEqualHex } from '../../platform/secrets.ts';
-import { fromThisMachine } from '../wallet/operator.routes.ts';
 import type { KycService } from './kyc.service.ts';
 
 /** `owner` is the user's uid: the query's own `uid` is the caller's (SPEC §7 appends it to every call). */
@@ -18,17 +15,7 @@ const DocumentInput = z.object({
  * DATA_DIR/admin.token, like the wallet's operator routes.
  */
 export function kycOperatorRoutes(router: Router, deps: { kyc: KycService; adminToken: string }) {
-  const guard = (request: FastifyRequest) => {
-    const header = request.headers['x-admin-token'];
-    if (
-      !fromThisMachine(request) ||
-      typeof header !== 'string' ||
-      !/^[0-9a-f]{64}$/.test(header) ||
-      !safeEqualHex(header, deps.adminToken)
-    ) {
-      throw new AppError(403, 'http.403');
-    }
-  };
+  const guard = operatorGuard(deps.adminToken);
   const tags = ['operator'];
 
   router.route({

@@ -10,7 +10,7 @@ import {
   VCODE_TTL_MS,
 } from '@polaris/contract';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError, FieldsError, ServiceUnavailableError } from '../../platform/errors.ts';
 import { randomDigits, safeEqualHex, sha256Hex } from '../../platform/secrets.ts';
@@ -20,6 +20,7 @@ import { presentPhone } from './presenter.ts';
 import {
   bindPhone,
   findPhone,
+  forgetPhone,
   insertPhoneCode,
   lastCodeSentAt,
   lockCodeRequests,
@@ -49,6 +50,11 @@ export function normalisePhone(input: Phone): string {
  */
 export class PhoneService {
   constructor(private readonly deps: { db: Database; attempts: AttemptLimiter; sms: SmsSender; now: () => Date }) {}
+
+  /** Deleting an account, inside its transaction: the bound phone and its codes. */
+  forgetUser(tx: Tx, userId: number): Promise<void> {
+    return forgetPhone(tx, userId);
+  }
 
   async check(input: Phone): Promise<{ e164: string; available: boolean }> {
     const e164 = normalisePhone(input);

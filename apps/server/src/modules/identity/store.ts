@@ -131,3 +131,14 @@ export async function documentFiles(db: Database | Tx, userIds: number[]): Promi
     .where(inArray(kycProfiles.userId, userIds));
   return rows.flatMap((row) => [row.front, row.back, row.selfie]).filter((file): file is string => !!file);
 }
+
+/** Deleting an account: its bound phone and the codes texted to it. */
+export async function forgetPhone(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(userPhones).where(eq(userPhones.userId, userId));
+  await tx.delete(phoneCodes).where(eq(phoneCodes.userId, userId));
+}
+
+/** Deleting an account: its identity verification (the document files go after the commit). */
+export async function forgetKyc(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(kycProfiles).where(eq(kycProfiles.userId, userId));
+}

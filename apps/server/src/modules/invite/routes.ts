@@ -6,8 +6,8 @@ import {
   InviteFundInput,
   InviteFundOutput,
 } from '@polaris/contract';
+import { requireOperator } from '../../platform/operator-guard.ts';
 import type { Router } from '../../platform/router.ts';
-import { requireOperator } from '../wallet/operator.routes.ts';
 import type { InviteService } from './service.ts';
 
 const tags = ['invite'];

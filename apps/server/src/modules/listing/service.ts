@@ -10,36 +10,23 @@ import {
 } from '@polaris/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { AppError, FieldsError } from '../../platform/errors.ts';
-import { isValidAddress, normalizeAddress } from '../wallet/addresses.ts';
-import type { Catalog } from '../wallet/store.ts';
-import {
-  decide,
-  findListing,
-  insertAsset,
-  insertListing,
-  insertNetwork,
-  type ListingRow,
-  listMine,
-  listPending,
-  updateNetwork,
-} from './store.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
+import { isValidAddress, normalizeAddress, type WalletService } from '../wallet/service.ts';
+import { decide, findListing, insertListing, type ListingRow, listMine, listPending } from './store.ts';
 
 type Image = z.infer<typeof UploadImageOutput>;
 
 export interface ListingDeps {
   db: Database;
   now: () => Date;
-  catalog: () => Promise<Catalog>;
+  /** The wallet: its catalogue, the asset an approval adds, a network's switches. */
+  wallet: Pick<WalletService, 'catalog' | 'addListedAsset' | 'setNetwork'>;
   images: {
     upload(ownerId: number, bytes: Buffer): Promise<Image>;
     ownedBy(id: string, userId: number): Promise<boolean>;
     presented(ids: string[]): Promise<Map<string, Image>>;
   };
 }
-
-const field = (name: string, messageKey: string, params?: Record<string, string | number>) =>
-  new FieldsError([{ field: name, messageKey, params }]);
 
 /** Confirmations a newly listed network asks for until the operator sets its own. */
 const DEFAULT_CONFIRMATIONS = 12;
@@ -55,23 +42,24 @@ export class ListingService {
   /** A logo: the activity images' checks (JPEG, PNG or WebP by their bytes) with a tighter size. */
   async uploadLogo(userId: number, bytes: Buffer) {
     if (bytes.length > LISTING_LIMITS.logoMaxBytes) {
-      throw field('file', 'listing.logoTooLarge', { max: LISTING_LIMITS.logoMaxBytes / 1_048_576 });
+      throw fieldError('file', 'listing.logoTooLarge', { max: LISTING_LIMITS.logoMaxBytes / 1_048_576 });
     }
     return this.deps.images.upload(userId, bytes);
   }
 
   async apply(userId: number, input: ListingApply): Promise<Listing> {
-    const catalog = await this.deps.catalog();
+    const catalog = await this.deps.wallet.catalog();
     const chain = catalog.chains.get(input.chainId);
-    if (!chain) throw field('chainId', 'listing.chainUnknown');
+    if (!chain) throw fieldError('chainId', 'listing.chainUnknown');
     // Bitcoin has no token contracts of the kind listed here, and is still waiting in the catalogue.
-    if (chain.waiting || chain.family === 'btc') throw field('chainId', 'listing.chainNoTokens', { chain: chain.name });
+    if (chain.waiting || chain.family === 'btc')
+      throw fieldError('chainId', 'listing.chainNoTokens', { chain: chain.name });
     if (!isValidAddress(chain.family, input.contract)) {
-      throw field('contract', 'listing.contractInvalid', { chain: chain.name });
+      throw fieldError('contract', 'listing.contractInvalid', { chain: chain.name });
     }
-    if (catalog.assets.has(input.symbol)) throw field('symbol', 'listing.symbolListed', { symbol: input.symbol });
+    if (catalog.assets.has(input.symbol)) throw fieldError('symbol', 'listing.symbolListed', { symbol: input.symbol });
     if (!(await this.deps.images.ownedBy(input.logoImageId, userId)))
-      throw field('logoImageId', 'listing.logoNotYours');
+      throw fieldError('logoImageId', 'listing.logoNotYours');
     const row = await insertListing(this.deps.db, {
       userId,
       ...input,
@@ -101,7 +89,7 @@ export class ListingService {
     const id = Number(input.id);
     if (!(await findListing(this.deps.db, id))) throw new AppError(Status.notFound, 'listing.notFound');
     if (input.decision === 'approve' && input.decimals === undefined)
-      throw field('decimals', 'listing.decimalsRequired');
+      throw fieldError('decimals', 'listing.decimalsRequired');
     return this.deps.db.transaction(async (tx) => {
       const reviewedAt = this.deps.now();
       const approve = input.decision === 'approve';
@@ -112,19 +100,12 @@ export class ListingService {
       });
       if (!row) throw new AppError(Status.conflict, 'listing.notPending');
       if (approve) {
-        const asset = await insertAsset(tx, { code: row.symbol, name: row.name, decimals: input.decimals! });
-        if (!asset) throw new AppError(Status.conflict, 'listing.symbolListed', { symbol: row.symbol });
-        await insertNetwork(tx, {
-          assetCode: row.symbol,
-          chainId: row.chainId,
-          contract: row.contract,
-          depositEnabled: false,
-          withdrawEnabled: false,
-          withdrawFee: '0',
-          withdrawMin: '0',
-          withdrawMax: '0',
-          confirmations: DEFAULT_CONFIRMATIONS,
-        });
+        const listed = await this.deps.wallet.addListedAsset(
+          tx,
+          { code: row.symbol, name: row.name, decimals: input.decimals! },
+          { chainId: row.chainId, contract: row.contract, confirmations: DEFAULT_CONFIRMATIONS },
+        );
+        if (!listed) throw new AppError(Status.conflict, 'listing.symbolListed', { symbol: row.symbol });
       }
       return { id: String(row.id), status: row.status };
     });
@@ -141,7 +122,7 @@ export class ListingService {
     withdrawMax?: string;
     confirmations?: number;
   }) {
-    const catalog = await this.deps.catalog();
+    const catalog = await this.deps.wallet.catalog();
     const asset = catalog.assets.get(input.asset);
     const current = catalog.networks.find((n) => n.assetCode === input.asset && n.chainId === input.chainId);
     if (!asset || !current) throw new AppError(Status.notFound, 'listing.networkUnknown');
@@ -149,10 +130,10 @@ export class ListingService {
       if (value === undefined) return fallback.toString();
       if (value.trim() === '0') return '0';
       const parsed = parseAmount(value, asset.decimals);
-      if ('problem' in parsed) throw field(name, AMOUNT_PROBLEM_KEYS[parsed.problem], { max: asset.decimals });
+      if ('problem' in parsed) throw fieldError(name, AMOUNT_PROBLEM_KEYS[parsed.problem], { max: asset.decimals });
       return parsed.units.toString();
     };
-    const row = await updateNetwork(this.deps.db, input.asset, input.chainId, {
+    const row = await this.deps.wallet.setNetwork(input.asset, input.chainId, {
       depositEnabled: input.deposit ?? current.depositEnabled,
       withdrawEnabled: input.withdraw ?? current.withdrawEnabled,
       withdrawFee: units('withdrawFee', input.withdrawFee, current.withdrawFee),
@@ -171,7 +152,7 @@ export class ListingService {
   /** Rows as the applicant sees them: the chain's name and the logo's sizes, in one query for the page. */
   private async present(rows: ListingRow[]): Promise<Listing[]> {
     const [catalog, logos] = await Promise.all([
-      this.deps.catalog(),
+      this.deps.wallet.catalog(),
       this.deps.images.presented(rows.map((row) => row.logoImageId)),
     ]);
     return rows.map((row) => ({

@@ -1,6 +1,6 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { assetNetworks, assets, tokenListings } from '../../db/schema/index.ts';
+import { tokenListings } from '../../db/schema/index.ts';
 
 export type ListingRow = typeof tokenListings.$inferSelect;
 
@@ -45,34 +45,6 @@ export async function decide(
     .update(tokenListings)
     .set(values)
     .where(and(eq(tokenListings.id, id), eq(tokenListings.status, 'pending')))
-    .returning();
-  return row;
-}
-
-/** A new asset at the end of the catalogue; nothing when the code is taken. */
-export async function insertAsset(tx: Tx, values: { code: string; name: string; decimals: number }) {
-  const [row] = await tx
-    .insert(assets)
-    .values({ ...values, sort: sql`(select coalesce(max(sort), 0) + 1 from assets)` })
-    .onConflictDoNothing()
-    .returning({ code: assets.code });
-  return row;
-}
-
-export async function insertNetwork(tx: Tx, values: typeof assetNetworks.$inferInsert) {
-  await tx.insert(assetNetworks).values(values);
-}
-
-export async function updateNetwork(
-  db: Database,
-  asset: string,
-  chainId: number,
-  values: Partial<typeof assetNetworks.$inferInsert>,
-) {
-  const [row] = await db
-    .update(assetNetworks)
-    .set(values)
-    .where(and(eq(assetNetworks.assetCode, asset), eq(assetNetworks.chainId, chainId)))
     .returning();
   return row;
 }

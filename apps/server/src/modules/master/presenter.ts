@@ -1,6 +1,5 @@
 import { type ActivityEarning, formatAmount, type MasterBalance, type MasterWithdrawal } from '@polaris/contract';
-import { assetOf } from '../wallet/catalog.ts';
-import type { Catalog } from '../wallet/store.ts';
+import { assetOf, type Catalog } from '../wallet/service.ts';
 import type { EarningListRow, EarningTotals } from './store.ts';
 
 /** What leaves the server about creator earnings, field by field. */

@@ -1,8 +1,5 @@
 import {
   ActivityEarningsOutput,
-  ActivitySplitOutput,
-  DistributionInput,
-  DistributionOutput,
   MasterBalancesOutput,
   MasterCountOutput,
   MasterDaysInput,
@@ -13,7 +10,6 @@ import {
   MasterWithdrawalsOutput,
   MasterWithdrawInput,
   MasterWithdrawOutput,
-  SplitInput,
 } from '@polaris/contract';
 import { z } from 'zod';
 import type { Router } from '../../platform/router.ts';
@@ -114,25 +110,5 @@ export function masterRoutes(router: Router, earnings: CreatorEarningsService): 
     input: MasterWithdrawInput,
     output: MasterWithdrawOutput,
     handler: ({ user, input }) => earnings.withdraw(user.id, input),
-  });
-  router.route({
-    method: 'GET',
-    path: '/open/master/distribution',
-    summary: 'Activities whose ticket money I share in: my roles, the split rule, my part frozen and released',
-    tags,
-    auth: 'user',
-    input: DistributionInput,
-    output: DistributionOutput,
-    handler: ({ user, input }) => earnings.split.distribution(user.id, input),
-  });
-  router.route({
-    method: 'POST',
-    path: '/open/master/split',
-    summary: 'Set an activity’s referral and co-host shares (organizer; after a paid sign-up only raises)',
-    tags,
-    auth: 'user',
-    input: SplitInput,
-    output: ActivitySplitOutput,
-    handler: ({ user, input }) => earnings.split.save(user.id, input),
   });
 }

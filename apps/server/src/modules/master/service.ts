@@ -14,12 +14,10 @@ import { AppError, FieldsError } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency.ts';
 import { eachClaimed, FailingItems } from '../../platform/worker.ts';
 import type { TradePasswordService } from '../security/service.ts';
-import { amountUnits, assetOf } from '../wallet/catalog.ts';
 import { ledger } from '../wallet/ledger.ts';
-import { loadCatalog } from '../wallet/store.ts';
+import { amountUnits, assetOf, type Catalog } from '../wallet/service.ts';
+import { type EarningPart, withoutDeletedPayees } from './payees.ts';
 import { presentBalance, presentEarning, presentWithdrawal } from './presenter.ts';
-import { SplitService } from './split.service.ts';
-import { type SplitPart, withoutDeletedPayees } from './split.ts';
 import {
   activitiesByDay,
   type CreatorEarningRow,
@@ -39,11 +37,14 @@ import {
   withdrawalsPage,
 } from './store.ts';
 
+export type { EarningPart } from './payees.ts';
 export type { CreatorEarningRow } from './store.ts';
 
 export interface CreatorEarningsDeps {
   db: Database;
   now: () => Date;
+  /** The wallet's catalogue (assets and their decimals). */
+  catalog: () => Promise<Catalog>;
   /** Withdrawals need the trade password; the scheduled release does not. */
   trade?: TradePasswordService;
   /** Told after each release commits (the payee's "payout released" notice); never fails the release. */
@@ -87,20 +88,24 @@ function page<T extends { id: number }>(rows: T[], limit: number): { rows: T[]; 
  * looked at before the money is spendable and withdrawable.
  */
 export class CreatorEarningsService {
-  /** The terms of the split and the distribution screen. */
-  readonly split: SplitService;
-
   /** Earnings whose release failed, held out of the next runs for a while (platform/worker.ts). */
   private readonly failing: FailingItems;
 
   constructor(private readonly deps: CreatorEarningsDeps) {
     this.failing = new FailingItems({ now: () => deps.now().getTime() });
-    this.split = new SplitService(deps);
+  }
+
+  /** Earnings not yet withdrawn per asset (still held, or released): what an account deletion waits for. */
+  async earningsLeft(db: Database | Tx, userId: number): Promise<{ asset: string; left: bigint }[]> {
+    return (await earningTotals(db, userId)).map((row) => ({
+      asset: row.asset,
+      left: row.frozen + row.released - row.withdrawn,
+    }));
   }
 
   /**
    * Inside the transaction that settles an activity: moves its escrowed ticket money in one asset into the hold
-   * (one ledger entry for the whole) and records one earning per payee and role (the split, see split.ts). The
+   * (one ledger entry for the whole) and records one earning per payee and role (activity/split.ts decides the parts). The
    * parts must sum to the amount; the unique (activity, asset, payee, role) index refuses settling twice.
    */
   async holdTicketEarnings(
@@ -110,7 +115,7 @@ export class CreatorEarningsService {
       organizerId: number;
       asset: string;
       amount: bigint;
-      parts: SplitPart[];
+      parts: EarningPart[];
       releaseAt: Date;
       now: Date;
     },
@@ -212,7 +217,7 @@ export class CreatorEarningsService {
 
   /** Frozen, withdrawable, withdrawn and earned per asset. */
   async balances(organizerId: number): Promise<MasterBalance[]> {
-    const [catalog, totals] = await Promise.all([loadCatalog(this.deps.db), earningTotals(this.deps.db, organizerId)]);
+    const [catalog, totals] = await Promise.all([this.deps.catalog(), earningTotals(this.deps.db, organizerId)]);
     return totals.map((row) => presentBalance(catalog, row));
   }
 
@@ -229,7 +234,7 @@ export class CreatorEarningsService {
   }
 
   async earningsByDay(organizerId: number, input: { asset: string; days: number }): Promise<MasterEarnings> {
-    const catalog = await loadCatalog(this.deps.db);
+    const catalog = await this.deps.catalog();
     const asset = assetOf(catalog, input.asset);
     const dayList = statDays(this.deps.now(), input.days);
     const sums = await earningsByDay(this.deps.db, organizerId, asset.code, new Date(`${dayList[0]}T00:00:00Z`));
@@ -244,7 +249,7 @@ export class CreatorEarningsService {
     organizerId: number,
     input: { cursor?: string; limit: number },
   ): Promise<{ items: ActivityEarning[]; nextCursor: string | null }> {
-    const catalog = await loadCatalog(this.deps.db);
+    const catalog = await this.deps.catalog();
     const rows = await earningsPage(this.deps.db, organizerId, {
       beforeId: cursorId(input.cursor),
       limit: input.limit + 1,
@@ -260,7 +265,7 @@ export class CreatorEarningsService {
     organizerId: number,
     input: { cursor?: string; limit: number },
   ): Promise<{ items: MasterWithdrawal[]; nextCursor: string | null }> {
-    const catalog = await loadCatalog(this.deps.db);
+    const catalog = await this.deps.catalog();
     const rows = await withdrawalsPage(this.deps.db, organizerId, {
       beforeId: cursorId(input.cursor),
       limit: input.limit + 1,
@@ -281,7 +286,7 @@ export class CreatorEarningsService {
     organizerId: number,
     input: MasterWithdraw,
   ): Promise<{ withdrawal: MasterWithdrawal; balance: MasterBalance }> {
-    const catalog = await loadCatalog(this.deps.db);
+    const catalog = await this.deps.catalog();
     const asset = assetOf(catalog, input.asset);
     const units = amountUnits(input.amount, asset.decimals);
     if (units <= 0n) throw new FieldsError([{ field: 'amount', messageKey: 'wallet.amountNumeric' }]);

@@ -2,7 +2,7 @@ import { languageOf, type NoticeKind } from '@polaris/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { noticeText } from './presenter.ts';
-import type { PushSender } from './push-sender.ts';
+import type { PushSender } from './push.port.ts';
 import { type ClaimedDelivery, claimDueDeliveries, deliveryBacklog, finishDelivery } from './store.ts';
 
 /** After this many failed sends a push delivery stays undone, for an operator to look at (as mail). */

@@ -5,7 +5,7 @@ import { query } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { PushDeliveryService } from './deliveries.service.ts';
 import type { NoticeEvent } from './events.ts';
-import type { PushMessage, PushSender } from './push-sender.ts';
+import type { PushMessage, PushSender } from './push.port.ts';
 
 /** Channels after the inbox: preferences, quiet hours, the notice email and its unsubscribe, the push worker. */
 

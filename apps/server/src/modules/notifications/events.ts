@@ -1,4 +1,4 @@
-import type { LiveTopic, NoticeKind } from '@polaris/contract';
+import type { ChatServerFrame, Language, LiveTopic, NoticeKind } from '@polaris/contract';
 
 /**
  * What other modules tell the notifications module, after the transaction that caused it commits
@@ -37,4 +37,16 @@ export interface Notifier {
   deliver(events: NoticeEvent[]): Promise<void>;
   /** Tell these users' open screens that something they see changed (no notice, no badge). Never throws. */
   changed(userIds: number[], topic: LiveTopic, ref?: string | null): Promise<void>;
+}
+
+/** One socket following its user's channel: the chat WebSocket (modules/chat/ws.routes.ts). */
+export interface FollowingSocket {
+  language: Language;
+  send(frame: ChatServerFrame): void;
+}
+
+/** What the chat WebSocket asks of notifications: each authenticated socket follows its user's channel for its life. */
+export interface NoticeFollower {
+  /** Answers the function that stops following (the socket closed). */
+  follow(userId: number, socket: FollowingSocket): Promise<() => Promise<void>>;
 }

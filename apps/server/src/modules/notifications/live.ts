@@ -1,19 +1,8 @@
-import type { ChatServerFrame, Language, LiveTopic, NoticeUnread } from '@polaris/contract';
+import type { ChatServerFrame, LiveTopic, NoticeUnread } from '@polaris/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeBus } from '../../platform/realtime.ts';
+import type { FollowingSocket, NoticeFollower } from './events.ts';
 import { presentNotice, type StoredNotice } from './presenter.ts';
-
-/** One socket following its user's channel: the chat WebSocket (modules/chat/ws.routes.ts). */
-export interface FollowingSocket {
-  language: Language;
-  send(frame: ChatServerFrame): void;
-}
-
-/** What the chat WebSocket asks of notifications: each authenticated socket follows its user's channel for its life. */
-export interface NoticeFollower {
-  /** Answers the function that stops following (the socket closed). */
-  follow(userId: number, socket: FollowingSocket): Promise<() => Promise<void>>;
-}
 
 /** What a user's bus channel carries. A notice travels as stored and is written in each socket's language. */
 export type UserEvent =
@@ -32,6 +21,7 @@ interface Followed {
  * process reaches every socket of the user on every process. One bus subscription per user with sockets here; a
  * notice's unread counts are read once per process, then the notice is written in each socket's language.
  */
+
 export class NoticeHub implements NoticeFollower {
   private readonly users = new Map<number, Followed>();
 

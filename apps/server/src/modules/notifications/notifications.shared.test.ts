@@ -7,7 +7,7 @@ import { FLEET_KEYS, type ServerProcess, ServerProcesses } from '../../test/serv
 import { type ChatClient, connectChat } from '../chat/chat-fixtures.ts';
 import { PushDeliveryService } from './deliveries.service.ts';
 import type { NoticeEvent } from './events.ts';
-import type { PushSender } from './push-sender.ts';
+import type { PushSender } from './push.port.ts';
 
 /**
  * Several app instances on one PostgreSQL and one Redis: a real server process B holds the sockets; two apps built

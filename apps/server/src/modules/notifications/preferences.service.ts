@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { FieldsError, ValidationError } from '../../platform/errors.ts';
 import { fixedChannel, resolveChannels } from './preferences.ts';
-import type { PushSender } from './push-sender.ts';
+import type { PushSender } from './push.port.ts';
 import { clockToMinutes, DEFAULT_TIMEZONE, isTimeZone, minutesToClock } from './quiet-hours.ts';
 import { liveUser, preferencesOf, settingsOf, upsertPreferences, upsertSettings } from './store.ts';
 import type { UnsubscribeTokens } from './tokens.ts';

@@ -9,7 +9,7 @@ import {
   translate,
 } from '@polaris/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import type { Links } from '../../platform/links.ts';
 import { enqueueMail, type QueuedMail } from '../../platform/mail-queue.ts';
 import type { RealtimeBus } from '../../platform/realtime.ts';
@@ -19,9 +19,10 @@ import { NoticeHub } from './live.ts';
 import { NoticePreferenceService } from './preferences.service.ts';
 import { channelEnabled } from './preferences.ts';
 import { noticeText, presentNotice, presentUnread, type StoredNotice } from './presenter.ts';
-import type { PushSender } from './push-sender.ts';
+import type { PushSender } from './push.port.ts';
 import { DEFAULT_TIMEZONE, pushMayGoAt } from './quiet-hours.ts';
 import {
+  forgetRecipient,
   insertNotices,
   insertPushDeliveries,
   listNotices,
@@ -75,6 +76,11 @@ export class NotificationService implements Notifier {
     this.tokens = new UnsubscribeTokens(deps.serverKey);
     this.preferences = new NoticePreferenceService({ ...deps, tokens: this.tokens });
     this.deliveries = new PushDeliveryService(deps);
+  }
+
+  /** Deleting an account, inside its transaction: the inbox, preferences and muted rooms. */
+  forgetUser(tx: Tx, userId: number): Promise<void> {
+    return forgetRecipient(tx, userId);
   }
 
   async notify(events: NoticeEvent[]): Promise<void> {

@@ -320,3 +320,14 @@ export async function deliveryBacklog(db: Db, now: Date, limit: number, maxAttem
   );
   return Number(rows[0]?.due ?? 0);
 }
+
+/**
+ * Deleting an account: what notifications kept about the person (the inbox, whose deliveries go with it,
+ * preferences, quiet hours and language, muted rooms). Push addresses are the push module's to forget.
+ */
+export async function forgetRecipient(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`delete from notices where user_id = ${userId}`);
+  await tx.execute(sql`delete from notice_preferences where user_id = ${userId}`);
+  await tx.execute(sql`delete from notice_settings where user_id = ${userId}`);
+  await tx.execute(sql`delete from chat_room_mutes where user_id = ${userId}`);
+}

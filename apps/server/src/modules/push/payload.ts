@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Language, languageOf, translate } from '@polaris/contract';
-import type { PushMessage } from '../notifications/push-sender.ts';
+import type { PushMessage } from '../notifications/push.port.ts';
 
 /** What the notifications worker hands a push sender (the `PushSender` port of modules/notifications). */
 export type { PushMessage };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { Database } from '../../db/client.ts';
-import type { PushSender } from '../notifications/push-sender.ts';
+import type { PushSender } from '../notifications/push.port.ts';
 import { acceptableEndpoint } from './endpoints.ts';
 import type { NativePushAdapter } from './native.ts';
 import { type PushMessage, type PushOutcome, pushPayload, topicOf, urgencyOf } from './payload.ts';
@@ -36,7 +36,7 @@ export interface WebPushSenderDeps {
 }
 
 /**
- * The `PushSender` the notifications worker calls (modules/notifications/push-sender.ts): one message to every
+ * The `PushSender` the notifications worker calls (modules/notifications/push.port.ts): one message to every
  * browser and device of a user, all at once, each request with its own deadline, so a hung push service delays
  * only its own recipient. Web Push is RFC 8291 `aes128gcm` with a VAPID signature (the `web-push` library builds
  * the request; transport.ts sends it). 404/410 deletes the subscription. The answer is `sent` when any device

@@ -1,5 +1,5 @@
 import { PUSH_SUBSCRIPTIONS_PER_USER, type PushSubscribe, type PushVapid, Status } from '@polaris/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import type { SessionsEnded } from '../../platform/session-events.ts';
@@ -9,6 +9,7 @@ import {
   deleteOwnSubscription,
   deleteSessionsSubscriptions,
   deleteUserSubscriptions,
+  forgetSubscriptions,
   lockUserSubscriptions,
   saveSubscription,
   subscriptionByEndpoint,
@@ -30,6 +31,11 @@ export interface PushServiceDeps {
  */
 export class PushService {
   constructor(private readonly deps: PushServiceDeps) {}
+
+  /** Deleting an account, inside its transaction: every push address it registered. */
+  forgetUser(tx: Tx, userId: number): Promise<void> {
+    return forgetSubscriptions(tx, userId);
+  }
 
   vapid(): PushVapid {
     const { web, native } = this.deps.available();

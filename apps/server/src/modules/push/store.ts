@@ -121,3 +121,8 @@ export async function markDelivered(db: Database, ids: number[], now: Date): Pro
   if (ids.length === 0) return;
   await db.update(pushSubscriptions).set({ lastSuccessAt: now }).where(inArray(pushSubscriptions.id, ids));
 }
+
+/** Deleting an account: every push address it registered. */
+export async function forgetSubscriptions(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`delete from push_subscriptions where user_id = ${userId}`);
+}

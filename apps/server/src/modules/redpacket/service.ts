@@ -9,7 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency.ts';
 import type { Links } from '../../platform/links.ts';
 import { rateLimited } from '../../platform/rate-limits.ts';
@@ -18,9 +18,8 @@ import { FailingItems, ItemsFailed } from '../../platform/worker.ts';
 import { type RoomVisibility, seesObject } from '../chat/service.ts';
 import type { Notifier } from '../notifications/events.ts';
 import type { TradePasswordService } from '../security/service.ts';
-import { amountUnits, assetOf, fieldError } from '../wallet/catalog.ts';
 import { ledger } from '../wallet/ledger.ts';
-import { type Catalog, loadCatalog } from '../wallet/store.ts';
+import { amountUnits, assetOf, type Catalog } from '../wallet/service.ts';
 import type { ClaimAutomationGuard } from './automation.ts';
 import { ClaimBatcher } from './claims.ts';
 import { RedPacketNotices, type RedPacketRooms } from './notices.service.ts';
@@ -62,6 +61,8 @@ export interface RedPacketDeps {
   activityIdOf: (code: string) => Promise<number | undefined>;
   /** The sender's membership perks: a member may send up to the asset's maximum times their multiplier. */
   perksOf: (userId: number) => Promise<{ redPacketMultiplier: number }>;
+  /** The wallet's catalogue (assets, their decimals and red packet limits). */
+  catalog: () => Promise<Catalog>;
   log: FastifyBaseLogger;
   /** Asks for the captcha when a claimer looks automated (automation.ts). */
   automation: ClaimAutomationGuard;
@@ -111,7 +112,7 @@ export class RedPacketService {
   }
 
   async send(user: { id: number; uid: number }, input: RedPacketSend): Promise<RedPacket> {
-    const catalog = await loadCatalog(this.db);
+    const catalog = await this.deps.catalog();
     const asset = assetOf(catalog, input.asset);
     if (!catalog.networks.some((n) => n.assetCode === asset.code && n.redPacketEnabled)) {
       throw fieldError('asset', 'wallet.redPacketNotAllowed');
@@ -459,7 +460,7 @@ export class RedPacketService {
   private cached: { at: number; catalog: Promise<Catalog> } | null = null;
   private catalog(): Promise<Catalog> {
     const now = Date.now();
-    if (!this.cached || now - this.cached.at > 60_000) this.cached = { at: now, catalog: loadCatalog(this.db) };
+    if (!this.cached || now - this.cached.at > 60_000) this.cached = { at: now, catalog: this.deps.catalog() };
     return this.cached.catalog;
   }
 }

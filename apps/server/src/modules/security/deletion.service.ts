@@ -1,8 +1,14 @@
 import { type DeletionCheck, formatAmount, type Language, Status, translate } from '@polaris/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { AuthService } from '../auth/service.ts';
-import { anonymiseAccount, type Holdings, holdingsOf, lockAccount } from './deletion.store.ts';
+import { type EarningsLeft, forgetSecrets, type Holdings, holdingsOf, lockAccount } from './deletion.store.ts';
+
+/**
+ * A module's part of deleting an account: inside the deletion's transaction it removes or wipes the person's rows
+ * in its own tables (each module writes only its own tables: docs/modules.md).
+ */
+export type ForgetUser = (tx: Tx, userId: number, now: Date) => Promise<void>;
 
 function present(holdings: Holdings): DeletionCheck {
   const funds = holdings.funds.map((row) => ({
@@ -56,13 +62,17 @@ export class AccountDeletionService {
       db: Database;
       auth: AuthService;
       now: () => Date;
+      /** Creator earnings not yet withdrawn (the master module). */
+      earningsLeft: EarningsLeft;
+      /** Every other module that keeps something about the person (auth's is the account row and sessions). */
+      forget: ForgetUser[];
       /** Files kept outside the database (identity documents), removed once the rows are gone. */
       afterWipe?: (userId: number) => Promise<void>;
     },
   ) {}
 
   async check(userId: number): Promise<DeletionCheck> {
-    return present(await holdingsOf(this.deps.db, userId, this.deps.now()));
+    return present(await holdingsOf(this.deps.db, userId, this.deps.now(), this.deps.earningsLeft));
   }
 
   async delete(
@@ -79,10 +89,12 @@ export class AccountDeletionService {
         return { kind: 'badCode' as const };
       await lockAccount(tx, user.id);
       // Money or a ticket may have arrived since the first look: decide again under the locks.
-      const check = present(await holdingsOf(tx, user.id, now));
+      const check = present(await holdingsOf(tx, user.id, now, this.deps.earningsLeft));
       // Thrown, not returned, so the code stays unused: nothing changes.
       if (!check.canDelete) throw blockedError(check, client.language);
-      await anonymiseAccount(tx, user.id, now);
+      await this.deps.auth.forgetUser(tx, user.id, now);
+      await forgetSecrets(tx, user.id);
+      for (const forget of this.deps.forget) await forget(tx, user.id, now);
       return { kind: 'deleted' as const };
     });
     if (outcome.kind === 'badCode') throw new FieldsError([{ field: 'vcode', messageKey: 'auth.codeInvalid' }]);

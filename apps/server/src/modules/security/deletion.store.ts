@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
-import { earningTotals } from '../master/store.ts';
 
 /**
  * The SQL of deleting an account. The checks read other modules' tables in one round trip (what the user still
@@ -19,7 +18,15 @@ export interface Holdings {
   airdrops: number;
 }
 
-export async function holdingsOf(db: Database | Tx, userId: number, now: Date): Promise<Holdings> {
+/** Creator earnings not yet withdrawn, per asset (the master module's service answers it in the caller's transaction). */
+export type EarningsLeft = (db: Database | Tx, userId: number) => Promise<{ asset: string; left: bigint }[]>;
+
+export async function holdingsOf(
+  db: Database | Tx,
+  userId: number,
+  now: Date,
+  earningsLeft: EarningsLeft,
+): Promise<Holdings> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const { rows: funds } = await query<{ asset: string; units: string; decimals: number }>(
     db,
@@ -61,8 +68,7 @@ export async function holdingsOf(db: Database | Tx, userId: number, now: Date): 
       Number(row.decimals),
     ]),
   );
-  const earnings = (await earningTotals(db, userId))
-    .map((row) => ({ asset: row.asset, left: row.frozen + row.released - row.withdrawn }))
+  const earnings = (await earningsLeft(db, userId))
     .filter((row) => row.left > 0n)
     .map((row) => ({ asset: row.asset, units: row.left.toString(), decimals: decimals.get(row.asset) ?? 0 }));
   return {
@@ -87,34 +93,9 @@ export async function lockAccount(tx: Tx, userId: number): Promise<void> {
   await tx.execute(sql`select id from accounts where user_id = ${userId} order by id for update`);
 }
 
-/**
- * Wipes what identifies the person and keeps the row (journal postings and history point at it): the email
- * becomes a unique placeholder (so the address may sign up again), the password can never match, names and
- * avatar go; the second factors, transaction password, payment details, bound phone (and its codes) and
- * identity verification are deleted (the document photos on disk go after the commit: `afterWipe`).
- */
-export async function anonymiseAccount(tx: Tx, userId: number, now: Date): Promise<void> {
-  await tx.execute(sql`update users set
-      email = 'deleted-' || uuid::text || '@deleted.invalid',
-      password_hash = '!deleted',
-      uname = null, open_name = null, avatar = null,
-      deleted_at = ${now.toISOString()}::timestamptz
-    where id = ${userId}`);
+/** Deleting an account: its own second factors and transaction password (the other modules forget theirs). */
+export async function forgetSecrets(tx: Tx, userId: number): Promise<void> {
   await tx.execute(sql`delete from totp_recovery_codes where user_id = ${userId}`);
   await tx.execute(sql`delete from totp_factors where user_id = ${userId}`);
   await tx.execute(sql`delete from trade_passwords where user_id = ${userId}`);
-  await tx.execute(sql`delete from payment_methods where user_id = ${userId}`);
-  await tx.execute(sql`delete from user_phones where user_id = ${userId}`);
-  await tx.execute(sql`delete from phone_codes where user_id = ${userId}`);
-  await tx.execute(sql`delete from kyc_profiles where user_id = ${userId}`);
-  // What notifications kept about the person: devices signed in from, the inbox (its deliveries go with it), push
-  // addresses, preferences, quiet hours and language, muted rooms.
-  await tx.execute(sql`delete from known_devices where user_id = ${userId}`);
-  await tx.execute(sql`delete from notices where user_id = ${userId}`);
-  await tx.execute(sql`delete from push_subscriptions where user_id = ${userId}`);
-  await tx.execute(sql`delete from notice_preferences where user_id = ${userId}`);
-  await tx.execute(sql`delete from notice_settings where user_id = ${userId}`);
-  await tx.execute(sql`delete from chat_room_mutes where user_id = ${userId}`);
-  await tx.execute(sql`update sessions set revoked_at = ${now.toISOString()}::timestamptz
-    where user_id = ${userId} and revoked_at is null`);
 }

@@ -1,11 +1,8 @@
 import { AMOUNT_PROBLEM_KEYS, parseAmount } from '@polaris/contract';
-import { FieldsError } from '../../platform/errors.ts';
+import { fieldError } from '../../platform/errors.ts';
 import type { Catalog, CatalogAsset, CatalogNetwork } from './store.ts';
 
 /** What the catalogue allows: a listed asset, a usable network for it, an amount in the asset's decimals. */
-
-export const fieldError = (field: string, messageKey: string, params?: Record<string, string | number>) =>
-  new FieldsError([{ field, messageKey, params }]);
 
 export function assetOf(catalog: Catalog, code: string): CatalogAsset {
   const asset = catalog.assets.get(code);

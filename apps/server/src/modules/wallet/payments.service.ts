@@ -1,11 +1,12 @@
 import { Status } from '@polaris/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { TradePasswordService } from '../security/service.ts';
 import { presentPaymentMethod } from './presenter.ts';
 import {
   countLivePaymentMethods,
   deletePaymentMethod,
+  deletePaymentMethodsOf,
   insertPaymentMethod,
   livePaymentMethods,
   lockPaymentMethodsOf,
@@ -26,6 +27,11 @@ export const MAX_METHODS = 20;
 /** Where a user receives fiat (bank 0, Alipay 1, PayPal 101). Every change needs the transaction password. */
 export class PaymentMethodService {
   constructor(private readonly deps: { db: Database; trade: TradePasswordService; now: () => Date }) {}
+
+  /** Deleting an account, inside its transaction: the payment details it kept. */
+  forgetUser(tx: Tx, userId: number): Promise<void> {
+    return deletePaymentMethodsOf(tx, userId);
+  }
 
   async list(userId: number) {
     return (await livePaymentMethods(this.deps.db, userId)).map(presentPaymentMethod);

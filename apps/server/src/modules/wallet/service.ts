@@ -8,13 +8,29 @@ import {
   type WalletAsset,
   type WalletSummary,
 } from '@polaris/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MarketService } from '../market/service.ts';
 import { assetOf } from './catalog.ts';
 import { checkLedger } from './ledger.store.ts';
 import { presentAsset, presentChains } from './presenter.ts';
-import { assetPrefsOf, balancesOf, type Catalog, loadCatalog, setAssetVisible } from './store.ts';
+import {
+  assetPrefsOf,
+  availableOf,
+  balancesOf,
+  type Catalog,
+  insertAsset,
+  insertNetwork,
+  loadCatalog,
+  setAssetVisible,
+  updateNetwork,
+} from './store.ts';
+
+// The catalogue as other modules use it: WalletService.catalog() reads it, these rules read an amount or an asset
+// of it (docs/modules.md, "Between modules").
+export { isValidAddress, normalizeAddress } from './addresses.ts';
+export { amountUnits, assetOf } from './catalog.ts';
+export type { Catalog, CatalogAsset, CatalogNetwork } from './store.ts';
 
 /**
  * The wallet as the user's home screen shows it: the catalogue, balances, the chosen home list and their value.
@@ -34,6 +50,51 @@ export class WalletService {
 
   catalog(): Promise<Catalog> {
     return loadCatalog(this.deps.db);
+  }
+
+  /**
+   * Inside the caller's transaction (an approved token listing): a new asset at the end of the catalogue with its
+   * one network, deposits and withdrawals off until the operator switches them on. False when the code is taken.
+   */
+  async addListedAsset(
+    tx: Tx,
+    asset: { code: string; name: string; decimals: number },
+    network: { chainId: number; contract: string | null; confirmations: number },
+  ): Promise<boolean> {
+    if (!(await insertAsset(tx, asset))) return false;
+    await insertNetwork(tx, {
+      assetCode: asset.code,
+      chainId: network.chainId,
+      contract: network.contract,
+      depositEnabled: false,
+      withdrawEnabled: false,
+      withdrawFee: '0',
+      withdrawMin: '0',
+      withdrawMax: '0',
+      confirmations: network.confirmations,
+    });
+    return true;
+  }
+
+  /** Operator: a network's switches and limits (base units as text); undefined when there is no such network. */
+  async setNetwork(
+    asset: string,
+    chainId: number,
+    values: {
+      depositEnabled: boolean;
+      withdrawEnabled: boolean;
+      withdrawFee: string;
+      withdrawMin: string;
+      withdrawMax: string;
+      confirmations: number;
+    },
+  ) {
+    return updateNetwork(this.deps.db, asset, chainId, values);
+  }
+
+  /** What the user may spend of an asset now, in base units (0 without an account). */
+  available(userId: number, asset: string): Promise<bigint> {
+    return availableOf(this.deps.db, userId, asset);
   }
 
   async chains() {

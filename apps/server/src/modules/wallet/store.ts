@@ -390,3 +390,36 @@ export async function deletePaymentMethod(db: Database, userId: number, id: numb
     .returning({ id: paymentMethods.id });
   return row !== undefined;
 }
+
+/** A new asset at the end of the catalogue; nothing when the code is taken. */
+export async function insertAsset(tx: Tx, values: { code: string; name: string; decimals: number }) {
+  const [row] = await tx
+    .insert(assets)
+    .values({ ...values, sort: sql`(select coalesce(max(sort), 0) + 1 from assets)` })
+    .onConflictDoNothing()
+    .returning({ code: assets.code });
+  return row;
+}
+
+export async function insertNetwork(tx: Tx, values: typeof assetNetworks.$inferInsert) {
+  await tx.insert(assetNetworks).values(values);
+}
+
+export async function updateNetwork(
+  db: Database,
+  asset: string,
+  chainId: number,
+  values: Partial<typeof assetNetworks.$inferInsert>,
+) {
+  const [row] = await db
+    .update(assetNetworks)
+    .set(values)
+    .where(and(eq(assetNetworks.assetCode, asset), eq(assetNetworks.chainId, chainId)))
+    .returning();
+  return row;
+}
+
+/** Deleting an account: the payment details it kept. */
+export async function deletePaymentMethodsOf(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
+}

@@ -1,13 +1,14 @@
 import { formatAmount, type TransferResult } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
+import { fieldError } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency.ts';
 import { rateLimited } from '../../platform/rate-limits.ts';
 import { FailingItems, ItemsFailed } from '../../platform/worker.ts';
 import type { Notifier } from '../notifications/events.ts';
 import type { TradePasswordService } from '../security/service.ts';
 import { isValidAddress, normalizeAddress } from './addresses.ts';
-import { amountUnits, assetOf, fieldError, networkOf } from './catalog.ts';
+import { amountUnits, assetOf, networkOf } from './catalog.ts';
 import type { ChainAdapter } from './chain.ts';
 import { ledger, type Movement } from './ledger.ts';
 import { WalletNotices } from './notices.service.ts';

@@ -2,12 +2,12 @@ import { type CodePurpose, SendCodeInput, TOAST_DURATION_MS, VCODE_RESEND_SECOND
 import { Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/api/api-error.ts';
 import { useSendCode } from '@/api/auth.ts';
 import { useSendDeletionCode, useSendPasswordCode } from '@/api/security.ts';
 import { useSendTradeCode } from '@/api/wallet.ts';
 import type { Captcha } from '@/components/captcha/useCaptcha.ts';
 import { reportFormError } from '@/components/form-errors.ts';
+import { isApiError } from '@/lib/api-error.ts';
 import { type FieldErrors, validate } from '@/lib/auth-forms.ts';
 import { useSettings } from '@/lib/settings.ts';
 import styles from './SendCodeButton.module.css';

@@ -4,13 +4,13 @@ import { LockOutline, TeamOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { isNotFound } from '@/api/api-error.ts';
 import { useChatRoom } from '@/api/chat-manage.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
 import { href, PATHS } from '@/app/paths.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { isNotFound } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
 
 const ROOM_ID = /^\d{1,15}$/;

@@ -5,8 +5,8 @@ import { type ChangeEvent, type FormEvent, type KeyboardEvent, useEffect, useRef
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { uploadImage } from '@/api/activity-manage.ts';
-import { isApiError } from '@/api/api-error.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { isApiError } from '@/lib/api-error.ts';
 import type { OutgoingBody } from '@/lib/chat-outbox.ts';
 import css from './Composer.module.css';
 import { cleanText, messageSummary } from './format.ts';

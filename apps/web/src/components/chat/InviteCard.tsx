@@ -1,10 +1,10 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isNotFound } from '@/api/api-error.ts';
 import { useJoinRoom } from '@/api/chat.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import { toastUnreported } from '@/components/form-errors.ts';
+import { isNotFound } from '@/lib/api-error.ts';
 import css from './chat.module.css';
 
 /**

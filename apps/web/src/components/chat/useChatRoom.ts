@@ -10,7 +10,7 @@ import {
   useRoom,
   useRoomMessages,
 } from '@/api/chat.ts';
-import { chatSocket } from '@/lib/chat-connection.ts';
+import { chatSocket } from '@/app/chat-connection.ts';
 import { flattenHistory, type History, newestSeq } from '@/lib/chat-messages.ts';
 import type { OutgoingBody } from '@/lib/chat-outbox.ts';
 import { useSession } from '@/lib/session.ts';

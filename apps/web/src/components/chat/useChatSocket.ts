@@ -2,7 +2,7 @@ import { TOAST_DURATION_MS } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chatSocket } from '@/lib/chat-connection.ts';
+import { chatSocket } from '@/app/chat-connection.ts';
 import type { OutgoingMessage } from '@/lib/chat-outbox.ts';
 import type { SocketStatus } from '@/lib/chat-socket.ts';
 

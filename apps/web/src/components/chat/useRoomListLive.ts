@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { chatKeys, type MyRoom, previewMessages, removeMessage } from '@/api/chat.ts';
-import { chatSocket } from '@/lib/chat-connection.ts';
+import { chatSocket } from '@/app/chat-connection.ts';
 import { useSession } from '@/lib/session.ts';
 
 /**

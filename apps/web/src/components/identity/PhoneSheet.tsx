@@ -2,7 +2,6 @@ import { TOAST_DURATION_MS, VCODE_RESEND_SECONDS } from '@polaris/contract';
 import { Popup, Toast } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/api/api-error.ts';
 import { useBindPhone, useSendPhoneCode } from '@/api/identity.ts';
 import { SubmitButton } from '@/components/auth/fields.tsx';
 import sendStyles from '@/components/auth/SendCodeButton.module.css';
@@ -11,6 +10,7 @@ import { reportFormError } from '@/components/form-errors.ts';
 import { SecondFactorField, useSecondFactor } from '@/components/SecondFactorField.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
+import { isApiError } from '@/lib/api-error.ts';
 import type { FieldErrors } from '@/lib/auth-forms.ts';
 
 /** Calling codes offered first: SPEC §3's locales, then the region's other usual ones. */

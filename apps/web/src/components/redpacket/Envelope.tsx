@@ -6,7 +6,6 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isApiError, isNotFound } from '@/api/api-error.ts';
 import {
   type RedPacket,
   type RedPacketClaimResult,
@@ -21,6 +20,7 @@ import { RoomAvatar } from '@/components/chat/RoomAvatar.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { TextField } from '@/components/TextField.tsx';
+import { isApiError, isNotFound } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
 import { groupDigits } from '@/lib/wallet.ts';
 import { nameOf } from './names.ts';

@@ -11,9 +11,9 @@ import { Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { fieldErrorsOf, isApiError } from '@/api/api-error.ts';
 import { type RedPacketAudience, type RedPacketKind, useSendRedPacket } from '@/api/redpacket.ts';
 import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
+import { fieldErrorsOf, isApiError } from '@/lib/api-error.ts';
 import { newIdempotencyKey, type Problem } from '@/lib/wallet.ts';
 import { activityCodeFromInput, canSendRedPacket, checkSend, type Split, totalOf } from './rules.ts';
 

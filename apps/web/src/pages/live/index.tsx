@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { isNotFound } from '@/api/api-error.ts';
 import { useLiveStage } from '@/api/live.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
@@ -11,6 +10,7 @@ import { LiveVideo } from '@/components/live/LiveVideo.tsx';
 import css from '@/components/live/live.module.css';
 import { useLiveViewer } from '@/components/live/useLiveViewer.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { isNotFound } from '@/lib/api-error.ts';
 
 /** A live stage for its viewers: the video, its state and how many watch. */
 export default function LivePage() {

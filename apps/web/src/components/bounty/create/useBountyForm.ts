@@ -10,10 +10,10 @@ import { Toast } from 'antd-mobile';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isApiError } from '@/api/api-error.ts';
 import { useCreateBounty } from '@/api/bounty.ts';
 import { useAssets } from '@/api/wallet.ts';
 import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
+import { isApiError } from '@/lib/api-error.ts';
 import {
   type BountyField,
   checkBountyForm,

@@ -18,9 +18,9 @@ import {
   usePublish,
   useUpdateActivity,
 } from '@/api/activity-manage.ts';
-import { isApiError } from '@/api/api-error.ts';
 import { useAssets } from '@/api/wallet.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { isApiError } from '@/lib/api-error.ts';
 import { type FieldErrors, toRecord, validate } from '@/lib/auth-forms.ts';
 import { useSettings } from '@/lib/settings.ts';
 import {

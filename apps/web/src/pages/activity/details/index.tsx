@@ -3,7 +3,6 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useActivity } from '@/api/activity.ts';
-import { isNotFound } from '@/api/api-error.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
 import ui from '@/components/activity/activity.module.css';
@@ -17,6 +16,7 @@ import { TicketTypes } from '@/components/activity/details/TicketTypes.tsx';
 import { useSignUpFlow } from '@/components/activity/details/useSignUpFlow.ts';
 import { ActivityBounties } from '@/components/bounty/ActivityBounties.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { isNotFound } from '@/lib/api-error.ts';
 
 /** The organizer's messages, for people holding a place: a chunk of its own, fetched only for them. */
 const AttendeeBlasts = lazy(() => import('@/components/activity/blast/AttendeeBlasts.tsx'));

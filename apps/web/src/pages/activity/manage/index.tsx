@@ -11,13 +11,13 @@ import {
   useDecide,
   useOverview,
 } from '@/api/activity-manage.ts';
-import { isApiError } from '@/api/api-error.ts';
 import { type AppPath, href, PATHS } from '@/app/paths.ts';
 import { formatWhen } from '@/components/activity/time.ts';
 import { toastUnreported } from '@/components/form-errors.ts';
 import styles from '@/components/host/host.module.css';
 import { Forbidden, isForbidden, ManageShell } from '@/components/host/ManageShell.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { isApiError } from '@/lib/api-error.ts';
 import { useSettings } from '@/lib/settings.ts';
 
 /** The "Message attendees" form and its list: a chunk of its own. */

@@ -1,7 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { isNotFound } from '@/api/api-error.ts';
 import { type Bounty, useBounty } from '@/api/bounty.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
@@ -14,6 +13,7 @@ import { DetailBar } from '@/components/bounty/detail/DetailBar.tsx';
 import { MySubmission } from '@/components/bounty/detail/MySubmission.tsx';
 import { SubmitForm } from '@/components/bounty/detail/SubmitForm.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { isNotFound } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
 
 /** /pages/bounty/bounty-detail/index?id= — the task and its reward, my submission, the form, the creator's tools. */

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { isNotFound } from '@/api/api-error.ts';
 import { useRoom } from '@/api/chat.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { canGoBack, previousPath } from '@/app/history.ts';
@@ -9,6 +8,7 @@ import { href, PATHS, pathnameOf } from '@/app/paths.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { SendForm } from '@/components/redpacket/SendForm.tsx';
+import { isNotFound } from '@/lib/api-error.ts';
 
 /**
  * A red packet into a chat room (`?roomId=`): for its members, or for the checked-in attendees of its activity.

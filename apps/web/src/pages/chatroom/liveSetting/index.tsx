@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { isNotFound } from '@/api/api-error.ts';
 import { useChatRoom } from '@/api/chat-manage.ts';
 import { useLiveStage } from '@/api/live.ts';
 import { Frame } from '@/app/Frame.tsx';
@@ -10,6 +9,7 @@ import { BroadcastPanel } from '@/components/live/BroadcastPanel.tsx';
 import { StageSetup } from '@/components/live/StageSetup.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
+import { isNotFound } from '@/lib/api-error.ts';
 
 /**
  * Opening a live stage (title, cover, who may watch; in a chat room with `?roomId=`), then broadcasting it from the

@@ -4,7 +4,6 @@ import { AddOutline, BankcardOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isApiError } from '@/api/api-error.ts';
 import { type PaymentFields, type PaymentMethod, useDeletePayment, usePayments, useSavePayment } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
@@ -15,6 +14,7 @@ import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
 import ui from '@/components/ui.module.css';
+import { isApiError } from '@/lib/api-error.ts';
 import { type FieldErrors, toRecord } from '@/lib/auth-forms.ts';
 
 const TYPES = [PAYMENT_TYPES.bank, PAYMENT_TYPES.alipay, PAYMENT_TYPES.paypal] as const;

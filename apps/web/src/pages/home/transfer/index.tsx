@@ -2,7 +2,6 @@ import type { WalletAsset } from '@polaris/contract';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { isNotFound } from '@/api/api-error.ts';
 import { useAsset, useTradePasswordStatus } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
@@ -17,6 +16,7 @@ import { TransferDone } from '@/components/wallet/transfer/TransferDone.tsx';
 import { TransferTerms } from '@/components/wallet/transfer/TransferTerms.tsx';
 import styles from '@/components/wallet/transfer/transfer.module.css';
 import { useTransferForm } from '@/components/wallet/transfer/useTransferForm.ts';
+import { isNotFound } from '@/lib/api-error.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { groupDigits, maxSendable, shown } from '@/lib/wallet.ts';
 

@@ -4,7 +4,6 @@ import { CalendarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { activityKeys } from '@/api/activity.ts';
-import { isNotFound } from '@/api/api-error.ts';
 import { liveKeys, useStagesOnAir } from '@/api/live.ts';
 import { peopleKeys, useFollow, useProfile } from '@/api/people.ts';
 import { Frame } from '@/app/Frame.tsx';
@@ -16,6 +15,7 @@ import css from '@/components/live/live.module.css';
 import { StageCard } from '@/components/live/StageCard.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
+import { isNotFound } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
 
 /**

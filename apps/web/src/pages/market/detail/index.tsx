@@ -10,7 +10,6 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { isNotFound } from '@/api/api-error.ts';
 import { marketErrorText, useMarketDetail } from '@/api/market.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
@@ -18,6 +17,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
 import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
 import { DemoBadge } from '@/components/wallet/DemoBadge.tsx';
+import { isNotFound } from '@/lib/api-error.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { formatChange, formatCompactUsd, formatUsd } from '@/lib/market-format.ts';
 import { useSettings } from '@/lib/settings.ts';

@@ -18,7 +18,7 @@ import { useSettings } from '@/lib/settings.ts';
 
 /**
  * The inbox (docs/notifications.md "Screens"): newest first, by category, an unread dot on what was not opened; a tap
- * opens the notice's page and marks it read. New notices arrive through the socket (lib/live-updates.ts).
+ * opens the notice's page and marks it read. New notices arrive through the socket (app/live-updates.ts).
  */
 export default function NoticesPage() {
   const { t } = useTranslation();

@@ -3,7 +3,6 @@ import { Button, Dialog, Selector, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isApiError } from '@/api/api-error.ts';
 import {
   useUpgradePrice,
   useVipOrders,
@@ -20,6 +19,7 @@ import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
 import ui from '@/components/ui.module.css';
 import { VipBadge } from '@/components/VipBadge.tsx';
+import { isApiError } from '@/lib/api-error.ts';
 import { formatDateAndTime, formatFullDate } from '@/lib/format.ts';
 import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';

@@ -1,7 +1,6 @@
 import { Button, PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { isNotFound } from '@/api/api-error.ts';
 import { type RedPacket, redPacketKeys, useRedPacket } from '@/api/redpacket.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
@@ -16,6 +15,7 @@ import { isRedPacketCode } from '@/components/redpacket/rules.ts';
 import { StateBadge } from '@/components/redpacket/StateBadge.tsx';
 import { useRedEnvelopeBack } from '@/components/redpacket/useRedEnvelopeBack.ts';
 import ui from '@/components/ui.module.css';
+import { isNotFound } from '@/lib/api-error.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { groupDigits } from '@/lib/wallet.ts';

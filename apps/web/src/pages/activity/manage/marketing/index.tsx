@@ -3,9 +3,9 @@ import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMarketing } from '@/api/activity-manage.ts';
-import { isApiError } from '@/api/api-error.ts';
 import styles from '@/components/host/host.module.css';
 import { ManageShell } from '@/components/host/ManageShell.tsx';
+import { isApiError } from '@/lib/api-error.ts';
 
 /** /pages/activity/manage/marketing/index?id= — promotion settings: featured, share title and text. */
 export default function MarketingPage() {

@@ -3,7 +3,6 @@ import { PieOutline } from 'antd-mobile-icons';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isApiError } from '@/api/api-error.ts';
 import {
   type MasterBalance,
   masterKeys,
@@ -27,6 +26,7 @@ import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
 import ui from '@/components/ui.module.css';
+import { isApiError } from '@/lib/api-error.ts';
 import { checkWithdrawal } from '@/lib/earnings.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';

@@ -4,13 +4,13 @@ import { CheckCircleOutline, CloseCircleOutline, GiftOutline } from 'antd-mobile
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type AirdropDetail, useAirdrop, useAirdropSignup } from '@/api/airdrop.ts';
-import { isApiError, isNotFound } from '@/api/api-error.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
 import { AirdropFacts, PhaseBadge } from '@/components/airdrop/AirdropFacts.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
+import { isApiError, isNotFound } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
 import { groupDigits } from '@/lib/wallet.ts';
 

@@ -8,7 +8,6 @@ import {
 import { Button, Switch, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/api/api-error.ts';
 import { usePreferences, useSavePreferences } from '@/api/notice.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { reportFormError, toastUnreported } from '@/components/form-errors.ts';
@@ -17,6 +16,7 @@ import { PushSwitch } from '@/components/PushSwitch.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import ui from '@/components/ui.module.css';
+import { isApiError } from '@/lib/api-error.ts';
 import type { FieldErrors } from '@/lib/auth-forms.ts';
 import { nativePlatform } from '@/lib/native.ts';
 

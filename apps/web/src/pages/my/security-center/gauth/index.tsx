@@ -4,7 +4,6 @@ import QRCode from 'qrcode';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { fieldErrorsOf, isApiError } from '@/api/api-error.ts';
 import { type TotpEnrolment, useTotpConfirm, useTotpDisable, useTotpEnrol, useTotpStatus } from '@/api/security.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
@@ -12,6 +11,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
+import { fieldErrorsOf, isApiError } from '@/lib/api-error.ts';
 import { copyText } from '@/lib/clipboard.ts';
 import { cleanTotpInput, groupSecret, isTotpInput } from '@/lib/security.ts';
 

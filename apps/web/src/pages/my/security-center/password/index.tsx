@@ -3,7 +3,6 @@ import { Toast } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isApiError } from '@/api/api-error.ts';
 import { useChangePassword } from '@/api/security.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { canGoBack } from '@/app/history.ts';
@@ -12,6 +11,7 @@ import { CodeField, ConfirmPasswordField, PasswordField, SubmitButton } from '@/
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { SecondFactorField, useSecondFactor } from '@/components/SecondFactorField.tsx';
 import ui from '@/components/ui.module.css';
+import { isApiError } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
 
 /**

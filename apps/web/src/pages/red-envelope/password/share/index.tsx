@@ -3,7 +3,6 @@ import { EyeInvisibleOutline, EyeOutline, FileOutline } from 'antd-mobile-icons'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { isNotFound } from '@/api/api-error.ts';
 import { type RedPacket, useRedPacket } from '@/api/redpacket.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
@@ -18,6 +17,7 @@ import { StateBadge } from '@/components/redpacket/StateBadge.tsx';
 import { sentPasswordOf } from '@/components/redpacket/sent-password.ts';
 import { useRedEnvelopeBack } from '@/components/redpacket/useRedEnvelopeBack.ts';
 import ui from '@/components/ui.module.css';
+import { isNotFound } from '@/lib/api-error.ts';
 import { groupDigits } from '@/lib/wallet.ts';
 
 /**

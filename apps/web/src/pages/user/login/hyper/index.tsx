@@ -4,7 +4,6 @@ import { ExclamationCircleOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { isApiError } from '@/api/api-error.ts';
 import { type TicketOutcome, useConfirmLink, useRedeemTicket } from '@/api/oidc.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
@@ -14,6 +13,7 @@ import { useFinishLogin } from '@/components/auth/useAuthNavigation.ts';
 import { Loading } from '@/components/QueryState.tsx';
 import { useSecondFactor } from '@/components/SecondFactorField.tsx';
 import uiStyles from '@/components/ui.module.css';
+import { isApiError } from '@/lib/api-error.ts';
 
 type Failure = OidcCallbackError | 'ticket';
 

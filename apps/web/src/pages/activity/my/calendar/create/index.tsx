@@ -5,12 +5,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { deviceTimeZone, useCreateCalendarEntry } from '@/api/activity.ts';
-import { isApiError } from '@/api/api-error.ts';
 import { Frame } from '@/app/Frame.tsx';
 import ui from '@/components/activity/activity.module.css';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import textField from '@/components/TextField.module.css';
 import { TextField } from '@/components/TextField.tsx';
+import { isApiError } from '@/lib/api-error.ts';
 
 type Field = 'title' | 'startsAt' | 'endsAt' | 'location' | 'note';
 

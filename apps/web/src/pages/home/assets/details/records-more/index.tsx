@@ -2,7 +2,6 @@ import { RECORD_TYPES } from '@polaris/contract';
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { isNotFound } from '@/api/api-error.ts';
 import { type RecordType, useRecords } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
@@ -11,6 +10,7 @@ import { RecordItem } from '@/components/RecordItem.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import ui from '@/components/ui.module.css';
 import { AssetNotFound, isAssetCode } from '@/components/wallet/AssetNotFound.tsx';
+import { isNotFound } from '@/lib/api-error.ts';
 
 const ALL = 'all';
 

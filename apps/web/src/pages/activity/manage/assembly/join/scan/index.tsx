@@ -2,10 +2,10 @@ import { Button, Toast } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CheckinResult, useCheckin, useOverview, useUndoCheckin } from '@/api/activity-manage.ts';
-import { isApiError } from '@/api/api-error.ts';
 import styles from '@/components/host/host.module.css';
 import { ManageShell } from '@/components/host/ManageShell.tsx';
 import { useCheckinQueue } from '@/components/host/useCheckinQueue.ts';
+import { isApiError } from '@/lib/api-error.ts';
 import type { SyncOutcome } from '@/lib/checkin-sync.ts';
 import { useSettings } from '@/lib/settings.ts';
 

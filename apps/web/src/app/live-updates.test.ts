@@ -11,8 +11,8 @@ import { noticeKeys } from '@/api/notice.ts';
 import { redPacketKeys } from '@/api/redpacket.ts';
 import { vipKeys } from '@/api/vip.ts';
 import { walletKeys } from '@/api/wallet-keys.ts';
-import { ChatSocket, type SocketLike } from './chat-socket.ts';
-import { FakeChatServer } from './chat-socket-fixture.ts';
+import { ChatSocket, type SocketLike } from '@/lib/chat-socket.ts';
+import { FakeChatServer } from '@/lib/chat-socket-fixture.ts';
 import { handleUserFrame, isOnPage, type keysFor, type LiveEffects, startLiveUpdates } from './live-updates.ts';
 
 // Screens that update by themselves: which queries each `changed` topic makes stale (checked against the keys the

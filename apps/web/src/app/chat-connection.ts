@@ -1,10 +1,10 @@
 import { LANGUAGE_LOCALE } from '@polaris/contract';
 import { api } from '@/api/request.ts';
-import { socketUrl as chatSocketUrl } from './api-origin.ts';
-import { isLeaving } from './auth-session.ts';
-import { ChatSocket } from './chat-socket.ts';
-import { sessionStore } from './session.ts';
-import { settingsStore } from './settings.ts';
+import { socketUrl as chatSocketUrl } from '@/lib/api-origin.ts';
+import { isLeaving } from '@/lib/auth-session.ts';
+import { ChatSocket } from '@/lib/chat-socket.ts';
+import { sessionStore } from '@/lib/session.ts';
+import { settingsStore } from '@/lib/settings.ts';
 
 /**
  * The app's one chat socket, tied to the session, the language and the device's network. The token travels in

@@ -8,7 +8,7 @@ import { noticeKeys } from '@/api/notice.ts';
 import { redPacketKeys } from '@/api/redpacket.ts';
 import { vipKeys } from '@/api/vip.ts';
 import { walletKeys } from '@/api/wallet-keys.ts';
-import type { ChatSocket, UserFrame } from './chat-socket.ts';
+import type { ChatSocket, UserFrame } from '@/lib/chat-socket.ts';
 
 /**
  * Screens that update by themselves (docs/notifications.md "Screens"): the chat socket carries the signed-in user's

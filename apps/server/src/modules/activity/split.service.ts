@@ -10,11 +10,10 @@ import {
 } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
-import { lockActivity, peopleById } from '../activity/activities.store.ts';
-import { canChangeCohosts } from '../activity/policy.ts';
-import { managedActivity } from '../activity/service.ts';
-import { assetOf } from '../wallet/catalog.ts';
-import { loadCatalog } from '../wallet/store.ts';
+import { assetOf, type Catalog } from '../wallet/service.ts';
+import { lockActivity, peopleById } from './activities.store.ts';
+import { canChangeCohosts } from './policy.ts';
+import { managedActivity } from './service.ts';
 import {
   cohostsOf,
   type DistributionActivity,
@@ -32,6 +31,8 @@ type FieldProblem = { field: string; messageKey: string };
 export interface SplitDeps {
   db: Database;
   now: () => Date;
+  /** The wallet's catalogue (assets and their decimals). */
+  catalog: () => Promise<Catalog>;
 }
 
 /**
@@ -114,7 +115,7 @@ export class SplitService {
     const [cohosts, parts, catalog] = await Promise.all([
       cohostsOf(this.deps.db, ids),
       myParts(this.deps.db, userId, ids),
-      loadCatalog(this.deps.db),
+      this.deps.catalog(),
     ]);
     const people = await peopleById(
       this.deps.db,

@@ -48,18 +48,3 @@ export function splitRevenue(organizerId: number, tickets: SplitTicket[], terms:
   parts.push({ userId: organizerId, role: 'organizer', amount: total - shared });
   return parts.filter((part) => part.amount > 0n).sort((a, b) => a.role.localeCompare(b.role) || a.userId - b.userId);
 }
-
-/**
- * The parts with those of deleted accounts given to the organizer (who gets what remains anyway): a deleted
- * co-host or referrer can never withdraw, so their part is not recorded as theirs. Same total, same order rule.
- */
-export function withoutDeletedPayees(parts: SplitPart[], deleted: Set<number>, organizerId: number): SplitPart[] {
-  const gone = parts.filter((part) => deleted.has(part.userId) && part.userId !== organizerId);
-  if (gone.length === 0) return parts;
-  const moved = gone.reduce((sum, part) => sum + part.amount, 0n);
-  const kept = parts.filter((part) => !gone.includes(part));
-  const organizer = kept.find((part) => part.role === 'organizer' && part.userId === organizerId);
-  const rest = kept.filter((part) => part !== organizer);
-  rest.push({ userId: organizerId, role: 'organizer', amount: (organizer?.amount ?? 0n) + moved });
-  return rest.sort((a, b) => a.role.localeCompare(b.role) || a.userId - b.userId);
-}
