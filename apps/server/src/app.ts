@@ -41,6 +41,8 @@ import { chatRoutes } from './modules/chat/routes.ts';
 import { ChatService } from './modules/chat/service.ts';
 import { chatSocketRoutes } from './modules/chat/ws.routes.ts';
 import { daogameRoutes } from './modules/daogame/routes.ts';
+import { placesRoutes } from './modules/places/routes.ts';
+import { PlacesService } from './modules/places/service.ts';
 import { DaogameService, daogameDataFrom } from './modules/daogame/service.ts';
 import { InviteService } from './modules/invite/service.ts';
 import { EmbeddedMedia } from './modules/live/embedded-media.ts';
@@ -448,6 +450,15 @@ export async function buildApp(options: AppOptions) {
     adminToken: config.operatorRoutes ? adminToken : null,
   });
   push.routes(router);
+  placesRoutes(
+    router,
+    new PlacesService({
+      venues: (q, limit) => discovery.venues(q, limit),
+      geocoderUrl: config.geocoderUrl,
+      geocoderTimeoutMs: config.geocoderTimeoutMs,
+      log: app.log,
+    }),
+  );
   daogameRoutes(
     router,
     new DaogameService({ data: daogameDataFrom(config, { now, log: app.log }), shellUrl: config.daogameShellUrl }),
