@@ -1,5 +1,5 @@
-import { cityName, cityNames } from '../../platform/places/cities.ts';
 import type { Links } from '../../platform/links.ts';
+import { cityName, cityNames } from '../../platform/places/cities.ts';
 import type { ActivityRow, PersonRow } from './activities.store.ts';
 import type { NftRow } from './nfts.store.ts';
 import { presentPerson } from './presenter.ts';
@@ -82,7 +82,9 @@ export function nftBadgeSvg(activity: ActivityRow): string {
     ? xml(activity.title.length > 28 ? `${activity.title.slice(0, 27)}…` : activity.title)
     : 'Attendance';
   const date = xml(activity.startsAt.toLocaleDateString('en-GB', { timeZone: activity.timezone, dateStyle: 'medium' }));
-  const subtitle = listed ? `${date} · ${xml(activity.city === null ? 'Online' : cityName(activity.city, 'en'))}` : 'Polaris';
+  const subtitle = listed
+    ? `${date} · ${xml(activity.city === null ? 'Online' : cityName(activity.city, 'en'))}`
+    : 'Polaris';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#4f46e5"/><stop offset="1" stop-color="#db2777"/></linearGradient></defs>
 <rect width="512" height="512" rx="48" fill="url(#g)"/>

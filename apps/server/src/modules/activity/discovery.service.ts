@@ -1,8 +1,8 @@
-import { canonicalCity, cityNames, matchCity } from '../../platform/places/cities.ts';
 import { ACTIVITY_CATEGORIES, type Activity, type ActivitySummary } from '@polaris/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Links } from '../../platform/links.ts';
+import { canonicalCity, cityNames, matchCity } from '../../platform/places/cities.ts';
 import {
   type ActivityRow,
   assetDecimals,
@@ -15,12 +15,12 @@ import {
 import {
   countByCategory,
   countByCity,
-  venuesMatching,
   type ListFilter,
   listSection,
   mineSection,
   type SummaryRow,
   summaryRows,
+  venuesMatching,
 } from './discovery.store.ts';
 import { createDiscoveryCache, type DiscoveryCache } from './discovery-cache.ts';
 import { abilitiesOf, canSeeOnlineUrl } from './policy.ts';

@@ -120,7 +120,9 @@ export function listSection(name: string, filter: ListFilter, now: Date): Summar
   if (filter.q) {
     const pattern = likePattern(filter.q);
     const city = filter.qCity ? sql` or a.city = ${filter.qCity}` : sql``;
-    conditions.push(sql`(a.title ilike ${pattern} or a.description ilike ${pattern} or a.city ilike ${pattern}${city})`);
+    conditions.push(
+      sql`(a.title ilike ${pattern} or a.description ilike ${pattern} or a.city ilike ${pattern}${city})`,
+    );
   }
   if (cursor) conditions.push(sql`(a.starts_at, a.id) > (${cursor.at}::timestamptz, ${cursor.id})`);
   return {

@@ -1,4 +1,3 @@
-import { canonicalCity } from '../../platform/places/cities.ts';
 import {
   type Activity,
   type CreateActivity,
@@ -9,6 +8,7 @@ import {
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';
+import { canonicalCity } from '../../platform/places/cities.ts';
 import {
   type ActivityMarketing,
   type ActivityRow,

@@ -1,4 +1,3 @@
-import { cityNames } from '../../platform/places/cities.ts';
 import {
   type Activity,
   type ActivitySummary,
@@ -8,6 +7,7 @@ import {
   servableLink,
 } from '@polaris/contract';
 import type { Links } from '../../platform/links.ts';
+import { cityNames } from '../../platform/places/cities.ts';
 import type { ActivityRow, ImageRow, LoadedActivity, PersonRow, TicketTypeRow } from './activities.store.ts';
 import { ticketQr } from './codes.ts';
 import type { SummaryRow } from './discovery.store.ts';

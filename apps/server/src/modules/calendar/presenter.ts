@@ -1,6 +1,6 @@
 import type { CalendarItem, Language } from '@polaris/contract';
-import { cityName } from '../../platform/places/cities.ts';
 import type { Links } from '../../platform/links.ts';
+import { cityName } from '../../platform/places/cities.ts';
 import type { IcsEvent } from './ics.ts';
 import type { ActivityItemRow, EntryRow } from './store.ts';
 

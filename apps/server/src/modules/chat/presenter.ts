@@ -1,5 +1,5 @@
-import { cityNames } from '../../platform/places/cities.ts';
 import type { ChatMessage, ChatRoom } from '@polaris/contract';
+import { cityNames } from '../../platform/places/cities.ts';
 import { abilities, canShare, isActive, type Member } from './policy.ts';
 import type { MemberListRow, MessageWithNames, RoomRow } from './store.ts';
 

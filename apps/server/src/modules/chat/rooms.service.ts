@@ -1,6 +1,6 @@
-import { canonicalCity, cityName } from '../../platform/places/cities.ts';
 import { Status } from '@polaris/contract';
 import { AppError } from '../../platform/errors.ts';
+import { canonicalCity, cityName } from '../../platform/places/cities.ts';
 import { randomToken } from '../../platform/secrets.ts';
 import { authorize, canEditSettings } from './policy.ts';
 import { presentMessage } from './presenter.ts';

@@ -64,17 +64,21 @@ export class NominatimGeocoder implements Geocoder {
     if (!parsed.success) throw new GeocoderUnavailableError('geocoder answer unreadable');
     return parsed.data.slice(0, limit).map((item) => {
       const address = item.address ?? {};
-      const cityText = address.city ?? address.town ?? address.municipality ?? address.state ?? null;
+      const cityText = address.city ?? address.town ?? address.municipality ?? null;
       const point = { lat: item.lat, lon: item.lon };
       const near = nearestCity(point);
-      const city = (cityText ? matchCity(cityText) : undefined) ?? (near.km <= NEAR_KM ? near.city : undefined);
       const isCity = CITY_TYPES.has(item.addresstype ?? item.type ?? '');
       const name = item.name?.trim() || item.display_name.split(',')[0]!.trim();
+      // A town is its own city (the catalogue's when it is one); a venue is in the city its address names, else in
+      // the catalogue city it is close to.
+      const city = isCity
+        ? matchCity(name)
+        : ((cityText ? matchCity(cityText) : undefined) ?? (near.km <= NEAR_KM ? near.city : undefined));
       return {
         kind: isCity ? 'city' : item.category === 'place' || item.category === 'highway' ? 'address' : 'venue',
         name: isCity && city ? city.names[language] : name,
         label: item.display_name,
-        city: city?.id ?? cityText,
+        city: city?.id ?? (isCity ? name : cityText),
         cityNames: city?.names ?? null,
         address: isCity ? '' : item.display_name.split(',').slice(0, 3).join(',').trim(),
         country: address.country_code?.toUpperCase() ?? city?.country ?? null,
