@@ -9,6 +9,7 @@ import { formatRange, zoneLabel } from '@/components/activity/time.ts';
 import { useSettings } from '@/lib/settings.ts';
 import styles from './details.module.css';
 import { isFull } from './useSignUpFlow.ts';
+import { cityLabel } from '@/lib/city-name.ts';
 
 /**
  * What the activity is: cover, title, tags (category, cancelled, draft, phase, approval), the time range in the
@@ -68,14 +69,14 @@ export function ActivityInfo({ activity }: { activity: Activity }) {
                 to={href(PATHS.openLocation, {
                   lat: activity.latitude,
                   lng: activity.longitude,
-                  name: [activity.city, activity.address].filter(Boolean).join(' · '),
+                  name: [cityLabel(activity.city, activity.cityNames), activity.address].filter(Boolean).join(' · '),
                 })}
                 data-testid="details-venue-map"
               >
-                {[activity.city, activity.address].filter(Boolean).join(' · ')}
+                {[cityLabel(activity.city, activity.cityNames), activity.address].filter(Boolean).join(' · ')}
               </Link>
             ) : (
-              <span>{[activity.city, activity.address].filter(Boolean).join(' · ')}</span>
+              <span>{[cityLabel(activity.city, activity.cityNames), activity.address].filter(Boolean).join(' · ')}</span>
             )}
           </p>
         )}

@@ -19,6 +19,7 @@ import { RequireLogin } from '@/components/RequireLogin.tsx';
 import type { SavedTickets } from '@/lib/offline-store.ts';
 import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
+import { cityLabel } from '@/lib/city-name.ts';
 
 /** My tickets, upcoming or past (kept in the query string), each with its QR code while it is valid. */
 export default function MyActivitiesPage() {
@@ -140,7 +141,7 @@ function TicketItem({ ticket }: { ticket: Ticket }) {
       <p className={ui.meta}>{formatWhen(activity.startsAt, activity.timezone, language)}</p>
       <p className={ui.meta}>
         {[
-          activity.city ?? (activity.online ? t('activity.online') : ''),
+          cityLabel(activity.city, activity.cityNames) || (activity.online ? t('activity.online') : ''),
           ticket.ticketType.name,
           ticket.asset ? `${ticket.price} ${ticket.asset}` : t('activity.free'),
         ]
