@@ -10,7 +10,9 @@ export function priceLabel(activity: Pick<ActivitySummary, 'free' | 'priceFrom'>
 }
 
 /** Where: the city in the reader's language (lib/city-name), or "Online". */
-export function placeLabel(activity: Pick<ActivitySummary, 'city' | 'online'> & { cityNames?: CityNames | null }): string {
+export function placeLabel(
+  activity: Pick<ActivitySummary, 'city' | 'online'> & { cityNames?: CityNames | null },
+): string {
   if (activity.online && !activity.city) return i18n.t('activity.online');
   return cityLabel(activity.city, activity.cityNames);
 }

@@ -3,8 +3,8 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { MyRoom } from '@/api/chat.ts';
 import { apiAsset, apiUrl, webOrigin } from '@/lib/api-origin.ts';
-import { formatFullDate, formatMonthDay, formatTime, formatWeekday } from '@/lib/format.ts';
 import { cityLabel } from '@/lib/city-name.ts';
+import { formatFullDate, formatMonthDay, formatTime, formatWeekday } from '@/lib/format.ts';
 
 /** How chat screens word times, names, system lines and previews. */
 

@@ -6,10 +6,10 @@ import { Link } from 'react-router-dom';
 import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
 import { formatRange, zoneLabel } from '@/components/activity/time.ts';
+import { cityLabel } from '@/lib/city-name.ts';
 import { useSettings } from '@/lib/settings.ts';
 import styles from './details.module.css';
 import { isFull } from './useSignUpFlow.ts';
-import { cityLabel } from '@/lib/city-name.ts';
 
 /**
  * What the activity is: cover, title, tags (category, cancelled, draft, phase, approval), the time range in the
@@ -76,7 +76,9 @@ export function ActivityInfo({ activity }: { activity: Activity }) {
                 {[cityLabel(activity.city, activity.cityNames), activity.address].filter(Boolean).join(' · ')}
               </Link>
             ) : (
-              <span>{[cityLabel(activity.city, activity.cityNames), activity.address].filter(Boolean).join(' · ')}</span>
+              <span>
+                {[cityLabel(activity.city, activity.cityNames), activity.address].filter(Boolean).join(' · ')}
+              </span>
             )}
           </p>
         )}

@@ -45,7 +45,9 @@ export default function ExplorePage() {
   return (
     <Frame title={t('activity.explore')}>
       <Refreshable pull={PullToRefresh} refresh={[activityKeys.all]}>
-        <p className={ui.muted}>{t('activity.inCity', { city: cityLabel(city, cityNames) || t('activity.allCities') })}</p>
+        <p className={ui.muted}>
+          {t('activity.inCity', { city: cityLabel(city, cityNames) || t('activity.allCities') })}
+        </p>
         {explore.isPending ? (
           <Loading testId="explore-loading" />
         ) : explore.isError ? (

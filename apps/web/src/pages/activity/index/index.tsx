@@ -24,11 +24,11 @@ import { homeListFilter } from '@/components/activity/home-prefetch.ts';
 import { DeferredPullToRefresh } from '@/components/DeferredPullToRefresh.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
+import { cityLabel } from '@/lib/city-name.ts';
 import { formatMonthDay, formatWeekday } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
 import styles from './home.module.css';
-import { cityLabel } from '@/lib/city-name.ts';
 
 const SHORTCUTS = [
   { path: PATHS.explore, testId: 'home-explore', Icon: AppstoreOutline, label: 'activity.explore' },
@@ -74,7 +74,8 @@ export default function ActivityHomePage() {
             data-testid="home-city"
             data-city={city}
           >
-            <EnvironmentOutline aria-hidden /> {cityLabel(city, cityNames) || t('activity.allCities')} <DownOutline aria-hidden />
+            <EnvironmentOutline aria-hidden /> {cityLabel(city, cityNames) || t('activity.allCities')}{' '}
+            <DownOutline aria-hidden />
           </button>
           <Button
             size="small"

@@ -1,7 +1,7 @@
+import type { CityNames } from '@polaris/contract';
 import { CheckOutline, EnvironmentOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { CityNames } from '@polaris/contract';
 import { useCities } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { prefsStore, usePrefs } from '@/components/activity/city-store.ts';

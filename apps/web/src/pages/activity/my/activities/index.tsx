@@ -16,10 +16,10 @@ import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
+import { cityLabel } from '@/lib/city-name.ts';
 import type { SavedTickets } from '@/lib/offline-store.ts';
 import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { cityLabel } from '@/lib/city-name.ts';
 
 /** My tickets, upcoming or past (kept in the query string), each with its QR code while it is valid. */
 export default function MyActivitiesPage() {
