@@ -13,6 +13,7 @@ describe('time-zone picker labels', () => {
     const hans = zoneOption('Asia/Tokyo', 'zh-Hans', winter);
     expect(hans.label).toMatch(/^GMT\+9 · .*日本.*时间/);
     expect(zoneOption('Asia/Kolkata', 'en', winter).offsetMinutes).toBe(330);
+    expect(zoneOption('UTC', 'zh-Hant', winter).label).toBe('GMT+0 · UTC');
     expect(zoneOption('America/New_York', 'en', winter).label).toMatch(/^GMT-5 · Eastern Time · New York$/);
   });
 

@@ -31,9 +31,10 @@ export function zoneOption(zone: string, language: Language, at: Date = new Date
     const locale = LOCALE[language];
     // The offset is written the same way in every language ("GMT+9"), so it sorts and reads alike.
     const offset = part(zone, 'en', 'shortOffset', at) || 'GMT';
-    const name = part(zone, locale, 'longGeneric', at);
+    // Intl names UTC by its offset again ("GMT+00:00"): it is simply UTC.
+    const name = zone === 'UTC' || zone === 'Etc/UTC' ? 'UTC' : part(zone, locale, 'longGeneric', at);
     const city = zone.split('/').pop()!.replace(/_/g, ' ');
-    const label = [offset, name && name !== offset ? name : null, zone === 'UTC' ? null : city]
+    const label = [offset, name && name !== offset ? name : null, name === 'UTC' ? null : city]
       .filter(Boolean)
       .join(' · ');
     return { zone, label, offsetMinutes: minutesOf(offset) };
