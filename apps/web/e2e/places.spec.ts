@@ -102,6 +102,8 @@ test('a city typed in Chinese is the catalogue city; address search; the zone fo
   await expect(page.getByTestId('city-list').getByRole('button')).toHaveCount(2); // "all cities" and 臺北
   await shot(page, 'zh-Hant-city-list');
   await page.getByTestId('city-taipei').click();
+  await expect(page).not.toHaveURL(/preferred-city/);
+  await page.goto('/#/pages/activity/index/index');
   await expect(page.getByTestId('home-city')).toContainText('臺北');
 
   await useLanguage(page, 'en');
