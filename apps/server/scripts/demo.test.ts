@@ -74,8 +74,15 @@ describe('npm run demo', () => {
     expect(categories.attachment.items.map((item) => item.category).sort()).toEqual([...ACTIVITY_CATEGORIES].sort());
     for (const item of categories.attachment.items) expect(item.count, item.category).toBeGreaterThan(0);
 
-    const cities = await t.call<{ items: { city: string }[] }>('GET', '/activity/cities');
+    // The seed's cities are filed by catalogue id and named in the three languages.
+    const cities = await t.call<{ items: { city: string; cityNames: { en: string } | null }[] }>(
+      'GET',
+      '/activity/cities',
+    );
     expect(cities.attachment.items.map((item) => item.city)).toEqual(
+      expect.arrayContaining(['taipei', 'hong-kong', 'singapore', 'tokyo', 'kuala-lumpur']),
+    );
+    expect(cities.attachment.items.map((item) => item.cityNames?.en)).toEqual(
       expect.arrayContaining(['Taipei', 'Hong Kong', 'Singapore', 'Tokyo', 'Kuala Lumpur']),
     );
 

@@ -61,6 +61,8 @@ import { providerClients } from './modules/oidc/providers.ts';
 import { OidcService } from './modules/oidc/service.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { PeopleService } from './modules/people/service.ts';
+import { placesRoutes } from './modules/places/routes.ts';
+import { PlacesService } from './modules/places/service.ts';
 import { createPush } from './modules/push/module.ts';
 import { ClaimAutomationGuard } from './modules/redpacket/automation.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
@@ -460,6 +462,15 @@ export async function buildApp(options: AppOptions) {
     adminToken: config.operatorRoutes ? adminToken : null,
   });
   push.routes(router);
+  placesRoutes(
+    router,
+    new PlacesService({
+      venues: (q, limit) => discovery.venues(q, limit),
+      geocoderUrl: config.geocoderUrl,
+      geocoderTimeoutMs: config.geocoderTimeoutMs,
+      log: app.log,
+    }),
+  );
   daogameRoutes(
     router,
     new DaogameService({ data: daogameDataFrom(config, { now, log: app.log }), shellUrl: config.daogameShellUrl }),

@@ -104,6 +104,8 @@ const EnvSchema = z.object({
   DAOGAME_API_KEY: z.preprocess(emptyToUndefined, z.string().trim().optional()),
   DAOGAME_SHELL_URL: optionalUrl,
   DAOGAME_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  GEOCODER_URL: optionalUrl,
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   WEBVIEW_ALLOWLIST: z.string().default(''),
   CORS_ORIGINS: z
     .string()
@@ -237,6 +239,9 @@ export type Config = {
   daogameApiUrl: string | undefined;
   daogameApiKey: string | undefined;
   daogameTimeoutMs: number;
+  /** A Nominatim-compatible geocoding API for the location picker; without it, the local gazetteer answers. */
+  geocoderUrl: string | undefined;
+  geocoderTimeoutMs: number;
   /** Where "play" opens a game; by default the local demo shell this server serves. */
   daogameShellUrl: string;
   /** Origins the web-view page may open and frame (docs/static-pages.md); always ours and the game shell's. */
@@ -383,6 +388,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc: oidcConfig(e),
     clientReleaseFile: e.CLIENT_RELEASE_FILE ? path.resolve(e.CLIENT_RELEASE_FILE) : undefined,
     corsOrigins: e.CORS_ORIGINS,
+    geocoderUrl: e.GEOCODER_URL?.replace(/\/+$/, ''),
+    geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS,
     ...staticPageConfig(e, publicUrl),
     captcha: {
       hmacKey: e.CAPTCHA_HMAC_KEY,

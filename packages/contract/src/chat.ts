@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { imageIdField } from './activity/fields.ts';
 import { imageUrl } from './links.ts';
 import { LIVE_TOPICS, NoticeOutput, NoticeUnreadOutput } from './notice.ts';
+import { CityNamesOutput } from './places.ts';
 import { text, tokenText } from './text.ts';
 
 /** Request, response and WebSocket frame schemas of chat rooms (docs/chat.md). */
@@ -163,6 +164,8 @@ export const ChatRoomOutput = z.object({
   abilities: ChatAbilitiesOutput,
   /** A city room's city, an activity room's activity (its public code, as activity pages take it). */
   city: z.string().nullable(),
+  /** A city room's city in the three languages (null for free text and other kinds). */
+  cityNames: CityNamesOutput.nullable(),
   activityId: z.string().nullable(),
   /** A direct room's other person (its `name` is theirs too). */
   peer: z.object({ uid: z.string(), name: z.string().nullable(), avatar: z.string().nullable() }).nullable(),

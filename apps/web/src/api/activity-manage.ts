@@ -14,6 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { saveFile } from '@/lib/save-file.ts';
 import { useSession } from '@/lib/session.ts';
+import { activityKeys } from './activity.ts';
 import { api } from './request.ts';
 
 /** Organizer-side activity endpoints (docs/activities.md): create, edit, drafts, images, manage, check-in. */
@@ -80,7 +81,11 @@ export function useCreateActivityMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ActivityWrite) => api.post<Activity>('/activity/create', input),
-    onSuccess: (activity) => queryClient.setQueryData(hostKeys.detail(activity.id), activity),
+    onSuccess: (activity) => {
+      queryClient.setQueryData(hostKeys.detail(activity.id), activity);
+      // A new public activity changes the lists and the cities list (its count, a new city).
+      void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+    },
   });
 }
 
@@ -91,6 +96,7 @@ export function useUpdateActivity() {
     onSuccess: (activity) => {
       queryClient.setQueryData(hostKeys.detail(activity.id), activity);
       void queryClient.invalidateQueries({ queryKey: hostKeys.all });
+      void queryClient.invalidateQueries({ queryKey: activityKeys.all });
     },
   });
 }
@@ -99,7 +105,10 @@ export function usePublish() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.post<Activity>('/activity/publish', { id }),
-    onSuccess: (activity) => queryClient.setQueryData(hostKeys.detail(activity.id), activity),
+    onSuccess: (activity) => {
+      queryClient.setQueryData(hostKeys.detail(activity.id), activity);
+      void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+    },
   });
 }
 

@@ -1,4 +1,5 @@
 import {
+  type CityNames,
   type Currency,
   DEFAULT_CHAIN_ID,
   DEFAULT_CURRENCY,
@@ -43,7 +44,10 @@ export interface Settings {
 
 /** The activity home's preferred city (components/activity/city-store.ts); `chosen` once picked or skipped. */
 export interface ActivityPrefs {
+  /** A catalogue city id (or a city's free text); '' for all cities. */
   city: string;
+  /** The chosen city's names in the three languages, so the home names it without a request. */
+  cityNames?: CityNames | null;
   chosen: boolean;
 }
 

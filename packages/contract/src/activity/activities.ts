@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACTIVITY_CATEGORIES, ACTIVITY_PHASES, ACTIVITY_STATUSES } from '../activity-constants.ts';
 import { timeIdCursor } from '../cursors.ts';
 import { httpsUrl } from '../links.ts';
+import { CityNamesOutput } from '../places.ts';
 import { text } from '../text.ts';
 import { amountField } from '../wallet.ts';
 import {
@@ -140,7 +141,9 @@ export const ActivityOutput = z.object({
   online: z.boolean(),
   /** Shown to hosts and to people holding an approved ticket only. */
   onlineUrl: z.string().nullable(),
+  /** A catalogue city id, or free text as typed (places.ts); `cityNames` names an id in the three languages. */
   city: z.string().nullable(),
+  cityNames: CityNamesOutput.nullable(),
   address: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
@@ -173,6 +176,7 @@ export const ActivitySummaryOutput = z.object({
   endsAt: z.string(),
   timezone: z.string(),
   city: z.string().nullable(),
+  cityNames: CityNamesOutput.nullable(),
   online: z.boolean(),
   free: z.boolean(),
   /** The cheapest priced ticket, when there is one. */
@@ -213,7 +217,9 @@ export const ExploreOutput = z.object({
 export const CategoriesOutput = z.object({
   items: z.array(z.object({ category: z.enum(ACTIVITY_CATEGORIES), count: z.number() })),
 });
-export const CitiesOutput = z.object({ items: z.array(z.object({ city: z.string(), count: z.number() })) });
+export const CitiesOutput = z.object({
+  items: z.array(z.object({ city: z.string(), cityNames: CityNamesOutput.nullable(), count: z.number() })),
+});
 
 export const MyActivitiesInput = z.object({
   role: z.enum(['joined', 'hosted']).default('joined'),

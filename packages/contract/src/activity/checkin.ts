@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idCursor } from '../cursors.ts';
+import { CityNamesOutput } from '../places.ts';
 import { text } from '../text.ts';
 import { activityIdField, dateTime, flag, limitField, PersonOutput, rowId } from './fields.ts';
 
@@ -9,7 +10,13 @@ export const NftOutput = z.object({
   tokenId: z.string(),
   image: z.string(),
   metadataUrl: z.string(),
-  activity: z.object({ id: z.string(), title: z.string(), startsAt: z.string(), city: z.string().nullable() }),
+  activity: z.object({
+    id: z.string(),
+    title: z.string(),
+    startsAt: z.string(),
+    city: z.string().nullable(),
+    cityNames: CityNamesOutput.nullable(),
+  }),
   owner: z.object({ uid: z.string() }),
   /** Whether the public metadata names the holder; off unless the holder turns it on. */
   ownerPublic: z.boolean(),

@@ -1,4 +1,5 @@
 import type { Links } from '../../platform/links.ts';
+import { cityName, cityNames } from '../../platform/places/cities.ts';
 import type { ActivityRow, PersonRow } from './activities.store.ts';
 import type { NftRow } from './nfts.store.ts';
 import { presentPerson } from './presenter.ts';
@@ -19,6 +20,7 @@ export function presentNft(
       title: activity.title,
       startsAt: activity.startsAt.toISOString(),
       city: activity.city,
+      cityNames: cityNames(activity.city),
     },
     owner: { uid: String(ownerUid) },
     ownerPublic: nft.ownerPublic,
@@ -64,7 +66,7 @@ export function nftMetadata(links: Links, nft: NftRow, activity: ActivityRow, ow
     attributes: [
       { trait_type: 'Activity', value: activity.code },
       { trait_type: 'Starts', value: activity.startsAt.toISOString() },
-      { trait_type: 'City', value: activity.city ?? 'Online' },
+      { trait_type: 'City', value: activity.city === null ? 'Online' : cityName(activity.city, 'en') },
       checkedIn,
       ...owner,
     ],
@@ -80,7 +82,9 @@ export function nftBadgeSvg(activity: ActivityRow): string {
     ? xml(activity.title.length > 28 ? `${activity.title.slice(0, 27)}…` : activity.title)
     : 'Attendance';
   const date = xml(activity.startsAt.toLocaleDateString('en-GB', { timeZone: activity.timezone, dateStyle: 'medium' }));
-  const subtitle = listed ? `${date} · ${xml(activity.city ?? 'Online')}` : 'Polaris';
+  const subtitle = listed
+    ? `${date} · ${xml(activity.city === null ? 'Online' : cityName(activity.city, 'en'))}`
+    : 'Polaris';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#4f46e5"/><stop offset="1" stop-color="#db2777"/></linearGradient></defs>
 <rect width="512" height="512" rx="48" fill="url(#g)"/>

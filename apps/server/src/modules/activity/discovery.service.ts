@@ -2,6 +2,7 @@ import { ACTIVITY_CATEGORIES, type Activity, type ActivitySummary } from '@polar
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Links } from '../../platform/links.ts';
+import { canonicalCity, cityNames, matchCity } from '../../platform/places/cities.ts';
 import {
   type ActivityRow,
   assetDecimals,
@@ -19,6 +20,7 @@ import {
   mineSection,
   type SummaryRow,
   summaryRows,
+  venuesMatching,
 } from './discovery.store.ts';
 import { createDiscoveryCache, type DiscoveryCache } from './discovery-cache.ts';
 import { abilitiesOf, canSeeOnlineUrl } from './policy.ts';
@@ -124,7 +126,13 @@ export class DiscoveryService {
   }
 
   /** Public, published activities that have not ended, soonest first, by cursor. */
-  list(filter: ListFilter): Promise<{ items: ActivitySummary[]; nextCursor: string | null }> {
+  list(input: ListFilter): Promise<{ items: ActivitySummary[]; nextCursor: string | null }> {
+    // A city is filed by its catalogue id: "台北", "臺北" and "Taipei" list the same activities.
+    const filter: ListFilter = {
+      ...input,
+      city: input.city ? canonicalCity(input.city) : undefined,
+      qCity: input.q ? matchCity(input.q)?.id : undefined,
+    };
     return this.cache.read(`list:${JSON.stringify(filter)}`, async () => {
       const now = this.deps.now();
       const found = await summaryRows(this.db, [listSection('list', filter, now)]);
@@ -132,7 +140,8 @@ export class DiscoveryService {
     });
   }
 
-  categories(city?: string) {
+  categories(typed?: string) {
+    const city = typed ? canonicalCity(typed) : undefined;
     return this.cache.read(`categories:${city ?? ''}`, () => this.countCategories(city));
   }
 
@@ -141,12 +150,21 @@ export class DiscoveryService {
     return ACTIVITY_CATEGORIES.map((category) => ({ category, count: counts.get(category) ?? 0 }));
   }
 
+  /** Cities with upcoming public activities, busiest first, with their names in the three languages. */
   cities() {
-    return this.cache.read('cities', () => countByCity(this.db, this.deps.now()));
+    return this.cache.read('cities', async () =>
+      (await countByCity(this.db, this.deps.now())).map((row) => ({ ...row, cityNames: cityNames(row.city) })),
+    );
+  }
+
+  /** Venues of public activities whose address contains `q` (the places module's local gazetteer reads them). */
+  venues(q: string, limit: number) {
+    return venuesMatching(this.db, q, limit);
   }
 
   /** Three short lists in one statement, and the category counts. */
-  explore(city: string | undefined, tz: string) {
+  explore(typed: string | undefined, tz: string) {
+    const city = typed ? canonicalCity(typed) : undefined;
     return this.cache.read(`explore:${JSON.stringify([city, tz])}`, async () => {
       const now = this.deps.now();
       const base = { city, tz, limit: EXPLORE_SECTION };

@@ -46,6 +46,8 @@ export interface ListFilter {
   free?: boolean;
   online?: boolean;
   q?: string;
+  /** The catalogue city `q` names, if it names one: its activities match too. */
+  qCity?: string;
   hostUid?: number;
   tz: string;
   cursor?: string;
@@ -117,7 +119,10 @@ export function listSection(name: string, filter: ListFilter, now: Date): Summar
   if (filter.free === false) conditions.push(priced);
   if (filter.q) {
     const pattern = likePattern(filter.q);
-    conditions.push(sql`(a.title ilike ${pattern} or a.description ilike ${pattern} or a.city ilike ${pattern})`);
+    const city = filter.qCity ? sql` or a.city = ${filter.qCity}` : sql``;
+    conditions.push(
+      sql`(a.title ilike ${pattern} or a.description ilike ${pattern} or a.city ilike ${pattern}${city})`,
+    );
   }
   if (cursor) conditions.push(sql`(a.starts_at, a.id) > (${cursor.at}::timestamptz, ${cursor.id})`);
   return {
@@ -182,4 +187,25 @@ export async function countByCity(db: Database, now: Date) {
         group by lower(city) order by count(*) desc, min(city) limit 100`,
   );
   return rows.rows.map((row) => ({ city: row.city, count: Number(row.n) }));
+}
+
+export interface VenueRow {
+  address: string;
+  city: string | null;
+  latitude: number;
+  longitude: number;
+  timezone: string;
+}
+
+/** Addresses public activities are held at (with a position), matching `q`: the local gazetteer's venues. */
+export async function venuesMatching(db: Database, q: string, limit: number): Promise<VenueRow[]> {
+  const pattern = likePattern(q);
+  const rows = await query<VenueRow>(
+    db,
+    sql`select distinct on (lower(address)) address, city, latitude, longitude, timezone from activities
+        where status = 'published' and visibility = 'public' and address is not null
+          and latitude is not null and longitude is not null and address ilike ${pattern}
+        order by lower(address), starts_at desc limit ${limit}`,
+  );
+  return rows.rows.map((row) => ({ ...row, latitude: Number(row.latitude), longitude: Number(row.longitude) }));
 }

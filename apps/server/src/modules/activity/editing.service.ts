@@ -8,6 +8,7 @@ import {
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';
+import { canonicalCity } from '../../platform/places/cities.ts';
 import {
   type ActivityMarketing,
   type ActivityRow,
@@ -325,7 +326,8 @@ function editableColumns(draft: ActivityDraft): EditableColumns {
     endsAt: new Date(draft.endsAt),
     timezone: draft.timezone,
     onlineUrl: draft.onlineUrl ?? null,
-    city: draft.city ?? null,
+    // Filed by its catalogue id when the text names a catalogue city, as typed when not (platform/places).
+    city: draft.city ? canonicalCity(draft.city) : null,
     address: draft.address ?? null,
     latitude: draft.latitude ?? null,
     longitude: draft.longitude ?? null,

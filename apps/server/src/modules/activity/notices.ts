@@ -1,5 +1,6 @@
 import { translate as fill, formatAmount, LANGUAGES, type Language } from '@polaris/contract';
 import { type IcsMethod, type IcsPerson, renderCalendar } from '../../platform/ics.ts';
+import { cityName } from '../../platform/places/cities.ts';
 import type { NoticeEvent } from '../notifications/events.ts';
 import type { ActivityRow } from './activities.store.ts';
 
@@ -65,7 +66,9 @@ export function calendarInvite(
   method: Extract<IcsMethod, 'REQUEST' | 'CANCEL'>,
   now: Date,
 ): NonNullable<NoticeEvent['attachments']>[number] {
-  const place = [activity.address, activity.city].filter((part): part is string => !!part).join(', ');
+  // The invitation goes to calendar apps in no one language: the city's English name.
+  const city = activity.city === null ? null : cityName(activity.city, 'en');
+  const place = [activity.address, city].filter((part): part is string => !!part).join(', ');
   const content = renderCalendar(
     null,
     [
@@ -104,5 +107,6 @@ export function noticeDate(at: Date, timezone: string, language: Language): stri
 
 export function placeOf(activity: NoticeActivity, language: Language): string {
   if (activity.onlineUrl !== null) return fill(language, 'activity.online');
-  return [activity.address, activity.city].filter((part): part is string => !!part).join(', ');
+  const city = activity.city === null ? null : cityName(activity.city, language);
+  return [activity.address, city].filter((part): part is string => !!part).join(', ');
 }

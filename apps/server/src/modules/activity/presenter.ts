@@ -7,6 +7,7 @@ import {
   servableLink,
 } from '@polaris/contract';
 import type { Links } from '../../platform/links.ts';
+import { cityNames } from '../../platform/places/cities.ts';
 import type { ActivityRow, ImageRow, LoadedActivity, PersonRow, TicketTypeRow } from './activities.store.ts';
 import { ticketQr } from './codes.ts';
 import type { SummaryRow } from './discovery.store.ts';
@@ -95,6 +96,7 @@ export function presentSummary(
     endsAt: row.endsAt.toISOString(),
     timezone: row.timezone,
     city: row.city,
+    cityNames: cityNames(row.city),
     online: row.onlineUrl !== null,
     free: priced.length < types.length || types.length === 0,
     priceFrom: cheapest
@@ -211,6 +213,7 @@ export function presentActivity(
     online: row.onlineUrl !== null,
     onlineUrl: context.showOnlineUrl ? servableLink(row.onlineUrl) : null,
     city: row.city,
+    cityNames: cityNames(row.city),
     address: row.address,
     latitude: row.latitude,
     longitude: row.longitude,

@@ -1,10 +1,16 @@
-import type { CalendarItem } from '@polaris/contract';
+import type { CalendarItem, Language } from '@polaris/contract';
 import type { IcsEvent } from '../../platform/ics.ts';
 import type { Links } from '../../platform/links.ts';
+import { cityName } from '../../platform/places/cities.ts';
 import type { ActivityItemRow, EntryRow } from './store.ts';
 
-export function presentActivityItem(kind: 'joined' | 'hosted', row: ActivityItemRow, status: string): CalendarItem {
-  const place = [row.address, row.city].filter(Boolean).join(', ');
+export function presentActivityItem(
+  kind: 'joined' | 'hosted',
+  row: ActivityItemRow,
+  status: string,
+  language: Language,
+): CalendarItem {
+  const place = [row.address, row.city === null ? null : cityName(row.city, language)].filter(Boolean).join(', ');
   return {
     kind,
     id: row.code,

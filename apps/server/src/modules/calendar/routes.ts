@@ -26,7 +26,9 @@ export function calendarRoutes(router: Router, calendar: CalendarService): void 
     auth: 'user',
     input: CalendarMonthInput,
     output: CalendarItemsOutput,
-    handler: async ({ input, user }) => ({ items: await calendar.month(user.id, input.month, input.tz, input.filter) }),
+    handler: async ({ input, user, language }) => ({
+      items: await calendar.month(user.id, input.month, input.tz, input.filter, language),
+    }),
   });
 
   router.route({
@@ -37,7 +39,7 @@ export function calendarRoutes(router: Router, calendar: CalendarService): void 
     auth: 'user',
     input: CalendarListInput,
     output: CalendarItemsOutput,
-    handler: async ({ input, user }) => ({ items: await calendar.list(user.id, input) }),
+    handler: async ({ input, user, language }) => ({ items: await calendar.list(user.id, input, language) }),
   });
 
   router.route({

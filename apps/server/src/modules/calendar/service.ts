@@ -1,4 +1,4 @@
-import { type CALENDAR_FILTERS, type CalendarItem, Status } from '@polaris/contract';
+import { type CALENDAR_FILTERS, type CalendarItem, type Language, Status } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import { renderCalendar } from '../../platform/ics.ts';
@@ -52,18 +52,24 @@ export class CalendarService {
   }
 
   /** An activity the user both hosts and joined shows once, as hosted. */
-  async items(userId: number, range: Partial<Range>, filter: CalendarFilter, limit: number): Promise<CalendarItem[]> {
+  async items(
+    userId: number,
+    range: Partial<Range>,
+    filter: CalendarFilter,
+    limit: number,
+    language: Language = 'en',
+  ): Promise<CalendarItem[]> {
     const items: CalendarItem[] = [];
     const hostedIds = new Set<string>();
     if (filter === 'all' || filter === 'hosted') {
       for (const row of await hostedActivities(this.db, userId, range, limit)) {
         hostedIds.add(row.code);
-        items.push(presentActivityItem('hosted', row, row.status));
+        items.push(presentActivityItem('hosted', row, row.status, language));
       }
     }
     if (filter === 'all' || filter === 'joined') {
       for (const row of await joinedActivities(this.db, userId, range, limit)) {
-        if (!hostedIds.has(row.code)) items.push(presentActivityItem('joined', row, row.registration_status));
+        if (!hostedIds.has(row.code)) items.push(presentActivityItem('joined', row, row.registration_status, language));
       }
     }
     if (filter === 'all' || filter === 'own') {
@@ -74,14 +80,18 @@ export class CalendarService {
     return items.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id)).slice(0, limit);
   }
 
-  month(userId: number, month: string, tz: string, filter: CalendarFilter) {
-    return this.items(userId, monthRange(month, tz), filter, 500);
+  month(userId: number, month: string, tz: string, filter: CalendarFilter, language: Language = 'en') {
+    return this.items(userId, monthRange(month, tz), filter, 500, language);
   }
 
-  list(userId: number, input: { from?: string; to?: string; filter: CalendarFilter; limit: number }) {
+  list(
+    userId: number,
+    input: { from?: string; to?: string; filter: CalendarFilter; limit: number },
+    language: Language = 'en',
+  ) {
     const from = input.from ? new Date(input.from) : this.deps.now();
     const to = input.to ? new Date(input.to) : undefined;
-    return this.items(userId, { from, to }, input.filter, input.limit);
+    return this.items(userId, { from, to }, input.filter, input.limit, language);
   }
 
   async create(userId: number, input: EntryInput): Promise<CalendarItem> {

@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatRoom } from '@polaris/contract';
+import { cityNames } from '../../platform/places/cities.ts';
 import { abilities, canShare, isActive, type Member } from './policy.ts';
 import type { MemberListRow, MessageWithNames, RoomRow } from './store.ts';
 
@@ -58,6 +59,7 @@ export function presentRoom(
     inviteToken: canShare(room, member) ? room.inviteToken : null,
     abilities: abilities(room, member, now),
     city: room.city,
+    cityNames: room.kind === 'city' ? cityNames(room.city) : null,
     activityId: extras.activityCode,
     peer: extras.peer,
     liveStageId: idText(extras.liveStageId),

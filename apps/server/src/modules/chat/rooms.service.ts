@@ -1,5 +1,6 @@
 import { Status } from '@polaris/contract';
 import { AppError } from '../../platform/errors.ts';
+import { canonicalCity, cityName } from '../../platform/places/cities.ts';
 import { randomToken } from '../../platform/secrets.ts';
 import { authorize, canEditSettings } from './policy.ts';
 import { presentMessage } from './presenter.ts';
@@ -65,14 +66,19 @@ export class ChatRoomsService {
     return this.access.roomView(user.id, room, member);
   }
 
-  /** The room of a city, created on first use. */
-  async cityRoom(city: string) {
+  /**
+   * The room of a city, created on first use: one room per catalogue city however its name is typed ("台北",
+   * "Taipei"), keyed by the city's id; a city not in the catalogue is keyed by its text.
+   */
+  async cityRoom(typed: string) {
+    const city = canonicalCity(typed);
     const now = this.now();
     const existing = await roomByCity(this.db, city);
     if (existing) return existing;
     await insertKeyedRoom(this.db, {
       kind: 'city',
-      name: city,
+      // The stored name is the English one; readers see `cityNames` in their language.
+      name: cityName(city, 'en'),
       joinPolicy: 'public',
       city,
       inviteToken: randomToken(18),

@@ -1,3 +1,4 @@
+import type { CityNames } from '@polaris/contract';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { type ActivityPrefs, readStore, writeSlice } from '@/lib/storage.ts';
@@ -10,17 +11,18 @@ import { type ActivityPrefs, readStore, writeSlice } from '@/lib/storage.ts';
  */
 
 interface PrefsStore extends ActivityPrefs {
-  setCity(city: string): void;
+  setCity(city: string, cityNames?: CityNames | null): void;
 }
 
 export function createPrefsStore(storage?: Storage | null) {
   const stored = readStore(storage).activity;
   const store = createStore<PrefsStore>()((set) => ({
     city: typeof stored?.city === 'string' ? stored.city : '',
+    cityNames: stored?.cityNames ?? null,
     chosen: stored?.chosen === true,
-    setCity: (city) => set({ city, chosen: true }),
+    setCity: (city, cityNames = null) => set({ city, cityNames, chosen: true }),
   }));
-  store.subscribe(({ city, chosen }) => writeSlice('activity', { city, chosen }, storage));
+  store.subscribe(({ city, cityNames, chosen }) => writeSlice('activity', { city, cityNames, chosen }, storage));
   return store;
 }
 

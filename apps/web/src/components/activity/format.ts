@@ -1,5 +1,6 @@
-import type { ActivitySummary } from '@polaris/contract';
+import type { ActivitySummary, CityNames } from '@polaris/contract';
 import { i18n } from '@/i18n/index.ts';
+import { cityLabel } from '@/lib/city-name.ts';
 
 /** "Free" or "From 10 USDT" for a list card. */
 export function priceLabel(activity: Pick<ActivitySummary, 'free' | 'priceFrom'>): string {
@@ -8,8 +9,10 @@ export function priceLabel(activity: Pick<ActivitySummary, 'free' | 'priceFrom'>
   return i18n.t('activity.free');
 }
 
-/** Where: the city, or "Online". */
-export function placeLabel(activity: Pick<ActivitySummary, 'city' | 'online'>): string {
+/** Where: the city in the reader's language (lib/city-name), or "Online". */
+export function placeLabel(
+  activity: Pick<ActivitySummary, 'city' | 'online'> & { cityNames?: CityNames | null },
+): string {
   if (activity.online && !activity.city) return i18n.t('activity.online');
-  return activity.city ?? '';
+  return cityLabel(activity.city, activity.cityNames);
 }

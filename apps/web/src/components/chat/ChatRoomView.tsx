@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/EmptyState.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { isNotFound } from '@/lib/api-error.ts';
-import { displayName } from './format.ts';
+import { displayName, roomTitle } from './format.ts';
 import { RoomAvatar } from './RoomAvatar.tsx';
 import { ConnectionBanner, RoomBanners } from './RoomBanners.tsx';
 import { RoomConversation } from './RoomConversation.tsx';
@@ -87,7 +87,7 @@ function JoinRoomScreen({ room }: { room: ChatRoom }) {
     <section className={css.join} data-testid="room-join-screen" aria-labelledby="room-join-name">
       <RoomAvatar seed={room.id} name={room.name} avatar={room.avatar} live={room.liveStageId !== null} size="large" />
       <h2 className={css.joinName} id="room-join-name">
-        {room.name}
+        {roomTitle(t, room)}
       </h2>
       <p className={css.joinMeta}>{t('chat.members', { count: room.memberCount })}</p>
       {room.description && <p className={css.joinBody}>{room.description}</p>}

@@ -3,6 +3,7 @@ import { EnvironmentOutline, RightOutline, SoundOutline, VideoOutline } from 'an
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { href, PATHS } from '@/app/paths.ts';
+import { cityLabel } from '@/lib/city-name.ts';
 import css from './room.module.css';
 import { useConnectionProblem } from './useChatSocket.ts';
 
@@ -35,7 +36,9 @@ export function RoomBanners({ room }: { room: ChatRoom }) {
       {room.kind === 'city' && room.city && (
         <Link className={css.banner} to={href(PATHS.cityActivities, { id: room.id })} data-testid="room-city">
           <EnvironmentOutline className={css.bannerIcon} aria-hidden />
-          <span className={css.bannerText}>{t('chat.room.cityActivities', { city: room.city })}</span>
+          <span className={css.bannerText}>
+            {t('chat.room.cityActivities', { city: cityLabel(room.city, room.cityNames) })}
+          </span>
           <RightOutline aria-hidden />
         </Link>
       )}

@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/EmptyState.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import css from './chat.module.css';
+import { roomTitle } from './format.ts';
 import { RoomAvatar } from './RoomAvatar.tsx';
 
 /** Public rooms by name (all of them to browse when `q` is empty), each joined with one tap. */
@@ -53,7 +54,7 @@ function SearchRow({ room }: { room: ChatRoom }) {
       <Link to={to} className={css.line} style={{ flex: 1, color: 'inherit', textDecoration: 'none', gap: 12 }}>
         <RoomAvatar seed={room.id} name={room.name} avatar={room.avatar} live={room.liveStageId !== null} />
         <div className={css.main}>
-          <p className={css.name}>{room.name}</p>
+          <p className={css.name}>{roomTitle(t, room)}</p>
           <p className={css.preview}>
             {t('chat.members', { count: room.memberCount })}
             {room.description ? ` · ${room.description}` : ''}

@@ -1,8 +1,9 @@
-import { type ChatMessage, isSafeText, type Language } from '@polaris/contract';
+import { type ChatMessage, type CityNames, isSafeText, type Language } from '@polaris/contract';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { MyRoom } from '@/api/chat.ts';
 import { apiAsset, apiUrl, webOrigin } from '@/lib/api-origin.ts';
+import { cityLabel } from '@/lib/city-name.ts';
 import { formatFullDate, formatMonthDay, formatTime, formatWeekday } from '@/lib/format.ts';
 
 /** How chat screens word times, names, system lines and previews. */
@@ -38,9 +39,14 @@ export function avatarUrl(avatar: string | null | undefined, origin = webOrigin(
 export const displayName = (t: TFunction, name: string | null | undefined, uid: string | null | undefined) =>
   name?.trim() || t('chat.uidName', { uid: uid ?? '?' });
 
-/** A room's name as its members see it: a direct room is the other person. */
-export function roomTitle(t: TFunction, room: Pick<MyRoom['room'], 'kind' | 'name' | 'peer'>): string {
-  return room.kind === 'direct' && room.peer ? displayName(t, room.peer.name, room.peer.uid) : room.name;
+/** A room's name as its members see it: a direct room is the other person, a city room its city in their language. */
+export function roomTitle(
+  t: TFunction,
+  room: Pick<MyRoom['room'], 'kind' | 'name' | 'peer'> & { city?: string | null; cityNames?: CityNames | null },
+): string {
+  if (room.kind === 'direct' && room.peer) return displayName(t, room.peer.name, room.peer.uid);
+  if (room.kind === 'city' && room.cityNames) return cityLabel(room.city, room.cityNames);
+  return room.name;
 }
 
 const startOfDay = (value: string | Date) => dayjs(value).startOf('day');

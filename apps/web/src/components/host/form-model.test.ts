@@ -1,7 +1,7 @@
 // @vitest-environment node
-import { CreateActivityInput } from '@polaris/contract';
+import { type Activity, CreateActivityInput } from '@polaris/contract';
 import { describe, expect, it } from 'vitest';
-import { changedFields, emptyForm, fieldsOnForm, fromZoned, toPayload, toZoned } from './form-model.ts';
+import { changedFields, emptyForm, fieldsOnForm, fromActivity, fromZoned, toPayload, toZoned } from './form-model.ts';
 
 describe('wall-clock times in a chosen time zone', () => {
   it('converts both ways, across zones and daylight saving', () => {
@@ -27,6 +27,36 @@ describe('form to contract input', () => {
       { name: 'General', price: '5', asset: 'USDT', capacity: null, salesStart: null, salesEnd: null },
     ]);
     expect(changedFields({ ...payload, title: 'New' }, payload)).toEqual({ title: 'New' });
+  });
+});
+
+describe('an activity on the edit form', () => {
+  it('shows a catalogue city by its name in the reader language, free text as typed', () => {
+    const activity = {
+      title: 'Meetup',
+      description: '',
+      category: 'meetup',
+      cover: null,
+      startsAt: '2026-03-01T11:00:00.000Z',
+      endsAt: '2026-03-01T13:00:00.000Z',
+      timezone: 'Asia/Taipei',
+      online: false,
+      onlineUrl: null,
+      city: 'taipei',
+      cityNames: { en: 'Taipei', 'zh-Hant': '臺北', 'zh-Hans': '台北' },
+      address: null,
+      latitude: null,
+      longitude: null,
+      capacity: null,
+      ticketTypes: [],
+      questions: [],
+      requireApproval: false,
+      visibility: 'public',
+      coHosts: [],
+    } as unknown as Activity;
+    expect(fromActivity(activity, 'zh-Hant').city).toBe('臺北');
+    expect(fromActivity(activity, 'en').city).toBe('Taipei');
+    expect(fromActivity({ ...activity, city: 'Gotham', cityNames: null }, 'zh-Hans').city).toBe('Gotham');
   });
 });
 

@@ -1,4 +1,5 @@
-import type { Activity, ActivityCategory } from '@polaris/contract';
+import type { Activity, ActivityCategory, Language } from '@polaris/contract';
+import { cityLabel } from '@/lib/city-name.ts';
 
 /**
  * The create / edit form as plain, JSON-safe values (so it can be kept as the server draft and in
@@ -148,7 +149,8 @@ export function restoreForm(data: unknown, fallback: ActivityForm): ActivityForm
   return merged;
 }
 
-export function fromActivity(activity: Activity): ActivityForm {
+/** The form of an activity as it is; a catalogue city shows by its name in `language` (the server files it by id). */
+export function fromActivity(activity: Activity, language?: Language): ActivityForm {
   const tz = activity.timezone;
   return {
     title: activity.title,
@@ -161,7 +163,7 @@ export function fromActivity(activity: Activity): ActivityForm {
     timezone: tz,
     mode: activity.online && !activity.city ? 'online' : 'venue',
     onlineUrl: activity.onlineUrl ?? '',
-    city: activity.city ?? '',
+    city: cityLabel(activity.city, activity.cityNames, language),
     address: activity.address ?? '',
     latitude: activity.latitude === null ? '' : String(activity.latitude),
     longitude: activity.longitude === null ? '' : String(activity.longitude),

@@ -12,6 +12,8 @@ export interface PickedLocation {
   city: string;
   latitude: string;
   longitude: string;
+  /** The picked place's IANA zone, which becomes the activity's. */
+  timezone?: string;
 }
 
 function session(): Storage | null {

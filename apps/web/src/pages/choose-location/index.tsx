@@ -1,3 +1,4 @@
+import type { Place } from '@polaris/contract';
 import { Button } from 'antd-mobile';
 import { EnvironmentOutline } from 'antd-mobile-icons';
 import { type MouseEvent, useState } from 'react';
@@ -7,6 +8,9 @@ import { useAppConfig } from '@/api/app.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { leavePickedLocation } from '@/components/host/handoff.ts';
 import styles from '@/components/host/host.module.css';
+import { PlaceSearch } from '@/components/host/PlaceSearch.tsx';
+import { cityLabel } from '@/lib/city-name.ts';
+import { useSettings } from '@/lib/settings.ts';
 
 const ZOOM = 15;
 const TILE = 256;
@@ -38,12 +42,14 @@ const valid = (lat: string, lng: string) => {
 export default function ChooseLocationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const language = useSettings((state) => state.language);
   const [params] = useSearchParams();
   const [address, setAddress] = useState(params.get('address') ?? '');
   const [city, setCity] = useState(params.get('city') ?? '');
   const [lat, setLat] = useState(params.get('lat') ?? '');
   const [lng, setLng] = useState(params.get('lng') ?? '');
   const [error, setError] = useState('');
+  const [timezone, setTimezone] = useState<string | undefined>(undefined);
   const [locating, setLocating] = useState(false);
   const hasPoint = valid(lat, lng);
 
@@ -77,8 +83,24 @@ export default function ChooseLocationPage() {
       setError(t('location.coordinatesInvalid'));
       return;
     }
-    leavePickedLocation({ address: address.trim(), city: city.trim(), latitude: lat.trim(), longitude: lng.trim() });
+    leavePickedLocation({
+      address: address.trim(),
+      city: city.trim(),
+      latitude: lat.trim(),
+      longitude: lng.trim(),
+      ...(timezone ? { timezone } : {}),
+    });
     navigate(-1);
+  };
+
+  /** A search result fills the fields; its zone goes back to the form with them. */
+  const pickPlace = (place: Place) => {
+    if (place.address) setAddress(place.address);
+    setCity(cityLabel(place.city, place.cityNames, language));
+    setLat(place.lat.toFixed(6));
+    setLng(place.lon.toFixed(6));
+    setTimezone(place.timezone);
+    setError('');
   };
 
   const onMapClick = (event: MouseEvent<HTMLDivElement>) => {
@@ -97,6 +119,9 @@ export default function ChooseLocationPage() {
   return (
     <Frame title={t('location.chooseTitle')}>
       <div className={styles.form} style={{ paddingBottom: 24 }}>
+        <section className={styles.section}>
+          <PlaceSearch onPick={pickPlace} />
+        </section>
         <MapView lat={lat} lng={lng} onClick={onMapClick} />
         <section className={styles.section}>
           <Button fill="outline" loading={locating} onClick={locate} data-testid="location-locate">

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
 import { formatRange, zoneLabel } from '@/components/activity/time.ts';
+import { cityLabel } from '@/lib/city-name.ts';
 import { useSettings } from '@/lib/settings.ts';
 import styles from './details.module.css';
 import { isFull } from './useSignUpFlow.ts';
@@ -68,14 +69,16 @@ export function ActivityInfo({ activity }: { activity: Activity }) {
                 to={href(PATHS.openLocation, {
                   lat: activity.latitude,
                   lng: activity.longitude,
-                  name: [activity.city, activity.address].filter(Boolean).join(' · '),
+                  name: [cityLabel(activity.city, activity.cityNames), activity.address].filter(Boolean).join(' · '),
                 })}
                 data-testid="details-venue-map"
               >
-                {[activity.city, activity.address].filter(Boolean).join(' · ')}
+                {[cityLabel(activity.city, activity.cityNames), activity.address].filter(Boolean).join(' · ')}
               </Link>
             ) : (
-              <span>{[activity.city, activity.address].filter(Boolean).join(' · ')}</span>
+              <span>
+                {[cityLabel(activity.city, activity.cityNames), activity.address].filter(Boolean).join(' · ')}
+              </span>
             )}
           </p>
         )}

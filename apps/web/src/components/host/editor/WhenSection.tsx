@@ -1,12 +1,18 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSettings } from '@/lib/settings.ts';
 import styles from '../host.module.css';
 import { control, Field } from './Field.tsx';
 import type { ActivityEditorState } from './useActivityEditor.ts';
+import { zoneOptions } from './zone-labels.ts';
 
 /** Start and end as wall-clock times in the chosen time zone. */
 export function WhenSection({ editor }: { editor: ActivityEditorState }) {
   const { t } = useTranslation();
+  const language = useSettings((state) => state.language);
   const { form, errors, set, zones } = editor;
+  // Localized names with their offsets, west to east (zone-labels.ts); the venue's city sets the zone.
+  const options = useMemo(() => zoneOptions(zones, language), [zones, language]);
   return (
     <section className={styles.section} aria-labelledby="host-when">
       <h2 className={styles.sectionTitle} id="host-when">
@@ -28,15 +34,15 @@ export function WhenSection({ editor }: { editor: ActivityEditorState }) {
           onChange={(event) => set('endsAt', event.target.value)}
         />
       </Field>
-      <Field id="host-timezone" label={t('host.timezone')} error={errors.timezone}>
+      <Field id="host-timezone" label={t('host.timezone')} error={errors.timezone} hint={t('host.timezoneHint')}>
         <select
           {...control('host-timezone', errors.timezone, 'select')}
           value={form.timezone}
           onChange={(event) => set('timezone', event.target.value)}
         >
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
+          {options.map((option) => (
+            <option key={option.zone} value={option.zone}>
+              {option.label}
             </option>
           ))}
         </select>

@@ -1,6 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import styles from '../host.module.css';
+import { CityField } from './CityField.tsx';
 import { control, Field } from './Field.tsx';
 import type { ActivityEditorState } from './useActivityEditor.ts';
 
@@ -42,14 +43,7 @@ export function WhereSection({ editor }: { editor: ActivityEditorState }) {
         </Field>
       ) : (
         <>
-          <Field id="host-city" label={t('host.city')} error={errors.city}>
-            <input
-              {...control('host-city', errors.city, 'input')}
-              value={form.city}
-              maxLength={60}
-              onChange={(event) => set('city', event.target.value)}
-            />
-          </Field>
+          <CityField editor={editor} />
           <Field id="host-address" label={t('host.address')} error={errors.address}>
             <input
               {...control('host-address', errors.address, 'input')}

@@ -9,12 +9,14 @@ import ui from '@/components/activity/activity.module.css';
 import { Chip } from '@/components/activity/Chip.tsx';
 import { usePrefs } from '@/components/activity/city-store.ts';
 import { Refreshable } from '@/components/Refreshable.tsx';
+import { cityLabel } from '@/lib/city-name.ts';
 
 /** Lists by category (kept in the query string), in the preferred city, with the counts of each category. */
 export default function CategoryBrowsePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const city = usePrefs((state) => state.city);
+  const cityNames = usePrefs((state) => state.cityNames);
   const categories = useCategories(city);
   const raw = params.get('category') ?? '';
   const category = (ACTIVITY_CATEGORIES as readonly string[]).includes(raw) ? (raw as ActivityCategory) : undefined;
@@ -31,7 +33,7 @@ export default function CategoryBrowsePage() {
   return (
     <Frame title={category ? t(`activity.category.${category}`) : t('activity.categories')}>
       <p className={ui.muted} style={{ margin: '0 4px' }}>
-        {t('activity.inCity', { city: city || t('activity.allCities') })}
+        {t('activity.inCity', { city: cityLabel(city, cityNames) || t('activity.allCities') })}
       </p>
       <div className={ui.chips}>
         <Chip on={when === 'week'} onClick={() => set('when', when ? undefined : 'week')} testId="browse-filter-week">

@@ -13,12 +13,14 @@ import { usePrefs } from '@/components/activity/city-store.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
+import { cityLabel } from '@/lib/city-name.ts';
 
 /** Explore: featured, this week, free, and the categories with upcoming activities in the preferred city. */
 export default function ExplorePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const city = usePrefs((state) => state.city);
+  const cityNames = usePrefs((state) => state.cityNames);
   const explore = useExplore(city);
   const section = (key: string, title: string, items: ActivitySummary[], more?: string) =>
     items.length > 0 && (
@@ -43,7 +45,9 @@ export default function ExplorePage() {
   return (
     <Frame title={t('activity.explore')}>
       <Refreshable pull={PullToRefresh} refresh={[activityKeys.all]}>
-        <p className={ui.muted}>{t('activity.inCity', { city: city || t('activity.allCities') })}</p>
+        <p className={ui.muted}>
+          {t('activity.inCity', { city: cityLabel(city, cityNames) || t('activity.allCities') })}
+        </p>
         {explore.isPending ? (
           <Loading testId="explore-loading" />
         ) : explore.isError ? (

@@ -24,6 +24,7 @@ import { homeListFilter } from '@/components/activity/home-prefetch.ts';
 import { DeferredPullToRefresh } from '@/components/DeferredPullToRefresh.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
+import { cityLabel } from '@/lib/city-name.ts';
 import { formatMonthDay, formatWeekday } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
@@ -43,6 +44,7 @@ export default function ActivityHomePage() {
   const createActivity = useCreateActivity();
   const navigate = useNavigate();
   const city = usePrefs((state) => state.city);
+  const cityNames = usePrefs((state) => state.cityNames);
   const chosen = usePrefs((state) => state.chosen);
   const cities = useCities();
   const [category, setCategory] = useState<ActivityCategory>();
@@ -72,7 +74,8 @@ export default function ActivityHomePage() {
             data-testid="home-city"
             data-city={city}
           >
-            <EnvironmentOutline aria-hidden /> {city || t('activity.allCities')} <DownOutline aria-hidden />
+            <EnvironmentOutline aria-hidden /> {cityLabel(city, cityNames) || t('activity.allCities')}{' '}
+            <DownOutline aria-hidden />
           </button>
           <Button
             size="small"

@@ -10,6 +10,7 @@ import { RoomShell } from '@/components/chat-manage/RoomShell.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
 import ui from '@/components/ui.module.css';
+import { cityLabel } from '@/lib/city-name.ts';
 
 /**
  * /pages/chatroom/cityActivities/index?id= — a city room's city, its upcoming public activities (the discovery
@@ -23,6 +24,7 @@ export default function CityActivitiesPage() {
 function CityActivities({ room }: { room: ChatRoom }) {
   const { t } = useTranslation();
   const city = room.kind === 'city' ? room.city : null;
+  const name = cityLabel(city, room.cityNames);
   if (!city) {
     return (
       <EmptyState
@@ -37,13 +39,13 @@ function CityActivities({ room }: { room: ChatRoom }) {
     <div className={styles.page} style={{ gap: 12 }}>
       <div className={ui.list}>
         <div className={ui.row} data-testid="city-room">
-          <RoomAvatar name={room.name} avatar={room.avatar} size={40} />
+          <RoomAvatar name={name} avatar={room.avatar} size={40} />
           <span className={ui.rowMain}>
             <span className={ui.rowTitle} style={{ display: 'block' }}>
-              {room.name}
+              {name}
             </span>
             <span className={ui.rowSub} style={{ display: 'block' }} data-testid="city-intro">
-              {t('chatManage.city.intro', { city })}
+              {t('chatManage.city.intro', { city: name })}
             </span>
           </span>
         </div>
@@ -55,7 +57,7 @@ function CityActivities({ room }: { room: ChatRoom }) {
             <EmptyState
               testId="city-empty"
               icon={<CalendarOutline />}
-              title={t('chatManage.city.emptyTitle', { city })}
+              title={t('chatManage.city.emptyTitle', { city: name })}
               body={t('chatManage.city.emptyBody')}
             />
           }

@@ -21,6 +21,7 @@ import { shareToken } from '@/components/chat-manage/rules.ts';
 import { ShareCard } from '@/components/chat-manage/ShareCard.tsx';
 import { RoomMute } from '@/components/notices/RoomMute.tsx';
 import ui from '@/components/ui.module.css';
+import { cityLabel } from '@/lib/city-name.ts';
 
 /** /pages/chatroom/setting/index?id= — a room's info: its card, where to go from it, settings, invite link, leave. */
 export default function ChatSettingPage() {
@@ -91,7 +92,7 @@ function RoomLinks({ room }: { room: ChatRoom }) {
       {room.kind === 'city' && room.city && (
         <LinkRow
           icon={<EnvironmentOutline />}
-          label={t('chatManage.cityLink', { city: room.city })}
+          label={t('chatManage.cityLink', { city: cityLabel(room.city, room.cityNames) })}
           color="#12a150"
           onClick={go(PATHS.cityActivities, { id: room.id })}
           testId="room-link-city"

@@ -16,6 +16,7 @@ import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
+import { cityLabel } from '@/lib/city-name.ts';
 import type { SavedTickets } from '@/lib/offline-store.ts';
 import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
@@ -140,7 +141,7 @@ function TicketItem({ ticket }: { ticket: Ticket }) {
       <p className={ui.meta}>{formatWhen(activity.startsAt, activity.timezone, language)}</p>
       <p className={ui.meta}>
         {[
-          activity.city ?? (activity.online ? t('activity.online') : ''),
+          cityLabel(activity.city, activity.cityNames) || (activity.online ? t('activity.online') : ''),
           ticket.ticketType.name,
           ticket.asset ? `${ticket.price} ${ticket.asset}` : t('activity.free'),
         ]

@@ -1,0 +1,19 @@
+import { PlaceSearchInput, PlaceSearchOutput } from '@polaris/contract';
+import type { Router } from '../../platform/router.ts';
+import type { PlacesService } from './service.ts';
+
+const tags = ['places'];
+
+/** The location picker's address search (docs/api.md "Places"). Public, rate-limited like every public route. */
+export function placesRoutes(router: Router, places: PlacesService): void {
+  router.route({
+    method: 'GET',
+    path: '/places/search',
+    summary: 'Cities, venues and addresses matching a query (GEOCODER_URL, or the local gazetteer)',
+    tags,
+    auth: 'public',
+    input: PlaceSearchInput,
+    output: PlaceSearchOutput,
+    handler: ({ input, language }) => places.search(input.q, language),
+  });
+}
