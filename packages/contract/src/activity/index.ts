@@ -7,6 +7,7 @@
 export * from './activities.ts';
 export * from './blast.ts';
 export * from './checkin.ts';
+export * from './hosting.ts';
 export { activityIdField } from './fields.ts';
 export * from './manage.ts';
 export * from './registrations.ts';
