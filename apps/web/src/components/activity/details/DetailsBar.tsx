@@ -13,7 +13,7 @@ import styles from './details.module.css';
 import { TransferTicket } from './TransferTicket.tsx';
 import { liveRegistration, type SignUpFlow } from './useSignUpFlow.ts';
 
-/** The actions under the details: share, manage (hosts), give the ticket away, cancel, or sign up. */
+/** The actions under the details: for hosts share and manage; for others share, give the ticket away, cancel, or sign up. */
 export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignUpFlow }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -66,20 +66,47 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
     await copyWithToast(activity.shareUrl, t('activity.shareLink'));
   };
 
+  const manage = (
+    <Button
+      shape="rounded"
+      color="primary"
+      onClick={() => navigate(href(PATHS.manageActivity, { id: activity.id }))}
+      data-testid="details-manage"
+    >
+      {t('activity.manage')}
+    </Button>
+  );
+  const shareButton = (
+    <Button shape="rounded" onClick={() => void share()} data-testid="details-share">
+      <LinkOutline aria-hidden /> {t('activity.share')}
+    </Button>
+  );
+
+  // The organizer and co-hosts run this activity: their actions, never a sign-up of their own.
+  if (activity.abilities.manage) {
+    return (
+      <div className={styles.bar} data-testid="details-host-actions">
+        {activity.status === 'published' && shareButton}
+        {live && activity.abilities.cancelRegistration && (
+          <Button
+            shape="rounded"
+            color="danger"
+            fill="outline"
+            loading={cancel.isPending}
+            onClick={() => void askCancel()}
+            data-testid="details-cancel"
+          >
+            {t('activity.cancelRegistration')}
+          </Button>
+        )}
+        {manage}
+      </div>
+    );
+  }
+
   return (
     <div className={styles.bar}>
-      <Button shape="rounded" onClick={() => void share()} data-testid="details-share">
-        <LinkOutline aria-hidden /> {t('activity.share')}
-      </Button>
-      {activity.abilities.manage && (
-        <Button
-          shape="rounded"
-          onClick={() => navigate(href(PATHS.manageActivity, { id: activity.id }))}
-          data-testid="details-manage"
-        >
-          {t('activity.manage')}
-        </Button>
-      )}
+      {shareButton}
       {live?.status === 'approved' && !live.checkedIn && new Date(activity.startsAt).getTime() > Date.now() && (
         <TransferTicket activityId={activity.id} />
       )}
