@@ -4,13 +4,15 @@ import type {
   CheckinOutput,
   CreateActivityInput,
   DraftOutput,
+  HostingGroup,
+  HostingPage,
   InviteOutput,
   MarketingOutput,
   OverviewOutput,
   SignCodeOutput,
   UploadImageOutput,
 } from '@polaris/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { saveFile } from '@/lib/save-file.ts';
 import { useSession } from '@/lib/session.ts';
@@ -37,6 +39,8 @@ export const hostKeys = {
   overview: (id: string) => [...hostKeys.all, 'overview', id] as const,
   attendees: (id: string, status?: AttendeeFilter) => [...hostKeys.all, 'attendees', id, status ?? 'all'] as const,
   signCode: (id: string) => [...hostKeys.all, 'signCode', id] as const,
+  hostingAll: () => [...hostKeys.all, 'hosting'] as const,
+  hosting: (group: HostingGroup) => [...hostKeys.hostingAll(), group] as const,
 };
 
 const useLoggedIn = () => useSession((state) => state.loginStatus);
@@ -47,6 +51,17 @@ export function useHostActivity(id: string) {
     enabled: useLoggedIn() && id !== '',
     queryFn: () => api.get<Activity>('/activity/detail', { id }, { silent: true }),
     retry: false,
+  });
+}
+
+/** My activities → hosting: one group of what the user organizes or co-hosts, page by page, with each group's count. */
+export function useHosting(group: HostingGroup) {
+  return useInfiniteQuery({
+    queryKey: hostKeys.hosting(group),
+    enabled: useLoggedIn(),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) => api.get<HostingPage>('/activity/hosting', { group, cursor: pageParam, limit: 20 }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
@@ -80,7 +95,10 @@ export function useCreateActivityMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ActivityWrite) => api.post<Activity>('/activity/create', input),
-    onSuccess: (activity) => queryClient.setQueryData(hostKeys.detail(activity.id), activity),
+    onSuccess: (activity) => {
+      queryClient.setQueryData(hostKeys.detail(activity.id), activity);
+      void queryClient.invalidateQueries({ queryKey: hostKeys.hostingAll() });
+    },
   });
 }
 
@@ -99,7 +117,10 @@ export function usePublish() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.post<Activity>('/activity/publish', { id }),
-    onSuccess: (activity) => queryClient.setQueryData(hostKeys.detail(activity.id), activity),
+    onSuccess: (activity) => {
+      queryClient.setQueryData(hostKeys.detail(activity.id), activity);
+      void queryClient.invalidateQueries({ queryKey: hostKeys.hostingAll() });
+    },
   });
 }
 

@@ -1,8 +1,8 @@
 import {
   type Activity,
   type ActivitySummary,
-  type HostedActivity,
   formatAmount,
+  type HostedActivity,
   type Registration,
   type RegistrationStatus,
   servableLink,

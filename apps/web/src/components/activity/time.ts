@@ -51,7 +51,8 @@ export function formatRange(startsAt: string, endsAt: string, timeZone: string, 
   const sameDay = start.toDateString() === end.toDateString();
   const endText = sameDay ? formatTime(end) : unlabelled(endsAt, timeZone, language);
   // A change of offset in between (daylight saving) labels both ends.
-  if (startLabel !== endLabel) return `${unlabelled(startsAt, timeZone, language)} ${startLabel} – ${endText} ${endLabel}`;
+  if (startLabel !== endLabel)
+    return `${unlabelled(startsAt, timeZone, language)} ${startLabel} – ${endText} ${endLabel}`;
   return `${unlabelled(startsAt, timeZone, language)} – ${endText} ${startLabel}`;
 }
 

@@ -6,9 +6,8 @@ import { useNavigate } from 'react-router-dom';
 import { useCancelSignUp } from '@/api/activity.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
+import { shareActivity } from '@/components/activity/share.ts';
 import { toastUnreported } from '@/components/form-errors.ts';
-import { copyWithToast } from '@/components/RecordItem.tsx';
-import { shareNatively } from '@/lib/native.ts';
 import styles from './details.module.css';
 import { TransferTicket } from './TransferTicket.tsx';
 import { liveRegistration, type SignUpFlow } from './useSignUpFlow.ts';
@@ -51,19 +50,10 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
   };
 
   /** Web Share with the marketing title and text; elsewhere, or when sharing fails, the link is copied. */
-  const share = async () => {
+  const share = () => {
     const title = activity.marketing.shareTitle ?? activity.title;
     const text = activity.marketing.shareText ?? title;
-    if (await shareNatively({ title, text, url: activity.shareUrl })) return;
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title, text: activity.marketing.shareText ?? title, url: activity.shareUrl });
-        return;
-      } catch (error) {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-      }
-    }
-    await copyWithToast(activity.shareUrl, t('activity.shareLink'));
+    return shareActivity({ title, text, url: activity.shareUrl }, t('activity.shareLink'));
   };
 
   const manage = (

@@ -267,7 +267,10 @@ function Item({ item }: { item: CalendarItem }) {
       data-testid="calendar-item"
       data-id={item.id}
     >
-      <span style={{ flex: 'none', fontVariantNumeric: 'tabular-nums', fontSize: 13 }} data-testid="calendar-item-clock">
+      <span
+        style={{ flex: 'none', fontVariantNumeric: 'tabular-nums', fontSize: 13 }}
+        data-testid="calendar-item-clock"
+      >
         {formatClock(item.startsAt, item.timezone)}
         <br />
         <span className={ui.muted}>{zoneLabel(item.startsAt, item.timezone)}</span>
