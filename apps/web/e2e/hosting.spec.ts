@@ -154,10 +154,13 @@ for (const language of ['zh-Hant', 'en'] as const) {
     await expect(page.getByTestId('calendar-selected-day')).toHaveAttribute('data-day', `${after}-01`);
 
     // The organizer's calendar calls it hosted, once.
-    const host = await page.context().browser()!.newContext({
-      viewport: { width: 390, height: 844 },
-      timezoneId: 'America/Los_Angeles',
-    });
+    const host = await page
+      .context()
+      .browser()!
+      .newContext({
+        viewport: { width: 390, height: 844 },
+        timezoneId: 'America/Los_Angeles',
+      });
     const hostPage = await host.newPage();
     await logInWith(hostPage, organizer.email, language);
     await hostPage.goto('/#/pages/activity/my/calendar/home/index?view=list');
