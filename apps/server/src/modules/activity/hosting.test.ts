@@ -9,7 +9,7 @@ describe('GET /activity/hosting', () => {
   let t: TestApp;
   let olivia: WalletUser;
   let cohost: WalletUser;
-  const ids: Record<string, string> = {};
+  const ids = { soon: '', later: '', draft: '', cancelled: '', ended: '' };
 
   const hosting = (user: WalletUser, query: Record<string, string> = {}) =>
     t.call<HostingPage>('GET', '/activity/hosting', { token: user.token, query });
