@@ -75,5 +75,6 @@ test('members watch a room stage with the room chat beside it, and see a message
   await shot('broadcaster-on-air');
 
   await page.getByTestId('live-end').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'End live' }).click();
   await expect(viewers[0]!.getByTestId('live-video-state')).toHaveText('This live has ended', { timeout: 10_000 });
 });

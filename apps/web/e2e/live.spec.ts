@@ -82,7 +82,15 @@ test('a broadcaster goes live from the camera and two viewers watch until it end
   await expectPlaying(early);
   await late.screenshot({ path: info.outputPath('viewer.png') });
 
+  // Ending is asked first: keeping the stream leaves everyone watching.
   await page.getByTestId('live-end').click();
+  await expect(page.getByTestId('live-end-confirm')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Keep streaming' }).click();
+  await expect(page.getByTestId('live-end-confirm')).toHaveCount(0);
+  await expect(page.getByTestId('live-on-air')).toBeVisible();
+  await expectPlaying(late);
+  await page.getByTestId('live-end').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'End live' }).click();
   for (const viewer of [early, late]) {
     await expect(viewer.getByTestId('live-video-state')).toHaveText('This live has ended', { timeout: 10_000 });
   }

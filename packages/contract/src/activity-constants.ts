@@ -59,3 +59,7 @@ export const SIGN_CODE_WINDOW_MS = 60_000;
 
 /** Calendar list filters. */
 export const CALENDAR_FILTERS = ['all', 'joined', 'hosted', 'own'] as const;
+
+/** The organizer's hosting list (my activities → hosting): upcoming (published, not ended), drafts, past (ended or cancelled). */
+export const HOSTING_GROUPS = ['upcoming', 'drafts', 'past'] as const;
+export type HostingGroup = (typeof HOSTING_GROUPS)[number];

@@ -38,3 +38,4 @@ export * from './user.ts';
 export * from './validation.ts';
 export * from './vip.ts';
 export * from './wallet.ts';
+export * from './zone-label.ts';

@@ -4,13 +4,15 @@ import type {
   CheckinOutput,
   CreateActivityInput,
   DraftOutput,
+  HostingGroup,
+  HostingPage,
   InviteOutput,
   MarketingOutput,
   OverviewOutput,
   SignCodeOutput,
   UploadImageOutput,
 } from '@polaris/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { saveFile } from '@/lib/save-file.ts';
 import { useSession } from '@/lib/session.ts';
@@ -38,6 +40,8 @@ export const hostKeys = {
   overview: (id: string) => [...hostKeys.all, 'overview', id] as const,
   attendees: (id: string, status?: AttendeeFilter) => [...hostKeys.all, 'attendees', id, status ?? 'all'] as const,
   signCode: (id: string) => [...hostKeys.all, 'signCode', id] as const,
+  hostingAll: () => [...hostKeys.all, 'hosting'] as const,
+  hosting: (group: HostingGroup) => [...hostKeys.hostingAll(), group] as const,
 };
 
 const useLoggedIn = () => useSession((state) => state.loginStatus);
@@ -48,6 +52,17 @@ export function useHostActivity(id: string) {
     enabled: useLoggedIn() && id !== '',
     queryFn: () => api.get<Activity>('/activity/detail', { id }, { silent: true }),
     retry: false,
+  });
+}
+
+/** My activities → hosting: one group of what the user organizes or co-hosts, page by page, with each group's count. */
+export function useHosting(group: HostingGroup) {
+  return useInfiniteQuery({
+    queryKey: hostKeys.hosting(group),
+    enabled: useLoggedIn(),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) => api.get<HostingPage>('/activity/hosting', { group, cursor: pageParam, limit: 20 }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
@@ -85,6 +100,7 @@ export function useCreateActivityMutation() {
       queryClient.setQueryData(hostKeys.detail(activity.id), activity);
       // A new public activity changes the lists and the cities list (its count, a new city).
       void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+      void queryClient.invalidateQueries({ queryKey: hostKeys.hostingAll() });
     },
   });
 }
@@ -108,6 +124,7 @@ export function usePublish() {
     onSuccess: (activity) => {
       queryClient.setQueryData(hostKeys.detail(activity.id), activity);
       void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+      void queryClient.invalidateQueries({ queryKey: hostKeys.hostingAll() });
     },
   });
 }

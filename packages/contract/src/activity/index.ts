@@ -8,6 +8,7 @@ export * from './activities.ts';
 export * from './blast.ts';
 export * from './checkin.ts';
 export { activityIdField } from './fields.ts';
+export * from './hosting.ts';
 export * from './manage.ts';
 export * from './registrations.ts';
 export * from './tickets.ts';

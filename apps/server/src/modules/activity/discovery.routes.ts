@@ -8,6 +8,8 @@ import {
   EmptyInput,
   ExploreInput,
   ExploreOutput,
+  HostingInput,
+  HostingPageOutput,
   MyActivitiesInput,
 } from '@polaris/contract';
 import type { Router } from '../../platform/router.ts';
@@ -81,5 +83,17 @@ export function discoveryRoutes(router: Router, { discovery }: { discovery: Disc
     input: MyActivitiesInput,
     output: ActivityPageOutput,
     handler: ({ input, user }) => discovery.mine(user.id, input),
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/activity/hosting',
+    summary:
+      'Activities the user organizes or co-hosts, one group at a time (upcoming, drafts, past), with the count of each group; by cursor',
+    tags,
+    auth: 'user',
+    input: HostingInput,
+    output: HostingPageOutput,
+    handler: ({ input, user }) => discovery.hosting(user.id, input),
   });
 }

@@ -1,4 +1,4 @@
-import { ACTIVITY_CATEGORIES, type Activity, type ActivitySummary } from '@polaris/contract';
+import { ACTIVITY_CATEGORIES, type Activity, type ActivitySummary, type HostingGroup } from '@polaris/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Links } from '../../platform/links.ts';
@@ -15,6 +15,8 @@ import {
 import {
   countByCategory,
   countByCity,
+  countHosting,
+  hostingSection,
   type ListFilter,
   listSection,
   mineSection,
@@ -24,7 +26,7 @@ import {
 } from './discovery.store.ts';
 import { createDiscoveryCache, type DiscoveryCache } from './discovery-cache.ts';
 import { abilitiesOf, canSeeOnlineUrl } from './policy.ts';
-import { presentActivity, presentSummary, presentSummaryRow } from './presenter.ts';
+import { presentActivity, presentHostedRow, presentSummary, presentSummaryRow } from './presenter.ts';
 import { latestRegistrationOf, seatCounts } from './registrations.store.ts';
 import { phaseOf } from './rules.ts';
 import { registrationView, visibleActivity } from './service.ts';
@@ -193,6 +195,25 @@ export class DiscoveryService {
     const now = this.deps.now();
     const found = await summaryRows(this.db, [mineSection(userId, input, now)]);
     return this.pageOf(found.get('mine')!, input.limit, now);
+  }
+
+  /**
+   * One group of the activities the user hosts (organizer or co-host), each with the user's part, and how many
+   * each group holds: two statements, whatever the page size.
+   */
+  async hosting(userId: number, input: { group: HostingGroup; cursor?: string; limit: number }) {
+    const now = this.deps.now();
+    const [found, counts] = await Promise.all([
+      summaryRows(this.db, [hostingSection(userId, input, now)]),
+      countHosting(this.db, userId, now),
+    ]);
+    const rows = found.get('hosting')!;
+    const page = rows.slice(0, input.limit).map((row) => presentHostedRow(this.deps.links, now, row, userId));
+    return {
+      items: page.map((item) => item.summary),
+      nextCursor: rows.length > input.limit ? (page[page.length - 1]?.cursor ?? null) : null,
+      counts,
+    };
   }
 
   /** A page of `limit` items out of `limit + 1` read, with the cursor of its last item when more follow. */

@@ -1,3 +1,4 @@
+import type { HostingGroup } from '@polaris/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, query } from '../../db/client.ts';
 import type { ActivityMarketing } from '../../db/schema/index.ts';
@@ -13,6 +14,7 @@ export interface SummaryRow {
   section: string;
   id: string;
   code: string;
+  organizer_id: string;
   status: string;
   title: string;
   category: string;
@@ -56,7 +58,7 @@ export interface ListFilter {
 }
 
 const summarySelect = (section: SummarySection) => sql`(
-  select ${section.name}::text as section, a.id::text as id, a.code, a.status, a.title, a.category,
+  select ${section.name}::text as section, a.id::text as id, a.code, a.organizer_id::text as organizer_id, a.status, a.title, a.category,
     floor(extract(epoch from a.starts_at) * 1000)::float8 as starts_ms,
     floor(extract(epoch from a.ends_at) * 1000)::float8 as ends_ms,
     a.timezone, a.city, a.online_url, a.capacity, a.marketing,
@@ -133,6 +135,10 @@ export function listSection(name: string, filter: ListFilter, now: Date): Summar
   };
 }
 
+/** Activities the user organizes or co-hosts. */
+const hostedBy = (userId: number) =>
+  sql`(a.organizer_id = ${userId} or exists (select 1 from activity_cohosts c where c.activity_id = a.id and c.user_id = ${userId}))`;
+
 /**
  * Activities the user joined (any live place) or hosts (organizer or co-host, drafts too): upcoming soonest
  * first, past latest first; one row more than the page.
@@ -147,7 +153,7 @@ export function mineSection(
   const cursor = decodeCursor(input.cursor);
   const membership =
     input.role === 'hosted'
-      ? sql`(a.organizer_id = ${userId} or exists (select 1 from activity_cohosts c where c.activity_id = a.id and c.user_id = ${userId}))`
+      ? hostedBy(userId)
       : sql`exists (select 1 from registrations r where r.activity_id = a.id and r.user_id = ${userId}
               and r.status in ('pending', 'approved', 'waitlisted'))`;
   const when =
@@ -163,6 +169,51 @@ export function mineSection(
     : sql``;
   const order = past ? sql`order by a.starts_at desc, a.id desc` : sql`order by a.starts_at, a.id`;
   return { name: 'mine', where: sql`${membership} ${when} ${after}`, order, limit: input.limit + 1 };
+}
+
+/** Which activities of a host's fall in a group (HOSTING_GROUPS): drafts; published and not ended; ended or cancelled. */
+function hostingGroupWhere(group: HostingGroup, at: string): SQL {
+  if (group === 'drafts') return sql`a.status = 'draft'`;
+  if (group === 'upcoming') return sql`a.status = 'published' and a.ends_at > ${at}::timestamptz`;
+  return sql`(a.status = 'cancelled' or (a.status = 'published' and a.ends_at <= ${at}::timestamptz))`;
+}
+
+/**
+ * One group of the activities the user hosts (organizer or co-host): upcoming and drafts soonest first, past
+ * latest first; one row more than the page.
+ */
+export function hostingSection(
+  userId: number,
+  input: { group: HostingGroup; cursor?: string; limit: number },
+  now: Date,
+): SummarySection {
+  const past = input.group === 'past';
+  const cursor = decodeCursor(input.cursor);
+  const after = cursor
+    ? past
+      ? sql`and (a.starts_at, a.id) < (${cursor.at}::timestamptz, ${cursor.id})`
+      : sql`and (a.starts_at, a.id) > (${cursor.at}::timestamptz, ${cursor.id})`
+    : sql``;
+  const order = past ? sql`order by a.starts_at desc, a.id desc` : sql`order by a.starts_at, a.id`;
+  return {
+    name: 'hosting',
+    where: sql`${hostedBy(userId)} and ${hostingGroupWhere(input.group, now.toISOString())} ${after}`,
+    order,
+    limit: input.limit + 1,
+  };
+}
+
+/** How many activities the user hosts in each group, in one statement. */
+export async function countHosting(db: Database, userId: number, now: Date): Promise<Record<HostingGroup, number>> {
+  const at = now.toISOString();
+  const count = (group: HostingGroup) => sql`count(*) filter (where ${hostingGroupWhere(group, at)})::int`;
+  const found = await query<Record<HostingGroup, number>>(
+    db,
+    sql`select ${count('upcoming')} as upcoming, ${count('drafts')} as drafts, ${count('past')} as past
+        from activities a where ${hostedBy(userId)}`,
+  );
+  const row = found.rows[0];
+  return { upcoming: Number(row?.upcoming ?? 0), drafts: Number(row?.drafts ?? 0), past: Number(row?.past ?? 0) };
 }
 
 /** Upcoming public activities per category, in one city or everywhere. */

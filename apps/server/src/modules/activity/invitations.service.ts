@@ -7,6 +7,7 @@ import type { Links } from '../../platform/links.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { type ActivityRow, insertInvitation, peopleById } from './activities.store.ts';
 import { newInviteCode } from './codes.ts';
+import { noticeDate } from './notices.ts';
 import { managedActivity } from './service.ts';
 
 export interface InvitationDeps {
@@ -67,11 +68,8 @@ export class InvitationService {
 
 /** Invitations go out in English and Traditional Chinese: the invitee's language is not known. */
 function inviteMail(to: string, activity: ActivityRow, inviter: string, link: string) {
-  const date = activity.startsAt.toLocaleString('en-GB', {
-    timeZone: activity.timezone,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  // In the activity's zone, labelled with its offset, as every activity time is (docs/new-user-polish.md "hosting").
+  const date = noticeDate(activity.startsAt, activity.timezone, 'en');
   const params = { name: inviter, title: activity.title, date, link };
   return {
     to,

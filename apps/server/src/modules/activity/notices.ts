@@ -1,4 +1,4 @@
-import { translate as fill, formatAmount, LANGUAGES, type Language } from '@polaris/contract';
+import { translate as fill, formatAmount, LANGUAGES, type Language, zoneLabel } from '@polaris/contract';
 import { type IcsMethod, type IcsPerson, renderCalendar } from '../../platform/ics.ts';
 import { cityName } from '../../platform/places/cities.ts';
 import type { NoticeEvent } from '../notifications/events.ts';
@@ -95,14 +95,14 @@ export function calendarInvite(
   };
 }
 
-/** A date as the attendee reads it: in the activity's own time zone, which is named. */
+/** A date as the attendee reads it: in the activity's own time zone, labelled with its offset as the app does ("GMT+8"). */
 export function noticeDate(at: Date, timezone: string, language: Language): string {
   const text = at.toLocaleString(DATE_LOCALE[language], {
     timeZone: timezone,
     dateStyle: 'medium',
     timeStyle: 'short',
   });
-  return `${text} (${timezone})`;
+  return `${text} (${zoneLabel(at, timezone)})`;
 }
 
 export function placeOf(activity: NoticeActivity, language: Language): string {

@@ -65,7 +65,12 @@ export function abilitiesOf(
     edit: canEdit(activity, userId) && phase !== 'ended',
     manage: canManage(activity, userId),
     checkIn: canManage(activity, userId) && activity.status === 'published',
-    signUp: live && userId !== null && (mine === null || mine.status === 'cancelled' || mine.status === 'rejected'),
+    // Hosts run the activity: their page offers manage and share, not a ticket of their own.
+    signUp:
+      live &&
+      userId !== null &&
+      !isHost(activity, userId) &&
+      (mine === null || mine.status === 'cancelled' || mine.status === 'rejected'),
     cancelRegistration:
       mine !== null &&
       ['pending', 'approved', 'waitlisted'].includes(mine.status) &&

@@ -2,6 +2,7 @@ import {
   type Activity,
   type ActivitySummary,
   formatAmount,
+  type HostedActivity,
   type Registration,
   type RegistrationStatus,
   servableLink,
@@ -178,6 +179,17 @@ export function presentSummaryRow(
     phaseOf({ startsAt, endsAt }, now),
   );
   return { summary, cursor: summaryCursor(row) };
+}
+
+/** A summary in the host's list, with the caller's part in it (organizer or co-host). */
+export function presentHostedRow(
+  links: Links,
+  now: Date,
+  row: SummaryRow,
+  userId: number,
+): { summary: HostedActivity; cursor: string } {
+  const { summary, cursor } = presentSummaryRow(links, now, row);
+  return { summary: { ...summary, role: Number(row.organizer_id) === userId ? 'organizer' : 'cohost' }, cursor };
 }
 
 /** The detail page of one activity, for one caller: their place, what they may do, the link only some see. */

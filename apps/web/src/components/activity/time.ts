@@ -1,4 +1,4 @@
-import type { Language } from '@polaris/contract';
+import { type Language, zoneLabel } from '@polaris/contract';
 import { formatMonthDay, formatTime, formatWeekday } from '@/lib/format.ts';
 
 /**
@@ -25,31 +25,45 @@ export function wallClock(iso: string | Date, timeZone: string): Date {
   }
 }
 
-/** "11月21日 星期五 19:30" in the activity's zone. */
-export function formatWhen(iso: string, timeZone: string, language: Language): string {
-  const local = wallClock(iso, timeZone);
-  return `${formatMonthDay(local, language)} ${formatWeekday(local, language)} ${formatTime(local)}`;
+/**
+ * The one rule for an activity's times (docs/activity-screens-host.md "Times"): every time of an activity, on its
+ * page, cards, calendar, my activities, tickets, manage pages and reminders, is the wall clock of the activity's
+ * own zone, labelled with that zone's offset, so a viewer elsewhere reads the venue's time and knows it.
+ */
+export { zoneLabel };
+
+/** "20:00" on the activity's clock (shown beside its zone label). */
+export function formatClock(iso: string, timeZone: string): string {
+  return formatTime(wallClock(iso, timeZone));
 }
 
-/** Start and end: the end's date is repeated only when it is another day. */
+/** "11月21日 星期五 19:30 GMT+8": the date and time in the activity's zone, labelled. */
+export function formatWhen(iso: string, timeZone: string, language: Language): string {
+  return `${unlabelled(iso, timeZone, language)} ${zoneLabel(iso, timeZone)}`;
+}
+
+/** Start and end, labelled once: the end's date is repeated only when it is another day. */
 export function formatRange(startsAt: string, endsAt: string, timeZone: string, language: Language): string {
   const start = wallClock(startsAt, timeZone);
   const end = wallClock(endsAt, timeZone);
+  const startLabel = zoneLabel(startsAt, timeZone);
+  const endLabel = zoneLabel(endsAt, timeZone);
   const sameDay = start.toDateString() === end.toDateString();
-  const endText = sameDay ? formatTime(end) : formatWhen(endsAt, timeZone, language);
-  return `${formatWhen(startsAt, timeZone, language)} – ${endText}`;
+  const endText = sameDay ? formatTime(end) : unlabelled(endsAt, timeZone, language);
+  // A change of offset in between (daylight saving) labels both ends.
+  if (startLabel !== endLabel)
+    return `${unlabelled(startsAt, timeZone, language)} ${startLabel} – ${endText} ${endLabel}`;
+  return `${unlabelled(startsAt, timeZone, language)} – ${endText} ${startLabel}`;
 }
 
-/** The zone's short name at that moment ("GMT+8"), to say which clock the times are on. */
-export function zoneLabel(iso: string, timeZone: string): string {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(
-      new Date(iso),
-    );
-    return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
-  } catch {
-    return timeZone;
-  }
+/** YYYY-MM-DD of the day the activity happens on, in its own zone (where the calendar puts it). */
+export function activityDay(iso: string, timeZone: string): string {
+  return dayKey(wallClock(iso, timeZone));
+}
+
+function unlabelled(iso: string, timeZone: string, language: Language): string {
+  const local = wallClock(iso, timeZone);
+  return `${formatMonthDay(local, language)} ${formatWeekday(local, language)} ${formatTime(local)}`;
 }
 
 /** YYYY-MM of a local date. */

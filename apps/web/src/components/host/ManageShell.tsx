@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useHostActivity } from '@/api/activity-manage.ts';
 import { Frame } from '@/app/Frame.tsx';
-import { PATHS } from '@/app/paths.ts';
+import { href, PATHS } from '@/app/paths.ts';
 import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -15,13 +15,13 @@ import { useSession } from '@/lib/session.ts';
 
 /**
  * SPEC §2 back from manage pages: a sub-page goes back to the manage page with the current query;
- * the manage page itself goes to the organizer's list of activities.
+ * the manage page itself goes to the organizer's list of activities (my activities → hosting).
  */
 export function useManageBack(isIndex: boolean): () => void {
   const navigate = useNavigate();
   const { search } = useLocation();
   return () => {
-    if (isIndex) navigate(PATHS.myActivities, { replace: true });
+    if (isIndex) navigate(href(PATHS.myActivities, { when: 'hosting' }), { replace: true });
     else navigate(`${PATHS.manageActivity}${search}`, { replace: true });
   };
 }

@@ -1,5 +1,5 @@
 import type { LiveStage } from '@polaris/contract';
-import { Button } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -25,6 +25,16 @@ export function BroadcastPanel({ stage }: { stage: LiveStage }) {
           ? t('live.paused')
           : null;
   const onAir = state === 'onAir' || state === 'connecting';
+  /** Ending cannot be undone (viewers see "ended", the stage cannot resume): asked first. */
+  const askEnd = async () => {
+    const ok = await Dialog.confirm({
+      title: t('live.endConfirmTitle'),
+      content: <p data-testid="live-end-confirm">{t('live.endConfirmBody')}</p>,
+      confirmText: t('live.endConfirm'),
+      cancelText: t('live.keepLive'),
+    });
+    if (ok) await broadcast.end();
+  };
   return (
     <>
       <LiveVideo videoRef={preview} overlay={overlay} viewers={stage.viewers} muted testId="live-preview" />
@@ -57,7 +67,7 @@ export function BroadcastPanel({ stage }: { stage: LiveStage }) {
                 {t('live.resume')}
               </Button>
             )}
-            <Button color="danger" onClick={() => void broadcast.end()} data-testid="live-end">
+            <Button color="danger" onClick={() => void askEnd()} data-testid="live-end">
               {t('live.end')}
             </Button>
           </div>

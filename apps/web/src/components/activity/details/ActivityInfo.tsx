@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
-import { formatRange, zoneLabel } from '@/components/activity/time.ts';
+import { formatRange } from '@/components/activity/time.ts';
 import { cityLabel } from '@/lib/city-name.ts';
 import { useSettings } from '@/lib/settings.ts';
 import styles from './details.module.css';
@@ -44,10 +44,7 @@ export function ActivityInfo({ activity }: { activity: Activity }) {
       <div className={ui.panel}>
         <p className={styles.line} data-testid="details-time">
           <ClockCircleOutline aria-hidden />
-          <span>
-            {formatRange(activity.startsAt, activity.endsAt, activity.timezone, language)}{' '}
-            <span className={ui.muted}>({zoneLabel(activity.startsAt, activity.timezone)})</span>
-          </span>
+          <span>{formatRange(activity.startsAt, activity.endsAt, activity.timezone, language)}</span>
         </p>
         {activity.online ? (
           <p className={styles.line} data-testid="details-online">

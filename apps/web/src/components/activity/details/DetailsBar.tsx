@@ -6,14 +6,13 @@ import { useNavigate } from 'react-router-dom';
 import { useCancelSignUp } from '@/api/activity.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
+import { shareActivity } from '@/components/activity/share.ts';
 import { toastUnreported } from '@/components/form-errors.ts';
-import { copyWithToast } from '@/components/RecordItem.tsx';
-import { shareNatively } from '@/lib/native.ts';
 import styles from './details.module.css';
 import { TransferTicket } from './TransferTicket.tsx';
 import { liveRegistration, type SignUpFlow } from './useSignUpFlow.ts';
 
-/** The actions under the details: share, manage (hosts), give the ticket away, cancel, or sign up. */
+/** The actions under the details: for hosts share and manage; for others share, give the ticket away, cancel, or sign up. */
 export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignUpFlow }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -51,35 +50,53 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
   };
 
   /** Web Share with the marketing title and text; elsewhere, or when sharing fails, the link is copied. */
-  const share = async () => {
+  const share = () => {
     const title = activity.marketing.shareTitle ?? activity.title;
     const text = activity.marketing.shareText ?? title;
-    if (await shareNatively({ title, text, url: activity.shareUrl })) return;
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title, text: activity.marketing.shareText ?? title, url: activity.shareUrl });
-        return;
-      } catch (error) {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-      }
-    }
-    await copyWithToast(activity.shareUrl, t('activity.shareLink'));
+    return shareActivity({ title, text, url: activity.shareUrl }, t('activity.shareLink'));
   };
+
+  const manage = (
+    <Button
+      shape="rounded"
+      color="primary"
+      onClick={() => navigate(href(PATHS.manageActivity, { id: activity.id }))}
+      data-testid="details-manage"
+    >
+      {t('activity.manage')}
+    </Button>
+  );
+  const shareButton = (
+    <Button shape="rounded" onClick={() => void share()} data-testid="details-share">
+      <LinkOutline aria-hidden /> {t('activity.share')}
+    </Button>
+  );
+
+  // The organizer and co-hosts run this activity: their actions, never a sign-up of their own.
+  if (activity.abilities.manage) {
+    return (
+      <div className={styles.bar} data-testid="details-host-actions">
+        {activity.status === 'published' && shareButton}
+        {live && activity.abilities.cancelRegistration && (
+          <Button
+            shape="rounded"
+            color="danger"
+            fill="outline"
+            loading={cancel.isPending}
+            onClick={() => void askCancel()}
+            data-testid="details-cancel"
+          >
+            {t('activity.cancelRegistration')}
+          </Button>
+        )}
+        {manage}
+      </div>
+    );
+  }
 
   return (
     <div className={styles.bar}>
-      <Button shape="rounded" onClick={() => void share()} data-testid="details-share">
-        <LinkOutline aria-hidden /> {t('activity.share')}
-      </Button>
-      {activity.abilities.manage && (
-        <Button
-          shape="rounded"
-          onClick={() => navigate(href(PATHS.manageActivity, { id: activity.id }))}
-          data-testid="details-manage"
-        >
-          {t('activity.manage')}
-        </Button>
-      )}
+      {shareButton}
       {live?.status === 'approved' && !live.checkedIn && new Date(activity.startsAt).getTime() > Date.now() && (
         <TransferTicket activityId={activity.id} />
       )}

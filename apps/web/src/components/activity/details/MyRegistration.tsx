@@ -6,7 +6,7 @@ import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
 import { StatusBadge } from '@/components/activity/StatusBadge.tsx';
 import { TicketQr } from '@/components/activity/TicketQr.tsx';
-import { formatWhen, zoneLabel } from '@/components/activity/time.ts';
+import { formatWhen } from '@/components/activity/time.ts';
 import { useSettings } from '@/lib/settings.ts';
 import styles from './details.module.css';
 import { liveRegistration } from './useSignUpFlow.ts';
@@ -73,7 +73,7 @@ function RefundRight({ activity, registration }: { activity: Activity; registrat
   if (!until || !reason || !registration.asset || !activity.abilities.cancelRegistration) return null;
   if (Date.now() >= new Date(until).getTime()) return null;
   const params = {
-    until: `${formatWhen(until, activity.timezone, language)} (${zoneLabel(until, activity.timezone)})`,
+    until: formatWhen(until, activity.timezone, language),
   };
   const text = {
     timeChanged: t('activity.refundRightTime', params),

@@ -8,7 +8,8 @@ import { liveRegistration, priceText, type SignUpFlow } from './useSignUpFlow.ts
 export function TicketTypes({ activity, flow }: { activity: Activity; flow: SignUpFlow }) {
   const { t } = useTranslation();
   const live = liveRegistration(activity);
-  const { ticket } = flow;
+  // Hosts do not sign up to their own activity: the types are shown, none chosen.
+  const ticket = activity.abilities.manage ? null : flow.ticket;
   if (activity.ticketTypes.length === 0) return null;
   return (
     <section className={ui.section}>

@@ -1,8 +1,8 @@
 import type { Activity } from '@polaris/contract';
 import { Button, Dialog, Tabs, Toast } from 'antd-mobile';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   type Attendee,
   type AttendeeFilter,
@@ -42,6 +42,12 @@ function Manage({ activity }: { activity: Activity }) {
   const language = useSettings((state) => state.language);
   const [filter, setFilter] = useState<AttendeeFilter>('approved');
   const [exporting, setExporting] = useState(false);
+  // `section=attendees` (the hosting list's "Attendees" shortcut) opens the page at its attendee list.
+  const [params] = useSearchParams();
+  const toAttendees = params.get('section') === 'attendees';
+  useEffect(() => {
+    if (toAttendees && overview.isSuccess) document.getElementById('manage-attendees-title')?.scrollIntoView();
+  }, [toAttendees, overview.isSuccess]);
   if (overview.isPending) return <Loading testId="manage-loading" />;
   if (overview.isError) {
     if (isForbidden(overview.error)) return <Forbidden />;

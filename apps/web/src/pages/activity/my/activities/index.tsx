@@ -1,3 +1,4 @@
+import { HOSTING_GROUPS, type HostingGroup } from '@polaris/contract';
 import { PullToRefresh, Tabs } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import { useMemo } from 'react';
@@ -12,6 +13,7 @@ import { TicketQr } from '@/components/activity/TicketQr.tsx';
 import { formatWhen } from '@/components/activity/time.ts';
 import { useOfflineTickets } from '@/components/activity/useOfflineTickets.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
+import { HostingList } from '@/components/host/hosting/HostingList.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
@@ -21,24 +23,47 @@ import type { SavedTickets } from '@/lib/offline-store.ts';
 import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
 
-/** My tickets, upcoming or past (kept in the query string), each with its QR code while it is valid. */
+type Tab = When | 'hosting';
+
+/**
+ * My activities: my tickets, upcoming or past, each with its QR code while it is valid; and what I host, by group
+ * (docs/activity-screens-host.md "Hosting"). The tab and the group are kept in the query string
+ * (`?when=past`, `?when=hosting&group=drafts`).
+ */
 export default function MyActivitiesPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const when: When = params.get('when') === 'past' ? 'past' : 'upcoming';
+  const whenParam = params.get('when');
+  const tab: Tab = whenParam === 'past' || whenParam === 'hosting' ? whenParam : 'upcoming';
+  const groupParam = params.get('group') ?? '';
+  const group: HostingGroup = (HOSTING_GROUPS as readonly string[]).includes(groupParam)
+    ? (groupParam as HostingGroup)
+    : 'upcoming';
   return (
     <Frame title={t('tickets.title')} layout="frame">
       <RequireLogin>
         <Tabs
-          activeKey={when}
-          onChange={(key) => setParams(key === 'past' ? { when: 'past' } : {}, { replace: true })}
+          activeKey={tab}
+          onChange={(key) => setParams(key === 'upcoming' ? {} : { when: key }, { replace: true })}
           style={{ background: '#fff' }}
         >
           <Tabs.Tab key="upcoming" title={<span data-testid="tickets-tab-upcoming">{t('tickets.upcoming')}</span>} />
           <Tabs.Tab key="past" title={<span data-testid="tickets-tab-past">{t('tickets.past')}</span>} />
+          <Tabs.Tab key="hosting" title={<span data-testid="tickets-tab-hosting">{t('hosting.tab')}</span>} />
         </Tabs>
         <div style={{ padding: 16 }}>
-          <TicketList when={when} />
+          {tab === 'hosting' ? (
+            <HostingList
+              group={group}
+              onGroup={(next) =>
+                setParams(next === 'upcoming' ? { when: 'hosting' } : { when: 'hosting', group: next }, {
+                  replace: true,
+                })
+              }
+            />
+          ) : (
+            <TicketList when={tab} />
+          )}
         </div>
       </RequireLogin>
     </Frame>

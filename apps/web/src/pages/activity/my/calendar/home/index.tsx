@@ -15,10 +15,11 @@ import {
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
-import { dayKey, monthKey } from '@/components/activity/time.ts';
+import { itemLabelKey, itemsByDay, selectedDay } from '@/components/activity/calendar-days.ts';
+import { activityDay, dayKey, formatClock, formatRange, monthKey, zoneLabel } from '@/components/activity/time.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
-import { formatFullDate, formatMonthDay, formatTime, formatWeekday } from '@/lib/format.ts';
+import { formatFullDate, formatMonthDay, formatWeekday } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import styles from './calendar.module.css';
 
@@ -103,14 +104,16 @@ function MonthView({ filter }: { filter: CalendarFilter }) {
   const { t } = useTranslation();
   const language = useSettings((state) => state.language);
   const [cursor, setCursor] = useState(() => dayjs().startOf('month'));
-  const [selected, setSelected] = useState(() => dayKey(new Date()));
+  // Today at first; none after a change of month, until the user picks one (then selectedDay chooses).
+  const [picked, setPicked] = useState<string | null>(() => dayKey(new Date()));
   const month = monthKey(cursor.toDate());
   const items = useCalendarMonth(month, filter);
-  const byDay = new Map<string, CalendarItem[]>();
-  for (const item of items.data?.items ?? []) {
-    const key = dayKey(new Date(item.startsAt));
-    byDay.set(key, [...(byDay.get(key) ?? []), item]);
-  }
+  const byDay = itemsByDay(items.data?.items ?? []);
+  const selected = selectedDay(month, picked, byDay);
+  const changeMonth = (next: dayjs.Dayjs) => {
+    setCursor(next);
+    setPicked(null);
+  };
   const lead = (cursor.day() + 6) % 7; // weeks start on Monday
   const days = cursor.daysInMonth();
   const today = dayKey(new Date());
@@ -122,7 +125,7 @@ function MonthView({ filter }: { filter: CalendarFilter }) {
         <button
           type="button"
           className={ui.link}
-          onClick={() => setCursor(cursor.subtract(1, 'month'))}
+          onClick={() => changeMonth(cursor.subtract(1, 'month'))}
           aria-label={t('calendar.previous')}
           data-testid="calendar-prev"
         >
@@ -138,7 +141,7 @@ function MonthView({ filter }: { filter: CalendarFilter }) {
         <button
           type="button"
           className={ui.link}
-          onClick={() => setCursor(cursor.add(1, 'month'))}
+          onClick={() => changeMonth(cursor.add(1, 'month'))}
           aria-label={t('calendar.next')}
           data-testid="calendar-next"
         >
@@ -164,7 +167,7 @@ function MonthView({ filter }: { filter: CalendarFilter }) {
               key={key}
               type="button"
               className={`${styles.day} ${key === today ? styles.today : ''} ${key === selected ? styles.selected : ''}`}
-              onClick={() => setSelected(key)}
+              onClick={() => setPicked(key)}
               aria-pressed={key === selected}
               aria-label={`${formatMonthDay(date, language)}${has ? ` · ${t('calendar.hasItems', { count: byDay.get(key)?.length ?? 0 })}` : ''}`}
               data-testid={`calendar-day-${key}`}
@@ -177,7 +180,7 @@ function MonthView({ filter }: { filter: CalendarFilter }) {
         })}
       </div>
       {items.isError && <LoadFailed onRetry={() => void items.refetch()} message={items.error.message} />}
-      <h3 className={styles.dayTitle} data-testid="calendar-selected-day">
+      <h3 className={styles.dayTitle} data-testid="calendar-selected-day" data-day={selected}>
         {formatMonthDay(new Date(`${selected}T00:00:00`), language)}{' '}
         {formatWeekday(new Date(`${selected}T00:00:00`), language)}
       </h3>
@@ -213,7 +216,7 @@ function ListView({ filter }: { filter: CalendarFilter }) {
   }
   const groups: [string, CalendarItem[]][] = [];
   for (const item of list.data.items) {
-    const key = dayKey(new Date(item.startsAt));
+    const key = activityDay(item.startsAt, item.timezone);
     const last = groups.at(-1);
     if (last && last[0] === key) last[1].push(item);
     else groups.push([key, [item]]);
@@ -264,22 +267,24 @@ function Item({ item }: { item: CalendarItem }) {
       data-testid="calendar-item"
       data-id={item.id}
     >
-      <span style={{ flex: 'none', fontVariantNumeric: 'tabular-nums', fontSize: 13 }}>
-        {formatTime(item.startsAt)}
+      <span
+        style={{ flex: 'none', fontVariantNumeric: 'tabular-nums', fontSize: 13 }}
+        data-testid="calendar-item-clock"
+      >
+        {formatClock(item.startsAt, item.timezone)}
         <br />
-        <span className={ui.muted}>{formatTime(item.endsAt)}</span>
+        <span className={ui.muted}>{zoneLabel(item.startsAt, item.timezone)}</span>
       </span>
       <span style={{ flex: 1, minWidth: 0 }}>
         <span className={ui.cardTitle} data-testid="calendar-item-title">
           {item.title}
         </span>
         <span className={ui.meta} style={{ display: 'block' }} data-testid="calendar-item-when">
-          {formatMonthDay(item.startsAt, language)} {formatWeekday(item.startsAt, language)} {formatTime(item.startsAt)}
+          {formatRange(item.startsAt, item.endsAt, item.timezone, language)}
           {item.location ? ` · ${item.location}` : ''}
         </span>
-        <span className={ui.meta} style={{ display: 'block' }}>
-          {t(`calendar.kind.${item.kind}`)}
-          {item.kind === 'joined' && item.status ? ` · ${t(`tickets.status.${item.status}`)}` : ''}
+        <span className={ui.meta} style={{ display: 'block' }} data-testid="calendar-item-label">
+          {t(itemLabelKey(item))}
         </span>
       </span>
     </button>

@@ -1,0 +1,66 @@
+import type { LiveStage } from '@polaris/contract';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BroadcastPanel } from './BroadcastPanel.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const end = vi.fn(async () => {});
+vi.mock('./useBroadcaster.ts', () => ({
+  useBroadcaster: () => ({ state: 'onAir', goLive: vi.fn(), pause: vi.fn(), resume: vi.fn(), end, busy: false }),
+}));
+vi.mock('./LiveVideo.tsx', () => ({ LiveVideo: () => null }));
+
+const stage = {
+  id: '7',
+  title: 'Evening AMA',
+  status: 'live',
+  viewers: 3,
+  owner: { uid: 1, name: 'Host', avatar: null },
+} as unknown as LiveStage;
+
+const unmounts: (() => void)[] = [];
+afterEach(() => {
+  for (const unmount of unmounts.splice(0)) unmount();
+  end.mockClear();
+});
+
+/** Waits for an element (the dialog renders after its animation frame), never a fixed sleep. */
+async function find(selector: string, text?: string): Promise<HTMLElement> {
+  return vi.waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>(selector)].find(
+      (element) => text === undefined || element.textContent?.includes(text),
+    );
+    if (!found) throw new Error(`no ${selector} ${text ?? ''}`);
+    return found;
+  });
+}
+
+describe('ending a live stream', () => {
+  it('asks first: keeping the stream ends nothing, confirming ends it', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    unmounts.push(() => act(() => root.unmount()));
+    await act(async () =>
+      root.render(
+        <MemoryRouter>
+          <BroadcastPanel stage={stage} />
+        </MemoryRouter>,
+      ),
+    );
+
+    await act(async () => (await find('[data-testid="live-end"]')).click());
+    await find('[data-testid="live-end-confirm"]');
+    expect(end).not.toHaveBeenCalled();
+    await act(async () => (await find('.adm-dialog button', 'live.keepLive')).click());
+    await vi.waitFor(() => expect(document.querySelector('[data-testid="live-end-confirm"]')).toBeNull());
+    expect(end).not.toHaveBeenCalled();
+
+    await act(async () => (await find('[data-testid="live-end"]')).click());
+    await act(async () => (await find('.adm-dialog button', 'live.endConfirm')).click());
+    await vi.waitFor(() => expect(end).toHaveBeenCalledTimes(1));
+  });
+});
