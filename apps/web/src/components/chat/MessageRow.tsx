@@ -246,6 +246,7 @@ export function PendingRow({ item, first, context }: { item: OutgoingMessage; fi
     kind: item.imageId ? 'image' : 'text',
     senderUid: context.selfUid,
     senderName: null,
+    senderAvatar: null,
     text: item.text,
     imageId: item.imageId ?? null,
     replyTo: item.replyTo ?? null,
