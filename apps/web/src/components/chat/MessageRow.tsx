@@ -180,7 +180,14 @@ export function MessageRow({
     >
       {!own &&
         (first ? (
-          <RoomAvatar seed={message.senderUid ?? '0'} name={name} size="small" />
+          <RoomAvatar
+            seed={message.senderUid ?? '0'}
+            person={message.senderUid}
+            name={name}
+            avatar={message.senderAvatar}
+            size="small"
+            testId="message-avatar"
+          />
         ) : (
           <span className={css.spacer} />
         ))}
