@@ -15,8 +15,6 @@ export interface AvatarProps {
   size?: number;
   /** A red ring: on air. */
   live?: boolean;
-  /** Said to screen readers; without it the avatar is decoration beside a name. */
-  label?: string;
   className?: string;
   testId?: string;
 }
@@ -24,9 +22,9 @@ export interface AvatarProps {
 /**
  * The one picture of a person (or a room) everywhere: their avatar, or the first letter of their name on a colour of
  * their own. A person's avatar goes through the avatar cache (lib/avatar-cache.ts): what an answer says is learnt,
- * what it leaves out is looked up.
+ * what it leaves out is looked up. It is decoration beside a name, hidden from screen readers.
  */
-export function Avatar({ name, avatar, person, seed, size = 40, live = false, label, className, testId }: AvatarProps) {
+export function Avatar({ name, avatar, person, seed, size = 40, live = false, className, testId }: AvatarProps) {
   const resolved = person ? avatarCache.resolve(person, avatar) : (avatar ?? null);
   const src = avatarSrc(resolved);
   const [failed, setFailed] = useState<string | null>(null);
@@ -41,9 +39,7 @@ export function Avatar({ name, avatar, person, seed, size = 40, live = false, la
     <span
       className={[styles.avatar, live ? styles.live : '', className ?? ''].join(' ').trim()}
       style={box}
-      role={label ? 'img' : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
+      aria-hidden
       data-testid={testId}
       data-avatar={showImage ? 'image' : 'initial'}
     >
