@@ -1,10 +1,13 @@
-import type { ChatMessage, UserInfo } from '@polaris/contract';
+import type { ChatMessage, LiveStage, UserInfo } from '@polaris/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createRoom } from '../chat/chat-fixtures.ts';
 
-/** The avatar: uploaded by its owner (checked by its bytes), kept on the profile, and carried beside the name. */
+/**
+ * One identity: the avatar (uploaded by its owner, checked by its bytes, kept on the profile, carried beside the name)
+ * and the display name, which names a person before their user name wherever they appear.
+ */
 
 let t: TestApp;
 let session: { uid: string; token: string };
@@ -88,5 +91,21 @@ describe('POST /user/avatar/upload', () => {
       query: { roomId: room.id },
     });
     expect(history.attachment.items.find((m) => m.text === 'hello')?.senderAvatar).toBe(uploaded.attachment.avatar);
+  });
+});
+
+describe('the display name', () => {
+  it('names the host of a live stage, with their avatar', async () => {
+    const host = await t.register('identity-host@example.com');
+    const named = await t.call('POST', '/user/personalInfo', {
+      token: host.token,
+      body: { uname: 'cat_host', openName: 'Cat Chen' },
+    });
+    expect(named.status).toBe(200);
+    const stage = await t.call<LiveStage>('POST', '/live/stage/create', {
+      token: host.token,
+      body: { title: 'Hello', audience: 'link' },
+    });
+    expect(stage.attachment.owner).toMatchObject({ name: 'Cat Chen', avatar: null });
   });
 });
