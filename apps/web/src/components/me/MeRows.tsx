@@ -1,0 +1,94 @@
+import {
+  BankcardOutline,
+  BellOutline,
+  CalendarOutline,
+  FileOutline,
+  GiftOutline,
+  InformationCircleOutline,
+  LockOutline,
+  PayCircleOutline,
+  PictureOutline,
+  StarOutline,
+  TeamOutline,
+} from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PATHS } from '@/app/paths.ts';
+import { ListGroup, ListRow } from '@/components/ListRow.tsx';
+import { NoticesRow } from '@/components/notices/NoticesRow.tsx';
+import { CurrencySheet } from '@/components/wallet/CurrencySheet.tsx';
+import { useSettings } from '@/lib/settings.ts';
+import { currencyOf } from '@/lib/wallet.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+
+/**
+ * The Me tab's lists, one row style (`ListRow`: icon, label, value, chevron), in one vocabulary. They are what the
+ * old "My" page repeated with other words; that page now opens the profile (issue 23 item 9).
+ */
+export function MeRows({ loggedIn }: { loggedIn: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {loggedIn && (
+        <>
+          <ListGroup id="me-account-title" title={t('mine.accountSection')}>
+            <ListRow icon={<LockOutline />} label={t('mine.security')} to={PATHS.securityCenter} testId="me-security" />
+            <NoticesRow icon={<BellOutline />} />
+            <ListRow icon={<StarOutline />} label={t('mine.membership')} to={PATHS.vip} testId="me-vip" />
+            <ListRow icon={<GiftOutline />} label={t('mine.invite')} to={PATHS.inviteGift} testId="me-invite" />
+          </ListGroup>
+          <ListGroup id="me-assets-title" title={t('mine.assetsSection')}>
+            <ListRow icon={<BankcardOutline />} label={t('mine.assets')} to={PATHS.myAsset} testId="me-assets" />
+            <ListRow icon={<PictureOutline />} label={t('mine.nfts')} to={PATHS.myNft} testId="me-nfts" />
+            <ListRow
+              icon={<PayCircleOutline />}
+              label={t('mine.earnings')}
+              to={PATHS.creatorStatistics}
+              testId="me-earnings"
+            />
+            <ListRow icon={<CalendarOutline />} label={t('mine.calendar')} to={PATHS.myCalendar} testId="me-calendar" />
+          </ListGroup>
+        </>
+      )}
+      <ListGroup id="me-settings" title={t('me.settings')}>
+        <LanguageSwitch />
+        <CurrencyRow />
+      </ListGroup>
+      <ListGroup id="me-more-title" title={t('mine.moreSection')}>
+        <ListRow icon={<FileOutline />} label={t('me.agreement')} to={PATHS.agreement} testId="me-agreement" />
+        <ListRow
+          icon={<TeamOutline />}
+          label={t('joinCommunity.entry')}
+          to={PATHS.joinCommunity}
+          testId="me-join-community"
+        />
+        <ListRow
+          icon={<InformationCircleOutline />}
+          label={t('aboutUs.entry')}
+          to={PATHS.aboutUs}
+          testId="me-about-us"
+        />
+      </ListGroup>
+    </>
+  );
+}
+
+/** The currency amounts are shown in, named as the wallet names it ("計價幣別"). */
+function CurrencyRow() {
+  const { t } = useTranslation();
+  const currency = currencyOf(useSettings((state) => state.currency));
+  const [choosing, setChoosing] = useState(false);
+  return (
+    <>
+      <ListRow
+        icon={<PayCircleOutline />}
+        label={t('currency.label')}
+        value={currency}
+        onClick={() => setChoosing(true)}
+        ariaLabel={t('currency.current', { currency })}
+        testId="me-currency"
+      />
+      <CurrencySheet visible={choosing} onClose={() => setChoosing(false)} />
+    </>
+  );
+}
