@@ -33,7 +33,7 @@ export function ListRow({ icon, label, value, testId, ariaLabel, ...action }: Ro
           {icon}
         </span>
       )}
-      <span className={styles.label}>{label}</span>
+      <span className={action.control ? styles.controlLabel : styles.label}>{label}</span>
       {value !== undefined && value !== null && <span className={styles.value}>{value}</span>}
       {action.control ?? <RightOutline className={styles.chevron} aria-hidden />}
     </>
