@@ -10,7 +10,8 @@ import { type Account, accountByApi, apiCall, E2E_PASSWORD, test } from './suppo
  */
 
 const shots = path.resolve(import.meta.dirname, '../../../../shots/identity');
-const shoot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`) });
+const shoot = (page: Page, name: string, fullPage = false) =>
+  page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -94,7 +95,7 @@ for (const language of ['zh-Hant', 'en'] as const) {
     await expect(page.getByTestId('me-avatar')).toHaveText(words.name.slice(0, 1).toUpperCase());
     // One list-row style: every row of the Me tab is a row with a chevron, none an underlined link.
     await expect(page.getByTestId('me-security')).toContainText(words.security);
-    await shoot(page, `me-tab-${language}`);
+    await shoot(page, `me-tab-${language}`, true);
 
     await page.getByTestId('me-open-profile').click();
     await expect(page).toHaveURL(/#\/pages\/my\/personal-center\/index/);
@@ -160,6 +161,14 @@ for (const language of ['zh-Hant', 'en'] as const) {
     await expect(message).toContainText(words.name);
     await expect(message.getByTestId('message-avatar')).toHaveAttribute('data-avatar', 'image');
     await expect(message.getByTestId('message-avatar').locator('img')).toHaveAttribute('src', body.attachment.avatar);
+    await expect
+      .poll(() =>
+        message
+          .getByTestId('message-avatar')
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBe(512);
     await shoot(bobPage, `chat-avatar-${language}`);
     await bobContext.close();
   });
