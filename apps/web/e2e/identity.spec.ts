@@ -80,6 +80,7 @@ for (const language of ['zh-Hant', 'en'] as const) {
     browser,
     request,
   }) => {
+    test.slow(); // two people, two logins, an upload and a chat room: slow on a shared machine
     const ann = await named(request, `id-ann-${language.toLowerCase()}`, {
       uname: `ann_${Date.now() % 1e6}`,
       openName: words.name,

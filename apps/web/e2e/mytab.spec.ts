@@ -23,7 +23,7 @@ test('me tab: entries in English and Traditional Chinese, and binding a phone by
     'notices',
     'vip',
     'invite',
-    'assets',
+    'my-asset',
     'nfts',
     'earnings',
     'calendar',

@@ -1,5 +1,4 @@
 import {
-  BankcardOutline,
   BellOutline,
   CalendarOutline,
   FileOutline,
@@ -11,19 +10,16 @@ import {
   StarOutline,
   TeamOutline,
 } from 'antd-mobile-icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '@/app/paths.ts';
 import { ListGroup, ListRow } from '@/components/ListRow.tsx';
 import { NoticesRow } from '@/components/notices/NoticesRow.tsx';
-import { CurrencySheet } from '@/components/wallet/CurrencySheet.tsx';
-import { useSettings } from '@/lib/settings.ts';
-import { currencyOf } from '@/lib/wallet.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 /**
  * The Me tab's lists, one row style (`ListRow`: icon, label, value, chevron), in one vocabulary. They are what the
- * old "My" page repeated with other words; that page now opens the profile (issue 23 item 9).
+ * old "My" page repeated with other words; that page now opens the profile (issue 23 item 9). The wallet's own rows
+ * (assets, payments, the currency, 計價幣別) stay in the wallet's section above.
  */
 export function MeRows({ loggedIn }: { loggedIn: boolean }) {
   const { t } = useTranslation();
@@ -38,7 +34,6 @@ export function MeRows({ loggedIn }: { loggedIn: boolean }) {
             <ListRow icon={<GiftOutline />} label={t('mine.invite')} to={PATHS.inviteGift} testId="me-invite" />
           </ListGroup>
           <ListGroup id="me-assets-title" title={t('mine.assetsSection')}>
-            <ListRow icon={<BankcardOutline />} label={t('mine.assets')} to={PATHS.myAsset} testId="me-assets" />
             <ListRow icon={<PictureOutline />} label={t('mine.nfts')} to={PATHS.myNft} testId="me-nfts" />
             <ListRow
               icon={<PayCircleOutline />}
@@ -52,7 +47,6 @@ export function MeRows({ loggedIn }: { loggedIn: boolean }) {
       )}
       <ListGroup id="me-settings" title={t('me.settings')}>
         <LanguageSwitch />
-        <CurrencyRow />
       </ListGroup>
       <ListGroup id="me-more-title" title={t('mine.moreSection')}>
         <ListRow icon={<FileOutline />} label={t('me.agreement')} to={PATHS.agreement} testId="me-agreement" />
@@ -69,26 +63,6 @@ export function MeRows({ loggedIn }: { loggedIn: boolean }) {
           testId="me-about-us"
         />
       </ListGroup>
-    </>
-  );
-}
-
-/** The currency amounts are shown in, named as the wallet names it ("計價幣別"). */
-function CurrencyRow() {
-  const { t } = useTranslation();
-  const currency = currencyOf(useSettings((state) => state.currency));
-  const [choosing, setChoosing] = useState(false);
-  return (
-    <>
-      <ListRow
-        icon={<PayCircleOutline />}
-        label={t('currency.label')}
-        value={currency}
-        onClick={() => setChoosing(true)}
-        ariaLabel={t('currency.current', { currency })}
-        testId="me-currency"
-      />
-      <CurrencySheet visible={choosing} onClose={() => setChoosing(false)} />
     </>
   );
 }
