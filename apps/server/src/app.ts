@@ -222,7 +222,8 @@ export async function buildApp(options: AppOptions) {
     log: app.log,
   });
   const vip = new VipService({ db: database.db, now, trade, notifier });
-  const users = new UserService(database.db, vip);
+  const images = new ImageService({ db: database.db, now, links, dataDir: config.dataDir });
+  const users = new UserService(database.db, vip, images);
   const market = new MarketService(marketDataFrom(config, { now, log: app.log }));
   const wallet = new WalletService({ db: database.db, market });
   const chain = new LocalChainAdapter({
@@ -275,7 +276,6 @@ export async function buildApp(options: AppOptions) {
     log: app.log,
   });
   const seats = new SeatService({ db, now, events: activityEvents, notices: activityNotices });
-  const images = new ImageService({ db, now, links, dataDir: config.dataDir });
   const activity: ActivityServices = {
     discovery,
     editing: new EditingService({

@@ -2,37 +2,40 @@ import { expect } from '@playwright/test';
 import { latestSmsCode } from '../../server/src/test/outbox.ts';
 import { accountByApi, logInAs, outboxDir, stepper, test } from './support.ts';
 
-// Lin opens My from the Me tab's header, finds every entry of "my", binds her phone in the security centre with
-// the code the local SMS outbox received, and reads My in Traditional Chinese.
-test('my page: entries in English and Traditional Chinese, and binding a phone by texted code', async ({
+// Lin finds every entry of "my" on the Me tab (the old My page repeated it; its path now opens the profile), binds
+// her phone in the security centre with the code the local SMS outbox received, and reads the Me tab in Traditional
+// Chinese.
+test('me tab: entries in English and Traditional Chinese, and binding a phone by texted code', async ({
   page,
 }, info) => {
   const shot = stepper(page, info);
   const lin = await accountByApi(page.request, 'my-lin');
   await logInAs(page, lin.email);
 
+  await page.goto('/#/pages/my/index');
+  await expect(page).toHaveURL(/#\/pages\/my\/personal-center\/index/);
+  await expect(page.getByTestId('profile-uid')).toHaveText(lin.uid);
   await page.goto('/#/pages/home/index');
-  await page.getByTestId('me-open-my').click();
-  await expect(page).toHaveURL(/#\/pages\/my\/index/);
-  await expect(page.getByTestId('my-uid')).toHaveText(lin.uid);
-  await expect(page.getByTestId('my-total')).toHaveText(/0/);
+  await expect(page.getByTestId('me-uid')).toHaveText(lin.uid);
   const entries = [
+    'open-profile',
     'security',
-    'personal',
+    'notices',
     'vip',
     'invite',
-    'assets',
+    'my-asset',
     'nfts',
     'earnings',
     'calendar',
-    'community',
-    'about',
+    'agreement',
+    'join-community',
+    'about-us',
   ];
-  for (const entry of entries) await expect(page.getByTestId(`my-${entry}`)).toBeVisible();
-  await expect(page.getByTestId('my-currency')).toContainText('USD');
-  await shot('my-en');
+  for (const entry of entries) await expect(page.getByTestId(`me-${entry}`)).toBeVisible();
+  await expect(page.getByTestId('me-currency')).toContainText('USD');
+  await shot('me-en');
 
-  await page.getByTestId('my-security').click();
+  await page.getByTestId('me-security').click();
   await expect(page.getByTestId('security-phone')).toContainText('Not bound');
   await expect(page.getByTestId('security-kyc')).toContainText('Not verified');
   await page.getByTestId('security-phone').click();
@@ -52,13 +55,14 @@ test('my page: entries in English and Traditional Chinese, and binding a phone b
   await expect(page.getByTestId('security-phone')).toContainText('Bound');
   await shot('phone-bound');
 
-  await page.goto('/#/pages/my/index');
+  await page.goto('/#/pages/home/index');
   await page.getByTestId('language-switch').selectOption('zh-Hant');
   await expect(page.getByTestId('nav-title')).toHaveText('我的');
-  await expect(page.getByTestId('my-security')).toContainText('安全中心');
-  await expect(page.getByTestId('my-community')).toContainText('加入社群');
-  await shot('my-zh-Hant');
-  await page.getByTestId('my-security').click();
+  await expect(page.getByTestId('me-security')).toContainText('安全中心');
+  await expect(page.getByTestId('me-join-community')).toContainText('加入社群');
+  await expect(page.getByTestId('me-currency')).toContainText('計價幣別');
+  await shot('me-zh-Hant');
+  await page.getByTestId('me-security').click();
   await expect(page.getByTestId('security-phone')).toContainText('已綁定');
   await shot('security-zh-Hant');
 });

@@ -123,6 +123,8 @@ export const ChatMessageOutput = z.object({
   kind: z.enum(CHAT_MESSAGE_KINDS),
   senderUid: z.string().nullable(),
   senderName: z.string().nullable(),
+  /** The sender's avatar (an image URL), joined like the name; the client keeps it in its avatar cache. */
+  senderAvatar: z.string().nullable(),
   text: z.string(),
   imageId: z.string().nullable(),
   replyTo: z.number().nullable(),

@@ -29,6 +29,10 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 16;
 export const VCODE_LENGTH = 6;
 export const AVATAR_CACHE_LIMIT = 100;
+/** An avatar upload: at most 1 MiB (the client sends a 512 px square, a few dozen KiB). */
+export const AVATAR_MAX_BYTES = 1_048_576;
+/** The side of the square the client crops and resizes an avatar to before uploading it. */
+export const AVATAR_SIZE = 512;
 export const PROCESSED_ITEM_MEMORY_MS = 86_400_000;
 export const DEFAULT_CURRENCY = 'USD';
 export const MICROPAY_LIMIT = 100;

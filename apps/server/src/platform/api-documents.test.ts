@@ -198,7 +198,16 @@ describe('the AsyncAPI document of the chat WebSocket', () => {
     ajv.addSchema({ components: asyncApi.components }, 'doc');
     const payload = (name: string) => ajv.compile({ $ref: `doc#${messages[name].payload.$ref.slice(1)}` });
     const message = {
-      ...{ roomId: '7', seq: 3, kind: 'text', senderUid: '10000001', senderName: 'Ann', text: 'hi', imageId: null },
+      ...{
+        roomId: '7',
+        seq: 3,
+        kind: 'text',
+        senderUid: '10000001',
+        senderName: 'Ann',
+        senderAvatar: null,
+        text: 'hi',
+        imageId: null,
+      },
       ...{ replyTo: null, mentions: [], event: null, targetUid: null, targetName: null, ref: null },
       ...{ deleted: false, createdAt: '2030-01-01T10:00:00.000Z' },
     };

@@ -1,29 +1,12 @@
-import { Button } from 'antd-mobile';
-import { LockOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { PATHS } from '@/app/paths.ts';
 import { useSession } from '@/lib/session.ts';
-import { EmptyState } from './EmptyState.tsx';
+import { GuestWall } from './GuestWall.tsx';
 
-/** Wallet pages belong to an account: a guest sees why, and a way to log in, instead of an empty page. */
+/**
+ * A page's part that belongs to an account: a guest sees the guest wall, named from the route table. The router
+ * shows the same wall before such a page loads at all (routes/RouteView.tsx); this covers the page on its own.
+ */
 export function RequireLogin({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const loggedIn = useSession((state) => state.loginStatus);
-  if (loggedIn) return <>{children}</>;
-  return (
-    <EmptyState
-      icon={<LockOutline />}
-      title={t('wallet.loginTitle')}
-      body={t('wallet.loginBody')}
-      testId="wallet-login-required"
-      action={
-        <Button color="primary" onClick={() => navigate(PATHS.login)} data-testid="wallet-login">
-          {t('me.login')}
-        </Button>
-      }
-    />
-  );
+  return loggedIn ? children : <GuestWall />;
 }

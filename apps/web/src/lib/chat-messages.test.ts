@@ -15,6 +15,7 @@ const message = (seq: number, text = `m${seq}`): ChatMessage => ({
   kind: 'text',
   senderUid: '9',
   senderName: 'Ann',
+  senderAvatar: null,
   text,
   imageId: null,
   replyTo: null,

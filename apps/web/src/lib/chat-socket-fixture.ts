@@ -77,6 +77,7 @@ export class FakeChatServer {
       kind: 'text',
       senderUid,
       senderName: `user ${senderUid}`,
+      senderAvatar: null,
       text: text.trim(),
       imageId: null,
       replyTo: null,

@@ -60,12 +60,20 @@ export interface StoredState {
   /** SPEC §3: red packets and bounties a user has dealt with in a room (lib/processed-memory.ts). */
   processedRedPackets?: Record<string, ProcessedRedPacket>;
   processedBounties?: Record<string, ProcessedBounty>;
+  /** SPEC §3: the avatar cache, keyed by a person's uid (lib/avatar-cache.ts); at most 100, oldest out first. */
+  avatars?: Record<string, CachedAvatar>;
   /** This install's random id, sent with `/client/device` reports (app/pwa/device.ts). */
   device?: { id: string };
   /** SPEC §4 first launch: whether the guide slides were shown (lib/first-launch.ts). */
   guide?: { seen: boolean };
   /** The device token native push was turned on with in the Android/iOS shell (lib/native-push.ts). */
   nativePush?: { token: string };
+}
+
+/** A person's avatar as last seen, and when (SPEC §3 "Avatar cache"). */
+export interface CachedAvatar {
+  avatar: string | null;
+  timestamp: number;
 }
 
 /** Keyed `roomId_redpacketCode`. */

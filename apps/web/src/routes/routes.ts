@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { type AppPath, PATHS } from '@/app/paths.ts';
 import ActivityHomePage from '@/pages/activity/index/index.tsx';
+import { SIGN_IN_TITLES } from './sign-in.ts';
 
 type PageModule = { default: ComponentType };
 
@@ -10,6 +11,8 @@ export interface RouteEntry {
   load?: () => Promise<PageModule>;
   /** The page itself, for the first screen only: it ships in the entry chunk, so it renders without a second trip. */
   page?: ComponentType;
+  /** The page belongs to an account: a guest sees the guest wall named with this key (sign-in.ts). */
+  signIn?: { title: string };
 }
 
 /**
@@ -29,7 +32,14 @@ export function pageFileOf(path: string): string {
   return `..${folder.startsWith('/pages/') ? '' : '/pages'}${folder}/index.tsx`;
 }
 
-/** One route per path of the map, in the spec's order. */
+const signInOf = (path: AppPath) => {
+  const title = SIGN_IN_TITLES[path];
+  return title ? { signIn: { title } } : {};
+};
+
+/** One route per path of the map, in the spec's order; the sign-in-only ones carry their guest wall's title. */
 export const ROUTES: readonly RouteEntry[] = Object.values(PATHS).map((path) =>
-  path === PATHS.activityHome ? { path, page: ActivityHomePage } : { path, load: PAGE_FILES[pageFileOf(path)] },
+  path === PATHS.activityHome
+    ? { path, page: ActivityHomePage }
+    : { path, load: PAGE_FILES[pageFileOf(path)], ...signInOf(path) },
 );

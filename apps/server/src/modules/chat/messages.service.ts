@@ -64,7 +64,7 @@ export class ChatMessagesService {
     if (input.imageId && !(await deps.imageOwnedBy(input.imageId, user.id))) {
       throw new FieldsError([{ field: 'imageId', messageKey: 'chat.imageNotFound' }]);
     }
-    const { room, name } = await this.access.membership(user.id, roomId);
+    const { room, name, avatar } = await this.access.membership(user.id, roomId);
     if (room.closedAt) throw new AppError(Status.conflict, 'chat.closed');
     const mentioned = [...input.text.matchAll(MENTION)].map((match) => Number(match[1]));
     const known = await userIdsByUid(this.db, [...new Set(mentioned)].slice(0, 20));
@@ -115,7 +115,13 @@ export class ChatMessagesService {
       const [stored] = await messagesAfter(this.db, room.id, seq! - 1, 1);
       return presentMessage(stored!);
     }
-    const presented = presentMessage({ ...message, senderUid: user.uid, senderName: name, targetUid: null });
+    const presented = presentMessage({
+      ...message,
+      senderUid: user.uid,
+      senderName: name,
+      senderAvatar: avatar,
+      targetUid: null,
+    });
     await this.access.publish(room.id, { type: 'message', message: presented });
     this.notices.messageSent(room, message, { id: user.id, name: name ?? '' }, [...known.values()]);
     return presented;

@@ -16,6 +16,7 @@ export function presentMessage(row: MessageWithNames): ChatMessage {
     kind: row.kind,
     senderUid: idText(row.senderUid),
     senderName: row.senderName ?? null,
+    senderAvatar: row.senderAvatar ?? null,
     text: deleted ? '' : row.body,
     imageId: deleted ? null : (row.imageId ?? null),
     replyTo: row.replyTo === null ? null : Number(row.replyTo),

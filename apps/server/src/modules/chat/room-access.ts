@@ -141,9 +141,9 @@ export class ChatRoomAccess {
 
   /** A room the caller belongs to: 404 when they may not see it, 403 when they see it but are not in it. */
   async membership(userId: number, roomId: string | number) {
-    const { room, member, name } = await this.visibleRoom(userId, roomId);
+    const { room, member, name, avatar } = await this.visibleRoom(userId, roomId);
     authorize(true, canRead(member), 'chat.notMember');
-    return { room, member: member!, name };
+    return { room, member: member!, name, avatar };
   }
 
   /** The bus channel of a room's events. */

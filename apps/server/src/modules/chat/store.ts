@@ -42,16 +42,27 @@ export async function roomsWithMember(db: Db, roomIds: number[], userId: number 
   return rows.map((row) => ({ room: row.room, member: row.member ?? undefined }));
 }
 
-/** A room with the user's membership row and display name, in one query (every call in a room starts here). */
+/** A room with the user's membership row, display name and avatar, in one query (every call in a room starts here). */
 export async function roomWithMember(db: Db, roomId: number, userId: number) {
   const [row] = await db
-    .select({ room: chatRooms, member: chatMembers, uname: users.uname, openName: users.openName })
+    .select({
+      room: chatRooms,
+      member: chatMembers,
+      uname: users.uname,
+      openName: users.openName,
+      avatar: users.avatar,
+    })
     .from(chatRooms)
     .leftJoin(chatMembers, and(eq(chatMembers.roomId, chatRooms.id), eq(chatMembers.userId, userId)))
     .leftJoin(users, eq(users.id, userId))
     .where(eq(chatRooms.id, roomId));
   if (!row) return undefined;
-  return { room: row.room, member: row.member ?? undefined, name: row.openName ?? row.uname ?? null };
+  return {
+    room: row.room,
+    member: row.member ?? undefined,
+    name: row.openName ?? row.uname ?? null,
+    avatar: row.avatar ?? null,
+  };
 }
 
 export async function roomByInviteToken(db: Db, token: string): Promise<RoomRow | undefined> {
@@ -269,6 +280,7 @@ export async function myRooms(db: Db, userId: number): Promise<MyRoomRow[]> {
 const lastMessageJson = `'roomId', m.room_id, 'seq', m.seq, 'kind', m.kind, 'senderId', m.sender_id, 'body', m.body,
   'imageId', m.image_id, 'ref', m.ref, 'replyTo', m.reply_to, 'mentions', m.mentions, 'event', m.event, 'targetId', m.target_id,
   'deletedAt', m.deleted_at, 'createdAt', m.created_at, 'senderUid', s.uid, 'senderName', coalesce(s.open_name, s.uname),
+  'senderAvatar', s.avatar,
   'targetUid', t.uid, 'targetName', coalesce(t.open_name, t.uname)`;
 
 function roomFromJson(json: Record<string, unknown>): RoomRow {

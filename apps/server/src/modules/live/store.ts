@@ -35,7 +35,7 @@ type OwnerRow = {
 const owned = (row: OwnerRow): StageWithOwner => ({
   ...row.stage,
   ownerUid: row.ownerUid,
-  ownerName: row.uname ?? row.openName ?? null,
+  ownerName: row.openName ?? row.uname ?? null,
   ownerAvatar: row.avatar,
 });
 

@@ -1,4 +1,4 @@
-import { EmptyInput, PersonalInfoInput, UserInfoOutput } from '@polaris/contract';
+import { AVATAR_MAX_BYTES, EmptyInput, PersonalInfoInput, UserInfoOutput } from '@polaris/contract';
 import type { Router } from '../../platform/router.ts';
 import type { UserService } from './service.ts';
 
@@ -23,5 +23,27 @@ export function userRoutes(router: Router, users: UserService): void {
     input: PersonalInfoInput,
     output: UserInfoOutput,
     handler: ({ input, user }) => users.updateProfile(user.id, input),
+  });
+
+  router.raw({
+    method: 'POST',
+    path: '/user/avatar/upload',
+    summary:
+      'Set the avatar (multipart `file`: JPEG, PNG or WebP by its bytes, at most 1 MiB; the app sends a 512 px square); answers the profile',
+    tags: ['user'],
+    auth: 'user',
+    rateLimit: 'auth',
+    input: EmptyInput,
+    params: {},
+    multipart: {
+      fileSize: AVATAR_MAX_BYTES,
+      files: 1,
+      fields: 5,
+      parts: 6,
+      missing: 'activity.imageMissing',
+      tooLarge: 'activity.imageTooLarge',
+    },
+    output: UserInfoOutput,
+    handler: ({ upload, user }) => users.uploadAvatar(user.id, upload!.bytes),
   });
 }

@@ -30,3 +30,9 @@ export async function updateNames(
     .returning();
   return updated;
 }
+
+/** Points the profile at a new avatar; undefined when there is no such user. */
+export async function updateAvatar(db: Database, userId: number, avatar: string): Promise<UserRow | undefined> {
+  const [updated] = await db.update(users).set({ avatar }).where(eq(users.id, userId)).returning();
+  return updated;
+}

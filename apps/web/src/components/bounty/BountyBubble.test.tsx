@@ -19,6 +19,7 @@ const message = (ref: string): ChatMessage => ({
   kind: 'bounty',
   senderUid: '1',
   senderName: 'Ann',
+  senderAvatar: null,
   text: 'Write a recap',
   imageId: null,
   replyTo: null,

@@ -36,7 +36,7 @@ export function MemberRow({
   const muted = isMuted(member, new Date());
   const body = (
     <>
-      <RoomAvatar name={name} avatar={member.avatar} size={40} />
+      <RoomAvatar name={name} avatar={member.avatar} person={member.uid} size={40} testId="member-avatar" />
       <span className={ui.rowMain}>
         <span className={`${ui.rowTitle} ${styles.memberName}`} style={{ fontWeight: 500 }}>
           <span data-testid="member-name">{name}</span>

@@ -1,38 +1,18 @@
-import { useState } from 'react';
-import styles from './chat-manage.module.css';
-import { avatarSrc, initialOf } from './rules.ts';
+import { Avatar } from '@/components/Avatar.tsx';
 
 /** A room's or a person's picture, or the first letter of the name when there is none (or it fails to load). */
 export function RoomAvatar({
   name,
   avatar,
+  person,
   size = 40,
   testId,
 }: {
   name: string | null;
   avatar: string | null;
+  person?: string | null;
   size?: number;
   testId?: string;
 }) {
-  const src = avatarSrc(avatar);
-  const [failed, setFailed] = useState<string | null>(null);
-  const box = { width: size, height: size, fontSize: Math.round(size * 0.42) };
-  if (src && failed !== src) {
-    return (
-      <img
-        className={styles.avatar}
-        style={box}
-        src={src}
-        alt=""
-        loading="lazy"
-        onError={() => setFailed(src)}
-        data-testid={testId}
-      />
-    );
-  }
-  return (
-    <span className={styles.avatar} style={box} aria-hidden data-testid={testId}>
-      {initialOf(name)}
-    </span>
-  );
+  return <Avatar name={name} avatar={avatar} person={person} size={size} testId={testId} />;
 }

@@ -1,6 +1,6 @@
 import type { ChatRoom } from '@polaris/contract';
 import { Button } from 'antd-mobile';
-import { LockOutline, TeamOutline } from 'antd-mobile-icons';
+import { TeamOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
 import { href, PATHS } from '@/app/paths.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
+import { GuestWall } from '@/components/GuestWall.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { isNotFound } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
@@ -56,22 +57,9 @@ function RoomLoader({ id, title, children }: { id: string; title: string; childr
   return <>{children(room.data)}</>;
 }
 
+/** A guest sees the one guest wall, named from the route table. */
 function LoginNeeded() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <EmptyState
-      icon={<LockOutline />}
-      title={t('chatManage.loginTitle')}
-      body={t('chatManage.loginBody')}
-      testId="room-login-required"
-      action={
-        <Button color="primary" onClick={() => navigate(PATHS.login)} data-testid="room-login">
-          {t('chatManage.login')}
-        </Button>
-      }
-    />
-  );
+  return <GuestWall />;
 }
 
 /** What a visitor who is not in the room sees where members-only content would be. */

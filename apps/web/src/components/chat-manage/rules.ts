@@ -95,22 +95,6 @@ export function leaveRule(room: Pick<ChatRoom, 'role' | 'kind'>): LeaveRule {
   return { allowed: true };
 }
 
-/**
- * An avatar the page may show: an uploaded image's address (ours, or on the site's own host). Anything else a
- * client could have stored through the API (a `javascript:` text, a data URL) is shown as initials instead.
- */
-export function avatarSrc(avatar: string | null | undefined): string | null {
-  if (!avatar) return null;
-  if (avatar.startsWith('/') && !avatar.startsWith('//')) return avatar;
-  return /^https?:\/\/[^\s]+$/i.test(avatar) ? avatar : null;
-}
-
-/** The first letter of a name (a whole surrogate pair, so an emoji is not cut in half). */
-export function initialOf(name: string | null | undefined): string {
-  const first = Array.from((name ?? '').trim())[0];
-  return first ? first.toUpperCase() : '#';
-}
-
 /** The uploaded image's address for an avatar: the smallest stored width (avatars are shown small). */
 export function avatarFromUpload(image: { sizes: { width: number; url: string }[] }): string | null {
   const sorted = [...image.sizes].sort((a, b) => a.width - b.width);

@@ -180,7 +180,14 @@ export function MessageRow({
     >
       {!own &&
         (first ? (
-          <RoomAvatar seed={message.senderUid ?? '0'} name={name} size="small" />
+          <RoomAvatar
+            seed={message.senderUid ?? '0'}
+            person={message.senderUid}
+            name={name}
+            avatar={message.senderAvatar}
+            size="small"
+            testId="message-avatar"
+          />
         ) : (
           <span className={css.spacer} />
         ))}
@@ -246,6 +253,7 @@ export function PendingRow({ item, first, context }: { item: OutgoingMessage; fi
     kind: item.imageId ? 'image' : 'text',
     senderUid: context.selfUid,
     senderName: null,
+    senderAvatar: null,
     text: item.text,
     imageId: item.imageId ?? null,
     replyTo: item.replyTo ?? null,

@@ -12,6 +12,7 @@ const text = (body: string, mentions: string[] = []): ChatMessage => ({
   kind: 'text',
   senderUid: '2',
   senderName: 'Ann',
+  senderAvatar: null,
   text: body,
   imageId: null,
   replyTo: null,

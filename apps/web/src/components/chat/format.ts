@@ -5,6 +5,7 @@ import type { MyRoom } from '@/api/chat.ts';
 import { apiAsset, apiUrl, webOrigin } from '@/lib/api-origin.ts';
 import { cityLabel } from '@/lib/city-name.ts';
 import { formatFullDate, formatMonthDay, formatTime, formatWeekday } from '@/lib/format.ts';
+import { avatarSrc } from '@/lib/identity.ts';
 
 /** How chat screens word times, names, system lines and previews. */
 
@@ -20,21 +21,8 @@ export const cleanText = (text: string) => Array.from(text).filter(isSafeText).j
  */
 export const chatImageUrl = (id: string, width: 320 | 640 | 1280) => apiUrl(`/activity/image/${id}/${width}.webp`);
 
-/**
- * A room's or person's avatar when it is one the app may show: an uploaded image id, or an address on this site
- * (the settings page stores the uploaded image's full URL, on the API's origin). Other hosts are outside the
- * Content-Security-Policy's img-src, so they get the initial instead.
- */
-export function avatarUrl(avatar: string | null | undefined, origin = webOrigin()): string | null {
-  if (!avatar) return null;
-  if (/^[a-f0-9]{32}$/.test(avatar)) return chatImageUrl(avatar, 320);
-  if (avatar.startsWith('/') && !avatar.startsWith('//')) return apiAsset(avatar);
-  try {
-    return new URL(avatar).origin === origin ? avatar : null;
-  } catch {
-    return null;
-  }
-}
+/** A room's or person's avatar when it is one the app may show (lib/identity.ts `avatarSrc`, the one rule). */
+export const avatarUrl = avatarSrc;
 
 export const displayName = (t: TFunction, name: string | null | undefined, uid: string | null | undefined) =>
   name?.trim() || t('chat.uidName', { uid: uid ?? '?' });

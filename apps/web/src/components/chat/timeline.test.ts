@@ -11,6 +11,7 @@ const message = (seq: number, sender: string | null, createdAt: string, kind: Ch
     kind,
     senderUid: sender,
     senderName: sender ? `user ${sender}` : null,
+    senderAvatar: null,
     text: `m${seq}`,
     imageId: null,
     replyTo: null,

@@ -1,6 +1,6 @@
 import type { Activity } from '@polaris/contract';
 import { Button } from 'antd-mobile';
-import { LockOutline, StopOutline } from 'antd-mobile-icons';
+import { StopOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
 import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
+import { GuestWall } from '@/components/GuestWall.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { isApiError, isNotFound } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
@@ -26,22 +27,9 @@ export function useManageBack(isIndex: boolean): () => void {
   };
 }
 
+/** A guest sees the one guest wall, named from the route table. */
 export function LoginNeeded() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <EmptyState
-      icon={<LockOutline />}
-      title={t('manage.loginTitle')}
-      body={t('manage.loginBody')}
-      testId="host-login-required"
-      action={
-        <Button color="primary" onClick={() => navigate(PATHS.login)} data-testid="host-login">
-          {t('manage.login')}
-        </Button>
-      }
-    />
-  );
+  return <GuestWall />;
 }
 
 export function Forbidden() {

@@ -3,6 +3,7 @@ import { VideoOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { href, PATHS } from '@/app/paths.ts';
+import { Avatar } from '@/components/Avatar.tsx';
 import css from './live.module.css';
 
 /** A stage in a list: its cover (or a placeholder), on air or paused, how many watch, its title and broadcaster. */
@@ -26,7 +27,10 @@ export function StageCard({ stage }: { stage: LiveStage }) {
       </span>
       <span className={css.cardBody}>
         <span className={css.cardTitle}>{stage.title}</span>
-        <span className={css.muted}>{stage.owner.name ?? `UID ${stage.owner.uid}`}</span>
+        <span className={css.muted} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+          <Avatar name={stage.owner.name} avatar={stage.owner.avatar} person={String(stage.owner.uid)} size={20} />
+          {stage.owner.name ?? `UID ${stage.owner.uid}`}
+        </span>
       </span>
     </button>
   );

@@ -3,26 +3,36 @@ import { Button, Dialog, Toast } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '@/api/auth.ts';
+import { Avatar } from '@/components/Avatar.tsx';
 import { VipBadge } from '@/components/VipBadge.tsx';
 import { copyText } from '@/lib/clipboard.ts';
+import { displayNameOf } from '@/lib/identity.ts';
 import { useSession } from '@/lib/session.ts';
 import styles from './me.module.css';
 
 /**
- * The signed-in person's header pieces, shared by the Me tab (pages/home) and My (pages/my). `testIdPrefix` keeps
- * each page's test ids (`me-…`, `my-…`).
+ * The signed-in person's header pieces, shared by the Me tab (pages/home) and the profile page
+ * (pages/my/personal-center). `testIdPrefix` keeps each page's test ids (`me-…`, `profile-…`).
  */
 
-/** Avatar initial, name with the VIP badge, and email; the caller puts them in its own row (a link on the Me tab). */
+/**
+ * Avatar, display name (else user name) with the VIP badge, and email; the caller puts them in its own row (a link
+ * on the Me tab).
+ */
 export function ProfileIdentity({ testIdPrefix }: { testIdPrefix: string }) {
   const { t } = useTranslation();
   const user = useSession((state) => state.userInfo);
-  const name = user?.uname || user?.openName;
+  const name = displayNameOf(user);
   return (
     <>
-      <div className={styles.avatar} aria-hidden>
-        {(name || user?.email || '?').slice(0, 1)}
-      </div>
+      <Avatar
+        name={name || user?.email}
+        avatar={user?.avatar ?? null}
+        person={user?.uid}
+        size={56}
+        className={styles.avatarRing}
+        testId={`${testIdPrefix}-avatar`}
+      />
       <div style={{ flex: 1 }}>
         <p className={styles.name} data-testid={`${testIdPrefix}-name`}>
           {name || t('me.noName')} <VipBadge vip={user?.vip} />

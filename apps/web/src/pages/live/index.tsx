@@ -5,6 +5,7 @@ import { useLiveStage } from '@/api/live.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
 import { href, PATHS } from '@/app/paths.ts';
+import { Avatar } from '@/components/Avatar.tsx';
 import { LiveChat } from '@/components/live/LiveChat.tsx';
 import { LiveVideo } from '@/components/live/LiveVideo.tsx';
 import css from '@/components/live/live.module.css';
@@ -51,8 +52,16 @@ export default function LivePage() {
               <Link
                 className={css.muted}
                 to={href(PATHS.broadcasterInfo, { uid: String(data.owner.uid) })}
+                style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}
                 data-testid="live-broadcaster"
               >
+                <Avatar
+                  name={data.owner.name}
+                  avatar={data.owner.avatar}
+                  person={String(data.owner.uid)}
+                  size={24}
+                  testId="live-host-avatar"
+                />
                 {t('live.host', { name: data.owner.name ?? `UID ${data.owner.uid}` })}
               </Link>
             </div>

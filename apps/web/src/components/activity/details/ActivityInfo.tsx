@@ -1,9 +1,10 @@
 import type { Activity } from '@polaris/contract';
 import { Tag } from 'antd-mobile';
-import { ClockCircleOutline, EnvironmentOutline, GlobalOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
+import { ClockCircleOutline, EnvironmentOutline, GlobalOutline, TeamOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { href, PATHS } from '@/app/paths.ts';
+import { Avatar } from '@/components/Avatar.tsx';
 import ui from '@/components/activity/activity.module.css';
 import { formatRange } from '@/components/activity/time.ts';
 import { cityLabel } from '@/lib/city-name.ts';
@@ -80,7 +81,13 @@ export function ActivityInfo({ activity }: { activity: Activity }) {
           </p>
         )}
         <p className={styles.line} data-testid="details-organizer">
-          <UserOutline aria-hidden />
+          <Avatar
+            name={activity.organizer.name}
+            avatar={activity.organizer.avatar}
+            person={activity.organizer.uid}
+            size={24}
+            testId="details-organizer-avatar"
+          />
           <span>
             {t('activity.organizer')}: {activity.organizer.name}
             {activity.coHosts.length > 0 && ` · ${activity.coHosts.map((host) => host.name).join(', ')}`}

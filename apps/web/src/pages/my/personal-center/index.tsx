@@ -1,25 +1,32 @@
-import { PersonalInfoInput, type UserInfo } from '@polaris/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PersonalInfoInput } from '@polaris/contract';
 import { Button, Toast } from 'antd-mobile';
+import { MailOutline, UserOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { authKeys, useUserInfo } from '@/api/auth.ts';
-import { api } from '@/api/request.ts';
+import { useUserInfo } from '@/api/auth.ts';
+import { useSaveNames } from '@/api/profile.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { reportFormError } from '@/components/form-errors.ts';
+import { ListGroup, ListRow } from '@/components/ListRow.tsx';
+import { AvatarEditor } from '@/components/me/AvatarEditor.tsx';
+import styles from '@/components/me/profile.module.css';
 import { TextField } from '@/components/TextField.tsx';
 import { type FieldErrors, validate } from '@/lib/auth-forms.ts';
-import { sessionStore } from '@/lib/session.ts';
+import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
 
-/** The profile: a user name and a display name; the create-activity gate asks for one of them (SPEC §4). */
+/**
+ * The one profile page, opened from the Me tab's card: the picture (cropped and resized here), the display name
+ * people see, the user name, and what cannot be changed here (email, UID). The create-activity gate sends a person
+ * without a name here too (SPEC §4), and saving the names returns to where they came from.
+ */
 export default function PersonalCenterPage() {
   const { t } = useTranslation();
   const language = useSettings((state) => state.language);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const info = useUserInfo();
+  const user = useSession((state) => state.userInfo);
   const [uname, setUname] = useState('');
   const [openName, setOpenName] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -29,17 +36,7 @@ export default function PersonalCenterPage() {
     setOpenName(info.data.openName ?? '');
   }, [info.data]);
 
-  const save = useMutation({
-    mutationFn: (input: { uname?: string; openName?: string }) => api.post<UserInfo>('/user/personalInfo', input),
-    onSuccess: (updated) => {
-      sessionStore.getState().setUserInfo(updated);
-      queryClient.setQueryData(authKeys.userInfo(), updated);
-      Toast.show({ content: t('profile.saved') });
-      navigate(-1);
-    },
-    onError: (error) => reportFormError(error, ['uname', 'openName'], setErrors),
-  });
-
+  const save = useSaveNames();
   const submit = () => {
     const values = { uname: uname.trim() || undefined, openName: openName.trim() || undefined };
     const checked = validate(PersonalInfoInput, values, language);
@@ -48,25 +45,19 @@ export default function PersonalCenterPage() {
       return;
     }
     setErrors({});
-    save.mutate(checked.data);
+    save.mutate(checked.data, {
+      onSuccess: () => {
+        Toast.show({ content: t('profile.saved') });
+        navigate(-1);
+      },
+      onError: (error) => reportFormError(error, ['uname', 'openName'], setErrors),
+    });
   };
 
   return (
     <Frame title={t('profile.title')}>
-      <div style={{ padding: 16 }}>
-        <p style={{ marginTop: 0, color: 'var(--adm-color-weak)' }}>{t('profile.intro')}</p>
-        <TextField
-          id="profile-uname"
-          testId="profile-uname"
-          label={t('contract:fields.uname')}
-          value={uname}
-          onChange={(value) => {
-            setUname(value);
-            setErrors({});
-          }}
-          maxLength={30}
-          error={errors.uname}
-        />
+      <div className={styles.page}>
+        <AvatarEditor />
         <TextField
           id="profile-open-name"
           testId="profile-open-name"
@@ -79,6 +70,19 @@ export default function PersonalCenterPage() {
           maxLength={30}
           error={errors.openName}
         />
+        <TextField
+          id="profile-uname"
+          testId="profile-uname"
+          label={t('contract:fields.uname')}
+          value={uname}
+          onChange={(value) => {
+            setUname(value);
+            setErrors({});
+          }}
+          maxLength={30}
+          error={errors.uname}
+        />
+        <p className={styles.intro}>{t('profile.intro')}</p>
         <Button
           block
           color="primary"
@@ -86,10 +90,29 @@ export default function PersonalCenterPage() {
           loading={save.isPending}
           onClick={submit}
           data-testid="profile-save"
-          style={{ marginTop: 16 }}
         >
           {t('profile.save')}
         </Button>
+        <ListGroup id="profile-account-title" title={t('me.account')}>
+          <ListRow
+            icon={<MailOutline />}
+            label={t('contract:fields.email')}
+            control={
+              <span className={styles.fixed} data-testid="profile-email">
+                {user?.email}
+              </span>
+            }
+          />
+          <ListRow
+            icon={<UserOutline />}
+            label={t('me.uid')}
+            control={
+              <span className={styles.fixed} data-testid="profile-uid">
+                {user?.uid}
+              </span>
+            }
+          />
+        </ListGroup>
       </div>
     </Frame>
   );
