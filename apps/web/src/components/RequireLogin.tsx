@@ -1,9 +1,9 @@
-import { Button } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { useSession } from '@/lib/session.ts';
 import { EmptyState } from './EmptyState.tsx';
 
@@ -20,7 +20,7 @@ export function RequireLogin({ children }: { children: ReactNode }) {
       body={t('wallet.loginBody')}
       testId="wallet-login-required"
       action={
-        <Button color="primary" onClick={() => navigate(PATHS.login)} data-testid="wallet-login">
+        <Button variant="primary" onClick={() => navigate(PATHS.login)} data-testid="wallet-login">
           {t('me.login')}
         </Button>
       }

@@ -1,9 +1,9 @@
-import { Button } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type MineItem, type MineRole, useMyBounties } from '@/api/bounty.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -29,8 +29,7 @@ export function MineList({ role }: { role: MineRole }) {
         body={t(`bounty.mine.empty.${role}Body`)}
         action={
           <Button
-            color="primary"
-            shape="rounded"
+            variant="primary"
             onClick={() => navigate(role === 'created' ? PATHS.bountyCreate : PATHS.bountyList)}
           >
             {role === 'created' ? t('bounty.home.postOne') : t('bounty.home.browse')}

@@ -1,5 +1,4 @@
 import type { ChatRoom } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import { LockOutline, TeamOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { useChatRoom } from '@/api/chat-manage.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { useSession } from '@/lib/session.ts';
@@ -66,7 +66,7 @@ function LoginNeeded() {
       body={t('chatManage.loginBody')}
       testId="room-login-required"
       action={
-        <Button color="primary" onClick={() => navigate(PATHS.login)} data-testid="room-login">
+        <Button variant="primary" onClick={() => navigate(PATHS.login)} data-testid="room-login">
           {t('chatManage.login')}
         </Button>
       }
@@ -85,7 +85,7 @@ export function NotMember({ room }: { room: ChatRoom }) {
       body={t('chatManage.notMemberBody')}
       testId="room-not-member"
       action={
-        <Button color="primary" onClick={() => navigate(href(PATHS.chat, { id: room.id }))} data-testid="room-open">
+        <Button variant="primary" onClick={() => navigate(href(PATHS.chat, { id: room.id }))} data-testid="room-open">
           {t('chatManage.openRoom')}
         </Button>
       }

@@ -1,9 +1,9 @@
-import { Button } from 'antd-mobile';
 import { MessageOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { useSession } from '@/lib/session.ts';
 
@@ -20,7 +20,7 @@ export function ChatLogin({ children }: { children: ReactNode }) {
       title={t('chat.loginTitle')}
       body={t('chat.loginBody')}
       action={
-        <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.login)} data-testid="chat-login">
+        <Button variant="primary" onClick={() => navigate(PATHS.login)} data-testid="chat-login">
           {t('chat.login')}
         </Button>
       }

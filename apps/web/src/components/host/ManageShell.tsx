@@ -1,5 +1,4 @@
 import type { Activity } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import { LockOutline, StopOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { isApiError, isNotFound } from '@/api/api-error.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
 import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
+import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { useSession } from '@/lib/session.ts';
@@ -36,7 +36,7 @@ export function LoginNeeded() {
       body={t('manage.loginBody')}
       testId="host-login-required"
       action={
-        <Button color="primary" onClick={() => navigate(PATHS.login)} data-testid="host-login">
+        <Button variant="primary" onClick={() => navigate(PATHS.login)} data-testid="host-login">
           {t('manage.login')}
         </Button>
       }
@@ -53,11 +53,7 @@ export function Forbidden() {
       title={t('manage.forbiddenTitle')}
       body={t('manage.forbiddenBody')}
       testId="manage-forbidden"
-      action={
-        <Button color="primary" fill="outline" onClick={() => navigate(PATHS.activityHome)}>
-          {t('manage.home')}
-        </Button>
-      }
+      action={<Button onClick={() => navigate(PATHS.activityHome)}>{t('manage.home')}</Button>}
     />
   );
 }

@@ -1,9 +1,9 @@
 import type { LiveStage } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { LiveVideo } from './LiveVideo.tsx';
 import css from './live.module.css';
 import { useBroadcaster } from './useBroadcaster.ts';
@@ -39,7 +39,7 @@ export function BroadcastPanel({ stage }: { stage: LiveStage }) {
           <div className={css.actions}>
             {!onAir && (
               <Button
-                color="primary"
+                variant="primary"
                 disabled={state !== 'ready' && state !== 'failed'}
                 onClick={() => void broadcast.goLive()}
                 data-testid="live-go"
@@ -57,7 +57,7 @@ export function BroadcastPanel({ stage }: { stage: LiveStage }) {
                 {t('live.resume')}
               </Button>
             )}
-            <Button color="danger" onClick={() => void broadcast.end()} data-testid="live-end">
+            <Button variant="danger" onClick={() => void broadcast.end()} data-testid="live-end">
               {t('live.end')}
             </Button>
           </div>

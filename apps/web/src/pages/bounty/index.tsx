@@ -1,10 +1,11 @@
-import { Button, PullToRefresh, SearchBar } from 'antd-mobile';
+import { PullToRefresh, SearchBar } from 'antd-mobile';
 import { AddCircleOutline, StarOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { bountyKeys } from '@/api/bounty.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { BountyList } from '@/components/bounty/BountyList.tsx';
 import styles from '@/components/bounty/bounty.module.css';
 import { CategoryChips } from '@/components/bounty/CategoryChips.tsx';
@@ -29,7 +30,6 @@ export default function BountyHomePage() {
           <p className={styles.heroText}>{t('bounty.home.heroText')}</p>
           <Button
             size="small"
-            shape="rounded"
             style={{
               '--background-color': 'var(--px-gold)',
               '--border-color': 'var(--px-gold)',
@@ -89,7 +89,7 @@ function FeaturedList() {
         title: t('bounty.home.emptyTitle'),
         body: t('bounty.home.emptyBody'),
         action: (
-          <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.bountyCreate)}>
+          <Button variant="primary" onClick={() => navigate(PATHS.bountyCreate)}>
             {t('bounty.home.postOne')}
           </Button>
         ),

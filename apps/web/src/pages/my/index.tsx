@@ -1,4 +1,3 @@
-import { Button } from 'antd-mobile';
 import {
   BankcardOutline,
   CalendarOutline,
@@ -19,6 +18,7 @@ import { useUserInfo } from '@/api/auth.ts';
 import { useSummary } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { LanguageSwitch } from '@/components/me/LanguageSwitch.tsx';
 import me from '@/components/me/me.module.css';
 import { LogoutButton, ProfileIdentity, UidRow } from '@/components/me/ProfileParts.tsx';
@@ -53,10 +53,10 @@ function Guest() {
       </h2>
       <p className={me.guestBody}>{t('mine.guestBody')}</p>
       <div className={me.actions}>
-        <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.login)} data-testid="my-login">
+        <Button variant="primary" onClick={() => navigate(PATHS.login)} data-testid="my-login">
           {t('me.login')}
         </Button>
-        <Button shape="rounded" onClick={() => navigate(PATHS.register)} data-testid="my-register">
+        <Button onClick={() => navigate(PATHS.register)} data-testid="my-register">
           {t('me.register')}
         </Button>
       </div>

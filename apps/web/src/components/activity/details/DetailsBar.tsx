@@ -1,11 +1,12 @@
 import { type Activity, refundsInFull, TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Dialog, Toast } from 'antd-mobile';
 import { LinkOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCancelSignUp } from '@/api/activity.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
+import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { copyWithToast } from '@/components/RecordItem.tsx';
 import { shareNatively } from '@/lib/native.ts';
@@ -68,15 +69,11 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
 
   return (
     <div className={styles.bar}>
-      <Button shape="rounded" onClick={() => void share()} data-testid="details-share">
+      <Button onClick={() => void share()} data-testid="details-share">
         <LinkOutline aria-hidden /> {t('activity.share')}
       </Button>
       {activity.abilities.manage && (
-        <Button
-          shape="rounded"
-          onClick={() => navigate(href(PATHS.manageActivity, { id: activity.id }))}
-          data-testid="details-manage"
-        >
+        <Button onClick={() => navigate(href(PATHS.manageActivity, { id: activity.id }))} data-testid="details-manage">
           {t('activity.manage')}
         </Button>
       )}
@@ -86,9 +83,7 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
       {live ? (
         activity.abilities.cancelRegistration ? (
           <Button
-            shape="rounded"
-            color="danger"
-            fill="outline"
+            variant="danger"
             loading={cancel.isPending}
             onClick={() => void askCancel()}
             data-testid="details-cancel"
@@ -96,14 +91,11 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
             {t('activity.cancelRegistration')}
           </Button>
         ) : (
-          <Button shape="rounded" disabled>
-            {t(`tickets.status.${live.checkedIn ? 'checkedIn' : live.status}`)}
-          </Button>
+          <Button disabled>{t(`tickets.status.${live.checkedIn ? 'checkedIn' : live.status}`)}</Button>
         )
       ) : (
         <Button
-          shape="rounded"
-          color="primary"
+          variant="primary"
           disabled={flow.loggedIn && (!activity.abilities.signUp || !flow.ticket)}
           onClick={flow.start}
           data-testid="details-signup"

@@ -1,10 +1,10 @@
 import { BOUNTY_CATEGORIES, BOUNTY_LIMITS, BOUNTY_SUBMIT_KINDS } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useTradePasswordStatus } from '@/api/wallet.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { toLocalInput } from '@/lib/bounty.ts';
 import { useSettings } from '@/lib/settings.ts';
@@ -289,7 +289,7 @@ export function BountyForm({ form, notice }: { form: BountyFormState; notice?: R
             </button>
           </p>
         )}
-        <Button type="submit" color="primary" size="large" block shape="rounded" data-testid="bounty-next">
+        <Button variant="primary" type="submit" size="large" block data-testid="bounty-next">
           {t('common.next')}
         </Button>
       </form>

@@ -1,11 +1,12 @@
 import { BOUNTY_LIMITS, TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadImage } from '@/api/activity-manage.ts';
 import { isApiError } from '@/api/api-error.ts';
 import { type Bounty, useSubmitBounty } from '@/api/bounty.ts';
+import { Button } from '@/components/Button.tsx';
 import { chatImageUrl } from '@/components/chat/format.ts';
 import { reportFormError } from '@/components/form-errors.ts';
 import { checkSubmission, type SubmissionField } from '@/lib/bounty.ts';
@@ -148,7 +149,6 @@ export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void
             {imageId && <img className={styles.thumb} src={chatImageUrl(imageId, 320)} alt="" />}
             <Button
               size="small"
-              fill="outline"
               loading={uploading}
               onClick={() => file.current?.click()}
               data-testid="bounty-submit-image"
@@ -172,9 +172,8 @@ export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void
         </div>
       )}
       <Button
+        variant="primary"
         type="submit"
-        color="primary"
-        shape="rounded"
         block
         loading={submit.isPending}
         disabled={uploading}

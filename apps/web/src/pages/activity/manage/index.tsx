@@ -1,5 +1,5 @@
 import type { Activity } from '@polaris/contract';
-import { Button, Dialog, Tabs, Toast } from 'antd-mobile';
+import { Dialog, Tabs, Toast } from 'antd-mobile';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -14,6 +14,7 @@ import {
 import { isApiError } from '@/api/api-error.ts';
 import { type AppPath, href, PATHS } from '@/app/paths.ts';
 import { formatWhen } from '@/components/activity/time.ts';
+import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import styles from '@/components/host/host.module.css';
 import { Forbidden, isForbidden, ManageShell } from '@/components/host/ManageShell.tsx';
@@ -114,10 +115,10 @@ function Manage({ activity }: { activity: Activity }) {
 
       <section className={styles.section} aria-label={t('manage.tools')}>
         <div className={styles.links}>
-          <Button onClick={() => go(PATHS.checkinScan)} color="primary" data-testid="manage-scan">
+          <Button variant="primary" onClick={() => go(PATHS.checkinScan)} data-testid="manage-scan">
             {t('manage.scan')}
           </Button>
-          <Button onClick={() => go(PATHS.checkinCode)} color="primary" fill="outline" data-testid="manage-sign">
+          <Button onClick={() => go(PATHS.checkinCode)} data-testid="manage-sign">
             {t('manage.sign')}
           </Button>
           <Button onClick={() => go(PATHS.editActivity)} data-testid="manage-edit">
@@ -138,7 +139,7 @@ function Manage({ activity }: { activity: Activity }) {
           <Button onClick={() => void exportCsv()} loading={exporting} data-testid="manage-export">
             {t('manage.export')}
           </Button>
-          <Button onClick={() => go(PATHS.activityDetails)} fill="none" data-testid="manage-view">
+          <Button variant="text" onClick={() => go(PATHS.activityDetails)} data-testid="manage-view">
             {t('manage.view')}
           </Button>
         </div>
@@ -233,21 +234,15 @@ function AttendeeRow({ activityId, attendee }: { activityId: string; attendee: A
       {attendee.status === 'pending' && (
         <div style={{ display: 'flex', gap: 6 }}>
           <Button
+            variant="primary"
             size="small"
-            color="primary"
             loading={decide.isPending}
             onClick={() => void act(true)}
             data-testid="manage-approve"
           >
             {t('manage.approve')}
           </Button>
-          <Button
-            size="small"
-            color="danger"
-            fill="outline"
-            onClick={() => void act(false)}
-            data-testid="manage-reject"
-          >
+          <Button variant="danger" size="small" onClick={() => void act(false)} data-testid="manage-reject">
             {t('manage.reject')}
           </Button>
         </div>

@@ -1,4 +1,3 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isNotFound } from '@/api/api-error.ts';
@@ -6,6 +5,7 @@ import { type Bounty, useBounty } from '@/api/bounty.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
 import { PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { isBountyId } from '@/components/bounty/BountyBits.tsx';
 import styles from '@/components/bounty/bounty.module.css';
 import { BountyInfo } from '@/components/bounty/detail/BountyInfo.tsx';
@@ -62,7 +62,7 @@ function Detail({ bounty }: { bounty: Bounty }) {
           <p className={styles.hint} style={{ marginBottom: 10 }}>
             {t('bounty.detail.loginToSubmit')}
           </p>
-          <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.login)} data-testid="bounty-login">
+          <Button variant="primary" onClick={() => navigate(PATHS.login)} data-testid="bounty-login">
             {t('me.login')}
           </Button>
         </div>

@@ -1,12 +1,13 @@
 import { PersonalInfoInput, type UserInfo } from '@polaris/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { authKeys, useUserInfo } from '@/api/auth.ts';
 import { api } from '@/api/request.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { Button } from '@/components/Button.tsx';
 import { reportFormError } from '@/components/form-errors.ts';
 import { TextField } from '@/components/TextField.tsx';
 import { type FieldErrors, validate } from '@/lib/auth-forms.ts';
@@ -80,9 +81,8 @@ export default function PersonalCenterPage() {
           error={errors.openName}
         />
         <Button
+          variant="primary"
           block
-          color="primary"
-          shape="rounded"
           loading={save.isPending}
           onClick={submit}
           data-testid="profile-save"

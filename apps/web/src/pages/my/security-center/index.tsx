@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Popup, Toast } from 'antd-mobile';
+import { Dialog, Popup, Toast } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVerification } from '@/api/identity.ts';
@@ -13,6 +13,7 @@ import {
 import { useTradePasswordStatus } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { KycSheet } from '@/components/identity/KycSheet.tsx';
 import { PhoneSheet } from '@/components/identity/PhoneSheet.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -138,7 +139,7 @@ function Sessions() {
                 </span>
               </span>
               {!session.current && (
-                <Button size="mini" onClick={() => void endOne(session)} data-testid={`session-revoke-${session.id}`}>
+                <Button size="small" onClick={() => void endOne(session)} data-testid={`session-revoke-${session.id}`}>
                   {t('security.sessions.revoke')}
                 </Button>
               )}
@@ -151,10 +152,8 @@ function Sessions() {
           </p>
         ) : (
           <Button
+            variant="danger"
             block
-            shape="rounded"
-            color="danger"
-            fill="outline"
             style={{ marginTop: 12 }}
             loading={revokeOthers.isPending}
             onClick={() => void endOthers()}
@@ -197,13 +196,10 @@ function Sessions() {
             <SecondFactorField factor={secondFactor} id="sessions-totp" />
           </div>
           <div className={ui.actions}>
-            <Button shape="rounded" onClick={() => setAsking(null)}>
-              {t('common.cancel')}
-            </Button>
+            <Button onClick={() => setAsking(null)}>{t('common.cancel')}</Button>
             <Button
+              variant="danger"
               type="submit"
-              color="danger"
-              shape="rounded"
               loading={revoke.isPending || revokeOthers.isPending}
               data-testid="sessions-second-factor-submit"
             >

@@ -1,10 +1,11 @@
 import type { Activity } from '@polaris/contract';
-import { Button, PullToRefresh } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { bountyKeys } from '@/api/bounty.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { BountyList } from '@/components/bounty/BountyList.tsx';
 import styles from '@/components/bounty/bounty.module.css';
 import { ManageShell } from '@/components/host/ManageShell.tsx';
@@ -34,7 +35,7 @@ function TaskBounty({ activity }: { activity: Activity }) {
         <p className={styles.hint} style={{ marginBottom: 12 }}>
           {t('bounty.activity.intro')}
         </p>
-        <Button color="primary" shape="rounded" block onClick={add} data-testid="task-bounty-add">
+        <Button variant="primary" block onClick={add} data-testid="task-bounty-add">
           <AddOutline aria-hidden /> {t('bounty.activity.add')}
         </Button>
       </section>
