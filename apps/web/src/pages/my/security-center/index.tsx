@@ -16,11 +16,11 @@ import { PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
 import { KycSheet } from '@/components/identity/KycSheet.tsx';
 import { PhoneSheet } from '@/components/identity/PhoneSheet.tsx';
+import { ListRow as Row } from '@/components/ListRow.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { SecondFactorField, useSecondFactor } from '@/components/SecondFactorField.tsx';
 import { LinkedProviders } from '@/components/security/LinkedProviders.tsx';
-import { SecurityRow as Row } from '@/components/security/SecurityRow.tsx';
 import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { deviceLabel } from '@/lib/security.ts';
@@ -54,23 +54,23 @@ function Protections() {
         {t('security.intro')}
       </p>
       <div className={ui.list}>
-        <Row title={t('security.email')} sub={email} state={t('security.emailBound')} testId="security-email" />
+        <Row title={t('security.email')} detail={email} value={t('security.emailBound')} testId="security-email" />
         <Verification />
         <Row
           title={t('security.loginPassword')}
-          state={t('security.tradeSet')}
+          value={t('security.tradeSet')}
           to={PATHS.loginPassword}
           testId="security-login-password"
         />
         <Row
           title={t('security.tradePassword')}
-          state={stateOf(trade, () => (trade.data?.blank ? t('security.tradeBlank') : t('security.tradeSet')))}
+          value={stateOf(trade, () => (trade.data?.blank ? t('security.tradeBlank') : t('security.tradeSet')))}
           to={PATHS.traderPassword}
           testId="security-trade-password"
         />
         <Row
           title={t('security.gauthTitle')}
-          state={stateOf(totp, () => (totp.data?.enabled ? t('security.on') : t('security.off')))}
+          value={stateOf(totp, () => (totp.data?.enabled ? t('security.on') : t('security.off')))}
           to={PATHS.googleAuth}
           testId="security-gauth"
         />
@@ -216,7 +216,12 @@ function DeleteLink() {
   const { t } = useTranslation();
   return (
     <div className={`${ui.list} ${ui.section}`}>
-      <Row title={t('security.deleteAccount')} state="" to={PATHS.deleteAccount} testId="security-delete-account" />
+      <Row
+        title={t('security.deleteAccount')}
+        to={PATHS.deleteAccount}
+        tone="danger"
+        testId="security-delete-account"
+      />
     </div>
   );
 }
@@ -239,14 +244,14 @@ function Verification() {
     <>
       <Row
         title={t('identity.phone.row')}
-        sub={phone ? `+${phone.areaCode} ${phone.masked}` : undefined}
-        state={state(() => (phone ? t('identity.phone.boundState') : t('identity.phone.unbound')))}
+        detail={phone ? `+${phone.areaCode} ${phone.masked}` : undefined}
+        value={state(() => (phone ? t('identity.phone.boundState') : t('identity.phone.unbound')))}
         onClick={verification.isSuccess ? () => setOpen('phone') : undefined}
         testId="security-phone"
       />
       <Row
         title={t('identity.kyc.row')}
-        state={state(kycState)}
+        value={state(kycState)}
         onClick={verification.isSuccess ? () => setOpen('kyc') : undefined}
         testId="security-kyc"
       />

@@ -1,0 +1,102 @@
+import { RightOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import ui from '@/components/ui.module.css';
+
+export interface ListRowProps {
+  /** A small icon before the title, in a tinted disc. */
+  icon?: ReactNode;
+  /** The icon's disc filled with a colour (white glyph), so the rows of a long menu are told apart at a glance. */
+  iconColor?: string;
+  title: ReactNode;
+  /** A second line under the title. */
+  detail?: ReactNode;
+  /** What the row's setting is now, at the end (a language, "on", a count). */
+  value?: ReactNode;
+  /** Where the row leads: a path (pushed) … */
+  to?: string;
+  /** … or what it does. A row with neither is a plain line of information. */
+  onClick?: () => void;
+  /** The chevron at the end; shown on a row that leads somewhere unless turned off (a row that opens a sheet may). */
+  chevron?: boolean;
+  /** A destructive row (leave, delete): red, and never with a chevron. */
+  tone?: 'danger';
+  disabled?: boolean;
+  testId?: string;
+}
+
+/**
+ * The app's one row of a navigation list (settings, security centre, wallet and manage menus): icon, title, detail,
+ * value and chevron, always in this order. Rows sit in a `ListGroup` (or any `ui.list`), divided by a hairline.
+ */
+export function ListRow({
+  icon,
+  iconColor,
+  title,
+  detail,
+  value,
+  to,
+  onClick,
+  chevron,
+  tone,
+  disabled,
+  testId,
+}: ListRowProps) {
+  const navigate = useNavigate();
+  const action = onClick ?? (to ? () => navigate(to) : undefined);
+  const showChevron = tone !== 'danger' && (chevron ?? action !== undefined);
+  const body = (
+    <>
+      {icon && (
+        <span
+          className={ui.rowIcon}
+          style={iconColor ? { background: iconColor, color: '#fff' } : undefined}
+          aria-hidden
+        >
+          {icon}
+        </span>
+      )}
+      <span className={ui.rowMain}>
+        <span className={ui.rowLabel}>{title}</span>
+        {detail && <span className={ui.rowDetail}>{detail}</span>}
+      </span>
+      {value !== undefined && value !== null && value !== '' && <span className={ui.rowValue}>{value}</span>}
+      {showChevron && <RightOutline className={ui.chevron} aria-hidden />}
+    </>
+  );
+  const className = `${ui.row} ${tone === 'danger' ? ui.rowDanger : ''}`;
+  return action ? (
+    <button type="button" className={className} onClick={action} disabled={disabled} data-testid={testId}>
+      {body}
+    </button>
+  ) : (
+    <div className={className} data-testid={testId}>
+      {body}
+    </div>
+  );
+}
+
+/** A titled group of rows: the section head (`ui.sectionTitle`) and the white rounded list. */
+export function ListGroup({
+  title,
+  id,
+  testId,
+  children,
+}: {
+  title?: string;
+  /** The heading's id, so the group is the region it names. */
+  id?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={ui.section} aria-labelledby={title ? id : undefined} data-testid={testId}>
+      {title && (
+        <h2 className={ui.groupTitle} id={id}>
+          {title}
+        </h2>
+      )}
+      <div className={ui.list}>{children}</div>
+    </section>
+  );
+}
