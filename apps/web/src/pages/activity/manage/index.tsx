@@ -2,22 +2,13 @@ import type { Activity } from '@polaris/contract';
 import { Dialog, Tabs, Toast } from 'antd-mobile';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import {
-  type Attendee,
-  type AttendeeFilter,
-  downloadAttendeesCsv,
-  useAttendees,
-  useDecide,
-  useOverview,
-} from '@/api/activity-manage.ts';
+import { type Attendee, type AttendeeFilter, useAttendees, useDecide, useOverview } from '@/api/activity-manage.ts';
 import { isApiError } from '@/api/api-error.ts';
-import { type AppPath, href, PATHS } from '@/app/paths.ts';
 import { formatWhen } from '@/components/activity/time.ts';
 import { Button } from '@/components/Button.tsx';
-import { toastUnreported } from '@/components/form-errors.ts';
 import styles from '@/components/host/host.module.css';
 import { Forbidden, isForbidden, ManageShell } from '@/components/host/ManageShell.tsx';
+import { ManageTools } from '@/components/host/ManageTools.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { useSettings } from '@/lib/settings.ts';
 
@@ -38,28 +29,18 @@ export default function ManagePage() {
 
 function Manage({ activity }: { activity: Activity }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const overview = useOverview(activity.id);
   const language = useSettings((state) => state.language);
   const [filter, setFilter] = useState<AttendeeFilter>('approved');
-  const [exporting, setExporting] = useState(false);
   if (overview.isPending) return <Loading testId="manage-loading" />;
   if (overview.isError) {
     if (isForbidden(overview.error)) return <Forbidden />;
     return <LoadFailed onRetry={() => void overview.refetch()} message={overview.error.message} />;
   }
   const { counts, escrow, held, released, capacity, seatsTaken } = overview.data;
-  const go = (path: AppPath) => navigate(href(path, { id: activity.id }));
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadAttendeesCsv(activity.id);
-      Toast.show({ content: t('manage.exported') });
-    } catch (error) {
-      toastUnreported(error, t('manage.exportFailed'));
-    } finally {
-      setExporting(false);
-    }
+  const review = () => {
+    setFilter('pending');
+    document.getElementById('manage-attendees-title')?.scrollIntoView({ block: 'start' });
   };
   const stat = (key: string, value: number | string, testId: string) => (
     <div className={styles.stat} data-testid={testId} data-value={value}>
@@ -113,37 +94,7 @@ function Manage({ activity }: { activity: Activity }) {
         </div>
       </section>
 
-      <section className={styles.section} aria-label={t('manage.tools')}>
-        <div className={styles.links}>
-          <Button variant="primary" onClick={() => go(PATHS.checkinScan)} data-testid="manage-scan">
-            {t('manage.scan')}
-          </Button>
-          <Button onClick={() => go(PATHS.checkinCode)} data-testid="manage-sign">
-            {t('manage.sign')}
-          </Button>
-          <Button onClick={() => go(PATHS.editActivity)} data-testid="manage-edit">
-            {t('manage.edit')}
-          </Button>
-          <Button onClick={() => go(PATHS.sendInvite)} data-testid="manage-send-invite">
-            {t('manage.sendInvite')}
-          </Button>
-          <Button onClick={() => go(PATHS.inviteParticipants)} data-testid="manage-invite-participants">
-            {t('manage.inviteParticipants')}
-          </Button>
-          <Button onClick={() => go(PATHS.marketing)} data-testid="manage-marketing">
-            {t('manage.marketing')}
-          </Button>
-          <Button onClick={() => go(PATHS.taskBounty)} data-testid="manage-bounties">
-            {t('bounty.activity.title')}
-          </Button>
-          <Button onClick={() => void exportCsv()} loading={exporting} data-testid="manage-export">
-            {t('manage.export')}
-          </Button>
-          <Button variant="text" onClick={() => go(PATHS.activityDetails)} data-testid="manage-view">
-            {t('manage.view')}
-          </Button>
-        </div>
-      </section>
+      <ManageTools activity={activity} pending={counts.pending} onReview={review} />
 
       {activity.status === 'published' && (
         <Suspense fallback={<Loading />}>
