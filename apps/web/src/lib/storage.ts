@@ -62,7 +62,12 @@ export interface StoredState {
   guide?: { seen: boolean };
   /** The device token native push was turned on with in the Android/iOS shell (lib/native-push.ts). */
   nativePush?: { token: string };
+  /** What the user searched for, newest first, per search page (lib/recent-searches.ts). */
+  recentSearches?: Partial<Record<RecentSearchPlace, string[]>>;
 }
+
+/** The search pages that remember what was searched. */
+export type RecentSearchPlace = 'daogame';
 
 /** Keyed `roomId_redpacketCode`. */
 export interface ProcessedRedPacket {
