@@ -7,6 +7,7 @@ import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import ui from '@/components/ui.module.css';
 import { groupDigits } from '@/lib/wallet.ts';
 import { SubmissionBadge } from './BountyBits.tsx';
 import { BountyCard } from './BountyCard.tsx';
@@ -59,13 +60,13 @@ function MineRow({ item, role }: { item: MineItem; role: MineRole }) {
       <BountyCard bounty={bounty} />
       {role === 'created' && (bounty.pendingCount > 0 || bounty.paidCount > 0) && (
         <div className={styles.mineFoot}>
-          <span className={styles.hint}>
+          <span className={ui.hint}>
             {t('bounty.mine.createdSummary', { pending: bounty.pendingCount, paid: bounty.paidCount })}
           </span>
           {bounty.pendingCount > 0 && (
             <button
               type="button"
-              className={styles.link}
+              className={ui.link}
               onClick={() => navigate(href(PATHS.bountyManage, { id: bounty.id }))}
               data-testid="bounty-mine-review"
             >
@@ -76,7 +77,7 @@ function MineRow({ item, role }: { item: MineItem; role: MineRole }) {
       )}
       {role === 'submitted' && submission && (
         <div className={styles.mineFoot}>
-          <span className={styles.hint}>
+          <span className={ui.hint}>
             {submission.state === 'approved' && submission.amount
               ? t('bounty.mine.earned', { amount: groupDigits(submission.amount), asset: bounty.asset })
               : submission.state === 'rejected' && submission.reason

@@ -10,6 +10,7 @@ import { BountyList } from '@/components/bounty/BountyList.tsx';
 import styles from '@/components/bounty/bounty.module.css';
 import { CategoryChips } from '@/components/bounty/CategoryChips.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
+import ui from '@/components/ui.module.css';
 
 /** /pages/bounty/index — the bounty home: search, categories, open bounties, and the ways to create and to mine. */
 export default function BountyHomePage() {
@@ -65,9 +66,9 @@ export default function BountyHomePage() {
             </button>
           ))}
         </nav>
-        <div className={styles.sectionHead}>
-          <h2 className={styles.sectionTitle}>{t('bounty.home.featured')}</h2>
-          <button type="button" className={styles.link} onClick={() => navigate(PATHS.bountyList)}>
+        <div className={ui.sectionHead}>
+          <h2 className={ui.sectionTitle}>{t('bounty.home.featured')}</h2>
+          <button type="button" className={ui.sectionLink} onClick={() => navigate(PATHS.bountyList)}>
             {t('bounty.home.seeAll')}
           </button>
         </div>

@@ -9,6 +9,7 @@ import { type Bounty, useSubmitBounty } from '@/api/bounty.ts';
 import { Button } from '@/components/Button.tsx';
 import { chatImageUrl } from '@/components/chat/format.ts';
 import { reportFormError } from '@/components/form-errors.ts';
+import ui from '@/components/ui.module.css';
 import { checkSubmission, type SubmissionField } from '@/lib/bounty.ts';
 import { processedBounties } from '@/lib/processed-memory.ts';
 import styles from '../bounty.module.css';
@@ -71,7 +72,7 @@ export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void
 
   return (
     <form
-      className={`${styles.panel} ${styles.form}`}
+      className={`${ui.card} ${ui.form}`}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -86,7 +87,7 @@ export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void
       <div className={styles.field}>
         <label className={styles.label} htmlFor="bounty-submit-text">
           {t('bounty.kind.text')}
-          {!asks('text') && <span className={styles.hint}> · {t('bounty.submit.optional')}</span>}
+          {!asks('text') && <span className={ui.hint}> · {t('bounty.submit.optional')}</span>}
         </label>
         <textarea
           id="bounty-submit-text"
@@ -103,7 +104,7 @@ export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void
           aria-describedby={errors.text ? 'bounty-submit-text-error' : undefined}
         />
         {errors.text && (
-          <p className={styles.error} role="alert" id="bounty-submit-text-error" data-testid="bounty-submit-text-error">
+          <p className={ui.error} role="alert" id="bounty-submit-text-error" data-testid="bounty-submit-text-error">
             {errors.text}
           </p>
         )}
@@ -131,12 +132,7 @@ export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void
             aria-describedby={errors.link ? 'bounty-submit-link-error' : undefined}
           />
           {errors.link && (
-            <p
-              className={styles.error}
-              role="alert"
-              id="bounty-submit-link-error"
-              data-testid="bounty-submit-link-error"
-            >
+            <p className={ui.error} role="alert" id="bounty-submit-link-error" data-testid="bounty-submit-link-error">
               {errors.link}
             </p>
           )}
@@ -165,7 +161,7 @@ export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void
             data-testid="bounty-submit-file"
           />
           {errors.image && (
-            <p className={styles.error} role="alert" data-testid="bounty-submit-image-error">
+            <p className={ui.error} role="alert" data-testid="bounty-submit-image-error">
               {errors.image}
             </p>
           )}

@@ -206,7 +206,7 @@ function RejectSheet({
           aria-describedby={error ? 'bounty-reject-reason-error' : undefined}
         />
         {error && (
-          <p className={styles.error} role="alert" id="bounty-reject-reason-error" style={{ marginTop: 6 }}>
+          <p className={ui.error} role="alert" id="bounty-reject-reason-error" style={{ marginTop: 6 }}>
             {error}
           </p>
         )}

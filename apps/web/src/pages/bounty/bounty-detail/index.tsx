@@ -14,6 +14,7 @@ import { DetailBar } from '@/components/bounty/detail/DetailBar.tsx';
 import { MySubmission } from '@/components/bounty/detail/MySubmission.tsx';
 import { SubmitForm } from '@/components/bounty/detail/SubmitForm.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import ui from '@/components/ui.module.css';
 import { useSession } from '@/lib/session.ts';
 
 /** /pages/bounty/bounty-detail/index?id= — the task and its reward, my submission, the form, the creator's tools. */
@@ -58,8 +59,8 @@ function Detail({ bounty }: { bounty: Bounty }) {
         </div>
       )}
       {!loggedIn && bounty.state === 'open' && (
-        <div className={styles.panel} style={{ marginTop: 12, textAlign: 'center' }}>
-          <p className={styles.hint} style={{ marginBottom: 10 }}>
+        <div className={ui.card} style={{ marginTop: 12, textAlign: 'center' }}>
+          <p className={ui.hint} style={{ marginBottom: 10 }}>
             {t('bounty.detail.loginToSubmit')}
           </p>
           <Button variant="primary" onClick={() => navigate(PATHS.login)} data-testid="bounty-login">

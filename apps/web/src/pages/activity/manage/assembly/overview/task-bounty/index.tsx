@@ -10,6 +10,7 @@ import { BountyList } from '@/components/bounty/BountyList.tsx';
 import styles from '@/components/bounty/bounty.module.css';
 import { ManageShell } from '@/components/host/ManageShell.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
+import ui from '@/components/ui.module.css';
 
 /**
  * /pages/activity/manage/assembly/overview/task-bounty/index?id= — the activity's bounties, every state, and
@@ -28,11 +29,11 @@ function TaskBounty({ activity }: { activity: Activity }) {
   const add = () => navigate(href(PATHS.bountyCreate, { activityId: activity.id }));
   return (
     <Refreshable pull={PullToRefresh} refresh={[bountyKeys.all]}>
-      <section className={styles.panel} style={{ marginBottom: 12 }}>
+      <section className={ui.card} style={{ marginBottom: 12 }}>
         <h2 className={styles.panelTitle} data-testid="task-bounty-activity">
           {activity.title}
         </h2>
-        <p className={styles.hint} style={{ marginBottom: 12 }}>
+        <p className={ui.hint} style={{ marginBottom: 12 }}>
           {t('bounty.activity.intro')}
         </p>
         <Button variant="primary" block onClick={add} data-testid="task-bounty-add">
