@@ -62,11 +62,15 @@ test('the manage page puts the day-of tools first, groups the rest, and keeps ca
   await expect(page.getByTestId('manage-group-data').getByRole('button')).toHaveCount(2);
   const cancel = page.getByTestId('manage-cancel-activity');
   await expect(cancel).toHaveAttribute('data-variant', 'danger');
-  const order = await tools.evaluate((element) =>
-    Array.from(element.querySelectorAll('[data-testid]'), (node) => node.getAttribute('data-testid')),
+  const order = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('[data-testid]'), (node) => node.getAttribute('data-testid')),
   );
   expect(order.indexOf('manage-scan')).toBeLessThan(order.indexOf('manage-group-promote'));
-  expect(order.indexOf('manage-group-data')).toBeLessThan(order.indexOf('manage-danger'));
+  expect(order.indexOf('manage-group-data')).toBeLessThan(order.indexOf('manage-attendees-empty'));
+  // The danger section ends the page: after the tools, the message form and the attendees.
+  expect(order.indexOf('blast-composer')).toBeLessThan(order.indexOf('manage-danger'));
+  expect(order.indexOf('manage-attendees-empty')).toBeLessThan(order.indexOf('manage-danger'));
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
   await shot(page, 'manage-en');
 
   // Review shows the waiting sign-up.
@@ -109,9 +113,7 @@ const photo = () =>
   sharp({ create: { width: 640, height: 420, channels: 3, background: '#2346d8' } })
     .composite([
       {
-        input: Buffer.from(
-          '<svg width="640" height="420"><circle cx="320" cy="210" r="120" fill="#f5b82e"/></svg>',
-        ),
+        input: Buffer.from('<svg width="640" height="420"><circle cx="320" cy="210" r="120" fill="#f5b82e"/></svg>'),
       },
     ])
     .png()

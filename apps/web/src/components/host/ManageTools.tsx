@@ -15,7 +15,7 @@ import styles from './host.module.css';
 /**
  * The manage page's tools, in order of use: what an organizer does on the day (scan tickets, review who waits,
  * the sign-in code, edit) as buttons; inviting and promoting, then the list and the page, as rows grouped by
- * purpose; cancelling the activity last, apart and red, behind a confirmation.
+ * purpose. Cancelling the activity (`CancelActivity`) ends the page, apart and red, behind a confirmation.
  */
 export function ManageTools({
   activity,
@@ -110,14 +110,12 @@ export function ManageTools({
           testId="manage-view"
         />
       </ListGroup>
-
-      <CancelActivity activity={activity} />
     </div>
   );
 }
 
-/** The organizer's "cancel the activity": its own section at the end, red, and asked about first. */
-function CancelActivity({ activity }: { activity: Activity }) {
+/** The organizer's "cancel the activity": its own section at the page's end, red, and asked about first. */
+export function CancelActivity({ activity }: { activity: Activity }) {
   const { t } = useTranslation();
   const uid = useSession((state) => state.userInfo?.uid);
   const cancel = useCancelActivity(activity.id);

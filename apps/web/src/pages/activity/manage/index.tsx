@@ -8,7 +8,7 @@ import { formatWhen } from '@/components/activity/time.ts';
 import { Button } from '@/components/Button.tsx';
 import styles from '@/components/host/host.module.css';
 import { Forbidden, isForbidden, ManageShell } from '@/components/host/ManageShell.tsx';
-import { ManageTools } from '@/components/host/ManageTools.tsx';
+import { CancelActivity, ManageTools } from '@/components/host/ManageTools.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { useSettings } from '@/lib/settings.ts';
 
@@ -116,6 +116,8 @@ function Manage({ activity }: { activity: Activity }) {
         </Tabs>
         <AttendeeList activityId={activity.id} filter={filter} />
       </section>
+
+      <CancelActivity activity={activity} />
     </div>
   );
 }
