@@ -66,13 +66,17 @@ export default function BountyHomePage() {
             </button>
           ))}
         </nav>
-        <div className={ui.sectionHead}>
-          <h2 className={ui.sectionTitle}>{t('bounty.home.featured')}</h2>
-          <button type="button" className={ui.sectionLink} onClick={() => navigate(PATHS.bountyList)}>
-            {t('bounty.home.seeAll')}
-          </button>
-        </div>
-        <FeaturedList />
+        <section className={ui.section} aria-labelledby="bounty-featured-title">
+          <div className={ui.sectionHead}>
+            <h2 className={ui.sectionTitle} id="bounty-featured-title">
+              {t('bounty.home.featured')}
+            </h2>
+            <button type="button" className={ui.sectionLink} onClick={() => navigate(PATHS.bountyList)}>
+              {t('bounty.home.seeAll')}
+            </button>
+          </div>
+          <FeaturedList />
+        </section>
       </Refreshable>
     </Frame>
   );
