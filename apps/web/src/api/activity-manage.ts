@@ -1,6 +1,7 @@
 import type {
   Activity,
   AttendeesOutput,
+  CancelActivityOutput,
   CheckinOutput,
   CreateActivityInput,
   DraftOutput,
@@ -29,6 +30,7 @@ export type CheckinResult = z.output<typeof CheckinOutput>;
 export type SignCode = z.output<typeof SignCodeOutput>;
 export type Invitation = z.output<typeof InviteOutput>;
 export type Marketing = z.output<typeof MarketingOutput>;
+export type CancelResult = z.output<typeof CancelActivityOutput>;
 export type Draft = z.output<typeof DraftOutput>['draft'];
 export type ActivityWrite = z.input<typeof CreateActivityInput>;
 export type AttendeeFilter = 'pending' | 'approved' | 'waitlisted' | 'rejected' | 'cancelled' | 'checkedIn';
@@ -215,5 +217,14 @@ export function useMarketing(activityId: string) {
     mutationFn: (input: { featured: boolean; shareTitle: string | null; shareText: string | null }) =>
       api.post<Marketing>('/activity/manage/marketing', { activityId, ...input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: hostKeys.detail(activityId) }),
+  });
+}
+
+/** The organizer cancels the whole activity: everyone is refunded what is held (POST /activity/manage/cancel). */
+export function useCancelActivity(activityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CancelResult>('/activity/manage/cancel', { activityId }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: hostKeys.all }),
   });
 }

@@ -1,9 +1,9 @@
-import { Button } from 'antd-mobile';
 import { LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '@/app/paths.ts';
 import { useRouteInfo } from '@/app/route-info.ts';
+import { Button } from '@/components/Button.tsx';
 import { EmptyState } from './EmptyState.tsx';
 
 /**
@@ -26,10 +26,10 @@ export function GuestWall({ title }: { title?: string }) {
       testId="guest-wall"
       action={
         <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12, width: '100%', maxWidth: 320 }}>
-          <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.login)} data-testid="guest-wall-login">
+          <Button variant="primary" onClick={() => navigate(PATHS.login)} data-testid="guest-wall-login">
             {t('guestWall.login')}
           </Button>
-          <Button shape="rounded" onClick={() => navigate(PATHS.register)} data-testid="guest-wall-register">
+          <Button onClick={() => navigate(PATHS.register)} data-testid="guest-wall-register">
             {t('guestWall.register')}
           </Button>
         </div>

@@ -1,74 +1,123 @@
 import { RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import styles from './ListRow.module.css';
+import ui from '@/components/ui.module.css';
 
-interface RowBase {
+export interface ListRowProps {
+  /** A small icon before the title, in a tinted disc. */
   icon?: ReactNode;
-  label: ReactNode;
-  /** What the row is set to, or a count, at its end before the chevron. */
+  /** The icon's disc filled with a colour (white glyph), so the rows of a long menu are told apart at a glance. */
+  iconColor?: string;
+  title: ReactNode;
+  /** A second line under the title. */
+  detail?: ReactNode;
+  /** What the row's setting is now, at the end (a language, "on", a count). */
   value?: ReactNode;
-  testId?: string;
+  /** Where the row leads: a path (pushed) … */
+  to?: string;
+  /** … or what it does. A row with neither is a plain line of information. */
+  onClick?: () => void;
+  /** The chevron at the end; shown on a row that leads somewhere unless turned off (a row that opens a sheet may). */
+  chevron?: boolean;
+  /** A destructive row (leave, delete): red, and never with a chevron. */
+  tone?: 'danger';
+  disabled?: boolean;
+  /** A control the row holds (a select): no chevron, the title names the control. */
+  control?: ReactNode;
   /** Read instead of the visible words (a count the eye sees as a badge). */
   ariaLabel?: string;
+  testId?: string;
 }
 
-type RowProps = RowBase &
-  (
-    | { to: string; onClick?: undefined; control?: undefined }
-    | { onClick: () => void; to?: undefined; control?: undefined }
-    /** A row that holds its own control (a select): no chevron, the label names the control. */
-    | { control: ReactNode; to?: undefined; onClick?: undefined }
-  );
-
 /**
- * One list-row style: icon, label, value, chevron; the whole row is the link or button. Rows sit in a `ListGroup`,
- * which draws the card and the lines between them. (Issue 23 item 11: no underlined blue links in lists.)
+ * The app's one row of a navigation list (settings, security centre, wallet and manage menus): icon, title, detail,
+ * value and chevron, always in this order. Rows sit in a `ListGroup` (or any `ui.list`), divided by a hairline.
  */
-export function ListRow({ icon, label, value, testId, ariaLabel, ...action }: RowProps) {
-  const inner = (
+export function ListRow({
+  icon,
+  iconColor,
+  title,
+  detail,
+  value,
+  to,
+  onClick,
+  chevron,
+  tone,
+  disabled,
+  control,
+  ariaLabel,
+  testId,
+}: ListRowProps) {
+  const leads = onClick !== undefined || to !== undefined;
+  const showChevron = tone !== 'danger' && control === undefined && (chevron ?? leads);
+  const body = (
     <>
       {icon && (
-        <span className={styles.icon} aria-hidden>
+        <span
+          className={ui.rowIcon}
+          style={iconColor ? { background: iconColor, color: '#fff' } : undefined}
+          aria-hidden
+        >
           {icon}
         </span>
       )}
-      <span className={action.control ? styles.controlLabel : styles.label}>{label}</span>
-      {value !== undefined && value !== null && <span className={styles.value}>{value}</span>}
-      {action.control ?? <RightOutline className={styles.chevron} aria-hidden />}
+      <span className={ui.rowMain}>
+        <span className={ui.rowLabel}>{title}</span>
+        {detail && <span className={ui.rowDetail}>{detail}</span>}
+      </span>
+      {value !== undefined && value !== null && value !== '' && <span className={ui.rowValue}>{value}</span>}
+      {control}
+      {showChevron && <RightOutline className={ui.chevron} aria-hidden />}
     </>
   );
-  if (action.to !== undefined) {
+  const className = `${ui.row} ${tone === 'danger' ? ui.rowDanger : ''}`;
+  // A row that goes somewhere is a link (it opens in a new tab, a reader announces it as one); one that acts, a button.
+  if (to !== undefined && onClick === undefined && !disabled) {
     return (
-      <Link className={styles.row} to={action.to} data-testid={testId} aria-label={ariaLabel}>
-        {inner}
+      <Link className={className} to={to} data-testid={testId} aria-label={ariaLabel}>
+        {body}
       </Link>
     );
   }
-  if (action.onClick) {
-    return (
-      <button type="button" className={styles.row} onClick={action.onClick} data-testid={testId} aria-label={ariaLabel}>
-        {inner}
-      </button>
-    );
-  }
-  return (
-    <div className={styles.row} data-testid={testId}>
-      {inner}
+  return onClick ? (
+    <button
+      type="button"
+      className={className}
+      onClick={onClick}
+      disabled={disabled}
+      data-testid={testId}
+      aria-label={ariaLabel}
+    >
+      {body}
+    </button>
+  ) : (
+    <div className={className} data-testid={testId}>
+      {body}
     </div>
   );
 }
 
-/** A titled card of rows. */
-export function ListGroup({ id, title, children }: { id: string; title?: string; children: ReactNode }) {
+/** A titled group of rows: the section head (`ui.sectionTitle`) and the white rounded list. */
+export function ListGroup({
+  title,
+  id,
+  testId,
+  children,
+}: {
+  title?: string;
+  /** The heading's id, so the group is the region it names. */
+  id?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
-    <section className={styles.group} aria-labelledby={title ? id : undefined}>
+    <section className={ui.section} aria-labelledby={title ? id : undefined} data-testid={testId}>
       {title && (
-        <h2 className={styles.title} id={id}>
+        <h2 className={ui.groupTitle} id={id}>
           {title}
         </h2>
       )}
-      <div className={styles.list}>{children}</div>
+      <div className={ui.list}>{children}</div>
     </section>
   );
 }

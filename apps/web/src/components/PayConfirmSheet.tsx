@@ -1,6 +1,7 @@
-import { Button, Popup } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button.tsx';
 import type { SecondFactor } from '@/components/SecondFactorField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import ui from '@/components/ui.module.css';
@@ -34,7 +35,7 @@ interface PayConfirmSheetProps {
   testId: string;
   cancelTestId: string;
   okTestId: string;
-  okColor?: 'primary' | 'danger';
+  okVariant?: 'primary' | 'danger';
 }
 
 /**
@@ -68,12 +69,11 @@ export function PayConfirmSheet(props: PayConfirmSheetProps) {
           </dl>
           <p className={ui.hint}>{props.hint}</p>
           <div className={ui.actions}>
-            <Button shape="rounded" onClick={back} data-testid={props.cancelTestId}>
+            <Button onClick={back} data-testid={props.cancelTestId}>
               {t('common.cancel')}
             </Button>
             <Button
-              color={props.okColor ?? 'primary'}
-              shape="rounded"
+              variant={props.okVariant ?? 'primary'}
               onClick={() => flow.setStep('password')}
               data-testid={props.okTestId}
             >

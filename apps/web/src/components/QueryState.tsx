@@ -1,6 +1,7 @@
-import { Button, DotLoading } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button.tsx';
 import styles from './ui.module.css';
 
 /** Inline loading line, shown where the content will appear. */
@@ -21,7 +22,7 @@ export function LoadFailed({ onRetry, message, testId }: { onRetry(): void; mess
     <div className={styles.center} role="alert" data-testid={testId}>
       <ExclamationCircleOutline style={{ fontSize: 32 }} aria-hidden />
       <p>{message ?? t('wallet.loadFailed')}</p>
-      <Button size="small" color="primary" fill="outline" onClick={onRetry}>
+      <Button size="small" onClick={onRetry}>
         {t('common.retry')}
       </Button>
     </div>

@@ -1,6 +1,7 @@
-import { Button, Popup } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button.tsx';
 import { TRADE_PASSWORD_MAX, TRADE_PASSWORD_MIN } from '@/lib/wallet.ts';
 import { type SecondFactor, SecondFactorField } from './SecondFactorField.tsx';
 import { TextField } from './TextField.tsx';
@@ -84,13 +85,12 @@ export function TradePasswordPrompt({
           {secondFactor && <SecondFactorField factor={secondFactor} id="trade-prompt-totp" />}
         </div>
         <div className={styles.actions}>
-          <Button shape="rounded" onClick={onClose} disabled={pending} data-testid="trade-prompt-cancel">
+          <Button onClick={onClose} disabled={pending} data-testid="trade-prompt-cancel">
             {t('common.cancel')}
           </Button>
           <Button
+            variant="primary"
             type="submit"
-            color="primary"
-            shape="rounded"
             loading={pending}
             disabled={pending}
             data-testid="trade-prompt-submit"

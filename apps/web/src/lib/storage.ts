@@ -68,6 +68,8 @@ export interface StoredState {
   guide?: { seen: boolean };
   /** The device token native push was turned on with in the Android/iOS shell (lib/native-push.ts). */
   nativePush?: { token: string };
+  /** What the user searched for, newest first, per search page (lib/recent-searches.ts). */
+  recentSearches?: Partial<Record<RecentSearchPlace, string[]>>;
 }
 
 /** A person's avatar as last seen, and when (SPEC §3 "Avatar cache"). */
@@ -75,6 +77,8 @@ export interface CachedAvatar {
   avatar: string | null;
   timestamp: number;
 }
+/** The search pages that remember what was searched. */
+export type RecentSearchPlace = 'daogame';
 
 /** Keyed `roomId_redpacketCode`. */
 export interface ProcessedRedPacket {

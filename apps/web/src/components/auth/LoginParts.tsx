@@ -1,7 +1,7 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { authStyles } from './AuthLayout.tsx';
 
 /** The two login pages' footer: links to sign up and to reset the password. */
@@ -37,10 +37,7 @@ export function SwitchLoginButton({ to, email }: { to: 'password' | 'code'; emai
   return (
     <Button
       type="button"
-      fill="outline"
-      color="primary"
       block
-      shape="rounded"
       onClick={() => navigate(to === 'code' ? PATHS.loginCode : PATHS.login, { replace: true, state: { email } })}
       data-testid={to === 'code' ? 'login-to-code' : 'login-to-password'}
     >

@@ -1,6 +1,6 @@
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button.tsx';
 import { type SecondFactor, SecondFactorField } from '@/components/SecondFactorField.tsx';
 import { type Form, useForm } from '@/components/useForm.ts';
 import { CodeLoginForm, LoginForm } from '@/lib/auth-forms.ts';
@@ -74,7 +74,7 @@ export function ProofFields({
       <SubmitButton testId={`${idPrefix}-submit`} pending={pending}>
         {submitLabel}
       </SubmitButton>
-      <Button type="button" fill="none" color="primary" block onClick={proof.toggle} data-testid={`${idPrefix}-switch`}>
+      <Button variant="text" type="button" block onClick={proof.toggle} data-testid={`${idPrefix}-switch`}>
         {t(proof.kind === 'password' ? 'signin.useCode' : 'signin.usePassword')}
       </Button>
     </>

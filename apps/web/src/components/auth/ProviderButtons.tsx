@@ -1,8 +1,8 @@
 import type { OidcProvider } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/api/app.ts';
 import { useStartProviderSignIn } from '@/api/oidc.ts';
+import { Button } from '@/components/Button.tsx';
 import { API_ORIGIN } from '@/lib/api-origin.ts';
 import styles from './ProviderButtons.module.css';
 
@@ -25,7 +25,6 @@ export function ProviderButtons() {
           key={provider}
           type="button"
           block
-          shape="rounded"
           className={styles[provider]}
           loading={start.isPending && start.variables === provider}
           disabled={start.isPending}

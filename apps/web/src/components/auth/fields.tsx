@@ -1,7 +1,7 @@
 import type { CodePurpose } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button.tsx';
 import { CaptchaWidget } from '@/components/captcha/CaptchaWidget.tsx';
 import { type Captcha, useCaptcha } from '@/components/captcha/useCaptcha.ts';
 import { TextField } from '@/components/TextField.tsx';
@@ -144,11 +144,10 @@ export function SubmitButton({
 }) {
   return (
     <Button
+      variant="primary"
       type="submit"
-      color="primary"
       size="large"
       block
-      shape="rounded"
       loading={pending}
       disabled={pending}
       data-testid={testId}

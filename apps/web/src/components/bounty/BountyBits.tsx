@@ -1,14 +1,27 @@
 import { useTranslation } from 'react-i18next';
 import type { Bounty, SubmissionState } from '@/api/bounty.ts';
+import ui from '@/components/ui.module.css';
 import { timeLeft } from '@/lib/bounty.ts';
 import { groupDigits } from '@/lib/wallet.ts';
 import styles from './bounty.module.css';
+
+/** The badge tone of each state (components/ui.module.css badges). */
+const TONE: Record<Bounty['state'] | SubmissionState, string | undefined> = {
+  open: ui.success,
+  approved: ui.success,
+  reviewing: ui.warning,
+  pending: ui.warning,
+  rejected: ui.danger,
+  expired: ui.danger,
+  completed: ui.neutral,
+  ended: ui.neutral,
+};
 
 /** The bounty's state as a coloured badge: open, reviewing, completed, ended. */
 export function BountyStateBadge({ state }: { state: Bounty['state'] }) {
   const { t } = useTranslation();
   return (
-    <span className={`${styles.state} ${styles[state] ?? ''}`} data-testid="bounty-state" data-state={state}>
+    <span className={`${ui.badge} ${TONE[state] ?? ''}`} data-testid="bounty-state" data-state={state}>
       {t(`bounty.state.${state}`)}
     </span>
   );
@@ -18,7 +31,7 @@ export function BountyStateBadge({ state }: { state: Bounty['state'] }) {
 export function SubmissionBadge({ state }: { state: SubmissionState }) {
   const { t } = useTranslation();
   return (
-    <span className={`${styles.state} ${styles[state] ?? ''}`} data-testid="submission-state" data-state={state}>
+    <span className={`${ui.badge} ${TONE[state] ?? ''}`} data-testid="submission-state" data-state={state}>
       {t(`bounty.submission.${state}`)}
     </span>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Bounty } from '@/api/bounty.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import ui from '@/components/ui.module.css';
 import { BountyStateBadge, Reward, useDeadlineLabel, winnersLeft } from './BountyBits.tsx';
 import styles from './bounty.module.css';
 
@@ -25,7 +26,7 @@ export function BountyCard({ bounty, to }: { bounty: Bounty; to?: string }) {
       </span>
       <Reward bounty={bounty} />
       <span className={styles.facts}>
-        <span className={styles.tag}>{t(`bounty.category.${bounty.category}`)}</span>
+        <span className={`${ui.badge} ${ui.info}`}>{t(`bounty.category.${bounty.category}`)}</span>
         <span data-testid="bounty-card-winners">
           <TeamOutline aria-hidden />
           {t('bounty.winnersLeft', { left: winnersLeft(bounty), count: bounty.winners })}

@@ -1,7 +1,7 @@
 import { BOUNTY_CATEGORIES } from '@polaris/contract';
 import { useTranslation } from 'react-i18next';
 import type { BountyCategory } from '@/api/bounty.ts';
-import styles from './bounty.module.css';
+import ui from '@/components/ui.module.css';
 
 export const isBountyCategory = (value: string | null): value is BountyCategory =>
   (BOUNTY_CATEGORIES as readonly string[]).includes(value ?? '');
@@ -21,7 +21,7 @@ export function CategoryChips({
       <button
         key={category ?? 'all'}
         type="button"
-        className={`${styles.chip} ${on ? styles.chipOn : ''}`}
+        className={ui.chip}
         aria-pressed={on}
         onClick={() => onChange(category)}
         data-testid={`bounty-category-${category ?? 'all'}`}
@@ -31,7 +31,7 @@ export function CategoryChips({
     );
   };
   return (
-    <fieldset className={styles.chips}>
+    <fieldset className={ui.chipRow}>
       <legend className="px-visually-hidden">{t('bounty.fields.category')}</legend>
       {chip(undefined, t('bounty.category.all'))}
       {BOUNTY_CATEGORIES.map((category) => chip(category, t(`bounty.category.${category}`)))}

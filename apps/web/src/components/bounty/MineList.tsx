@@ -1,12 +1,13 @@
-import { Button } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type MineItem, type MineRole, useMyBounties } from '@/api/bounty.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import ui from '@/components/ui.module.css';
 import { groupDigits } from '@/lib/wallet.ts';
 import { SubmissionBadge } from './BountyBits.tsx';
 import { BountyCard } from './BountyCard.tsx';
@@ -29,8 +30,7 @@ export function MineList({ role }: { role: MineRole }) {
         body={t(`bounty.mine.empty.${role}Body`)}
         action={
           <Button
-            color="primary"
-            shape="rounded"
+            variant="primary"
             onClick={() => navigate(role === 'created' ? PATHS.bountyCreate : PATHS.bountyList)}
           >
             {role === 'created' ? t('bounty.home.postOne') : t('bounty.home.browse')}
@@ -60,13 +60,13 @@ function MineRow({ item, role }: { item: MineItem; role: MineRole }) {
       <BountyCard bounty={bounty} />
       {role === 'created' && (bounty.pendingCount > 0 || bounty.paidCount > 0) && (
         <div className={styles.mineFoot}>
-          <span className={styles.hint}>
+          <span className={ui.hint}>
             {t('bounty.mine.createdSummary', { pending: bounty.pendingCount, paid: bounty.paidCount })}
           </span>
           {bounty.pendingCount > 0 && (
             <button
               type="button"
-              className={styles.link}
+              className={ui.link}
               onClick={() => navigate(href(PATHS.bountyManage, { id: bounty.id }))}
               data-testid="bounty-mine-review"
             >
@@ -77,7 +77,7 @@ function MineRow({ item, role }: { item: MineItem; role: MineRole }) {
       )}
       {role === 'submitted' && submission && (
         <div className={styles.mineFoot}>
-          <span className={styles.hint}>
+          <span className={ui.hint}>
             {submission.state === 'approved' && submission.amount
               ? t('bounty.mine.earned', { amount: groupDigits(submission.amount), asset: bounty.asset })
               : submission.state === 'rejected' && submission.reason

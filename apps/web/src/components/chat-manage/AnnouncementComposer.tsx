@@ -1,8 +1,9 @@
 import { CHAT_LIMITS, type ChatRoom, TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnounce } from '@/api/chat-manage.ts';
+import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import ui from '@/components/ui.module.css';
 import styles from './chat-manage.module.css';
@@ -54,7 +55,7 @@ export function AnnouncementComposer({ room }: { room: ChatRoom }) {
           </p>
         )}
       </div>
-      <Button color="primary" block onClick={post} loading={announce.isPending} data-testid="announce-post">
+      <Button variant="primary" block onClick={post} loading={announce.isPending} data-testid="announce-post">
         {t('chatManage.announce.post')}
       </Button>
     </section>

@@ -1,9 +1,10 @@
 import { type ChatRoom, TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useLeaveRoom } from '@/api/chat-manage.ts';
 import { PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import styles from './chat-manage.module.css';
 import { leaveRule } from './rules.ts';
@@ -37,9 +38,8 @@ export function LeaveRoom({ room }: { room: ChatRoom }) {
   return (
     <section>
       <Button
+        variant="danger"
         block
-        color="danger"
-        fill="outline"
         disabled={!rule.allowed}
         loading={leave.isPending}
         onClick={() => void confirm()}

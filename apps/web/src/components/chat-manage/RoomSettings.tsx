@@ -5,11 +5,12 @@ import {
   IMAGE_TYPES,
   TOAST_DURATION_MS,
 } from '@polaris/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadImage } from '@/api/activity-manage.ts';
 import { type ChatSettings, useRoomSettings } from '@/api/chat-manage.ts';
+import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
@@ -166,8 +167,8 @@ function NameForm({ room }: { room: ChatRoom }) {
         )}
       </div>
       <Button
+        variant="primary"
         type="submit"
-        color="primary"
         block
         disabled={!changed}
         loading={settings.isPending}

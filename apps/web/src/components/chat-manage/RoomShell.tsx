@@ -1,5 +1,4 @@
 import type { ChatRoom } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import { TeamOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { useChatRoom } from '@/api/chat-manage.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { GuestWall } from '@/components/GuestWall.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -73,7 +73,7 @@ export function NotMember({ room }: { room: ChatRoom }) {
       body={t('chatManage.notMemberBody')}
       testId="room-not-member"
       action={
-        <Button color="primary" onClick={() => navigate(href(PATHS.chat, { id: room.id }))} data-testid="room-open">
+        <Button variant="primary" onClick={() => navigate(href(PATHS.chat, { id: room.id }))} data-testid="room-open">
           {t('chatManage.openRoom')}
         </Button>
       }

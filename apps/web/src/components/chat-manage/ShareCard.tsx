@@ -1,9 +1,10 @@
 import { type ChatRoom, TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResetInvite } from '@/api/chat-manage.ts';
+import { Button } from '@/components/Button.tsx';
 import { webOrigin } from '@/lib/api-origin.ts';
 import { copyText } from '@/lib/clipboard.ts';
 import styles from './chat-manage.module.css';
@@ -68,10 +69,10 @@ export function ShareCard({ room, token, canReset }: { room: ChatRoom; token: st
         </p>
         <p className={styles.hint}>{t('chatManage.share.hint')}</p>
         <div className={styles.buttons}>
-          <Button color="primary" onClick={() => void copy()} data-testid="room-share-copy">
+          <Button variant="primary" onClick={() => void copy()} data-testid="room-share-copy">
             {t('chatManage.share.copy')}
           </Button>
-          <Button color="primary" fill="outline" onClick={() => void share()} data-testid="room-share-share">
+          <Button onClick={() => void share()} data-testid="room-share-share">
             {t('chatManage.share.share')}
           </Button>
         </div>

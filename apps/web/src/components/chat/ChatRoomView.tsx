@@ -1,9 +1,9 @@
 import type { ChatRoom } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import { QuestionCircleOutline } from 'antd-mobile-icons';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJoinRoom } from '@/api/chat.ts';
+import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -93,8 +93,7 @@ function JoinRoomScreen({ room }: { room: ChatRoom }) {
       {room.description && <p className={css.joinBody}>{room.description}</p>}
       <p className={css.joinBody}>{t('chat.room.joinBody')}</p>
       <Button
-        color="primary"
-        shape="rounded"
+        variant="primary"
         size="large"
         style={{ minWidth: 160 }}
         loading={join.isPending}

@@ -10,6 +10,7 @@ import { isApiError } from '@/lib/api-error.ts';
 import type { OutgoingBody } from '@/lib/chat-outbox.ts';
 import css from './Composer.module.css';
 import { cleanText, messageSummary } from './format.ts';
+import { ImagePreviewSheet } from './ImagePreviewSheet.tsx';
 
 export interface ComposerProps {
   room: ChatRoom;
@@ -45,6 +46,7 @@ export function Composer({
   const [text, setText] = useState('');
   const [panel, setPanel] = useState(false);
   const [uploading, setUploading] = useState<string | null>(null);
+  const [picked, setPicked] = useState<File | null>(null);
   const [nextAt, setNextAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const input = useRef<HTMLTextAreaElement>(null);
@@ -108,16 +110,22 @@ export function Composer({
     }
   };
 
-  const pickPhoto = async (event: ChangeEvent<HTMLInputElement>) => {
+  /** A chosen photo opens the preview sheet; it is uploaded and sent, with its caption, from there. */
+  const pickPhoto = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
     event.target.value = '';
     if (!chosen) return;
     setPanel(false);
+    setPicked(chosen);
+  };
+
+  const sendPhoto = async (chosen: File, caption: string) => {
+    setPicked(null);
     const preview = URL.createObjectURL(chosen);
     setUploading(preview);
     try {
       const image = await uploadImage(chosen);
-      send({ text: '', imageId: image.id });
+      send({ text: caption, imageId: image.id });
     } catch (error) {
       // A refusal the request layer left to us (type, size) in the server's words; anything else was shown.
       if (isApiError(error) && error.unreported) {
@@ -250,10 +258,16 @@ export function Composer({
         className={css.hidden}
         type="file"
         accept="image/jpeg,image/png,image/webp"
-        onChange={(event) => void pickPhoto(event)}
+        onChange={pickPhoto}
         data-testid="composer-file"
         tabIndex={-1}
         aria-hidden
+      />
+      <ImagePreviewSheet
+        file={picked}
+        disabled={wait > 0}
+        onSend={(caption) => picked && void sendPhoto(picked, caption)}
+        onCancel={() => setPicked(null)}
       />
     </div>
   );

@@ -1,8 +1,9 @@
 import { CHAT_JOIN_POLICIES, ChatRoomCreateInput } from '@polaris/contract';
-import { Button, Popup, Selector, TextArea } from 'antd-mobile';
+import { Popup, Selector, TextArea } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateRoom } from '@/api/chat.ts';
+import { Button } from '@/components/Button.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
 import { useForm } from '@/components/useForm.ts';
@@ -84,7 +85,7 @@ export function CreateRoomSheet({
         <p className={ui.hint} id="room-policy-hint">
           {t(policy === 'public' ? 'chat.create.publicHint' : 'chat.create.inviteHint')}
         </p>
-        <Button type="submit" color="primary" block loading={create.isPending} data-testid="room-create-submit">
+        <Button variant="primary" type="submit" block loading={create.isPending} data-testid="room-create-submit">
           {t('chat.create.submit')}
         </Button>
       </form>

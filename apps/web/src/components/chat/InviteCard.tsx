@@ -1,8 +1,8 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useJoinRoom } from '@/api/chat.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { isNotFound } from '@/lib/api-error.ts';
 import css from './chat.module.css';
@@ -27,8 +27,7 @@ export function InviteCard({ token, onDismiss }: { token: string; onDismiss(): v
       <div className={css.row2}>
         {!invalid && (
           <Button
-            color="primary"
-            shape="rounded"
+            variant="primary"
             loading={join.isPending}
             onClick={() =>
               join.mutate(
@@ -47,7 +46,7 @@ export function InviteCard({ token, onDismiss }: { token: string; onDismiss(): v
             {t('chat.invite.join')}
           </Button>
         )}
-        <Button shape="rounded" fill="none" onClick={onDismiss}>
+        <Button variant="text" onClick={onDismiss}>
           {t('chat.invite.dismiss')}
         </Button>
       </div>

@@ -1,9 +1,9 @@
-import { Button } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { type ChatRoom, useJoinRoom, useRoomSearch } from '@/api/chat.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -65,10 +65,9 @@ function SearchRow({ room }: { room: ChatRoom }) {
         <span className={css.time}>{t('chat.joined')}</span>
       ) : (
         <Button
+          variant="primary"
           className={css.joinButton}
           size="small"
-          color="primary"
-          shape="rounded"
           loading={join.isPending}
           // The promise, not mutate's callback: the row may be gone (the search moved on) by the time it answers.
           onClick={() =>

@@ -1,8 +1,9 @@
 import { SplitInput } from '@polaris/contract';
-import { Button, Dialog, Popup, Toast } from 'antd-mobile';
+import { Dialog, Popup, Toast } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ActivitySplit, useSaveSplit } from '@/api/split.ts';
+import { Button } from '@/components/Button.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
 import { fieldErrorsOf, isApiError } from '@/lib/api-error.ts';
@@ -113,10 +114,8 @@ export function SplitEditor({ split, onClose }: { split: ActivitySplit; onClose(
           {t('distribution.editHint')} {t(split.sold ? 'distribution.onlyRaise' : 'distribution.lowerUntilSale')}
         </p>
         <div className={ui.actions}>
-          <Button shape="rounded" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" color="primary" shape="rounded" loading={save.isPending} data-testid="split-save">
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button variant="primary" type="submit" loading={save.isPending} data-testid="split-save">
             {t('distribution.save')}
           </Button>
         </div>

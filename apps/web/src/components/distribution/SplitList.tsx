@@ -1,10 +1,10 @@
 import type { SplitRole } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type ActivitySplit, useDistribution } from '@/api/split.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
@@ -106,7 +106,7 @@ function SplitCard({ split, onEdit }: { split: ActivitySplit; onEdit(): void }) 
         {state}
       </p>
       {split.editable && (
-        <Button block shape="rounded" style={{ marginTop: 12 }} onClick={onEdit} data-testid="split-edit">
+        <Button block style={{ marginTop: 12 }} onClick={onEdit} data-testid="split-edit">
           {t('distribution.edit')}
         </Button>
       )}

@@ -1,5 +1,4 @@
 import type { Activity } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import { StopOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { useHostActivity } from '@/api/activity-manage.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
 import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
+import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { GuestWall } from '@/components/GuestWall.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -41,11 +41,7 @@ export function Forbidden() {
       title={t('manage.forbiddenTitle')}
       body={t('manage.forbiddenBody')}
       testId="manage-forbidden"
-      action={
-        <Button color="primary" fill="outline" onClick={() => navigate(PATHS.activityHome)}>
-          {t('manage.home')}
-        </Button>
-      }
+      action={<Button onClick={() => navigate(PATHS.activityHome)}>{t('manage.home')}</Button>}
     />
   );
 }

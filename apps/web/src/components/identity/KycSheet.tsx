@@ -7,12 +7,13 @@ import {
   type KycStatus,
   TOAST_DURATION_MS,
 } from '@polaris/contract';
-import { Button, Popup, Toast } from 'antd-mobile';
+import { Popup, Toast } from 'antd-mobile';
 import { CheckCircleOutline } from 'antd-mobile-icons';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveKycDetails, useSelectLevel, useSubmitKyc, useUploadKycDocument } from '@/api/identity.ts';
 import { SubmitButton } from '@/components/auth/fields.tsx';
+import { Button } from '@/components/Button.tsx';
 import { reportFormError, toastUnreported } from '@/components/form-errors.ts';
 import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
@@ -64,9 +65,8 @@ export function KycSheet({ visible, onClose, kyc }: { visible: boolean; onClose(
                 <DetailsStep kyc={kyc} />
                 {kyc.selectedLevel === 2 && <DocumentsStep kyc={kyc} />}
                 <Button
+                  variant="primary"
                   block
-                  color="primary"
-                  shape="rounded"
                   size="large"
                   style={{ marginTop: 16 }}
                   loading={submit.isPending}

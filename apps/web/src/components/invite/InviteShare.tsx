@@ -1,8 +1,8 @@
 import type { InvitedInfo } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button.tsx';
 import { copyWithToast } from '@/components/RecordItem.tsx';
 import ui from '@/components/ui.module.css';
 import styles from './invite.module.css';
@@ -74,7 +74,7 @@ export function InviteShare({ info }: { info: InvitedInfo }) {
         >
           {t('invite.copyLink')}
         </Button>
-        <Button size="small" color="primary" onClick={() => void share()} data-testid="invite-share-button">
+        <Button variant="primary" size="small" onClick={() => void share()} data-testid="invite-share-button">
           {t('invite.share')}
         </Button>
       </div>

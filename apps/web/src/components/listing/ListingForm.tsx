@@ -1,9 +1,10 @@
 import { ListingApplyInput, TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Selector, Toast } from 'antd-mobile';
+import { Selector, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadLogo, useApplyListing } from '@/api/airdrop.ts';
 import { useChains } from '@/api/wallet.ts';
+import { Button } from '@/components/Button.tsx';
 import { reportFormError } from '@/components/form-errors.ts';
 import fieldStyles from '@/components/TextField.module.css';
 import { TextField } from '@/components/TextField.tsx';
@@ -207,14 +208,7 @@ export function ListingForm() {
           </p>
         )}
       </div>
-      <Button
-        block
-        type="submit"
-        color="primary"
-        shape="rounded"
-        loading={apply.isPending}
-        data-testid="listing-submit"
-      >
+      <Button variant="primary" block type="submit" loading={apply.isPending} data-testid="listing-submit">
         {t('listing.submit')}
       </Button>
     </form>

@@ -1,9 +1,10 @@
 import type { LiveStage } from '@polaris/contract';
-import { Button, Dialog } from 'antd-mobile';
+import { Dialog } from 'antd-mobile';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { LiveVideo } from './LiveVideo.tsx';
 import css from './live.module.css';
 import { useBroadcaster } from './useBroadcaster.ts';
@@ -49,7 +50,7 @@ export function BroadcastPanel({ stage }: { stage: LiveStage }) {
           <div className={css.actions}>
             {!onAir && (
               <Button
-                color="primary"
+                variant="primary"
                 disabled={state !== 'ready' && state !== 'failed'}
                 onClick={() => void broadcast.goLive()}
                 data-testid="live-go"
@@ -67,7 +68,7 @@ export function BroadcastPanel({ stage }: { stage: LiveStage }) {
                 {t('live.resume')}
               </Button>
             )}
-            <Button color="danger" onClick={() => void askEnd()} data-testid="live-end">
+            <Button variant="danger" onClick={() => void askEnd()} data-testid="live-end">
               {t('live.end')}
             </Button>
           </div>

@@ -1,8 +1,8 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useJoinRoom } from '@/api/chat.ts';
 import { PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { RoomConversation } from '@/components/chat/RoomConversation.tsx';
 import { useChatRoom } from '@/components/chat/useChatRoom.ts';
 import { toastUnreported } from '@/components/form-errors.ts';
@@ -21,7 +21,7 @@ export function LiveChat({ roomId }: { roomId: string }) {
     return (
       <div className={css.chatInvite} data-testid="live-chat-login">
         <span className={css.muted}>{t('live.chatLogin')}</span>
-        <Button size="small" shape="rounded" color="primary" onClick={() => navigate(PATHS.login)}>
+        <Button variant="primary" size="small" onClick={() => navigate(PATHS.login)}>
           {t('live.login')}
         </Button>
       </div>
@@ -41,9 +41,8 @@ function MemberChat({ roomId }: { roomId: string }) {
       <div className={css.chatInvite} data-testid="live-chat-join">
         <span className={css.muted}>{t('live.joinRoomToChat', { name: room.name })}</span>
         <Button
+          variant="primary"
           size="small"
-          shape="rounded"
-          color="primary"
           loading={join.isPending}
           onClick={() => join.mutate({ roomId }, { onError: (error) => toastUnreported(error) })}
           data-testid="live-chat-join-button"

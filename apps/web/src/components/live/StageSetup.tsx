@@ -1,10 +1,11 @@
 import { LiveStageCreateInput } from '@polaris/contract';
-import { Button, Selector } from 'antd-mobile';
+import { Selector } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type UploadedImage, uploadImage } from '@/api/activity-manage.ts';
 import { useCreateStage } from '@/api/live.ts';
+import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { TextField } from '@/components/TextField.tsx';
 import css from './live.module.css';
@@ -74,7 +75,7 @@ export function StageSetup({ room, onCreated }: { room?: { id: string; name: str
               style={{ width: 120, aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 8 }}
               data-testid="live-cover-preview"
             />
-            <Button size="small" fill="none" onClick={() => setCover(null)}>
+            <Button variant="text" size="small" onClick={() => setCover(null)}>
               {t('live.coverRemove')}
             </Button>
           </>
@@ -102,8 +103,8 @@ export function StageSetup({ room, onCreated }: { room?: { id: string; name: str
         ]}
       />
       <Button
+        variant="primary"
         type="submit"
-        color="primary"
         block
         loading={create.isPending}
         disabled={uploading}

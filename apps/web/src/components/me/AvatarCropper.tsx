@@ -1,6 +1,7 @@
-import { Button, Popup } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button.tsx';
 import {
   type CropState,
   centredCrop,
@@ -161,12 +162,11 @@ export function AvatarCropper({
           />
         </label>
         <div className={styles.actions}>
-          <Button shape="rounded" onClick={onCancel} disabled={busy} data-testid="avatar-crop-cancel">
+          <Button onClick={onCancel} disabled={busy} data-testid="avatar-crop-cancel">
             {t('common.cancel')}
           </Button>
           <Button
-            shape="rounded"
-            color="primary"
+            variant="primary"
             loading={busy}
             disabled={!image || busy}
             onClick={async () => {

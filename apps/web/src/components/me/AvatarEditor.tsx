@@ -1,9 +1,10 @@
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadAvatar } from '@/api/profile.ts';
 import { Avatar } from '@/components/Avatar.tsx';
+import { Button } from '@/components/Button.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import { displayNameOf } from '@/lib/identity.ts';
 import { useSession } from '@/lib/session.ts';
@@ -31,7 +32,7 @@ export function AvatarEditor() {
           <CameraOutline />
         </span>
       </button>
-      <Button size="small" shape="rounded" onClick={() => input.current?.click()} data-testid="profile-avatar-change">
+      <Button size="small" onClick={() => input.current?.click()} data-testid="profile-avatar-change">
         {t('profile.changeAvatar')}
       </Button>
       <input

@@ -17,7 +17,7 @@ export function LanguageSwitch() {
   return (
     <ListRow
       icon={<GlobalOutline />}
-      label={<label htmlFor="language-switch">{t('language.label')}</label>}
+      title={<label htmlFor="language-switch">{t('language.label')}</label>}
       control={
         <select
           id="language-switch"

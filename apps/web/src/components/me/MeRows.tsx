@@ -28,20 +28,20 @@ export function MeRows({ loggedIn }: { loggedIn: boolean }) {
       {loggedIn && (
         <>
           <ListGroup id="me-account-title" title={t('mine.accountSection')}>
-            <ListRow icon={<LockOutline />} label={t('mine.security')} to={PATHS.securityCenter} testId="me-security" />
+            <ListRow icon={<LockOutline />} title={t('mine.security')} to={PATHS.securityCenter} testId="me-security" />
             <NoticesRow icon={<BellOutline />} />
-            <ListRow icon={<StarOutline />} label={t('mine.membership')} to={PATHS.vip} testId="me-vip" />
-            <ListRow icon={<GiftOutline />} label={t('mine.invite')} to={PATHS.inviteGift} testId="me-invite" />
+            <ListRow icon={<StarOutline />} title={t('mine.membership')} to={PATHS.vip} testId="me-vip" />
+            <ListRow icon={<GiftOutline />} title={t('mine.invite')} to={PATHS.inviteGift} testId="me-invite" />
           </ListGroup>
           <ListGroup id="me-assets-title" title={t('mine.assetsSection')}>
-            <ListRow icon={<PictureOutline />} label={t('mine.nfts')} to={PATHS.myNft} testId="me-nfts" />
+            <ListRow icon={<PictureOutline />} title={t('mine.nfts')} to={PATHS.myNft} testId="me-nfts" />
             <ListRow
               icon={<PayCircleOutline />}
-              label={t('mine.earnings')}
+              title={t('mine.earnings')}
               to={PATHS.creatorStatistics}
               testId="me-earnings"
             />
-            <ListRow icon={<CalendarOutline />} label={t('mine.calendar')} to={PATHS.myCalendar} testId="me-calendar" />
+            <ListRow icon={<CalendarOutline />} title={t('mine.calendar')} to={PATHS.myCalendar} testId="me-calendar" />
           </ListGroup>
         </>
       )}
@@ -49,16 +49,16 @@ export function MeRows({ loggedIn }: { loggedIn: boolean }) {
         <LanguageSwitch />
       </ListGroup>
       <ListGroup id="me-more-title" title={t('mine.moreSection')}>
-        <ListRow icon={<FileOutline />} label={t('me.agreement')} to={PATHS.agreement} testId="me-agreement" />
+        <ListRow icon={<FileOutline />} title={t('me.agreement')} to={PATHS.agreement} testId="me-agreement" />
         <ListRow
           icon={<TeamOutline />}
-          label={t('joinCommunity.entry')}
+          title={t('joinCommunity.entry')}
           to={PATHS.joinCommunity}
           testId="me-join-community"
         />
         <ListRow
           icon={<InformationCircleOutline />}
-          label={t('aboutUs.entry')}
+          title={t('aboutUs.entry')}
           to={PATHS.aboutUs}
           testId="me-about-us"
         />

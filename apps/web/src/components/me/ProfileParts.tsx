@@ -1,9 +1,10 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Dialog, Toast } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '@/api/auth.ts';
 import { Avatar } from '@/components/Avatar.tsx';
+import { Button } from '@/components/Button.tsx';
 import { VipBadge } from '@/components/VipBadge.tsx';
 import { copyText } from '@/lib/clipboard.ts';
 import { displayNameOf } from '@/lib/identity.ts';
@@ -93,11 +94,9 @@ export function LogoutButton({ testId, afterLogout }: { testId: string; afterLog
   };
   return (
     <Button
+      variant="danger"
       className={styles.logout}
       block
-      shape="rounded"
-      color="danger"
-      fill="outline"
       loading={logout.isPending}
       disabled={logout.isPending}
       onClick={() => void confirm()}

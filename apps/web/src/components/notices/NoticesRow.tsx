@@ -14,7 +14,7 @@ export function NoticesRow({ icon }: { icon: ReactNode }) {
       icon={icon}
       to={PATHS.notices}
       testId="me-notices"
-      label={
+      title={
         <>
           {t('notices.entry')}
           {total > 0 && <span className="px-visually-hidden"> · {t('notices.unreadCount', { count: total })}</span>}

@@ -1,6 +1,5 @@
 import { RED_PACKET_LIMITS, Status } from '@polaris/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
 import { GiftOutline } from 'antd-mobile-icons';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
@@ -14,6 +13,7 @@ import {
   useRedPacket,
 } from '@/api/redpacket.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { CaptchaWidget } from '@/components/captcha/CaptchaWidget.tsx';
 import { useCaptcha } from '@/components/captcha/useCaptcha.ts';
 import { RoomAvatar } from '@/components/chat/RoomAvatar.tsx';
@@ -184,7 +184,6 @@ export function Envelope({
       )}
       {view === 'login' && (
         <Button
-          shape="rounded"
           onClick={() => navigate(PATHS.login)}
           style={{ '--text-color': '#b02525' } as React.CSSProperties}
           data-testid="envelope-login"

@@ -8,6 +8,7 @@ import { processedRedPackets } from '@/lib/processed-memory.ts';
 import { groupDigits } from '@/lib/wallet.ts';
 import { EnvelopeLoader } from './Envelope.tsx';
 import { nameOf } from './names.ts';
+import bubble from './RedPacketBubble.module.css';
 import css from './redpacket.module.css';
 
 /**
@@ -38,26 +39,26 @@ export function RedPacketBubble({
     <>
       <button
         type="button"
-        className={`${css.card} ${opened ? css.cardOpened : ''}`}
+        className={`${bubble.card} ${opened ? bubble.cardOpened : ''}`}
         onClick={() => setSheet(true)}
         data-testid="chat-red-packet"
         data-code={code}
         data-opened={opened}
       >
-        <span className={css.cardMain}>
-          <span className={css.cardIcon} aria-hidden>
+        <span className={bubble.cardMain}>
+          <span className={bubble.cardIcon} aria-hidden>
             {t('redpacket.seal')}
           </span>
-          <span className={css.cardText}>
-            <span className={css.cardGreeting} style={{ display: 'block' }}>
+          <span className={bubble.cardText}>
+            <span className={bubble.cardGreeting} style={{ display: 'block' }}>
               {greeting || t('redpacket.defaultGreeting')}
             </span>
-            <span className={css.cardState} style={{ display: 'block' }} data-testid="chat-red-packet-state">
+            <span className={bubble.cardState} style={{ display: 'block' }} data-testid="chat-red-packet-state">
               {opened ? t('redpacket.bubble.opened') : own ? t('redpacket.bubble.sent') : t('redpacket.bubble.tap')}
             </span>
           </span>
         </span>
-        <span className={css.cardFoot}>{t('redpacket.bubble.label')}</span>
+        <span className={bubble.cardFoot}>{t('redpacket.bubble.label')}</span>
       </button>
       <Popup
         visible={sheet}
@@ -66,7 +67,7 @@ export function RedPacketBubble({
         bodyStyle={{ borderRadius: '16px 16px 0 0' }}
         destroyOnClose
       >
-        <div className={css.sheetBody} data-testid="red-packet-sheet">
+        <div className={bubble.sheetBody} data-testid="red-packet-sheet">
           {result ? (
             <Opened result={result} />
           ) : (

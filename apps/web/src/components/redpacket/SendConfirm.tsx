@@ -55,7 +55,7 @@ export function SendConfirm({ form }: { form: SendFormState }) {
       testId="send-confirm"
       cancelTestId="send-confirm-cancel"
       okTestId="send-confirm-ok"
-      okColor="danger"
+      okVariant="danger"
     />
   );
 }

@@ -1,11 +1,12 @@
 import { type ChatRoom, type RedPacket, VALIDITY_UNITS, type ValidityUnit } from '@polaris/contract';
-import { Button, Switch } from 'antd-mobile';
+import { Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useMyRooms } from '@/api/chat.ts';
 import { type RedPacketKind, useHostedActivities } from '@/api/redpacket.ts';
 import { useAssets, useTradePasswordStatus } from '@/api/wallet.ts';
 import { PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
@@ -53,7 +54,7 @@ function SendFormBody({
       {tradeStatus.data?.blank && (
         <div className={`${ui.card} ${css.switchRow}`} role="note" data-testid="send-no-trade-password">
           <span>{t('redpacket.form.noTradePassword')}</span>
-          <Button size="mini" color="primary" onClick={() => navigate(PATHS.traderPassword)}>
+          <Button variant="primary" size="small" onClick={() => navigate(PATHS.traderPassword)}>
             {t('tradePassword.goSet')}
           </Button>
         </div>
@@ -137,15 +138,7 @@ function SendFormBody({
           error={form.errors.greeting}
         />
         <AudienceChoice form={form} />
-        <Button
-          type="submit"
-          color="danger"
-          size="large"
-          block
-          shape="rounded"
-          className={css.sendButton}
-          data-testid="send-next"
-        >
+        <Button variant="danger" type="submit" size="large" block className={css.sendButton} data-testid="send-next">
           {t('redpacket.form.prepare')}
         </Button>
       </form>

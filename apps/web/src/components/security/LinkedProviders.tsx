@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/api/app.ts';
 import { useLinkedProviders, useUnlinkProvider } from '@/api/oidc.ts';
 import { ProofFields, useProofForm } from '@/components/auth/ProofForm.tsx';
+import { ListRow } from '@/components/ListRow.tsx';
 import { useSecondFactor } from '@/components/SecondFactorField.tsx';
 import ui from '@/components/ui.module.css';
 import { useSession } from '@/lib/session.ts';
-import { SecurityRow } from './SecurityRow.tsx';
 
 const providerName = (provider: OidcProvider) => (provider === 'google' ? 'Google' : 'Apple');
 
@@ -32,11 +32,11 @@ export function LinkedProviders() {
         const item = linked.data?.find((entry) => entry.provider === provider);
         const name = providerName(provider);
         return (
-          <SecurityRow
+          <ListRow
             key={provider}
             title={t('signin.providers.row', { provider: name })}
-            sub={item ? (item.email ?? undefined) : t('signin.providers.linkHint', { provider: name, email })}
-            state={
+            detail={item ? (item.email ?? undefined) : t('signin.providers.linkHint', { provider: name, email })}
+            value={
               linked.isPending
                 ? '…'
                 : linked.isError

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAssets, useSummary } from '@/api/wallet.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { ListRow } from '@/components/ListRow.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
 import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
@@ -183,33 +184,33 @@ export function Wallet() {
           {t('wallet.services')}
         </h2>
         <div className={ui.list}>
-          <Entry
+          <ListRow
             icon={<AppstoreOutline />}
-            label={t('services.title')}
+            title={t('services.title')}
             testId="me-more-services"
             onClick={() => navigate(PATHS.moreServices)}
           />
-          <Entry
+          <ListRow
             icon={<BankcardOutline />}
-            label={t('payments.title')}
+            title={t('payments.title')}
             testId="me-payments"
             onClick={() => navigate(PATHS.payments)}
           />
-          <Entry
+          <ListRow
             icon={<UnorderedListOutline />}
-            label={t('myAsset.title')}
+            title={t('myAsset.title')}
             testId="me-my-asset"
             onClick={() => navigate(PATHS.myAsset)}
           />
-          <Entry
+          <ListRow
             icon={<LockOutline />}
-            label={t('tradePassword.title')}
+            title={t('tradePassword.title')}
             testId="me-trade-password"
             onClick={() => navigate(PATHS.traderPassword)}
           />
-          <Entry
+          <ListRow
             icon={<PayCircleOutline />}
-            label={t('currency.label')}
+            title={t('currency.label')}
             value={currency}
             testId="me-currency"
             onClick={() => setChoosing(true)}
@@ -228,19 +229,6 @@ function Quick({ icon, label, testId, onClick }: { icon: ReactNode; label: strin
         {icon}
       </span>
       {label}
-    </button>
-  );
-}
-
-function Entry(props: { icon: ReactNode; label: string; value?: string; testId: string; onClick(): void }) {
-  return (
-    <button type="button" className={`${ui.row} ${styles.entry}`} onClick={props.onClick} data-testid={props.testId}>
-      <span className={styles.entryIcon} aria-hidden>
-        {props.icon}
-      </span>
-      <span className={ui.rowMain}>{props.label}</span>
-      {props.value && <span className={ui.muted}>{props.value}</span>}
-      <RightOutline className={ui.muted} aria-hidden />
     </button>
   );
 }

@@ -1,14 +1,16 @@
-import { Button, PullToRefresh, SearchBar } from 'antd-mobile';
+import { PullToRefresh, SearchBar } from 'antd-mobile';
 import { AddCircleOutline, StarOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { bountyKeys } from '@/api/bounty.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { BountyList } from '@/components/bounty/BountyList.tsx';
 import styles from '@/components/bounty/bounty.module.css';
 import { CategoryChips } from '@/components/bounty/CategoryChips.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
+import ui from '@/components/ui.module.css';
 
 /** /pages/bounty/index — the bounty home: search, categories, open bounties, and the ways to create and to mine. */
 export default function BountyHomePage() {
@@ -29,7 +31,6 @@ export default function BountyHomePage() {
           <p className={styles.heroText}>{t('bounty.home.heroText')}</p>
           <Button
             size="small"
-            shape="rounded"
             style={{
               '--background-color': 'var(--px-gold)',
               '--border-color': 'var(--px-gold)',
@@ -65,13 +66,17 @@ export default function BountyHomePage() {
             </button>
           ))}
         </nav>
-        <div className={styles.sectionHead}>
-          <h2 className={styles.sectionTitle}>{t('bounty.home.featured')}</h2>
-          <button type="button" className={styles.link} onClick={() => navigate(PATHS.bountyList)}>
-            {t('bounty.home.seeAll')}
-          </button>
-        </div>
-        <FeaturedList />
+        <section className={ui.section} aria-labelledby="bounty-featured-title">
+          <div className={ui.sectionHead}>
+            <h2 className={ui.sectionTitle} id="bounty-featured-title">
+              {t('bounty.home.featured')}
+            </h2>
+            <button type="button" className={ui.sectionLink} onClick={() => navigate(PATHS.bountyList)}>
+              {t('bounty.home.seeAll')}
+            </button>
+          </div>
+          <FeaturedList />
+        </section>
       </Refreshable>
     </Frame>
   );
@@ -89,7 +94,7 @@ function FeaturedList() {
         title: t('bounty.home.emptyTitle'),
         body: t('bounty.home.emptyBody'),
         action: (
-          <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.bountyCreate)}>
+          <Button variant="primary" onClick={() => navigate(PATHS.bountyCreate)}>
             {t('bounty.home.postOne')}
           </Button>
         ),

@@ -1,10 +1,11 @@
-import { Button, SearchBar } from 'antd-mobile';
+import { SearchBar } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { ChatLogin } from '@/components/chat/ChatLogin.tsx';
 import { CreateRoomSheet } from '@/components/chat/CreateRoomSheet.tsx';
 import css from '@/components/chat/chat.module.css';
@@ -61,10 +62,9 @@ function Community() {
         />
         {!searching && (
           <Button
+            variant="primary"
             className={css.newRoom}
             size="small"
-            color="primary"
-            shape="rounded"
             onClick={() => setCreating(true)}
             data-testid="room-new"
           >
@@ -82,11 +82,7 @@ function Community() {
               testId="community-empty"
               title={t('chat.emptyTitle')}
               body={t('chat.emptyBody')}
-              action={
-                <Button color="primary" fill="outline" shape="rounded" onClick={() => setBrowsing(true)}>
-                  {t('chat.browse')}
-                </Button>
-              }
+              action={<Button onClick={() => setBrowsing(true)}>{t('chat.browse')}</Button>}
             />
           }
         />

@@ -1,11 +1,11 @@
 import type { Place } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import { EnvironmentOutline } from 'antd-mobile-icons';
 import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppConfig } from '@/api/app.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { Button } from '@/components/Button.tsx';
 import { leavePickedLocation } from '@/components/host/handoff.ts';
 import styles from '@/components/host/host.module.css';
 import { PlaceSearch } from '@/components/host/PlaceSearch.tsx';
@@ -124,7 +124,7 @@ export default function ChooseLocationPage() {
         </section>
         <MapView lat={lat} lng={lng} onClick={onMapClick} />
         <section className={styles.section}>
-          <Button fill="outline" loading={locating} onClick={locate} data-testid="location-locate">
+          <Button loading={locating} onClick={locate} data-testid="location-locate">
             {t('location.useMine')}
           </Button>
           <label className={styles.label} htmlFor="location-address">
@@ -182,7 +182,7 @@ export default function ChooseLocationPage() {
               {error}
             </p>
           )}
-          <Button color="primary" onClick={confirm} data-testid="location-confirm">
+          <Button variant="primary" onClick={confirm} data-testid="location-confirm">
             {t('location.confirm')}
           </Button>
         </section>

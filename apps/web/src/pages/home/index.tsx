@@ -1,4 +1,4 @@
-import { Button, PullToRefresh } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { authKeys } from '@/api/auth.ts';
 import { walletKeys } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { MeRows } from '@/components/me/MeRows.tsx';
 import styles from '@/components/me/me.module.css';
 import { LogoutButton, ProfileIdentity, UidRow } from '@/components/me/ProfileParts.tsx';
@@ -58,10 +59,10 @@ function Guest() {
       </h2>
       <p className={styles.guestBody}>{t('me.guestBody')}</p>
       <div className={styles.actions}>
-        <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.login)} data-testid="me-login">
+        <Button variant="primary" onClick={() => navigate(PATHS.login)} data-testid="me-login">
           {t('me.login')}
         </Button>
-        <Button shape="rounded" onClick={() => navigate(PATHS.register)} data-testid="me-register">
+        <Button onClick={() => navigate(PATHS.register)} data-testid="me-register">
           {t('me.register')}
         </Button>
       </div>

@@ -1,7 +1,7 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Frame } from '@/app/Frame.tsx';
+import { Button } from '@/components/Button.tsx';
 import styles from '@/components/host/host.module.css';
 
 /** /open-location?lat=&lng=&name= — the place, and hand-offs to the device's map app. */
@@ -25,8 +25,8 @@ export default function OpenLocationPage() {
               {lat.toFixed(6)}, {lng.toFixed(6)}
             </p>
             <Button
+              variant="primary"
               block
-              color="primary"
               onClick={() => {
                 window.location.href = `geo:${lat},${lng}?q=${lat},${lng}${name ? `(${label})` : ''}`;
               }}

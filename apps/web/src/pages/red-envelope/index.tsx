@@ -1,4 +1,4 @@
-import { Button, PullToRefresh, Tabs } from 'antd-mobile';
+import { PullToRefresh, Tabs } from 'antd-mobile';
 import { GiftOutline, LockOutline, TeamOutline, UserAddOutline } from 'antd-mobile-icons';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import {
 } from '@/api/redpacket.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -192,9 +193,8 @@ function OpenByCode() {
         error={error}
       />
       <Button
+        variant="danger"
         type="submit"
-        color="danger"
-        shape="rounded"
         className={css.sendButton}
         style={{ marginTop: 26 }}
         data-testid="redpacket-open-submit"
@@ -221,7 +221,7 @@ function MineList({ role }: { role: MineRole }) {
         body={t(role === 'sent' ? 'redpacket.home.emptySentBody' : 'redpacket.home.emptyReceivedBody')}
         action={
           role === 'sent' ? (
-            <Button color="danger" fill="outline" shape="rounded" onClick={() => navigate(PATHS.redEnvelopePassword)}>
+            <Button variant="danger" onClick={() => navigate(PATHS.redEnvelopePassword)}>
               {t('redpacket.home.sendFirst')}
             </Button>
           ) : undefined

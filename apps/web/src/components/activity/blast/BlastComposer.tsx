@@ -6,11 +6,12 @@ import {
   BlastSendInput,
   type Language,
 } from '@polaris/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Dialog, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Blast, useBlasts, useCancelBlast, useSendBlast } from '@/api/blast.ts';
 import { formatWhen } from '@/components/activity/time.ts';
+import { Button } from '@/components/Button.tsx';
 import { reportFormError, toastUnreported } from '@/components/form-errors.ts';
 import { control, Field } from '@/components/host/editor/Field.tsx';
 import styles from '@/components/host/host.module.css';
@@ -153,7 +154,7 @@ export default function BlastComposer({ activity }: { activity: Activity }) {
         </p>
       )}
       <Button
-        color="primary"
+        variant="primary"
         loading={send.isPending}
         disabled={quota?.remaining === 0}
         onClick={() => void submit()}
@@ -220,9 +221,8 @@ function HostBlast({ activity, blast }: { activity: Activity; blast: Blast }) {
       </p>
       {blast.state === 'scheduled' && (
         <Button
+          variant="danger"
           size="small"
-          color="danger"
-          fill="outline"
           loading={cancel.isPending}
           onClick={() => void drop()}
           data-testid="blast-cancel"

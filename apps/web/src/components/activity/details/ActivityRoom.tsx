@@ -1,10 +1,10 @@
 import type { Activity } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import { MessageOutline, VideoOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useActivityRoom } from '@/api/chat-manage.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import ui from '../activity.module.css';
 
 /**
@@ -22,8 +22,7 @@ export function ActivityRoom({ activity }: { activity: Activity }) {
       <div className={ui.panel} style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
         {room.liveStageId && (
           <Button
-            color="danger"
-            shape="rounded"
+            variant="danger"
             size="small"
             onClick={() => navigate(href(PATHS.live, { id: room.liveStageId! }))}
             data-testid="activity-live-now"
@@ -32,7 +31,6 @@ export function ActivityRoom({ activity }: { activity: Activity }) {
           </Button>
         )}
         <Button
-          shape="rounded"
           size="small"
           onClick={() => navigate(href(PATHS.chat, { id: room.id }))}
           data-testid="activity-open-room"
@@ -41,9 +39,6 @@ export function ActivityRoom({ activity }: { activity: Activity }) {
         </Button>
         {host && !room.liveStageId && !room.closedAt && (
           <Button
-            color="primary"
-            fill="outline"
-            shape="rounded"
             size="small"
             onClick={() => navigate(href(PATHS.liveSetting, { roomId: room.id }))}
             data-testid="activity-go-live"

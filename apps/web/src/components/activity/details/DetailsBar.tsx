@@ -1,5 +1,5 @@
 import { type Activity, refundsInFull, TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Dialog, Toast } from 'antd-mobile';
 import { LinkOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { useCancelSignUp } from '@/api/activity.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
 import { shareActivity } from '@/components/activity/share.ts';
+import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import styles from './details.module.css';
 import { TransferTicket } from './TransferTicket.tsx';
@@ -58,8 +59,7 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
 
   const manage = (
     <Button
-      shape="rounded"
-      color="primary"
+      variant="primary"
       onClick={() => navigate(href(PATHS.manageActivity, { id: activity.id }))}
       data-testid="details-manage"
     >
@@ -67,7 +67,7 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
     </Button>
   );
   const shareButton = (
-    <Button shape="rounded" onClick={() => void share()} data-testid="details-share">
+    <Button onClick={() => void share()} data-testid="details-share">
       <LinkOutline aria-hidden /> {t('activity.share')}
     </Button>
   );
@@ -79,9 +79,7 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
         {activity.status === 'published' && shareButton}
         {live && activity.abilities.cancelRegistration && (
           <Button
-            shape="rounded"
-            color="danger"
-            fill="outline"
+            variant="danger"
             loading={cancel.isPending}
             onClick={() => void askCancel()}
             data-testid="details-cancel"
@@ -103,9 +101,7 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
       {live ? (
         activity.abilities.cancelRegistration ? (
           <Button
-            shape="rounded"
-            color="danger"
-            fill="outline"
+            variant="danger"
             loading={cancel.isPending}
             onClick={() => void askCancel()}
             data-testid="details-cancel"
@@ -113,14 +109,11 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
             {t('activity.cancelRegistration')}
           </Button>
         ) : (
-          <Button shape="rounded" disabled>
-            {t(`tickets.status.${live.checkedIn ? 'checkedIn' : live.status}`)}
-          </Button>
+          <Button disabled>{t(`tickets.status.${live.checkedIn ? 'checkedIn' : live.status}`)}</Button>
         )
       ) : (
         <Button
-          shape="rounded"
-          color="primary"
+          variant="primary"
           disabled={flow.loggedIn && (!activity.abilities.signUp || !flow.ticket)}
           onClick={flow.start}
           data-testid="details-signup"

@@ -1,5 +1,4 @@
 import type { Activity, Registration } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { href, PATHS } from '@/app/paths.ts';
@@ -7,6 +6,7 @@ import ui from '@/components/activity/activity.module.css';
 import { StatusBadge } from '@/components/activity/StatusBadge.tsx';
 import { TicketQr } from '@/components/activity/TicketQr.tsx';
 import { formatWhen } from '@/components/activity/time.ts';
+import { Button } from '@/components/Button.tsx';
 import { useSettings } from '@/lib/settings.ts';
 import styles from './details.module.css';
 import { liveRegistration } from './useSignUpFlow.ts';
@@ -42,8 +42,6 @@ export function MyRegistration({ activity }: { activity: Activity }) {
           {live.status === 'approved' && !live.checkedIn && activity.phase !== 'ended' && (
             <Button
               block
-              fill="outline"
-              color="primary"
               onClick={() => navigate(href(PATHS.selfCheckin, { id: activity.id }))}
               data-testid="details-self-checkin"
             >

@@ -1,7 +1,8 @@
 import type { Activity } from '@polaris/contract';
-import { Button, Popup } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import ui from '@/components/activity/activity.module.css';
+import { Button } from '@/components/Button.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import styles from './details.module.css';
@@ -57,12 +58,11 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
               />
             ))}
             <div className={ui.actions}>
-              <Button shape="rounded" onClick={flow.closeSheet} data-testid="signup-confirm-cancel">
+              <Button onClick={flow.closeSheet} data-testid="signup-confirm-cancel">
                 {t('common.cancel')}
               </Button>
               <Button
-                shape="rounded"
-                color="primary"
+                variant="primary"
                 loading={flow.pending}
                 disabled={flow.pending}
                 onClick={flow.confirm}

@@ -1,8 +1,9 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Popup, Toast } from 'antd-mobile';
+import { Popup, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTransferTicket } from '@/api/activity.ts';
+import { Button } from '@/components/Button.tsx';
 import { reportFormError } from '@/components/form-errors.ts';
 import { SecondFactorField, useSecondFactor } from '@/components/SecondFactorField.tsx';
 import { TextField } from '@/components/TextField.tsx';
@@ -44,7 +45,7 @@ export function TransferTicket({ activityId }: { activityId: string }) {
 
   return (
     <>
-      <Button shape="rounded" onClick={() => setOpen(true)} data-testid="details-transfer">
+      <Button onClick={() => setOpen(true)} data-testid="details-transfer">
         {t('activity.transfer.button')}
       </Button>
       <Popup
@@ -66,9 +67,8 @@ export function TransferTicket({ activityId }: { activityId: string }) {
         />
         <SecondFactorField factor={secondFactor} id="transfer-ticket-totp" />
         <Button
+          variant="primary"
           block
-          color="primary"
-          shape="rounded"
           loading={transfer.isPending}
           onClick={submit}
           data-testid="transfer-submit"

@@ -1,11 +1,12 @@
 import { BOUNTY_CATEGORIES, BOUNTY_LIMITS, BOUNTY_SUBMIT_KINDS } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useTradePasswordStatus } from '@/api/wallet.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import ui from '@/components/ui.module.css';
 import { toLocalInput } from '@/lib/bounty.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { groupDigits, shown } from '@/lib/wallet.ts';
@@ -35,7 +36,7 @@ function Field({
       {children}
       {hint}
       {error && (
-        <p id={`${id}-error`} className={styles.error} role="alert" data-testid={`${id}-error`}>
+        <p id={`${id}-error`} className={ui.error} role="alert" data-testid={`${id}-error`}>
           {error}
         </p>
       )}
@@ -73,13 +74,13 @@ export function BountyForm({ form, notice }: { form: BountyFormState; notice?: R
       {tradeStatus.data?.blank && (
         <p className={styles.notice} role="note" data-testid="bounty-no-trade-password">
           {t('bounty.form.noTradePassword')}{' '}
-          <button type="button" className={styles.link} onClick={() => navigate(PATHS.traderPassword)}>
+          <button type="button" className={ui.link} onClick={() => navigate(PATHS.traderPassword)}>
             {t('tradePassword.goSet')}
           </button>
         </p>
       )}
       <form
-        className={styles.form}
+        className={ui.form}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -88,7 +89,7 @@ export function BountyForm({ form, notice }: { form: BountyFormState; notice?: R
         data-testid="bounty-form"
       >
         {notice}
-        <section className={`${styles.panel} ${styles.form}`}>
+        <section className={`${ui.card} ${ui.form}`}>
           <Field id="bounty-title" label={t('bounty.fields.title')} error={errors.title}>
             <input
               {...control('bounty-title', errors.title, 'input')}
@@ -122,7 +123,7 @@ export function BountyForm({ form, notice }: { form: BountyFormState; notice?: R
           </Field>
         </section>
 
-        <section className={`${styles.panel} ${styles.form}`} aria-labelledby="bounty-reward-title">
+        <section className={`${ui.card} ${ui.form}`} aria-labelledby="bounty-reward-title">
           <h2 className={styles.panelTitle} id="bounty-reward-title" style={{ margin: 0 }}>
             {t('bounty.form.rewardTitle')}
           </h2>
@@ -132,7 +133,7 @@ export function BountyForm({ form, notice }: { form: BountyFormState; notice?: R
             error={errors.total ?? errors.asset}
             hint={
               asset && (
-                <p className={styles.hint} data-testid="bounty-available">
+                <p className={ui.hint} data-testid="bounty-available">
                   {t('bounty.form.available', {
                     amount: shown(groupDigits(asset.available), showAssets),
                     asset: asset.code,
@@ -210,13 +211,13 @@ export function BountyForm({ form, notice }: { form: BountyFormState; notice?: R
           </Field>
         </section>
 
-        <section className={`${styles.panel} ${styles.form}`}>
+        <section className={`${ui.card} ${ui.form}`}>
           <Field
             id="bounty-deadline"
             label={t('bounty.fields.deadline')}
             error={errors.deadline}
             hint={
-              <p className={styles.hint}>{t('bounty.form.deadlineHint', { hours: BOUNTY_LIMITS.reviewWindowHours })}</p>
+              <p className={ui.hint}>{t('bounty.form.deadlineHint', { hours: BOUNTY_LIMITS.reviewWindowHours })}</p>
             }
           >
             <input
@@ -231,13 +232,13 @@ export function BountyForm({ form, notice }: { form: BountyFormState; notice?: R
             <legend className={styles.label} style={{ padding: 0, marginBottom: 6 }}>
               {t('bounty.fields.submitKinds')}
             </legend>
-            <div className={styles.toggles}>
+            <div className={ui.chips}>
               {BOUNTY_SUBMIT_KINDS.map((kind) => (
                 <button
                   key={kind}
                   type="button"
                   aria-pressed={form.submitKinds.includes(kind)}
-                  className={styles.toggle}
+                  className={ui.chip}
                   onClick={() => form.toggleKind(kind)}
                   data-testid={`bounty-kind-${kind}`}
                 >
@@ -246,7 +247,7 @@ export function BountyForm({ form, notice }: { form: BountyFormState; notice?: R
               ))}
             </div>
             {errors.submitKinds && (
-              <p className={styles.error} role="alert" data-testid="bounty-kinds-error" style={{ marginTop: 6 }}>
+              <p className={ui.error} role="alert" data-testid="bounty-kinds-error" style={{ marginTop: 6 }}>
                 {errors.submitKinds}
               </p>
             )}
@@ -256,7 +257,7 @@ export function BountyForm({ form, notice }: { form: BountyFormState; notice?: R
               <legend className={styles.label} style={{ padding: 0, marginBottom: 6 }}>
                 {t('bounty.fields.audience')}
               </legend>
-              <div className={styles.toggles} role="radiogroup">
+              <div className={ui.chips} role="radiogroup">
                 {form.audiences.map((audience) => (
                   // biome-ignore lint/a11y/useSemanticElements: a choice of two or three chips
                   <button
@@ -264,7 +265,7 @@ export function BountyForm({ form, notice }: { form: BountyFormState; notice?: R
                     type="button"
                     role="radio"
                     aria-checked={form.audience === audience}
-                    className={styles.toggle}
+                    className={ui.chip}
                     onClick={() => form.setAudience(audience)}
                     data-testid={`bounty-audience-${audience}`}
                   >
@@ -276,20 +277,20 @@ export function BountyForm({ form, notice }: { form: BountyFormState; notice?: R
           )}
         </section>
 
-        <p className={styles.hint}>{t('bounty.form.escrowHint', { hours: BOUNTY_LIMITS.reviewWindowHours })}</p>
+        <p className={ui.hint}>{t('bounty.form.escrowHint', { hours: BOUNTY_LIMITS.reviewWindowHours })}</p>
         {form.owned.length > 0 && asset?.available === '0' && (
           <p className={styles.notice}>
             {t('bounty.form.noBalance', { asset: asset.code })}{' '}
             <button
               type="button"
-              className={styles.link}
+              className={ui.link}
               onClick={() => navigate(href(PATHS.chooseAsset, { next: 'deposit' }))}
             >
               {t('wallet.deposit')}
             </button>
           </p>
         )}
-        <Button type="submit" color="primary" size="large" block shape="rounded" data-testid="bounty-next">
+        <Button variant="primary" type="submit" size="large" block data-testid="bounty-next">
           {t('common.next')}
         </Button>
       </form>

@@ -21,9 +21,9 @@ export function BountyInfo({ bounty }: { bounty: Bounty }) {
   const avatar = avatarUrl(bounty.creator.avatar);
   return (
     <>
-      <section className={styles.panel} data-testid="bounty-info" data-state={bounty.state}>
+      <section className={ui.card} data-testid="bounty-info" data-state={bounty.state}>
         <div className={styles.cardHead} style={{ marginBottom: 8 }}>
-          <span className={styles.tag}>{t(`bounty.category.${bounty.category}`)}</span>
+          <span className={`${ui.badge} ${ui.info}`}>{t(`bounty.category.${bounty.category}`)}</span>
           <BountyStateBadge state={bounty.state} />
         </div>
         <h2 className={styles.title} data-testid="bounty-title">
@@ -52,7 +52,7 @@ export function BountyInfo({ bounty }: { bounty: Bounty }) {
         </div>
       </section>
 
-      <section className={styles.panel}>
+      <section className={ui.card}>
         <dl className={ui.kvList}>
           <div className={ui.kv}>
             <dt>
@@ -75,7 +75,7 @@ export function BountyInfo({ bounty }: { bounty: Bounty }) {
             <dt>{t('bounty.fields.submitKinds')}</dt>
             <dd className={styles.kinds} style={{ justifyContent: 'flex-end' }}>
               {bounty.submitKinds.map((kind) => (
-                <span key={kind} className={styles.tag}>
+                <span key={kind} className={`${ui.badge} ${ui.info}`}>
                   {t(`bounty.kind.${kind}`)}
                 </span>
               ))}
@@ -95,7 +95,7 @@ export function BountyInfo({ bounty }: { bounty: Bounty }) {
               <dd>
                 <button
                   type="button"
-                  className={styles.link}
+                  className={ui.link}
                   style={{ textAlign: 'right' }}
                   onClick={() => navigate(href(PATHS.activityDetails, { id: bounty.activity!.id }))}
                   data-testid="bounty-activity"
@@ -126,7 +126,7 @@ export function BountyInfo({ bounty }: { bounty: Bounty }) {
       </section>
 
       {bounty.description && (
-        <section className={styles.panel}>
+        <section className={ui.card}>
           <h2 className={styles.panelTitle}>{t('bounty.detail.about')}</h2>
           <p className={styles.description} data-testid="bounty-description">
             {bounty.description}

@@ -12,7 +12,7 @@ export function CreatorPanel({ bounty }: { bounty: Bounty }) {
   const decimals = useAsset(bounty.asset).data?.decimals ?? decimalsOf(bounty.total, bounty.perWinner);
   const held = bounty.state === 'ended' || bounty.state === 'completed' ? '0' : escrowLeft(bounty, decimals);
   return (
-    <section className={styles.panel} data-testid="bounty-creator-panel">
+    <section className={ui.card} data-testid="bounty-creator-panel">
       <h2 className={styles.panelTitle}>{t('bounty.detail.yourBounty')}</h2>
       <dl className={ui.kvList}>
         <div className={ui.kv}>

@@ -1,9 +1,9 @@
-import { Button } from 'antd-mobile';
 import { LinkOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Bounty } from '@/api/bounty.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { copyWithToast } from '@/components/RecordItem.tsx';
 import { shareNatively } from '@/lib/native.ts';
 import styles from '../bounty.module.css';
@@ -26,13 +26,12 @@ export function DetailBar({ bounty }: { bounty: Bounty }) {
   };
   return (
     <div className={styles.bar}>
-      <Button shape="rounded" onClick={() => void share()} data-testid="bounty-share">
+      <Button onClick={() => void share()} data-testid="bounty-share">
         <LinkOutline aria-hidden /> {t('bounty.detail.share')}
       </Button>
       {bounty.isCreator && (
         <Button
-          color="primary"
-          shape="rounded"
+          variant="primary"
           onClick={() => navigate(href(PATHS.bountyManage, { id: bounty.id }))}
           data-testid="bounty-manage"
         >

@@ -19,7 +19,7 @@ export function MySubmission({ bounty }: { bounty: Bounty }) {
   if (!mine) return null;
   const detail = submissions.data?.pages.flatMap((page) => page.items).find((item) => item.id === mine.id);
   return (
-    <section className={styles.panel} data-testid="bounty-my-submission" data-state={mine.state}>
+    <section className={ui.card} data-testid="bounty-my-submission" data-state={mine.state}>
       <div className={styles.cardHead}>
         <h2 className={styles.panelTitle} style={{ margin: 0 }}>
           {t('bounty.mine.mySubmission')}

@@ -1,12 +1,14 @@
 import { BOUNTY_LIMITS, TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadImage } from '@/api/activity-manage.ts';
 import { type Bounty, useSubmitBounty } from '@/api/bounty.ts';
+import { Button } from '@/components/Button.tsx';
 import { chatImageUrl } from '@/components/chat/format.ts';
 import { reportFormError } from '@/components/form-errors.ts';
+import ui from '@/components/ui.module.css';
 import { isApiError } from '@/lib/api-error.ts';
 import { checkSubmission, type SubmissionField } from '@/lib/bounty.ts';
 import { processedBounties } from '@/lib/processed-memory.ts';
@@ -70,7 +72,7 @@ export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void
 
   return (
     <form
-      className={`${styles.panel} ${styles.form}`}
+      className={`${ui.card} ${ui.form}`}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -85,7 +87,7 @@ export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void
       <div className={styles.field}>
         <label className={styles.label} htmlFor="bounty-submit-text">
           {t('bounty.kind.text')}
-          {!asks('text') && <span className={styles.hint}> · {t('bounty.submit.optional')}</span>}
+          {!asks('text') && <span className={ui.hint}> · {t('bounty.submit.optional')}</span>}
         </label>
         <textarea
           id="bounty-submit-text"
@@ -102,7 +104,7 @@ export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void
           aria-describedby={errors.text ? 'bounty-submit-text-error' : undefined}
         />
         {errors.text && (
-          <p className={styles.error} role="alert" id="bounty-submit-text-error" data-testid="bounty-submit-text-error">
+          <p className={ui.error} role="alert" id="bounty-submit-text-error" data-testid="bounty-submit-text-error">
             {errors.text}
           </p>
         )}
@@ -130,12 +132,7 @@ export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void
             aria-describedby={errors.link ? 'bounty-submit-link-error' : undefined}
           />
           {errors.link && (
-            <p
-              className={styles.error}
-              role="alert"
-              id="bounty-submit-link-error"
-              data-testid="bounty-submit-link-error"
-            >
+            <p className={ui.error} role="alert" id="bounty-submit-link-error" data-testid="bounty-submit-link-error">
               {errors.link}
             </p>
           )}
@@ -148,7 +145,6 @@ export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void
             {imageId && <img className={styles.thumb} src={chatImageUrl(imageId, 320)} alt="" />}
             <Button
               size="small"
-              fill="outline"
               loading={uploading}
               onClick={() => file.current?.click()}
               data-testid="bounty-submit-image"
@@ -165,16 +161,15 @@ export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void
             data-testid="bounty-submit-file"
           />
           {errors.image && (
-            <p className={styles.error} role="alert" data-testid="bounty-submit-image-error">
+            <p className={ui.error} role="alert" data-testid="bounty-submit-image-error">
               {errors.image}
             </p>
           )}
         </div>
       )}
       <Button
+        variant="primary"
         type="submit"
-        color="primary"
-        shape="rounded"
         block
         loading={submit.isPending}
         disabled={uploading}

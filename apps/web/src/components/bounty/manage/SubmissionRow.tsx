@@ -1,8 +1,9 @@
 import { BOUNTY_LIMITS, TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Popup, Toast } from 'antd-mobile';
+import { Dialog, Popup, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Bounty, type BountySubmission, useReviewSubmission } from '@/api/bounty.ts';
+import { Button } from '@/components/Button.tsx';
 import { chatImageUrl } from '@/components/chat/format.ts';
 import { toastUnreported } from '@/components/form-errors.ts';
 import ui from '@/components/ui.module.css';
@@ -115,9 +116,8 @@ export function SubmissionRow({ bounty, submission }: { bounty: Bounty; submissi
       {reviewable && (
         <div className={styles.rowActions}>
           <Button
+            variant="danger"
             size="small"
-            color="danger"
-            fill="outline"
             disabled={review.isPending}
             onClick={() => setRejecting(true)}
             data-testid="bounty-reject"
@@ -125,8 +125,8 @@ export function SubmissionRow({ bounty, submission }: { bounty: Bounty; submissi
             {t('bounty.manage.reject')}
           </Button>
           <Button
+            variant="primary"
             size="small"
-            color="primary"
             loading={review.isPending}
             onClick={() => void approve()}
             data-testid="bounty-approve"
@@ -206,15 +206,15 @@ function RejectSheet({
           aria-describedby={error ? 'bounty-reject-reason-error' : undefined}
         />
         {error && (
-          <p className={styles.error} role="alert" id="bounty-reject-reason-error" style={{ marginTop: 6 }}>
+          <p className={ui.error} role="alert" id="bounty-reject-reason-error" style={{ marginTop: 6 }}>
             {error}
           </p>
         )}
         <div className={ui.actions}>
-          <Button shape="rounded" onClick={onClose} disabled={pending}>
+          <Button onClick={onClose} disabled={pending}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" color="danger" shape="rounded" loading={pending} data-testid="bounty-reject-confirm">
+          <Button variant="danger" type="submit" loading={pending} data-testid="bounty-reject-confirm">
             {t('bounty.manage.reject')}
           </Button>
         </div>

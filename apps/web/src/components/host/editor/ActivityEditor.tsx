@@ -1,7 +1,7 @@
 import type { Activity } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useDraft } from '@/api/activity-manage.ts';
+import { Button } from '@/components/Button.tsx';
 import { Loading } from '@/components/QueryState.tsx';
 import { emptyForm, fieldsOnForm, fromActivity, restoreForm } from '../form-model.ts';
 import { unparkForm } from '../handoff.ts';
@@ -44,7 +44,7 @@ function EditorForm(start: EditorStart) {
       {editor.showRestored && (
         <div className={styles.notice} role="status" data-testid="host-draft-restored">
           <span>{t('host.draftRestored')}</span>
-          <Button size="mini" fill="outline" onClick={editor.discardDraft} data-testid="host-draft-discard">
+          <Button size="small" onClick={editor.discardDraft} data-testid="host-draft-discard">
             {t('host.discardDraft')}
           </Button>
         </div>
@@ -75,8 +75,7 @@ function EditorActions({ editor }: { editor: ActivityEditorState }) {
       {activity ? (
         <>
           <Button
-            color="primary"
-            fill={activity.status === 'draft' ? 'outline' : 'solid'}
+            variant={activity.status === 'draft' ? 'secondary' : 'primary'}
             loading={editor.saving}
             disabled={busy}
             onClick={() => void submit('save')}
@@ -85,18 +84,18 @@ function EditorActions({ editor }: { editor: ActivityEditorState }) {
             {t('host.save')}
           </Button>
           {activity.status === 'draft' && (
-            <Button color="primary" disabled={busy} onClick={() => void confirmPublish()} data-testid="host-publish">
+            <Button variant="primary" disabled={busy} onClick={() => void confirmPublish()} data-testid="host-publish">
               {t('host.publish')}
             </Button>
           )}
         </>
       ) : (
         <>
-          <Button fill="outline" disabled={busy} onClick={() => void submit('draft')} data-testid="host-save-draft">
+          <Button disabled={busy} onClick={() => void submit('draft')} data-testid="host-save-draft">
             {t('host.saveDraft')}
           </Button>
           <Button
-            color="primary"
+            variant="primary"
             loading={editor.creating}
             disabled={busy}
             onClick={() => void confirmPublish()}

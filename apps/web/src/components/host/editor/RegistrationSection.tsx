@@ -1,5 +1,5 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button.tsx';
 import type { ActivityForm, QuestionForm } from '../form-model.ts';
 import styles from '../host.module.css';
 import { control, Field } from './Field.tsx';
@@ -40,7 +40,6 @@ export function RegistrationSection({ editor }: { editor: ActivityEditorState })
       ))}
       {form.questions.length < 10 && (
         <Button
-          fill="outline"
           onClick={() =>
             set('questions', [...form.questions, { label: '', type: 'text', required: false, options: '' }])
           }

@@ -1,5 +1,5 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button.tsx';
 import styles from '../host.module.css';
 
 /** The head of a ticket or question row: its number, and a remove button when it may go. */
@@ -9,7 +9,7 @@ export function RowHead({ title, testId, onRemove }: { title: string; testId: st
     <div className={styles.itemHead}>
       <span>{title}</span>
       {onRemove && (
-        <Button size="mini" fill="none" color="danger" onClick={onRemove} data-testid={`${testId}-remove`}>
+        <Button variant="text" size="small" onClick={onRemove} data-testid={`${testId}-remove`}>
           {t('host.remove')}
         </Button>
       )}

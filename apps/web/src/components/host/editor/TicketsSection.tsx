@@ -1,5 +1,5 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button.tsx';
 import { emptyTicket, type TicketForm } from '../form-model.ts';
 import styles from '../host.module.css';
 import { control, Field } from './Field.tsx';
@@ -33,11 +33,7 @@ export function TicketsSection({ editor }: { editor: ActivityEditorState }) {
         <TicketRow key={index} editor={editor} index={index} ticket={ticket} />
       ))}
       {form.tickets.length < 10 && (
-        <Button
-          fill="outline"
-          onClick={() => set('tickets', [...form.tickets, emptyTicket()])}
-          data-testid="host-ticket-add"
-        >
+        <Button onClick={() => set('tickets', [...form.tickets, emptyTicket()])} data-testid="host-ticket-add">
           {t('host.addTicket')}
         </Button>
       )}

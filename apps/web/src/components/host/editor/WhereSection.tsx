@@ -1,5 +1,5 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button.tsx';
 import styles from '../host.module.css';
 import { CityField } from './CityField.tsx';
 import { control, Field } from './Field.tsx';
@@ -62,7 +62,7 @@ export function WhereSection({ editor }: { editor: ActivityEditorState }) {
               ? t('host.coordinates', { lat: form.latitude, lon: form.longitude })
               : t('host.noCoordinates')}
           </p>
-          <Button fill="outline" onClick={pickLocation} data-testid="host-pick-location">
+          <Button onClick={pickLocation} data-testid="host-pick-location">
             {t('host.pickLocation')}
           </Button>
         </>

@@ -1,5 +1,5 @@
 import type { HostedActivity, HostingGroup } from '@polaris/contract';
-import { Button, Tag } from 'antd-mobile';
+import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type AppPath, href, PATHS } from '@/app/paths.ts';
@@ -7,6 +7,7 @@ import ui from '@/components/activity/activity.module.css';
 import { placeLabel } from '@/components/activity/format.ts';
 import { shareActivity } from '@/components/activity/share.ts';
 import { formatWhen } from '@/components/activity/time.ts';
+import { Button } from '@/components/Button.tsx';
 import { useSettings } from '@/lib/settings.ts';
 import css from './hosting.module.css';
 
@@ -81,9 +82,7 @@ export function HostedRow({ activity, group }: { activity: HostedActivity; group
           <Button
             key={shortcut}
             size="small"
-            shape="rounded"
-            color={index === 0 ? 'primary' : 'default'}
-            fill={index === 0 ? 'solid' : 'outline'}
+            variant={index === 0 ? 'primary' : 'secondary'}
             onClick={run[shortcut]}
             data-testid={`hosted-${shortcut}`}
           >

@@ -1,5 +1,5 @@
 import { HOSTING_GROUPS, type HostingGroup } from '@polaris/contract';
-import { Button, PullToRefresh } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { AddCircleOutline } from 'antd-mobile-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { hostKeys, useHosting } from '@/api/activity-manage.ts';
 import { useCreateActivity } from '@/app/useCreateActivity.ts';
 import ui from '@/components/activity/activity.module.css';
 import { Chip } from '@/components/activity/Chip.tsx';
+import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -51,7 +52,7 @@ export function HostingList({ group, onGroup }: { group: HostingGroup; onGroup(g
               title={t(`hosting.empty.${group}`)}
               body={t('hosting.emptyBody')}
               action={
-                <Button color="primary" shape="rounded" onClick={create} data-testid="hosting-create">
+                <Button variant="primary" onClick={create} data-testid="hosting-create">
                   {t('hosting.create')}
                 </Button>
               }

@@ -1,8 +1,9 @@
 import type { TransferResult } from '@polaris/contract';
-import { Button, Result } from 'antd-mobile';
+import { Result } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import ui from '@/components/ui.module.css';
 
 /** Where the transfer stands (done, failed, or on its way on the chain), and the way to its records or the asset. */
@@ -26,15 +27,13 @@ export function TransferDone({ result, asset }: { result: TransferResult; asset:
       />
       <div className={ui.actions}>
         <Button
-          shape="rounded"
           onClick={() => navigate(href(PATHS.assetRecords, { asset }), { replace: true })}
           data-testid="transfer-view-records"
         >
           {t('transfer.viewRecords')}
         </Button>
         <Button
-          color="primary"
-          shape="rounded"
+          variant="primary"
           onClick={() => navigate(href(PATHS.assetDetails, { asset }), { replace: true })}
           data-testid="transfer-done"
         >

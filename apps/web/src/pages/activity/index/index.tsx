@@ -1,5 +1,5 @@
 import { ACTIVITY_CATEGORIES, type ActivityCategory } from '@polaris/contract';
-import { Button, SearchBar } from 'antd-mobile';
+import { SearchBar } from 'antd-mobile';
 import {
   AddCircleOutline,
   AppstoreOutline,
@@ -21,6 +21,7 @@ import ui from '@/components/activity/activity.module.css';
 import { Chip } from '@/components/activity/Chip.tsx';
 import { usePrefs } from '@/components/activity/city-store.ts';
 import { homeListFilter } from '@/components/activity/home-prefetch.ts';
+import { Button } from '@/components/Button.tsx';
 import { DeferredPullToRefresh } from '@/components/DeferredPullToRefresh.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
@@ -77,13 +78,7 @@ export default function ActivityHomePage() {
             <EnvironmentOutline aria-hidden /> {cityLabel(city, cityNames) || t('activity.allCities')}{' '}
             <DownOutline aria-hidden />
           </button>
-          <Button
-            size="small"
-            shape="rounded"
-            className={styles.createButton}
-            onClick={createActivity}
-            data-testid="activity-create"
-          >
+          <Button size="small" className={styles.createButton} onClick={createActivity} data-testid="activity-create">
             <AddCircleOutline aria-hidden /> {t('activityHome.create')}
           </Button>
         </div>
@@ -106,8 +101,8 @@ export default function ActivityHomePage() {
         <div className={styles.prompt} data-testid="home-city-prompt">
           <span>{t('activity.chooseCityPrompt')}</span>
           <Button
+            variant="primary"
             size="small"
-            color="primary"
             onClick={() => navigate(PATHS.preferredCity)}
             data-testid="home-choose-city"
           >

@@ -1,21 +1,14 @@
 import type { Activity } from '@polaris/contract';
-import { Button, Dialog, Tabs, Toast } from 'antd-mobile';
+import { Dialog, Tabs, Toast } from 'antd-mobile';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  type Attendee,
-  type AttendeeFilter,
-  downloadAttendeesCsv,
-  useAttendees,
-  useDecide,
-  useOverview,
-} from '@/api/activity-manage.ts';
-import { type AppPath, href, PATHS } from '@/app/paths.ts';
+import { useSearchParams } from 'react-router-dom';
+import { type Attendee, type AttendeeFilter, useAttendees, useDecide, useOverview } from '@/api/activity-manage.ts';
 import { formatWhen } from '@/components/activity/time.ts';
-import { toastUnreported } from '@/components/form-errors.ts';
+import { Button } from '@/components/Button.tsx';
 import styles from '@/components/host/host.module.css';
 import { Forbidden, isForbidden, ManageShell } from '@/components/host/ManageShell.tsx';
+import { CancelActivity, ManageTools } from '@/components/host/ManageTools.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import { useSettings } from '@/lib/settings.ts';
@@ -37,7 +30,6 @@ export default function ManagePage() {
 
 function Manage({ activity }: { activity: Activity }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const overview = useOverview(activity.id);
   const language = useSettings((state) => state.language);
   const [filter, setFilter] = useState<AttendeeFilter>('approved');
@@ -54,17 +46,9 @@ function Manage({ activity }: { activity: Activity }) {
     return <LoadFailed onRetry={() => void overview.refetch()} message={overview.error.message} />;
   }
   const { counts, escrow, held, released, capacity, seatsTaken } = overview.data;
-  const go = (path: AppPath) => navigate(href(path, { id: activity.id }));
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadAttendeesCsv(activity.id);
-      Toast.show({ content: t('manage.exported') });
-    } catch (error) {
-      toastUnreported(error, t('manage.exportFailed'));
-    } finally {
-      setExporting(false);
-    }
+  const review = () => {
+    setFilter('pending');
+    document.getElementById('manage-attendees-title')?.scrollIntoView({ block: 'start' });
   };
   const stat = (key: string, value: number | string, testId: string) => (
     <div className={styles.stat} data-testid={testId} data-value={value}>
@@ -118,37 +102,7 @@ function Manage({ activity }: { activity: Activity }) {
         </div>
       </section>
 
-      <section className={styles.section} aria-label={t('manage.tools')}>
-        <div className={styles.links}>
-          <Button onClick={() => go(PATHS.checkinScan)} color="primary" data-testid="manage-scan">
-            {t('manage.scan')}
-          </Button>
-          <Button onClick={() => go(PATHS.checkinCode)} color="primary" fill="outline" data-testid="manage-sign">
-            {t('manage.sign')}
-          </Button>
-          <Button onClick={() => go(PATHS.editActivity)} data-testid="manage-edit">
-            {t('manage.edit')}
-          </Button>
-          <Button onClick={() => go(PATHS.sendInvite)} data-testid="manage-send-invite">
-            {t('manage.sendInvite')}
-          </Button>
-          <Button onClick={() => go(PATHS.inviteParticipants)} data-testid="manage-invite-participants">
-            {t('manage.inviteParticipants')}
-          </Button>
-          <Button onClick={() => go(PATHS.marketing)} data-testid="manage-marketing">
-            {t('manage.marketing')}
-          </Button>
-          <Button onClick={() => go(PATHS.taskBounty)} data-testid="manage-bounties">
-            {t('bounty.activity.title')}
-          </Button>
-          <Button onClick={() => void exportCsv()} loading={exporting} data-testid="manage-export">
-            {t('manage.export')}
-          </Button>
-          <Button onClick={() => go(PATHS.activityDetails)} fill="none" data-testid="manage-view">
-            {t('manage.view')}
-          </Button>
-        </div>
-      </section>
+      <ManageTools activity={activity} pending={counts.pending} onReview={review} />
 
       {activity.status === 'published' && (
         <Suspense fallback={<Loading />}>
@@ -170,6 +124,8 @@ function Manage({ activity }: { activity: Activity }) {
         </Tabs>
         <AttendeeList activityId={activity.id} filter={filter} />
       </section>
+
+      <CancelActivity activity={activity} />
     </div>
   );
 }
@@ -239,21 +195,15 @@ function AttendeeRow({ activityId, attendee }: { activityId: string; attendee: A
       {attendee.status === 'pending' && (
         <div style={{ display: 'flex', gap: 6 }}>
           <Button
+            variant="primary"
             size="small"
-            color="primary"
             loading={decide.isPending}
             onClick={() => void act(true)}
             data-testid="manage-approve"
           >
             {t('manage.approve')}
           </Button>
-          <Button
-            size="small"
-            color="danger"
-            fill="outline"
-            onClick={() => void act(false)}
-            data-testid="manage-reject"
-          >
+          <Button variant="danger" size="small" onClick={() => void act(false)} data-testid="manage-reject">
             {t('manage.reject')}
           </Button>
         </div>

@@ -1,5 +1,5 @@
 import { SelfCheckinInput, TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Result, Toast } from 'antd-mobile';
+import { Result, Toast } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { PATHS } from '@/app/paths.ts';
 import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
 import ui from '@/components/activity/activity.module.css';
 import { formatWhen } from '@/components/activity/time.ts';
+import { Button } from '@/components/Button.tsx';
 import { LoadFailed } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { TextField } from '@/components/TextField.tsx';
@@ -84,8 +85,8 @@ function SignForm({ id }: { id: string }) {
           </p>
         </div>
         <Button
+          variant="primary"
           block
-          color="primary"
           style={{ marginTop: 16 }}
           onClick={() => navigate(PATHS.myNft)}
           data-testid="sign-view-nfts"
@@ -117,9 +118,9 @@ function SignForm({ id }: { id: string }) {
         error={error}
       />
       <Button
+        variant="primary"
         block
         type="submit"
-        color="primary"
         style={{ marginTop: 16 }}
         loading={checkin.isPending}
         data-testid="sign-submit"

@@ -1,10 +1,10 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type Bounty, useBounty } from '@/api/bounty.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
 import { PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { isBountyId } from '@/components/bounty/BountyBits.tsx';
 import styles from '@/components/bounty/bounty.module.css';
 import { BountyInfo } from '@/components/bounty/detail/BountyInfo.tsx';
@@ -13,6 +13,7 @@ import { DetailBar } from '@/components/bounty/detail/DetailBar.tsx';
 import { MySubmission } from '@/components/bounty/detail/MySubmission.tsx';
 import { SubmitForm } from '@/components/bounty/detail/SubmitForm.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import ui from '@/components/ui.module.css';
 import { isNotFound } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
 
@@ -58,11 +59,11 @@ function Detail({ bounty }: { bounty: Bounty }) {
         </div>
       )}
       {!loggedIn && bounty.state === 'open' && (
-        <div className={styles.panel} style={{ marginTop: 12, textAlign: 'center' }}>
-          <p className={styles.hint} style={{ marginBottom: 10 }}>
+        <div className={ui.card} style={{ marginTop: 12, textAlign: 'center' }}>
+          <p className={ui.hint} style={{ marginBottom: 10 }}>
             {t('bounty.detail.loginToSubmit')}
           </p>
-          <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.login)} data-testid="bounty-login">
+          <Button variant="primary" onClick={() => navigate(PATHS.login)} data-testid="bounty-login">
             {t('me.login')}
           </Button>
         </div>

@@ -5,9 +5,9 @@ import { useSearchParams } from 'react-router-dom';
 import { bountyKeys } from '@/api/bounty.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { BountyList } from '@/components/bounty/BountyList.tsx';
-import styles from '@/components/bounty/bounty.module.css';
 import { CategoryChips, isBountyCategory } from '@/components/bounty/CategoryChips.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
+import ui from '@/components/ui.module.css';
 import { useDebounced } from '@/lib/useDebounced.ts';
 
 /** /pages/bounty/bounty-list/index — browse by category (`?category=`) and search (`?q=`); open ones or all. */
@@ -40,12 +40,12 @@ export default function BountyListPage() {
         data-testid="bounty-list-search"
       />
       <CategoryChips value={category} onChange={(value) => set('category', value)} />
-      <div className={styles.chips} style={{ marginTop: 4 }}>
+      <div className={ui.chipRow} style={{ marginTop: 4 }}>
         {(['open', 'all'] as const).map((value) => (
           <button
             key={value}
             type="button"
-            className={`${styles.chip} ${state === value ? styles.chipOn : ''}`}
+            className={ui.chip}
             aria-pressed={state === value}
             onClick={() => set('state', value === 'open' ? undefined : value)}
             data-testid={`bounty-state-${value}`}

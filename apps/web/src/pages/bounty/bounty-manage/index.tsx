@@ -60,7 +60,7 @@ function ManageLoader({ id }: { id: string }) {
         action={
           <button
             type="button"
-            className={styles.link}
+            className={ui.link}
             onClick={() => navigate(href(PATHS.bountyDetail, { id }), { replace: true })}
           >
             {t('bounty.manage.viewBounty')}
@@ -87,7 +87,7 @@ function Manage({ bounty }: { bounty: Bounty }) {
   const held = bounty.state === 'ended' || bounty.state === 'completed' ? '0' : escrowLeft(bounty, decimals);
   return (
     <div data-testid="bounty-manage" data-id={bounty.id}>
-      <section className={styles.panel}>
+      <section className={ui.card}>
         <div className={styles.cardHead}>
           <button
             type="button"

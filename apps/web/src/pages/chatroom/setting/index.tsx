@@ -13,12 +13,12 @@ import { useNavigate } from 'react-router-dom';
 import { type AppPath, href, PATHS, type Query } from '@/app/paths.ts';
 import styles from '@/components/chat-manage/chat-manage.module.css';
 import { LeaveRoom } from '@/components/chat-manage/LeaveRoom.tsx';
-import { LinkRow } from '@/components/chat-manage/LinkRow.tsx';
 import { RoomCard } from '@/components/chat-manage/RoomCard.tsx';
 import { RoomSettings } from '@/components/chat-manage/RoomSettings.tsx';
 import { RoomShell } from '@/components/chat-manage/RoomShell.tsx';
 import { shareToken } from '@/components/chat-manage/rules.ts';
 import { ShareCard } from '@/components/chat-manage/ShareCard.tsx';
+import { ListRow } from '@/components/ListRow.tsx';
 import { RoomMute } from '@/components/notices/RoomMute.tsx';
 import ui from '@/components/ui.module.css';
 import { cityLabel } from '@/lib/city-name.ts';
@@ -53,66 +53,66 @@ function RoomLinks({ room }: { room: ChatRoom }) {
   return (
     <nav className={ui.list} aria-label={t('chatManage.settingTitle')}>
       {!member && (
-        <LinkRow
+        <ListRow
           icon={<MessageOutline />}
-          label={t('chatManage.openRoom')}
+          title={t('chatManage.openRoom')}
           onClick={go(PATHS.chat, { id: room.id })}
           testId="room-link-open"
         />
       )}
       {member && group && (
-        <LinkRow
+        <ListRow
           icon={<TeamOutline />}
-          label={t('chatManage.viewMembers')}
+          title={t('chatManage.viewMembers')}
           value={room.memberCount}
-          color="#2346d8"
+          iconColor="#2346d8"
           onClick={go(PATHS.chatMembers, { id: room.id })}
           testId="room-link-members"
         />
       )}
       {group && (member || room.announcement) && (
-        <LinkRow
+        <ListRow
           icon={<SoundOutline />}
-          label={t('chatManage.announcements')}
+          title={t('chatManage.announcements')}
           value={room.announcement ?? undefined}
-          color="#f08c00"
+          iconColor="#f08c00"
           onClick={go(PATHS.chatAnnouncement, { id: room.id })}
           testId="room-link-announcements"
         />
       )}
       {room.kind === 'activity' && room.activityId && (
-        <LinkRow
+        <ListRow
           icon={<CalendarOutline />}
-          label={t('chatManage.activityLink')}
-          color="#12a150"
+          title={t('chatManage.activityLink')}
+          iconColor="#12a150"
           onClick={go(PATHS.activityDetails, { id: room.activityId })}
           testId="room-link-activity"
         />
       )}
       {room.kind === 'city' && room.city && (
-        <LinkRow
+        <ListRow
           icon={<EnvironmentOutline />}
-          label={t('chatManage.cityLink', { city: cityLabel(room.city, room.cityNames) })}
-          color="#12a150"
+          title={t('chatManage.cityLink', { city: cityLabel(room.city, room.cityNames) })}
+          iconColor="#12a150"
           onClick={go(PATHS.cityActivities, { id: room.id })}
           testId="room-link-city"
         />
       )}
       {room.liveStageId && (
-        <LinkRow
+        <ListRow
           icon={<PlayOutline />}
-          label={t('chatManage.live.onAir')}
+          title={t('chatManage.live.onAir')}
           value={t('chatManage.live.watch')}
-          color="#e5484d"
+          iconColor="#e5484d"
           onClick={go(PATHS.live, { id: room.liveStageId })}
           testId="room-link-on-air"
         />
       )}
       {room.abilities.moderate && room.kind !== 'direct' && (
-        <LinkRow
+        <ListRow
           icon={<VideoOutline />}
-          label={t('chatManage.live.go')}
-          color="#e5484d"
+          title={t('chatManage.live.go')}
+          iconColor="#e5484d"
           onClick={go(PATHS.liveSetting, { roomId: room.id })}
           testId="room-link-go-live"
         />

@@ -1,9 +1,10 @@
-import { Button, Swiper, type SwiperRef } from 'antd-mobile';
+import { Swiper, type SwiperRef } from 'antd-mobile';
 import { PayCircleOutline, TeamOutline, UserSetOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { guideNext, markGuideSeen } from '@/app/first-launch.ts';
+import { Button } from '@/components/Button.tsx';
 import styles from './guide.module.css';
 
 interface Slide {
@@ -80,8 +81,8 @@ export default function GuidePage() {
       </Swiper>
       <div className={styles.foot}>
         <Button
+          variant="primary"
           block
-          color="primary"
           size="large"
           onClick={() => (last ? finish() : next())}
           data-testid={last ? 'guide-start' : 'guide-next'}

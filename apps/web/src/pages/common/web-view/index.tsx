@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { LinkOutline } from 'antd-mobile-icons';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useAppConfig } from '@/api/app.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { canGoBack } from '@/app/history.ts';
 import { PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { Loading } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
 import { allowedWebViewUrl } from '@/lib/web-view.ts';
@@ -45,11 +46,7 @@ export default function WebViewPage() {
           <LinkOutline style={{ fontSize: 40 }} aria-hidden />
           <h2 style={{ margin: '8px 0 0' }}>{t('webView.cannotOpen')}</h2>
           <p className={ui.muted}>{t('webView.cannotOpenBody')}</p>
-          <Button
-            color="primary"
-            fill="outline"
-            onClick={() => (canGoBack() ? navigate(-1) : navigate(PATHS.activityHome, { replace: true }))}
-          >
+          <Button onClick={() => (canGoBack() ? navigate(-1) : navigate(PATHS.activityHome, { replace: true }))}>
             {t('webView.back')}
           </Button>
         </div>

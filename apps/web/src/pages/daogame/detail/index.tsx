@@ -1,10 +1,10 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isNotFound, useDaogameDetail } from '@/api/daogame.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { DaogameDemoBadge, DaogameFailed } from '@/components/daogame/DaogameState.tsx';
 import styles from '@/components/daogame/daogame.module.css';
 import { GameIcon } from '@/components/daogame/GameRow.tsx';
@@ -90,8 +90,8 @@ export default function DaogameDetailPage() {
           </dl>
           <div className={styles.playBar}>
             <Button
+              variant="primary"
               block
-              color="primary"
               size="large"
               onClick={() => navigate(href(PATHS.webView, { url: game.data.playUrl, title: game.data.name }))}
               data-testid="daogame-play"

@@ -1,11 +1,12 @@
 import { PAYMENT_TYPES, TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Popup, Toast } from 'antd-mobile';
+import { Dialog, Popup, Toast } from 'antd-mobile';
 import { AddOutline, BankcardOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type PaymentFields, type PaymentMethod, useDeletePayment, usePayments, useSavePayment } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
@@ -145,7 +146,7 @@ function Payments() {
               </div>
               <div style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
                 <Button
-                  size="mini"
+                  size="small"
                   onClick={() => {
                     setFormErrors({});
                     setEditing({
@@ -164,9 +165,8 @@ function Payments() {
                   {t('payments.edit')}
                 </Button>
                 <Button
-                  size="mini"
-                  color="danger"
-                  fill="outline"
+                  variant="danger"
+                  size="small"
                   onClick={() => void askRemove(method)}
                   data-testid="payment-remove"
                 >
@@ -178,9 +178,8 @@ function Payments() {
         </ul>
       )}
       <Button
+        variant="primary"
         block
-        color="primary"
-        shape="rounded"
         size="large"
         style={{ marginTop: 16 }}
         onClick={() => {
@@ -339,10 +338,8 @@ function PaymentForm(props: {
         )}
       </div>
       <div className={ui.actions}>
-        <Button shape="rounded" onClick={props.onCancel}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" color="primary" shape="rounded" data-testid="payment-save">
+        <Button onClick={props.onCancel}>{t('common.cancel')}</Button>
+        <Button variant="primary" type="submit" data-testid="payment-save">
           {t('payments.save')}
         </Button>
       </div>

@@ -1,10 +1,10 @@
 import type { WalletAsset } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAsset, useTradePasswordStatus } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { TextField } from '@/components/TextField.tsx';
@@ -65,7 +65,7 @@ function TransferForm({ asset }: { asset: WalletAsset }) {
       {tradeStatus.data?.blank && (
         <div className={styles.notice} role="note" data-testid="transfer-no-trade-password">
           <span>{t('transfer.noTradePassword')}</span>
-          <Button size="mini" color="primary" onClick={() => navigate(PATHS.traderPassword)}>
+          <Button variant="primary" size="small" onClick={() => navigate(PATHS.traderPassword)}>
             {t('tradePassword.goSet')}
           </Button>
         </div>
@@ -126,11 +126,10 @@ function TransferForm({ asset }: { asset: WalletAsset }) {
           </p>
         )}
         <Button
+          variant="primary"
           type="submit"
-          color="primary"
           size="large"
           block
-          shape="rounded"
           disabled={form.settling && form.recipient !== ''}
           data-testid="transfer-next"
         >

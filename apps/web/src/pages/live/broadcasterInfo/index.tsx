@@ -1,5 +1,5 @@
 import type { PublicProfile } from '@polaris/contract';
-import { Button, PullToRefresh } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { CalendarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
 import { href, PATHS } from '@/app/paths.ts';
 import { ActivityList } from '@/components/activity/ActivityList.tsx';
+import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import css from '@/components/live/live.module.css';
 import { StageCard } from '@/components/live/StageCard.tsx';
@@ -81,10 +82,8 @@ function Broadcaster({ profile }: { profile: PublicProfile }) {
         </div>
         {profile.followedByMe !== null || !loggedIn ? (
           <Button
+            variant={profile.followedByMe ? 'secondary' : 'primary'}
             size="small"
-            shape="rounded"
-            color="primary"
-            fill={profile.followedByMe ? 'outline' : 'solid'}
             loading={follow.isPending}
             onClick={() => (loggedIn ? follow.mutate(!profile.followedByMe) : navigate(PATHS.login))}
             data-testid="broadcaster-follow"
@@ -110,7 +109,6 @@ function Broadcaster({ profile }: { profile: PublicProfile }) {
                   <Button
                     key={stage.id}
                     size="small"
-                    shape="rounded"
                     onClick={() => navigate(href(PATHS.chat, { id: stage.roomId! }))}
                     data-testid="broadcaster-room"
                   >

@@ -1,8 +1,9 @@
 import { InviteBindInput, type InvitedInfo, TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useBindInviter, useInvitedInfo } from '@/api/invite.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { Button } from '@/components/Button.tsx';
 import { InviteShare } from '@/components/invite/InviteShare.tsx';
 import styles from '@/components/invite/invite.module.css';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
@@ -129,8 +130,8 @@ function MyInviter({ info }: { info: InvitedInfo }) {
                 {...form.field('inviteCode', (typed) => typed.toUpperCase())}
               />
               <Button
+                variant="primary"
                 type="submit"
-                color="primary"
                 loading={bind.isPending}
                 style={{ marginTop: 24 }}
                 data-testid="invite-bind-submit"

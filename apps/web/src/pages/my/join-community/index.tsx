@@ -1,10 +1,11 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/api/app.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { Button } from '@/components/Button.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
 import { copyText } from '@/lib/clipboard.ts';
@@ -83,18 +84,12 @@ function ChannelCard({ channel }: { channel: Channel }) {
           {channel.url}
         </p>
         <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-          <Button
-            size="small"
-            color="primary"
-            fill="outline"
-            onClick={() => void copy()}
-            data-testid={`community-copy-${channel.id}`}
-          >
+          <Button size="small" onClick={() => void copy()} data-testid={`community-copy-${channel.id}`}>
             {t('joinCommunity.copy')}
           </Button>
           <Button
+            variant="text"
             size="small"
-            fill="none"
             onClick={() => {
               window.open(channel.url, '_blank', 'noopener,noreferrer');
             }}

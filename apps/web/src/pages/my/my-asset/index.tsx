@@ -1,10 +1,11 @@
-import { Button, Switch } from 'antd-mobile';
+import { Switch } from 'antd-mobile';
 import { AddOutline, LinkOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAssets, useSetVisibility } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import ui from '@/components/ui.module.css';
@@ -59,10 +60,10 @@ function MyAssets() {
         ))}
       </ul>
       <div className={ui.actions}>
-        <Button shape="rounded" onClick={() => navigate(PATHS.addAsset)} data-testid="my-asset-add">
+        <Button onClick={() => navigate(PATHS.addAsset)} data-testid="my-asset-add">
           <AddOutline aria-hidden /> {t('addAsset.title')}
         </Button>
-        <Button shape="rounded" onClick={() => navigate(PATHS.choiceChain)} data-testid="my-asset-chains">
+        <Button onClick={() => navigate(PATHS.choiceChain)} data-testid="my-asset-chains">
           <LinkOutline aria-hidden /> {t('chains.title')}
         </Button>
       </div>

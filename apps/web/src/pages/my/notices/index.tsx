@@ -1,5 +1,5 @@
 import { NOTICE_CATEGORIES, type Notice, type NoticeCategory } from '@polaris/contract';
-import { Button, PullToRefresh } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { BellOutline, SetOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { noticeKeys, useMarkRead, useNotices, useUnread } from '@/api/notice.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import styles from '@/components/notices/notices.module.css';
@@ -73,9 +74,8 @@ function Inbox() {
           })}
         </fieldset>
         <Button
+          variant="text"
           size="small"
-          fill="none"
-          color="primary"
           disabled={unreadHere === 0 || markRead.isPending}
           onClick={() => markRead.mutate(category ? { all: true, category } : { all: true })}
           data-testid="notices-mark-all"

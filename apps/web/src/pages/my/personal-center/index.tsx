@@ -1,5 +1,5 @@
 import { PersonalInfoInput } from '@polaris/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { MailOutline, UserOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { useUserInfo } from '@/api/auth.ts';
 import { useSaveNames } from '@/api/profile.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { Button } from '@/components/Button.tsx';
 import { reportFormError } from '@/components/form-errors.ts';
 import { ListGroup, ListRow } from '@/components/ListRow.tsx';
 import { AvatarEditor } from '@/components/me/AvatarEditor.tsx';
@@ -83,20 +84,13 @@ export default function PersonalCenterPage() {
           error={errors.uname}
         />
         <p className={styles.intro}>{t('profile.intro')}</p>
-        <Button
-          block
-          color="primary"
-          shape="rounded"
-          loading={save.isPending}
-          onClick={submit}
-          data-testid="profile-save"
-        >
+        <Button variant="primary" block loading={save.isPending} onClick={submit} data-testid="profile-save">
           {t('profile.save')}
         </Button>
         <ListGroup id="profile-account-title" title={t('me.account')}>
           <ListRow
             icon={<MailOutline />}
-            label={t('contract:fields.email')}
+            title={t('contract:fields.email')}
             control={
               <span className={styles.fixed} data-testid="profile-email">
                 {user?.email}
@@ -105,7 +99,7 @@ export default function PersonalCenterPage() {
           />
           <ListRow
             icon={<UserOutline />}
-            label={t('me.uid')}
+            title={t('me.uid')}
             control={
               <span className={styles.fixed} data-testid="profile-uid">
                 {user?.uid}

@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Popup, Toast } from 'antd-mobile';
+import { Dialog, Popup, Toast } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVerification } from '@/api/identity.ts';
@@ -13,13 +13,14 @@ import {
 import { useTradePasswordStatus } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { KycSheet } from '@/components/identity/KycSheet.tsx';
 import { PhoneSheet } from '@/components/identity/PhoneSheet.tsx';
+import { ListRow as Row } from '@/components/ListRow.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { SecondFactorField, useSecondFactor } from '@/components/SecondFactorField.tsx';
 import { LinkedProviders } from '@/components/security/LinkedProviders.tsx';
-import { SecurityRow as Row } from '@/components/security/SecurityRow.tsx';
 import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { deviceLabel } from '@/lib/security.ts';
@@ -53,23 +54,23 @@ function Protections() {
         {t('security.intro')}
       </p>
       <div className={ui.list}>
-        <Row title={t('security.email')} sub={email} state={t('security.emailBound')} testId="security-email" />
+        <Row title={t('security.email')} detail={email} value={t('security.emailBound')} testId="security-email" />
         <Verification />
         <Row
           title={t('security.loginPassword')}
-          state={t('security.tradeSet')}
+          value={t('security.tradeSet')}
           to={PATHS.loginPassword}
           testId="security-login-password"
         />
         <Row
           title={t('security.tradePassword')}
-          state={stateOf(trade, () => (trade.data?.blank ? t('security.tradeBlank') : t('security.tradeSet')))}
+          value={stateOf(trade, () => (trade.data?.blank ? t('security.tradeBlank') : t('security.tradeSet')))}
           to={PATHS.traderPassword}
           testId="security-trade-password"
         />
         <Row
           title={t('security.gauthTitle')}
-          state={stateOf(totp, () => (totp.data?.enabled ? t('security.on') : t('security.off')))}
+          value={stateOf(totp, () => (totp.data?.enabled ? t('security.on') : t('security.off')))}
           to={PATHS.googleAuth}
           testId="security-gauth"
         />
@@ -138,7 +139,7 @@ function Sessions() {
                 </span>
               </span>
               {!session.current && (
-                <Button size="mini" onClick={() => void endOne(session)} data-testid={`session-revoke-${session.id}`}>
+                <Button size="small" onClick={() => void endOne(session)} data-testid={`session-revoke-${session.id}`}>
                   {t('security.sessions.revoke')}
                 </Button>
               )}
@@ -151,10 +152,8 @@ function Sessions() {
           </p>
         ) : (
           <Button
+            variant="danger"
             block
-            shape="rounded"
-            color="danger"
-            fill="outline"
             style={{ marginTop: 12 }}
             loading={revokeOthers.isPending}
             onClick={() => void endOthers()}
@@ -197,13 +196,10 @@ function Sessions() {
             <SecondFactorField factor={secondFactor} id="sessions-totp" />
           </div>
           <div className={ui.actions}>
-            <Button shape="rounded" onClick={() => setAsking(null)}>
-              {t('common.cancel')}
-            </Button>
+            <Button onClick={() => setAsking(null)}>{t('common.cancel')}</Button>
             <Button
+              variant="danger"
               type="submit"
-              color="danger"
-              shape="rounded"
               loading={revoke.isPending || revokeOthers.isPending}
               data-testid="sessions-second-factor-submit"
             >
@@ -220,7 +216,12 @@ function DeleteLink() {
   const { t } = useTranslation();
   return (
     <div className={`${ui.list} ${ui.section}`}>
-      <Row title={t('security.deleteAccount')} state="" to={PATHS.deleteAccount} testId="security-delete-account" />
+      <Row
+        title={t('security.deleteAccount')}
+        to={PATHS.deleteAccount}
+        tone="danger"
+        testId="security-delete-account"
+      />
     </div>
   );
 }
@@ -243,14 +244,14 @@ function Verification() {
     <>
       <Row
         title={t('identity.phone.row')}
-        sub={phone ? `+${phone.areaCode} ${phone.masked}` : undefined}
-        state={state(() => (phone ? t('identity.phone.boundState') : t('identity.phone.unbound')))}
+        detail={phone ? `+${phone.areaCode} ${phone.masked}` : undefined}
+        value={state(() => (phone ? t('identity.phone.boundState') : t('identity.phone.unbound')))}
         onClick={verification.isSuccess ? () => setOpen('phone') : undefined}
         testId="security-phone"
       />
       <Row
         title={t('identity.kyc.row')}
-        state={state(kycState)}
+        value={state(kycState)}
         onClick={verification.isSuccess ? () => setOpen('kyc') : undefined}
         testId="security-kyc"
       />

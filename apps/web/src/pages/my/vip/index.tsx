@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS, VIP_PERIODS, type VipPeriod, type VipTierCode } from '@polaris/contract';
-import { Button, Dialog, Selector, Toast } from 'antd-mobile';
+import { Dialog, Selector, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -12,6 +12,7 @@ import {
   type VipTier,
 } from '@/api/vip.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { Button } from '@/components/Button.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
@@ -216,14 +217,13 @@ function TierCard({
         <li>{t('vip.perks.badge', { tier: name })}</li>
       </ul>
       {offer === 'lower' ? (
-        <Button block shape="rounded" disabled data-testid={`vip-action-${tier.code}`} data-offer={offer}>
+        <Button block disabled data-testid={`vip-action-${tier.code}`} data-offer={offer}>
           {t('vip.action.lower')}
         </Button>
       ) : offer === 'upgrade' ? (
         <Button
+          variant="primary"
           block
-          shape="rounded"
-          color="primary"
           loading={upgrade.isPending}
           disabled={upgradePrice === null}
           onClick={() => {
@@ -238,9 +238,8 @@ function TierCard({
         </Button>
       ) : (
         <Button
+          variant="primary"
           block
-          shape="rounded"
-          color="primary"
           onClick={() => onChoose({ tier, offer, price })}
           data-testid={`vip-action-${tier.code}`}
           data-offer={offer}

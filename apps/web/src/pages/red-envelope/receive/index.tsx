@@ -1,9 +1,10 @@
-import { Button, PullToRefresh } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type RedPacket, redPacketKeys, useRedPacket } from '@/api/redpacket.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { RoomAvatar } from '@/components/chat/RoomAvatar.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
@@ -73,7 +74,6 @@ function Receive({ packet }: { packet: RedPacket }) {
           </p>
         ) : packet.state === 'active' ? (
           <Button
-            shape="rounded"
             onClick={() => navigate(href(PATHS.redEnvelopePassword, { redpacketCode: packet.code }))}
             style={{ '--text-color': '#b02525', marginTop: 8 } as React.CSSProperties}
             data-testid="receive-open"
@@ -131,9 +131,8 @@ function Receive({ packet }: { packet: RedPacket }) {
           </dl>
           {packet.isSender && packet.state === 'active' && (
             <Button
+              variant="danger"
               block
-              shape="rounded"
-              color="danger"
               className={css.sendButton}
               style={{ marginTop: 8 }}
               onClick={() => navigate(href(PATHS.redEnvelopePasswordShare, { redpacketCode: packet.code }))}

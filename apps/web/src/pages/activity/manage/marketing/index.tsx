@@ -1,8 +1,9 @@
 import type { Activity } from '@polaris/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMarketing } from '@/api/activity-manage.ts';
+import { Button } from '@/components/Button.tsx';
 import styles from '@/components/host/host.module.css';
 import { ManageShell } from '@/components/host/ManageShell.tsx';
 import { isApiError } from '@/lib/api-error.ts';
@@ -66,7 +67,7 @@ function Marketing({ activity }: { activity: Activity }) {
           onChange={(event) => setShareText(event.target.value)}
           data-testid="marketing-text"
         />
-        <Button color="primary" loading={save.isPending} onClick={submit} data-testid="marketing-save">
+        <Button variant="primary" loading={save.isPending} onClick={submit} data-testid="marketing-save">
           {t('manage.save')}
         </Button>
       </section>

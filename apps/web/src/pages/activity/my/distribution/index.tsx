@@ -1,4 +1,4 @@
-import { Button, Popup, PullToRefresh, Tabs, Toast } from 'antd-mobile';
+import { Popup, PullToRefresh, Tabs, Toast } from 'antd-mobile';
 import { PieOutline } from 'antd-mobile-icons';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import {
 import { useAsset } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { SplitList } from '@/components/distribution/SplitList.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
@@ -145,9 +146,8 @@ function Balances() {
             </div>
           </dl>
           <Button
+            variant="primary"
             block
-            color="primary"
-            shape="rounded"
             style={{ marginTop: 12 }}
             disabled={Number(balance.withdrawable) <= 0}
             onClick={() => setWithdrawing(balance)}
@@ -250,16 +250,8 @@ function WithdrawSheet({ balance, onClose }: { balance: MasterBalance; onClose()
             </p>
           )}
           <div className={ui.actions}>
-            <Button shape="rounded" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              color="primary"
-              shape="rounded"
-              disabled={decimals === undefined}
-              data-testid="withdraw-next"
-            >
+            <Button onClick={onClose}>{t('common.cancel')}</Button>
+            <Button variant="primary" type="submit" disabled={decimals === undefined} data-testid="withdraw-next">
               {t('earnings.withdraw')}
             </Button>
           </div>

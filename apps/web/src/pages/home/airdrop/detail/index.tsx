@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Dialog, Toast } from 'antd-mobile';
 import { CheckCircleOutline, CloseCircleOutline, GiftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { type AirdropDetail, useAirdrop, useAirdropSignup } from '@/api/airdrop.
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
 import { AirdropFacts, PhaseBadge } from '@/components/airdrop/AirdropFacts.tsx';
+import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
@@ -126,7 +127,7 @@ function SignUp({ airdrop }: { airdrop: AirdropDetail }) {
   }
   if (!loggedIn) {
     return (
-      <Button block color="primary" shape="rounded" onClick={() => navigate(PATHS.login)} data-testid="airdrop-login">
+      <Button variant="primary" block onClick={() => navigate(PATHS.login)} data-testid="airdrop-login">
         {t('airdrop.loginToSignUp')}
       </Button>
     );
@@ -134,9 +135,8 @@ function SignUp({ airdrop }: { airdrop: AirdropDetail }) {
   const open = airdrop.phase === 'open';
   return (
     <Button
+      variant="primary"
       block
-      color="primary"
-      shape="rounded"
       disabled={!open}
       loading={signup.isPending}
       onClick={() =>

@@ -1,5 +1,4 @@
 import type { WalletAsset } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
@@ -8,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAsset, useDepositAddress, useRecords, useSummary } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { copyWithToast, RecordItem } from '@/components/RecordItem.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
@@ -89,15 +89,13 @@ function Details({ code, focusDeposit }: { code: string; focusDeposit: boolean }
         </dl>
         <div className={ui.actions}>
           <Button
-            shape="rounded"
             onClick={() => depositRef.current?.scrollIntoView({ behavior: 'smooth' })}
             data-testid="details-deposit"
           >
             {t('wallet.deposit')}
           </Button>
           <Button
-            shape="rounded"
-            color="primary"
+            variant="primary"
             onClick={() => navigate(href(PATHS.transfer, { asset: data.code }))}
             data-testid="details-transfer"
           >
@@ -165,9 +163,6 @@ function Deposit({ asset }: { asset: WalletAsset }) {
             {address.data.address}
           </p>
           <Button
-            color="primary"
-            fill="outline"
-            shape="rounded"
             onClick={() => void copyWithToast(address.data.address, t('deposit.address'))}
             data-testid="deposit-copy"
           >

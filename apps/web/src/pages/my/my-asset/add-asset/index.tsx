@@ -1,8 +1,8 @@
-import { Button } from 'antd-mobile';
 import { CheckCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useAssets, useSetVisibility } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
@@ -49,8 +49,6 @@ function HiddenAssets() {
           </div>
           <Button
             size="small"
-            color="primary"
-            fill="outline"
             disabled={visibility.isPending && visibility.variables?.asset === asset.code}
             onClick={() => visibility.mutate({ asset: asset.code, visible: true })}
             data-testid={`add-asset-${asset.code}`}

@@ -5,11 +5,12 @@ import {
   type NoticeChannel,
   type NoticePreferences,
 } from '@polaris/contract';
-import { Button, Switch, Toast } from 'antd-mobile';
+import { Switch, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences, useSavePreferences } from '@/api/notice.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { Button } from '@/components/Button.tsx';
 import { reportFormError, toastUnreported } from '@/components/form-errors.ts';
 import styles from '@/components/notices/notices.module.css';
 import { PushSwitch } from '@/components/PushSwitch.tsx';
@@ -256,14 +257,14 @@ function QuietHours({ preferences }: { preferences: NoticePreferences }) {
           </p>
         )}
         {timezone !== device && (
-          <Button size="small" fill="outline" onClick={() => setTimezone(device)} data-testid="notice-timezone-device">
+          <Button size="small" onClick={() => setTimezone(device)} data-testid="notice-timezone-device">
             {t('notices.settings.useDevice', { zone: device })}
           </Button>
         )}
       </div>
       <Button
+        variant="primary"
         block
-        color="primary"
         style={{ marginTop: 16 }}
         loading={save.isPending}
         onClick={submit}

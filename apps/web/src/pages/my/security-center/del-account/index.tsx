@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Dialog, Toast } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { useDeleteAccount, useDeletionCheck } from '@/api/security.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
 import { CodeField, PasswordField } from '@/components/auth/fields.tsx';
+import { Button } from '@/components/Button.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { SecondFactorField, useSecondFactor } from '@/components/SecondFactorField.tsx';
@@ -140,11 +141,10 @@ function DeleteForm() {
       />
       <SecondFactorField factor={factor} id="del-totp" />
       <Button
+        variant="danger"
         type="submit"
-        color="danger"
         size="large"
         block
-        shape="rounded"
         loading={remove.isPending}
         disabled={remove.isPending}
         data-testid="del-submit"

@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import QRCode from 'qrcode';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { type TotpEnrolment, useTotpConfirm, useTotpDisable, useTotpEnrol, useTotpStatus } from '@/api/security.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { TextField } from '@/components/TextField.tsx';
@@ -96,8 +97,7 @@ function CodeForm({
         type="submit"
         block
         size="large"
-        shape="rounded"
-        color={danger ? 'danger' : 'primary'}
+        variant={danger ? 'danger' : 'primary'}
         loading={pending}
         disabled={pending}
         data-testid={`${id}-submit`}
@@ -122,9 +122,8 @@ function Enrol({ onEnabled }: { onEnabled(codes: string[]): void }) {
           {t('security.gauth.offExplain')}
         </p>
         <Button
+          variant="primary"
           block
-          color="primary"
-          shape="rounded"
           style={{ marginTop: 16 }}
           loading={enrol.isPending}
           onClick={() => enrol.mutate(undefined, { onSuccess: setEnrolment })}
@@ -232,12 +231,11 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         ))}
       </ol>
       <div className={ui.actions}>
-        <Button shape="rounded" onClick={() => void copyAll()} data-testid="gauth-copy-codes">
+        <Button onClick={() => void copyAll()} data-testid="gauth-copy-codes">
           {t('security.gauth.copyCodes')}
         </Button>
         <Button
-          color="primary"
-          shape="rounded"
+          variant="primary"
           onClick={() => navigate(PATHS.securityCenter, { replace: true })}
           data-testid="gauth-done"
         >

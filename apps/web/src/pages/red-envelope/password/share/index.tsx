@@ -1,4 +1,3 @@
-import { Button } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline, FileOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type RedPacket, useRedPacket } from '@/api/redpacket.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { copyWithToast } from '@/components/RecordItem.tsx';
 import { audienceNote, PacketNotFound } from '@/components/redpacket/Envelope.tsx';
@@ -76,7 +76,6 @@ function Share({ packet }: { packet: RedPacket }) {
         </p>
         <div className={css.lightButtons}>
           <Button
-            shape="rounded"
             onClick={() => void copyWithToast(packet.shareUrl, t('redpacket.share.link'))}
             style={{ '--text-color': '#b02525' } as React.CSSProperties}
             data-testid="share-copy"
@@ -84,8 +83,6 @@ function Share({ packet }: { packet: RedPacket }) {
             {t('redpacket.share.copy')}
           </Button>
           <Button
-            shape="rounded"
-            fill="outline"
             onClick={() => void share()}
             style={{ '--text-color': '#fff', '--border-color': '#fff' } as React.CSSProperties}
           >
@@ -150,7 +147,6 @@ function Share({ packet }: { packet: RedPacket }) {
         </dl>
         <Button
           block
-          shape="rounded"
           style={{ marginTop: 8 }}
           onClick={() => navigate(href(PATHS.redEnvelopeReceive, { redpacketCode: packet.code }))}
           data-testid="share-details"

@@ -1,4 +1,4 @@
-import { Button, SpinLoading } from 'antd-mobile';
+import { SpinLoading } from 'antd-mobile';
 import { CloseCircleOutline } from 'antd-mobile-icons';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useCheckEmail } from '@/api/auth.ts';
 import { Frame } from '@/app/Frame.tsx';
 import styles from '@/app/PageState.module.css';
 import { PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
 
 /** Step 2 of 4: only a registered email may reset (SPEC §5). A registered one moves on by itself. */
 export default function ForgotEmailCheckPage() {
@@ -32,22 +33,14 @@ export default function ForgotEmailCheckPage() {
           </h2>
           <p className={styles.body}>{email}</p>
           <Button
-            color="primary"
+            variant="primary"
             block
-            shape="rounded"
             onClick={() => navigate(PATHS.forgot, { replace: true, state: { email } })}
             data-testid="forgot-change-email"
           >
             {t('forgot.changeEmail')}
           </Button>
-          <Button
-            fill="outline"
-            color="primary"
-            block
-            shape="rounded"
-            onClick={() => navigate(PATHS.register, { replace: true })}
-            data-testid="forgot-register"
-          >
+          <Button block onClick={() => navigate(PATHS.register, { replace: true })} data-testid="forgot-register">
             {t('forgot.register')}
           </Button>
         </div>
@@ -56,7 +49,7 @@ export default function ForgotEmailCheckPage() {
           <p className={styles.body} role="alert">
             {check.error.message}
           </p>
-          <Button color="primary" onClick={() => void check.refetch()} data-testid="forgot-retry">
+          <Button variant="primary" onClick={() => void check.refetch()} data-testid="forgot-retry">
             {t('forgot.retry')}
           </Button>
         </div>

@@ -1,5 +1,4 @@
 import { OIDC_CALLBACK_ERRORS, type OidcCallbackError, type OidcProvider } from '@polaris/contract';
-import { Button } from 'antd-mobile';
 import { ExclamationCircleOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { PATHS } from '@/app/paths.ts';
 import { AuthLayout } from '@/components/auth/AuthLayout.tsx';
 import { ProofFields, useProofForm } from '@/components/auth/ProofForm.tsx';
 import { useFinishLogin } from '@/components/auth/useAuthNavigation.ts';
+import { Button } from '@/components/Button.tsx';
 import { Loading } from '@/components/QueryState.tsx';
 import { useSecondFactor } from '@/components/SecondFactorField.tsx';
 import uiStyles from '@/components/ui.module.css';
@@ -74,7 +74,7 @@ function FailedSignIn({ failure }: { failure: Failure }) {
       <div className={uiStyles.center} role="alert" data-testid="signin-failed">
         <ExclamationCircleOutline style={{ fontSize: 32 }} aria-hidden />
         <p data-testid="signin-failed-message">{t(`signin.failed.${failure}`)}</p>
-        <Button color="primary" shape="rounded" onClick={() => navigate(PATHS.login, { replace: true })}>
+        <Button variant="primary" onClick={() => navigate(PATHS.login, { replace: true })}>
           {t('signin.backToLogin')}
         </Button>
       </div>

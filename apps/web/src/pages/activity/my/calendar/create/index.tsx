@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import dayjs from 'dayjs';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { deviceTimeZone, useCreateCalendarEntry } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
 import ui from '@/components/activity/activity.module.css';
+import { Button } from '@/components/Button.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import textField from '@/components/TextField.module.css';
 import { TextField } from '@/components/TextField.tsx';
@@ -131,7 +132,7 @@ function EntryForm() {
       <p className={ui.muted} style={{ margin: 0 }}>
         {t('calendar.zone', { zone: deviceTimeZone() })}
       </p>
-      <Button block type="submit" color="primary" loading={create.isPending} data-testid="calendar-save">
+      <Button variant="primary" block type="submit" loading={create.isPending} data-testid="calendar-save">
         {t('calendar.save')}
       </Button>
     </form>

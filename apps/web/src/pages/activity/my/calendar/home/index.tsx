@@ -1,5 +1,5 @@
 import { CALENDAR_FILTERS } from '@polaris/contract';
-import { Button, Dialog, Segmented } from 'antd-mobile';
+import { Dialog, Segmented } from 'antd-mobile';
 import { AddOutline, FilterOutline, LeftOutline, RightOutline, SetOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
 import { itemLabelKey, itemsByDay, selectedDay } from '@/components/activity/calendar-days.ts';
 import { activityDay, dayKey, formatClock, formatRange, monthKey, zoneLabel } from '@/components/activity/time.ts';
+import { Button } from '@/components/Button.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { formatFullDate, formatMonthDay, formatWeekday } from '@/lib/format.ts';
@@ -79,15 +80,14 @@ function Calendar() {
         <div style={{ display: 'flex', gap: 8 }}>
           <Button
             size="small"
-            fill="outline"
             onClick={() => navigate(href(PATHS.siftCalendar, { filter, view }))}
             data-testid="calendar-filter"
           >
             <FilterOutline aria-hidden /> {t(`calendar.filter.${filter}`)}
           </Button>
           <Button
+            variant="primary"
             size="small"
-            color="primary"
             onClick={() => navigate(PATHS.calendarCreate)}
             data-testid="calendar-add"
           >

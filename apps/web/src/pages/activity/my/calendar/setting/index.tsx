@@ -1,11 +1,12 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Dialog, Toast } from 'antd-mobile';
 import { DownlandOutline, FileOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCalendarExport, useCalendarFeed, useResetCalendarFeed } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
 import ui from '@/components/activity/activity.module.css';
+import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { copyWithToast } from '@/components/RecordItem.tsx';
@@ -86,14 +87,7 @@ function Settings() {
       <section className={ui.panel}>
         <h2 className={ui.sectionTitle}>{t('calendar.export')}</h2>
         <p className={ui.muted}>{t('calendar.exportHint')}</p>
-        <Button
-          block
-          color="primary"
-          fill="outline"
-          loading={downloading}
-          onClick={() => void download()}
-          data-testid="calendar-export"
-        >
+        <Button block loading={downloading} onClick={() => void download()} data-testid="calendar-export">
           <DownlandOutline aria-hidden /> {t('calendar.exportButton')}
         </Button>
       </section>
@@ -112,9 +106,8 @@ function Settings() {
               {t('calendar.openInApp')}
             </a>
             <Button
+              variant="text"
               block
-              color="danger"
-              fill="none"
               style={{ marginTop: 12 }}
               loading={reset.isPending}
               onClick={() => void askReset()}

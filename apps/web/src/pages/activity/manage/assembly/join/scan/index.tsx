@@ -1,7 +1,8 @@
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CheckinResult, useCheckin, useOverview, useUndoCheckin } from '@/api/activity-manage.ts';
+import { Button } from '@/components/Button.tsx';
 import styles from '@/components/host/host.module.css';
 import { ManageShell } from '@/components/host/ManageShell.tsx';
 import { useCheckinQueue } from '@/components/host/useCheckinQueue.ts';
@@ -180,7 +181,7 @@ function Scanner({ activityId }: { activityId: string }) {
             {t('checkin.stopCamera')}
           </Button>
         ) : (
-          <Button color="primary" onClick={() => void startCamera()} data-testid="scan-camera-start">
+          <Button variant="primary" onClick={() => void startCamera()} data-testid="scan-camera-start">
             {t('checkin.startCamera')}
           </Button>
         )}
@@ -207,14 +208,14 @@ function Scanner({ activityId }: { activityId: string }) {
           spellCheck={false}
           data-testid="scan-code"
         />
-        <Button type="submit" color="primary" loading={checkin.isPending} data-testid="scan-submit">
+        <Button variant="primary" type="submit" loading={checkin.isPending} data-testid="scan-submit">
           {t('checkin.checkIn')}
         </Button>
       </form>
       {outcome && <OutcomeView outcome={outcome} />}
       <QueueView pending={offline.pending} online={offline.online} synced={offline.synced} />
       {last && (
-        <Button fill="outline" color="danger" loading={undo.isPending} onClick={undoLast} data-testid="scan-undo">
+        <Button variant="danger" loading={undo.isPending} onClick={undoLast} data-testid="scan-undo">
           {t('checkin.undo', { name: last.attendee.name })}
         </Button>
       )}

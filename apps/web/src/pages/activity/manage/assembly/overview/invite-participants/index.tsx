@@ -1,9 +1,10 @@
 import type { Activity } from '@polaris/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInvite } from '@/api/activity-manage.ts';
+import { Button } from '@/components/Button.tsx';
 import styles from '@/components/host/host.module.css';
 import { ManageShell } from '@/components/host/ManageShell.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -47,7 +48,7 @@ function InviteLink({ activity }: { activity: Activity }) {
         {link}
       </p>
       <Button
-        color="primary"
+        variant="primary"
         block
         onClick={async () => {
           Toast.show({ content: (await copyText(link)) ? t('manage.copied') : t('manage.copyFailed') });
@@ -56,7 +57,7 @@ function InviteLink({ activity }: { activity: Activity }) {
       >
         {t('manage.copyLink')}
       </Button>
-      <Button block fill="outline" onClick={() => void share()} data-testid="invite-share">
+      <Button block onClick={() => void share()} data-testid="invite-share">
         {t('manage.share')}
       </Button>
     </div>

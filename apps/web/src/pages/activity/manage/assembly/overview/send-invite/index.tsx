@@ -1,8 +1,9 @@
 import { type Activity, emailField } from '@polaris/contract';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInvite } from '@/api/activity-manage.ts';
+import { Button } from '@/components/Button.tsx';
 import styles from '@/components/host/host.module.css';
 import { ManageShell } from '@/components/host/ManageShell.tsx';
 import { isApiError } from '@/lib/api-error.ts';
@@ -66,7 +67,7 @@ function SendInvite({ activity }: { activity: Activity }) {
             {error}
           </p>
         )}
-        <Button color="primary" loading={invite.isPending} onClick={send} data-testid="invite-send">
+        <Button variant="primary" loading={invite.isPending} onClick={send} data-testid="invite-send">
           {t('manage.send')}
         </Button>
         {sent !== null && (

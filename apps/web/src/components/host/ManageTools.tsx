@@ -1,0 +1,153 @@
+import type { Activity } from '@polaris/contract';
+import { Dialog, Toast } from 'antd-mobile';
+import { DownlandOutline, EyeOutline, LinkOutline, MailOutline, SoundOutline, StarOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { downloadAttendeesCsv, useCancelActivity } from '@/api/activity-manage.ts';
+import { type AppPath, href, PATHS } from '@/app/paths.ts';
+import { Button } from '@/components/Button.tsx';
+import { toastUnreported } from '@/components/form-errors.ts';
+import { ListGroup, ListRow } from '@/components/ListRow.tsx';
+import { useSession } from '@/lib/session.ts';
+import styles from './host.module.css';
+
+/**
+ * The manage page's tools, in order of use: what an organizer does on the day (scan tickets, review who waits,
+ * the sign-in code, edit) as buttons; inviting and promoting, then the list and the page, as rows grouped by
+ * purpose. Cancelling the activity (`CancelActivity`) ends the page, apart and red, behind a confirmation.
+ */
+export function ManageTools({
+  activity,
+  pending,
+  onReview,
+}: {
+  activity: Activity;
+  /** Sign-ups waiting for approval: a review button when there are any. */
+  pending: number;
+  onReview(): void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [exporting, setExporting] = useState(false);
+  const go = (path: AppPath) => () => navigate(href(path, { id: activity.id }));
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadAttendeesCsv(activity.id);
+      Toast.show({ content: t('manage.exported') });
+    } catch (error) {
+      toastUnreported(error, t('manage.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <div data-testid="manage-tools">
+      <section className={styles.section} aria-label={t('manage.tools')}>
+        {activity.status === 'published' && (
+          <Button variant="primary" size="large" block onClick={go(PATHS.checkinScan)} data-testid="manage-scan">
+            {t('manage.scan')}
+          </Button>
+        )}
+        {pending > 0 && (
+          <Button variant="primary" block onClick={onReview} data-testid="manage-review">
+            {t('manage.review', { count: pending })}
+          </Button>
+        )}
+        <div className={styles.links}>
+          <Button onClick={go(PATHS.checkinCode)} data-testid="manage-sign">
+            {t('manage.sign')}
+          </Button>
+          <Button onClick={go(PATHS.editActivity)} data-testid="manage-edit">
+            {t('manage.edit')}
+          </Button>
+        </div>
+      </section>
+
+      <ListGroup title={t('manage.groups.promote')} id="manage-promote" testId="manage-group-promote">
+        <ListRow
+          icon={<MailOutline />}
+          title={t('manage.sendInvite')}
+          onClick={go(PATHS.sendInvite)}
+          testId="manage-send-invite"
+        />
+        <ListRow
+          icon={<LinkOutline />}
+          title={t('manage.inviteParticipants')}
+          onClick={go(PATHS.inviteParticipants)}
+          testId="manage-invite-participants"
+        />
+        <ListRow
+          icon={<SoundOutline />}
+          title={t('manage.marketing')}
+          onClick={go(PATHS.marketing)}
+          testId="manage-marketing"
+        />
+        <ListRow
+          icon={<StarOutline />}
+          title={t('bounty.activity.title')}
+          onClick={go(PATHS.taskBounty)}
+          testId="manage-bounties"
+        />
+      </ListGroup>
+
+      <ListGroup title={t('manage.groups.data')} id="manage-data" testId="manage-group-data">
+        <ListRow
+          icon={<DownlandOutline />}
+          title={t('manage.export')}
+          detail={t('manage.exportDetail')}
+          value={exporting ? '…' : undefined}
+          onClick={() => void exportCsv()}
+          disabled={exporting}
+          chevron={false}
+          testId="manage-export"
+        />
+        <ListRow
+          icon={<EyeOutline />}
+          title={t('manage.view')}
+          onClick={go(PATHS.activityDetails)}
+          testId="manage-view"
+        />
+      </ListGroup>
+    </div>
+  );
+}
+
+/** The organizer's "cancel the activity": its own section at the page's end, red, and asked about first. */
+export function CancelActivity({ activity }: { activity: Activity }) {
+  const { t } = useTranslation();
+  const uid = useSession((state) => state.userInfo?.uid);
+  const cancel = useCancelActivity(activity.id);
+  if (activity.organizer.uid !== uid || activity.status === 'cancelled' || activity.phase === 'ended') return null;
+  const ask = async () => {
+    const ok = await Dialog.confirm({
+      title: t('manage.cancelTitle'),
+      content: t('manage.cancelConfirm'),
+      confirmText: <span style={{ color: 'var(--adm-color-danger)' }}>{t('manage.cancelActivity')}</span>,
+      cancelText: t('manage.cancelKeep'),
+    });
+    if (!ok) return;
+    cancel.mutate(undefined, {
+      onSuccess: (result) => Toast.show({ content: t('manage.cancelDone', { count: result.cancelled }) }),
+      onError: (error) => toastUnreported(error, t('manage.cancelFailed')),
+    });
+  };
+  return (
+    <section className={styles.danger} aria-labelledby="manage-danger-title" data-testid="manage-danger">
+      <h2 className={styles.dangerTitle} id="manage-danger-title">
+        {t('manage.dangerZone')}
+      </h2>
+      <p className={styles.hint}>{t('manage.cancelHint')}</p>
+      <Button
+        variant="danger"
+        block
+        loading={cancel.isPending}
+        onClick={() => void ask()}
+        data-testid="manage-cancel-activity"
+      >
+        {t('manage.cancelActivity')}
+      </Button>
+    </section>
+  );
+}
