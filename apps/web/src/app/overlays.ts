@@ -1,19 +1,28 @@
 /**
- * antd-mobile's Dialog and Toast bring its popup, mask and animation code (react-spring) with them. The first
- * screen shows neither until someone acts, so the shell reaches them through here and they load on first use
- * (docs/performance.md "First screen"). Pages that use them import them from antd-mobile as usual.
+ * antd-mobile's Toast and the app's dialogs bring its popup, mask and animation code (react-spring) with them.
+ * The first screen shows neither until someone acts, so everything reaches them through here and they load on
+ * first use (docs/performance.md "First screen"). The dialogs are real dialogs in the overlay stack
+ * (app/overlay-stack.ts, docs/web-client.md "Overlays"): above any open sheet, focus in and back, Escape cancels.
  */
-const load = () => import('./overlays-impl.ts');
+import type { AlertProps, ConfirmProps } from './overlays-impl.tsx';
+
+export type { AlertProps, ConfirmProps };
+
+const load = () => import('./overlays-impl.tsx');
 
 export async function showToast(content: string, duration: number): Promise<void> {
   const { Toast } = await load();
   Toast.show({ content, duration });
 }
 
-export type ConfirmProps = Parameters<Awaited<ReturnType<typeof load>>['Dialog']['confirm']>[0];
-
 /** Resolves true when the user confirmed. */
 export async function confirm(props: ConfirmProps): Promise<boolean> {
-  const { Dialog } = await load();
-  return Dialog.confirm(props);
+  const impl = await load();
+  return impl.confirm(props);
+}
+
+/** A message with one button; resolves when it is dismissed. */
+export async function alert(props: AlertProps): Promise<void> {
+  const impl = await load();
+  return impl.alert(props);
 }
