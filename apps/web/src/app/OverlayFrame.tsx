@@ -105,19 +105,23 @@ export function OverlayFrame({
     return () => cancelAnimationFrame(frame);
   }, [open, ref]);
 
-  return (
-    <div
-      ref={ref}
-      role={role}
-      aria-modal="true"
-      aria-labelledby={labelledBy ?? (label ? undefined : heading)}
-      aria-label={label}
-      aria-describedby={describedBy}
-      tabIndex={-1}
-      className={className}
-      style={{ outline: 'none', ...style }}
-      data-testid={testId}
-    >
+  const props = {
+    ref,
+    'aria-modal': true,
+    'aria-labelledby': labelledBy ?? (label ? undefined : heading),
+    'aria-label': label,
+    'aria-describedby': describedBy,
+    tabIndex: -1,
+    className,
+    style: { outline: 'none', ...style },
+    'data-testid': testId,
+  };
+  return role === 'alertdialog' ? (
+    <div role="alertdialog" {...props}>
+      {children}
+    </div>
+  ) : (
+    <div role="dialog" {...props}>
       {children}
     </div>
   );
