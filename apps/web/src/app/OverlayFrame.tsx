@@ -18,7 +18,7 @@ export interface OverlayOptions {
 }
 
 export interface Overlay {
-  ref: RefObject<HTMLDivElement | null>;
+  ref: RefObject<HTMLDivElement>;
   /** Its place in the stack while open (the z-index of its root), the base step before. */
   z: number;
   /** Style for the popup's root: antd-mobile's popups read their z-index from `--z-index`. */
