@@ -59,10 +59,9 @@ function DialogView({ props, withCancel, answer, visible, afterClose }: DialogVi
     }
   };
   return (
-    <CenterPopup visible={visible} afterClose={afterClose} style={overlay.style} destroyOnClose>
+    <CenterPopup visible={visible} afterClose={afterClose} className="adm-dialog" style={overlay.style} destroyOnClose>
       <OverlayFrame
         overlay={overlay}
-        role="alertdialog"
         describedBy={props.content ? contentId : undefined}
         className="adm-dialog-body"
         testId={testId}

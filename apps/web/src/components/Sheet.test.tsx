@@ -135,7 +135,7 @@ describe('Sheet', () => {
       answer = confirm({ title: 'No transaction password', content: 'Set it first', confirmText: 'Set it now' });
     });
     const dialog = await dialogShown();
-    expect(dialog.getAttribute('role')).toBe('alertdialog');
+    expect(dialog.getAttribute('role')).toBe('dialog');
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent).toBe(
       'No transaction password',

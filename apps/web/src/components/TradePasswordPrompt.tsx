@@ -1,6 +1,7 @@
-import { Button, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Sheet } from '@/components/Sheet.tsx';
 import { TRADE_PASSWORD_MAX, TRADE_PASSWORD_MIN } from '@/lib/wallet.ts';
 import { type SecondFactor, SecondFactorField } from './SecondFactorField.tsx';
 import { TextField } from './TextField.tsx';
@@ -58,13 +59,7 @@ export function TradePasswordPrompt({
   };
 
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={pending ? undefined : onClose}
-      onClose={onClose}
-      bodyStyle={{ borderRadius: '16px 16px 0 0' }}
-      destroyOnClose
-    >
+    <Sheet visible={visible} onClose={onClose} blocking={pending} destroyOnClose>
       <form className={styles.sheet} onSubmit={submit} noValidate data-testid="trade-prompt">
         <h2 className={styles.sheetTitle}>{title}</h2>
         {summary && <p className={styles.hint}>{summary}</p>}
@@ -99,6 +94,6 @@ export function TradePasswordPrompt({
           </Button>
         </div>
       </form>
-    </Popup>
+    </Sheet>
   );
 }

@@ -1,6 +1,7 @@
 import { Status } from '@polaris/contract';
-import { Dialog } from 'antd-mobile';
+
 import { isApiError } from '@/api/api-error.ts';
+import { confirm } from '@/app/overlays.ts';
 import { PATHS } from '@/app/paths.ts';
 import { i18n } from '@/i18n/index.ts';
 
@@ -16,7 +17,7 @@ export function tradeErrorOf(error: unknown): TradeError | null {
 
 /** Offers to go and set the transaction password; resolves after navigating or cancelling. */
 export async function offerToSetTradePassword(navigate: (to: string) => void): Promise<void> {
-  const go = await Dialog.confirm({
+  const go = await confirm({
     title: i18n.t('tradePassword.notSetTitle'),
     content: i18n.t('contract:trade.notSet'),
     confirmText: i18n.t('tradePassword.goSet'),

@@ -1,8 +1,9 @@
 import { CHAT_JOIN_POLICIES, ChatRoomCreateInput } from '@polaris/contract';
-import { Button, Popup, Selector, TextArea } from 'antd-mobile';
+import { Button, Selector, TextArea } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateRoom } from '@/api/chat.ts';
+import { Sheet } from '@/components/Sheet.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
 import { useForm } from '@/components/useForm.ts';
@@ -39,7 +40,7 @@ export function CreateRoomSheet({
   };
 
   return (
-    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderRadius: '16px 16px 0 0' }}>
+    <Sheet visible={open} onClose={onClose}>
       <form className={`${ui.sheet} ${ui.form}`} onSubmit={submit} data-testid="create-room-sheet">
         <h2 className={ui.sheetTitle}>{t('chat.create.title')}</h2>
         <TextField
@@ -88,6 +89,6 @@ export function CreateRoomSheet({
           {t('chat.create.submit')}
         </Button>
       </form>
-    </Popup>
+    </Sheet>
   );
 }

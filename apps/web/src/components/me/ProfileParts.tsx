@@ -1,8 +1,9 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '@/api/auth.ts';
+import { confirm as confirmDialog } from '@/app/overlays.ts';
 import { VipBadge } from '@/components/VipBadge.tsx';
 import { copyText } from '@/lib/clipboard.ts';
 import { useSession } from '@/lib/session.ts';
@@ -70,7 +71,7 @@ export function LogoutButton({ testId, afterLogout }: { testId: string; afterLog
   const { t } = useTranslation();
   const logout = useLogout();
   const confirm = async () => {
-    const sure = await Dialog.confirm({
+    const sure = await confirmDialog({
       title: t('me.logoutTitle'),
       content: t('me.logoutContent'),
       confirmText: t('common.confirm'),

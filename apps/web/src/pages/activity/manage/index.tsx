@@ -1,5 +1,5 @@
 import type { Activity } from '@polaris/contract';
-import { Button, Dialog, Tabs, Toast } from 'antd-mobile';
+import { Button, Tabs, Toast } from 'antd-mobile';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -12,6 +12,7 @@ import {
   useOverview,
 } from '@/api/activity-manage.ts';
 import { isApiError } from '@/api/api-error.ts';
+import { confirm } from '@/app/overlays.ts';
 import { type AppPath, href, PATHS } from '@/app/paths.ts';
 import { formatWhen } from '@/components/activity/time.ts';
 import { toastUnreported } from '@/components/form-errors.ts';
@@ -195,7 +196,7 @@ function AttendeeRow({ activityId, attendee }: { activityId: string; attendee: A
   const decide = useDecide(activityId);
   const act = async (approve: boolean) => {
     if (!approve) {
-      const ok = await Dialog.confirm({
+      const ok = await confirm({
         content: t('manage.rejectConfirm', { name: attendee.user.name }),
         confirmText: t('manage.reject'),
         cancelText: t('common.cancel'),

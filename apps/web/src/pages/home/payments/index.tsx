@@ -1,5 +1,5 @@
 import { PAYMENT_TYPES, TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Popup, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { AddOutline, BankcardOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,12 @@ import { useNavigate } from 'react-router-dom';
 import { isApiError } from '@/api/api-error.ts';
 import { type PaymentFields, type PaymentMethod, useDeletePayment, usePayments, useSavePayment } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { confirm } from '@/app/overlays.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { useSecondFactor } from '@/components/SecondFactorField.tsx';
+import { Sheet } from '@/components/Sheet.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
@@ -101,7 +103,7 @@ function Payments() {
   };
 
   const askRemove = async (method: PaymentMethod) => {
-    const sure = await Dialog.confirm({
+    const sure = await confirm({
       title: t('payments.removeTitle'),
       content: t('payments.removeContent', { account: method.account }),
       confirmText: t('payments.remove'),
@@ -192,12 +194,7 @@ function Payments() {
         <AddOutline aria-hidden /> {t('payments.add')}
       </Button>
 
-      <Popup
-        visible={editing !== null}
-        onMaskClick={() => setEditing(null)}
-        onClose={() => setEditing(null)}
-        bodyStyle={{ borderRadius: '16px 16px 0 0' }}
-      >
+      <Sheet visible={editing !== null} onClose={() => setEditing(null)}>
         {editing && (
           <PaymentForm
             initial={editing.fields}
@@ -212,7 +209,7 @@ function Payments() {
             setErrors={setFormErrors}
           />
         )}
-      </Popup>
+      </Sheet>
 
       <TradePasswordPrompt
         visible={pending !== null}

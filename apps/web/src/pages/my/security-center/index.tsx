@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Popup, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVerification } from '@/api/identity.ts';
@@ -12,12 +12,14 @@ import {
 } from '@/api/security.ts';
 import { useTradePasswordStatus } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { confirm } from '@/app/overlays.ts';
 import { PATHS } from '@/app/paths.ts';
 import { KycSheet } from '@/components/identity/KycSheet.tsx';
 import { PhoneSheet } from '@/components/identity/PhoneSheet.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { SecondFactorField, useSecondFactor } from '@/components/SecondFactorField.tsx';
+import { Sheet } from '@/components/Sheet.tsx';
 import { LinkedProviders } from '@/components/security/LinkedProviders.tsx';
 import { SecurityRow as Row } from '@/components/security/SecurityRow.tsx';
 import ui from '@/components/ui.module.css';
@@ -108,7 +110,7 @@ function Sessions() {
   const confirmed = async (session: ActiveSession | null) => {
     if (secondFactor.asked) return setAsking({ session });
     const content = t(session ? 'security.sessions.revokeConfirm' : 'security.sessions.othersConfirm');
-    if (await Dialog.confirm({ content, cancelText: t('common.cancel') })) finish(session, {});
+    if (await confirm({ content, cancelText: t('common.cancel') })) finish(session, {});
   };
   const endOne = (session: ActiveSession) => confirmed(session);
   const endOthers = () => confirmed(null);
@@ -174,12 +176,7 @@ function Sessions() {
         </h2>
       </div>
       {body}
-      <Popup
-        visible={asking !== null}
-        onMaskClick={() => setAsking(null)}
-        onClose={() => setAsking(null)}
-        bodyStyle={{ borderRadius: '16px 16px 0 0' }}
-      >
+      <Sheet visible={asking !== null} onClose={() => setAsking(null)}>
         <form
           className={ui.sheet}
           noValidate
@@ -211,7 +208,7 @@ function Sessions() {
             </Button>
           </div>
         </form>
-      </Popup>
+      </Sheet>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS, VIP_PERIODS, type VipPeriod, type VipTierCode } from '@polaris/contract';
-import { Button, Dialog, Selector, Toast } from 'antd-mobile';
+import { Button, Selector, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -13,6 +13,7 @@ import {
   type VipTier,
 } from '@/api/vip.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { alert } from '@/app/overlays.ts';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
@@ -88,7 +89,7 @@ function Membership() {
           setPending(null);
           if (trade?.kind === 'notSet') return void offerToSetTradePassword(navigate);
           if (isApiError(error) && error.unreported) {
-            void Dialog.alert({ content: error.message, confirmText: t('common.confirm') });
+            void alert({ content: error.message, confirmText: t('common.confirm') });
           }
         },
       },

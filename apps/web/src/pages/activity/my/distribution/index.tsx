@@ -1,4 +1,4 @@
-import { Button, Popup, PullToRefresh, Tabs, Toast } from 'antd-mobile';
+import { Button, PullToRefresh, Tabs, Toast } from 'antd-mobile';
 import { PieOutline } from 'antd-mobile-icons';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { useSecondFactor } from '@/components/SecondFactorField.tsx';
+import { Sheet } from '@/components/Sheet.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
@@ -212,12 +213,7 @@ function WithdrawSheet({ balance, onClose }: { balance: MasterBalance; onClose()
 
   return (
     <>
-      <Popup
-        visible={step === 'amount'}
-        onMaskClick={onClose}
-        onClose={onClose}
-        bodyStyle={{ borderRadius: '16px 16px 0 0' }}
-      >
+      <Sheet visible={step === 'amount'} onClose={onClose}>
         <form className={ui.sheet} onSubmit={next} noValidate data-testid="withdraw-sheet">
           <h2 className={ui.sheetTitle}>{t('earnings.withdrawTitle', { asset: balance.asset })}</h2>
           <div className={ui.form}>
@@ -264,7 +260,7 @@ function WithdrawSheet({ balance, onClose }: { balance: MasterBalance; onClose()
             </Button>
           </div>
         </form>
-      </Popup>
+      </Sheet>
       <TradePasswordPrompt
         visible={step === 'password'}
         title={t('tradePassword.enterTitle')}

@@ -1,11 +1,12 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '@/api/api-error.ts';
 import { useDeleteAccount, useDeletionCheck } from '@/api/security.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { confirm } from '@/app/overlays.ts';
 import { PATHS } from '@/app/paths.ts';
 import { CodeField, PasswordField } from '@/components/auth/fields.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -103,7 +104,7 @@ function DeleteForm() {
     setErrors(found);
     const code = factor.take();
     if (Object.keys(found).length > 0 || !code) return;
-    if (!(await Dialog.confirm({ content: t('security.del.confirm'), cancelText: t('common.cancel') }))) return;
+    if (!(await confirm({ content: t('security.del.confirm'), cancelText: t('common.cancel') }))) return;
     remove.mutate(
       { password: values.password, vcode: values.vcode, ...code },
       {

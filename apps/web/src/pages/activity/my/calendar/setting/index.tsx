@@ -1,10 +1,11 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Button, Toast } from 'antd-mobile';
 import { DownlandOutline, FileOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCalendarExport, useCalendarFeed, useResetCalendarFeed } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { confirm } from '@/app/overlays.ts';
 import ui from '@/components/activity/activity.module.css';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
@@ -39,7 +40,7 @@ function Settings() {
     }
   };
   const askReset = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       title: t('calendar.resetTitle'),
       content: t('calendar.resetBody'),
       confirmText: t('calendar.reset'),
