@@ -3,7 +3,6 @@ import { Button, Toast } from 'antd-mobile';
 import { AddOutline, BankcardOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { isApiError } from '@/api/api-error.ts';
 import { type PaymentFields, type PaymentMethod, useDeletePayment, usePayments, useSavePayment } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
@@ -15,7 +14,7 @@ import { useSecondFactor } from '@/components/SecondFactorField.tsx';
 import { Sheet } from '@/components/Sheet.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
-import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
+import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
 import ui from '@/components/ui.module.css';
 import { type FieldErrors, toRecord } from '@/lib/auth-forms.ts';
 
@@ -38,7 +37,6 @@ type Pending = { kind: 'save'; id?: number; fields: PaymentFields } | { kind: 'd
 
 function Payments() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const payments = usePayments();
   const save = useSavePayment();
   const remove = useDeletePayment();
@@ -63,8 +61,8 @@ function Payments() {
     if (secondFactor.handle(error)) return;
     const trade = tradeErrorOf(error);
     if (trade?.kind === 'wrong') return setTradeError(trade.message);
+    if (trade?.kind === 'notSet') return tradePasswordMissing();
     setPending(null);
-    if (trade?.kind === 'notSet') return void offerToSetTradePassword(navigate);
     if (isApiError(error, 'invalid')) {
       setFormErrors(toRecord(error.fields));
       return;

@@ -2,7 +2,6 @@ import { TOAST_DURATION_MS, VIP_PERIODS, type VipPeriod, type VipTierCode } from
 import { Button, Selector, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { isApiError } from '@/api/api-error.ts';
 import {
   useUpgradePrice,
@@ -18,7 +17,7 @@ import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
-import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
+import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
 import ui from '@/components/ui.module.css';
 import { VipBadge } from '@/components/VipBadge.tsx';
 import { formatDateAndTime, formatFullDate } from '@/lib/format.ts';
@@ -47,7 +46,6 @@ interface Pending {
 
 function Membership() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const language = useSettings((state) => state.language);
   const vip = useSession((state) => state.userInfo?.vip ?? null);
   const tiers = useVipTiers();
@@ -86,8 +84,8 @@ function Membership() {
         onError: (error) => {
           const trade = tradeErrorOf(error);
           if (trade?.kind === 'wrong') return setTradeError(trade.message);
+          if (trade?.kind === 'notSet') return tradePasswordMissing();
           setPending(null);
-          if (trade?.kind === 'notSet') return void offerToSetTradePassword(navigate);
           if (isApiError(error) && error.unreported) {
             void alert({ content: error.message, confirmText: t('common.confirm') });
           }

@@ -26,7 +26,7 @@ import { useSecondFactor } from '@/components/SecondFactorField.tsx';
 import { Sheet } from '@/components/Sheet.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
-import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
+import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
 import ui from '@/components/ui.module.css';
 import { checkWithdrawal } from '@/lib/earnings.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
@@ -166,7 +166,6 @@ function Balances() {
 /** Amount (checked here and again by the server), then the trade password; one idempotency key per attempt. */
 function WithdrawSheet({ balance, onClose }: { balance: MasterBalance; onClose(): void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const decimals = useAsset(balance.asset).data?.decimals;
   const withdraw = useWithdraw();
   const [amount, setAmount] = useState('');
@@ -201,10 +200,10 @@ function WithdrawSheet({ balance, onClose }: { balance: MasterBalance; onClose()
           if (secondFactor.handle(failure)) return;
           const trade = tradeErrorOf(failure);
           if (trade?.kind === 'wrong') return setTradeError(trade.message);
+          if (trade?.kind === 'notSet') return tradePasswordMissing();
           // Anything else ends this attempt: the next one is a new request with a new key.
           key.current = newIdempotencyKey();
           setStep('amount');
-          if (trade?.kind === 'notSet') return void offerToSetTradePassword(navigate);
           if (isApiError(failure) && failure.unreported) setError(failure.message);
         },
       },
