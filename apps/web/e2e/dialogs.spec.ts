@@ -39,7 +39,7 @@ async function watchSheetFrames(page: Page) {
     const seen = new WeakSet<Element>();
     const tick = () => {
       const body = Array.from(document.querySelectorAll<HTMLElement>('.adm-popup-body')).find(
-        (element) => !seen.has(element) && element.offsetParent !== null,
+        (element) => !seen.has(element) && element.getClientRects().length > 0,
       );
       if (body) {
         const offset = new DOMMatrix(getComputedStyle(body).transform).m42;
@@ -64,6 +64,7 @@ for (const language of ['zh-Hant', 'en'] as const) {
     request,
   }) => {
     const organizer = await accountByApi(request, 'dlg-org');
+    await apiCall(request, organizer.token, '/user/personalInfo', { uname: 'Olivia Organizer' });
     const start = new Date(Date.now() + 3 * 86_400_000);
     start.setUTCMinutes(0, 0, 0);
     const title = language === 'en' ? 'Harbour Design Night' : '港邊設計之夜';
@@ -160,6 +161,7 @@ for (const language of ['zh-Hant', 'en'] as const) {
     await apiCall(request, account.token, '/user/gauth/confirm', { totp: await generate({ secret }) });
 
     await page.getByTestId('transfer-to').fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
+    await expect(page.getByTestId('transfer-kind')).toHaveAttribute('data-kind', 'withdrawal');
     await page.getByTestId('transfer-amount').fill('20');
     await page.getByTestId('transfer-next').click();
     await page.getByTestId('confirm-ok').click();
