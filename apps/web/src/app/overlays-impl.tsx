@@ -1,7 +1,8 @@
 import { AutoCenter, Button, CenterPopup, Dialog, Toast } from 'antd-mobile';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactElement, type ReactNode, useId, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18n } from '@/i18n/index.ts';
+import { ActionSheetView, type ActionSheetViewProps } from './ActionSheetView.tsx';
 import { OverlayFrame, useOverlay } from './OverlayFrame.tsx';
 import './reduced-motion.ts';
 
@@ -109,45 +110,96 @@ function DialogView({ props, withCancel, answer, visible, afterClose }: DialogVi
   );
 }
 
-/** Shows one dialog in a root of its own and resolves with the answer; it leaves the page once it has faded. */
-function showDialog(props: ConfirmProps, withCancel: boolean): Promise<boolean> {
-  return new Promise((resolve) => {
-    const host = document.createElement('div');
-    document.body.appendChild(host);
-    const root = createRoot(host);
-    let answered = false;
-    const render = (visible: boolean) =>
-      root.render(
-        <DialogView
-          props={props}
-          withCancel={withCancel}
-          visible={visible}
-          answer={(ok) => {
-            if (answered) return;
-            answered = true;
-            resolve(ok);
-            render(false);
-          }}
-          afterClose={() => {
-            if (!answered) return;
-            // After this commit: a root cannot unmount itself while it renders.
-            setTimeout(() => {
-              root.unmount();
-              host.remove();
-            });
-          }}
-        />,
-      );
-    render(true);
+export interface OverlayHandle {
+  /** Closes it (as a cancel) if it is still open. */
+  close(): void;
+}
+
+/**
+ * Shows an overlay in a root of its own, outside the page: `view(visible, leave)` renders it; `leave()` starts
+ * its closing, and the root goes once it has faded (`afterClose`).
+ */
+function mountOverlay(
+  view: (state: { visible: boolean; leave(): void; afterClose(): void }) => ReactElement,
+  onLeave: () => void,
+): OverlayHandle {
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  const root = createRoot(host);
+  let left = false;
+  const leave = () => {
+    if (left) return;
+    left = true;
+    onLeave();
+    render(false);
+  };
+  const afterClose = () => {
+    if (!left) return;
+    // After this commit: a root cannot unmount itself while it renders.
+    setTimeout(() => {
+      root.unmount();
+      host.remove();
+    });
+  };
+  const render = (visible: boolean) => root.render(view({ visible, leave, afterClose }));
+  render(true);
+  return { close: leave };
+}
+
+/** A dialog and its answer; `close()` answers false. */
+export function openConfirm(props: ConfirmProps, withCancel = true): OverlayHandle & { answer: Promise<boolean> } {
+  let settle: (ok: boolean) => void = () => {};
+  let result = false;
+  const answer = new Promise<boolean>((resolve) => {
+    settle = resolve;
   });
+  const handle = mountOverlay(
+    ({ visible, leave, afterClose }) => (
+      <DialogView
+        props={props}
+        withCancel={withCancel}
+        visible={visible}
+        answer={(ok) => {
+          result = ok;
+          leave();
+        }}
+        afterClose={afterClose}
+      />
+    ),
+    () => settle(result),
+  );
+  return { ...handle, answer };
 }
 
 /** Resolves true when the person confirmed, false on cancel or Escape. */
 export function confirm(props: ConfirmProps): Promise<boolean> {
-  return showDialog(props, true);
+  return openConfirm(props).answer;
 }
 
 /** One button; resolves when it is tapped (or on Escape). */
 export async function alert(props: AlertProps): Promise<void> {
-  await showDialog(props, false);
+  await openConfirm(props, false).answer;
+}
+
+export type ActionSheetProps = Omit<ActionSheetViewProps, 'visible' | 'onClose' | 'afterClose'> & {
+  onClose?(): void;
+  afterClose?(): void;
+};
+
+/** A list of choices from the bottom, outside the page; it closes on a choice, Escape, the mask or cancel. */
+export function showActionSheet(props: ActionSheetProps): OverlayHandle {
+  return mountOverlay(
+    ({ visible, leave, afterClose }) => (
+      <ActionSheetView
+        {...props}
+        visible={visible}
+        onClose={leave}
+        afterClose={() => {
+          props.afterClose?.();
+          afterClose();
+        }}
+      />
+    ),
+    () => props.onClose?.(),
+  );
 }

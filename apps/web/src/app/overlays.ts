@@ -4,9 +4,9 @@
  * first use (docs/performance.md "First screen"). The dialogs are real dialogs in the overlay stack
  * (app/overlay-stack.ts, docs/web-client.md "Overlays"): above any open sheet, focus in and back, Escape cancels.
  */
-import type { AlertProps, ConfirmProps } from './overlays-impl.tsx';
+import type { ActionSheetProps, AlertProps, ConfirmProps, OverlayHandle } from './overlays-impl.tsx';
 
-export type { AlertProps, ConfirmProps };
+export type { ActionSheetProps, AlertProps, ConfirmProps, OverlayHandle };
 
 const load = () => import('./overlays-impl.tsx');
 
@@ -25,4 +25,16 @@ export async function confirm(props: ConfirmProps): Promise<boolean> {
 export async function alert(props: AlertProps): Promise<void> {
   const impl = await load();
   return impl.alert(props);
+}
+
+/** A dialog that the caller may close itself (leaving the page): its answer, and `close()` (answers false). */
+export async function openConfirm(props: ConfirmProps): Promise<OverlayHandle & { answer: Promise<boolean> }> {
+  const impl = await load();
+  return impl.openConfirm(props);
+}
+
+/** A list of choices from the bottom (app/ActionSheetView.tsx); the handle closes it. */
+export async function showActionSheet(props: ActionSheetProps): Promise<OverlayHandle> {
+  const impl = await load();
+  return impl.showActionSheet(props);
 }

@@ -1,11 +1,14 @@
 import { act, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openOverlay, openOverlayCount } from '@/app/overlay-stack.ts';
 import { confirm } from '@/app/overlays.ts';
 import { Sheet } from './Sheet.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// The dialogs' module loads on first use (app/overlays.ts); loaded once here, apart from the tests' own time.
+beforeAll(() => import('@/app/overlays-impl.tsx'), 30_000);
 
 const unmounts: (() => void)[] = [];
 afterEach(() => {
