@@ -1,6 +1,7 @@
 import './app/csp.ts';
 import 'antd-mobile/es/global';
 import './app/theme.css';
+import './app/overlays.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/Providers.tsx';

@@ -164,7 +164,13 @@ export function useSetTradePassword() {
         password: hashTradePassword(input.password, uid),
         totp: input.totp,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.tradeStatus() }),
+    onSuccess: () => {
+      // Set now: a prompt waiting on the status shows its password field at once, before the refetch answers.
+      queryClient.setQueryData<TradePasswordStatus>(walletKeys.tradeStatus(), (status) =>
+        status ? { ...status, blank: false } : status,
+      );
+      return queryClient.invalidateQueries({ queryKey: walletKeys.tradeStatus() });
+    },
   });
 }
 

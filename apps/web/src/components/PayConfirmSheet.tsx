@@ -1,8 +1,8 @@
-import { Popup } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button.tsx';
 import type { SecondFactor } from '@/components/SecondFactorField.tsx';
+import { Sheet } from '@/components/Sheet.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import ui from '@/components/ui.module.css';
 
@@ -48,12 +48,7 @@ export function PayConfirmSheet(props: PayConfirmSheetProps) {
   const back = () => flow.setStep('form');
   return (
     <>
-      <Popup
-        visible={flow.step === 'confirm'}
-        onMaskClick={back}
-        onClose={back}
-        bodyStyle={{ borderRadius: '16px 16px 0 0' }}
-      >
+      <Sheet visible={flow.step === 'confirm'} onClose={back}>
         <div className={ui.sheet} data-testid={props.testId}>
           <h2 className={ui.sheetTitle}>{props.title}</h2>
           <dl className={ui.kvList}>
@@ -81,7 +76,7 @@ export function PayConfirmSheet(props: PayConfirmSheetProps) {
             </Button>
           </div>
         </div>
-      </Popup>
+      </Sheet>
 
       <TradePasswordPrompt
         visible={flow.step === 'password'}

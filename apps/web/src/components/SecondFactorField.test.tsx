@@ -26,6 +26,7 @@ function mount(operation: SecondFactorPath, enabled: boolean | undefined, signed
     return <SecondFactorField factor={latest.factor} id="code" />;
   }
   const container = document.createElement('div');
+  document.body.appendChild(container);
   const root = createRoot(container);
   act(() =>
     root.render(
@@ -34,7 +35,10 @@ function mount(operation: SecondFactorPath, enabled: boolean | undefined, signed
       </QueryClientProvider>,
     ),
   );
-  unmounts.push(() => act(() => root.unmount()));
+  unmounts.push(() => {
+    act(() => root.unmount());
+    container.remove();
+  });
   return { container, factor: () => latest.factor as SecondFactor };
 }
 
@@ -43,6 +47,7 @@ describe('SecondFactorField', () => {
     const { container, factor } = mount('/user/binding/phone', true);
     expect(container.querySelector('input#code')).not.toBeNull();
     expect(container.querySelector('#code-reason')?.textContent).toBe('secondFactor.reason');
+    expect(factor().explain).toBe(false);
     // Nothing typed: the form does not send, and says why under the field.
     let taken: { totp?: string } | null = {};
     act(() => {
@@ -70,6 +75,11 @@ describe('SecondFactorField', () => {
     });
     expect(handled).toBe(true);
     expect(container.querySelector('input#code')).not.toBeNull();
+    // It says why it appeared (the server asked), and takes the focus.
+    const needed = container.querySelector('[data-testid="code-needed"]');
+    expect(needed?.textContent).toBe('secondFactor.needed');
+    expect(needed?.getAttribute('role')).toBe('alert');
+    expect(document.activeElement).toBe(container.querySelector('input#code'));
     expect(factor().handle(new ApiError('quiet', 468, 'The transaction password is wrong', { left: 4 }))).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import type { SecondFactorPath } from '@polaris/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTotpStatus } from '@/api/security.ts';
 import { cleanTotpInput, isTotpChallenge, secondFactorAsked, secondFactorValue } from '@/lib/security.ts';
@@ -9,6 +9,11 @@ import ui from './ui.module.css';
 export interface SecondFactor {
   /** The field is shown (the operation asks for it and the account has it on, or the form is signed out). */
   asked: boolean;
+  /**
+   * The server asked for the code on a submit that did not show the field (issue 23): the field says why and
+   * takes the focus, instead of appearing without a word.
+   */
+  explain: boolean;
   signedOut: boolean;
   code: string;
   error?: string;
@@ -33,8 +38,10 @@ export function useSecondFactor(operation: SecondFactorPath, options: { signedOu
   const [error, setError] = useState<string>();
   const [challenged, setChallenged] = useState(false);
   const asked = secondFactorAsked({ operation, signedOut, enabled: status.data?.enabled, challenged });
+  const askedUpFront = secondFactorAsked({ operation, signedOut, enabled: status.data?.enabled, challenged: false });
   return {
     asked,
+    explain: challenged && !askedUpFront,
     signedOut,
     code,
     error,
@@ -69,12 +76,28 @@ export function useSecondFactor(operation: SecondFactorPath, options: { signedOu
 /** The code field with its one-line reason, shown only when the form's operation asks for it. */
 export function SecondFactorField({ factor, id }: { factor: SecondFactor; id: string }) {
   const { t } = useTranslation();
-  if (!factor.asked) return null;
+  const { asked, explain } = factor;
+  useEffect(() => {
+    if (asked && explain) document.getElementById(id)?.focus();
+  }, [asked, explain, id]);
+  if (!asked) return null;
   return (
     <div data-testid={`${id}-second-factor`}>
-      <p className={ui.hint} id={`${id}-reason`} style={{ margin: '0 0 8px' }}>
-        {t(factor.signedOut ? 'secondFactor.reasonSignedOut' : 'secondFactor.reason')}
-      </p>
+      {explain ? (
+        <p
+          className={ui.hint}
+          id={`${id}-reason`}
+          role="alert"
+          data-testid={`${id}-needed`}
+          style={{ margin: '0 0 8px' }}
+        >
+          {t('secondFactor.needed')}
+        </p>
+      ) : (
+        <p className={ui.hint} id={`${id}-reason`} style={{ margin: '0 0 8px' }}>
+          {t(factor.signedOut ? 'secondFactor.reasonSignedOut' : 'secondFactor.reason')}
+        </p>
+      )}
       <TextField
         id={id}
         testId={id}

@@ -1,7 +1,6 @@
 import { Status } from '@polaris/contract';
-import { Dialog } from 'antd-mobile';
-import { PATHS } from '@/app/paths.ts';
-import { i18n } from '@/i18n/index.ts';
+import { type TradePasswordStatus, walletKeys } from '@/api/wallet.ts';
+import { queryClient } from '@/app/query-client.ts';
 import { isApiError } from '@/lib/api-error.ts';
 
 export type TradeError = { kind: 'notSet' } | { kind: 'wrong'; message: string };
@@ -14,13 +13,14 @@ export function tradeErrorOf(error: unknown): TradeError | null {
   return null;
 }
 
-/** Offers to go and set the transaction password; resolves after navigating or cancelling. */
-export async function offerToSetTradePassword(navigate: (to: string) => void): Promise<void> {
-  const go = await Dialog.confirm({
-    title: i18n.t('tradePassword.notSetTitle'),
-    content: i18n.t('contract:trade.notSet'),
-    confirmText: i18n.t('tradePassword.goSet'),
-    cancelText: i18n.t('common.cancel'),
-  });
-  if (go) navigate(PATHS.traderPassword);
+/**
+ * The server said no transaction password is set (a 414: the status read with the page was out of date). The
+ * status is corrected, so the open TradePasswordPrompt turns into its offer to set one, over the flow as it was;
+ * the caller keeps the prompt open.
+ */
+export function tradePasswordMissing(): void {
+  queryClient.setQueryData<TradePasswordStatus>(walletKeys.tradeStatus(), (status) => ({
+    lockedUntil: status?.lockedUntil ?? null,
+    blank: true,
+  }));
 }

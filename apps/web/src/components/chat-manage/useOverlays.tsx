@@ -1,9 +1,6 @@
-import { ActionSheet, Dialog } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-
-type Handle = { close(): void };
-type SheetProps = Parameters<typeof ActionSheet.show>[0];
+import { type ActionSheetProps, type OverlayHandle, openConfirm, showActionSheet } from '@/app/overlays.ts';
 
 export interface ConfirmProps {
   title: string;
@@ -14,60 +11,51 @@ export interface ConfirmProps {
 }
 
 /**
- * antd-mobile's imperative sheets and dialogs live outside the page, so leaving the page (the back button, a
- * hardware back) would leave them open over the next one. These are closed when the component that opened them
- * unmounts. A confirm that closes any other way answers false.
+ * The app's imperative sheets and dialogs (app/overlays.ts) live outside the page, so leaving the page (the back
+ * button, a hardware back) would leave them open over the next one. These are closed when the component that
+ * opened them unmounts. A confirm that closes any other way answers false.
  */
 export function useOverlays() {
   const { t } = useTranslation();
-  const open = useRef(new Set<Handle>());
+  const open = useRef(new Set<OverlayHandle>());
+  const gone = useRef(false);
   useEffect(() => {
     const handles = open.current;
+    gone.current = false;
     return () => {
+      gone.current = true;
       for (const handle of handles) handle.close();
       handles.clear();
     };
   }, []);
 
-  const keep = (handle: Handle) => {
-    open.current.add(handle);
+  /** Tracks a handle until it closes; one that arrives after the page has gone is closed at once. */
+  const keep = (handle: OverlayHandle) => {
+    if (gone.current) handle.close();
+    else open.current.add(handle);
     return handle;
   };
 
-  const sheet = (props: SheetProps) => {
-    const handle: Handle = keep(
-      ActionSheet.show({
-        cancelText: t('common.cancel'),
-        closeOnAction: true,
-        ...props,
-        afterClose: () => {
-          open.current.delete(handle);
-          props.afterClose?.();
-        },
-      }),
-    );
+  const sheet = (props: ActionSheetProps) => {
+    let handle: OverlayHandle | undefined;
+    void showActionSheet({
+      cancelText: t('common.cancel'),
+      ...props,
+      afterClose: () => {
+        if (handle) open.current.delete(handle);
+        props.afterClose?.();
+      },
+    }).then((shown) => {
+      handle = keep(shown);
+    });
   };
 
-  const confirm = ({ title, content, confirmText, danger }: ConfirmProps) =>
-    new Promise<boolean>((resolve) => {
-      const handle: Handle = keep(
-        Dialog.show({
-          title,
-          content,
-          closeOnAction: true,
-          actions: [
-            [
-              { key: 'cancel', text: t('common.cancel'), onClick: () => resolve(false) },
-              { key: 'confirm', text: confirmText, bold: true, danger, onClick: () => resolve(true) },
-            ],
-          ],
-          afterClose: () => {
-            open.current.delete(handle);
-            resolve(false);
-          },
-        }),
-      );
-    });
+  const confirm = async ({ title, content, confirmText, danger }: ConfirmProps) => {
+    const dialog = keep(await openConfirm({ title, content, confirmText, danger, cancelText: t('common.cancel') }));
+    const answer = await (dialog as OverlayHandle & { answer: Promise<boolean> }).answer;
+    open.current.delete(dialog);
+    return answer;
+  };
 
   return { sheet, confirm };
 }

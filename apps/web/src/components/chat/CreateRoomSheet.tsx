@@ -1,9 +1,10 @@
 import { CHAT_JOIN_POLICIES, ChatRoomCreateInput } from '@polaris/contract';
-import { Popup, Selector, TextArea } from 'antd-mobile';
+import { Selector, TextArea } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateRoom } from '@/api/chat.ts';
 import { Button } from '@/components/Button.tsx';
+import { Sheet } from '@/components/Sheet.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
 import { useForm } from '@/components/useForm.ts';
@@ -40,7 +41,7 @@ export function CreateRoomSheet({
   };
 
   return (
-    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderRadius: '16px 16px 0 0' }}>
+    <Sheet visible={open} onClose={onClose}>
       <form className={`${ui.sheet} ${ui.form}`} onSubmit={submit} data-testid="create-room-sheet">
         <h2 className={ui.sheetTitle}>{t('chat.create.title')}</h2>
         <TextField
@@ -89,6 +90,6 @@ export function CreateRoomSheet({
           {t('chat.create.submit')}
         </Button>
       </form>
-    </Popup>
+    </Sheet>
   );
 }

@@ -1,8 +1,8 @@
 import { CHAT_LIMITS } from '@polaris/contract';
-import { Popup } from 'antd-mobile';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button.tsx';
+import { Sheet } from '@/components/Sheet.tsx';
 import ui from '@/components/ui.module.css';
 import css from './Composer.module.css';
 import { cleanText } from './format.ts';
@@ -44,13 +44,7 @@ export function ImagePreviewSheet({
   };
 
   return (
-    <Popup
-      visible={file !== null}
-      onMaskClick={onCancel}
-      onClose={onCancel}
-      afterShow={() => field.current?.focus()}
-      bodyStyle={{ borderRadius: '16px 16px 0 0' }}
-    >
+    <Sheet visible={file !== null} onClose={onCancel} bodyStyle={{ borderRadius: '16px 16px 0 0' }}>
       <form
         className={`${ui.sheet} ${ui.form}`}
         onSubmit={submit}
@@ -90,6 +84,6 @@ export function ImagePreviewSheet({
           </Button>
         </div>
       </form>
-    </Popup>
+    </Sheet>
   );
 }

@@ -1,9 +1,10 @@
 import type { ChatMessage } from '@polaris/contract';
-import { ActionSheet, DotLoading, ImageViewer } from 'antd-mobile';
+import { DotLoading, ImageViewer } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '@/app/overlays.ts';
+import { ActionSheet } from '@/components/ActionSheet.tsx';
 import { copyWithToast } from '@/components/RecordItem.tsx';
 import type { OutgoingMessage } from '@/lib/chat-outbox.ts';
 import { useSession } from '@/lib/session.ts';
@@ -275,7 +276,7 @@ function MessageActions({
       actions={actions}
       cancelText={t('chat.message.cancel')}
       onClose={onClose}
-      closeOnAction
+      label={t('chat.message.actions')}
       onAction={(action) => {
         if (!message) return;
         if (action.key === 'reply') onReply(message);
@@ -288,7 +289,7 @@ function MessageActions({
           }).then((yes) => yes && onDelete(message.seq));
         }
       }}
-      data-testid="chat-actions"
+      testId="chat-actions"
     />
   );
 }

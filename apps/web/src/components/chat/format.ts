@@ -2,7 +2,7 @@ import { type ChatMessage, type CityNames, isSafeText, type Language } from '@po
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { MyRoom } from '@/api/chat.ts';
-import { apiAsset, apiUrl, webOrigin } from '@/lib/api-origin.ts';
+import { apiUrl } from '@/lib/api-origin.ts';
 import { cityLabel } from '@/lib/city-name.ts';
 import { formatFullDate, formatMonthDay, formatTime, formatWeekday } from '@/lib/format.ts';
 import { avatarSrc } from '@/lib/identity.ts';

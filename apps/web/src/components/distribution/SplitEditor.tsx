@@ -1,9 +1,11 @@
 import { SplitInput } from '@polaris/contract';
-import { Dialog, Popup, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ActivitySplit, useSaveSplit } from '@/api/split.ts';
+import { confirm } from '@/app/overlays.ts';
 import { Button } from '@/components/Button.tsx';
+import { Sheet } from '@/components/Sheet.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
 import { fieldErrorsOf, isApiError } from '@/lib/api-error.ts';
@@ -38,7 +40,7 @@ export function SplitEditor({ split, onClose }: { split: ActivitySplit; onClose(
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     const input = checked.data;
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       title: t('distribution.confirmTitle'),
       content: (
         <div data-testid="split-confirm">
@@ -71,7 +73,7 @@ export function SplitEditor({ split, onClose }: { split: ActivitySplit; onClose(
   };
 
   return (
-    <Popup visible onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderRadius: '16px 16px 0 0' }}>
+    <Sheet visible onClose={onClose}>
       <form className={ui.sheet} onSubmit={submit} noValidate data-testid="split-editor">
         <h2 className={ui.sheetTitle}>{t('distribution.editTitle', { title: split.activity.title })}</h2>
         <div className={ui.form}>
@@ -120,6 +122,6 @@ export function SplitEditor({ split, onClose }: { split: ActivitySplit; onClose(
           </Button>
         </div>
       </form>
-    </Popup>
+    </Sheet>
   );
 }

@@ -1,10 +1,11 @@
 import type { Activity } from '@polaris/contract';
-import { Dialog, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { DownlandOutline, EyeOutline, LinkOutline, MailOutline, SoundOutline, StarOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { downloadAttendeesCsv, useCancelActivity } from '@/api/activity-manage.ts';
+import { confirm } from '@/app/overlays.ts';
 import { type AppPath, href, PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
@@ -121,11 +122,12 @@ export function CancelActivity({ activity }: { activity: Activity }) {
   const cancel = useCancelActivity(activity.id);
   if (activity.organizer.uid !== uid || activity.status === 'cancelled' || activity.phase === 'ended') return null;
   const ask = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       title: t('manage.cancelTitle'),
       content: t('manage.cancelConfirm'),
-      confirmText: <span style={{ color: 'var(--adm-color-danger)' }}>{t('manage.cancelActivity')}</span>,
+      confirmText: t('manage.cancelActivity'),
       cancelText: t('manage.cancelKeep'),
+      danger: true,
     });
     if (!ok) return;
     cancel.mutate(undefined, {

@@ -7,7 +7,7 @@ import {
   type KycStatus,
   TOAST_DURATION_MS,
 } from '@polaris/contract';
-import { Popup, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { CheckCircleOutline } from 'antd-mobile-icons';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { useSaveKycDetails, useSelectLevel, useSubmitKyc, useUploadKycDocument }
 import { SubmitButton } from '@/components/auth/fields.tsx';
 import { Button } from '@/components/Button.tsx';
 import { reportFormError, toastUnreported } from '@/components/form-errors.ts';
+import { Sheet } from '@/components/Sheet.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
 import type { FieldErrors } from '@/lib/auth-forms.ts';
@@ -34,13 +35,13 @@ export function KycSheet({ visible, onClose, kyc }: { visible: boolean; onClose(
   const waiting = kyc.state === 'pending';
   const done = kyc.state === 'approved' && kyc.approvedLevel >= 2;
   return (
-    <Popup
+    <Sheet
+      labelledBy="kyc-sheet-title"
       visible={visible}
-      onMaskClick={onClose}
       onClose={onClose}
-      bodyStyle={{ borderRadius: '16px 16px 0 0', maxHeight: '90vh', overflowY: 'auto' }}
+      bodyStyle={{ maxHeight: '90vh', overflowY: 'auto' }}
     >
-      <div className={ui.sheet} role="dialog" aria-labelledby="kyc-sheet-title" data-testid="kyc-sheet">
+      <div className={ui.sheet} data-testid="kyc-sheet">
         <h2 className={ui.sheetTitle} id="kyc-sheet-title">
           {t('identity.kyc.title')}
         </h2>
@@ -86,7 +87,7 @@ export function KycSheet({ visible, onClose, kyc }: { visible: boolean; onClose(
           </>
         )}
       </div>
-    </Popup>
+    </Sheet>
   );
 }
 

@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS, VCODE_RESEND_SECONDS } from '@polaris/contract';
-import { Popup, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBindPhone, useSendPhoneCode } from '@/api/identity.ts';
@@ -8,6 +8,7 @@ import sendStyles from '@/components/auth/SendCodeButton.module.css';
 import { useCountdown } from '@/components/auth/SendCodeButton.tsx';
 import { reportFormError } from '@/components/form-errors.ts';
 import { SecondFactorField, useSecondFactor } from '@/components/SecondFactorField.tsx';
+import { Sheet } from '@/components/Sheet.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
 import { isApiError } from '@/lib/api-error.ts';
@@ -81,8 +82,8 @@ export function PhoneSheet({ visible, onClose }: { visible: boolean; onClose(): 
   };
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderRadius: '16px 16px 0 0' }}>
-      <div className={ui.sheet} role="dialog" aria-labelledby="phone-sheet-title" data-testid="phone-sheet">
+    <Sheet labelledBy="phone-sheet-title" visible={visible} onClose={onClose}>
+      <div className={ui.sheet} data-testid="phone-sheet">
         <h2 className={ui.sheetTitle} id="phone-sheet-title">
           {t('identity.phone.title')}
         </h2>
@@ -154,6 +155,6 @@ export function PhoneSheet({ visible, onClose }: { visible: boolean; onClose(): 
           </SubmitButton>
         </form>
       </div>
-    </Popup>
+    </Sheet>
   );
 }

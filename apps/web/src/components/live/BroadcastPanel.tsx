@@ -1,8 +1,8 @@
 import type { LiveStage } from '@polaris/contract';
-import { Dialog } from 'antd-mobile';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { confirm } from '@/app/overlays.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
 import { LiveVideo } from './LiveVideo.tsx';
@@ -28,7 +28,7 @@ export function BroadcastPanel({ stage }: { stage: LiveStage }) {
   const onAir = state === 'onAir' || state === 'connecting';
   /** Ending cannot be undone (viewers see "ended", the stage cannot resume): asked first. */
   const askEnd = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       title: t('live.endConfirmTitle'),
       content: <p data-testid="live-end-confirm">{t('live.endConfirmBody')}</p>,
       confirmText: t('live.endConfirm'),

@@ -1,7 +1,7 @@
-import { Popup } from 'antd-mobile';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button.tsx';
+import { Sheet } from '@/components/Sheet.tsx';
 import {
   type CropState,
   centredCrop,
@@ -93,10 +93,11 @@ export function AvatarCropper({
 
   const scale = size ? (VIEW / Math.min(size.w, size.h)) * state.zoom : 1;
   return (
-    <Popup
+    <Sheet
       visible={file !== null}
-      onMaskClick={busy ? undefined : onCancel}
       onClose={onCancel}
+      blocking={busy}
+      labelledBy="avatar-crop-title"
       bodyStyle={{ borderRadius: '16px 16px 0 0' }}
       destroyOnClose
     >
@@ -180,6 +181,6 @@ export function AvatarCropper({
           </Button>
         </div>
       </section>
-    </Popup>
+    </Sheet>
   );
 }

@@ -1,8 +1,9 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Dialog, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '@/api/auth.ts';
+import { confirm as confirmDialog } from '@/app/overlays.ts';
 import { Avatar } from '@/components/Avatar.tsx';
 import { Button } from '@/components/Button.tsx';
 import { VipBadge } from '@/components/VipBadge.tsx';
@@ -81,7 +82,7 @@ export function LogoutButton({ testId, afterLogout }: { testId: string; afterLog
   const { t } = useTranslation();
   const logout = useLogout();
   const confirm = async () => {
-    const sure = await Dialog.confirm({
+    const sure = await confirmDialog({
       title: t('me.logoutTitle'),
       content: t('me.logoutContent'),
       confirmText: t('common.confirm'),

@@ -1,9 +1,9 @@
-import { Popup } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type RedPacketClaimResult, useRedPacket } from '@/api/redpacket.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { Sheet } from '@/components/Sheet.tsx';
 import { processedRedPackets } from '@/lib/processed-memory.ts';
 import { groupDigits } from '@/lib/wallet.ts';
 import { EnvelopeLoader } from './Envelope.tsx';
@@ -60,13 +60,7 @@ export function RedPacketBubble({
         </span>
         <span className={bubble.cardFoot}>{t('redpacket.bubble.label')}</span>
       </button>
-      <Popup
-        visible={sheet}
-        onMaskClick={() => setSheet(false)}
-        onClose={() => setSheet(false)}
-        bodyStyle={{ borderRadius: '16px 16px 0 0' }}
-        destroyOnClose
-      >
+      <Sheet visible={sheet} onClose={() => setSheet(false)} destroyOnClose>
         <div className={bubble.sheetBody} data-testid="red-packet-sheet">
           {result ? (
             <Opened result={result} />
@@ -81,7 +75,7 @@ export function RedPacketBubble({
             />
           )}
         </div>
-      </Popup>
+      </Sheet>
     </>
   );
 }

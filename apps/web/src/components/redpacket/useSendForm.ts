@@ -10,9 +10,8 @@ import {
 import { Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { type RedPacketAudience, type RedPacketKind, useSendRedPacket } from '@/api/redpacket.ts';
-import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
+import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
 import { fieldErrorsOf, isApiError } from '@/lib/api-error.ts';
 import { newIdempotencyKey, type Problem } from '@/lib/wallet.ts';
 import { activityCodeFromInput, canSendRedPacket, checkSend, type Split, totalOf } from './rules.ts';
@@ -73,7 +72,6 @@ function firstAsset(assets: readonly WalletAsset[]): string {
  */
 export function useSendForm({ kind, assets, room, onSent }: SendFormOptions) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const send = useSendRedPacket();
   const [assetCode, setAssetCode] = useState(() => firstAsset(assets));
   const [split, setSplit] = useState<Split>('random');
@@ -159,8 +157,8 @@ export function useSendForm({ kind, assets, room, onSent }: SendFormOptions) {
         onError: (error) => {
           const trade = tradeErrorOf(error);
           if (trade?.kind === 'wrong') return setTradeError(trade.message);
+          if (trade?.kind === 'notSet') return tradePasswordMissing();
           setStep('form');
-          if (trade?.kind === 'notSet') return void offerToSetTradePassword(navigate);
           if (!isApiError(error) || !error.unreported) return;
           const fields = error.kind === 'invalid' ? error.fields : fieldErrorsOf(error.attachment);
           if (fields.length > 0) return setErrors(toErrors(fields));

@@ -1,5 +1,5 @@
 import { OIDC_PROVIDERS, type OidcProvider, TOAST_DURATION_MS } from '@polaris/contract';
-import { Popup, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/api/app.ts';
@@ -7,6 +7,7 @@ import { useLinkedProviders, useUnlinkProvider } from '@/api/oidc.ts';
 import { ProofFields, useProofForm } from '@/components/auth/ProofForm.tsx';
 import { ListRow } from '@/components/ListRow.tsx';
 import { useSecondFactor } from '@/components/SecondFactorField.tsx';
+import { Sheet } from '@/components/Sheet.tsx';
 import ui from '@/components/ui.module.css';
 import { useSession } from '@/lib/session.ts';
 
@@ -81,8 +82,8 @@ function UnlinkSheet({ provider, email, onClose }: { provider: OidcProvider; ema
   };
 
   return (
-    <Popup visible onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderRadius: '16px 16px 0 0' }}>
-      <div className={ui.sheet} role="dialog" aria-labelledby="unlink-sheet-title" data-testid="unlink-sheet">
+    <Sheet labelledBy="unlink-sheet-title" visible onClose={onClose}>
+      <div className={ui.sheet} data-testid="unlink-sheet">
         <h2 className={ui.sheetTitle} id="unlink-sheet-title">
           {t('signin.providers.unlinkTitle', { provider: name })}
         </h2>
@@ -100,6 +101,6 @@ function UnlinkSheet({ provider, email, onClose }: { provider: OidcProvider; ema
           />
         </form>
       </div>
-    </Popup>
+    </Sheet>
   );
 }

@@ -1,7 +1,8 @@
 import { CURRENCIES } from '@polaris/contract';
-import { Popup } from 'antd-mobile';
+
 import { CheckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { Sheet } from '@/components/Sheet.tsx';
 import styles from '@/components/ui.module.css';
 import { settingsStore, useSettings } from '@/lib/settings.ts';
 import { CURRENCY_SYMBOLS, chooseCurrency, currencyOf } from '@/lib/wallet.ts';
@@ -14,8 +15,8 @@ export function CurrencySheet({ visible, onClose }: { visible: boolean; onClose(
   const { t } = useTranslation();
   const current = currencyOf(useSettings((state) => state.currency));
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyStyle={{ borderRadius: '16px 16px 0 0' }}>
-      <div className={styles.sheet} role="dialog" aria-labelledby="currency-sheet-title" data-testid="currency-sheet">
+    <Sheet labelledBy="currency-sheet-title" visible={visible} onClose={onClose}>
+      <div className={styles.sheet} data-testid="currency-sheet">
         <h2 className={styles.sheetTitle} id="currency-sheet-title">
           {t('currency.choose')}
         </h2>
@@ -44,6 +45,6 @@ export function CurrencySheet({ visible, onClose }: { visible: boolean; onClose(
           ))}
         </fieldset>
       </div>
-    </Popup>
+    </Sheet>
   );
 }

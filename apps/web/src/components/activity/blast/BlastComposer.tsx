@@ -6,10 +6,11 @@ import {
   BlastSendInput,
   type Language,
 } from '@polaris/contract';
-import { Dialog, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Blast, useBlasts, useCancelBlast, useSendBlast } from '@/api/blast.ts';
+import { confirm } from '@/app/overlays.ts';
 import { formatWhen } from '@/components/activity/time.ts';
 import { Button } from '@/components/Button.tsx';
 import { reportFormError, toastUnreported } from '@/components/form-errors.ts';
@@ -59,7 +60,7 @@ export default function BlastComposer({ activity }: { activity: Activity }) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const who = audienceText(audience, t, language);
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       title: t('blast.confirmTitle'),
       content: sendAt
         ? t('blast.confirmLater', { audience: who, date: formatWhen(sendAt, activity.timezone, language) })
@@ -197,7 +198,7 @@ function HostBlast({ activity, blast }: { activity: Activity; blast: Blast }) {
         ? t('blast.states.sent', { date: when(blast.sentAt ?? blast.sendAt) })
         : t(`blast.states.${blast.state}`);
   const drop = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       content: t('blast.cancelConfirm'),
       confirmText: t('blast.cancel'),
       cancelText: t('blast.keep'),

@@ -1,9 +1,10 @@
 import { type Activity, refundsInFull, TOAST_DURATION_MS } from '@polaris/contract';
-import { Dialog, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { LinkOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCancelSignUp } from '@/api/activity.ts';
+import { confirm } from '@/app/overlays.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
 import { shareActivity } from '@/components/activity/share.ts';
@@ -32,7 +33,7 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
         : early
           ? t('activity.cancelRefund', { amount: live.price, asset: live.asset })
           : t('activity.cancelNoRefund', { amount: live.price, asset: live.asset });
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       title: t('activity.cancelTitle'),
       content: (
         <div data-testid="cancel-rule">

@@ -1,8 +1,8 @@
 import type { Activity } from '@polaris/contract';
-import { Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import ui from '@/components/activity/activity.module.css';
 import { Button } from '@/components/Button.tsx';
+import { Sheet } from '@/components/Sheet.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import styles from './details.module.css';
@@ -17,13 +17,7 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
   const { ticket } = flow;
   return (
     <>
-      <Popup
-        visible={flow.confirming}
-        onMaskClick={flow.closeSheet}
-        onClose={flow.closeSheet}
-        bodyStyle={{ borderRadius: '16px 16px 0 0' }}
-        destroyOnClose
-      >
+      <Sheet visible={flow.confirming} onClose={flow.closeSheet} blocking={flow.pending} destroyOnClose>
         {ticket && (
           <div className={ui.sheet} data-testid="signup-confirm">
             <h2 className={ui.sheetTitle}>{t('activity.confirmTitle')}</h2>
@@ -73,7 +67,7 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
             </div>
           </div>
         )}
-      </Popup>
+      </Sheet>
       <TradePasswordPrompt
         visible={flow.paying}
         title={t('activity.payTitle')}

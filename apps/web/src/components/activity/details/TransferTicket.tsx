@@ -1,11 +1,12 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Popup, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTransferTicket } from '@/api/activity.ts';
 import { Button } from '@/components/Button.tsx';
 import { reportFormError } from '@/components/form-errors.ts';
 import { SecondFactorField, useSecondFactor } from '@/components/SecondFactorField.tsx';
+import { Sheet } from '@/components/Sheet.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import type { FieldErrors } from '@/lib/auth-forms.ts';
 
@@ -48,11 +49,7 @@ export function TransferTicket({ activityId }: { activityId: string }) {
       <Button onClick={() => setOpen(true)} data-testid="details-transfer">
         {t('activity.transfer.button')}
       </Button>
-      <Popup
-        visible={open}
-        onMaskClick={() => setOpen(false)}
-        bodyStyle={{ padding: 16, borderRadius: '16px 16px 0 0' }}
-      >
+      <Sheet visible={open} onClose={() => setOpen(false)} bodyStyle={{ padding: 16 }}>
         <h2 style={{ fontSize: 18, margin: '0 0 8px' }}>{t('activity.transfer.title')}</h2>
         <p style={{ margin: '0 0 12px', color: 'var(--adm-color-weak)' }}>{t('activity.transfer.body')}</p>
         <TextField
@@ -76,7 +73,7 @@ export function TransferTicket({ activityId }: { activityId: string }) {
         >
           {t('activity.transfer.confirm')}
         </Button>
-      </Popup>
+      </Sheet>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSignUp } from '@/api/activity.ts';
 import { PATHS } from '@/app/paths.ts';
 import { toastUnreported } from '@/components/form-errors.ts';
-import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
+import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
 import { useSession } from '@/lib/session.ts';
 import { newIdempotencyKey } from '@/lib/wallet.ts';
 
@@ -91,8 +91,8 @@ export function useSignUpFlow(activity: Activity, invite: string | undefined) {
         onError: (error) => {
           const trade = tradeErrorOf(error);
           if (trade?.kind === 'wrong') return setTradeError(trade.message);
+          if (trade?.kind === 'notSet') return tradePasswordMissing();
           setPaying(false);
-          if (trade?.kind === 'notSet') return void offerToSetTradePassword(navigate);
           toastUnreported(error);
         },
       },

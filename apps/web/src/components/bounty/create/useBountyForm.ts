@@ -9,10 +9,9 @@ import {
 import { Toast } from 'antd-mobile';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { useCreateBounty } from '@/api/bounty.ts';
 import { useAssets } from '@/api/wallet.ts';
-import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
+import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import {
   type BountyField,
@@ -56,7 +55,6 @@ export function useBountyForm({
   onCreated(bounty: Bounty): void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const assets = useAssets();
   const create = useCreateBounty();
   const [title, setTitle] = useState('');
@@ -144,8 +142,8 @@ export function useBountyForm({
         onError: (error) => {
           const trade = tradeErrorOf(error);
           if (trade?.kind === 'wrong') return setTradeError(trade.message);
+          if (trade?.kind === 'notSet') return tradePasswordMissing();
           setStep('form');
-          if (trade?.kind === 'notSet') return void offerToSetTradePassword(navigate);
           if (isApiError(error, 'invalid')) return showServerFields(error.fields);
           if (isApiError(error) && error.unreported) {
             Toast.show({ content: error.message, duration: TOAST_DURATION_MS });

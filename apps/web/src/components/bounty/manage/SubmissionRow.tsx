@@ -1,11 +1,13 @@
 import { BOUNTY_LIMITS, TOAST_DURATION_MS } from '@polaris/contract';
-import { Dialog, Popup, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Bounty, type BountySubmission, useReviewSubmission } from '@/api/bounty.ts';
+import { confirm } from '@/app/overlays.ts';
 import { Button } from '@/components/Button.tsx';
 import { chatImageUrl } from '@/components/chat/format.ts';
 import { toastUnreported } from '@/components/form-errors.ts';
+import { Sheet } from '@/components/Sheet.tsx';
 import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
@@ -30,7 +32,7 @@ export function SubmissionRow({ bounty, submission }: { bounty: Bounty; submissi
     bounty.paidCount < bounty.winners;
 
   const approve = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       title: t('bounty.manage.approveTitle'),
       content: t('bounty.manage.approveConfirm', {
         amount: groupDigits(bounty.perWinner),
@@ -169,13 +171,7 @@ function RejectSheet({
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={pending ? undefined : onClose}
-      onClose={onClose}
-      bodyStyle={{ borderRadius: '16px 16px 0 0' }}
-      destroyOnClose
-    >
+    <Sheet visible={visible} onClose={onClose} blocking={pending} destroyOnClose>
       <form
         className={ui.sheet}
         noValidate
@@ -219,6 +215,6 @@ function RejectSheet({
           </Button>
         </div>
       </form>
-    </Popup>
+    </Sheet>
   );
 }

@@ -5,7 +5,7 @@ import {
   translate,
   UpdateActivityInput,
 } from '@polaris/contract';
-import { Dialog, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -19,6 +19,7 @@ import {
   useUpdateActivity,
 } from '@/api/activity-manage.ts';
 import { useAssets } from '@/api/wallet.ts';
+import { confirm } from '@/app/overlays.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { type FieldErrors, toRecord, validate } from '@/lib/auth-forms.ts';
@@ -216,7 +217,7 @@ export function useActivityEditor({ activity, initial, restored, base }: EditorS
   };
 
   const confirmPublish = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       title: t('host.publishTitle'),
       content: t('host.publishBody'),
       confirmText: t('host.publish'),

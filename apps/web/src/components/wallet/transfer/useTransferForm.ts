@@ -2,10 +2,9 @@ import { type FieldError, TOAST_DURATION_MS, type TransferResult, type WalletAss
 import { Toast } from 'antd-mobile';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { type TransferPreview, useTransfer, useTransferPreview } from '@/api/wallet.ts';
 import { useSecondFactor } from '@/components/SecondFactorField.tsx';
-import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
+import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
 import { fieldErrorsOf, isApiError } from '@/lib/api-error.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
@@ -38,7 +37,6 @@ function previewErrors(error: unknown): TransferErrors {
  */
 export function useTransferForm(asset: WalletAsset) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const preferredChain = useSettings((state) => state.chain);
   const withdrawable = asset.networks.filter((network) => !network.waiting && network.withdrawEnabled);
   const [to, setTo] = useState('');
@@ -99,8 +97,8 @@ export function useTransferForm(asset: WalletAsset) {
           if (secondFactor.handle(error)) return;
           const trade = tradeErrorOf(error);
           if (trade?.kind === 'wrong') return setTradeError(trade.message);
+          if (trade?.kind === 'notSet') return tradePasswordMissing();
           setStep('form');
-          if (trade?.kind === 'notSet') return void offerToSetTradePassword(navigate);
           const fields = isApiError(error, 'invalid') ? error.fields : [];
           if (fields.length > 0) return setErrors(toErrors(fields));
           if (isApiError(error) && error.unreported)

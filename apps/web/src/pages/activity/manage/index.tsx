@@ -1,9 +1,10 @@
 import type { Activity } from '@polaris/contract';
-import { Dialog, Tabs, Toast } from 'antd-mobile';
+import { Tabs, Toast } from 'antd-mobile';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { type Attendee, type AttendeeFilter, useAttendees, useDecide, useOverview } from '@/api/activity-manage.ts';
+import { confirm } from '@/app/overlays.ts';
 import { formatWhen } from '@/components/activity/time.ts';
 import { Button } from '@/components/Button.tsx';
 import styles from '@/components/host/host.module.css';
@@ -33,7 +34,7 @@ function Manage({ activity }: { activity: Activity }) {
   const overview = useOverview(activity.id);
   const language = useSettings((state) => state.language);
   const [filter, setFilter] = useState<AttendeeFilter>('approved');
-  const [exporting, setExporting] = useState(false);
+  const [_exporting, _setExporting] = useState(false);
   // `section=attendees` (the hosting list's "Attendees" shortcut) opens the page at its attendee list.
   const [params] = useSearchParams();
   const toAttendees = params.get('section') === 'attendees';
@@ -157,7 +158,7 @@ function AttendeeRow({ activityId, attendee }: { activityId: string; attendee: A
   const decide = useDecide(activityId);
   const act = async (approve: boolean) => {
     if (!approve) {
-      const ok = await Dialog.confirm({
+      const ok = await confirm({
         content: t('manage.rejectConfirm', { name: attendee.user.name }),
         confirmText: t('manage.reject'),
         cancelText: t('common.cancel'),

@@ -1,19 +1,20 @@
 import { PAYMENT_TYPES, TOAST_DURATION_MS } from '@polaris/contract';
-import { Dialog, Popup, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { AddOutline, BankcardOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { type PaymentFields, type PaymentMethod, useDeletePayment, usePayments, useSavePayment } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { confirm } from '@/app/overlays.ts';
 import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { useSecondFactor } from '@/components/SecondFactorField.tsx';
+import { Sheet } from '@/components/Sheet.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
-import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
+import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
 import ui from '@/components/ui.module.css';
 import { isApiError } from '@/lib/api-error.ts';
 import { type FieldErrors, toRecord } from '@/lib/auth-forms.ts';
@@ -37,7 +38,6 @@ type Pending = { kind: 'save'; id?: number; fields: PaymentFields } | { kind: 'd
 
 function Payments() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const payments = usePayments();
   const save = useSavePayment();
   const remove = useDeletePayment();
@@ -62,8 +62,8 @@ function Payments() {
     if (secondFactor.handle(error)) return;
     const trade = tradeErrorOf(error);
     if (trade?.kind === 'wrong') return setTradeError(trade.message);
+    if (trade?.kind === 'notSet') return tradePasswordMissing();
     setPending(null);
-    if (trade?.kind === 'notSet') return void offerToSetTradePassword(navigate);
     if (isApiError(error, 'invalid')) {
       setFormErrors(toRecord(error.fields));
       return;
@@ -102,7 +102,7 @@ function Payments() {
   };
 
   const askRemove = async (method: PaymentMethod) => {
-    const sure = await Dialog.confirm({
+    const sure = await confirm({
       title: t('payments.removeTitle'),
       content: t('payments.removeContent', { account: method.account }),
       confirmText: t('payments.remove'),
@@ -191,12 +191,7 @@ function Payments() {
         <AddOutline aria-hidden /> {t('payments.add')}
       </Button>
 
-      <Popup
-        visible={editing !== null}
-        onMaskClick={() => setEditing(null)}
-        onClose={() => setEditing(null)}
-        bodyStyle={{ borderRadius: '16px 16px 0 0' }}
-      >
+      <Sheet visible={editing !== null} onClose={() => setEditing(null)}>
         {editing && (
           <PaymentForm
             initial={editing.fields}
@@ -211,7 +206,7 @@ function Payments() {
             setErrors={setFormErrors}
           />
         )}
-      </Popup>
+      </Sheet>
 
       <TradePasswordPrompt
         visible={pending !== null}

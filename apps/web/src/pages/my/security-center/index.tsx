@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Dialog, Popup, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVerification } from '@/api/identity.ts';
@@ -12,6 +12,7 @@ import {
 } from '@/api/security.ts';
 import { useTradePasswordStatus } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { confirm } from '@/app/overlays.ts';
 import { PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
 import { KycSheet } from '@/components/identity/KycSheet.tsx';
@@ -20,6 +21,7 @@ import { ListRow as Row } from '@/components/ListRow.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { SecondFactorField, useSecondFactor } from '@/components/SecondFactorField.tsx';
+import { Sheet } from '@/components/Sheet.tsx';
 import { LinkedProviders } from '@/components/security/LinkedProviders.tsx';
 import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
@@ -109,7 +111,7 @@ function Sessions() {
   const confirmed = async (session: ActiveSession | null) => {
     if (secondFactor.asked) return setAsking({ session });
     const content = t(session ? 'security.sessions.revokeConfirm' : 'security.sessions.othersConfirm');
-    if (await Dialog.confirm({ content, cancelText: t('common.cancel') })) finish(session, {});
+    if (await confirm({ content, cancelText: t('common.cancel') })) finish(session, {});
   };
   const endOne = (session: ActiveSession) => confirmed(session);
   const endOthers = () => confirmed(null);
@@ -173,12 +175,7 @@ function Sessions() {
         </h2>
       </div>
       {body}
-      <Popup
-        visible={asking !== null}
-        onMaskClick={() => setAsking(null)}
-        onClose={() => setAsking(null)}
-        bodyStyle={{ borderRadius: '16px 16px 0 0' }}
-      >
+      <Sheet visible={asking !== null} onClose={() => setAsking(null)}>
         <form
           className={ui.sheet}
           noValidate
@@ -207,7 +204,7 @@ function Sessions() {
             </Button>
           </div>
         </form>
-      </Popup>
+      </Sheet>
     </section>
   );
 }

@@ -1,8 +1,7 @@
 import { TOAST_DURATION_MS, VIP_PERIODS, type VipPeriod, type VipTierCode } from '@polaris/contract';
-import { Dialog, Selector, Toast } from 'antd-mobile';
+import { Selector, Toast } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import {
   useUpgradePrice,
   useVipOrders,
@@ -12,12 +11,13 @@ import {
   type VipTier,
 } from '@/api/vip.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { alert } from '@/app/overlays.ts';
 import { Button } from '@/components/Button.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
-import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
+import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
 import ui from '@/components/ui.module.css';
 import { VipBadge } from '@/components/VipBadge.tsx';
 import { isApiError } from '@/lib/api-error.ts';
@@ -47,7 +47,6 @@ interface Pending {
 
 function Membership() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const language = useSettings((state) => state.language);
   const vip = useSession((state) => state.userInfo?.vip ?? null);
   const tiers = useVipTiers();
@@ -86,10 +85,10 @@ function Membership() {
         onError: (error) => {
           const trade = tradeErrorOf(error);
           if (trade?.kind === 'wrong') return setTradeError(trade.message);
+          if (trade?.kind === 'notSet') return tradePasswordMissing();
           setPending(null);
-          if (trade?.kind === 'notSet') return void offerToSetTradePassword(navigate);
           if (isApiError(error) && error.unreported) {
-            void Dialog.alert({ content: error.message, confirmText: t('common.confirm') });
+            void alert({ content: error.message, confirmText: t('common.confirm') });
           }
         },
       },

@@ -1,4 +1,4 @@
-import { Popup, PullToRefresh, Tabs, Toast } from 'antd-mobile';
+import { PullToRefresh, Tabs, Toast } from 'antd-mobile';
 import { PieOutline } from 'antd-mobile-icons';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,9 +23,10 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { useSecondFactor } from '@/components/SecondFactorField.tsx';
+import { Sheet } from '@/components/Sheet.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
-import { offerToSetTradePassword, tradeErrorOf } from '@/components/trade-errors.ts';
+import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
 import ui from '@/components/ui.module.css';
 import { isApiError } from '@/lib/api-error.ts';
 import { checkWithdrawal } from '@/lib/earnings.ts';
@@ -165,7 +166,6 @@ function Balances() {
 /** Amount (checked here and again by the server), then the trade password; one idempotency key per attempt. */
 function WithdrawSheet({ balance, onClose }: { balance: MasterBalance; onClose(): void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const decimals = useAsset(balance.asset).data?.decimals;
   const withdraw = useWithdraw();
   const [amount, setAmount] = useState('');
@@ -200,10 +200,10 @@ function WithdrawSheet({ balance, onClose }: { balance: MasterBalance; onClose()
           if (secondFactor.handle(failure)) return;
           const trade = tradeErrorOf(failure);
           if (trade?.kind === 'wrong') return setTradeError(trade.message);
+          if (trade?.kind === 'notSet') return tradePasswordMissing();
           // Anything else ends this attempt: the next one is a new request with a new key.
           key.current = newIdempotencyKey();
           setStep('amount');
-          if (trade?.kind === 'notSet') return void offerToSetTradePassword(navigate);
           if (isApiError(failure) && failure.unreported) setError(failure.message);
         },
       },
@@ -212,12 +212,7 @@ function WithdrawSheet({ balance, onClose }: { balance: MasterBalance; onClose()
 
   return (
     <>
-      <Popup
-        visible={step === 'amount'}
-        onMaskClick={onClose}
-        onClose={onClose}
-        bodyStyle={{ borderRadius: '16px 16px 0 0' }}
-      >
+      <Sheet visible={step === 'amount'} onClose={onClose}>
         <form className={ui.sheet} onSubmit={next} noValidate data-testid="withdraw-sheet">
           <h2 className={ui.sheetTitle}>{t('earnings.withdrawTitle', { asset: balance.asset })}</h2>
           <div className={ui.form}>
@@ -256,7 +251,7 @@ function WithdrawSheet({ balance, onClose }: { balance: MasterBalance; onClose()
             </Button>
           </div>
         </form>
-      </Popup>
+      </Sheet>
       <TradePasswordPrompt
         visible={step === 'password'}
         title={t('tradePassword.enterTitle')}

@@ -1,10 +1,11 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Dialog, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { CheckCircleOutline, CloseCircleOutline, GiftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type AirdropDetail, useAirdrop, useAirdropSignup } from '@/api/airdrop.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { alert } from '@/app/overlays.ts';
 import { PATHS } from '@/app/paths.ts';
 import { AirdropFacts, PhaseBadge } from '@/components/airdrop/AirdropFacts.tsx';
 import { Button } from '@/components/Button.tsx';
@@ -145,7 +146,7 @@ function SignUp({ airdrop }: { airdrop: AirdropDetail }) {
           onError: (error) => {
             // 409 (already signed up, ended, full) is left to the page; 403 (a rule not met) was already shown.
             if (isApiError(error) && error.unreported) {
-              void Dialog.alert({ content: error.message, confirmText: t('common.confirm') });
+              void alert({ content: error.message, confirmText: t('common.confirm') });
             }
           },
         })

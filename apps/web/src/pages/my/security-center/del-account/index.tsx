@@ -1,10 +1,11 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Dialog, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useDeleteAccount, useDeletionCheck } from '@/api/security.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { confirm } from '@/app/overlays.ts';
 import { PATHS } from '@/app/paths.ts';
 import { CodeField, PasswordField } from '@/components/auth/fields.tsx';
 import { Button } from '@/components/Button.tsx';
@@ -104,7 +105,7 @@ function DeleteForm() {
     setErrors(found);
     const code = factor.take();
     if (Object.keys(found).length > 0 || !code) return;
-    if (!(await Dialog.confirm({ content: t('security.del.confirm'), cancelText: t('common.cancel') }))) return;
+    if (!(await confirm({ content: t('security.del.confirm'), cancelText: t('common.cancel') }))) return;
     remove.mutate(
       { password: values.password, vcode: values.vcode, ...code },
       {

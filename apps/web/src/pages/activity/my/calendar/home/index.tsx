@@ -1,5 +1,5 @@
 import { CALENDAR_FILTERS } from '@polaris/contract';
-import { Dialog, Segmented } from 'antd-mobile';
+import { Segmented } from 'antd-mobile';
 import { AddOutline, FilterOutline, LeftOutline, RightOutline, SetOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import {
   useDeleteCalendarEntry,
 } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { confirm } from '@/app/overlays.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
 import { itemLabelKey, itemsByDay, selectedDay } from '@/components/activity/calendar-days.ts';
@@ -250,7 +251,7 @@ function Item({ item }: { item: CalendarItem }) {
   const remove = useDeleteCalendarEntry();
   const open = async () => {
     if (item.kind !== 'own') return navigate(href(PATHS.activityDetails, { id: item.id }));
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       title: item.title,
       content: [item.location, item.note].filter(Boolean).join('\n') || t('calendar.ownEntry'),
       confirmText: t('calendar.delete'),

@@ -1,10 +1,11 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
-import { Dialog, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { DownlandOutline, FileOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCalendarExport, useCalendarFeed, useResetCalendarFeed } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
+import { confirm } from '@/app/overlays.ts';
 import ui from '@/components/activity/activity.module.css';
 import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
@@ -40,7 +41,7 @@ function Settings() {
     }
   };
   const askReset = async () => {
-    const ok = await Dialog.confirm({
+    const ok = await confirm({
       title: t('calendar.resetTitle'),
       content: t('calendar.resetBody'),
       confirmText: t('calendar.reset'),

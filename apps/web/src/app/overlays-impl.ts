@@ -1,3 +1,0 @@
-import { Dialog, Toast } from 'antd-mobile';
-
-export { Dialog, Toast };
