@@ -1,12 +1,15 @@
 import {
   AMOUNT_PROBLEM_KEYS,
+  type AmountTextOptions,
   CURRENCIES,
   type Currency,
   DEFAULT_CURRENCY,
   formatAmount,
+  formatAssetAmount,
   parseAmount,
   type WalletRecord,
 } from '@polaris/contract';
+import { settingsStore } from './settings.ts';
 
 /**
  * The wallet's pure rules on the client. Money decisions compare integers of base units (parseAmount /
@@ -95,7 +98,20 @@ export function looksLikeUser(to: string): boolean {
   return /^\d{8,12}$/.test(text) || text.includes('@');
 }
 
-/** Digits grouped by thousands, without ever going through a float ("2921.5" → "2,921.5"). */
+/**
+ * The app's one display of an asset amount (the contract's `formatAssetAmount`: the asset's display precision,
+ * grouped in the chosen language, never through a float), without the asset code: "1,234.50".
+ */
+export function amountFigure(value: string, asset: string, options: AmountTextOptions = {}): string {
+  return formatAssetAmount(value, asset, settingsStore.getState().language, options);
+}
+
+/** `amountFigure` with the asset code: "1,234.50 USDT". */
+export function assetAmount(value: string, asset: string, options: AmountTextOptions = {}): string {
+  return amountFigure(value, asset, { ...options, withCode: true });
+}
+
+/** Digits grouped by thousands (fiat and USD figures, already rounded by the server), without ever going through a float ("2921.5" → "2,921.5"). */
 export function groupDigits(value: string): string {
   const negative = value.startsWith('-');
   const [whole = '0', fraction] = (negative ? value.slice(1) : value).split('.');

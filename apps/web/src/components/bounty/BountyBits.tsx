@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Bounty, SubmissionState } from '@/api/bounty.ts';
 import { timeLeft } from '@/lib/bounty.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure } from '@/lib/wallet.ts';
 import styles from './bounty.module.css';
 
 /** The bounty's state as a coloured badge: open, reviewing, completed, ended. */
@@ -29,7 +29,7 @@ export function Reward({ bounty, testId }: { bounty: Pick<Bounty, 'perWinner' | 
   const { t } = useTranslation();
   return (
     <p className={styles.reward} data-testid={testId}>
-      <span className={styles.rewardFigure}>{groupDigits(bounty.perWinner)}</span>
+      <span className={styles.rewardFigure}>{amountFigure(bounty.perWinner, bounty.asset)}</span>
       <span className={styles.rewardUnit}>{t('bounty.perWinnerUnit', { asset: bounty.asset })}</span>
     </p>
   );

@@ -7,7 +7,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { assetAmount } from '@/lib/wallet.ts';
 import { nameOf } from './names.ts';
 import css from './redpacket.module.css';
 
@@ -53,7 +53,7 @@ export function ClaimList({ packet }: { packet: RedPacket }) {
             </div>
             <div className={ui.rowEnd}>
               <p className={ui.figure} data-testid="claim-amount">
-                {groupDigits(claim.amount)} {packet.asset}
+                {assetAmount(claim.amount, packet.asset)}
               </p>
               {claim.luckiest && (
                 <span className={css.luckiest} data-testid="claim-luckiest">

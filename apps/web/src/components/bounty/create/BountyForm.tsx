@@ -8,7 +8,7 @@ import { href, PATHS } from '@/app/paths.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { toLocalInput } from '@/lib/bounty.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits, shown } from '@/lib/wallet.ts';
+import { amountFigure, shown } from '@/lib/wallet.ts';
 import styles from '../bounty.module.css';
 import { BountyConfirm } from './BountyConfirm.tsx';
 import type { BountyFormState } from './useBountyForm.ts';
@@ -134,7 +134,7 @@ export function BountyForm({ form, notice }: { form: BountyFormState; notice?: R
               asset && (
                 <p className={styles.hint} data-testid="bounty-available">
                   {t('bounty.form.available', {
-                    amount: shown(groupDigits(asset.available), showAssets),
+                    amount: shown(amountFigure(asset.available, asset.code), showAssets),
                     asset: asset.code,
                   })}
                 </p>
@@ -191,7 +191,7 @@ export function BountyForm({ form, notice }: { form: BountyFormState; notice?: R
                 <p className={styles.computed} data-testid="bounty-computed" aria-live="polite">
                   {form.mode === 'winners'
                     ? t('bounty.form.computedPerWinner', {
-                        amount: groupDigits(computed.perWinner),
+                        amount: amountFigure(computed.perWinner, asset?.code ?? ''),
                         asset: asset?.code ?? '',
                       })
                     : t('bounty.form.computedWinners', { count: computed.winners })}

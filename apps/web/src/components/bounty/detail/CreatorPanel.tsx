@@ -3,7 +3,7 @@ import type { Bounty } from '@/api/bounty.ts';
 import { useAsset } from '@/api/wallet.ts';
 import ui from '@/components/ui.module.css';
 import { decimalsOf, escrowLeft } from '@/lib/bounty.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { assetAmount } from '@/lib/wallet.ts';
 import styles from '../bounty.module.css';
 
 /** What only the creator sees: the escrow still held, and the ledger entries of the funding and the refund. */
@@ -17,9 +17,7 @@ export function CreatorPanel({ bounty }: { bounty: Bounty }) {
       <dl className={ui.kvList}>
         <div className={ui.kv}>
           <dt>{t('bounty.manage.escrowLeft')}</dt>
-          <dd data-testid="bounty-escrow-left">
-            {groupDigits(held)} {bounty.asset}
-          </dd>
+          <dd data-testid="bounty-escrow-left">{assetAmount(held, bounty.asset)}</dd>
         </div>
         {bounty.fundEntryId && (
           <div className={ui.kv}>

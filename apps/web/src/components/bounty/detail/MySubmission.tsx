@@ -3,7 +3,7 @@ import { type Bounty, useBountySubmissions } from '@/api/bounty.ts';
 import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { assetAmount } from '@/lib/wallet.ts';
 import { SubmissionBadge } from '../BountyBits.tsx';
 import styles from '../bounty.module.css';
 
@@ -40,7 +40,7 @@ export function MySubmission({ bounty }: { bounty: Bounty }) {
             <div className={ui.kv}>
               <dt>{t('bounty.mine.paid')}</dt>
               <dd className={ui.up} data-testid="bounty-my-amount">
-                +{groupDigits(detail.amount)} {bounty.asset}
+                {assetAmount(detail.amount, bounty.asset, { signed: true })}
               </dd>
             </div>
           )}

@@ -8,7 +8,7 @@ import { toastUnreported } from '@/components/form-errors.ts';
 import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure, assetAmount } from '@/lib/wallet.ts';
 import { SubmissionBadge } from '../BountyBits.tsx';
 import styles from '../bounty.module.css';
 
@@ -32,7 +32,7 @@ export function SubmissionRow({ bounty, submission }: { bounty: Bounty; submissi
     const ok = await Dialog.confirm({
       title: t('bounty.manage.approveTitle'),
       content: t('bounty.manage.approveConfirm', {
-        amount: groupDigits(bounty.perWinner),
+        amount: amountFigure(bounty.perWinner, bounty.asset),
         asset: bounty.asset,
         name: personName(submission),
       }),
@@ -46,7 +46,7 @@ export function SubmissionRow({ bounty, submission }: { bounty: Bounty; submissi
         onSuccess: () =>
           Toast.show({
             content: t('bounty.manage.paid', {
-              amount: groupDigits(bounty.perWinner),
+              amount: amountFigure(bounty.perWinner, bounty.asset),
               asset: bounty.asset,
               name: personName(submission),
             }),
@@ -94,9 +94,7 @@ export function SubmissionRow({ bounty, submission }: { bounty: Bounty; submissi
           {submission.amount && (
             <div className={ui.kv}>
               <dt>{t('bounty.manage.paidAmount')}</dt>
-              <dd data-testid="bounty-submission-amount">
-                {groupDigits(submission.amount)} {bounty.asset}
-              </dd>
+              <dd data-testid="bounty-submission-amount">{assetAmount(submission.amount, bounty.asset)}</dd>
             </div>
           )}
           {submission.entryId && (

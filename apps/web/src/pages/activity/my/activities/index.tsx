@@ -19,6 +19,7 @@ import { RequireLogin } from '@/components/RequireLogin.tsx';
 import type { SavedTickets } from '@/lib/offline-store.ts';
 import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
+import { assetAmount } from '@/lib/wallet.ts';
 
 /** My tickets, upcoming or past (kept in the query string), each with its QR code while it is valid. */
 export default function MyActivitiesPage() {
@@ -142,7 +143,7 @@ function TicketItem({ ticket }: { ticket: Ticket }) {
         {[
           activity.city ?? (activity.online ? t('activity.online') : ''),
           ticket.ticketType.name,
-          ticket.asset ? `${ticket.price} ${ticket.asset}` : t('activity.free'),
+          ticket.asset ? assetAmount(ticket.price, ticket.asset) : t('activity.free'),
         ]
           .filter(Boolean)
           .join(' · ')}
