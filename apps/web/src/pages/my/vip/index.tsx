@@ -72,7 +72,9 @@ function Membership() {
     const request =
       pending.offer === 'renew' && vip
         ? { action: 'renew' as const, tier: vip.tier, period, endsAt: vip.endsAt }
-        : { action: 'buy' as const, tier: pending.tier.code, period };
+        : pending.offer === 'upgrade'
+          ? { action: 'buy' as const, tier: pending.tier.code, period, price: pending.price }
+          : { action: 'buy' as const, tier: pending.tier.code, period };
     purchase.mutate(
       { ...request, tradePassword, idempotencyKey: idempotencyKey.current },
       {
