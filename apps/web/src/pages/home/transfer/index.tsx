@@ -131,8 +131,10 @@ function TransferForm({ asset }: { asset: WalletAsset }) {
           size="large"
           block
           shape="rounded"
-          disabled={form.settling && form.recipient !== ''}
+          loading={form.waiting}
+          loadingText={t('transfer.checking')}
           data-testid="transfer-next"
+          data-waiting={form.waiting}
         >
           {t('common.next')}
         </Button>
