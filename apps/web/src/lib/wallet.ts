@@ -7,6 +7,7 @@ import {
   formatAmount,
   formatAssetAmount,
   parseAmount,
+  RECORD_KINDS,
   type WalletRecord,
 } from '@polaris/contract';
 import { settingsStore } from './settings.ts';
@@ -181,26 +182,14 @@ const STATUS_TONES: Record<WalletRecord['status'], StatusTone> = {
   failed: 'danger',
 };
 
-/**
- * Ledger entry kinds the record list names on their own: what the server files under `other` (bounties, red
- * packets and memberships move money between a user and a system account, not between users) would otherwise all
- * read "Other".
- */
-export const LABELLED_RECORD_KINDS = [
-  'bounty_fund',
-  'bounty_payout',
-  'bounty_refund',
-  'redpacket_send',
-  'redpacket_claim',
-  'redpacket_refund',
-  'creator_withdrawal',
-  'vip_buy',
-  'vip_renew',
-  'vip_upgrade',
-  'airdrop_fund',
-  'airdrop_payout',
-  'airdrop_return',
-] as const;
+/** The label of a record (web `records.*` keys): one for every kind the records API returns (`RECORD_KINDS`). */
+export function recordLabelKey(record: Pick<WalletRecord, 'kind' | 'type'>): string {
+  if (record.kind === 'transfer' || record.kind === 'deposit') return `records.type.${record.type}`;
+  if (record.kind === 'withdrawal') return 'records.type.withdraw';
+  return (RECORD_KINDS as readonly string[]).includes(record.kind)
+    ? `records.kind.${record.kind}`
+    : 'records.type.other';
+}
 
 export function recordView(record: WalletRecord): RecordView {
   const negative = record.amount.startsWith('-');
@@ -209,9 +198,7 @@ export function recordView(record: WalletRecord): RecordView {
       ? `${Math.min(record.confirmations, record.requiredConfirmations)}/${record.requiredConfirmations}`
       : null;
   return {
-    typeKey: (LABELLED_RECORD_KINDS as readonly string[]).includes(record.kind)
-      ? `records.kind.${record.kind}`
-      : `records.type.${record.type}`,
+    typeKey: recordLabelKey(record),
     statusKey: `records.status.${record.status}`,
     statusTone: STATUS_TONES[record.status],
     tone: negative ? 'out' : 'in',

@@ -45,11 +45,6 @@ export function ClaimList({ packet }: { packet: RedPacket }) {
             <div className={ui.rowMain}>
               <p className={ui.rowTitle}>{nameOf(t, claim.person)}</p>
               <p className={ui.rowSub}>{formatDateAndTime(claim.claimedAt, language)}</p>
-              {claim.entryId && (
-                <p className={css.entry} data-testid="claim-entry">
-                  {t('redpacket.receive.entry', { id: claim.entryId })}
-                </p>
-              )}
             </div>
             <div className={ui.rowEnd}>
               <p className={ui.figure} data-testid="claim-amount">

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Bounty } from '@/api/bounty.ts';
 import { useAsset } from '@/api/wallet.ts';
 import ui from '@/components/ui.module.css';
+import { RecordLink } from '@/components/wallet/RecordLink.tsx';
 import { decimalsOf, escrowLeft } from '@/lib/bounty.ts';
 import { assetAmount } from '@/lib/wallet.ts';
 import styles from '../bounty.module.css';
@@ -22,13 +23,17 @@ export function CreatorPanel({ bounty }: { bounty: Bounty }) {
         {bounty.fundEntryId && (
           <div className={ui.kv}>
             <dt>{t('bounty.detail.fundEntry')}</dt>
-            <dd className={styles.entryId}>#{bounty.fundEntryId}</dd>
+            <dd>
+              <RecordLink asset={bounty.asset} reference={bounty.fundEntryId} testId="bounty-fund-record" />
+            </dd>
           </div>
         )}
         {bounty.refundEntryId && (
           <div className={ui.kv}>
             <dt>{t('bounty.detail.refundEntry')}</dt>
-            <dd className={styles.entryId}>#{bounty.refundEntryId}</dd>
+            <dd>
+              <RecordLink asset={bounty.asset} reference={bounty.refundEntryId} testId="bounty-refund-record" />
+            </dd>
           </div>
         )}
       </dl>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { type Bounty, useBountySubmissions } from '@/api/bounty.ts';
 import ui from '@/components/ui.module.css';
+import { RecordLink } from '@/components/wallet/RecordLink.tsx';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { assetAmount } from '@/lib/wallet.ts';
@@ -47,8 +48,8 @@ export function MySubmission({ bounty }: { bounty: Bounty }) {
           {detail.entryId && (
             <div className={ui.kv}>
               <dt>{t('bounty.entry')}</dt>
-              <dd className={styles.entryId} data-testid="bounty-my-entry">
-                #{detail.entryId}
+              <dd>
+                <RecordLink asset={bounty.asset} reference={detail.entryId} testId="bounty-my-entry" />
               </dd>
             </div>
           )}

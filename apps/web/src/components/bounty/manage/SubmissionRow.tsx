@@ -97,14 +97,6 @@ export function SubmissionRow({ bounty, submission }: { bounty: Bounty; submissi
               <dd data-testid="bounty-submission-amount">{assetAmount(submission.amount, bounty.asset)}</dd>
             </div>
           )}
-          {submission.entryId && (
-            <div className={ui.kv}>
-              <dt>{t('bounty.entry')}</dt>
-              <dd className={styles.entryId} data-testid="bounty-submission-entry">
-                #{submission.entryId}
-              </dd>
-            </div>
-          )}
         </dl>
       )}
       {submission.state === 'rejected' && submission.reason && (

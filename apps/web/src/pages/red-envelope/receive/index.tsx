@@ -16,6 +16,7 @@ import { isRedPacketCode } from '@/components/redpacket/rules.ts';
 import { StateBadge } from '@/components/redpacket/StateBadge.tsx';
 import { useRedEnvelopeBack } from '@/components/redpacket/useRedEnvelopeBack.ts';
 import ui from '@/components/ui.module.css';
+import { RecordLink } from '@/components/wallet/RecordLink.tsx';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { amountFigure, assetAmount } from '@/lib/wallet.ts';
@@ -110,8 +111,8 @@ function Receive({ packet }: { packet: RedPacket }) {
             {packet.isSender && packet.sendEntryId && (
               <div className={ui.kv}>
                 <dt>{t('redpacket.receive.sendEntry')}</dt>
-                <dd className={css.entry} data-testid="receive-send-entry">
-                  {t('redpacket.receive.entry', { id: packet.sendEntryId })}
+                <dd>
+                  <RecordLink asset={packet.asset} reference={packet.sendEntryId} testId="receive-send-entry" />
                 </dd>
               </div>
             )}
@@ -121,8 +122,8 @@ function Receive({ packet }: { packet: RedPacket }) {
                 <dd>
                   {assetAmount(packet.refundedAmount, packet.asset)}
                   {packet.refundEntryId && (
-                    <span className={css.entry} style={{ display: 'block' }}>
-                      {t('redpacket.receive.entry', { id: packet.refundEntryId })}
+                    <span style={{ display: 'block' }}>
+                      <RecordLink asset={packet.asset} reference={packet.refundEntryId} testId="receive-refund-entry" />
                     </span>
                   )}
                 </dd>
