@@ -11,7 +11,7 @@ async function detailId(page: Page): Promise<string> {
 
 // Ann posts a bounty of 20 USDT for two winners through the screens (the pool escrowed behind her transaction
 // password), Ben finds it in the list and submits a text and a link, Ann approves him on bounty-manage (confirming
-// "pay 10 USDT"), and Ben sees the approval with its ledger entry and then the reward in his USDT records.
+// "pay 10 USDT"), and Ben sees the approval with a link to its record and then the reward in his USDT records.
 test('a bounty from creation to payout: posted, submitted, approved, found in the records', async ({
   page,
   browser,
@@ -86,8 +86,8 @@ test('a bounty from creation to payout: posted, submitted, approved, found in th
   const paid = page.locator(`[data-testid="bounty-submission"][data-uid="${ben.uid}"]`);
   await expect(paid).toHaveAttribute('data-state', 'approved');
   await expect(paid.getByTestId('bounty-submission-amount')).toHaveText('10.00 USDT');
-  await expect(paid.getByTestId('bounty-submission-entry')).toHaveText(/^#\d+$/);
-  const entry = (await paid.getByTestId('bounty-submission-entry').textContent())!;
+  // No ledger ids on user screens: the payout is Ben's record, not Ann's.
+  await expect(paid.getByTestId('bounty-submission-entry')).toHaveCount(0);
   await expect(page.getByTestId('bounty-manage-paid')).toHaveText('1/2');
   await expect(page.getByTestId('bounty-manage-escrow')).toHaveText('10.00');
   await shot('approved');
@@ -97,11 +97,13 @@ test('a bounty from creation to payout: posted, submitted, approved, found in th
   await page.getByTestId('nav-back').click();
   await expect(page.getByTestId('bounty-hero')).toBeVisible();
 
-  // Ben: the approval with its amount and ledger entry, then the reward in his records.
+  // Ben: the approval with its amount and a link to its record, then the reward in his records.
   await benPage.reload();
   await expect(benPage.getByTestId('bounty-my-submission')).toHaveAttribute('data-state', 'approved');
   await expect(benPage.getByTestId('bounty-my-amount')).toHaveText('+10.00 USDT');
-  await expect(benPage.getByTestId('bounty-my-entry')).toHaveText(entry);
+  await benPage.getByTestId('bounty-my-entry').click();
+  await expect(benPage.getByTestId('record-detail-kind')).toHaveText('Bounty reward');
+  await expect(benPage.getByTestId('record-detail-amount')).toHaveText('+10.00 USDT');
   await benPage.goto('/#/pages/home/assets/details/records-more/index?asset=USDT');
   const reward = benPage.getByTestId('record-item').filter({ hasText: 'Bounty reward' });
   await expect(reward.getByTestId('record-amount')).toHaveText('+10.00 USDT');
