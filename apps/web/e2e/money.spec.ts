@@ -101,8 +101,8 @@ for (const language of ['zh-Hant', 'en'] as const) {
     test.setTimeout(180_000);
     const words = WORDS[language];
     const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${language}-${name}.png`) });
-    const sender = await fundedAccount(page.request, `money-${language}`);
-    const friend = await accountByApi(page.request, `money-friend-${language}`);
+    const sender = await fundedAccount(page.request, `money-${language.toLowerCase()}`);
+    const friend = await accountByApi(page.request, `money-friend-${language.toLowerCase()}`);
     await apiCall(page.request, friend.token, '/user/personalInfo', { uname: 'Olivia Wu' });
     const { activity, packet } = await history(page, sender, friend);
     await signIn(page, sender.email, language);
