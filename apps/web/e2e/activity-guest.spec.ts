@@ -83,7 +83,7 @@ test('guest finds a paid activity, pays, sees the QR ticket and the calendar in 
   await expect(page.getByTestId('home-city')).toHaveAttribute('data-city', city);
   const card = page.locator(`[data-testid="activity-card"][data-id="${activity.id}"]`);
   await expect(card).toBeVisible();
-  await expect(card).toContainText('5 USDT 起');
+  await expect(card).toContainText('5.00 USDT 起');
   await page.getByTestId('home-filter-week').click();
   await page.getByTestId('home-filter-week').click();
   await shot('home-city');
@@ -94,12 +94,12 @@ test('guest finds a paid activity, pays, sees the QR ticket and the calendar in 
   await expect(page.getByTestId('details-time')).toContainText(/\d{2}月\d{2}日 星期. \d{2}:\d{2}/);
   await expect(page.getByTestId('details-time')).toContainText('GMT+8');
   await expect(page.getByTestId('details-organizer')).toContainText('Olivia Organizer');
-  await expect(page.getByTestId('ticket-price')).toHaveText('5 USDT');
+  await expect(page.getByTestId('ticket-price')).toHaveText('5.00 USDT');
   await shot('details');
 
   // Pay: the confirmation sheet with the price, then the transaction password (one wrong try first).
   await page.getByTestId('details-signup').click();
-  await expect(page.getByTestId('signup-confirm-price')).toHaveText('5 USDT');
+  await expect(page.getByTestId('signup-confirm-price')).toHaveText('5.00 USDT');
   await expect(page.getByTestId('signup-confirm-outcome')).toHaveAttribute('data-outcome', 'approved');
   // The organizer's question must be answered before paying.
   const question = page.locator('input[data-testid^="signup-question-"]');

@@ -146,7 +146,7 @@ test('create a paid activity, a guest pays, check-in by typed code, others are r
   // The organizer sees the guest and the money in escrow.
   await page.goto(`/#/pages/activity/manage/index?id=${activityId}`);
   await expect(page.getByTestId('manage-count-registered')).toHaveAttribute('data-value', '1');
-  await expect(page.getByTestId('manage-escrow-USDT')).toContainText('5');
+  await expect(page.getByTestId('manage-escrow-USDT')).toContainText('5.00 USDT');
   await expect(page.locator(`[data-testid="manage-attendee"][data-uid="${guest.uid}"]`)).toBeVisible();
   await shot('guest-listed');
 

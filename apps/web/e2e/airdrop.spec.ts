@@ -39,7 +39,7 @@ test('airdrop sign-up from the list, and a listing application with a bad addres
   await page.goto('/#/pages/home/more-services/index');
   await page.getByTestId('service-airdrop').click();
   const item = page.getByTestId('airdrop-item').filter({ hasText: project });
-  await expect(item).toContainText('5 USDT each, for up to 100 people');
+  await expect(item).toContainText('5.00 USDT each, for up to 100 people');
   await expect(item.getByTestId('airdrop-phase')).toHaveText('Sign-up open');
   await shot('list');
 

@@ -11,7 +11,7 @@ async function detailId(page: Page): Promise<string> {
 
 // Ann posts a bounty of 20 USDT for two winners through the screens (the pool escrowed behind her transaction
 // password), Ben finds it in the list and submits a text and a link, Ann approves him on bounty-manage (confirming
-// "pay 10 USDT"), and Ben sees the approval with its ledger entry and then the reward in his USDT records.
+// "pay 10 USDT"), and Ben sees the approval with a link to its record and then the reward in his USDT records.
 test('a bounty from creation to payout: posted, submitted, approved, found in the records', async ({
   page,
   browser,
@@ -30,20 +30,20 @@ test('a bounty from creation to payout: posted, submitted, approved, found in th
   await page.getByTestId('bounty-description').fill('Write a recap of Saturday and link it.');
   await page.getByTestId('bounty-total').fill('20');
   await page.getByTestId('bounty-split').fill('2');
-  await expect(page.getByTestId('bounty-computed')).toHaveText('Each winner gets 10 USDT');
+  await expect(page.getByTestId('bounty-computed')).toHaveText('Each winner gets 10.00 USDT');
   await page.getByTestId('bounty-kind-link').click();
-  await expect(page.getByTestId('bounty-available')).toContainText('100 USDT');
+  await expect(page.getByTestId('bounty-available')).toContainText('100.00 USDT');
   await shot('create-form');
   await page.getByTestId('bounty-next').click();
-  await expect(page.getByTestId('bounty-confirm-total')).toHaveText('20 USDT');
-  await expect(page.getByTestId('bounty-confirm-split')).toHaveText('2 × 10 USDT');
+  await expect(page.getByTestId('bounty-confirm-total')).toHaveText('20.00 USDT');
+  await expect(page.getByTestId('bounty-confirm-split')).toHaveText('2 × 10.00 USDT');
   await shot('create-confirm');
   await page.getByTestId('bounty-confirm-ok').click();
   await page.getByTestId('trade-prompt-password').fill(E2E_TRADE_PASSWORD);
   await page.getByTestId('trade-prompt-submit').click();
   const id = await detailId(page);
   await expect(page.getByTestId('bounty-title')).toHaveText(title);
-  await expect(page.getByTestId('bounty-escrow-left')).toHaveText('20 USDT');
+  await expect(page.getByTestId('bounty-escrow-left')).toHaveText('20.00 USDT');
   await shot('created');
 
   // Ben: finds it in the list by searching, opens it and submits.
@@ -79,17 +79,17 @@ test('a bounty from creation to payout: posted, submitted, approved, found in th
   await expect(row).toContainText('My recap, with photos of the demos.');
   await row.getByTestId('bounty-approve').click();
   // Ben has no profile name, so the server shows his masked email.
-  await expect(page.getByRole('dialog')).toContainText(/Pay 10 USDT to bo\S+\. This cannot be undone\./);
+  await expect(page.getByRole('dialog')).toContainText(/Pay 10\.00 USDT to bo\S+\. This cannot be undone\./);
   await shot('approve-confirm');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await page.getByTestId('bounty-filter-approved').click();
   const paid = page.locator(`[data-testid="bounty-submission"][data-uid="${ben.uid}"]`);
   await expect(paid).toHaveAttribute('data-state', 'approved');
-  await expect(paid.getByTestId('bounty-submission-amount')).toHaveText('10 USDT');
-  await expect(paid.getByTestId('bounty-submission-entry')).toHaveText(/^#\d+$/);
-  const entry = (await paid.getByTestId('bounty-submission-entry').textContent())!;
+  await expect(paid.getByTestId('bounty-submission-amount')).toHaveText('10.00 USDT');
+  // No ledger ids on user screens: the payout is Ben's record, not Ann's.
+  await expect(paid.getByTestId('bounty-submission-entry')).toHaveCount(0);
   await expect(page.getByTestId('bounty-manage-paid')).toHaveText('1/2');
-  await expect(page.getByTestId('bounty-manage-escrow')).toHaveText('10');
+  await expect(page.getByTestId('bounty-manage-escrow')).toHaveText('10.00');
   await shot('approved');
   // Back from bounty-manage goes to bounty-mine (SPEC §2), and from there to the bounty home.
   await page.getByTestId('nav-back').click();
@@ -97,21 +97,23 @@ test('a bounty from creation to payout: posted, submitted, approved, found in th
   await page.getByTestId('nav-back').click();
   await expect(page.getByTestId('bounty-hero')).toBeVisible();
 
-  // Ben: the approval with its amount and ledger entry, then the reward in his records.
+  // Ben: the approval with its amount and a link to its record, then the reward in his records.
   await benPage.reload();
   await expect(benPage.getByTestId('bounty-my-submission')).toHaveAttribute('data-state', 'approved');
-  await expect(benPage.getByTestId('bounty-my-amount')).toHaveText('+10 USDT');
-  await expect(benPage.getByTestId('bounty-my-entry')).toHaveText(entry);
+  await expect(benPage.getByTestId('bounty-my-amount')).toHaveText('+10.00 USDT');
+  await benPage.getByTestId('bounty-my-entry').click();
+  await expect(benPage.getByTestId('record-detail-kind')).toHaveText('Bounty reward');
+  await expect(benPage.getByTestId('record-detail-amount')).toHaveText('+10.00 USDT');
   await benPage.goto('/#/pages/home/assets/details/records-more/index?asset=USDT');
   const reward = benPage.getByTestId('record-item').filter({ hasText: 'Bounty reward' });
-  await expect(reward.getByTestId('record-amount')).toHaveText('+10 USDT');
+  await expect(reward.getByTestId('record-amount')).toHaveText('+10.00 USDT');
   await benShot('ben-records');
 
   // Ann's records name the escrowed pool too.
   await page.goto('/#/pages/home/assets/details/records-more/index?asset=USDT');
   await expect(
     page.getByTestId('record-item').filter({ hasText: 'Bounty pool' }).getByTestId('record-amount'),
-  ).toHaveText('-20 USDT');
+  ).toHaveText('-20.00 USDT');
   const balance = await page.request.get(`${API_BASE}/wallet/asset?asset=USDT`, { headers: { token: ann.token } });
   expect(((await balance.json()) as { attachment: { available: string } }).attachment.available).toBe('80');
   await benContext.close();
@@ -144,14 +146,14 @@ test('a bounty posted in a chat room: its card in the room, and "Submitted" once
   await page.getByTestId('bounty-title').fill(title);
   await page.getByTestId('bounty-total').fill('6');
   await page.getByTestId('bounty-split').fill('3');
-  await expect(page.getByTestId('bounty-computed')).toHaveText('Each winner gets 2 USDT');
+  await expect(page.getByTestId('bounty-computed')).toHaveText('Each winner gets 2.00 USDT');
   await page.getByTestId('bounty-next').click();
   await page.getByTestId('bounty-confirm-ok').click();
   await page.getByTestId('trade-prompt-password').fill(E2E_TRADE_PASSWORD);
   await page.getByTestId('trade-prompt-submit').click();
   await expect(page).toHaveURL(/chatroom\/chat\/index/);
   const annCard = page.getByTestId('chat-bounty').filter({ hasText: title });
-  await expect(annCard).toContainText('2 USDT per winner');
+  await expect(annCard).toContainText('2.00 USDT per winner');
   await shot('posted-in-room');
 
   const benContext = await browser.newContext();

@@ -34,7 +34,7 @@ test('invite gift: register through the link, qualify with a deposit, the invite
   await expect(page.getByTestId('invite-link')).toHaveText(link);
   await expect(page.getByTestId('invite-qr')).toBeVisible();
   await expect(page.getByTestId('invite-people-empty')).toBeVisible();
-  await expect(page.getByTestId('invite-total-earned')).toHaveText('0 USDT');
+  await expect(page.getByTestId('invite-total-earned')).toHaveText('0.00 USDT');
   await shot('invite-empty');
 
   const phone = await browser.newContext({
@@ -67,15 +67,15 @@ test('invite gift: register through the link, qualify with a deposit, the invite
   deposit(noah, '20');
   await page.reload();
   await expect(page.getByTestId('invite-person')).toHaveAttribute('data-state', 'rewarded');
-  await expect(page.getByTestId('invite-person')).toContainText('+5 USDT');
-  await expect(page.getByTestId('invite-total-earned')).toHaveText('5 USDT');
+  await expect(page.getByTestId('invite-person')).toContainText('+5.00 USDT');
+  await expect(page.getByTestId('invite-total-earned')).toHaveText('5.00 USDT');
   await expect(page.getByTestId('invite-total-rewarded')).toHaveText('1');
   await shot('invite-rewarded');
 
   await page.goto('/#/pages/home/index');
   await page.getByTestId('language-switch').selectOption('zh-Hant');
   await page.getByTestId('me-invite').click();
-  await expect(page.getByTestId('invite-person')).toContainText('+5 USDT');
+  await expect(page.getByTestId('invite-person')).toContainText('+5.00 USDT');
   await expect(page.getByTestId('invite-rules')).toContainText('好友首次');
   await shot('invite-rewarded-zh-Hant');
 });

@@ -187,7 +187,7 @@ test('a deposit shows on the open wallet without a reload', async ({ page }, inf
   await markNoReload(page);
 
   deposit(account.email, '25');
-  await expect(page.getByTestId('wallet-amount-USDT')).toHaveText('25');
+  await expect(page.getByTestId('wallet-amount-USDT')).toHaveText('25.00');
   expect(Number(await page.getByTestId('wallet-total').getAttribute('data-value'))).toBeGreaterThan(0);
   await expectNoReload(page);
   await shot('credited-live');

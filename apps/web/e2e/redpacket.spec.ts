@@ -42,8 +42,8 @@ test('a password red packet: sent through the form, opened by link and password,
   await page.getByTestId('send-greeting').fill('Happy meetup!');
   await shot('send-form');
   await page.getByTestId('send-next').click();
-  await expect(page.getByTestId('confirm-total')).toHaveText('10 USDT');
-  await expect(page.getByTestId('confirm-count')).toHaveText('4 packets of 2.5 USDT each');
+  await expect(page.getByTestId('confirm-total')).toHaveText('10.00 USDT');
+  await expect(page.getByTestId('confirm-count')).toHaveText('4 packets of 2.50 USDT each');
   await shot('send-confirm');
   await confirmWithTradePassword(page);
 
@@ -80,7 +80,7 @@ test('a password red packet: sent through the form, opened by link and password,
   await bob.getByTestId('envelope-open').click();
 
   await expect(bob).toHaveURL(/receive\/index\?redpacketCode=/);
-  await expect(bob.getByTestId('receive-amount')).toContainText('2.5');
+  await expect(bob.getByTestId('receive-amount')).toContainText('2.50');
   await expect(bob.getByTestId('receive-claimed')).toContainText('1/4');
   await expect(bob.getByTestId('claim-row')).toHaveCount(1);
   await expect(bob.getByTestId('claim-entry')).toHaveCount(0);
@@ -89,11 +89,11 @@ test('a password red packet: sent through the form, opened by link and password,
   // Opening it again says so on the envelope: Bob's share, not a second one.
   await bob.goto(`/#/pages/red-envelope/password/index?redpacketCode=${code}`);
   await expect(bob.getByTestId('envelope')).toHaveAttribute('data-view', 'mine');
-  await expect(bob.getByTestId('envelope-amount')).toContainText('2.5');
+  await expect(bob.getByTestId('envelope-amount')).toContainText('2.50');
 
   // Ann, the sender, sees Bob's claim with its ledger entry.
   await page.goto(`/#/pages/red-envelope/receive/index?redpacketCode=${code}`);
-  await expect(page.getByTestId('receive-total')).toContainText('10');
+  await expect(page.getByTestId('receive-total')).toContainText('10.00');
   await expect(page.getByTestId('claim-entry')).toContainText('#');
   await expect(page.getByTestId('receive-send-entry')).toContainText('#');
   await shot('sender-receive');

@@ -18,24 +18,24 @@ test('membership: buy Plus, see the badge, upgrade to Pro for the prorated price
   await expect(page.getByTestId('vip-badge')).toHaveCount(0);
   await page.getByTestId('me-vip').click();
   await expect(page.getByTestId('vip-current')).toContainText('You are not a member yet');
-  await expect(page.getByTestId('vip-price-plus')).toHaveText('9.9 USDT / month');
+  await expect(page.getByTestId('vip-price-plus')).toHaveText('9.90 USDT / month');
   await expect(page.getByTestId('vip-records-empty')).toBeVisible();
   await shot('tiers');
 
   await page.getByTestId('vip-action-plus').click();
-  await expect(page.getByTestId('trade-prompt')).toContainText('Plus, one month: 9.9 USDT from your wallet');
+  await expect(page.getByTestId('trade-prompt')).toContainText('Plus, one month: 9.90 USDT from your wallet');
   await shot('buy-prompt');
   await payWithTradePassword(page);
   await expect(page.getByTestId('vip-current')).toContainText('Plus member');
   await expect(page.getByTestId('vip-until')).toContainText('30 days left');
   await expect(page.getByTestId('vip-action-plus')).toHaveAttribute('data-offer', 'renew');
   await expect(page.getByTestId('vip-record')).toHaveCount(1);
-  await expect(page.getByTestId('vip-record').first()).toContainText('-9.9 USDT');
+  await expect(page.getByTestId('vip-record').first()).toContainText('-9.90 USDT');
 
-  // About 30 days left: (29.9 − 9.9) × 30 / 30 = 20 USDT, a few millionths less for the seconds gone by.
+  // 30 days left (a day begun counts whole): (29.9 − 9.9) × 30 / 30 = 20 USDT, shown and charged to the cent.
   const upgrade = page.getByTestId('vip-action-pro');
   await expect(upgrade).toHaveAttribute('data-offer', 'upgrade');
-  await expect(upgrade).toContainText(/Upgrade for 19\.99\d+ USDT|Upgrade for 20 USDT/);
+  await expect(upgrade).toContainText('Upgrade for 20.00 USDT');
   await shot('plus-member');
   await upgrade.click();
   await payWithTradePassword(page);
@@ -46,7 +46,7 @@ test('membership: buy Plus, see the badge, upgrade to Pro for the prorated price
 
   // Renewing Pro for a month adds 30 days to the end: 60 days left now.
   await page.getByTestId('vip-action-pro').click();
-  await expect(page.getByTestId('trade-prompt')).toContainText('Renew Pro for one month: 29.9 USDT from your wallet');
+  await expect(page.getByTestId('trade-prompt')).toContainText('Renew Pro for one month: 29.90 USDT from your wallet');
   await payWithTradePassword(page);
   await expect(page.getByTestId('vip-until')).toContainText('60 days left');
   await expect(page.getByTestId('vip-record').first()).toHaveAttribute('data-kind', 'renew');
@@ -58,6 +58,6 @@ test('membership: buy Plus, see the badge, upgrade to Pro for the prorated price
   await page.getByTestId('language-switch').selectOption('zh-Hant');
   await page.getByTestId('me-vip').click();
   await expect(page.getByTestId('vip-current')).toContainText('Pro 會員');
-  await expect(page.getByTestId('vip-price-max')).toHaveText('99 USDT / 月');
+  await expect(page.getByTestId('vip-price-max')).toHaveText('99.00 USDT / 月');
   await shot('pro-member-zh-Hant');
 });

@@ -40,7 +40,7 @@ test('deposit, currency, trade password, transfer to a friend, refused withdrawa
   // Credited by the chain simulator; the Me tab shows it after a reload.
   deposit(email, '100');
   await page.reload();
-  await expect(page.getByTestId('wallet-amount-USDT')).toHaveText('100');
+  await expect(page.getByTestId('wallet-amount-USDT')).toHaveText('100.00');
   const total = page.getByTestId('wallet-total');
   await expect(total).toHaveAttribute('data-currency', 'USD');
   await expect(page.getByTestId('wallet-demo')).toBeVisible();
@@ -83,8 +83,8 @@ test('deposit, currency, trade password, transfer to a friend, refused withdrawa
   await expect(page.getByTestId('transfer-amount-error')).toHaveText('餘額不足');
   await page.getByTestId('transfer-amount').fill('12.5');
   await page.getByTestId('transfer-next').click();
-  await expect(page.getByTestId('confirm-amount')).toHaveText('12.5 USDT');
-  await expect(page.getByTestId('confirm-receive')).toHaveText('12.5 USDT');
+  await expect(page.getByTestId('confirm-amount')).toHaveText('12.50 USDT');
+  await expect(page.getByTestId('confirm-receive')).toHaveText('12.50 USDT');
   await shot('transfer-confirm');
   await page.getByTestId('confirm-ok').click();
   await page.getByTestId('trade-prompt-password').fill('wrong99');
@@ -96,7 +96,7 @@ test('deposit, currency, trade password, transfer to a friend, refused withdrawa
   await shot('transfer-done');
   await page.getByTestId('transfer-view-records').click();
   await expect(page.getByTestId('record-item').first()).toHaveAttribute('data-type', 'transfer_out');
-  await expect(page.getByTestId('record-amount').first()).toHaveText('-12.5 USDT');
+  await expect(page.getByTestId('record-amount').first()).toHaveText('-12.50 USDT');
   await shot('sender-records');
 
   // A withdrawal to a malformed address is refused under the recipient field (SPEC §5 / wallet.addressInvalid).
@@ -121,12 +121,12 @@ test('deposit, currency, trade password, transfer to a friend, refused withdrawa
   await page.getByTestId('login-password').fill('abc12345');
   await page.getByTestId('login-submit').click();
   await page.getByTestId('tab-me').click();
-  await expect(page.getByTestId('wallet-amount-USDT')).toHaveText('12.5');
+  await expect(page.getByTestId('wallet-amount-USDT')).toHaveText('12.50');
   await page.getByTestId('wallet-asset-USDT').click();
   await page.getByTestId('details-records-more').click();
   const received = page.getByTestId('record-item').first();
   await expect(received).toHaveAttribute('data-type', 'transfer_in');
-  await expect(received.getByTestId('record-amount')).toHaveText('+12.5 USDT');
+  await expect(received.getByTestId('record-amount')).toHaveText('+12.50 USDT');
   await expect(received.getByTestId('record-status')).toHaveText('已完成');
   await expect(received.getByTestId('record-counterparty')).toContainText(senderUid);
   await page.getByTestId('records-tab-transfer_in').click();

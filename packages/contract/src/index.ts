@@ -1,6 +1,7 @@
 export * from './activity/index.ts';
 export * from './activity-constants.ts';
 export * from './airdrop.ts';
+export * from './amount-display.ts';
 export * from './amounts.ts';
 export * from './app.ts';
 export * from './auth.ts';

@@ -73,6 +73,8 @@ export const VipTierInput = z.object({ tier: z.enum(VIP_TIERS, { error: 'vip.tie
 export const VipBuyInput = z.object({
   tier: z.enum(VIP_TIERS, { error: 'vip.tierUnknown' }),
   period: z.enum(VIP_PERIODS, { error: 'vip.periodUnknown' }),
+  /** An upgrade's price as the client showed it (`upgradePrice`): when the server's differs, nothing is charged. */
+  price: z.string().max(64, { error: 'wallet.amountNumeric' }).optional(),
   tradePassword: tradePasswordField,
   idempotencyKey: idempotencyKeyField,
 });

@@ -114,10 +114,58 @@ export const RecordsInput = z.object({
   cursor: ledgerCursor,
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
+/**
+ * Every ledger entry kind that moves a user's available balance, i.e. every kind `/wallet/records` returns; each
+ * has a label in the three languages (web `records.kind.*`). Kinds between system accounts only
+ * (ticket_earning_hold, ticket_release, withdrawal_settle, referral_fund) never reach a user's records.
+ */
+export const RECORD_KINDS = [
+  'deposit',
+  'transfer',
+  'withdrawal',
+  'withdrawal_refund',
+  'ticket_payment',
+  'ticket_hold',
+  'ticket_hold_release',
+  'ticket_refund',
+  'creator_withdrawal',
+  'bounty_fund',
+  'bounty_payout',
+  'bounty_refund',
+  'redpacket_send',
+  'redpacket_claim',
+  'redpacket_refund',
+  'vip_buy',
+  'vip_renew',
+  'vip_upgrade',
+  'airdrop_fund',
+  'airdrop_payout',
+  'airdrop_return',
+  'invite_reward',
+] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+/** What a record belongs to, for the link in its detail: the activity of a ticket, the bounty, the red packet… */
+export const RECORD_SUBJECTS = ['activity', 'bounty', 'redpacket', 'airdrop', 'vip', 'invite', 'earnings'] as const;
+export const RecordSubjectOutput = z.object({
+  type: z.enum(RECORD_SUBJECTS),
+  /** The id its page takes: an activity's code, a bounty's or airdrop's id, a red packet's code; '' for pages of mine. */
+  id: z.string(),
+  /** Its title or name when it has one (the activity's title, the bounty's, the airdrop's project). */
+  title: z.string().nullable(),
+});
+export type RecordSubject = z.infer<typeof RecordSubjectOutput>;
 export const RecordOutput = z.object({
   id: z.string(),
   type: z.enum(RECORD_TYPES),
   kind: z.string(),
+  /** The reference number support asks for (the journal entry); null while a deposit confirms. */
+  reference: z.string().nullable(),
+  /** The other person of a transfer, by name and uid (null for an address or no person). */
+  counterpartyName: z.string().nullable(),
+  counterpartyUid: z.string().nullable(),
+  subject: RecordSubjectOutput.nullable(),
+  /** The note a transfer's sender wrote. */
+  note: z.string().nullable(),
   amount: z.string(),
   status: z.enum(['confirming', 'processing', 'completed', 'failed']),
   chain: z.string().nullable(),
@@ -130,6 +178,11 @@ export const RecordOutput = z.object({
 });
 export type WalletRecord = z.infer<typeof RecordOutput>;
 export const RecordsOutput = z.object({ items: z.array(RecordOutput), nextCursor: z.string().nullable() });
+/** One record by its reference number (the journal entry), for a link from a bounty, a red packet… */
+export const RecordInput = z.object({
+  asset: assetCode,
+  reference: z.string().regex(/^\d{1,18}$/, { error: 'validation.invalid' }),
+});
 
 export const TradePasswordStatusOutput = z.object({ blank: z.boolean(), lockedUntil: z.string().nullable() });
 export const SetTradePasswordInput = z.object({

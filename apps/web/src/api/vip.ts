@@ -53,7 +53,15 @@ export function useVipOrders() {
 }
 
 export type VipPurchaseRequest =
-  | { action: 'buy'; tier: VipTierCode; period: VipPeriod; tradePassword: string; idempotencyKey: string }
+  | {
+      action: 'buy';
+      tier: VipTierCode;
+      period: VipPeriod;
+      /** An upgrade's quoted price: the server charges exactly it, or nothing. */
+      price?: string;
+      tradePassword: string;
+      idempotencyKey: string;
+    }
   | {
       action: 'renew';
       tier: VipTierCode;

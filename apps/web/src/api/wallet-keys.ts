@@ -15,6 +15,7 @@ export const walletKeys = {
     [...walletKeys.all, 'preview', asset, to, chainId ?? null] as const,
   records: (asset: string, type?: (typeof RECORD_TYPES)[number], limit?: number) =>
     [...walletKeys.all, 'records', asset, type ?? 'all', limit ?? 20] as const,
+  record: (asset: string, reference: string) => [...walletKeys.all, 'record', asset, reference] as const,
   tradeStatus: () => [...walletKeys.all, 'tradeStatus'] as const,
   payments: () => [...walletKeys.all, 'payments'] as const,
 };

@@ -13,6 +13,7 @@ import {
   type TransferPreviewOutput,
   type TransferResult,
   type WalletAsset,
+  type WalletRecord,
   type WalletSummary,
 } from '@polaris/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -139,6 +140,15 @@ export function useRecords(asset: string, type?: RecordType, limit = 20) {
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) => api.get<RecordsPage>('/wallet/records', { asset, type, cursor: pageParam, limit }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** One record by its reference number (the detail opened from a link), unless the list already holds it. */
+export function useRecord(asset: string, reference: string | null, enabled = true) {
+  return useQuery({
+    queryKey: walletKeys.record(asset, reference ?? ''),
+    enabled: useLoggedIn() && enabled && asset !== '' && !!reference,
+    queryFn: () => api.get<WalletRecord>('/wallet/record', { asset, reference }),
   });
 }
 

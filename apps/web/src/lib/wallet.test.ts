@@ -1,8 +1,13 @@
-import type { WalletRecord } from '@polaris/contract';
+import { RECORD_KINDS, type WalletRecord } from '@polaris/contract';
 import { describe, expect, it } from 'vitest';
 import { walletKeys } from '@/api/wallet.ts';
-import { createSettingsStore } from './settings.ts';
+import en from '@/i18n/en.json';
+import zhHans from '@/i18n/zh-Hans.json';
+import zhHant from '@/i18n/zh-Hant.json';
+import { createSettingsStore, settingsStore } from './settings.ts';
 import {
+  amountFigure,
+  assetAmount,
   checkTradePassword,
   checkTransfer,
   chooseCurrency,
@@ -117,6 +122,11 @@ const record = (patch: Partial<WalletRecord>): WalletRecord => ({
   confirmations: 15,
   requiredConfirmations: 15,
   counterparty: null,
+  counterpartyName: null,
+  counterpartyUid: null,
+  reference: '55',
+  subject: null,
+  note: null,
   fee: null,
   createdAt: '2026-11-21T20:31:14.893Z',
   ...patch,
@@ -142,6 +152,30 @@ describe('record formatting', () => {
     expect(recordView(record({ type: 'other', kind: 'something_new', amount: '1', chain: null })).typeKey).toBe(
       'records.type.other',
     );
+  });
+
+  it('labels every kind the records API returns, in the three languages (a ticket is not "Other")', () => {
+    expect(recordView(record({ type: 'other', kind: 'ticket_payment', amount: '-12' })).typeKey).toBe(
+      'records.kind.ticket_payment',
+    );
+    const lookup = (catalogue: unknown, key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+    for (const kind of RECORD_KINDS) {
+      // The type the server files each kind under (presenter.ts).
+      const types: WalletRecord['type'][] =
+        kind === 'transfer'
+          ? ['transfer_in', 'transfer_out']
+          : kind === 'deposit'
+            ? ['deposit']
+            : kind.startsWith('withdrawal')
+              ? ['withdraw']
+              : ['other'];
+      for (const type of types) {
+        const key = recordView(record({ kind, type })).typeKey;
+        expect(key, kind).not.toBe('records.type.other');
+        for (const catalogue of [en, zhHant, zhHans]) expect(lookup(catalogue, key), `${kind} ${key}`).toBeTruthy();
+      }
+    }
   });
 
   it('shows confirmations only for deposits', () => {
@@ -189,5 +223,18 @@ describe('trade password rule', () => {
     expect(checkTradePassword('123456')).toBeNull();
     expect(checkTradePassword('123456', '123457')).toBe('mismatch');
     expect(checkTradePassword('123456', '123456')).toBeNull();
+  });
+});
+
+describe('amounts on screen', () => {
+  it('follow the chosen language and each asset’s display precision', () => {
+    const before = settingsStore.getState().language;
+    settingsStore.getState().update({ language: 'en' });
+    expect(assetAmount('1234.169416', 'USDT')).toBe('1,234.16 USDT');
+    expect(amountFigure('-3', 'USDT', { signed: true })).toBe('-3.00');
+    settingsStore.getState().update({ language: 'zh-Hant' });
+    expect(assetAmount('6.830584', 'USDT')).toBe('6.83 USDT');
+    expect(amountFigure('0.12345678', 'BTC')).toBe('0.12345678');
+    settingsStore.getState().update({ language: before });
   });
 });

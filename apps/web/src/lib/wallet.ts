@@ -1,12 +1,16 @@
 import {
   AMOUNT_PROBLEM_KEYS,
+  type AmountTextOptions,
   CURRENCIES,
   type Currency,
   DEFAULT_CURRENCY,
   formatAmount,
+  formatAssetAmount,
   parseAmount,
+  RECORD_KINDS,
   type WalletRecord,
 } from '@polaris/contract';
+import { settingsStore } from './settings.ts';
 
 /**
  * The wallet's pure rules on the client. Money decisions compare integers of base units (parseAmount /
@@ -95,7 +99,20 @@ export function looksLikeUser(to: string): boolean {
   return /^\d{8,12}$/.test(text) || text.includes('@');
 }
 
-/** Digits grouped by thousands, without ever going through a float ("2921.5" → "2,921.5"). */
+/**
+ * The app's one display of an asset amount (the contract's `formatAssetAmount`: the asset's display precision,
+ * grouped in the chosen language, never through a float), without the asset code: "1,234.50".
+ */
+export function amountFigure(value: string, asset: string, options: AmountTextOptions = {}): string {
+  return formatAssetAmount(value, asset, settingsStore.getState().language, options);
+}
+
+/** `amountFigure` with the asset code: "1,234.50 USDT". */
+export function assetAmount(value: string, asset: string, options: AmountTextOptions = {}): string {
+  return amountFigure(value, asset, { ...options, withCode: true });
+}
+
+/** Digits grouped by thousands (fiat and USD figures, already rounded by the server), without ever going through a float ("2921.5" → "2,921.5"). */
 export function groupDigits(value: string): string {
   const negative = value.startsWith('-');
   const [whole = '0', fraction] = (negative ? value.slice(1) : value).split('.');
@@ -165,26 +182,14 @@ const STATUS_TONES: Record<WalletRecord['status'], StatusTone> = {
   failed: 'danger',
 };
 
-/**
- * Ledger entry kinds the record list names on their own: what the server files under `other` (bounties, red
- * packets and memberships move money between a user and a system account, not between users) would otherwise all
- * read "Other".
- */
-export const LABELLED_RECORD_KINDS = [
-  'bounty_fund',
-  'bounty_payout',
-  'bounty_refund',
-  'redpacket_send',
-  'redpacket_claim',
-  'redpacket_refund',
-  'creator_withdrawal',
-  'vip_buy',
-  'vip_renew',
-  'vip_upgrade',
-  'airdrop_fund',
-  'airdrop_payout',
-  'airdrop_return',
-] as const;
+/** The label of a record (web `records.*` keys): one for every kind the records API returns (`RECORD_KINDS`). */
+export function recordLabelKey(record: Pick<WalletRecord, 'kind' | 'type'>): string {
+  if (record.kind === 'transfer' || record.kind === 'deposit') return `records.type.${record.type}`;
+  if (record.kind === 'withdrawal') return 'records.type.withdraw';
+  return (RECORD_KINDS as readonly string[]).includes(record.kind)
+    ? `records.kind.${record.kind}`
+    : 'records.type.other';
+}
 
 export function recordView(record: WalletRecord): RecordView {
   const negative = record.amount.startsWith('-');
@@ -193,9 +198,7 @@ export function recordView(record: WalletRecord): RecordView {
       ? `${Math.min(record.confirmations, record.requiredConfirmations)}/${record.requiredConfirmations}`
       : null;
   return {
-    typeKey: (LABELLED_RECORD_KINDS as readonly string[]).includes(record.kind)
-      ? `records.kind.${record.kind}`
-      : `records.type.${record.type}`,
+    typeKey: recordLabelKey(record),
     statusKey: `records.status.${record.status}`,
     statusTone: STATUS_TONES[record.status],
     tone: negative ? 'out' : 'in',

@@ -54,6 +54,7 @@ export const enFeatures = {
     nothingToRenew: 'You have no membership to renew yet: buy a tier first',
     changed:
       'Your membership changed meanwhile (it now ends {{endsAt}}): nothing was charged, please check and try again',
+    priceChanged: 'The upgrade now costs {{price}} {{asset}}: nothing was charged, please check and try again',
   },
   client: {
     deviceTypeUnknown: 'The device type is not one this server knows',

@@ -154,6 +154,7 @@ export const en = {
     '503': 'Service not started',
   },
   wallet: {
+    recordNotFound: 'This record was not found in your wallet',
     insufficient: 'Insufficient balance',
     amountEmpty: 'The amount cannot be empty',
     amountNumeric: 'The amount must be numeric',

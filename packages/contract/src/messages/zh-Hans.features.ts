@@ -52,6 +52,7 @@ export const zhHansFeatures: FeatureMessages = {
     noDowngrade: '你的会员等级更高，有效期至 {{endsAt}}：到期后才能购买较低等级',
     nothingToRenew: '你还没有可续费的会员，请先购买',
     changed: '你的会员状态已变化（现到期于 {{endsAt}}）：未扣款，请核对后重试',
+    priceChanged: '升级价格已变为 {{price}} {{asset}}：未扣款，请核对后重试',
   },
   client: {
     deviceTypeUnknown: '服务器不认识此设备类型',

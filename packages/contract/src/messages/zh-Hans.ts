@@ -153,6 +153,7 @@ export const zhHans: Messages = {
     '503': '服务未启动',
   },
   wallet: {
+    recordNotFound: '你的钱包中没有这条记录',
     insufficient: '余额不足',
     amountEmpty: '金额不能为空',
     amountNumeric: '金额必须是数字',

@@ -52,6 +52,7 @@ export const zhHantFeatures: FeatureMessages = {
     noDowngrade: '你的會員等級更高，有效期至 {{endsAt}}：到期後才能購買較低等級',
     nothingToRenew: '你還沒有可續費的會員，請先購買',
     changed: '你的會員狀態已變化（現到期於 {{endsAt}}）：未扣款，請核對後重試',
+    priceChanged: '升級價格已變為 {{price}} {{asset}}：未扣款，請核對後重試',
   },
   client: {
     deviceTypeUnknown: '伺服器不認識此裝置類型',

@@ -153,6 +153,7 @@ export const zhHant: Messages = {
     '503': '服務未啟動',
   },
   wallet: {
+    recordNotFound: '你的錢包中沒有這筆紀錄',
     insufficient: '餘額不足',
     amountEmpty: '金額不能為空',
     amountNumeric: '金額必須是數字',

@@ -191,10 +191,10 @@ describe('attendee notices', () => {
 
     const changes = (await noticesOf(amy)).filter((notice) => notice.kind === 'activityChanged');
     expect(changes).toHaveLength(1);
-    expect(changes[0]!.params.refund).toMatch(/full refund of 10 USDT until/);
+    expect(changes[0]!.params.refund).toMatch(/full refund of 10.00 USDT until/);
     const [update, ...twice] = await mailsTo(amy.email, 'Changed: ');
     expect(twice).toEqual([]);
-    expect(update!.text).toContain('full refund of 10 USDT');
+    expect(update!.text).toContain('full refund of 10.00 USDT');
     const invite = invitationOf(update!);
     expect(invite).toMatchObject({
       method: 'REQUEST',
@@ -231,10 +231,10 @@ describe('attendee notices', () => {
     expect(cancelled.status).toBe(200);
     const notices = (await noticesOf(amy)).filter((notice) => notice.kind === 'activityCancelled');
     expect(notices).toHaveLength(1);
-    expect(notices[0]!.params.refund).toBe('10 USDT has been returned to your wallet.');
+    expect(notices[0]!.params.refund).toBe('10.00 USDT has been returned to your wallet.');
     const [mail, ...more] = await mailsTo(amy.email, 'Cancelled: ');
     expect(more).toEqual([]);
-    expect(mail!.text).toContain('10 USDT has been returned to your wallet.');
+    expect(mail!.text).toContain('10.00 USDT has been returned to your wallet.');
     const invite = invitationOf(mail!);
     expect(invite).toMatchObject({
       method: 'CANCEL',
@@ -351,7 +351,7 @@ describe('the day and after', () => {
     expect(payouts.filter((notice) => notice.params.title === 'Closing Party')).toEqual([
       expect.objectContaining({
         key: expect.stringMatching(/^payoutReleased:\d+$/),
-        params: { title: 'Closing Party', amount: '10 USDT' },
+        params: { title: 'Closing Party', amount: '10.00 USDT' },
         link: '/pages/activity/my/creatorStatistics/index',
       }),
     ]);

@@ -1,4 +1,11 @@
-import { translate as fill, formatAmount, LANGUAGES, type Language, zoneLabel } from '@polaris/contract';
+import {
+  translate as fill,
+  formatAmount,
+  formatAssetAmount,
+  LANGUAGES,
+  type Language,
+  zoneLabel,
+} from '@polaris/contract';
 import { type IcsMethod, type IcsPerson, renderCalendar } from '../../platform/ics.ts';
 import { cityName } from '../../platform/places/cities.ts';
 import type { NoticeEvent } from '../notifications/events.ts';
@@ -33,7 +40,7 @@ export function languageOf(value: string | null): Language {
 
 /** An amount with its asset, as the notices print it: `10 USDT`. */
 export function money(units: bigint, decimals: number, asset: string): string {
-  return `${formatAmount(units, decimals)} ${asset}`;
+  return formatAssetAmount(formatAmount(units, decimals), asset, 'en', { withCode: true });
 }
 
 /** A reminder's lead in words: `in 24 h`, `in 90 min`. */

@@ -1,4 +1,4 @@
-import { Status } from '@polaris/contract';
+import { displayStep, Status } from '@polaris/contract';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import { safeEqualHex } from '../../platform/secrets.ts';
@@ -44,7 +44,13 @@ export class ClaimBatcher {
   private draining = false;
 
   constructor(
-    private readonly deps: { db: Database; now: () => Date; random?: (below: bigint) => bigint },
+    private readonly deps: {
+      db: Database;
+      now: () => Date;
+      random?: (below: bigint) => bigint;
+      /** Ledger decimals per asset code, for the display step random shares are drawn in. */
+      decimals?: () => Promise<Map<string, number>>;
+    },
     private readonly maxBatch = 500,
   ) {}
 
@@ -81,8 +87,13 @@ export class ClaimBatcher {
     this.draining = false;
   }
 
-  private run(requests: ClaimRequest[]): Promise<ClaimOutcome[]> {
-    return this.deps.db.transaction((tx) => decide(tx, requests, this.deps.now(), this.deps.random));
+  private async run(requests: ClaimRequest[]): Promise<ClaimOutcome[]> {
+    const decimals = (await this.deps.decimals?.()) ?? new Map<string, number>();
+    const stepOf = (asset: string) => {
+      const places = decimals.get(asset);
+      return places === undefined ? 1n : displayStep(places, asset);
+    };
+    return this.deps.db.transaction((tx) => decide(tx, requests, this.deps.now(), stepOf, this.deps.random));
   }
 }
 
@@ -91,6 +102,7 @@ async function decide(
   tx: Tx,
   requests: ClaimRequest[],
   now: Date,
+  stepOf: (asset: string) => bigint,
   random?: (below: bigint) => bigint,
 ): Promise<ClaimOutcome[]> {
   const packets = new Map(
@@ -161,7 +173,7 @@ async function decide(
     const amount =
       packet.split === 'fixed'
         ? BigInt(packet.amount) / BigInt(packet.count)
-        : nextRandomShare(left.amount, left.count, random);
+        : nextRandomShare(left.amount, left.count, random, stepOf(packet.assetCode));
     remaining.set(packet.id, { amount: left.amount - amount, count: left.count - 1 });
     // A second claim of the same person in this batch finds this one.
     claimed.set(pair, { packetId: packet.id, userId: request.userId, amount, claimedAt: now });

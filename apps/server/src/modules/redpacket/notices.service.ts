@@ -1,4 +1,4 @@
-import { formatAmount } from '@polaris/contract';
+import { formatAmount, formatAssetAmount } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
 import type { Notifier } from '../notifications/events.ts';
 import { type PacketRow, packetById, peopleByIds } from './store.ts';
@@ -138,7 +138,7 @@ export class RedPacketNotices {
         params: {
           claimed: packet.count - packet.remainingCount,
           count: packet.count,
-          amount: `${formatAmount(claimedUnits, decimals)} ${packet.assetCode}`,
+          amount: formatAssetAmount(formatAmount(claimedUnits, decimals), packet.assetCode, 'en', { withCode: true }),
         },
         link: packetLink(packet.code),
       },
@@ -193,7 +193,9 @@ export class RedPacketNotices {
           kind: 'redpacketExpired',
           key: `redpacketExpired:${packet.id}`,
           userIds: [packet.senderId],
-          params: { amount: `${formatAmount(refunded, decimals)} ${packet.assetCode}` },
+          params: {
+            amount: formatAssetAmount(formatAmount(refunded, decimals), packet.assetCode, 'en', { withCode: true }),
+          },
           link: packetLink(packet.code),
         },
       ]);

@@ -1,4 +1,4 @@
-import { type Notice, type RedPacket, translate } from '@polaris/contract';
+import { formatAmount, formatAssetAmount, type Notice, type RedPacket, toScaled, translate } from '@polaris/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { seedPeople } from '../../test/seed-people.ts';
@@ -6,6 +6,9 @@ import { deposit, newKey, type WalletUser, walletUser } from '../../test/wallet-
 import { host } from '../activity/activity-fixtures.ts';
 import { type ChatClient, connectChat, createRoom, joinRoom } from '../chat/chat-fixtures.ts';
 import { checkLedger } from '../wallet/ledger.store.ts';
+
+/** Base units of USDT as the notices print them: "12.34 USDT". */
+const usdt = (units: bigint) => formatAssetAmount(formatAmount(units, 6), 'USDT', 'en', { withCode: true });
 
 /**
  * Red packet notices (docs/notifications.md, "Events: chat, red packets, wallet"): received in a room or a direct conversation, claims told to the
@@ -127,7 +130,7 @@ describe('claims, told to the sender in batches', () => {
     const people = await seedPeople(t.database, 300, 'rpn-window');
     const results = await Promise.all(people.map((p) => claim(p.token, packet.code)));
     expect(results.every((r) => r.status === 200)).toBe(true);
-    const total = results.reduce((sum, r) => sum + Number(r.attachment.amount), 0);
+    const total = results.reduce((sum, r) => sum + toScaled(r.attachment.amount, 6), 0n);
     // Nothing is told before the window ends.
     const mine = async () =>
       (await notices(alice.token, 'redpacketClaimed')).filter((n) => n.link === link(packet.code));
@@ -138,7 +141,7 @@ describe('claims, told to the sender in batches', () => {
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({
       title: 'Your red packet is being opened',
-      body: `300 of 400 opened, ${+total.toFixed(6)} USDT claimed.`,
+      body: `300 of 400 opened, ${usdt(total)} claimed.`,
     });
   });
 
@@ -150,7 +153,7 @@ describe('claims, told to the sender in batches', () => {
     await settled();
     const told = (await notices(alice.token, 'redpacketClaimed')).filter((n) => n.link === link(packet.code));
     expect(told).toHaveLength(1);
-    expect(told[0]!.body).toBe('1000 of 1000 opened, 2000 USDT claimed.');
+    expect(told[0]!.body).toBe('1000 of 1000 opened, 2,000.00 USDT claimed.');
   }, 120_000);
 
   it('refreshes the sender’s and the room’s screens and the claimer’s balance as shares go', async () => {
@@ -174,7 +177,7 @@ describe('expiry', () => {
     const packet = await send({ amount: '5', count: 5, validity: 1, validityUnit: 'minute' });
     const people = await seedPeople(t.database, 2, 'rpn-late');
     const opened = await Promise.all(people.map((p) => claim(p.token, packet.code)));
-    const left = 5 - opened.reduce((sum, r) => sum + Number(r.attachment.amount), 0);
+    const left = 5_000_000n - opened.reduce((sum, r) => sum + toScaled(r.attachment.amount, 6), 0n);
     const alices = await connect(alice);
     t.clock.advance(61_000);
     await Promise.all([t.services.redPackets.settleDue(), t.services.redPackets.settleDue()]);
@@ -184,7 +187,7 @@ describe('expiry', () => {
     expect(expired).toHaveLength(1);
     expect(expired[0]).toMatchObject({
       title: 'Red packet expired',
-      body: `${+left.toFixed(6)} USDT that nobody opened is back in your wallet.`,
+      body: `${usdt(left)} that nobody opened is back in your wallet.`,
     });
     expect(await notices(bob.token, 'redpacketExpired')).toHaveLength(0);
   });

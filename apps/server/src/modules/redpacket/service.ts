@@ -96,7 +96,12 @@ export class RedPacketService {
 
   constructor(private readonly deps: RedPacketDeps) {
     this.failing = new FailingItems({ now: () => deps.now().getTime() });
-    this.batcher = new ClaimBatcher({ db: deps.db, now: deps.now, random: deps.random });
+    this.batcher = new ClaimBatcher({
+      db: deps.db,
+      now: deps.now,
+      random: deps.random,
+      decimals: async () => new Map([...(await this.catalog()).assets.values()].map((a) => [a.code, a.decimals])),
+    });
     const { notifyMembers, roomChanged } = deps.chat;
     this.notices = new RedPacketNotices({
       db: deps.db,

@@ -1,5 +1,6 @@
+import { displayStep, formatAmount, formatAssetAmount } from '@polaris/contract';
 import { describe, expect, it } from 'vitest';
-import { secureRandomBelow, splitRandom } from './split.ts';
+import { nextRandomShare, secureRandomBelow, splitRandom } from './split.ts';
 
 describe('random red packet split', () => {
   it('keeps every share within bounds and sums exactly, over 10,000 generated packets', () => {
@@ -48,5 +49,35 @@ describe('random red packet split', () => {
       seen.add(value);
     }
     expect(seen.size).toBe(7);
+  });
+});
+
+describe('shares in the display step', () => {
+  it('draws every share of a USDT packet in whole cents when the packet allows it, summing exactly', () => {
+    const step = displayStep(6, 'USDT');
+    for (let round = 0; round < 50; round++) {
+      let left = 10_000_000n; // 10 USDT
+      const shares: bigint[] = [];
+      for (let count = 7; count > 0; count--) {
+        const share = nextRandomShare(left, count, secureRandomBelow, step);
+        shares.push(share);
+        left -= share;
+      }
+      expect(shares.reduce((sum, s) => sum + s, 0n)).toBe(10_000_000n);
+      for (const share of shares) {
+        expect(share % step).toBe(0n);
+        expect(share >= step).toBe(true);
+        expect(formatAssetAmount(formatAmount(share, 6), 'USDT', 'en')).toBe(
+          formatAssetAmount(formatAmount(share, 6), 'USDT', 'en', { exact: true }),
+        );
+      }
+    }
+  });
+
+  it('falls back on base units when the packet is not a whole number of steps or too small for one each', () => {
+    const step = displayStep(6, 'USDT');
+    expect(nextRandomShare(10_000_001n, 1, secureRandomBelow, step)).toBe(10_000_001n);
+    const share = nextRandomShare(5n, 3, () => 0n, step);
+    expect(share).toBe(1n);
   });
 });

@@ -33,8 +33,15 @@ export function splitRandom(total: bigint, count: number, random = secureRandomB
 /**
  * The next share of a random packet with `left` base units in `sharesLeft` shares: what a claim takes, drawn
  * when it is claimed (so the split is not known in advance to anyone, the server's database included).
+ *
+ * `step` is the asset's display step (`displayStep`: 0.01 USDT): when what is left is a whole number of steps,
+ * enough for one each, shares are drawn in steps, so every claim is a figure the app shows without cutting
+ * ("3.17 USDT", never "3.169416"); otherwise in base units.
  */
-export function nextRandomShare(left: bigint, sharesLeft: number, random = secureRandomBelow): bigint {
+export function nextRandomShare(left: bigint, sharesLeft: number, random = secureRandomBelow, step = 1n): bigint {
+  if (step > 1n && left % step === 0n && left >= step * BigInt(sharesLeft)) {
+    return nextRandomShare(left / step, sharesLeft, random) * step;
+  }
   if (sharesLeft <= 1) return left;
   const after = BigInt(sharesLeft - 1);
   const twiceMean = (2n * left) / BigInt(sharesLeft);

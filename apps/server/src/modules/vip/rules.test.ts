@@ -6,28 +6,37 @@ const now = new Date('2026-03-01T00:00:00Z');
 const after = (ms: number) => new Date(now.getTime() + ms);
 
 describe('upgradePrice', () => {
-  it('charges the monthly difference for the time left: Plus to Pro with 15 days left costs 10 USDT', () => {
-    expect(upgradePrice({ fromMonth: 9_900_000n, toMonth: 29_900_000n, endsAt: after(15 * DAY), now })).toBe(
-      10_000_000n,
-    );
+  const usdt = { asset: 'USDT', decimals: 6 };
+  const price = (fromMonth: bigint, toMonth: bigint, left: number, at = now) =>
+    upgradePrice({ fromMonth, toMonth, endsAt: after(left), now: at, ...usdt });
+
+  it('charges the monthly difference for the days left: Plus to Pro with 15 days left costs 10 USDT', () => {
+    expect(price(9_900_000n, 29_900_000n, 15 * DAY)).toBe(10_000_000n);
   });
 
-  it('rounds up to the smallest unit: Pro to Max with 10 days left costs 23.033334 USDT', () => {
-    expect(upgradePrice({ fromMonth: 29_900_000n, toMonth: 99_000_000n, endsAt: after(10 * DAY), now })).toBe(
-      23_033_334n,
-    );
+  it('rounds to the display precision, never a figure like 23.033334: Pro to Max with 10 days left is 23.03', () => {
+    expect(price(29_900_000n, 99_000_000n, 10 * DAY)).toBe(23_030_000n);
+    // 19.999999-style quotes are gone: a whole cent, every time.
+    for (let hours = 1; hours < 24 * 60; hours += 7) {
+      expect(price(9_900_000n, 99_000_000n, hours * 3_600_000) % 10_000n).toBe(0n);
+    }
+  });
+
+  it('counts a day begun as a day, so the quote holds all day (what is shown at 09:00 is charged at 18:00)', () => {
+    const endsAt = 45 * DAY - 3_600_000;
+    const morning = price(9_900_000n, 29_900_000n, endsAt);
+    expect(price(9_900_000n, 29_900_000n, endsAt - 9 * 3_600_000)).toBe(morning);
+    expect(morning).toBe(30_000_000n);
   });
 
   it('counts a year of time left as twelve and a sixth months', () => {
-    expect(upgradePrice({ fromMonth: 9_900_000n, toMonth: 29_900_000n, endsAt: after(365 * DAY), now })).toBe(
-      243_333_334n,
-    );
+    expect(price(9_900_000n, 29_900_000n, 365 * DAY)).toBe(243_330_000n);
   });
 
-  it('costs one unit for the last millisecond and nothing once the time is up or the tier is not higher', () => {
-    expect(upgradePrice({ fromMonth: 9_900_000n, toMonth: 29_900_000n, endsAt: after(1), now })).toBe(1n);
-    expect(upgradePrice({ fromMonth: 9_900_000n, toMonth: 29_900_000n, endsAt: now, now })).toBe(0n);
-    expect(upgradePrice({ fromMonth: 29_900_000n, toMonth: 9_900_000n, endsAt: after(DAY), now })).toBe(0n);
+  it('costs a day for the last millisecond and nothing once the time is up or the tier is not higher', () => {
+    expect(price(9_900_000n, 29_900_000n, 1)).toBe(670_000n);
+    expect(price(9_900_000n, 29_900_000n, 0)).toBe(0n);
+    expect(price(29_900_000n, 9_900_000n, DAY)).toBe(0n);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Language, VipPeriod } from '@polaris/contract';
+import { type Language, roundToDisplay, type VipPeriod } from '@polaris/contract';
 
 /** Pure rules of membership (docs/membership.md): how long a period is and what an upgrade costs. */
 
@@ -12,15 +12,26 @@ export function renewedEnd(endsAt: Date, now: Date, period: VipPeriod): Date {
 }
 
 /**
- * Moving up keeps the end date and costs the difference of the two monthly prices for the time left, counted
- * to the millisecond and rounded up to the asset's smallest unit: (newMonth − oldMonth) × left / 30 days.
+ * Moving up keeps the end date and costs the difference of the two monthly prices for each day left, a day begun
+ * counting whole: (newMonth − oldMonth) × days left / 30, rounded half-up to the asset's display precision
+ * (0.01 USDT). So the quote is a figure the app shows without cutting, and it stays the same all day: what the
+ * member was shown is what they are charged (the buy call may also name it, `price`).
  */
-export function upgradePrice(input: { fromMonth: bigint; toMonth: bigint; endsAt: Date; now: Date }): bigint {
-  const left = BigInt(Math.max(0, input.endsAt.getTime() - input.now.getTime()));
+export function upgradePrice(input: {
+  fromMonth: bigint;
+  toMonth: bigint;
+  endsAt: Date;
+  now: Date;
+  asset: string;
+  decimals: number;
+}): bigint {
+  const left = Math.max(0, input.endsAt.getTime() - input.now.getTime());
   const difference = input.toMonth - input.fromMonth;
-  if (difference <= 0n || left === 0n) return 0n;
-  const month = BigInt(PERIOD_MS.month);
-  return (difference * left + month - 1n) / month;
+  if (difference <= 0n || left === 0) return 0n;
+  const days = BigInt(Math.ceil(left / DAY_MS));
+  const monthDays = BigInt(PERIOD_MS.month / DAY_MS);
+  const exact = (difference * days + monthDays / 2n) / monthDays;
+  return roundToDisplay(exact, input.decimals, input.asset);
 }
 
 const DATE_LOCALE: Record<Language, string> = { en: 'en-GB', 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-TW' };

@@ -1,5 +1,7 @@
 import {
+  formatAmount,
   type Language,
+  parseAmount,
   Status,
   VIP_PERKS,
   type VipBuy,
@@ -83,6 +85,8 @@ export class VipService {
           toMonth: BigInt(tier.priceMonth),
           endsAt: membership.endsAt,
           now,
+          asset: tier.assetCode,
+          decimals: tier.decimals,
         });
         price = presentTier({ ...tier, priceMonth: String(units) }).priceMonth;
       }
@@ -189,7 +193,15 @@ export class VipService {
           toMonth: BigInt(tier.priceMonth),
           endsAt: row.endsAt,
           now,
+          asset: tier.assetCode,
+          decimals: tier.decimals,
         });
+        // The figure the member confirmed, when the client names it: a different one charges nothing.
+        const named = input.price === undefined ? null : parseAmount(input.price, tier.decimals);
+        if (named !== null && !('units' in named && named.units === amount)) {
+          const quoted = { price: formatAmount(amount, tier.decimals), asset: tier.assetCode };
+          throw new AppError(Status.conflict, 'vip.priceChanged', quoted, quoted);
+        }
         const upgraded = await updateMembership(tx, user.id, { ...row, tierCode: tier.code, updatedAt: now });
         return this.charge(tx, user, { kind: 'upgrade', tier, period: null, amount }, upgraded, now);
       },

@@ -1,4 +1,12 @@
-import type { UserInfo, VipMembership, VipOrder, VipPurchase, VipTier, VipTierDetail } from '@polaris/contract';
+import {
+  toScaled,
+  type UserInfo,
+  type VipMembership,
+  type VipOrder,
+  type VipPurchase,
+  type VipTier,
+  type VipTierDetail,
+} from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../db/client.ts';
@@ -147,24 +155,36 @@ describe('buying, renewing and upgrading', () => {
     expect(await available(alice)).toBe('980.2');
   });
 
-  it('upgrades to Pro for the monthly difference over the time left, keeping the end', async () => {
+  it('upgrades to Pro for the monthly difference over the days left, charging exactly the quoted figure', async () => {
     const quote = await t.call<VipTierDetail>('GET', '/vipinfo/query', { query: { tier: 'pro' }, token: alice.token });
-    // About 60 days left: (29.9 - 9.9) × 60 / 30 = 40 USDT, a few units less for the milliseconds gone by.
-    expect(Number(quote.attachment.upgradePrice)).toBeCloseTo(40, 3);
+    const quoted = quote.attachment.upgradePrice!;
+    // About 60 days left: (29.9 - 9.9) × 60 / 30 = 40 USDT, in whole cents (never 39.999999).
+    expect(quoted).toMatch(/^\d+(\.\d{1,2})?$/);
+    expect(toScaled(quoted, 6) % 10_000n).toBe(0n);
+    // A figure other than the server's charges nothing.
     const before = await revenue();
-    const upgraded = await buy(alice, { tier: 'pro', period: 'month' });
+    const stale = await buy(alice, { tier: 'pro', period: 'month', price: '39.99' });
+    expect(stale.status).toBe(409);
+    expect(stale.msg).toContain(`now costs ${quoted} USDT`);
+    expect(stale.attachment).toEqual({ price: quoted, asset: 'USDT' });
+    expect(await revenue()).toBe(before);
+    // Hours later the same day the quote still holds, and it is what the ledger takes.
+    t.clock.advance(2 * 3_600_000);
+    const upgraded = await buy(alice, { tier: 'pro', period: 'month', price: quoted });
     expect(upgraded.status).toBe(200);
     const { order, vip } = upgraded.attachment;
     expect(vip).toMatchObject({ tier: 'pro', status: 'active', endsAt });
+    expect(order).toMatchObject({ kind: 'upgrade', tier: 'pro', period: null, amount: quoted });
+    expect(BigInt(await revenue()) - BigInt(before)).toBe(toScaled(quoted, 6));
     const expected = upgradePrice({
       fromMonth: 9_900_000n,
       toMonth: 29_900_000n,
       endsAt: new Date(endsAt),
       now: new Date(order.createdAt),
+      asset: 'USDT',
+      decimals: 6,
     });
-    expect(order).toMatchObject({ kind: 'upgrade', tier: 'pro', period: null });
-    expect(BigInt(Math.round(Number(order.amount) * 1e6))).toBe(expected);
-    expect(BigInt(await revenue()) - BigInt(before)).toBe(expected);
+    expect(expected).toBe(toScaled(quoted, 6));
     const lower = await buy(alice, { tier: 'plus', period: 'month' });
     expect(lower.status).toBe(409);
     expect(lower.msg).toContain('higher tier');

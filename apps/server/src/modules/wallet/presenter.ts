@@ -1,5 +1,6 @@
-import { formatAmount, type WalletAsset, type WalletRecord } from '@polaris/contract';
-import type { Catalog, CatalogAsset, CatalogNetwork, DepositRow, PaymentMethodRow, RecordRow } from './store.ts';
+import { formatAmount, type RecordSubject, type WalletAsset, type WalletRecord } from '@polaris/contract';
+import type { RecordRow } from './records.store.ts';
+import type { Catalog, CatalogAsset, CatalogNetwork, DepositRow, PaymentMethodRow } from './store.ts';
 
 export function presentNetwork(catalog: Catalog, network: CatalogNetwork) {
   const chain = catalog.chains.get(network.chainId)!;
@@ -73,6 +74,11 @@ export function presentRecord(catalog: Catalog, asset: CatalogAsset, row: Record
     id: row.id,
     type,
     kind: row.kind,
+    reference: row.entry_id,
+    counterpartyName: row.cp_uid !== null ? row.cp_name : null,
+    counterpartyUid: row.cp_uid,
+    subject: subjectOf(row),
+    note: row.kind === 'transfer' && row.memo?.note ? row.memo.note : null,
     amount: formatAmount(amount, asset.decimals),
     status,
     chain: chainId !== null ? (catalog.chains.get(Number(chainId))?.symbol ?? null) : null,
@@ -85,12 +91,29 @@ export function presentRecord(catalog: Catalog, asset: CatalogAsset, row: Record
   };
 }
 
+/** What a record's entry refers to, as the detail links it: the activity of a ticket, the bounty, the red packet… */
+function subjectOf(row: RecordRow): RecordSubject | null {
+  if (row.act_code !== null) return { type: 'activity', id: row.act_code, title: row.act_title };
+  if (row.bounty_id !== null) return { type: 'bounty', id: row.bounty_id, title: row.bounty_title };
+  if (row.packet_code !== null) return { type: 'redpacket', id: row.packet_code, title: null };
+  if (row.airdrop_id !== null) return { type: 'airdrop', id: row.airdrop_id, title: row.airdrop_project };
+  if (row.ref_kind === 'vip') return { type: 'vip', id: '', title: null };
+  if (row.ref_kind === 'invite') return { type: 'invite', id: '', title: null };
+  if (row.ref_kind === 'creator') return { type: 'earnings', id: '', title: null };
+  return null;
+}
+
 /** A deposit still confirming: it has no ledger entry yet, so it is shown from its own row. */
 export function presentConfirmingDeposit(catalog: Catalog, asset: CatalogAsset, deposit: DepositRow): WalletRecord {
   return {
     id: `deposit-${deposit.id}`,
     type: 'deposit',
     kind: 'deposit',
+    reference: null,
+    counterpartyName: null,
+    counterpartyUid: null,
+    subject: null,
+    note: null,
     amount: formatAmount(BigInt(deposit.amount), asset.decimals),
     status: 'confirming',
     chain: catalog.chains.get(deposit.chainId)?.symbol ?? null,

@@ -1,8 +1,10 @@
-import type { RECORD_TYPES, WalletRecord } from '@polaris/contract';
+import { type RECORD_TYPES, Status, type WalletRecord } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
 import { assetOf } from './catalog.ts';
 import { presentConfirmingDeposit, presentRecord } from './presenter.ts';
-import { confirmingDepositsOf, loadCatalog, recordRows } from './store.ts';
+import { recordRows } from './records.store.ts';
+import { confirmingDepositsOf, loadCatalog } from './store.ts';
 
 /** The records list: what moved in and out of a user's available balance of one asset. */
 export class RecordService {
@@ -29,5 +31,18 @@ export class RecordService {
     const confirming = await confirmingDepositsOf(this.deps.db, userId, asset.code);
     const pending = confirming.map((deposit) => presentConfirmingDeposit(catalog, asset, deposit));
     return { items: [...pending, ...items], nextCursor };
+  }
+
+  /** One record by its reference number (what a bounty or a red packet links to); someone else's is not found. */
+  async record(userId: number, input: { asset: string; reference: string }): Promise<WalletRecord> {
+    const catalog = await loadCatalog(this.deps.db);
+    const asset = assetOf(catalog, input.asset);
+    const [row] = await recordRows(this.deps.db, userId, asset.code, {
+      before: null,
+      entry: BigInt(input.reference),
+      limit: 1,
+    });
+    if (!row) throw new AppError(Status.notFound, 'wallet.recordNotFound');
+    return presentRecord(catalog, asset, row);
   }
 }

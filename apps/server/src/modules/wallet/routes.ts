@@ -12,6 +12,8 @@ import {
   PaymentMethodOutput,
   PaymentMethodsOutput,
   PaymentMethodUpdateInput,
+  RecordInput,
+  RecordOutput,
   RecordsInput,
   RecordsOutput,
   SummaryInput,
@@ -133,6 +135,17 @@ export function walletRoutes(router: Router, deps: WalletRouteDeps): void {
     input: RecordsInput,
     output: RecordsOutput,
     handler: ({ user, input }) => records.records(user.id, input),
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/wallet/record',
+    summary: 'One record of an asset by its reference number',
+    tags,
+    auth: 'user',
+    input: RecordInput,
+    output: RecordOutput,
+    handler: ({ user, input }) => records.record(user.id, input),
   });
 
   router.route({

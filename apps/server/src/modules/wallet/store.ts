@@ -1,4 +1,3 @@
-import type { RECORD_TYPES } from '@polaris/contract';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import {
@@ -272,60 +271,6 @@ export async function finishWithdrawal(
   outcome: { status: 'completed' | 'failed'; txHash: string | null; failureReason: string | null; finishedAt: Date },
 ) {
   await tx.update(withdrawals).set(outcome).where(eq(withdrawals.id, id));
-}
-
-// Records
-
-/** A posting to a user's available balance, with the deposit or withdrawal it belongs to, if any. */
-export interface RecordRow {
-  id: string;
-  kind: string;
-  amount: string;
-  memo: Record<string, string> | null;
-  created_at: string | Date;
-  d_chain: number | null;
-  d_tx: string | null;
-  d_conf: number | null;
-  d_req: number | null;
-  w_chain: number | null;
-  w_status: string | null;
-  w_tx: string | null;
-  w_fee: string | null;
-}
-
-const RECORD_FILTERS = {
-  deposit: sql`and e.kind = 'deposit'`,
-  transfer_in: sql`and e.kind = 'transfer' and p.amount > 0`,
-  transfer_out: sql`and e.kind = 'transfer' and p.amount < 0`,
-  withdraw: sql`and e.kind in ('withdrawal', 'withdrawal_refund')`,
-  other: sql`and e.kind not in ('deposit', 'transfer', 'withdrawal', 'withdrawal_refund')`,
-};
-
-/** What moved in and out of a user's available balance of one asset, newest first, from `before` on. */
-export async function recordRows(
-  db: Database,
-  userId: number,
-  assetCode: string,
-  page: { before: bigint | null; type?: (typeof RECORD_TYPES)[number]; limit: number },
-): Promise<RecordRow[]> {
-  const found = await query<RecordRow>(
-    db,
-    sql`
-      select p.id::text, e.kind, p.amount::text, e.memo, e.created_at,
-             d.chain_id as d_chain, d.tx_hash as d_tx, d.confirmations as d_conf, d.required_confirmations as d_req,
-             w.chain_id as w_chain, w.status as w_status, w.tx_hash as w_tx, w.fee::text as w_fee
-      from postings p
-      join accounts a on a.id = p.account_id
-      join journal_entries e on e.id = p.entry_id
-      left join deposits d on e.reference = 'deposit:' || d.id
-      left join withdrawals w on e.reference = 'withdrawal:' || w.id
-      where a.user_id = ${userId} and a.asset_code = ${assetCode} and p.bucket = 'available'
-        ${page.before !== null ? sql`and p.id < ${page.before.toString()}` : sql``}
-        ${page.type ? RECORD_FILTERS[page.type] : sql``}
-      order by p.id desc
-      limit ${page.limit}`,
-  );
-  return found.rows;
 }
 
 // Payment methods

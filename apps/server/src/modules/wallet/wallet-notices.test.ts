@@ -62,11 +62,11 @@ describe('deposits', () => {
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({
       title: 'Deposit received',
-      body: '12.5 USDT is now in your wallet.',
+      body: '12.50 USDT is now in your wallet.',
       link: assetLink,
     });
     const zh = (await notices(bob, 'zh_TW')).filter((n) => n.kind === 'depositCredited');
-    expect(zh[0]!.body).toBe(translate('zh-Hant', 'notice.depositCredited.body', { amount: '12.5 USDT' }));
+    expect(zh[0]!.body).toBe(translate('zh-Hant', 'notice.depositCredited.body', { amount: '12.50 USDT' }));
   });
 
   it('tells a deposit credited by the worker once it has its confirmations, once for two runs', async () => {
@@ -81,11 +81,11 @@ describe('deposits', () => {
       confirmations: 0,
     });
     expect(waiting.status).toBe('confirming');
-    expect((await notices(alice)).filter((n) => n.body.startsWith('7 USDT'))).toHaveLength(0);
+    expect((await notices(alice)).filter((n) => n.body.startsWith('7.00 USDT'))).toHaveLength(0);
     t.clock.advance(3_600_000);
     await Promise.all([t.services.deposits.processDeposits(), t.services.deposits.processDeposits()]);
     await t.services.deposits.processDeposits();
-    expect((await notices(alice)).filter((n) => n.body === '7 USDT is now in your wallet.')).toHaveLength(1);
+    expect((await notices(alice)).filter((n) => n.body === '7.00 USDT is now in your wallet.')).toHaveLength(1);
   });
 });
 
@@ -99,7 +99,7 @@ describe('transfers', () => {
     await t.call('POST', '/wallet/transfer', { token: alice.token, body });
     const received = (await notices(bob)).filter((n) => n.kind === 'transferReceived');
     expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ title: 'You received 3 USDT', body: 'From wn-alice.', link: assetLink });
+    expect(received[0]).toMatchObject({ title: 'You received 3.00 USDT', body: 'From wn-alice.', link: assetLink });
     expect((await notices(alice)).filter((n) => n.kind === 'transferReceived')).toHaveLength(0);
   });
 });
@@ -133,11 +133,11 @@ describe('withdrawals', () => {
     expect(failed).toBeGreaterThan(0);
     // The address as the chain spells it (an EVM address is checksummed).
     const sent = done.map((n) => n.body.toLowerCase());
-    expect(addresses.map((a) => `19.7 usdt was sent to ${a}.`)).toEqual(expect.arrayContaining(sent));
+    expect(addresses.map((a) => `19.70 usdt was sent to ${a}.`)).toEqual(expect.arrayContaining(sent));
     expect(new Set(sent).size).toBe(completed);
     expect(refused[0]).toMatchObject({
       title: 'Withdrawal failed',
-      body: '20 USDT could not be sent and is back in your wallet.',
+      body: '20.00 USDT could not be sent and is back in your wallet.',
       link: assetLink,
     });
     expect((await notices(bob)).filter((n) => n.kind.startsWith('withdrawal'))).toHaveLength(0);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure, assetAmount } from '@/lib/wallet.ts';
 
 const PHASE_LOOK: Record<AirdropPhase, string> = {
   upcoming: ui.warning!,
@@ -26,11 +26,11 @@ export function PhaseBadge({ phase }: { phase: AirdropPhase }) {
 export function rewardText(t: TFunction, airdrop: Airdrop): string {
   return airdrop.mode === 'fixed'
     ? t('airdrop.fixed', {
-        amount: groupDigits(airdrop.perPerson ?? '0'),
+        amount: amountFigure(airdrop.perPerson ?? '0', airdrop.asset),
         asset: airdrop.asset,
         count: airdrop.maxParticipants ?? 0,
       })
-    : t('airdrop.prorata', { pool: groupDigits(airdrop.pool), asset: airdrop.asset });
+    : t('airdrop.prorata', { pool: amountFigure(airdrop.pool, airdrop.asset), asset: airdrop.asset });
 }
 
 /** Pool, reward rule, sign-up window, distribution time and sign-ups: what the list and the detail both show. */
@@ -41,9 +41,7 @@ export function AirdropFacts({ airdrop }: { airdrop: Airdrop }) {
     <dl className={ui.kvList}>
       <div className={ui.kv}>
         <dt>{t('airdrop.pool')}</dt>
-        <dd data-testid="airdrop-pool">
-          {groupDigits(airdrop.pool)} {airdrop.asset}
-        </dd>
+        <dd data-testid="airdrop-pool">{assetAmount(airdrop.pool, airdrop.asset)}</dd>
       </div>
       <div className={ui.kv}>
         <dt>{t('airdrop.rule')}</dt>

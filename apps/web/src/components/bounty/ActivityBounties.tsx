@@ -6,7 +6,7 @@ import { useBountyList } from '@/api/bounty.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import activityUi from '@/components/activity/activity.module.css';
 import ui from '@/components/ui.module.css';
-import { groupDigits } from '@/lib/wallet.ts';
+import { assetAmount } from '@/lib/wallet.ts';
 import styles from './bounty.module.css';
 
 /**
@@ -38,7 +38,7 @@ export function ActivityBounties({ activity }: { activity: Activity }) {
             >
               <span className={`${ui.rowMain} ${styles.oneLine}`}>{bounty.title}</span>
               <span className={styles.rowReward} title={t('bounty.fields.perWinner')}>
-                {groupDigits(bounty.perWinner)} {bounty.asset}
+                {assetAmount(bounty.perWinner, bounty.asset)}
               </span>
               <RightOutline aria-hidden style={{ color: 'var(--adm-color-light)' }} />
             </button>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Bounty, SubmissionState } from '@/api/bounty.ts';
 import ui from '@/components/ui.module.css';
 import { timeLeft } from '@/lib/bounty.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure } from '@/lib/wallet.ts';
 import styles from './bounty.module.css';
 
 /** The badge tone of each state (components/ui.module.css badges). */
@@ -42,7 +42,7 @@ export function Reward({ bounty, testId }: { bounty: Pick<Bounty, 'perWinner' | 
   const { t } = useTranslation();
   return (
     <p className={styles.reward} data-testid={testId}>
-      <span className={styles.rewardFigure}>{groupDigits(bounty.perWinner)}</span>
+      <span className={styles.rewardFigure}>{amountFigure(bounty.perWinner, bounty.asset)}</span>
       <span className={styles.rewardUnit}>{t('bounty.perWinnerUnit', { asset: bounty.asset })}</span>
     </p>
   );

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useBounty } from '@/api/bounty.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import { processedBounties } from '@/lib/processed-memory.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure } from '@/lib/wallet.ts';
 import styles from './BountyBubble.module.css';
 
 /**
@@ -36,7 +36,9 @@ export function BountyBubble({ message }: { message: ChatMessage }) {
         <span className={styles.title}>{message.text || t('bounty.bubble.untitled')}</span>
       </span>
       <span className={styles.reward}>
-        {bounty ? t('bounty.bubble.reward', { amount: groupDigits(bounty.perWinner), asset: bounty.asset }) : '…'}
+        {bounty
+          ? t('bounty.bubble.reward', { amount: amountFigure(bounty.perWinner, bounty.asset), asset: bounty.asset })
+          : '…'}
       </span>
       <span className={styles.foot}>
         <span>{t('bounty.bubble.label')}</span>

@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/EmptyState.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure } from '@/lib/wallet.ts';
 import { SubmissionBadge } from './BountyBits.tsx';
 import { BountyCard } from './BountyCard.tsx';
 import styles from './bounty.module.css';
@@ -79,7 +79,7 @@ function MineRow({ item, role }: { item: MineItem; role: MineRole }) {
         <div className={styles.mineFoot}>
           <span className={ui.hint}>
             {submission.state === 'approved' && submission.amount
-              ? t('bounty.mine.earned', { amount: groupDigits(submission.amount), asset: bounty.asset })
+              ? t('bounty.mine.earned', { amount: amountFigure(submission.amount, bounty.asset), asset: bounty.asset })
               : submission.state === 'rejected' && submission.reason
                 ? t('bounty.mine.reason', { reason: submission.reason })
                 : t(`bounty.mine.explain.${submission.state}`)}

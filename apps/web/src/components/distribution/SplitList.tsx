@@ -8,7 +8,7 @@ import { Button } from '@/components/Button.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure } from '@/lib/wallet.ts';
 import { SplitEditor } from './SplitEditor.tsx';
 
 const ROLE_KEYS: Record<SplitRole, string> = {
@@ -94,8 +94,8 @@ function SplitCard({ split, onEdit }: { split: ActivitySplit; onEdit(): void }) 
             <dt>{t('distribution.myPart', { role: t(ROLE_KEYS[part.role]) })}</dt>
             <dd>
               {t('distribution.frozenReleased', {
-                frozen: groupDigits(part.frozen),
-                released: groupDigits(part.released),
+                frozen: amountFigure(part.frozen, part.asset),
+                released: amountFigure(part.released, part.asset),
                 asset: part.asset,
               })}
             </dd>

@@ -7,7 +7,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { assetAmount } from '@/lib/wallet.ts';
 import { nameOf } from './names.ts';
 import css from './redpacket.module.css';
 
@@ -45,15 +45,10 @@ export function ClaimList({ packet }: { packet: RedPacket }) {
             <div className={ui.rowMain}>
               <p className={ui.rowTitle}>{nameOf(t, claim.person)}</p>
               <p className={ui.rowSub}>{formatDateAndTime(claim.claimedAt, language)}</p>
-              {claim.entryId && (
-                <p className={css.entry} data-testid="claim-entry">
-                  {t('redpacket.receive.entry', { id: claim.entryId })}
-                </p>
-              )}
             </div>
             <div className={ui.rowEnd}>
               <p className={ui.figure} data-testid="claim-amount">
-                {groupDigits(claim.amount)} {packet.asset}
+                {assetAmount(claim.amount, packet.asset)}
               </p>
               {claim.luckiest && (
                 <span className={css.luckiest} data-testid="claim-luckiest">

@@ -22,7 +22,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { isApiError, isNotFound } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure } from '@/lib/wallet.ts';
 import { nameOf } from './names.ts';
 import css from './redpacket.module.css';
 import { envelopeView } from './rules.ts';
@@ -133,7 +133,7 @@ export function Envelope({
         <>
           <p className={css.note}>{t('redpacket.envelope.youGot')}</p>
           <p className={css.bigAmount} data-testid="envelope-amount">
-            {groupDigits(packet.mine.amount)}
+            {amountFigure(packet.mine.amount, packet.asset)}
             <small>{packet.asset}</small>
           </p>
         </>

@@ -6,7 +6,7 @@ import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits, shown } from '@/lib/wallet.ts';
+import { amountFigure, shown } from '@/lib/wallet.ts';
 import { nameOf } from './names.ts';
 import css from './redpacket.module.css';
 import { StateBadge } from './StateBadge.tsx';
@@ -45,7 +45,7 @@ export function PacketRow({ item, role }: { item: MyRedPacket; role: MineRole })
         <span className={ui.rowEnd}>
           <span className={ui.figure} style={{ display: 'block' }} data-testid="packet-row-amount">
             {role === 'received' ? '+' : ''}
-            {shown(groupDigits(amount), showAssets)} {packet.asset}
+            {shown(amountFigure(amount, packet.asset), showAssets)} {packet.asset}
           </span>
           {role === 'sent' ? (
             <span className={ui.rowSub} style={{ display: 'block' }}>

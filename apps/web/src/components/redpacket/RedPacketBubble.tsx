@@ -5,7 +5,7 @@ import { type RedPacketClaimResult, useRedPacket } from '@/api/redpacket.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import { Sheet } from '@/components/Sheet.tsx';
 import { processedRedPackets } from '@/lib/processed-memory.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure } from '@/lib/wallet.ts';
 import { EnvelopeLoader } from './Envelope.tsx';
 import { nameOf } from './names.ts';
 import bubble from './RedPacketBubble.module.css';
@@ -108,7 +108,7 @@ function Opened({ result }: { result: RedPacketClaimResult }) {
       <p className={css.note}>{t('redpacket.envelope.from', { name: nameOf(t, packet.sender) })}</p>
       <p className={css.greeting}>{packet.greeting || t('redpacket.defaultGreeting')}</p>
       <p className={css.bigAmount} data-testid="red-packet-opened-amount">
-        {groupDigits(result.amount)}
+        {amountFigure(result.amount, packet.asset)}
         <small>{packet.asset}</small>
       </p>
       <p className={css.note}>{t('redpacket.envelope.savedToWallet')}</p>

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PayConfirmSheet } from '@/components/PayConfirmSheet.tsx';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure, assetAmount } from '@/lib/wallet.ts';
 import { eachOf } from './rules.ts';
 import type { SendFormState } from './useSendForm.ts';
 
@@ -32,12 +32,20 @@ export function SendConfirm({ form }: { form: SendFormState }) {
       title={t('redpacket.confirm.title')}
       rows={[
         { label: t('redpacket.confirm.kind'), value: t(`redpacket.kind.${form.kind}`) },
-        { label: t('redpacket.form.total'), value: `${groupDigits(total)} ${asset}`, testId: 'confirm-total' },
+        {
+          label: t('redpacket.form.total'),
+          value: assetAmount(total, asset, { exact: true }),
+          testId: 'confirm-total',
+        },
         {
           label: t('redpacket.form.count'),
           value:
             form.split === 'fixed'
-              ? t('redpacket.confirm.fixedShares', { count, each: groupDigits(eachOf(total, count, decimals)), asset })
+              ? t('redpacket.confirm.fixedShares', {
+                  count,
+                  each: amountFigure(eachOf(total, count, decimals), asset, { exact: true }),
+                  asset,
+                })
               : t('redpacket.confirm.randomShares', { count }),
           testId: 'confirm-count',
         },
@@ -50,7 +58,11 @@ export function SendConfirm({ form }: { form: SendFormState }) {
         { label: t('redpacket.form.greeting'), value: form.greeting.trim() || t('redpacket.defaultGreeting') },
       ]}
       hint={t('redpacket.confirm.hint')}
-      promptSummary={t('redpacket.confirm.promptSummary', { amount: groupDigits(total), asset, count })}
+      promptSummary={t('redpacket.confirm.promptSummary', {
+        amount: amountFigure(total, asset, { exact: true }),
+        asset,
+        count,
+      })}
       onPay={form.submit}
       testId="send-confirm"
       cancelTestId="send-confirm-cancel"

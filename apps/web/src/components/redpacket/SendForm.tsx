@@ -11,7 +11,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits, shown } from '@/lib/wallet.ts';
+import { amountFigure, shown } from '@/lib/wallet.ts';
 import { Chips } from './Chips.tsx';
 import css from './redpacket.module.css';
 import { canSendRedPacket } from './rules.ts';
@@ -88,7 +88,7 @@ function SendFormBody({
           />
           {asset && (
             <p className={ui.hint} style={{ marginTop: 6 }} data-testid="send-available">
-              {t('transfer.available', { amount: shown(groupDigits(asset.available), showAssets), asset: code })}
+              {t('transfer.available', { amount: shown(amountFigure(asset.available, code), showAssets), asset: code })}
             </p>
           )}
         </div>
@@ -111,7 +111,7 @@ function SendFormBody({
               : t('redpacket.form.total')}
           </span>
           <strong>
-            {form.total ? groupDigits(form.total) : '0'} {code}
+            {form.total ? amountFigure(form.total, code, { exact: true }) : '0'} {code}
           </strong>
         </div>
         <ValidityField form={form} />

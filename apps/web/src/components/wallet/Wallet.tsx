@@ -22,7 +22,7 @@ import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
 import { CurrencySheet } from '@/components/wallet/CurrencySheet.tsx';
 import { DemoBadge } from '@/components/wallet/DemoBadge.tsx';
 import { settingsStore, useSettings } from '@/lib/settings.ts';
-import { currencyOf, formatMoney, groupDigits, shown } from '@/lib/wallet.ts';
+import { amountFigure, currencyOf, formatMoney, shown } from '@/lib/wallet.ts';
 import styles from './Wallet.module.css';
 
 /** The wallet on the Me tab: total in the chosen currency, quick actions, the visible assets, wallet entries. */
@@ -165,7 +165,7 @@ export function Wallet() {
                         style={{ display: 'block' }}
                         data-testid={`wallet-amount-${asset.code}`}
                       >
-                        {shown(groupDigits(asset.available), showAssets)}
+                        {shown(amountFigure(asset.available, asset.code), showAssets)}
                       </span>
                       <span className={ui.muted}>
                         {value === null ? t('wallet.noPrice') : shown(`≈ ${formatMoney(value, currency)}`, showAssets)}

@@ -24,7 +24,7 @@ import { codeFromInput } from '@/components/redpacket/rules.ts';
 import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits, shown } from '@/lib/wallet.ts';
+import { amountFigure, shown } from '@/lib/wallet.ts';
 
 /**
  * The red packet home: what I sent and received, the three ways to send one, a field that opens a packet from
@@ -70,7 +70,7 @@ function Totals({ totals, testId }: { totals: RedPacketInfo['held']; testId: str
     <ul className={css.summaryTotals} data-testid={testId}>
       {totals.map((item) => (
         <li key={item.asset}>
-          {shown(groupDigits(item.amount), showAssets)} {item.asset}
+          {shown(amountFigure(item.amount, item.asset), showAssets)} {item.asset}
         </li>
       ))}
     </ul>
@@ -91,7 +91,9 @@ function Summary() {
     );
   } else {
     const { sent, received, held } = info.data;
-    const heldText = held.map((item) => `${shown(groupDigits(item.amount), showAssets)} ${item.asset}`).join(' · ');
+    const heldText = held
+      .map((item) => `${shown(amountFigure(item.amount, item.asset), showAssets)} ${item.asset}`)
+      .join(' · ');
     content = (
       <>
         <div className={css.summaryGrid}>

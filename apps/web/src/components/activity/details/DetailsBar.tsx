@@ -10,6 +10,7 @@ import ui from '@/components/activity/activity.module.css';
 import { shareActivity } from '@/components/activity/share.ts';
 import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
+import { amountFigure } from '@/lib/wallet.ts';
 import styles from './details.module.css';
 import { TransferTicket } from './TransferTicket.tsx';
 import { liveRegistration, type SignUpFlow } from './useSignUpFlow.ts';
@@ -29,10 +30,10 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
     const rule = !paid
       ? t('activity.cancelFree')
       : live.status === 'pending'
-        ? t('activity.cancelPending', { amount: live.price, asset: live.asset })
+        ? t('activity.cancelPending', { amount: amountFigure(live.price, live.asset ?? ''), asset: live.asset })
         : early
-          ? t('activity.cancelRefund', { amount: live.price, asset: live.asset })
-          : t('activity.cancelNoRefund', { amount: live.price, asset: live.asset });
+          ? t('activity.cancelRefund', { amount: amountFigure(live.price, live.asset ?? ''), asset: live.asset })
+          : t('activity.cancelNoRefund', { amount: amountFigure(live.price, live.asset ?? ''), asset: live.asset });
     const ok = await confirm({
       title: t('activity.cancelTitle'),
       content: (

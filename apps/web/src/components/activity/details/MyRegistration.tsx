@@ -8,6 +8,7 @@ import { TicketQr } from '@/components/activity/TicketQr.tsx';
 import { formatWhen } from '@/components/activity/time.ts';
 import { Button } from '@/components/Button.tsx';
 import { useSettings } from '@/lib/settings.ts';
+import { assetAmount } from '@/lib/wallet.ts';
 import styles from './details.module.css';
 import { liveRegistration } from './useSignUpFlow.ts';
 
@@ -29,7 +30,7 @@ export function MyRegistration({ activity }: { activity: Activity }) {
             <StatusBadge status={live.status} checkedIn={live.checkedIn} />
           </div>
           <p className={ui.muted} style={{ margin: 0 }}>
-            {live.ticketType.name} · {live.asset ? `${live.price} ${live.asset}` : t('activity.free')}
+            {live.ticketType.name} · {live.asset ? assetAmount(live.price, live.asset) : t('activity.free')}
           </p>
           {live.status === 'waitlisted' && (
             <p className={styles.notice} data-testid="details-waitlist-position">

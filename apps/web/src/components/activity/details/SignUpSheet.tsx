@@ -5,6 +5,7 @@ import { Button } from '@/components/Button.tsx';
 import { Sheet } from '@/components/Sheet.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
+import { amountFigure } from '@/lib/wallet.ts';
 import styles from './details.module.css';
 import { priceText, type SignUpFlow } from './useSignUpFlow.ts';
 
@@ -73,7 +74,11 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
         title={t('activity.payTitle')}
         summary={
           ticket
-            ? t('activity.paySummary', { amount: ticket.price, asset: ticket.asset ?? '', title: activity.title })
+            ? t('activity.paySummary', {
+                amount: amountFigure(ticket.price, ticket.asset ?? ''),
+                asset: ticket.asset ?? '',
+                title: activity.title,
+              })
             : undefined
         }
         pending={flow.pending}

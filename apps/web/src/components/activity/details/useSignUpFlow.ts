@@ -8,13 +8,13 @@ import { PATHS } from '@/app/paths.ts';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
 import { useSession } from '@/lib/session.ts';
-import { newIdempotencyKey } from '@/lib/wallet.ts';
+import { assetAmount, newIdempotencyKey } from '@/lib/wallet.ts';
 
 export type TicketType = Activity['ticketTypes'][number];
 
 /** "Free", or the price and its asset. */
 export function priceText(type: Pick<TicketType, 'free' | 'price' | 'asset'>, t: (key: string) => string) {
-  return type.free ? t('activity.free') : `${type.price} ${type.asset ?? ''}`.trim();
+  return type.free ? t('activity.free') : type.asset ? assetAmount(type.price, type.asset) : type.price;
 }
 
 /** Every seat is taken (a new sign-up joins the waitlist). */

@@ -4,7 +4,7 @@ import { PayConfirmSheet } from '@/components/PayConfirmSheet.tsx';
 import { localDateTime } from '@/lib/bounty.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure, assetAmount } from '@/lib/wallet.ts';
 import type { BountyFormState } from './useBountyForm.ts';
 
 /** The bounty spelled out before its pool is escrowed (pool, split, deadline, who may submit), then the password. */
@@ -21,11 +21,15 @@ export function BountyConfirm({ form }: { form: BountyFormState }) {
       title={t('bounty.confirm.title')}
       rows={[
         { label: t('bounty.fields.title'), value: form.title.trim() },
-        { label: t('bounty.fields.total'), value: `${groupDigits(total)} ${code}`, testId: 'bounty-confirm-total' },
+        {
+          label: t('bounty.fields.total'),
+          value: assetAmount(total, code, { exact: true }),
+          testId: 'bounty-confirm-total',
+        },
         split && {
           label: t('bounty.confirm.split'),
           value: t('bounty.confirm.splitValue', {
-            amount: groupDigits(split.perWinner),
+            amount: amountFigure(split.perWinner, code),
             asset: code,
             count: split.winners,
           }),
@@ -35,7 +39,7 @@ export function BountyConfirm({ form }: { form: BountyFormState }) {
         { label: t('bounty.fields.audience'), value: t(`bounty.audience.${form.audience}`) },
       ]}
       hint={t('bounty.confirm.escrow', {
-        amount: groupDigits(total),
+        amount: amountFigure(total, code, { exact: true }),
         asset: code,
         hours: BOUNTY_LIMITS.reviewWindowHours,
       })}

@@ -9,7 +9,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
 import { toLocalInput } from '@/lib/bounty.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits, shown } from '@/lib/wallet.ts';
+import { amountFigure, shown } from '@/lib/wallet.ts';
 import styles from '../bounty.module.css';
 import { BountyConfirm } from './BountyConfirm.tsx';
 import type { BountyFormState } from './useBountyForm.ts';
@@ -135,7 +135,7 @@ export function BountyForm({ form, notice }: { form: BountyFormState; notice?: R
               asset && (
                 <p className={ui.hint} data-testid="bounty-available">
                   {t('bounty.form.available', {
-                    amount: shown(groupDigits(asset.available), showAssets),
+                    amount: shown(amountFigure(asset.available, asset.code), showAssets),
                     asset: asset.code,
                   })}
                 </p>
@@ -192,7 +192,7 @@ export function BountyForm({ form, notice }: { form: BountyFormState; notice?: R
                 <p className={styles.computed} data-testid="bounty-computed" aria-live="polite">
                   {form.mode === 'winners'
                     ? t('bounty.form.computedPerWinner', {
-                        amount: groupDigits(computed.perWinner),
+                        amount: amountFigure(computed.perWinner, asset?.code ?? ''),
                         asset: asset?.code ?? '',
                       })
                     : t('bounty.form.computedWinners', { count: computed.winners })}

@@ -8,7 +8,7 @@ import { avatarUrl } from '@/components/chat/format.ts';
 import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure } from '@/lib/wallet.ts';
 import { BountyStateBadge, Reward, useDeadlineLabel, winnersLeft } from '../BountyBits.tsx';
 import styles from '../bounty.module.css';
 
@@ -33,7 +33,7 @@ export function BountyInfo({ bounty }: { bounty: Bounty }) {
         <div className={styles.stats}>
           <div className={styles.stat}>
             <span className={styles.statValue} data-testid="bounty-pool">
-              {groupDigits(bounty.total)}
+              {amountFigure(bounty.total, bounty.asset)}
             </span>
             <span className={styles.statLabel}>{t('bounty.detail.pool', { asset: bounty.asset })}</span>
           </div>

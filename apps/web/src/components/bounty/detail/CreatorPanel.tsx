@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { Bounty } from '@/api/bounty.ts';
 import { useAsset } from '@/api/wallet.ts';
 import ui from '@/components/ui.module.css';
+import { RecordLink } from '@/components/wallet/RecordLink.tsx';
 import { decimalsOf, escrowLeft } from '@/lib/bounty.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { assetAmount } from '@/lib/wallet.ts';
 import styles from '../bounty.module.css';
 
 /** What only the creator sees: the escrow still held, and the ledger entries of the funding and the refund. */
@@ -17,20 +18,22 @@ export function CreatorPanel({ bounty }: { bounty: Bounty }) {
       <dl className={ui.kvList}>
         <div className={ui.kv}>
           <dt>{t('bounty.manage.escrowLeft')}</dt>
-          <dd data-testid="bounty-escrow-left">
-            {groupDigits(held)} {bounty.asset}
-          </dd>
+          <dd data-testid="bounty-escrow-left">{assetAmount(held, bounty.asset)}</dd>
         </div>
         {bounty.fundEntryId && (
           <div className={ui.kv}>
             <dt>{t('bounty.detail.fundEntry')}</dt>
-            <dd className={styles.entryId}>#{bounty.fundEntryId}</dd>
+            <dd>
+              <RecordLink asset={bounty.asset} reference={bounty.fundEntryId} testId="bounty-fund-record" />
+            </dd>
           </div>
         )}
         {bounty.refundEntryId && (
           <div className={ui.kv}>
             <dt>{t('bounty.detail.refundEntry')}</dt>
-            <dd className={styles.entryId}>#{bounty.refundEntryId}</dd>
+            <dd>
+              <RecordLink asset={bounty.asset} reference={bounty.refundEntryId} testId="bounty-refund-record" />
+            </dd>
           </div>
         )}
       </dl>

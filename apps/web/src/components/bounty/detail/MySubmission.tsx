@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { type Bounty, useBountySubmissions } from '@/api/bounty.ts';
 import ui from '@/components/ui.module.css';
+import { RecordLink } from '@/components/wallet/RecordLink.tsx';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { assetAmount } from '@/lib/wallet.ts';
 import { SubmissionBadge } from '../BountyBits.tsx';
 import styles from '../bounty.module.css';
 
@@ -40,15 +41,15 @@ export function MySubmission({ bounty }: { bounty: Bounty }) {
             <div className={ui.kv}>
               <dt>{t('bounty.mine.paid')}</dt>
               <dd className={ui.up} data-testid="bounty-my-amount">
-                +{groupDigits(detail.amount)} {bounty.asset}
+                {assetAmount(detail.amount, bounty.asset, { signed: true })}
               </dd>
             </div>
           )}
           {detail.entryId && (
             <div className={ui.kv}>
               <dt>{t('bounty.entry')}</dt>
-              <dd className={styles.entryId} data-testid="bounty-my-entry">
-                #{detail.entryId}
+              <dd>
+                <RecordLink asset={bounty.asset} reference={detail.entryId} testId="bounty-my-entry" />
               </dd>
             </div>
           )}

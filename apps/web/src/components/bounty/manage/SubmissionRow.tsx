@@ -11,7 +11,7 @@ import { Sheet } from '@/components/Sheet.tsx';
 import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure, assetAmount } from '@/lib/wallet.ts';
 import { SubmissionBadge } from '../BountyBits.tsx';
 import styles from '../bounty.module.css';
 
@@ -35,7 +35,7 @@ export function SubmissionRow({ bounty, submission }: { bounty: Bounty; submissi
     const ok = await confirm({
       title: t('bounty.manage.approveTitle'),
       content: t('bounty.manage.approveConfirm', {
-        amount: groupDigits(bounty.perWinner),
+        amount: amountFigure(bounty.perWinner, bounty.asset),
         asset: bounty.asset,
         name: personName(submission),
       }),
@@ -49,7 +49,7 @@ export function SubmissionRow({ bounty, submission }: { bounty: Bounty; submissi
         onSuccess: () =>
           Toast.show({
             content: t('bounty.manage.paid', {
-              amount: groupDigits(bounty.perWinner),
+              amount: amountFigure(bounty.perWinner, bounty.asset),
               asset: bounty.asset,
               name: personName(submission),
             }),
@@ -97,17 +97,7 @@ export function SubmissionRow({ bounty, submission }: { bounty: Bounty; submissi
           {submission.amount && (
             <div className={ui.kv}>
               <dt>{t('bounty.manage.paidAmount')}</dt>
-              <dd data-testid="bounty-submission-amount">
-                {groupDigits(submission.amount)} {bounty.asset}
-              </dd>
-            </div>
-          )}
-          {submission.entryId && (
-            <div className={ui.kv}>
-              <dt>{t('bounty.entry')}</dt>
-              <dd className={styles.entryId} data-testid="bounty-submission-entry">
-                #{submission.entryId}
-              </dd>
+              <dd data-testid="bounty-submission-amount">{assetAmount(submission.amount, bounty.asset)}</dd>
             </div>
           )}
         </dl>

@@ -1,7 +1,7 @@
 import type { WalletAsset } from '@polaris/contract';
 import { useTranslation } from 'react-i18next';
 import { PayConfirmSheet } from '@/components/PayConfirmSheet.tsx';
-import { groupDigits } from '@/lib/wallet.ts';
+import { assetAmount } from '@/lib/wallet.ts';
 import type { TransferFormState } from './useTransferForm.ts';
 
 /** The transfer spelled out (type, recipient, amount, fee, what arrives) to confirm, then the transaction password. */
@@ -26,13 +26,13 @@ export function TransferConfirm({ asset, form }: { asset: WalletAsset; form: Tra
               terms.recipient && { label: t('transfer.recipient'), value: terms.recipient.label },
               {
                 label: t('contract:fields.amount'),
-                value: `${groupDigits(form.amount.trim())} ${asset.code}`,
+                value: assetAmount(form.amount.trim(), asset.code, { exact: true }),
                 testId: 'confirm-amount',
               },
               { label: t('transfer.fee'), value: internal ? t('transfer.free') : `${terms.fee} ${asset.code}` },
               {
                 label: t('transfer.receive'),
-                value: `${groupDigits(form.receive ?? '0')} ${asset.code}`,
+                value: assetAmount(form.receive ?? '0', asset.code, { exact: true }),
                 testId: 'confirm-receive',
               },
             ]

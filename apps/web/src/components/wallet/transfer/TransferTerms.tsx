@@ -1,7 +1,7 @@
 import type { WalletAsset } from '@polaris/contract';
 import { useTranslation } from 'react-i18next';
 import ui from '@/components/ui.module.css';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure, assetAmount } from '@/lib/wallet.ts';
 import styles from './transfer.module.css';
 import type { TransferFormState } from './useTransferForm.ts';
 
@@ -36,14 +36,12 @@ export function TransferTerms({ asset, form }: { asset: WalletAsset; form: Trans
           <dl className={ui.kvList}>
             <div className={ui.kv}>
               <dt>{t('transfer.fee')}</dt>
-              <dd data-testid="transfer-fee">
-                {terms.fee} {asset.code}
-              </dd>
+              <dd data-testid="transfer-fee">{assetAmount(terms.fee, asset.code)}</dd>
             </div>
             <div className={ui.kv}>
               <dt>{t('transfer.limits')}</dt>
               <dd>
-                {groupDigits(terms.min ?? '0')} – {groupDigits(terms.max ?? '0')} {asset.code}
+                {amountFigure(terms.min ?? '0', asset.code)} – {assetAmount(terms.max ?? '0', asset.code)}
               </dd>
             </div>
           </dl>

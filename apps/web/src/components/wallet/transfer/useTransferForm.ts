@@ -1,6 +1,6 @@
 import { type FieldError, TOAST_DURATION_MS, type TransferResult, type WalletAsset } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TransferPreview, useTransfer, useTransferPreview } from '@/api/wallet.ts';
 import { useSecondFactor } from '@/components/SecondFactorField.tsx';
@@ -64,14 +64,26 @@ export function useTransferForm(asset: WalletAsset) {
   const message = (problem: Problem | undefined) =>
     problem ? t(`contract:${problem.key}`, problem.params ?? {}) : undefined;
 
+  /** "Next" was pressed while the recipient was still being checked: it goes on by itself once the check ends. */
+  const [waiting, setWaiting] = useState(false);
+
   const next = () => {
-    const problems = checkTransfer({ to, amount, decimals: asset.decimals }, terms ?? null);
+    const problems = checkTransfer({ to, amount, decimals: asset.decimals }, settling ? null : (terms ?? null));
     const found: TransferErrors = { to: message(problems.to), amount: message(problems.amount) };
     setErrors(found);
-    if (found.to || found.amount || previewProblems.to || previewProblems.chainId || !terms || settling) return;
+    if (found.to || found.amount) return setWaiting(false);
+    // The press is not lost while "checking the recipient…" shows: it waits for the check, then goes on.
+    if (settling) return setWaiting(true);
+    setWaiting(false);
+    if (previewProblems.to || previewProblems.chainId || !terms) return;
     idempotencyKey.current = newIdempotencyKey();
     setStep('confirm');
   };
+  const nextRef = useRef(next);
+  nextRef.current = next;
+  useEffect(() => {
+    if (waiting && !settling) nextRef.current();
+  }, [waiting, settling]);
 
   const send = (password: string, code?: string) => {
     if (!terms || transfer.isPending) return;
@@ -114,16 +126,19 @@ export function useTransferForm(asset: WalletAsset) {
     to,
     setTo: (value: string) => {
       setTo(value);
+      setWaiting(false);
       clearWhere();
     },
     amount,
     setAmount: (value: string) => {
       setAmount(value.replace(/[^\d.]/g, ''));
+      setWaiting(false);
       setErrors((current) => ({ ...current, amount: undefined }));
     },
     chainId,
     chooseChain: (id: number) => {
       setChainId(id);
+      setWaiting(false);
       clearWhere();
     },
     errors: {
@@ -142,6 +157,8 @@ export function useTransferForm(asset: WalletAsset) {
     network: asset.networks.find((item) => item.chainId === (terms?.chainId ?? chainId)),
     receive: terms ? receiveAmount(amount, terms.fee ?? '0', asset.decimals) : null,
     next,
+    /** "Next" was pressed during the recipient check and goes on when it ends (the button shows it). */
+    waiting,
     step,
     setStep,
     send,

@@ -13,6 +13,7 @@ import { CancelActivity, ManageTools } from '@/components/host/ManageTools.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import { useSettings } from '@/lib/settings.ts';
+import { amountFigure, assetAmount } from '@/lib/wallet.ts';
 
 /** The "Message attendees" form and its list: a chunk of its own. */
 const BlastComposer = lazy(() => import('@/components/activity/blast/BlastComposer.tsx'));
@@ -82,14 +83,14 @@ function Manage({ activity }: { activity: Activity }) {
           ) : (
             escrow.map((item) => (
               <p key={item.asset} className={styles.hint} data-testid={`manage-escrow-${item.asset}`}>
-                {item.amount} {item.asset}
+                {assetAmount(item.amount, item.asset)}
               </p>
             ))
           )}
           {held.map((item) => (
             <p key={item.asset} className={styles.hint} data-testid={`manage-held-${item.asset}`}>
               {t('manage.held', {
-                amount: item.amount,
+                amount: amountFigure(item.amount, item.asset),
                 asset: item.asset,
                 date: formatWhen(item.releaseAt, activity.timezone, language),
               })}
@@ -97,7 +98,7 @@ function Manage({ activity }: { activity: Activity }) {
           ))}
           {released.map((item) => (
             <p key={item.asset} className={styles.hint}>
-              {t('manage.released', { amount: item.amount, asset: item.asset })}
+              {t('manage.released', { amount: amountFigure(item.amount, item.asset), asset: item.asset })}
             </p>
           ))}
         </div>

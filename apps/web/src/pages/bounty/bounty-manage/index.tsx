@@ -20,7 +20,7 @@ import { isNotFound } from '@/lib/api-error.ts';
 import { decimalsOf, escrowLeft } from '@/lib/bounty.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure, assetAmount } from '@/lib/wallet.ts';
 
 const FILTERS = ['pending', 'approved', 'rejected', 'all'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -116,7 +116,7 @@ function Manage({ bounty }: { bounty: Bounty }) {
           </div>
           <div className={styles.stat}>
             <span className={styles.statValue} data-testid="bounty-manage-escrow">
-              {groupDigits(held)}
+              {amountFigure(held, bounty.asset)}
             </span>
             <span className={styles.statLabel}>{t('bounty.manage.escrowLeftOf', { asset: bounty.asset })}</span>
           </div>
@@ -130,9 +130,7 @@ function Manage({ bounty }: { bounty: Bounty }) {
         <dl className={ui.kvList} style={{ marginTop: 8 }}>
           <div className={ui.kv}>
             <dt>{t('bounty.manage.perWinner')}</dt>
-            <dd>
-              {groupDigits(bounty.perWinner)} {bounty.asset}
-            </dd>
+            <dd>{assetAmount(bounty.perWinner, bounty.asset)}</dd>
           </div>
           <div className={ui.kv}>
             <dt>{t('bounty.fields.deadline')}</dt>

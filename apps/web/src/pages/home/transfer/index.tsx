@@ -18,7 +18,7 @@ import styles from '@/components/wallet/transfer/transfer.module.css';
 import { useTransferForm } from '@/components/wallet/transfer/useTransferForm.ts';
 import { isNotFound } from '@/lib/api-error.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits, maxSendable, shown } from '@/lib/wallet.ts';
+import { amountFigure, assetAmount, maxSendable, shown } from '@/lib/wallet.ts';
 
 /** Send an asset (`?asset=`): to a user of ours at once and free, or to an address as a withdrawal on a network. */
 export default function TransferPage() {
@@ -115,14 +115,14 @@ function TransferForm({ asset }: { asset: WalletAsset }) {
         />
         <p className={ui.hint} data-testid="transfer-available">
           {t('transfer.available', {
-            amount: shown(groupDigits(terms?.available ?? asset.available), showAssets),
+            amount: shown(amountFigure(terms?.available ?? asset.available, asset.code), showAssets),
             asset: asset.code,
           })}
         </p>
         {terms?.kind === 'withdrawal' && (
           <p className={ui.hint} data-testid="transfer-receive">
             {t('transfer.receive')}:{' '}
-            <strong>{form.receive ? `${groupDigits(form.receive)} ${asset.code}` : '—'}</strong>
+            <strong>{form.receive ? assetAmount(form.receive, asset.code, { exact: true }) : '—'}</strong>
           </p>
         )}
         <Button
@@ -130,8 +130,10 @@ function TransferForm({ asset }: { asset: WalletAsset }) {
           type="submit"
           size="large"
           block
-          disabled={form.settling && form.recipient !== ''}
+          loading={form.waiting}
+          loadingText={t('transfer.checking')}
           data-testid="transfer-next"
+          data-waiting={form.waiting}
         >
           {t('common.next')}
         </Button>

@@ -14,7 +14,7 @@ import ui from '@/components/ui.module.css';
 import { useForm } from '@/components/useForm.ts';
 import { formatFullDate } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure, assetAmount } from '@/lib/wallet.ts';
 
 /** Invite gift: my code, link and QR to share, the rule, what I earned, my inviter, and who joined through me. */
 export default function InviteGiftPage() {
@@ -51,7 +51,7 @@ function Totals({ info }: { info: InvitedInfo }) {
   const cells = [
     { key: 'invited', value: String(info.totals.invited) },
     { key: 'rewarded', value: String(info.totals.rewarded) },
-    { key: 'earned', value: `${groupDigits(info.totals.earned)} ${info.asset}` },
+    { key: 'earned', value: assetAmount(info.totals.earned, info.asset) },
   ];
   return (
     <section className={ui.card} aria-label={t('invite.totals.title')} data-testid="invite-totals">
@@ -67,7 +67,7 @@ function Totals({ info }: { info: InvitedInfo }) {
       </div>
       {info.totals.owed !== '0' && (
         <p className={ui.hint} data-testid="invite-owed">
-          {t('invite.totals.owed', { amount: groupDigits(info.totals.owed), asset: info.asset })}
+          {t('invite.totals.owed', { amount: amountFigure(info.totals.owed, info.asset), asset: info.asset })}
         </p>
       )}
     </section>
@@ -104,8 +104,9 @@ function MyInviter({ info }: { info: InvitedInfo }) {
             <p className={ui.rowTitle}>{t('invite.mine.by', { name: info.invitedBy.name ?? t('invite.deleted') })}</p>
             <p className={ui.hint} data-testid="invite-mine-state">
               {t(`invite.mine.${info.invitedBy.state}`, {
-                amount: groupDigits(
+                amount: amountFigure(
                   info.invitedBy.state === 'joined' ? info.rule.inviteeAmount : info.invitedBy.amount,
+                  info.asset,
                 ),
                 asset: info.asset,
               })}
@@ -203,7 +204,7 @@ function Invitees({ items, query }: { items: InvitedInfo['items']; query: Return
               <span className={`${ui.rowEnd} ${person.state === 'rewarded' ? ui.up : ''}`}>
                 {person.state === 'joined'
                   ? t('invite.state.joined')
-                  : t(`invite.state.${person.state}`, { amount: groupDigits(person.amount), asset })}
+                  : t(`invite.state.${person.state}`, { amount: amountFigure(person.amount, asset), asset })}
               </span>
             </li>
           ))}

@@ -11,7 +11,7 @@ import { RequireLogin } from '@/components/RequireLogin.tsx';
 import ui from '@/components/ui.module.css';
 import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits, shown } from '@/lib/wallet.ts';
+import { amountFigure, shown } from '@/lib/wallet.ts';
 
 /** Which assets the Me tab lists: one switch per asset (optimistic, rolled back if the server refuses). */
 export default function MyAssetPage() {
@@ -47,7 +47,7 @@ function MyAssets() {
                 {asset.code}
               </p>
               <p className={ui.rowSub}>
-                {asset.name} · {shown(groupDigits(asset.available), showAssets)}
+                {asset.name} · {shown(amountFigure(asset.available, asset.code), showAssets)}
               </p>
             </div>
             <Switch

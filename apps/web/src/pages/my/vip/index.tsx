@@ -25,7 +25,7 @@ import { formatDateAndTime, formatFullDate } from '@/lib/format.ts';
 import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { daysLeft, offerFor, priceFor, type VipOffer } from '@/lib/vip.ts';
-import { groupDigits, newIdempotencyKey } from '@/lib/wallet.ts';
+import { amountFigure, assetAmount, newIdempotencyKey } from '@/lib/wallet.ts';
 
 /** Membership: my tier and its end, the three tiers to buy, renew or upgrade to, and my purchases. */
 export default function VipPage() {
@@ -72,7 +72,9 @@ function Membership() {
     const request =
       pending.offer === 'renew' && vip
         ? { action: 'renew' as const, tier: vip.tier, period, endsAt: vip.endsAt }
-        : { action: 'buy' as const, tier: pending.tier.code, period };
+        : pending.offer === 'upgrade'
+          ? { action: 'buy' as const, tier: pending.tier.code, period, price: pending.price }
+          : { action: 'buy' as const, tier: pending.tier.code, period };
     purchase.mutate(
       { ...request, tradePassword, idempotencyKey: idempotencyKey.current },
       {
@@ -99,7 +101,7 @@ function Membership() {
     ? t(`vip.summary.${pending.offer}`, {
         tier: t(`vip.tier.${pending.tier.code}`),
         period: t(`vip.unit.${period}`),
-        price: groupDigits(pending.price),
+        price: amountFigure(pending.price, pending.tier.asset),
         asset: pending.tier.asset,
         date: vip ? formatFullDate(vip.endsAt, language) : '',
       })
@@ -208,7 +210,7 @@ function TierCard({
         {name}
       </h3>
       <p className={ui.figure} data-testid={`vip-price-${tier.code}`}>
-        {t(`vip.per.${period}`, { price: groupDigits(price), asset: tier.asset })}
+        {t(`vip.per.${period}`, { price: amountFigure(price, tier.asset), asset: tier.asset })}
       </p>
       <ul className={ui.hint} style={{ paddingLeft: 18, margin: '4px 0 12px' }}>
         <li>{t('vip.perks.redPacket', { times: tier.redPacketMultiplier })}</li>
@@ -232,7 +234,7 @@ function TierCard({
           data-offer={offer}
         >
           {upgradePrice
-            ? t('vip.action.upgrade', { price: groupDigits(upgradePrice), asset: tier.asset })
+            ? t('vip.action.upgrade', { price: amountFigure(upgradePrice, tier.asset), asset: tier.asset })
             : t('vip.action.upgradeLoading')}
         </Button>
       ) : (
@@ -281,9 +283,7 @@ function Orders() {
                 </p>
                 <p className={ui.rowSub}>{formatDateAndTime(order.createdAt, language)}</p>
               </div>
-              <span className={`${ui.rowEnd} ${ui.down}`}>
-                -{groupDigits(order.amount)} {order.asset}
-              </span>
+              <span className={`${ui.rowEnd} ${ui.down}`}>-{assetAmount(order.amount, order.asset)}</span>
             </li>
           ))}
         </ul>

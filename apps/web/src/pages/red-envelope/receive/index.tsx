@@ -16,10 +16,11 @@ import { isRedPacketCode } from '@/components/redpacket/rules.ts';
 import { StateBadge } from '@/components/redpacket/StateBadge.tsx';
 import { useRedEnvelopeBack } from '@/components/redpacket/useRedEnvelopeBack.ts';
 import ui from '@/components/ui.module.css';
+import { RecordLink } from '@/components/wallet/RecordLink.tsx';
 import { isNotFound } from '@/lib/api-error.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure, assetAmount } from '@/lib/wallet.ts';
 
 /**
  * What became of a packet (`?redpacketCode=`): my share, big; who else got what (the luckiest once it is over); how much
@@ -62,14 +63,14 @@ function Receive({ packet }: { packet: RedPacket }) {
         {packet.mine ? (
           <>
             <p className={css.bigAmount} data-testid="receive-amount">
-              {groupDigits(packet.mine.amount)}
+              {amountFigure(packet.mine.amount, packet.asset)}
               <small>{packet.asset}</small>
             </p>
             <p className={css.note}>{t('redpacket.envelope.savedToWallet')}</p>
           </>
         ) : packet.isSender ? (
           <p className={css.bigAmount} data-testid="receive-total">
-            {groupDigits(packet.amount)}
+            {amountFigure(packet.amount, packet.asset)}
             <small>{packet.asset}</small>
           </p>
         ) : packet.state === 'active' ? (
@@ -99,8 +100,8 @@ function Receive({ packet }: { packet: RedPacket }) {
             <div className={ui.kv}>
               <dt>{t('redpacket.receive.claimed')}</dt>
               <dd data-testid="receive-claimed">
-                {packet.claimedCount}/{packet.count} · {groupDigits(packet.claimedAmount)}/{groupDigits(packet.amount)}{' '}
-                {packet.asset}
+                {packet.claimedCount}/{packet.count} · {amountFigure(packet.claimedAmount, packet.asset)}/
+                {amountFigure(packet.amount, packet.asset)} {packet.asset}
               </dd>
             </div>
             <div className={ui.kv}>
@@ -110,8 +111,8 @@ function Receive({ packet }: { packet: RedPacket }) {
             {packet.isSender && packet.sendEntryId && (
               <div className={ui.kv}>
                 <dt>{t('redpacket.receive.sendEntry')}</dt>
-                <dd className={css.entry} data-testid="receive-send-entry">
-                  {t('redpacket.receive.entry', { id: packet.sendEntryId })}
+                <dd>
+                  <RecordLink asset={packet.asset} reference={packet.sendEntryId} testId="receive-send-entry" />
                 </dd>
               </div>
             )}
@@ -119,10 +120,10 @@ function Receive({ packet }: { packet: RedPacket }) {
               <div className={ui.kv} data-testid="receive-refund">
                 <dt>{t('redpacket.receive.refunded')}</dt>
                 <dd>
-                  {groupDigits(packet.refundedAmount)} {packet.asset}
+                  {assetAmount(packet.refundedAmount, packet.asset)}
                   {packet.refundEntryId && (
-                    <span className={css.entry} style={{ display: 'block' }}>
-                      {t('redpacket.receive.entry', { id: packet.refundEntryId })}
+                    <span style={{ display: 'block' }}>
+                      <RecordLink asset={packet.asset} reference={packet.refundEntryId} testId="receive-refund-entry" />
                     </span>
                   )}
                 </dd>

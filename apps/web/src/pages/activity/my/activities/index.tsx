@@ -22,6 +22,7 @@ import { cityLabel } from '@/lib/city-name.ts';
 import type { SavedTickets } from '@/lib/offline-store.ts';
 import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
+import { assetAmount } from '@/lib/wallet.ts';
 
 type Tab = When | 'hosting';
 
@@ -168,7 +169,7 @@ function TicketItem({ ticket }: { ticket: Ticket }) {
         {[
           cityLabel(activity.city, activity.cityNames) || (activity.online ? t('activity.online') : ''),
           ticket.ticketType.name,
-          ticket.asset ? `${ticket.price} ${ticket.asset}` : t('activity.free'),
+          ticket.asset ? assetAmount(ticket.price, ticket.asset) : t('activity.free'),
         ]
           .filter(Boolean)
           .join(' · ')}

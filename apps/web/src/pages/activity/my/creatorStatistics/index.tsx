@@ -15,7 +15,7 @@ import ui from '@/components/ui.module.css';
 import { sumAmounts } from '@/lib/earnings.ts';
 import { formatMonthDay } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure, assetAmount } from '@/lib/wallet.ts';
 
 const RANGES = [7, 30] as const;
 const MAX_PLACES = 30;
@@ -58,7 +58,7 @@ function Statistics() {
           <Total label={t('earnings.signups')} value={String(info.data.signups)} testId="stats-signups" />
           <Total
             label={t('earnings.earned')}
-            value={earned.length === 0 ? '0' : earned.map((b) => `${groupDigits(b.earned)} ${b.asset}`).join('\n')}
+            value={earned.length === 0 ? '0' : earned.map((b) => assetAmount(b.earned, b.asset)).join('\n')}
             testId="stats-earned"
           />
         </dl>
@@ -164,14 +164,16 @@ function EarningsChart({ asset, days }: { asset: string; days: number }) {
   return (
     <ChartCard
       title={title}
-      summary={t('earnings.inRange', { value: t('earnings.amountValue', { amount: groupDigits(total), asset }) })}
+      summary={t('earnings.inRange', {
+        value: t('earnings.amountValue', { amount: amountFigure(total, asset), asset }),
+      })}
     >
       <BarChart
         testId={`stats-chart-earnings-${asset}`}
         label={title}
         days={earnings.data.days.map((d) => ({ day: d.day, value: Number(d.amount), text: d.amount }))}
         dayLabel={dayLabel}
-        valueLabel={(amount) => t('earnings.amountValue', { amount: groupDigits(amount), asset })}
+        valueLabel={(amount) => t('earnings.amountValue', { amount: amountFigure(amount, asset), asset })}
       />
     </ChartCard>
   );

@@ -32,7 +32,7 @@ import { isApiError } from '@/lib/api-error.ts';
 import { checkWithdrawal } from '@/lib/earnings.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits, newIdempotencyKey } from '@/lib/wallet.ts';
+import { amountFigure, assetAmount, newIdempotencyKey } from '@/lib/wallet.ts';
 
 const TOAST_MS = 3000;
 const TABS = ['activities', 'withdrawals', 'splits'] as const;
@@ -129,21 +129,21 @@ function Balances() {
           <div className={ui.sectionHead} style={{ margin: '0 0 8px' }}>
             <h2 className={ui.rowTitle}>{balance.asset}</h2>
             <span className={ui.muted}>
-              {t('earnings.earned')} {groupDigits(balance.earned)}
+              {t('earnings.earned')} {amountFigure(balance.earned, balance.asset)}
             </span>
           </div>
           <dl className={ui.kvList}>
             <div className={ui.kv}>
               <dt>{t('earnings.frozen')}</dt>
-              <dd data-testid="balance-frozen">{groupDigits(balance.frozen)}</dd>
+              <dd data-testid="balance-frozen">{amountFigure(balance.frozen, balance.asset)}</dd>
             </div>
             <div className={ui.kv}>
               <dt>{t('earnings.withdrawable')}</dt>
-              <dd data-testid="balance-withdrawable">{groupDigits(balance.withdrawable)}</dd>
+              <dd data-testid="balance-withdrawable">{amountFigure(balance.withdrawable, balance.asset)}</dd>
             </div>
             <div className={ui.kv}>
               <dt>{t('earnings.withdrawn')}</dt>
-              <dd data-testid="balance-withdrawn">{groupDigits(balance.withdrawn)}</dd>
+              <dd data-testid="balance-withdrawn">{amountFigure(balance.withdrawn, balance.asset)}</dd>
             </div>
           </dl>
           <Button
@@ -191,7 +191,10 @@ function WithdrawSheet({ balance, onClose }: { balance: MasterBalance; onClose()
       {
         onSuccess: (result) => {
           Toast.show({
-            content: t('earnings.withdrawDone', { amount: result.withdrawal.amount, asset: result.withdrawal.asset }),
+            content: t('earnings.withdrawDone', {
+              amount: amountFigure(result.withdrawal.amount, result.withdrawal.asset),
+              asset: result.withdrawal.asset,
+            }),
             duration: TOAST_MS,
           });
           onClose();
@@ -241,7 +244,10 @@ function WithdrawSheet({ balance, onClose }: { balance: MasterBalance; onClose()
           </div>
           {!error && (
             <p className={ui.hint}>
-              {t('earnings.maxHint', { amount: groupDigits(balance.withdrawable), asset: balance.asset })}
+              {t('earnings.maxHint', {
+                amount: amountFigure(balance.withdrawable, balance.asset),
+                asset: balance.asset,
+              })}
             </p>
           )}
           <div className={ui.actions}>
@@ -308,9 +314,7 @@ function ActivityEarningsList() {
               </p>
             </div>
             <div className={ui.rowEnd}>
-              <p className={ui.figure}>
-                {groupDigits(item.amount)} {item.asset}
-              </p>
+              <p className={ui.figure}>{assetAmount(item.amount, item.asset)}</p>
               <p className={ui.muted}>{item.releasedAt ? t('earnings.releasedState') : t('earnings.frozen')}</p>
             </div>
           </button>
@@ -345,9 +349,7 @@ function WithdrawalList() {
               <p className={ui.rowSub}>{formatDateAndTime(item.at, language)}</p>
             </div>
             <div className={ui.rowEnd}>
-              <p className={`${ui.figure} ${ui.up}`}>
-                +{groupDigits(item.amount)} {item.asset}
-              </p>
+              <p className={`${ui.figure} ${ui.up}`}>{assetAmount(item.amount, item.asset, { signed: true })}</p>
             </div>
           </div>
         ))}

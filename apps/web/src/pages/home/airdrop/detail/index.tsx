@@ -14,7 +14,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
 import { isApiError, isNotFound } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure } from '@/lib/wallet.ts';
 
 /** One airdrop: its facts, who qualifies (and whether I do), my sign-up or payout, and the sign-up button. */
 export default function AirdropDetailPage() {
@@ -75,7 +75,10 @@ function Requirements({ airdrop }: { airdrop: AirdropDetail }) {
   const { t } = useTranslation();
   const { holds, attended, vipTier } = airdrop.requirements;
   const rules = [
-    holds && { key: 'holds', text: t('airdrop.holds', { min: groupDigits(holds.min), asset: holds.asset }) },
+    holds && {
+      key: 'holds',
+      text: t('airdrop.holds', { min: amountFigure(holds.min, holds.asset), asset: holds.asset }),
+    },
     attended && { key: 'attended', text: t('airdrop.attended', { title: attended.title }) },
     vipTier && { key: 'vipTier', text: t('airdrop.vip', { tier: t(`vip.tier.${vipTier}`) }) },
   ].filter((rule): rule is { key: 'holds' | 'attended' | 'vipTier'; text: string } => !!rule);
@@ -121,7 +124,7 @@ function SignUp({ airdrop }: { airdrop: AirdropDetail }) {
         data-testid="airdrop-mine"
       >
         {airdrop.mine.paid
-          ? t('airdrop.paid', { amount: groupDigits(airdrop.mine.paid), asset: airdrop.asset })
+          ? t('airdrop.paid', { amount: amountFigure(airdrop.mine.paid, airdrop.asset), asset: airdrop.asset })
           : t('airdrop.signedUp')}
       </p>
     );

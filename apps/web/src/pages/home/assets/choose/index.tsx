@@ -10,7 +10,7 @@ import { RequireLogin } from '@/components/RequireLogin.tsx';
 import ui from '@/components/ui.module.css';
 import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
 import { useSettings } from '@/lib/settings.ts';
-import { groupDigits, shown } from '@/lib/wallet.ts';
+import { amountFigure, shown } from '@/lib/wallet.ts';
 
 /** Where a chosen asset leads: `?next=deposit|transfer|records` (default: the asset's details). */
 const NEXT: Record<string, (asset: string) => string> = {
@@ -82,7 +82,7 @@ function AssetChoice({ next }: { next(asset: string): string }) {
                     {asset.name}
                   </span>
                 </span>
-                <span className={ui.figure}>{shown(groupDigits(asset.available), showAssets)}</span>
+                <span className={ui.figure}>{shown(amountFigure(asset.available, asset.code), showAssets)}</span>
               </button>
             </li>
           ))}

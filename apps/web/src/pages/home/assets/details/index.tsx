@@ -16,7 +16,7 @@ import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
 import { AssetNotFound, isAssetCode } from '@/components/wallet/AssetNotFound.tsx';
 import { isNotFound } from '@/lib/api-error.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { currencyOf, formatMoney, groupDigits, shown } from '@/lib/wallet.ts';
+import { amountFigure, currencyOf, formatMoney, shown } from '@/lib/wallet.ts';
 import styles from './details.module.css';
 
 export default function AssetDetailsPage() {
@@ -70,11 +70,11 @@ function Details({ code, focusDeposit }: { code: string; focusDeposit: boolean }
         <dl className={ui.kvList}>
           <div className={ui.kv}>
             <dt>{t('details.available')}</dt>
-            <dd data-testid="details-available">{shown(groupDigits(data.available), showAssets)}</dd>
+            <dd data-testid="details-available">{shown(amountFigure(data.available, code), showAssets)}</dd>
           </div>
           <div className={ui.kv}>
             <dt>{t('details.frozen')}</dt>
-            <dd data-testid="details-frozen">{shown(groupDigits(data.frozen), showAssets)}</dd>
+            <dd data-testid="details-frozen">{shown(amountFigure(data.frozen, code), showAssets)}</dd>
           </div>
           <div className={ui.kv}>
             <dt>{t('details.value', { currency })}</dt>

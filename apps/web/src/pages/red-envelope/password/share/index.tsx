@@ -18,7 +18,7 @@ import { sentPasswordOf } from '@/components/redpacket/sent-password.ts';
 import { useRedEnvelopeBack } from '@/components/redpacket/useRedEnvelopeBack.ts';
 import ui from '@/components/ui.module.css';
 import { isNotFound } from '@/lib/api-error.ts';
-import { groupDigits } from '@/lib/wallet.ts';
+import { amountFigure } from '@/lib/wallet.ts';
 
 /**
  * Passing a packet on (`?redpacketCode=`): its link as a QR code, copy and share, and for a password packet the reminder
@@ -64,7 +64,7 @@ function Share({ packet }: { packet: RedPacket }) {
         </p>
         <p className={css.note} data-testid="share-summary">
           {t('redpacket.share.summary', {
-            amount: groupDigits(packet.amount),
+            amount: amountFigure(packet.amount, packet.asset),
             asset: packet.asset,
             count: packet.count,
           })}

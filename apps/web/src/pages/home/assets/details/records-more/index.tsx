@@ -10,11 +10,15 @@ import { RecordItem } from '@/components/RecordItem.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import ui from '@/components/ui.module.css';
 import { AssetNotFound, isAssetCode } from '@/components/wallet/AssetNotFound.tsx';
+import { RecordDetail } from '@/components/wallet/RecordDetail.tsx';
 import { isNotFound } from '@/lib/api-error.ts';
 
 const ALL = 'all';
 
-/** Every movement of one asset, newest first, loaded page by page over the server's cursor; filter by type. */
+/**
+ * Every movement of one asset, newest first, loaded page by page over the server's cursor; filter by type. A row
+ * opens its detail (`&record=<reference>`, so a bounty or a red packet can link to it too).
+ */
 export default function RecordsMorePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -25,6 +29,12 @@ export default function RecordsMorePage() {
     const next = new URLSearchParams(params);
     if (key === ALL) next.delete('type');
     else next.set('type', key);
+    setParams(next, { replace: true });
+  };
+  const reference = params.get('record');
+  const closeDetail = () => {
+    const next = new URLSearchParams(params);
+    next.delete('record');
     setParams(next, { replace: true });
   };
   return (
@@ -46,7 +56,7 @@ export default function RecordsMorePage() {
             ))}
           </Tabs>
           <div style={{ padding: 16 }}>
-            <RecordList asset={asset} type={type} />
+            <RecordList asset={asset} type={type} reference={reference} onCloseDetail={closeDetail} />
           </div>
         </RequireLogin>
       )}
@@ -54,28 +64,35 @@ export default function RecordsMorePage() {
   );
 }
 
-function RecordList({ asset, type }: { asset: string; type?: RecordType }) {
+function RecordList(props: { asset: string; type?: RecordType; reference: string | null; onCloseDetail(): void }) {
+  const { asset, type, reference } = props;
   const { t } = useTranslation();
   const records = useRecords(asset, type);
+  const known = records.data?.pages.flatMap((page) => page.items).find((item) => item.reference === reference);
+  const detail = <RecordDetail asset={asset} reference={reference} known={known} onClose={props.onCloseDetail} />;
   if (isNotFound(records.error, 'asset')) return <AssetNotFound />;
   if (records.isPending) return <Loading testId="records-loading" />;
   if (records.isError) return <LoadFailed onRetry={() => void records.refetch()} message={records.error.message} />;
   const items = records.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
     return (
-      <p className={ui.center} data-testid="records-empty">
-        {t('records.empty')}
-      </p>
+      <>
+        <p className={ui.center} data-testid="records-empty">
+          {t('records.empty')}
+        </p>
+        {detail}
+      </>
     );
   }
   return (
     <>
       <ul className={ui.list} style={{ margin: 0, padding: 0, listStyle: 'none' }} data-testid="records-list">
         {items.map((record) => (
-          <RecordItem key={record.id} record={record} asset={asset} />
+          <RecordItem key={record.id} record={record} asset={asset} replace />
         ))}
       </ul>
       <MoreLoader query={records} end={t('records.end')} endTestId="records-end" />
+      {detail}
     </>
   );
 }
