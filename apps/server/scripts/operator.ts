@@ -3,7 +3,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { databaseSourceFor, openDatabase } from '../src/db/client.ts';
 import { existingAdminToken } from '../src/platform/operator-guard.ts';
-import { announcedServer, serverFilePath } from '../src/platform/server-file.ts';
+import { announcedServer, chooseServer, runningServers, serverFilePath } from '../src/platform/server-file.ts';
 
 export interface Envelope<T> {
   status: number;
@@ -25,9 +25,25 @@ export async function operatorCall<T>(method: 'GET' | 'POST', route: string, bod
   const config = loadConfig();
   const headers = { 'content-type': 'application/json', locale: 'en_US' };
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  const server = await announcedServer(config.dataDir);
-  if (server) {
-    const token = await existingAdminToken(config.dataDir);
+  const told = Boolean(process.env.DATA_DIR?.trim() || process.env.DATABASE_URL?.trim());
+  const choice = chooseServer({
+    told,
+    dataDir: config.dataDir,
+    own: await announcedServer(config.dataDir),
+    running: told ? [] : await runningServers(),
+  });
+  if (choice.kind === 'ambiguous') {
+    const list = choice.running.map((one) => `  PORT=${one.port} DATA_DIR=${one.dataDir}`).join('\n');
+    return refusal(
+      `Several Polaris servers are running and none holds ${config.dataDir}:\n${list}\n` +
+        'Run the command with the DATA_DIR of the one you mean, e.g. DATA_DIR=<its data> npm run wallet:deposit -- …',
+    );
+  }
+  if (choice.kind === 'server') {
+    const { server, dataDir } = choice;
+    if (dataDir !== config.dataDir)
+      console.error(`Using the Polaris server on port ${server.port} (DATA_DIR=${dataDir}).`);
+    const token = await existingAdminToken(dataDir);
     let response: Response;
     try {
       response = await fetch(`http://127.0.0.1:${server.port}${API_BASE}${route}`, {
@@ -38,9 +54,9 @@ export async function operatorCall<T>(method: 'GET' | 'POST', route: string, bod
       });
     } catch {
       return refusal(
-        `The Polaris server (process ${server.pid}) holds ${config.dataDir} but does not answer on port ${server.port}. ` +
+        `The Polaris server (process ${server.pid}) holds ${dataDir} but does not answer on port ${server.port}. ` +
           'Wait until it has started and run the command again, or stop it (Ctrl+C in its terminal) and run the command ' +
-          `without it. If no server is running, delete ${serverFilePath(config.dataDir)}.`,
+          `without it. If no server is running, delete ${serverFilePath(dataDir)}.`,
       );
     }
     if (response.status === 404) {

@@ -69,6 +69,8 @@ import { redPacketRoutes } from './modules/redpacket/routes.ts';
 import { RedPacketService } from './modules/redpacket/service.ts';
 import { TradePasswordService } from './modules/security/service.ts';
 import { TotpService } from './modules/security/totp.service.ts';
+import { shareRoutes } from './modules/share/routes.ts';
+import { ShareService } from './modules/share/service.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { UserService } from './modules/user/service.ts';
 import { vipRoutes } from './modules/vip/routes.ts';
@@ -184,7 +186,7 @@ export async function buildApp(options: AppOptions) {
     now,
     settings: { ...config.captcha, hmacKey: await captchaKey({ ...config.captcha, dataDir: config.dataDir }, app.log) },
   });
-  const links = new Links(config.publicUrl);
+  const links = new Links(config.publicUrl, config.share.shortLinkHost);
   const invites = new InviteService({ db: database.db, now, links });
   const bus: RealtimeBus = redis ? new RedisBus(redis) : new MemoryBus();
   const sessionEvents = new SessionEvents({
@@ -490,6 +492,17 @@ export async function buildApp(options: AppOptions) {
   metrics.watchSockets(() => app.websocketServer?.clients.size ?? 0);
 
   registerApiDocuments(router);
+  shareRoutes(app, {
+    share: new ShareService({
+      links,
+      activityExists: async (code) => (await discovery.idByCode(code)) !== undefined,
+      activityForGuest: (code) => discovery.detail(code, null),
+      bountyForGuest: (id) => bounties.detail(null, id),
+    }),
+    config: config.share,
+    publicUrl: config.publicUrl,
+    rateLimit: config.rateLimit ? { multiplier: config.rateLimitMultiplier } : false,
+  });
 
   const webDist = options.webDistDir ?? WEB_DIST_DIR;
   if (existsSync(webDist)) {

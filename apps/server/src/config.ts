@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type CommunityChannel, staticPageConfig } from './modules/app/static-pages.ts';
 import { parseIceServers } from './modules/live/media.ts';
 import { type PushConfig, pushConfig } from './modules/push/config.ts';
+import { type ShareConfig, shareConfig } from './modules/share/config.ts';
 import { REPO_ROOT } from './paths.ts';
 import { parseCorsOrigins } from './platform/cors.ts';
 import { parseTrustProxy, type TrustProxy } from './platform/region.ts';
@@ -107,6 +108,12 @@ const EnvSchema = z.object({
   GEOCODER_URL: optionalUrl,
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   WEBVIEW_ALLOWLIST: z.string().default(''),
+  // Short links and app links (modules/share/config.ts, docs/new-user-polish.md "links").
+  SHORT_LINK_HOST: z.string().optional(),
+  ANDROID_APP_PACKAGE: z.string().optional(),
+  ANDROID_CERT_SHA256: z.string().optional(),
+  IOS_TEAM_ID: z.string().optional(),
+  IOS_BUNDLE_ID: z.string().optional(),
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -261,6 +268,8 @@ export type Config = {
   };
   /** Web Push and native push (modules/push/config.ts, docs/notifications.md "Push"). */
   push: PushConfig;
+  /** Short links (SHORT_LINK_HOST) and the app-link files (Android package and certificates, Apple team and bundle). */
+  share: ShareConfig;
   /** The Prometheus endpoint (platform/metrics.ts, docs/metrics.md); neither port nor token: not served. */
   metrics: {
     /** A port of its own (METRICS_PORT) on `host`, never the public one; 0 takes any free port. */
@@ -398,6 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redPacketsPerMinute: e.CAPTCHA_REDPACKET_PER_MINUTE,
     },
     push: pushConfig(e),
+    share: shareConfig(e, publicUrl),
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
   };
 }

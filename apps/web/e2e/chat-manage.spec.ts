@@ -121,7 +121,7 @@ test('an owner mutes and promotes a member, pins an announcement, renames the ro
   await page.goto(`/#/pages/chatroom/setting/index?id=${room.id}`);
   await expect(page.getByTestId('room-card-name')).toHaveText('Trail Hikers');
   await expect(page.getByTestId('room-card-count')).toHaveText('2 members');
-  await expect(page.getByTestId('room-share-link')).toContainText('/#/pages/chatroom/index?invite=');
+  await expect(page.getByTestId('room-share-link')).toContainText('/s/c');
   await expect(page.getByTestId('room-share-qr')).toBeVisible();
   await page.getByTestId('room-name').fill('Trail Hikers Club');
   await page.getByTestId('room-save').click();

@@ -48,7 +48,8 @@ test('first launch guide once, DAO games, play in the web-view, an off-list link
   await page.getByTestId('daogame-play').click();
   const frame = page.frameLocator('[data-testid="web-view-frame"]');
   await expect(frame.getByRole('heading', { name: 'Nebula Miners' })).toBeVisible();
-  await expect(frame.getByText('Demo game shell')).toBeVisible();
+  await expect(frame.getByText('Demo preview')).toBeVisible();
+  await expect(frame.getByText(/DAOGAME_SHELL_URL/)).toHaveCount(0);
   await shot('play-en');
 
   await page.goto(`/#/pages/common/web-view/index?url=${encodeURIComponent('https://evil.example.com/phish')}`);

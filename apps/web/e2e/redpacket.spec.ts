@@ -50,13 +50,14 @@ test('a password red packet: sent through the form, opened by link and password,
   // The share page: the link and its QR code, the password reminder for the sender.
   await expect(page).toHaveURL(/password\/share\/index\?redpacketCode=/);
   const link = (await page.getByTestId('share-link').textContent()) ?? '';
-  expect(link).toMatch(/#\/pages\/red-envelope\/password\/index\?redpacketCode=[A-Za-z0-9]+$/);
+  // A short link (docs/new-user-polish.md "links"): it redirects a person to the packet's password page.
+  expect(link).toMatch(/\/s\/r[A-Za-z0-9]+$/);
   expect(link).not.toContain('sesame');
   await expect(page.getByTestId('packet-qr')).toHaveAttribute('data-link', link);
   await page.getByTestId('share-password-reveal').click();
   await expect(page.getByTestId('share-password')).toHaveText('open sesame');
   await shot('share');
-  const code = new URL(link.replace('#/', '')).searchParams.get('redpacketCode')!;
+  const code = new URL(link).pathname.slice('/s/r'.length);
   // Back from the share page goes to the red packet home, which now lists the packet.
   await page.getByTestId('nav-back').click();
   await expect(page).toHaveURL(/#\/pages\/red-envelope\/index$/);
@@ -69,7 +70,7 @@ test('a password red packet: sent through the form, opened by link and password,
   const bobShot = stepper(bob, info);
   const bobAccount = await accountByApi(bob.request, 'rp-bob');
   await logInAs(bob, bobAccount.email);
-  await bob.goto(`/${link.slice(link.indexOf('#'))}`);
+  await bob.goto(new URL(link).pathname);
   await expect(bob.getByTestId('envelope')).toHaveAttribute('data-view', 'open');
   await expect(bob.getByTestId('envelope-greeting')).toHaveText('Happy meetup!');
   await bob.getByTestId('envelope-password').fill('open sesame?');

@@ -13,6 +13,8 @@ export const AppConfigOutput = z.object({
   country: z.string().nullable(),
   version: z.string(),
   publicUrl: z.string(),
+  /** Where share links live (`SHORT_LINK_HOST`, by default publicUrl): `<shortLinkHost>/s/<code>`. */
+  shortLinkHost: z.string(),
   /** Map tile URL template ({z}/{x}/{y}); the CSP allows images from its origin and no other outside host. */
   mapTileUrl: z.string(),
   /** The sign-in providers configured on this server; the login page shows only their buttons. */

@@ -31,6 +31,7 @@ export * from './places.ts';
 export * from './redpacket.ts';
 export * from './second-factor.ts';
 export * from './security.ts';
+export * from './share-links.ts';
 export * from './signing.ts';
 export * from './split.ts';
 export * from './status.ts';

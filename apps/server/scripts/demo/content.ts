@@ -37,8 +37,8 @@ export const PEOPLE: DemoPerson[] = [
       ['XDR', 'BSC', '500'],
     ],
   },
-  { key: 'taipei', email: `taipei.builders@${DEMO_DOMAIN}`, name: 'Demo · Taipei Builders Guild', deposits: [] },
-  { key: 'harbour', email: `harbour.circle@${DEMO_DOMAIN}`, name: 'Demo · Harbour Crypto Circle', deposits: [] },
+  { key: 'taipei', email: `taipei.builders@${DEMO_DOMAIN}`, name: 'Demo · 台北開發者公會', deposits: [] },
+  { key: 'harbour', email: `harbour.circle@${DEMO_DOMAIN}`, name: 'Demo · 維港加密圈', deposits: [] },
   { key: 'lion', email: `lion.city.makers@${DEMO_DOMAIN}`, name: 'Demo · Lion City Makers', deposits: [] },
   { key: 'tokyo', email: `tokyo.night@${DEMO_DOMAIN}`, name: 'Demo · Tokyo Night Collective', deposits: [] },
   { key: 'mei', email: `mei@${DEMO_DOMAIN}`, name: 'Demo · Mei Lin', deposits: [['USDT', 'BSC', '300']] },
@@ -67,8 +67,16 @@ const SINGAPORE = { city: 'Singapore', timezone: 'Asia/Singapore' };
 const TOKYO = { city: 'Tokyo', timezone: 'Asia/Tokyo' };
 const KUALA_LUMPUR = { city: 'Kuala Lumpur', timezone: 'Asia/Kuala_Lumpur' };
 
+/**
+ * The language an activity is written in. A real community in the region posts in the language of its crowd, so
+ * the demo mixes them: Taipei and Hong Kong hosts in Traditional Chinese, Singapore, Kuala Lumpur and a Tokyo
+ * online class partly in Simplified Chinese, the international events in English (issue 23).
+ */
+export type DemoLanguage = 'zh-Hant' | 'zh-Hans' | 'en';
+
 export interface DemoActivity {
   title: string;
+  lang: DemoLanguage;
   category: ActivityCategory;
   host: PersonKey;
   /** Days from today (negative: already happened), local start time in the activity's zone, and length. */
@@ -94,7 +102,8 @@ export interface DemoActivity {
 export const ACTIVITIES: DemoActivity[] = [
   // Coming up
   {
-    title: 'Taipei Web3 Builders Night',
+    title: '台北 Web3 開發者之夜',
+    lang: 'zh-Hant',
     category: 'meetup',
     host: 'taipei',
     day: 3,
@@ -108,11 +117,12 @@ export const ACTIVITIES: DemoActivity[] = [
     },
     capacity: 80,
     featured: true,
-    blurb: 'Lightning talks from local builders, demo tables and plenty of time to meet people shipping on-chain.',
+    blurb: '在地開發者的閃電講、展示攤位，還有充足時間認識正在做鏈上產品的朋友。',
     guests: ['demo', 'mei', 'kenji', 'wei'],
   },
   {
-    title: 'Harbour Digital Assets Summit',
+    title: '香港數碼資產峰會',
+    lang: 'zh-Hant',
     category: 'conference',
     host: 'harbour',
     day: 12,
@@ -122,11 +132,12 @@ export const ACTIVITIES: DemoActivity[] = [
     price: '25',
     capacity: 300,
     featured: true,
-    blurb: 'A full day of panels on custody, stablecoins and regulation in Asia, with a networking lunch.',
+    blurb: '一整天的座談：亞洲的資產託管、穩定幣與監管，附交流午餐。',
     guests: ['demo', 'priya', 'wei'],
   },
   {
     title: 'Smart Contract Security Workshop',
+    lang: 'en',
     category: 'workshop',
     host: 'lion',
     day: 6,
@@ -150,6 +161,7 @@ export const ACTIVITIES: DemoActivity[] = [
   },
   {
     title: 'Rooftop Launch Party',
+    lang: 'en',
     category: 'party',
     host: 'harbour',
     day: 9,
@@ -161,18 +173,20 @@ export const ACTIVITIES: DemoActivity[] = [
     guests: ['mei', 'priya'],
   },
   {
-    title: 'DAO Governance Roundtable',
+    title: 'DAO 治理圆桌会',
+    lang: 'zh-Hans',
     category: 'web3',
     host: 'lion',
     day: 2,
     at: '20:00',
     hours: 1.5,
     place: { online: 'https://meet.polaris.example/dao-roundtable', timezone: 'Asia/Singapore' },
-    blurb: 'An open online discussion on voting, delegation and how small DAOs keep decisions moving.',
+    blurb: '线上公开讨论：投票、委托，以及小型 DAO 如何让决策持续推进。',
     guests: ['priya', 'wei'],
   },
   {
     title: 'Rust for Backend Engineers',
+    lang: 'en',
     category: 'tech',
     host: 'tokyo',
     day: 8,
@@ -185,7 +199,8 @@ export const ACTIVITIES: DemoActivity[] = [
     guests: ['demo', 'kenji'],
   },
   {
-    title: 'Sunrise 10K Riverside Run',
+    title: '河濱日出 10K 慢跑',
+    lang: 'zh-Hant',
     category: 'sports',
     host: 'taipei',
     day: 5,
@@ -193,11 +208,12 @@ export const ACTIVITIES: DemoActivity[] = [
     hours: 2,
     place: { ...TAIPEI, address: 'Dajia Riverside Park, Zhongshan District', latitude: 25.0747, longitude: 121.5318 },
     capacity: 40,
-    blurb: 'An easy-paced 10K along the river, coffee afterwards. All paces welcome.',
+    blurb: '沿著河濱輕鬆跑 10 公里，跑完一起喝咖啡。任何配速都歡迎。',
     guests: ['wei', 'mei'],
   },
   {
-    title: 'Elephant Mountain Sunset Hike',
+    title: '象山夕陽健行',
+    lang: 'zh-Hant',
     category: 'outdoor',
     host: 'taipei',
     day: 4,
@@ -210,11 +226,12 @@ export const ACTIVITIES: DemoActivity[] = [
       longitude: 121.5707,
     },
     capacity: 25,
-    blurb: 'A short, steep climb to the best view of the city at golden hour. Bring water and a torch.',
+    blurb: '短而陡的步道，在黃金時刻登上看城市最美的位置。記得帶水和手電筒。',
     guests: ['kenji'],
   },
   {
     title: 'Generative Art & NFT Gallery Walk',
+    lang: 'en',
     category: 'art',
     host: 'lion',
     day: 10,
@@ -229,6 +246,7 @@ export const ACTIVITIES: DemoActivity[] = [
   },
   {
     title: 'Lo-fi Beats & Blocks Live Session',
+    lang: 'en',
     category: 'music',
     host: 'tokyo',
     day: 7,
@@ -241,7 +259,8 @@ export const ACTIVITIES: DemoActivity[] = [
     guests: ['kenji', 'wei'],
   },
   {
-    title: 'Night Market Food Crawl',
+    title: '饒河夜市美食巡禮',
+    lang: 'zh-Hant',
     category: 'food',
     host: 'taipei',
     day: 1,
@@ -254,11 +273,12 @@ export const ACTIVITIES: DemoActivity[] = [
       longitude: 121.5775,
     },
     capacity: 4,
-    blurb: 'Pepper buns, herbal soup and mochi: a small group tasting our favourite stalls.',
+    blurb: '胡椒餅、藥燉排骨和麻糬：小團體一起吃遍我們最愛的攤位。',
     guests: ['demo', 'mei', 'kenji', 'priya', 'wei'],
   },
   {
-    title: 'Crypto Tax Q&A Clinic',
+    title: '加密资产税务答疑会',
+    lang: 'zh-Hans',
     category: 'other',
     host: 'lion',
     day: 11,
@@ -270,11 +290,12 @@ export const ACTIVITIES: DemoActivity[] = [
       latitude: 3.1117,
       longitude: 101.6654,
     },
-    blurb: 'Bring your questions about reporting trades, staking income and airdrops. General guidance only.',
+    blurb: '带上你关于交易申报、质押收益和空投的问题。仅提供一般性建议。',
     guests: ['wei'],
   },
   {
-    title: 'Singapore Stablecoin Meetup',
+    title: '新加坡稳定币交流会',
+    lang: 'zh-Hans',
     category: 'meetup',
     host: 'lion',
     day: 15,
@@ -282,22 +303,24 @@ export const ACTIVITIES: DemoActivity[] = [
     hours: 2,
     place: { ...SINGAPORE, address: '5 Straits View, Marina One', latitude: 1.2765, longitude: 103.8523 },
     capacity: 100,
-    blurb: 'Issuers, wallets and merchants compare notes on payments with stablecoins across the region.',
+    blurb: '发行方、钱包和商家交流区域内用稳定币支付的经验。',
     guests: ['priya', 'mei'],
   },
   {
-    title: 'Zero-Knowledge Proofs 101',
+    title: '零知识证明入门',
+    lang: 'zh-Hans',
     category: 'tech',
     host: 'tokyo',
     day: 13,
     at: '12:00',
     hours: 1.5,
     place: { online: 'https://meet.polaris.example/zk-101', timezone: 'Asia/Tokyo' },
-    blurb: 'What a proof is, what it costs, and where ZK is already used in production. No maths background needed.',
+    blurb: '证明是什么、成本多少、零知识证明已经在哪些产品里使用。不需要数学背景。',
     guests: ['demo', 'wei'],
   },
   {
     title: 'Hardware Wallet Setup Clinic',
+    lang: 'en',
     category: 'workshop',
     host: 'lion',
     day: 6,
@@ -315,7 +338,8 @@ export const ACTIVITIES: DemoActivity[] = [
     guests: ['mei'],
   },
   {
-    title: 'Dim Sum & DeFi Brunch',
+    title: '點心與 DeFi 早午餐',
+    lang: 'zh-Hant',
     category: 'food',
     host: 'harbour',
     day: 16,
@@ -324,11 +348,12 @@ export const ACTIVITIES: DemoActivity[] = [
     place: { ...HONG_KONG, address: '2 Tsim Sha Tsui East Road, Kowloon', latitude: 22.2988, longitude: 114.1772 },
     price: '15',
     capacity: 24,
-    blurb: 'Har gow, siu mai and a relaxed chat about yields, risks and what is actually sustainable.',
+    blurb: '蝦餃、燒賣，輕鬆聊聊收益、風險，以及什麼才真正可持續。',
     guests: ['kenji', 'priya'],
   },
   {
-    title: 'Wallet Onboarding for Friends & Family',
+    title: '親友錢包入門課',
+    lang: 'zh-Hant',
     category: 'web3',
     host: 'demo',
     day: 5,
@@ -338,13 +363,14 @@ export const ACTIVITIES: DemoActivity[] = [
     price: '5',
     capacity: 12,
     requireApproval: true,
-    blurb: 'Alex walks newcomers through a first wallet, a first transfer and how not to get phished.',
+    blurb: 'Alex 帶新手建立第一個錢包、完成第一筆轉帳，並學會避開釣魚詐騙。',
     guests: ['mei', 'kenji', 'wei'],
     approved: ['kenji'],
   },
   // Already happened
   {
-    title: 'Builders Night: Hack Demos',
+    title: '開發者之夜：黑客松成果展',
+    lang: 'zh-Hant',
     category: 'meetup',
     host: 'taipei',
     day: -14,
@@ -357,12 +383,13 @@ export const ACTIVITIES: DemoActivity[] = [
       longitude: 121.5645,
     },
     capacity: 60,
-    blurb: 'Teams from last month’s hackathon showed what they built; the crowd voted for a winner.',
+    blurb: '上個月黑客松的隊伍展示作品，現場觀眾投票選出冠軍。',
     guests: ['demo', 'mei', 'kenji', 'wei'],
     checkedIn: ['demo', 'mei', 'kenji'],
   },
   {
     title: 'Tokyo Blockchain Forum',
+    lang: 'en',
     category: 'conference',
     host: 'tokyo',
     day: -30,
@@ -377,6 +404,7 @@ export const ACTIVITIES: DemoActivity[] = [
   },
   {
     title: 'Harbour Night Ride',
+    lang: 'en',
     category: 'sports',
     host: 'harbour',
     day: -7,
@@ -390,6 +418,7 @@ export const ACTIVITIES: DemoActivity[] = [
   },
   {
     title: 'Synthwave on the Bay',
+    lang: 'en',
     category: 'music',
     host: 'lion',
     day: -21,
@@ -403,7 +432,8 @@ export const ACTIVITIES: DemoActivity[] = [
     checkedIn: ['mei', 'priya'],
   },
   {
-    title: 'Ink & Pixels Calligraphy Jam',
+    title: '墨與像素：書法創作會',
+    lang: 'zh-Hant',
     category: 'art',
     host: 'taipei',
     day: -3,
@@ -416,12 +446,13 @@ export const ACTIVITIES: DemoActivity[] = [
       longitude: 121.5297,
     },
     capacity: 20,
-    blurb: 'Brush calligraphy meets pen plotters: everyone left with one print made by hand and one by machine.',
+    blurb: '毛筆書法遇上繪圖機：每個人都帶走一張手寫和一張機器畫的作品。',
     guests: ['demo', 'priya'],
     checkedIn: ['demo', 'priya'],
   },
   {
     title: 'Intro to Self-Custody',
+    lang: 'en',
     category: 'workshop',
     host: 'demo',
     day: -10,
@@ -443,3 +474,25 @@ export const CALENDAR_ENTRIES = [
 ];
 
 export const DEMO_NOTE = 'Demo content created by `npm run demo`; not a real event.';
+
+/** The words the seed adds around an activity, in the activity's own language. */
+export const DEMO_WORDS: Record<
+  DemoLanguage,
+  { footer: (host: string) => string; paidTicket: string; freeTicket: string }
+> = {
+  en: {
+    footer: (host) => `Hosted by ${host}. ${DEMO_NOTE}`,
+    paidTicket: 'General admission',
+    freeTicket: 'Free entry',
+  },
+  'zh-Hant': {
+    footer: (host) => `主辦：${host}。這是 \`npm run demo\` 建立的示範內容，不是真實活動。`,
+    paidTicket: '一般票',
+    freeTicket: '免費入場',
+  },
+  'zh-Hans': {
+    footer: (host) => `主办：${host}。这是 \`npm run demo\` 创建的示范内容，不是真实活动。`,
+    paidTicket: '普通票',
+    freeTicket: '免费入场',
+  },
+};

@@ -23,7 +23,7 @@ const PALETTES: Record<ActivityCategory, [from: string, to: string, accent: stri
   other: ['#343a40', '#6c757d', '#f8f9fa'],
 };
 
-/** A small deterministic random stream from the title, so the same activity always gets the same art. */
+/** A small deterministic random stream from a seed, so the same activity always gets the same art. */
 function randomFrom(seed: string) {
   let state = createHash('sha256').update(seed).digest().readUInt32BE(0) || 1;
   return () => {
@@ -34,27 +34,10 @@ function randomFrom(seed: string) {
   };
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
-
-/** Breaks a title into at most three lines of about `max` characters. */
-function wrap(title: string, max: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of title.split(/\s+/)) {
-    if (line && `${line} ${word}`.length > max) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines.slice(0, 3);
-}
-
 /** The category's motif, drawn around the middle so the square thumbnails in lists still show it. */
 function motif(category: ActivityCategory, accent: string, random: () => number): string {
   const cx = WIDTH / 2;
-  const cy = HEIGHT / 2 - 40;
+  const cy = HEIGHT / 2;
   const shapes: string[] = [];
   switch (category) {
     case 'meetup':
@@ -131,41 +114,30 @@ function motif(category: ActivityCategory, accent: string, random: () => number)
   return shapes.join('');
 }
 
-export function coverSvg(input: { title: string; category: ActivityCategory; city: string }): string {
+/**
+ * A cover with no words on it (issue 23): lists crop covers to squares and thumbnails, where a baked-in title was cut
+ * off mid-word, and the page prints the title beside the cover anyway, in the reader's language. The gradient and
+ * motif come from the category, their angle and scatter from `seed` (host and title), so each activity keeps its art.
+ */
+export function coverSvg(input: { seed: string; category: ActivityCategory }): string {
   const [from, to, accent] = PALETTES[input.category];
-  const random = randomFrom(input.title);
+  const random = randomFrom(input.seed);
   const angle = Math.round(random() * 360);
-  const lines = wrap(input.title, 26);
-  const titleY = HEIGHT - 60 - (lines.length - 1) * 66;
-  const label = `${input.category.toUpperCase()} · ${input.city}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
   <defs>
     <linearGradient id="bg" gradientTransform="rotate(${angle} 0.5 0.5)">
       <stop offset="0" stop-color="${from}"/>
       <stop offset="1" stop-color="${to}"/>
     </linearGradient>
-    <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0.45" stop-color="#000" stop-opacity="0"/>
-      <stop offset="1" stop-color="#000" stop-opacity="0.55"/>
-    </linearGradient>
   </defs>
   <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>
   <circle cx="${random() * WIDTH}" cy="${random() * HEIGHT}" r="${260 + random() * 200}" fill="#fff" fill-opacity="0.07"/>
   ${motif(input.category, accent, random)}
-  <rect width="${WIDTH}" height="${HEIGHT}" fill="url(#shade)"/>
-  <text x="64" y="84" font-family="DejaVu Sans, sans-serif" font-size="30" font-weight="700" letter-spacing="4" fill="#fff" fill-opacity="0.85">${escapeXml(label)}</text>
-  <text x="${WIDTH - 64}" y="84" text-anchor="end" font-family="DejaVu Sans, sans-serif" font-size="26" font-weight="700" fill="${accent}">DEMO</text>
-  ${lines
-    .map(
-      (line, index) =>
-        `<text x="64" y="${titleY + index * 66}" font-family="DejaVu Sans, sans-serif" font-size="58" font-weight="700" fill="#fff">${escapeXml(line)}</text>`,
-    )
-    .join('\n  ')}
 </svg>`;
 }
 
 /** The artwork as PNG bytes, ready for the cover upload pipeline. */
-export function coverPng(input: { title: string; category: ActivityCategory; city: string }): Promise<Buffer> {
+export function coverPng(input: { seed: string; category: ActivityCategory }): Promise<Buffer> {
   return sharp(Buffer.from(coverSvg(input)))
     .png()
     .toBuffer();

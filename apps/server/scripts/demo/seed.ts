@@ -19,9 +19,9 @@ import {
   ACTIVITIES,
   CALENDAR_ENTRIES,
   DEMO_EMAIL,
-  DEMO_NOTE,
   DEMO_PASSWORD,
   DEMO_TRADE_PASSWORD,
+  DEMO_WORDS,
   type DemoActivity,
   PEOPLE,
   type PersonKey,
@@ -250,16 +250,12 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
             };
       const cover = await services.activity.images.upload(
         host.id,
-        await coverPng({
-          title: plan.title,
-          category: plan.category,
-          city: 'online' in plan.place ? 'Online' : plan.place.city,
-        }),
+        await coverPng({ seed: `${plan.host}\n${plan.title}`, category: plan.category }),
       );
       created.covers++;
       const input = CreateActivityInput.parse({
         title: plan.title,
-        description: `${plan.blurb}\n\nHosted by ${host.name}. ${DEMO_NOTE}`,
+        description: `${plan.blurb}\n\n${DEMO_WORDS[plan.lang].footer(host.name)}`,
         category: plan.category,
         coverImageId: cover.id,
         startsAt: startsAt.toISOString(),
@@ -269,7 +265,9 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedReport> {
         requireApproval: plan.requireApproval ?? false,
         questions: plan.questions ?? [],
         ticketTypes: [
-          plan.price ? { name: 'General admission', price: plan.price, asset: 'USDT' } : { name: 'Free entry' },
+          plan.price
+            ? { name: DEMO_WORDS[plan.lang].paidTicket, price: plan.price, asset: 'USDT' }
+            : { name: DEMO_WORDS[plan.lang].freeTicket },
         ],
         publish: true,
       });

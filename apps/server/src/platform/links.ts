@@ -1,8 +1,29 @@
-import { API_BASE } from '@polaris/contract';
+import { API_BASE, type ShareTarget, shareRoute, shortLink } from '@polaris/contract';
 
-/** Where links point: the public URL with the web app's hash route. */
+/**
+ * Where links point: the public URL with the web app's hash route. What people share (the share buttons' links)
+ * is the short form on `SHORT_LINK_HOST` (`share()`), which the share module answers: a preview for crawlers, a
+ * redirect to `appRoute()` for people (docs/new-user-polish.md "links").
+ */
 export class Links {
-  constructor(readonly publicUrl: string) {}
+  readonly shortHost: string;
+
+  constructor(
+    readonly publicUrl: string,
+    shortHost?: string,
+  ) {
+    this.shortHost = (shortHost ?? publicUrl).replace(/\/+$/, '');
+  }
+
+  /** The short link of something people share: `<SHORT_LINK_HOST>/s/<code>`. */
+  share(target: ShareTarget): string {
+    return shortLink(this.shortHost, target);
+  }
+
+  /** The page of the web app a short link opens. */
+  appRoute(target: ShareTarget): string {
+    return `${this.publicUrl}/#${shareRoute(target)}`;
+  }
 
   activity(code: string, invite?: string): string {
     const query = invite ? `id=${code}&invite=${encodeURIComponent(invite)}` : `id=${code}`;

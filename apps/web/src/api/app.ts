@@ -7,6 +7,8 @@ export interface AppConfig {
   country: string | null;
   version: string;
   publicUrl: string;
+  /** Where share links live (server env SHORT_LINK_HOST, by default publicUrl): `/s/<code>`. */
+  shortLinkHost: string;
   /** Map tile URL template with {z}/{x}/{y} (server env MAP_TILE_URL). */
   mapTileUrl: string;
   /** Sign-in providers the server has configured; only their buttons are shown. */

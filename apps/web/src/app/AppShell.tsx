@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppConfig } from '@/api/app.ts';
 import { useUserInfo } from '@/api/auth.ts';
 import { useSession } from '@/lib/session.ts';
-import { guideRedirect } from './first-launch.ts';
+import { guideRedirect, loadEntry } from './first-launch.ts';
 import { recordVisit } from './history.ts';
 import { PageLoading } from './PageState.tsx';
 
@@ -21,8 +21,8 @@ export function AppShell() {
   useAppConfig();
   useUserInfo();
   const live = useLiveUpdatesWanted();
-  // SPEC §4: the very first visit sees the guide once, then continues to the page it asked for.
-  const firstVisit = guideRedirect(pathname + search);
+  // SPEC §4: the very first cold start of the home sees the guide once; a deep link opens its page (issue 23).
+  const firstVisit = guideRedirect(pathname + search, loadEntry(pathname + search));
   if (firstVisit) return <Navigate to={firstVisit} replace />;
   return (
     <>

@@ -18,15 +18,24 @@ function memoryStorage(): Storage {
 }
 
 describe('first launch', () => {
-  it('sends the first visit to the guide once, carrying the page it asked for', () => {
+  it('shows the guide once, on a cold start of the home only', () => {
     const storage = memoryStorage();
     expect(guideSeen(storage)).toBe(false);
-    expect(guideRedirect('/pages/daogame/index?x=1', storage)).toBe(
-      `${PATHS.guide}?next=${encodeURIComponent('/pages/daogame/index?x=1')}`,
-    );
-    expect(guideRedirect(PATHS.guide, storage)).toBeNull();
+    expect(guideRedirect('/', '/', storage)).toBe(`${PATHS.guide}?next=${encodeURIComponent('/')}`);
+    expect(guideRedirect('/?tab=1', '/?tab=1', storage)).toBe(`${PATHS.guide}?next=${encodeURIComponent('/?tab=1')}`);
+    expect(guideRedirect(PATHS.guide, '/', storage)).toBeNull();
     markGuideSeen(storage);
-    expect(guideRedirect('/', storage)).toBeNull();
+    expect(guideRedirect('/', '/', storage)).toBeNull();
+  });
+
+  it('lets a deep link open its page, and the home reached from it, without the guide', () => {
+    const storage = memoryStorage();
+    const link = `${PATHS.activityDetails}?id=AbCdEfGhIjKl`;
+    expect(guideRedirect(link, link, storage)).toBeNull();
+    expect(guideRedirect('/pages/daogame/index?x=1', '/pages/daogame/index?x=1', storage)).toBeNull();
+    // The visitor who came by a link and then taps the home tab is not stopped either.
+    expect(guideRedirect('/', link, storage)).toBeNull();
+    expect(guideSeen(storage)).toBe(false);
   });
 
   it('keeps the flag in the one namespaced store beside the other slices', () => {

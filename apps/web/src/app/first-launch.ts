@@ -16,12 +16,23 @@ export function markGuideSeen(storage?: Storage | null): void {
 
 /**
  * Where the first visit goes before the page it asked for: the guide, carrying that page as `next`, so "start"
- * continues to it. Null when the guide was seen or this is the guide already.
+ * continues to it. Only a cold start of the home shows it (issue 23): `entry` is the route this page load began
+ * on, and a load that began on a deep route (a shared link) opens that page and never the guide, not even when
+ * the visitor later taps the home tab. Null when the guide was seen, this is the guide already, or the load did
+ * not start on the home.
  */
-export function guideRedirect(current: string, storage?: Storage | null): string | null {
+export function guideRedirect(current: string, entry: string, storage?: Storage | null): string | null {
   if (guideSeen(storage)) return null;
-  if (pathnameOf(current) === PATHS.guide) return null;
+  if (pathnameOf(entry) !== PATHS.activityHome || pathnameOf(current) !== PATHS.activityHome) return null;
   return `${PATHS.guide}?next=${encodeURIComponent(current)}`;
+}
+
+let entryRoute: string | null = null;
+
+/** The route this page load started on: the first one asked about, kept for the life of the page. */
+export function loadEntry(current: string): string {
+  entryRoute ??= current;
+  return entryRoute;
 }
 
 /** The page "start" opens: the one the visitor asked for when it is a path of ours, else the activity home. */

@@ -86,5 +86,8 @@ describe('the native bridge', () => {
       '/pages/activity/details/index?id=AB12',
     );
     expect(routeOfLink('https://app.example.com/')).toBeNull();
+    // A short link (App Links and Universal Links open the app with it) goes to the page its code names.
+    expect(routeOfLink('https://s.example.com/s/aAB12')).toBe('/pages/activity/details/index?id=AB12');
+    expect(routeOfLink('https://s.example.com/s/%3Cscript')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@
  */
 
 import type { ImageOptions } from '@capacitor/camera';
+import { routeOfShortLink } from '@polaris/contract';
 
 interface CapacitorGlobal {
   isNativePlatform?(): boolean;
@@ -80,10 +81,13 @@ export async function takePhotoNatively(deps: NativePlugins = plugins): Promise<
   }
 }
 
-/** The route part of a share link (`https://host/#/pages/...` → `/pages/...`), or null when it has none. */
+/**
+ * The route part of a share link (`https://host/#/pages/...` → `/pages/...`, a short link `https://host/s/<code>` →
+ * the page it names), or null when it has none.
+ */
 export function routeOfLink(url: string): string | null {
   const hash = url.indexOf('#');
-  if (hash < 0) return null;
+  if (hash < 0) return routeOfShortLink(url);
   const route = url.slice(hash + 1);
   return route.startsWith('/') ? route : null;
 }

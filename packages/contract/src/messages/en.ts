@@ -1,6 +1,7 @@
 import { enFeatures } from './en.features.ts';
 import { enNotices } from './en.notices.ts';
 import { enPush } from './en.push.ts';
+import { enShare } from './en.share.ts';
 import type { Shape } from './shape.ts';
 
 /** Messages the server sends in `msg` and the web shows for shared validation rules. English is the reference shape. */
@@ -235,6 +236,7 @@ export const en = {
   ...enFeatures,
   ...enNotices,
   ...enPush,
+  ...enShare,
 };
 
 export type Messages = Shape<typeof en>;

@@ -2,6 +2,7 @@ import type { Messages } from './en.ts';
 import { zhHansFeatures } from './zh-Hans.features.ts';
 import { zhHansNotices } from './zh-Hans.notices.ts';
 import { zhHansPush } from './zh-Hans.push.ts';
+import { zhHansShare } from './zh-Hans.share.ts';
 
 export const zhHans: Messages = {
   ok: '成功',
@@ -228,4 +229,5 @@ export const zhHans: Messages = {
   ...zhHansFeatures,
   ...zhHansNotices,
   ...zhHansPush,
+  ...zhHansShare,
 };

@@ -2,6 +2,7 @@ import type { Messages } from './en.ts';
 import { zhHantFeatures } from './zh-Hant.features.ts';
 import { zhHantNotices } from './zh-Hant.notices.ts';
 import { zhHantPush } from './zh-Hant.push.ts';
+import { zhHantShare } from './zh-Hant.share.ts';
 
 export const zhHant: Messages = {
   ok: '成功',
@@ -228,4 +229,5 @@ export const zhHant: Messages = {
   ...zhHantFeatures,
   ...zhHantNotices,
   ...zhHantPush,
+  ...zhHantShare,
 };

@@ -61,7 +61,7 @@ describe('create gate and lifecycle', () => {
     const seen = await detail(draft.id, stranger.token);
     expect(seen.attachment).toMatchObject({
       status: 'published',
-      shareUrl: `http://localhost:8080/#/pages/activity/details/index?id=${draft.id}`,
+      shareUrl: `http://localhost:8080/s/a${draft.id}`,
       abilities: { edit: false, manage: false, signUp: true },
       organizer: { name: 'olivia' },
       coHosts: [{ uid: cohost.uid }],

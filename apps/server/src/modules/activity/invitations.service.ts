@@ -44,7 +44,7 @@ export class InvitationService {
       invitedBy: user.id,
       createdAt: this.deps.now(),
     });
-    const link = this.deps.links.activity(activity.row.code, code);
+    const link = this.deps.links.share({ kind: 'activity', code: activity.row.code, invite: code });
     const inviter = (await peopleById(this.deps.db, [user.id])).get(user.id)!;
     let mailed = 0;
     for (const email of recipients) {

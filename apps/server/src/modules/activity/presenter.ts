@@ -109,7 +109,7 @@ export function presentSummary(
     capacity: row.capacity,
     seatsTaken: counts?.taken ?? 0,
     featured: row.marketing.featured,
-    shareUrl: links.activity(row.code),
+    shareUrl: links.share({ kind: 'activity', code: row.code }),
   };
 }
 
@@ -240,7 +240,7 @@ export function presentActivity(
     organizer: person(row.organizerId),
     coHosts: activity.cohostIds.map(person),
     marketing: row.marketing,
-    shareUrl: links.activity(row.code),
+    shareUrl: links.share({ kind: 'activity', code: row.code }),
     createdAt: row.createdAt.toISOString(),
     publishedAt: row.publishedAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,

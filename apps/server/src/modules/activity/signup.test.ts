@@ -138,7 +138,7 @@ describe('approval', () => {
       body: { activityId: activity.id, emails: ['gus@example.com'] },
     });
     expect(invite.attachment.mailed).toBe(1);
-    expect(invite.attachment.link).toContain(`invite=${invite.attachment.code}`);
+    expect(invite.attachment.link).toBe(`http://localhost:8080/s/a${activity.id}.${invite.attachment.code}`);
     const mail = await latestMail(t.outbox, 'gus@example.com');
     expect(mail?.text).toContain(invite.attachment.link);
     const gus = await guest(t, 'gus@example.com', '50');

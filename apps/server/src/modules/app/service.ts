@@ -34,6 +34,7 @@ export class AppService {
       country,
       version: APP_VERSION,
       publicUrl: config.publicUrl,
+      shortLinkHost: config.share.shortLinkHost,
       mapTileUrl: config.mapTileUrl,
       signInProviders: (['google', 'apple'] as const).filter((provider) => config.oidc[provider] !== undefined),
       webViewAllowList: config.webViewAllowList,

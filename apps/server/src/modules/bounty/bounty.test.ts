@@ -64,7 +64,7 @@ describe('a task bounty from creation to its last payout', () => {
       canSubmit: false,
       refundEntryId: null,
     });
-    expect(bounty.shareUrl).toContain(`bounty-detail/index?id=${bounty.id}`);
+    expect(bounty.shareUrl).toBe(`http://localhost:8080/s/b${bounty.id}`);
     expect(Number(await available(t, cara))).toBe(Number(before) - 30);
     expect(await escrowUnits(t)).toBe(escrowBefore + 30_000_000n);
     const [fund] = await entriesOf(t, bounty.id);

@@ -28,7 +28,7 @@ export function presentBounty(row: BountyRow, viewerId: number | null, now: Date
     reviewUntil: row.reviewUntil.toISOString(),
     state: stateOf(row, now),
     createdAt: row.createdAt.toISOString(),
-    shareUrl: links.bounty(String(row.id)),
+    shareUrl: links.share({ kind: 'bounty', id: String(row.id) }),
     isCreator: creator,
     mySubmission:
       row.mine === null ? null : { id: String(row.mine.id), state: row.mine.state, reason: row.mine.reason },

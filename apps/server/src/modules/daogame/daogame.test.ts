@@ -135,8 +135,19 @@ describe('the DAO games tab on the shipped demo catalogue', () => {
     expect(shell.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(shell.headers['content-security-policy']).toContain("default-src 'none'");
     expect(shell.body).toContain('Moon Farm');
-    expect(shell.body).toContain('示範遊戲殼層');
+    expect(shell.body).toContain('示範預覽');
     expect(shell.body).not.toContain('<script');
+    // A person reads it: no configuration variable names, in any language (issue 23).
+    for (const locale of ['en', 'zh-Hans', 'zh-Hant']) {
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `${API_BASE}/daogame/shell?game=moon-farm&locale=${locale}`,
+      });
+      expect(page.body).not.toMatch(/DAOGAME|_URL/);
+    }
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${API_BASE}/daogame/shell?game=moon-farm&locale=en` })).body,
+    ).toContain('This is a local preview');
   });
 
   it('tells the client which origins the web-view may open and frames only those', async () => {

@@ -3,23 +3,24 @@ import type { SourceGame } from './source.ts';
 
 /**
  * The local demo game shell (docs/daogame.md "Play"): the page "play" opens in the web-view when
- * DAOGAME_SHELL_URL names no real game host. It says plainly that it is a stand-in. No script runs in it.
+ * DAOGAME_SHELL_URL names no real game host. It says plainly, in the reader's words, that it is a local preview (no
+ * variable names: issue 23). No script runs in it.
  */
 
 const TEXT: Record<Language, { label: string; body: string; unknown: string }> = {
   en: {
-    label: 'Demo game shell',
-    body: 'This server has no game host configured (DAOGAME_SHELL_URL), so the game itself is not loaded here.',
+    label: 'Demo preview',
+    body: 'This is a local preview: the game itself opens here once this server is connected to a game host.',
     unknown: 'This game does not exist',
   },
   'zh-Hant': {
-    label: '示範遊戲殼層',
-    body: '此伺服器尚未設定遊戲主機（DAOGAME_SHELL_URL），因此這裡不會載入遊戲本身。',
+    label: '示範預覽',
+    body: '這是本機預覽：伺服器接上遊戲主機後，遊戲本身會在這裡開啟。',
     unknown: '此遊戲不存在',
   },
   'zh-Hans': {
-    label: '示范游戏壳层',
-    body: '此服务器尚未设置游戏主机（DAOGAME_SHELL_URL），因此这里不会加载游戏本身。',
+    label: '示范预览',
+    body: '这是本机预览：服务器接上游戏主机后，游戏本身会在这里打开。',
     unknown: '此游戏不存在',
   },
 };

@@ -193,7 +193,7 @@ describe('rewards', () => {
       ['pa***@example.com', 'rewarded', '5'],
       ['pa***@example.com', 'joined', '0'],
     ]);
-    expect(mine.link).toMatch(new RegExp(`#/pages/user/register/index\\?inviteCode=${code}$`));
+    expect(mine.link).toBe(`http://localhost:8080/s/u${code}`);
     const theirs = await info(payee.token);
     expect(theirs.invitedBy).toEqual({ name: 'ri***@example.com', state: 'rewarded', amount: '2' });
   });

@@ -239,7 +239,7 @@ export class InviteService {
     const amount = (value: string | null) => formatAmount(BigInt(value ?? '0'), decimals);
     return {
       inviteCode: self.inviteCode,
-      link: this.deps.links.register(self.inviteCode),
+      link: this.deps.links.share({ kind: 'register', inviteCode: self.inviteCode }),
       asset: INVITE_REWARD.asset,
       rule: {
         inviterAmount: INVITE_REWARD.inviterAmount,

@@ -440,7 +440,7 @@ export class RedPacketService {
       mine,
       viewerId,
       now: this.deps.now(),
-      shareUrl: (code) => this.deps.links.redPacket(code),
+      shareUrl: (code) => this.deps.links.share({ kind: 'redpacket', code }),
     };
   }
 

@@ -3,6 +3,7 @@ import { Toast } from 'antd-mobile';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppConfig } from '@/api/app.ts';
 import { useResetInvite } from '@/api/chat-manage.ts';
 import { Button } from '@/components/Button.tsx';
 import { webOrigin } from '@/lib/api-origin.ts';
@@ -16,7 +17,8 @@ export function ShareCard({ room, token, canReset }: { room: ChatRoom; token: st
   const { t } = useTranslation();
   const reset = useResetInvite(room.id);
   const overlays = useOverlays();
-  const link = inviteLink(webOrigin(), token);
+  const shortLinkHost = useAppConfig().data?.shortLinkHost ?? webOrigin();
+  const link = inviteLink(shortLinkHost, token);
   const [qr, setQr] = useState('');
   useEffect(() => {
     let live = true;

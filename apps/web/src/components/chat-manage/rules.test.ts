@@ -90,10 +90,8 @@ describe('leaveRule', () => {
 });
 
 describe('links and avatars', () => {
-  it('builds the share link as a hash route on the product host, the token encoded', () => {
-    expect(inviteLink('https://app.example', 'ab+c/d')).toBe(
-      'https://app.example/#/pages/chatroom/index?invite=ab%2Bc%2Fd',
-    );
+  it('builds the share link as a short link on the short-link host', () => {
+    expect(inviteLink('https://plrs.example', 'ab-c_dEF123')).toBe('https://plrs.example/s/cab-c_dEF123');
   });
 
   it('keeps the smallest uploaded width as the avatar', () => {

@@ -1,5 +1,4 @@
-import { CHAT_LIMITS, type ChatRoom } from '@polaris/contract';
-import { href, PATHS } from '@/app/paths.ts';
+import { CHAT_LIMITS, type ChatRoom, shortLink } from '@polaris/contract';
 
 /**
  * What the management pages decide without the server: which actions a viewer may take on a member (the
@@ -67,9 +66,12 @@ export function durationParts(seconds: number): {
   return { unit: 'seconds', count: seconds };
 }
 
-/** SPEC: share links are hash routes on the product host; the community tab takes the invite. */
-export function inviteLink(origin: string, token: string): string {
-  return `${origin}/#${href(PATHS.community, { invite: token })}`;
+/**
+ * SPEC: share links live on the short-link host (`/app/config`'s `shortLinkHost`): `/s/c<token>`, which previews in
+ * chat apps and redirects people to the community tab with the invite (issue 23, docs/new-user-polish.md "links").
+ */
+export function inviteLink(shortLinkHost: string, token: string): string {
+  return shortLink(shortLinkHost, { kind: 'room', token });
 }
 
 /**

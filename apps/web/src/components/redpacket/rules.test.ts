@@ -138,6 +138,11 @@ describe('codeFromInput', () => {
       codeFromInput('Open it: https://a.example/#/pages/red-envelope/receive/index?x=1&redpacketCode=Xy12Zz99Qq ok'),
     ).toBe('Xy12Zz99Qq');
   });
+  it('finds the code in a pasted short link, and no other kind of short link', () => {
+    expect(codeFromInput('https://plrs.example/s/rXy12Zz99Qq')).toBe('Xy12Zz99Qq');
+    expect(codeFromInput('Open it: http://127.0.0.1:8181/s/rXy12Zz99Qq now')).toBe('Xy12Zz99Qq');
+    expect(codeFromInput('https://plrs.example/s/aXy12Zz99Qq')).toBeNull();
+  });
   it('refuses anything else', () => {
     expect(codeFromInput('')).toBeNull();
     expect(codeFromInput('short')).toBeNull();
@@ -154,6 +159,9 @@ describe('activityCodeFromInput', () => {
       'Ab12Cd34',
     );
     expect(activityCodeFromInput('https://a.example/#/pages/chatroom/index?id=Ab12Cd34')).toBeNull();
+    expect(activityCodeFromInput('https://plrs.example/s/aAb12Cd34')).toBe('Ab12Cd34');
+    expect(activityCodeFromInput('https://plrs.example/s/aAb12Cd34.inv_ite')).toBe('Ab12Cd34');
+    expect(activityCodeFromInput('https://plrs.example/s/rAb12Cd34')).toBeNull();
   });
 });
 

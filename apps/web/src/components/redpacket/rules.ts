@@ -2,6 +2,7 @@ import {
   AMOUNT_PROBLEM_KEYS,
   formatAmount,
   parseAmount,
+  parseShareCode,
   RED_PACKET_LIMITS,
   type RedPacket,
   VALIDITY_UNIT_SECONDS,
@@ -148,22 +149,33 @@ export function isActivityCode(text: string): boolean {
   return CODE.test(text.trim());
 }
 
+/** What a short share link in the text names (`https://host/s/<code>`, docs/new-user-polish.md "links"), if any. */
+function shortLinkTarget(text: string) {
+  const match = /\/s\/([A-Za-z0-9._-]{2,130})(?=$|[?#\s])/.exec(text);
+  return match?.[1] ? parseShareCode(match[1]) : null;
+}
+
 /**
- * The code in what someone typed or pasted: the code itself, or a link to one of the red envelope pages
- * (`…#/pages/red-envelope/password/index?redpacketCode=…`, or the receive page's). Anything else is null.
+ * The code in what someone typed or pasted: the code itself, its short link (`…/s/r<code>`), or a link to one of the
+ * red envelope pages (`…#/pages/red-envelope/password/index?redpacketCode=…`, or the receive page's). Anything else
+ * is null.
  */
 export function codeFromInput(input: string): string | null {
   const text = input.trim();
   if (CODE.test(text)) return text;
+  const short = shortLinkTarget(text);
+  if (short?.kind === 'redpacket') return CODE.test(short.code) ? short.code : null;
   if (!text.includes('/pages/red-envelope/')) return null;
   const match = /[?&]redpacketCode=([A-Za-z0-9]{8,24})(?=$|[&#\s])/.exec(text);
   return match?.[1] ?? null;
 }
 
-/** The activity code in what the sender pasted: the code, or an activity link (`…details/index?id=…`). */
+/** The activity code in what the sender pasted: the code, its short link (`…/s/a<code>`), or an activity link. */
 export function activityCodeFromInput(input: string): string | null {
   const text = input.trim();
   if (CODE.test(text)) return text;
+  const short = shortLinkTarget(text);
+  if (short?.kind === 'activity') return CODE.test(short.code) ? short.code : null;
   const match = /\/pages\/activity\/details\/index\?(?:[^#\s]*&)?id=([A-Za-z0-9]{8,24})(?=$|[&#\s])/.exec(text);
   return match?.[1] ?? null;
 }
