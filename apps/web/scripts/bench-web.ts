@@ -18,9 +18,8 @@ import { API_BASE, CAPTCHA_CHALLENGE_PATH, hashLoginPassword } from '@polaris/co
 import { type Browser, chromium } from 'playwright-core';
 import { captchaPayload, TEST_CAPTCHA_ENV } from '../../server/src/test/captcha.ts';
 import { latestCode } from '../../server/src/test/outbox.ts';
+import { TARGET_JS_KIB, TARGET_LCP_MS } from './first-screen-budget.ts';
 
-const TARGET_JS_KIB = 130;
-const TARGET_LCP_MS = 2500;
 const PROFILE = {
   cpuSlowdown: 4,
   latencyMs: 150,

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LANGUAGE, hasMessage, LANGUAGES } from '@polaris/contract';
+import { DEFAULT_LANGUAGE, hasMessage, LANGUAGES, MESSAGES } from '@polaris/contract';
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_LANGUAGE, loadCatalogue } from './catalogue.ts';
 
@@ -21,7 +21,7 @@ function has(tree: Tree, key: string): boolean {
 }
 
 const locales: Record<string, Tree> = Object.fromEntries(
-  await Promise.all(LANGUAGES.map(async (language) => [language, await loadCatalogue(language)])),
+  await Promise.all(LANGUAGES.map(async (language) => [language, (await loadCatalogue(language)).web])),
 );
 const en = locales.en!;
 const srcDir = fileURLToPath(new URL('..', import.meta.url));
@@ -35,6 +35,12 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('locale files', () => {
+  it("carry the contract's messages of their own language, and only those", async () => {
+    for (const language of LANGUAGES) {
+      expect((await loadCatalogue(language)).contract, language).toEqual(MESSAGES[language]);
+    }
+  });
+
   it('bundle the default language with the app (the others load on demand)', () => {
     expect(BUNDLED_LANGUAGE).toBe(DEFAULT_LANGUAGE);
     // Only the default language's catalogue is imported statically, anywhere; the others only by import().
