@@ -1,4 +1,4 @@
-import { Button, PullToRefresh, SearchBar } from 'antd-mobile';
+import { Button, PullToRefresh } from 'antd-mobile';
 import { AddCircleOutline, StarOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { BountyList } from '@/components/bounty/BountyList.tsx';
 import styles from '@/components/bounty/bounty.module.css';
 import { CategoryChips } from '@/components/bounty/CategoryChips.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
+import { SearchField } from '@/components/SearchField.tsx';
 
 /** /pages/bounty/index — the bounty home: search, categories, open bounties, and the ways to create and to mine. */
 export default function BountyHomePage() {
@@ -42,7 +43,7 @@ export default function BountyHomePage() {
           </Button>
         </section>
         <div className={styles.search}>
-          <SearchBar
+          <SearchField
             placeholder={t('bounty.list.search')}
             onSearch={(q) => navigate(href(PATHS.bountyList, { q: q.trim() || undefined }))}
             data-testid="bounty-search"

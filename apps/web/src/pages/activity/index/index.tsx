@@ -1,5 +1,5 @@
 import { ACTIVITY_CATEGORIES, type ActivityCategory } from '@polaris/contract';
-import { Button, SearchBar } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import {
   AddCircleOutline,
   AppstoreOutline,
@@ -24,6 +24,7 @@ import { homeListFilter } from '@/components/activity/home-prefetch.ts';
 import { DeferredPullToRefresh } from '@/components/DeferredPullToRefresh.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
+import { SearchField } from '@/components/SearchField.tsx';
 import { formatMonthDay, formatWeekday } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
@@ -112,13 +113,13 @@ export default function ActivityHomePage() {
           </Button>
         </div>
       )}
-      <SearchBar
+      <SearchField
         placeholder={t('activity.search')}
         value={query}
         onChange={setQuery}
         aria-label={t('activity.search')}
         data-testid="home-search"
-        style={{ '--background': '#fff', '--height': '40px' } as CSSProperties}
+        style={{ '--background': 'var(--px-surface)', '--height': '40px' } as CSSProperties}
       />
       <div className={ui.chips} role="toolbar" aria-label={t('activity.filters')}>
         <Chip on={week} onClick={() => setWeek(!week)} testId="home-filter-week">

@@ -1,4 +1,3 @@
-import { SearchBar } from 'antd-mobile';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -9,6 +8,7 @@ import styles from '@/components/daogame/daogame.module.css';
 import { GameList } from '@/components/daogame/GameRow.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { Loading } from '@/components/QueryState.tsx';
+import { SearchField } from '@/components/SearchField.tsx';
 import ui from '@/components/ui.module.css';
 import { useDebounced } from '@/lib/useDebounced.ts';
 
@@ -23,7 +23,7 @@ export default function DaogameSearchPage() {
   return (
     <Frame title={t('daogame.searchTitle')}>
       <div className={styles.toolbar}>
-        <SearchBar
+        <SearchField
           placeholder={t('daogame.searchHint')}
           value={query}
           onChange={(value) => setParams(value ? { q: value } : {}, { replace: true })}

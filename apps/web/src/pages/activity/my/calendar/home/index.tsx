@@ -1,5 +1,5 @@
 import { CALENDAR_FILTERS } from '@polaris/contract';
-import { Button, Dialog, Segmented } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
 import { AddOutline, FilterOutline, LeftOutline, RightOutline, SetOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import ui from '@/components/activity/activity.module.css';
 import { dayKey, monthKey } from '@/components/activity/time.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
+import { Segmented } from '@/components/Segmented.tsx';
 import { formatFullDate, formatMonthDay, formatTime, formatWeekday } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import styles from './calendar.module.css';
@@ -68,8 +69,9 @@ function Calendar() {
     <>
       <div className={styles.head}>
         <Segmented
+          label={t('calendar.viewLabel')}
           value={view}
-          onChange={(value) => setView(String(value))}
+          onChange={setView}
           options={[
             { value: 'month', label: <span data-testid="calendar-view-month">{t('calendar.month')}</span> },
             { value: 'list', label: <span data-testid="calendar-view-list">{t('calendar.list')}</span> },
