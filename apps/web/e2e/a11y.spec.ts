@@ -5,7 +5,16 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { hashTradePassword } from '@polaris/contract';
 import { href, PATHS, type PathName, type Query } from '../src/app/paths.ts';
-import { type Account, apiCall, E2E_TRADE_PASSWORD, fundedAccount, logInAs, test } from './support.ts';
+import {
+  type Account,
+  accountByApi,
+  apiCall,
+  E2E_TRADE_PASSWORD,
+  fundedAccount,
+  logInAs,
+  stepper,
+  test,
+} from './support.ts';
 
 // axe-core on every route of the route table (routes/routes.ts: one per path of PATHS), signed in (English) and
 // as a guest (zh-Hant, the default), in light mode, and a sample in dark mode (the colour tokens follow the
@@ -143,7 +152,8 @@ const DARK_SAMPLE: PathName[] = [
 ];
 
 test.describe('axe-core on every route', () => {
-  test.describe.configure({ timeout: 900_000 });
+  // Each pass opens about a hundred pages on a fresh load; the two passes share nothing, so they may run side by side.
+  test.describe.configure({ timeout: 1_200_000, mode: 'parallel' });
 
   test('signed in: no serious or critical violation on any route, light and dark', async ({ page }) => {
     const fixtures = await makeFixtures(page);
@@ -181,4 +191,82 @@ test.describe('axe-core on every route', () => {
     keep('guest', found);
     expect(found.map((f) => `${f.route}: ${f.rule} (${f.nodes.length})`)).toEqual([]);
   });
+});
+
+/** Presses Tab until the element matching `testId` has focus (at most `limit` times), as a keyboard user would. */
+async function tabTo(page: Page, testId: string, limit = 15) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId)) return;
+  }
+  throw new Error(`${testId} was not reached by Tab`);
+}
+
+const outlineOf = (page: Page) =>
+  page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement as Element);
+    return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+  });
+
+test('keyboard focus shows a ring, the chat has a way past its messages, colours and motion follow the system', async ({
+  page,
+}, info) => {
+  const shot = stepper(page, info);
+  const account = await accountByApi(page.request, 'a11y-keys');
+  const room = await apiCall<{ id: string }>(page.request, account.token, '/chat/room/create', {
+    name: 'Keyboard room',
+    joinPolicy: 'public',
+  });
+  for (let i = 1; i <= 30; i++) {
+    await apiCall(page.request, account.token, '/chat/message/send', { roomId: room.id, text: `Message ${i}` });
+  }
+
+  // A ring on the focused input and on the primary button, reached by keyboard.
+  await page.goto('/#/pages/user/login/index');
+  await expect(page.getByTestId('login-email')).toBeVisible();
+  await tabTo(page, 'login-email');
+  expect(await outlineOf(page)).toEqual({ style: 'solid', width: 2 });
+  await page.getByTestId('login-email').fill(account.email);
+  await page.getByTestId('login-password').fill('abc12345');
+  await tabTo(page, 'login-submit');
+  expect(await outlineOf(page)).toEqual({ style: 'solid', width: 2 });
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/login/);
+
+  // The room: the skip link is the way past thirty messages to the message box.
+  await page.goto(`/#/pages/chatroom/chat/index?id=${room.id}`);
+  await expect(page.getByText('Message 30')).toBeVisible();
+  const skip = page.getByTestId('skip-link');
+  await expect(skip).not.toBeInViewport();
+  await tabTo(page, 'skip-link');
+  await expect(skip).toBeInViewport();
+  await shot('skip-link');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('composer-input')).toBeFocused();
+  // The messages are a log region around a real list.
+  await expect(page.getByRole('log')).toHaveCount(1);
+  await expect(page.getByRole('log').getByRole('list').getByRole('listitem').first()).toBeVisible();
+
+  // Dark mode follows the system through the colour tokens.
+  const pageColour = () =>
+    page.evaluate(() => getComputedStyle(document.getElementById('root') as Element).backgroundColor);
+  expect(await pageColour()).toBe('rgb(245, 247, 251)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await pageColour()).toBe('rgb(15, 20, 32)');
+  await shot('chat-dark');
+
+  // Reduced motion: transitions finish at once.
+  const motion = () =>
+    page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--px-motion').trim());
+  expect(await motion()).toBe('200ms');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await motion()).toBe('0ms');
+  const longest = await page.evaluate(() =>
+    Math.max(
+      ...Array.from(document.querySelectorAll('*')).map((element) =>
+        Number.parseFloat(getComputedStyle(element).transitionDuration),
+      ),
+    ),
+  );
+  expect(longest).toBeLessThan(0.001);
 });

@@ -117,7 +117,7 @@ test('the first screen ships within its JavaScript budget', async ({ page }) => 
     if (response.request().resourceType() === 'script') fetched.push(path.basename(new URL(response.url()).pathname));
   });
   await page.goto('/');
-  await expect(page.getByTestId('activity-list').or(page.getByTestId('activity-list-empty'))).toBeVisible();
+  await expect(page.getByTestId('activity-list').or(page.getByTestId('activity-empty'))).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(fetched.sort()).toEqual(scripts.map((script) => script.file).sort());
 });
