@@ -270,3 +270,45 @@ test('keyboard focus shows a ring, the chat has a way past its messages, colours
   );
   expect(longest).toBeLessThan(0.001);
 });
+
+// The screens this work changed most, as people see them: the home, a chat room and the calendar at 390 px, in
+// zh-Hant and English, light and dark (kept under test-results/a11y-shots/ for the notes).
+test('the home, a chat room and the calendar in both languages and both schemes', async ({ page }) => {
+  test.setTimeout(180_000);
+  const account = await accountByApi(page.request, 'a11y-shots');
+  await apiCall(page.request, account.token, '/user/personalInfo', { uname: 'Ada Access' });
+  const room = await apiCall<{ id: string }>(page.request, account.token, '/chat/room/create', {
+    name: 'Contrast club',
+    joinPolicy: 'public',
+  });
+  for (const text of ['Is the time on my own bubble readable now?', 'It is, in both schemes.']) {
+    await apiCall(page.request, account.token, '/chat/message/send', { roomId: room.id, text });
+  }
+  await logInAs(page, account.email);
+  const folder = path.resolve(import.meta.dirname, '../../../test-results/a11y-shots');
+  for (const language of ['zh-Hant', 'en'] as const) {
+    await page.addInitScript((chosen) => {
+      const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
+      store.settings = { ...store.settings, language: chosen };
+      localStorage.setItem('polarisex:store', JSON.stringify(store));
+    }, language);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const screens: [string, string, string][] = [
+        ['home', '/', 'activity-create'],
+        ['chat', `/pages/chatroom/chat/index?id=${room.id}`, 'composer-input'],
+        ['calendar', PATHS.myCalendar, 'calendar-view-month'],
+      ];
+      for (const [name, target, ready] of screens) {
+        await open(page, target);
+        await expect(page.getByTestId(ready)).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        const background = await page.evaluate(
+          () => getComputedStyle(document.getElementById('root') as Element).backgroundColor,
+        );
+        expect(background).toBe(scheme === 'dark' ? 'rgb(15, 20, 32)' : 'rgb(245, 247, 251)');
+        await page.screenshot({ path: path.join(folder, `${name}-${language}-${scheme}.png`) });
+      }
+    }
+  }
+});

@@ -29,7 +29,7 @@ export default function DaogameSearchPage() {
           onChange={(value) => setParams(value ? { q: value } : {}, { replace: true })}
           aria-label={t('daogame.search')}
           data-testid="daogame-search"
-          style={{ flex: 1, '--background': '#fff', '--height': '40px' } as CSSProperties}
+          style={{ flex: 1, '--background': 'var(--px-surface)', '--height': '40px' } as CSSProperties}
         />
       </div>
       {q === '' ? null : list.isPending ? (

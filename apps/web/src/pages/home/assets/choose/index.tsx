@@ -53,7 +53,7 @@ function AssetChoice({ next }: { next(asset: string): string }) {
         onChange={setQuery}
         aria-label={t('choose.search')}
         data-testid="choose-search"
-        style={{ marginBottom: 12, '--background': '#fff', '--height': '40px' }}
+        style={{ marginBottom: 12, '--background': 'var(--px-surface)', '--height': '40px' }}
       />
       {assets.isPending ? (
         <Loading />
