@@ -18,7 +18,7 @@ export function SearchField(props: SearchBarProps & { 'data-testid'?: string }) 
     if (!root) return undefined;
     const mend = () => {
       for (const clear of root.querySelectorAll<HTMLElement>('.adm-input-clear')) {
-        if (clear.getAttribute('aria-label') === label && clear.role === 'button') continue;
+        if (clear.getAttribute('aria-label') === label && clear.getAttribute('role') === 'button') continue;
         clear.setAttribute('role', 'button');
         clear.setAttribute('aria-label', label);
         clear.tabIndex = 0;
