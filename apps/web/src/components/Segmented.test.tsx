@@ -14,7 +14,7 @@ function mount() {
   function View() {
     const [view, setView] = useState<'month' | 'list'>('month');
     return (
-      <Segmented
+      <Segmented<'month' | 'list'>
         label="View"
         value={view}
         onChange={setView}
