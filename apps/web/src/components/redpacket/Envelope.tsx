@@ -186,7 +186,7 @@ export function Envelope({
         <Button
           shape="rounded"
           onClick={() => navigate(PATHS.login)}
-          style={{ '--text-color': '#b02525' } as React.CSSProperties}
+          style={{ '--text-color': 'var(--px-packet-red)' } as React.CSSProperties}
           data-testid="envelope-login"
         >
           {t('redpacket.envelope.login')}

@@ -78,7 +78,7 @@ function Share({ packet }: { packet: RedPacket }) {
           <Button
             shape="rounded"
             onClick={() => void copyWithToast(packet.shareUrl, t('redpacket.share.link'))}
-            style={{ '--text-color': '#b02525' } as React.CSSProperties}
+            style={{ '--text-color': 'var(--px-packet-red)' } as React.CSSProperties}
             data-testid="share-copy"
           >
             {t('redpacket.share.copy')}
