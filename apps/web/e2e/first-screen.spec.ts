@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { hashLoginPassword } from '@polaris/contract';
+import { firstScreenJsBytes, firstScreenScripts, TARGET_JS_KIB } from '../scripts/first-screen-budget.ts';
 import { codeFor, solvedCaptcha, stepper, test, uniqueEmail } from './support.ts';
 
 const API = '/rest/polarisex';
@@ -98,4 +100,24 @@ test('the first screen loads the pull to refresh on the first touch, and a first
   await reloaded;
   await expect(card).toBeVisible();
   await shot('home-after-pull');
+});
+
+// The budget of docs/performance.md "First screen", on the build these journeys run against: the entry script,
+// what it imports statically and what index.html preloads, as a browser that accepts brotli receives them, plus
+// each response's headers. `npm run bench:web` measures the same on a throttled phone; this fails the build first.
+test('the first screen ships within its JavaScript budget', async ({ page }) => {
+  const scripts = firstScreenScripts(path.resolve(import.meta.dirname, '../dist'));
+  const listed = scripts.map((script) => `${script.file} ${(script.wireBytes / 1024).toFixed(1)} KiB`).join(', ');
+  expect(scripts.length, 'the entry script and what it needs at once').toBeGreaterThan(0);
+  expect(firstScreenJsBytes(scripts), listed).toBeLessThanOrEqual(TARGET_JS_KIB * 1024);
+
+  // And that is what the activity home really downloads before it shows its list: no other script arrives.
+  const fetched: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') fetched.push(path.basename(new URL(response.url()).pathname));
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('activity-list').or(page.getByTestId('activity-empty'))).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(fetched.sort()).toEqual(scripts.map((script) => script.file).sort());
 });

@@ -18,9 +18,8 @@ import { API_BASE, CAPTCHA_CHALLENGE_PATH, hashLoginPassword } from '@polaris/co
 import { type Browser, chromium } from 'playwright-core';
 import { captchaPayload, TEST_CAPTCHA_ENV } from '../../server/src/test/captcha.ts';
 import { latestCode } from '../../server/src/test/outbox.ts';
+import { TARGET_JS_KIB, TARGET_LCP_MS } from './first-screen-budget.ts';
 
-const TARGET_JS_KIB = 130;
-const TARGET_LCP_MS = 2500;
 const PROFILE = {
   cpuSlowdown: 4,
   latencyMs: 150,
@@ -245,6 +244,8 @@ async function measure(browser: Browser, base: string, compressed: boolean, prof
       await cdp.send('Profiler.start');
     }
 
+    // A returning visitor: a first visit opens the guide (SPEC §4) before the home, which is not what this measures.
+    await page.addInitScript(() => localStorage.setItem('polarisex:store', JSON.stringify({ guide: { seen: true } })));
     await page.goto(`${base}/`, { waitUntil: 'load', timeout: 120_000 });
     // The first screen is there when the list (or its empty state) is; then wait for the network to go quiet.
     await page

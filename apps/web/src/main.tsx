@@ -12,6 +12,7 @@ import { installAppRequestEffects } from './app/request-effects.ts';
 import { prefetchActivityHome } from './components/activity/home-prefetch.ts';
 import { i18nReady } from './i18n/index.ts';
 import { AppRouter } from './routes/router.tsx';
+import { warmOtherPages } from './routes/routes.ts';
 
 installAppRequestEffects();
 startAppPlatform();
@@ -27,7 +28,9 @@ if ('Capacitor' in window) {
 }
 
 // The first screen's data leaves now, alongside the language's strings, rather than after the first render.
-if (pathnameOf(window.location.hash.replace(/^#/, '')) === PATHS.activityHome) prefetchActivityHome(queryClient);
+const firstPath = window.location.hash.replace(/^#/, '');
+if (pathnameOf(firstPath) === PATHS.activityHome) prefetchActivityHome(queryClient);
+warmOtherPages(firstPath);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@polaris/contract';
 import { vi } from 'vitest';
 import { ApiError } from '@/lib/api-error.ts';
 import { createApiClient, type RequestEffects } from './request.ts';
@@ -33,6 +34,10 @@ export function setup(overrides: Partial<Omit<RequestEffects, 'fetch'>> = {}) {
     clearSession: vi.fn(),
     language: vi.fn(() => 'en' as const),
     text: vi.fn((key: string) => `text:${key}`),
+    httpText: vi.fn(
+      (status: number): string | undefined =>
+        (MESSAGES[effects.language()].http as Record<string, string>)[String(status)],
+    ),
     now: () => 1_800_000_000_000,
     nonce: () => 'nonce0001',
     ...overrides,

@@ -1,6 +1,5 @@
 import {
   type Envelope,
-  hasMessage,
   LANGUAGE_LOCALE,
   type Language,
   NETWORK_TIMEOUT_MS,
@@ -9,7 +8,6 @@ import {
   REQUEST_TIMEOUT_MS,
   SESSION_INVALID_STATUSES,
   Status,
-  translate,
   URL_SECRET_KEYS,
 } from '@polaris/contract';
 import { ApiError, fieldErrorsOf } from '@/lib/api-error.ts';
@@ -70,6 +68,8 @@ export interface RequestEffects {
   /** Clock and randomness for signed calls. */
   now(): number;
   nonce(): string;
+  /** The contract's message for an HTTP status (`http.<status>`) in the user's language; undefined when there is none. */
+  httpText(status: number): string | undefined;
   /** Web-only messages (network, timeout, generic failure), from the web i18n catalogue. */
   text(key: 'request.network' | 'request.timeout' | 'request.failed'): string;
 }
@@ -259,12 +259,8 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
     quietSessionEnd?: boolean,
   ): T {
     if (httpStatus !== 200) {
-      const key = `http.${httpStatus}`;
-      const message = hasMessage(key)
-        ? translate(fx.language(), key)
-        : isEnvelope(payload) && payload.msg
-          ? payload.msg
-          : fx.text('request.failed');
+      const message =
+        fx.httpText(httpStatus) ?? (isEnvelope(payload) && payload.msg ? payload.msg : fx.text('request.failed'));
       return fail(
         fx,
         silent,

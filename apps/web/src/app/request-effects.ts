@@ -43,6 +43,8 @@ export function installAppRequestEffects(): void {
       queryClient.removeQueries({ queryKey: noticeKeys.all });
     },
     language: () => settingsStore.getState().language,
+    // The contract's messages of the current language are loaded with it (i18n/index.ts), never all three at once.
+    httpText: (status) => (i18n.exists(`contract:http.${status}`) ? i18n.t(`contract:http.${status}`) : undefined),
     text: (key) => i18n.t(key),
     signingKey: () => signingKeys.key(),
     now: () => Date.now(),

@@ -2,9 +2,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LANGUAGE, hasMessage, LANGUAGES } from '@polaris/contract';
+import { DEFAULT_LANGUAGE, hasMessage, LANGUAGES, MESSAGES } from '@polaris/contract';
 import { describe, expect, it } from 'vitest';
-import { BUNDLED_LANGUAGE, loadCatalogue } from './catalogue.ts';
+import { BUNDLED_LANGUAGE, FIRST_SCREEN_AREAS, firstScreenCatalogue, loadCatalogue } from './catalogue.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -21,7 +21,7 @@ function has(tree: Tree, key: string): boolean {
 }
 
 const locales: Record<string, Tree> = Object.fromEntries(
-  await Promise.all(LANGUAGES.map(async (language) => [language, await loadCatalogue(language)])),
+  await Promise.all(LANGUAGES.map(async (language) => [language, (await loadCatalogue(language)).web])),
 );
 const en = locales.en!;
 const srcDir = fileURLToPath(new URL('..', import.meta.url));
@@ -35,6 +35,24 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('locale files', () => {
+  it("ship only the first screen's areas of the default language with the app, each as in the full catalogue", async () => {
+    const first = firstScreenCatalogue();
+    const full = (await loadCatalogue(BUNDLED_LANGUAGE)).web;
+    const areaKeys = (area: string) =>
+      Object.keys(JSON.parse(readFileSync(join(srcDir, 'i18n/areas', area, `${BUNDLED_LANGUAGE}.json`), 'utf8')));
+    const main = Object.keys(JSON.parse(readFileSync(join(srcDir, 'i18n', `${BUNDLED_LANGUAGE}.json`), 'utf8')));
+    expect(Object.keys(first.web).sort()).toEqual([...main, ...FIRST_SCREEN_AREAS.flatMap(areaKeys)].sort());
+    for (const key of Object.keys(first.web)) expect(first.web[key], key).toEqual(full[key]);
+    expect(Object.keys(full).length).toBeGreaterThan(Object.keys(first.web).length);
+    expect(first.contract).toEqual(MESSAGES[BUNDLED_LANGUAGE]);
+  });
+
+  it("carry the contract's messages of their own language, and only those", async () => {
+    for (const language of LANGUAGES) {
+      expect((await loadCatalogue(language)).contract, language).toEqual(MESSAGES[language]);
+    }
+  });
+
   it('bundle the default language with the app (the others load on demand)', () => {
     expect(BUNDLED_LANGUAGE).toBe(DEFAULT_LANGUAGE);
     // Only the default language's catalogue is imported statically, anywhere; the others only by import().

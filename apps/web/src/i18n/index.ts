@@ -1,11 +1,11 @@
-import { LANGUAGES, type Language, MESSAGES } from '@polaris/contract';
+import { LANGUAGES, type Language } from '@polaris/contract';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { settingsStore } from '@/lib/settings.ts';
-import { loadCatalogue } from './catalogue.ts';
+import { BUNDLED_LANGUAGE, firstScreenCatalogue, loadCatalogue } from './catalogue.ts';
 
 /**
  * Two namespaces, one catalogue: `translation` holds the web's own strings, `contract` the shared
@@ -19,22 +19,46 @@ function apply(language: Language): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-async function ensureLoaded(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const catalogue = await loadCatalogue(language);
-  i18n.addResourceBundle(language, 'translation', catalogue);
-  i18n.addResourceBundle(language, 'contract', MESSAGES[language]);
+/** Every string of a language, loaded once (a failed load is tried again next time). */
+const complete = new Map<Language, Promise<void>>();
+
+function loadAll(language: Language): Promise<void> {
+  let loading = complete.get(language);
+  if (!loading) {
+    loading = loadCatalogue(language).then((catalogue) => {
+      i18n.addResourceBundle(language, 'translation', catalogue.web, true, true);
+      i18n.addResourceBundle(language, 'contract', catalogue.contract, true, true);
+    });
+    loading.catch(() => complete.delete(language));
+    complete.set(language, loading);
+  }
+  return loading;
 }
 
 /** The language last asked for: a slower load of an earlier choice must not win over it. */
 let wanted = settingsStore.getState().language;
+let booted = false;
 
 async function switchTo(language: Language): Promise<void> {
   wanted = language;
-  await ensureLoaded(language);
+  if (!booted && language === BUNDLED_LANGUAGE) {
+    // The first screen in the default language renders from what shipped with the app; the rest of its strings
+    // load with the first other page (allStringsReady).
+    const first = firstScreenCatalogue();
+    i18n.addResourceBundle(language, 'translation', first.web);
+    i18n.addResourceBundle(language, 'contract', first.contract);
+  } else {
+    await loadAll(language);
+  }
+  booted = true;
   if (wanted !== language) return;
   await i18n.changeLanguage(language);
   apply(language);
+}
+
+/** Every string of the current language: pages other than the first screen render once it settles (RouteView). */
+export function allStringsReady(): Promise<void> {
+  return loadAll(wanted);
 }
 
 void i18n.use(initReactI18next).init({
@@ -49,6 +73,8 @@ void i18n.use(initReactI18next).init({
   defaultNS: 'translation',
   interpolation: { escapeValue: false },
   returnNull: false,
+  // A component already on screen when more strings arrive (a language's other areas) renders again with them.
+  react: { bindI18nStore: 'added' },
 });
 
 export const i18nReady: Promise<void> = switchTo(wanted);

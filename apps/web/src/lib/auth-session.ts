@@ -1,4 +1,4 @@
-import { MESSAGES, type SessionAttachment, Status, type UserInfo } from '@polaris/contract';
+import { type SessionAttachment, Status, type UserInfo } from '@polaris/contract';
 import type { StoreApi } from 'zustand/vanilla';
 import type { SessionStore } from './session.ts';
 
@@ -27,13 +27,18 @@ export async function completeLogin(
   }
 }
 
-const LOGOUT_MESSAGES = Object.values(MESSAGES).map((messages) => messages.auth.logoutOk.toLowerCase());
+/**
+ * The contract's `auth.logoutOk` in every language, written out: reading them from the contract's messages would
+ * put all three catalogues in the first screen's script (docs/performance.md "First screen"); session.test.ts checks
+ * they agree.
+ */
+const LOGOUT_MESSAGES: readonly string[] = ['exit successful', '退出成功'];
 
 /** SPEC §8: logout succeeded when the status is 200 or the message says "exit successful". */
 export function isLogoutSuccess(outcome: { status?: number; msg?: string }): boolean {
   if (outcome.status === Status.ok) return true;
   const msg = outcome.msg?.trim().toLowerCase() ?? '';
-  return msg === 'exit successful' || LOGOUT_MESSAGES.includes(msg);
+  return LOGOUT_MESSAGES.includes(msg);
 }
 
 /**

@@ -7,6 +7,7 @@ import { NotFound } from '@/app/NotFound.tsx';
 import { PageLoading } from '@/app/PageState.tsx';
 import { isMoneyRoute } from '@/app/paths.ts';
 import { RouteInfoContext } from '@/app/route-info.ts';
+import { allStringsReady } from '@/i18n/index.ts';
 import { useSession } from '@/lib/session.ts';
 import type { RouteEntry } from './routes.ts';
 
@@ -26,7 +27,11 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 function pageFor(entry: RouteEntry & { load: NonNullable<RouteEntry['load']> }) {
   let page = pages.get(entry.path);
   if (!page) {
-    page = lazy(() => withTimeout(entry.load()));
+    // The page's chunk and the rest of the language's strings (only the first screen's ship with the app) load
+    // side by side; the page renders once both are in. A path without a page shows the "not available yet" page.
+    page = lazy(() =>
+      withTimeout(Promise.all([entry.load(), allStringsReady()])).then(([module]) => module ?? { default: NotFound }),
+    );
     pages.set(entry.path, page);
   }
   return page;

@@ -4,17 +4,28 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { href, PATHS } from '@/app/paths.ts';
+import { CoverImage } from '@/components/CoverImage.tsx';
 import { useSettings } from '@/lib/settings.ts';
 import styles from './activity.module.css';
 import { placeLabel, priceLabel } from './format.ts';
 import { formatWhen } from './time.ts';
 
-/** One activity in a list: cover, title, time in its own zone, place, price; opens the details. */
-export function ActivityCard({ activity, extra }: { activity: ActivitySummary; extra?: ReactNode }) {
+/**
+ * One activity in a list: cover, title, time in its own zone, place, price; opens the details. `priority`: the card
+ * is among the first on screen, so its cover loads at once (see CoverImage).
+ */
+export function ActivityCard({
+  activity,
+  extra,
+  priority = false,
+}: {
+  activity: ActivitySummary;
+  extra?: ReactNode;
+  priority?: boolean;
+}) {
   const { t } = useTranslation();
   const language = useSettings((state) => state.language);
   const navigate = useNavigate();
-  const cover = activity.cover?.sizes[0]?.url;
   return (
     <button
       type="button"
@@ -23,8 +34,8 @@ export function ActivityCard({ activity, extra }: { activity: ActivitySummary; e
       data-testid="activity-card"
       data-id={activity.id}
     >
-      {cover ? (
-        <img className={styles.cover} src={cover} alt="" loading="lazy" />
+      {activity.cover ? (
+        <CoverImage image={activity.cover} slot="88px" className={styles.cover} priority={priority} />
       ) : (
         <span className={styles.cover} aria-hidden>
           <CalendarOutline />

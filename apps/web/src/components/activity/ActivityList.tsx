@@ -8,6 +8,9 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { ActivityCard } from './ActivityCard.tsx';
 import styles from './activity.module.css';
 
+/** How many cards a 390 × 844 phone shows before scrolling: their covers load at once, the others lazily. */
+export const FIRST_VISIBLE_CARDS = 4;
+
 /** The public list for a filter, page by page over the server's cursor, with loading, failure and empty states. */
 export function ActivityList({ filter, empty }: { filter: ListFilter; empty?: ReactNode }) {
   const { t } = useTranslation();
@@ -30,9 +33,9 @@ export function ActivityList({ filter, empty }: { filter: ListFilter; empty?: Re
   return (
     <>
       <ul className={styles.list} data-testid="activity-list" style={{ opacity: list.isPlaceholderData ? 0.5 : 1 }}>
-        {items.map((item) => (
+        {items.map((item, index) => (
           <li key={item.id}>
-            <ActivityCard activity={item} />
+            <ActivityCard activity={item} priority={index < FIRST_VISIBLE_CARDS} />
           </li>
         ))}
       </ul>

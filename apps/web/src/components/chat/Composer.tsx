@@ -31,6 +31,9 @@ const COUNTER_FROM = CHAT_LIMITS.messageLength - 200;
  * packet, bounty). A room the user cannot write to says why instead: closed, muted, or in slow mode between
  * messages.
  */
+/** The message box's id: the room's skip link (RoomConversation) moves focus here. */
+export const COMPOSER_INPUT_ID = 'chat-composer-input';
+
 export function Composer({
   room,
   selfUid,
@@ -186,6 +189,7 @@ export function Composer({
         <div className={css.field}>
           <textarea
             ref={input}
+            id={COMPOSER_INPUT_ID}
             className={css.input}
             rows={1}
             value={text}

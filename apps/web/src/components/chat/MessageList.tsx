@@ -187,43 +187,40 @@ export function MessageList(props: MessageListProps) {
               <span data-testid="chat-start">{t('chat.room.start')}</span>
             ) : null}
           </div>
-          <ol
-            className={css.log}
-            role="log"
-            aria-live="polite"
-            aria-relevant="additions"
-            aria-label={t('chat.composer.label')}
-          >
-            {items.map((item) => {
-              if (item.type === 'day') {
+          {/* The log is a region that announces additions; the list inside keeps its own list semantics. */}
+          <div role="log" aria-live="polite" aria-relevant="additions" aria-label={t('chat.room.log')}>
+            <ol className={css.log}>
+              {items.map((item) => {
+                if (item.type === 'day') {
+                  return (
+                    <li key={item.key} className={css.day}>
+                      {dayLabel(item.at, now, language, t)}
+                    </li>
+                  );
+                }
+                if (item.type === 'system') {
+                  return (
+                    <li key={item.key} className={css.system} data-testid="chat-system" data-seq={item.message.seq}>
+                      {systemText(item.message, t, nameOf, selfUid)}
+                    </li>
+                  );
+                }
+                if (item.type === 'pending') {
+                  return <PendingRow key={item.key} item={item.item} first={item.first} context={context} />;
+                }
                 return (
-                  <li key={item.key} className={css.day}>
-                    {dayLabel(item.at, now, language, t)}
-                  </li>
+                  <MessageRow
+                    key={item.key}
+                    message={item.message}
+                    own={item.own}
+                    first={item.first}
+                    context={context}
+                    flash={flash === item.message.seq}
+                  />
                 );
-              }
-              if (item.type === 'system') {
-                return (
-                  <li key={item.key} className={css.system} data-testid="chat-system" data-seq={item.message.seq}>
-                    {systemText(item.message, t, nameOf, selfUid)}
-                  </li>
-                );
-              }
-              if (item.type === 'pending') {
-                return <PendingRow key={item.key} item={item.item} first={item.first} context={context} />;
-              }
-              return (
-                <MessageRow
-                  key={item.key}
-                  message={item.message}
-                  own={item.own}
-                  first={item.first}
-                  context={context}
-                  flash={flash === item.message.seq}
-                />
-              );
-            })}
-          </ol>
+              })}
+            </ol>
+          </div>
         </div>
       </div>
       {unseen > 0 && (

@@ -2,7 +2,8 @@ import type { ChatMessage, ChatRoom } from '@polaris/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
-import { Composer } from './Composer.tsx';
+import { SkipLink } from '@/components/SkipLink.tsx';
+import { COMPOSER_INPUT_ID, Composer } from './Composer.tsx';
 import { displayName } from './format.ts';
 import { MessageList } from './MessageList.tsx';
 import type { ChatRoomState } from './useChatRoom.ts';
@@ -16,8 +17,10 @@ export function RoomConversation({ chat, room, compact }: { chat: ChatRoomState;
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const replyName = useMemo(() => (replyTo ? displayName(t, replyTo.senderName, replyTo.senderUid) : ''), [replyTo, t]);
   const { history } = chat;
+  const canWrite = room.abilities.send && !room.closedAt;
   return (
     <>
+      {canWrite && <SkipLink target={COMPOSER_INPUT_ID}>{t('chat.room.skipToComposer')}</SkipLink>}
       {history.isPending ? (
         <div style={{ flex: 1 }}>
           <Loading testId="chat-loading" />

@@ -185,7 +185,7 @@ export function Envelope({
       {view === 'login' && (
         <Button
           onClick={() => navigate(PATHS.login)}
-          style={{ '--text-color': '#b02525' } as React.CSSProperties}
+          style={{ '--text-color': 'var(--px-packet-red)' } as React.CSSProperties}
           data-testid="envelope-login"
         >
           {t('redpacket.envelope.login')}

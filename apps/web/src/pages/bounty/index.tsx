@@ -1,4 +1,4 @@
-import { PullToRefresh, SearchBar } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { AddCircleOutline, StarOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { BountyList } from '@/components/bounty/BountyList.tsx';
 import styles from '@/components/bounty/bounty.module.css';
 import { CategoryChips } from '@/components/bounty/CategoryChips.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
+import { SearchField } from '@/components/SearchField.tsx';
 import ui from '@/components/ui.module.css';
 
 /** /pages/bounty/index — the bounty home: search, categories, open bounties, and the ways to create and to mine. */
@@ -43,7 +44,7 @@ export default function BountyHomePage() {
           </Button>
         </section>
         <div className={styles.search}>
-          <SearchBar
+          <SearchField
             placeholder={t('bounty.list.search')}
             onSearch={(q) => navigate(href(PATHS.bountyList, { q: q.trim() || undefined }))}
             data-testid="bounty-search"

@@ -1,4 +1,3 @@
-import { SearchBar } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { InviteCard } from '@/components/chat/InviteCard.tsx';
 import { RoomList, RoomsEmpty } from '@/components/chat/RoomList.tsx';
 import { RoomSearch } from '@/components/chat/RoomSearch.tsx';
 import { useSocketErrors } from '@/components/chat/useChatSocket.ts';
+import { SearchField } from '@/components/SearchField.tsx';
 import { useDebounced } from '@/lib/useDebounced.ts';
 
 /**
@@ -45,7 +45,7 @@ function Community() {
   return (
     <>
       <div className={css.toolbar}>
-        <SearchBar
+        <SearchField
           className={css.search}
           placeholder={t('chat.searchPlaceholder')}
           aria-label={t('chat.searchLabel')}

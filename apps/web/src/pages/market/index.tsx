@@ -1,5 +1,5 @@
 import type { MarketTicker } from '@polaris/contract';
-import { PullToRefresh, SearchBar } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
+import { SearchField } from '@/components/SearchField.tsx';
 import ui from '@/components/ui.module.css';
 import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
 import { DemoBadge } from '@/components/wallet/DemoBadge.tsx';
@@ -23,13 +24,13 @@ export default function MarketPage() {
   return (
     <Frame title={t('market.title')}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12 }}>
-        <SearchBar
+        <SearchField
           placeholder={t('market.search')}
           value={query}
           onChange={setQuery}
           aria-label={t('market.search')}
           data-testid="market-search"
-          style={{ flex: 1, '--background': '#fff', '--height': '40px' } as CSSProperties}
+          style={{ flex: 1, '--background': 'var(--px-surface)', '--height': '40px' } as CSSProperties}
         />
         <DemoBadge source={tickers.data?.source} testId="market-demo" />
       </div>

@@ -46,7 +46,7 @@ export default function RedEnvelopePage() {
           <Tabs
             activeKey={role}
             onChange={(key) => setParams(key === 'received' ? { tab: 'received' } : {}, { replace: true })}
-            style={{ background: '#fff' }}
+            style={{ background: 'var(--px-surface)' }}
           >
             <Tabs.Tab key="sent" title={<span data-testid="redpacket-tab-sent">{t('redpacket.home.sent')}</span>} />
             <Tabs.Tab

@@ -7,10 +7,14 @@ import { href, PATHS } from '@/app/paths.ts';
 import { Avatar } from '@/components/Avatar.tsx';
 import ui from '@/components/activity/activity.module.css';
 import { formatRange } from '@/components/activity/time.ts';
+import { CoverImage } from '@/components/CoverImage.tsx';
 import { cityLabel } from '@/lib/city-name.ts';
 import { useSettings } from '@/lib/settings.ts';
 import styles from './details.module.css';
 import { isFull } from './useSignUpFlow.ts';
+
+/** The cover spans the page: the screen's width, up to the app's column (--px-max-width, 430 px). */
+const DETAIL_COVER_SLOT = '(min-width: 430px) 430px, 100vw';
 
 /**
  * What the activity is: cover, title, tags (category, cancelled, draft, phase, approval), the time range in the
@@ -19,11 +23,14 @@ import { isFull } from './useSignUpFlow.ts';
 export function ActivityInfo({ activity }: { activity: Activity }) {
   const { t } = useTranslation();
   const language = useSettings((state) => state.language);
-  const cover = activity.cover?.sizes.at(-1)?.url;
   const full = isFull(activity);
   return (
     <>
-      {cover ? <img className={styles.cover} src={cover} alt="" /> : <div className={styles.cover} aria-hidden />}
+      {activity.cover ? (
+        <CoverImage image={activity.cover} slot={DETAIL_COVER_SLOT} className={styles.cover} priority />
+      ) : (
+        <div className={styles.cover} aria-hidden />
+      )}
       <h1 className={styles.title} data-testid="details-title">
         {activity.title}
       </h1>

@@ -1,5 +1,4 @@
 import { ACTIVITY_CATEGORIES, type ActivityCategory } from '@polaris/contract';
-import { SearchBar } from 'antd-mobile';
 import {
   AddCircleOutline,
   AppstoreOutline,
@@ -25,6 +24,7 @@ import { Button } from '@/components/Button.tsx';
 import { DeferredPullToRefresh } from '@/components/DeferredPullToRefresh.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
+import { SearchField } from '@/components/SearchField.tsx';
 import { cityLabel } from '@/lib/city-name.ts';
 import { formatMonthDay, formatWeekday } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
@@ -110,13 +110,13 @@ export default function ActivityHomePage() {
           </Button>
         </div>
       )}
-      <SearchBar
+      <SearchField
         placeholder={t('activity.search')}
         value={query}
         onChange={setQuery}
         aria-label={t('activity.search')}
         data-testid="home-search"
-        style={{ '--background': '#fff', '--height': '40px' } as CSSProperties}
+        style={{ '--background': 'var(--px-surface)', '--height': '40px' } as CSSProperties}
       />
       <div className={ui.chips} role="toolbar" aria-label={t('activity.filters')}>
         <Chip on={week} onClick={() => setWeek(!week)} testId="home-filter-week">

@@ -1,4 +1,4 @@
-import { PullToRefresh, SearchBar } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { Frame } from '@/app/Frame.tsx';
 import { BountyList } from '@/components/bounty/BountyList.tsx';
 import { CategoryChips, isBountyCategory } from '@/components/bounty/CategoryChips.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
+import { SearchField } from '@/components/SearchField.tsx';
 import ui from '@/components/ui.module.css';
 import { useDebounced } from '@/lib/useDebounced.ts';
 
@@ -32,7 +33,7 @@ export default function BountyListPage() {
   }, [q]);
   return (
     <Frame title={category ? t(`bounty.category.${category}`) : t('bounty.list.title')}>
-      <SearchBar
+      <SearchField
         placeholder={t('bounty.list.search')}
         value={typed}
         onChange={setTyped}

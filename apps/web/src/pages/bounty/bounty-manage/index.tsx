@@ -151,7 +151,7 @@ function Manage({ bounty }: { bounty: Bounty }) {
           else next.set('state', key);
           setParams(next, { replace: true });
         }}
-        style={{ marginTop: 12, background: '#fff', borderRadius: 12 }}
+        style={{ marginTop: 12, background: 'var(--px-surface)', borderRadius: 12 }}
       >
         {FILTERS.map((key) => (
           <Tabs.Tab

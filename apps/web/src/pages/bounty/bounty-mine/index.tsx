@@ -23,7 +23,7 @@ export default function BountyMinePage() {
         <Tabs
           activeKey={role}
           onChange={(key) => setParams(key === 'submitted' ? { role: 'submitted' } : {}, { replace: true })}
-          style={{ background: '#fff' }}
+          style={{ background: 'var(--px-surface)' }}
         >
           <Tabs.Tab key="created" title={<span data-testid="bounty-tab-created">{t('bounty.mine.created')}</span>} />
           <Tabs.Tab

@@ -68,7 +68,7 @@ export default function WebViewPage() {
           width: '100%',
           height: 'calc(100dvh - 48px - env(safe-area-inset-top))',
           border: 0,
-          background: '#fff',
+          background: 'var(--px-surface)',
         }}
       />
     </Frame>

@@ -1,4 +1,3 @@
-import { CapsuleTabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useDaogameHome, useDaogameRank } from '@/api/daogame.ts';
@@ -6,6 +5,7 @@ import { Frame } from '@/app/Frame.tsx';
 import { DaogameDemoBadge, DaogameFailed } from '@/components/daogame/DaogameState.tsx';
 import { GameList } from '@/components/daogame/GameRow.tsx';
 import { Loading } from '@/components/QueryState.tsx';
+import { Segmented } from '@/components/Segmented.tsx';
 import ui from '@/components/ui.module.css';
 
 /** The best-scored games, overall or per category (`?category=`). */
@@ -18,15 +18,14 @@ export default function DaogameRankPage() {
   const tabs = [{ id: '', name: t('daogame.all') }, ...(home.data?.categories ?? [])];
   return (
     <Frame title={t('daogame.rankTitle')}>
-      <CapsuleTabs
-        activeKey={category}
+      <Segmented
+        label={t('daogame.rankTitle')}
+        value={category}
+        options={tabs.map((tab) => ({ value: tab.id, label: tab.name }))}
         onChange={(key) => setParams(key ? { category: key } : {}, { replace: true })}
-        data-testid="daogame-rank-tabs"
-      >
-        {tabs.map((tab) => (
-          <CapsuleTabs.Tab key={tab.id} title={tab.name} />
-        ))}
-      </CapsuleTabs>
+        scroll
+        testId="daogame-rank-tabs"
+      />
       {rank.isPending ? (
         <Loading testId="daogame-rank-loading" />
       ) : rank.isError ? (

@@ -1,4 +1,3 @@
-import { SearchBar } from 'antd-mobile';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -9,6 +8,7 @@ import styles from '@/components/daogame/daogame.module.css';
 import { GameList } from '@/components/daogame/GameRow.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { Loading } from '@/components/QueryState.tsx';
+import { SearchField } from '@/components/SearchField.tsx';
 import ui from '@/components/ui.module.css';
 import { clearSearches, recentSearches, rememberSearch } from '@/lib/recent-searches.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
@@ -31,14 +31,14 @@ export default function DaogameSearchPage() {
   return (
     <Frame title={t('daogame.searchTitle')}>
       <div className={styles.toolbar}>
-        <SearchBar
+        <SearchField
           placeholder={t('daogame.searchHint')}
           value={query}
           onChange={setQuery}
           onSearch={remember}
           aria-label={t('daogame.search')}
           data-testid="daogame-search"
-          style={{ flex: 1, '--background': '#fff', '--height': '40px' } as CSSProperties}
+          style={{ flex: 1, '--background': 'var(--px-surface)', '--height': '40px' } as CSSProperties}
         />
       </div>
       {query.trim() === '' ? (

@@ -21,7 +21,7 @@ export default function AirdropsPage() {
       <Tabs
         activeKey={filter}
         onChange={(key) => setParams(key === 'past' ? { tab: 'past' } : {}, { replace: true })}
-        style={{ background: '#fff' }}
+        style={{ background: 'var(--px-surface)' }}
       >
         <Tabs.Tab key="current" title={<span data-testid="airdrop-tab-current">{t('airdrop.tabs.current')}</span>} />
         <Tabs.Tab key="past" title={<span data-testid="airdrop-tab-past">{t('airdrop.tabs.past')}</span>} />

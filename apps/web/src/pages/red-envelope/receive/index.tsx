@@ -76,7 +76,7 @@ function Receive({ packet }: { packet: RedPacket }) {
         ) : packet.state === 'active' ? (
           <Button
             onClick={() => navigate(href(PATHS.redEnvelopePassword, { redpacketCode: packet.code }))}
-            style={{ '--text-color': '#b02525', marginTop: 8 } as React.CSSProperties}
+            style={{ '--text-color': 'var(--px-packet-red)', marginTop: 8 } as React.CSSProperties}
             data-testid="receive-open"
           >
             {t('redpacket.receive.open')}

@@ -46,7 +46,7 @@ export default function MyActivitiesPage() {
         <Tabs
           activeKey={tab}
           onChange={(key) => setParams(key === 'upcoming' ? {} : { when: key }, { replace: true })}
-          style={{ background: '#fff' }}
+          style={{ background: 'var(--px-surface)' }}
         >
           <Tabs.Tab key="upcoming" title={<span data-testid="tickets-tab-upcoming">{t('tickets.upcoming')}</span>} />
           <Tabs.Tab key="past" title={<span data-testid="tickets-tab-past">{t('tickets.past')}</span>} />

@@ -80,7 +80,7 @@ export function NftCard({ nft }: { nft: Nft }) {
         <img
           src={nft.image}
           alt={t('nft.alt', { title: nft.activity.title })}
-          style={{ width: '100%', aspectRatio: '1', borderRadius: 8, display: 'block', background: '#f5f5f5' }}
+          style={{ width: '100%', aspectRatio: '1', borderRadius: 8, display: 'block', background: 'var(--px-sunken)' }}
           loading="lazy"
         />
         <p className={ui.cardTitle} style={{ marginTop: 6, fontSize: 13 }}>

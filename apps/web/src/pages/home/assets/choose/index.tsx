@@ -1,4 +1,3 @@
-import { SearchBar } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,6 +6,7 @@ import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
+import { SearchField } from '@/components/SearchField.tsx';
 import ui from '@/components/ui.module.css';
 import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
 import { useSettings } from '@/lib/settings.ts';
@@ -47,13 +47,13 @@ function AssetChoice({ next }: { next(asset: string): string }) {
   );
   return (
     <>
-      <SearchBar
+      <SearchField
         placeholder={t('choose.search')}
         value={query}
         onChange={setQuery}
         aria-label={t('choose.search')}
         data-testid="choose-search"
-        style={{ marginBottom: 12, '--background': '#fff', '--height': '40px' }}
+        style={{ marginBottom: 12, '--background': 'var(--px-surface)', '--height': '40px' }}
       />
       {assets.isPending ? (
         <Loading />

@@ -77,7 +77,7 @@ function Share({ packet }: { packet: RedPacket }) {
         <div className={css.lightButtons}>
           <Button
             onClick={() => void copyWithToast(packet.shareUrl, t('redpacket.share.link'))}
-            style={{ '--text-color': '#b02525' } as React.CSSProperties}
+            style={{ '--text-color': 'var(--px-packet-red)' } as React.CSSProperties}
             data-testid="share-copy"
           >
             {t('redpacket.share.copy')}

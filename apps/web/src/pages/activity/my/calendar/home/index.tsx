@@ -1,5 +1,4 @@
 import { CALENDAR_FILTERS } from '@polaris/contract';
-import { Segmented } from 'antd-mobile';
 import { AddOutline, FilterOutline, LeftOutline, RightOutline, SetOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -21,6 +20,7 @@ import { activityDay, dayKey, formatClock, formatRange, monthKey, zoneLabel } fr
 import { Button } from '@/components/Button.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
+import { Segmented } from '@/components/Segmented.tsx';
 import { formatFullDate, formatMonthDay, formatWeekday } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import styles from './calendar.module.css';
@@ -71,8 +71,9 @@ function Calendar() {
     <>
       <div className={styles.head}>
         <Segmented
+          label={t('calendar.viewLabel')}
           value={view}
-          onChange={(value) => setView(String(value))}
+          onChange={setView}
           options={[
             { value: 'month', label: <span data-testid="calendar-view-month">{t('calendar.month')}</span> },
             { value: 'list', label: <span data-testid="calendar-view-list">{t('calendar.list')}</span> },

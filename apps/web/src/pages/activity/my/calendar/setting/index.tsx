@@ -64,7 +64,7 @@ function Settings() {
             minWidth: 0,
             overflowWrap: 'anywhere',
             fontSize: 12,
-            background: '#f5f5f5',
+            background: 'var(--px-sunken)',
             padding: 8,
             borderRadius: 6,
           }}

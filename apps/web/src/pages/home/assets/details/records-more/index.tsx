@@ -46,7 +46,7 @@ export default function RecordsMorePage() {
           <Tabs
             activeKey={type ?? ALL}
             onChange={choose}
-            style={{ background: '#fff', '--title-font-size': '14px' } as React.CSSProperties}
+            style={{ background: 'var(--px-surface)', '--title-font-size': '14px' } as React.CSSProperties}
           >
             {[ALL, ...RECORD_TYPES].map((key) => (
               <Tabs.Tab
