@@ -727,6 +727,7 @@ describe('hostile input is refused as status 400 naming the field', () => {
     expect(uploads.map((operation) => operation.path).sort()).toEqual([
       '/activity/image/upload',
       '/shelves-coin/logo/upload',
+      '/user/avatar/upload',
       '/user/kyc2',
     ]);
     for (const operation of uploads) {

@@ -36,12 +36,13 @@ function render(node: React.ReactNode): HTMLElement {
 const chevron = (row: Element) => row.querySelector(`.${ui.chevron}`);
 
 describe('ListRow', () => {
-  it('a row that leads somewhere: a button with icon, title, detail, value and a chevron, in that order', () => {
+  it('a row that leads somewhere: a link with icon, title, detail, value and a chevron, in that order', () => {
     const host = render(
       <ListRow icon={<b>i</b>} title="Language" detail="What the app speaks" value="English" to="/next" testId="r" />,
     );
     const row = host.querySelector('[data-testid="r"]')!;
-    expect(row.tagName).toBe('BUTTON');
+    expect(row.tagName).toBe('A');
+    expect(row.getAttribute('href')).toContain('/next');
     const order = [ui.rowIcon, ui.rowMain, ui.rowValue, ui.chevron];
     expect([...row.children].map((child, index) => child.classList.contains(order[index]!))).toEqual(
       order.map(() => true),
@@ -49,7 +50,7 @@ describe('ListRow', () => {
     expect(row.querySelector(`.${ui.rowLabel}`)!.textContent).toBe('Language');
     expect(row.querySelector(`.${ui.rowDetail}`)!.textContent).toBe('What the app speaks');
     expect(row.querySelector(`.${ui.rowIcon}`)!.getAttribute('aria-hidden')).toBe('true');
-    act(() => (row as HTMLButtonElement).click());
+    act(() => (row as HTMLAnchorElement).click());
     expect(host.querySelector('[data-testid="arrived"]')).not.toBeNull();
   });
 

@@ -8,7 +8,7 @@ import { SIGN_IN_TITLES } from './sign-in.ts';
 const sources = import.meta.glob<string>('../pages/**/index.tsx', { query: '?raw', import: 'default', eager: true });
 
 const catalogues: Record<string, Tree> = Object.fromEntries(
-  await Promise.all(LANGUAGES.map(async (language) => [language, await loadCatalogue(language)])),
+  await Promise.all(LANGUAGES.map(async (language) => [language, (await loadCatalogue(language)).web])),
 );
 const lookup = (tree: Tree, key: string): unknown =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);

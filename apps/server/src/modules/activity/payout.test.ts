@@ -134,8 +134,8 @@ describe('moving the start close', () => {
     expect(amyMail!.text).toContain('全額退款');
     const benMails = await mailsTo('ben@example.com', 'Changed: ');
     expect(benMails).toHaveLength(1);
-    expect(benMails[0]!.text).toMatch(/^Now .+\(Asia\/Taipei\) · /);
-    expect(benMails[0]!.text).toContain('full refund of 10 USDT until');
+    expect(benMails[0]!.text).toMatch(/^Now .+\(GMT\+8\) · /);
+    expect(benMails[0]!.text).toContain('full refund of 10.00 USDT until');
     const fayMails = await mailsTo('fay@example.com', 'Changed: ');
     expect(fayMails).toHaveLength(1);
     expect(fayMails[0]!.text).not.toContain('refund');
@@ -246,7 +246,7 @@ describe('venue change and cancellation', () => {
     for (const person of [dan, eve, hal]) expect(await mailsTo(person.email, 'Changed: ')).toHaveLength(1);
     const [danMail] = await mailsTo(dan.email, 'Changed: ');
     expect(danMail!.text).toContain(' · No. 1, Songshou Rd, Taipei.');
-    expect(danMail!.text).toContain('full refund of 10 USDT');
+    expect(danMail!.text).toContain('full refund of 10.00 USDT');
     expect((await detail(activity.id, dan.token)).attachment.myRegistration).toMatchObject({
       fullRefundUntil: new Date(start).toISOString(),
       fullRefundReason: 'venueChanged',
@@ -265,7 +265,7 @@ describe('venue change and cancellation', () => {
     await Promise.all([t.services.mailQueue.deliverDue(), t.services.mailQueue.deliverDue()]);
     const [eveMail, ...eveMore] = await mailsTo(eve.email, 'Cancelled: ');
     expect(eveMore).toEqual([]);
-    expect(eveMail!.text).toContain('10 USDT has been returned to your wallet.');
+    expect(eveMail!.text).toContain('10.00 USDT has been returned to your wallet.');
     const halMails = await mailsTo(hal.email, 'Cancelled: ');
     expect(halMails).toHaveLength(1);
     expect(halMails[0]!.text).not.toContain('returned');

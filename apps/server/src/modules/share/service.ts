@@ -8,6 +8,7 @@ import {
 } from '@polaris/contract';
 import { AppError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';
+import { cityName } from '../../platform/places/cities.ts';
 import { excerpt, type Preview } from './presenter.ts';
 
 export interface ShareDeps {
@@ -74,7 +75,9 @@ function activityPreview(activity: Activity, language: Language): Preview {
   const zone = new Intl.DateTimeFormat('en-US', { timeZone: activity.timezone, timeZoneName: 'shortOffset' })
     .formatToParts(new Date(activity.startsAt))
     .find((part) => part.type === 'timeZoneName')?.value;
-  const place = activity.online ? translate(language, 'share.online') : activity.city;
+  const place = activity.online
+    ? translate(language, 'share.online')
+    : activity.city && cityName(activity.city, language);
   const head = [zone ? `${when} ${zone}` : when, place].filter(Boolean).join(' · ');
   const text = activity.marketing.shareText ?? activity.description;
   const sizes = activity.cover?.sizes ?? [];

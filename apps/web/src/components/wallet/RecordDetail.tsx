@@ -1,5 +1,4 @@
 import type { RecordSubject, WalletRecord } from '@polaris/contract';
-import { Popup } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,6 +7,7 @@ import { href, PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { copyWithToast, counterpartyText } from '@/components/RecordItem.tsx';
+import { Sheet } from '@/components/Sheet.tsx';
 import ui from '@/components/ui.module.css';
 import { isNotFound } from '@/lib/api-error.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
@@ -55,13 +55,13 @@ export function RecordDetail(props: {
     content = <LoadFailed onRetry={() => void fetched.refetch()} message={fetched.error.message} />;
   else content = <Loading testId="record-detail-loading" />;
   return (
-    <Popup
+    <Sheet
       visible={props.reference !== null}
-      onMaskClick={props.onClose}
       onClose={props.onClose}
+      labelledBy="record-detail-title"
       bodyStyle={{ borderRadius: '16px 16px 0 0' }}
     >
-      <div className={ui.sheet} role="dialog" aria-labelledby="record-detail-title" data-testid="record-detail">
+      <div className={ui.sheet} data-testid="record-detail">
         <h2 className={ui.sheetTitle} id="record-detail-title">
           {t('records.detail.title')}
         </h2>
@@ -70,7 +70,7 @@ export function RecordDetail(props: {
           {t('records.detail.close')}
         </Button>
       </div>
-    </Popup>
+    </Sheet>
   );
 }
 
