@@ -36,7 +36,8 @@ export function CityField({ editor }: { editor: ActivityEditorState }) {
         value={form.city}
         maxLength={60}
         autoComplete="off"
-        aria-controls="host-city-suggestions"
+        // Only while the list is there: an id that names nothing is an invalid reference (axe: aria-valid-attr-value).
+        aria-controls={open && cities.length > 0 ? 'host-city-suggestions' : undefined}
         onChange={(event) => {
           set('city', event.target.value);
           setOpen(true);
