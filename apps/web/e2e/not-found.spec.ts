@@ -69,6 +69,8 @@ test('without an id or with a malformed one, every id page says it is not found,
 }, info) => {
   const shot = stepper(page, info);
   await useEnglish(page);
+  // Signed in: to a guest, the pages that belong to an account show the guest wall first (identity.spec.ts).
+  await logIn(page);
   for (const path of ACTIVITY_PAGES) {
     await expectNotFound(page, path, 'Activity not found');
     await expectNotFound(page, `${path}?id=not%20an%20id!`, 'Activity not found');
@@ -129,6 +131,8 @@ test('in Traditional Chinese (the default) the not-found state and its way home 
   await shot('details-without-id-zh-Hant');
 
   await expectNotFound(page, `/pages/activity/details/index?id=${UNKNOWN_ACTIVITY}`, '找不到這個活動');
+  // The wallet belongs to an account: a guest meets the guest wall there first.
+  await logIn(page);
   await expectNotFound(page, `/pages/home/assets/details/index`, '找不到這個資產');
   await expectNotFound(page, `${MARKET_DETAIL}?symbol=${UNKNOWN_SYMBOL}`, '找不到這個幣種');
   await page.getByRole('button', { name: '返回活動首頁' }).click();

@@ -101,3 +101,35 @@ export function languageOf(locale: string | undefined | null): Language {
   if (lower.startsWith('zh')) return 'zh-Hant';
   return DEFAULT_LANGUAGE;
 }
+
+/**
+ * Every ledger entry kind that moves a user's available balance, i.e. every kind `/wallet/records` returns; each
+ * has a label in the three languages (web `records.kind.*`). Kinds between system accounts only
+ * (ticket_earning_hold, ticket_release, withdrawal_settle, referral_fund) never reach a user's records.
+ */
+export const RECORD_KINDS = [
+  'deposit',
+  'transfer',
+  'withdrawal',
+  'withdrawal_refund',
+  'ticket_payment',
+  'ticket_hold',
+  'ticket_hold_release',
+  'ticket_refund',
+  'creator_withdrawal',
+  'bounty_fund',
+  'bounty_payout',
+  'bounty_refund',
+  'redpacket_send',
+  'redpacket_claim',
+  'redpacket_refund',
+  'vip_buy',
+  'vip_renew',
+  'vip_upgrade',
+  'airdrop_fund',
+  'airdrop_payout',
+  'airdrop_return',
+  'invite_reward',
+] as const;
+// Here, not in wallet.ts (zod schemas), so the first screen's amount formatting pulls in no zod.
+export type RecordKind = (typeof RECORD_KINDS)[number];

@@ -114,36 +114,6 @@ export const RecordsInput = z.object({
   cursor: ledgerCursor,
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
-/**
- * Every ledger entry kind that moves a user's available balance, i.e. every kind `/wallet/records` returns; each
- * has a label in the three languages (web `records.kind.*`). Kinds between system accounts only
- * (ticket_earning_hold, ticket_release, withdrawal_settle, referral_fund) never reach a user's records.
- */
-export const RECORD_KINDS = [
-  'deposit',
-  'transfer',
-  'withdrawal',
-  'withdrawal_refund',
-  'ticket_payment',
-  'ticket_hold',
-  'ticket_hold_release',
-  'ticket_refund',
-  'creator_withdrawal',
-  'bounty_fund',
-  'bounty_payout',
-  'bounty_refund',
-  'redpacket_send',
-  'redpacket_claim',
-  'redpacket_refund',
-  'vip_buy',
-  'vip_renew',
-  'vip_upgrade',
-  'airdrop_fund',
-  'airdrop_payout',
-  'airdrop_return',
-  'invite_reward',
-] as const;
-export type RecordKind = (typeof RECORD_KINDS)[number];
 /** What a record belongs to, for the link in its detail: the activity of a ticket, the bounty, the red packet… */
 export const RECORD_SUBJECTS = ['activity', 'bounty', 'redpacket', 'airdrop', 'vip', 'invite', 'earnings'] as const;
 export const RecordSubjectOutput = z.object({
