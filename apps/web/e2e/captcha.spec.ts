@@ -38,7 +38,7 @@ test('a claimer who looks automated passes the human check on the envelope', asy
   await page.getByTestId('envelope-open').click();
   // Opened: the app moves on to the packet's details, with my share.
   await expect(page).toHaveURL(/red-envelope\/receive/);
-  await expect(page.getByText('0.5USDT')).toBeVisible();
+  await expect(page.getByText('0.50USDT')).toBeVisible();
   await shot('opened-after-check');
 
   // Runs after logInAs's English one on every load, so it wins.

@@ -92,7 +92,9 @@ test('an owner mutes and promotes a member, pins an announcement, renames the ro
   await expect.poll(async () => (await members()).find((m) => m.uid === guest.uid)?.mutedUntil).not.toBeNull();
   await shot('muted');
 
-  // Make admin: the guest moves to the admins, and the sheet now offers unmute and remove admin.
+  // Make admin: the guest moves to the admins, and the sheet now offers unmute and remove admin (the first sheet
+  // has left the page: an action sheet stays mounted until its closing animation ends).
+  await expect(page.getByTestId('member-action-makeAdmin')).toHaveCount(0);
   await guestRow().click();
   await expect(page.getByTestId('member-action-unmute')).toBeVisible();
   await page.getByTestId('member-action-makeAdmin').click();
@@ -139,7 +141,8 @@ test('an owner mutes and promotes a member, pins an announcement, renames the ro
     mimeType: 'image/png',
     buffer: await drawnPng(page),
   });
-  await expect(page.getByTestId('room-card-avatar')).toHaveAttribute(
+  // The one Avatar component: the picture inside its frame.
+  await expect(page.getByTestId('room-card-avatar').locator('img')).toHaveAttribute(
     'src',
     /\/activity\/image\/[a-f0-9]{32}\/\d+\.webp$/,
   );
