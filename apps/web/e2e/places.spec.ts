@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { API_BASE } from '@polaris/contract';
 import { accountByApi, apiCall, E2E_PASSWORD, test } from './support.ts';
 
 const SHOTS = '/work/wt/shots/places';
@@ -36,6 +37,9 @@ test('a city typed in Chinese is the catalogue city; address search; the zone fo
   await page.setViewportSize({ width: 390, height: 844 });
   const host = await accountByApi(page.request, 'places');
   await apiCall(page.request, host.token, '/user/personalInfo', { uname: 'Host Places' });
+  // Other journeys on this server may hold Taipei activities already: this one adds two.
+  const cities = await (await page.request.get(`${API_BASE}/activity/cities`)).json();
+  const before: number = cities.attachment.items.find((item: { city: string }) => item.city === 'taipei')?.count ?? 0;
   const start = Date.now() + 10 * 86_400_000;
   await apiCall(page.request, host.token, '/activity/create', {
     title: 'Riverside run',
@@ -98,8 +102,14 @@ test('a city typed in Chinese is the catalogue city; address search; the zone fo
   // One Taipei in the city list, counting both, named in the reader's language.
   await page.goto('/#/pages/activity/preferred-city/index');
   await expect(page.getByTestId('city-taipei')).toContainText('臺北');
-  await expect(page.getByTestId('city-taipei')).toContainText('2');
-  await expect(page.getByTestId('city-list').getByRole('button')).toHaveCount(2); // "all cities" and 臺北
+  await expect(page.getByTestId('city-taipei')).toContainText(String(before + 2));
+  // One entry for the city, however it was typed.
+  await expect(
+    page
+      .getByTestId('city-list')
+      .getByRole('button')
+      .filter({ hasText: /台北|臺北|Taipei/ }),
+  ).toHaveCount(1);
   await shot(page, 'zh-Hant-city-list');
   await page.getByTestId('city-taipei').click();
   await expect(page).not.toHaveURL(/preferred-city/);
@@ -110,7 +120,7 @@ test('a city typed in Chinese is the catalogue city; address search; the zone fo
   await expect(page.getByTestId('home-city')).toContainText('Taipei');
   await page.goto('/#/pages/activity/preferred-city/index');
   await expect(page.getByTestId('city-taipei')).toContainText('Taipei');
-  await expect(page.getByTestId('city-taipei')).toContainText('2');
+  await expect(page.getByTestId('city-taipei')).toContainText(String(before + 2));
   await shot(page, 'en-city-list');
 
   // In English: the same search and zone labels.
