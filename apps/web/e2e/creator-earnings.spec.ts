@@ -27,6 +27,9 @@ test('creator earnings: the shortcut, the split, and statistics equal to the ser
   page,
   browser,
 }, info) => {
+  // A long journey (three people, payments, the split twice, statistics): about 30 s alone, and it ran out of the
+  // default minute beside the PostgreSQL suite on CI. Only the deadline grows; every check stays.
+  test.setTimeout(150_000);
   const shot = stepper(page, info);
   const organizer = await accountByApi(page.request, 'creator');
   await apiCall(page.request, organizer.token, '/user/personalInfo', { uname: 'Creator Cleo' });
