@@ -88,7 +88,8 @@ test('creator earnings: the shortcut, the split, and statistics equal to the ser
   await page.getByRole('button', { name: 'Save shares' }).last().click();
   await expect(page.getByTestId('split-editor')).toContainText('shares can now only be raised');
   await shot('split-lower-refused');
-  await page.getByRole('button', { name: 'Cancel' }).last().click();
+  // The editor's own Cancel (the confirmation that asked has closed: the refusal shows in the editor).
+  await page.getByTestId('split-editor').getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByTestId('distribution-to-stats').click();
   const totals = await getCall<MasterInfo>(page.request, organizer.token, '/open/master/info');
