@@ -1,4 +1,5 @@
-import { type AppPath, PATHS } from '@/app/paths.ts';
+// Relative, not `@/`: the browser journeys (e2e/a11y.spec.ts) read this table too, outside Vite's alias.
+import { type AppPath, PATHS } from '../app/paths.ts';
 
 /**
  * The routes that belong to an account, each with the i18n key of its name for the guest wall ("登入後查看「轉帳」",
