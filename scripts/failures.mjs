@@ -10,10 +10,13 @@ function vitest(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   for (const suite of report.testResults ?? []) {
     for (const test of suite.assertionResults ?? []) {
-      if (test.status === 'failed') failures.push(`${path.basename(file)}: ${path.relative(process.cwd(), suite.name)} › ${test.fullName}`);
+      if (test.status === 'failed')
+        failures.push(`${path.basename(file)}: ${path.relative(process.cwd(), suite.name)} › ${test.fullName}`);
     }
     if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) {
-      failures.push(`${path.basename(file)}: ${path.relative(process.cwd(), suite.name)} (${(suite.message ?? '').split('\n')[0]})`);
+      failures.push(
+        `${path.basename(file)}: ${path.relative(process.cwd(), suite.name)} (${(suite.message ?? '').split('\n')[0]})`,
+      );
     }
   }
 }
@@ -24,7 +27,9 @@ function playwright(file) {
       for (const test of spec.tests ?? []) {
         if (test.status === 'unexpected' || test.status === 'flaky') {
           const error = test.results?.find((r) => r.error)?.error?.message?.split('\n')[0] ?? '';
-          failures.push(`playwright (${test.status}, ${test.projectName}): ${[...titles, spec.title].join(' › ')} ${error}`);
+          failures.push(
+            `playwright (${test.status}, ${test.projectName}): ${[...titles, spec.title].join(' › ')} ${error}`,
+          );
         }
       }
     }
@@ -44,4 +49,8 @@ if (existsSync(reports)) {
     }
   }
 }
-console.log(failures.length ? `== failed tests (${failures.length})\n${failures.map((f) => `  ${f}`).join('\n')}` : '== no failed test in the reports');
+console.log(
+  failures.length
+    ? `== failed tests (${failures.length})\n${failures.map((f) => `  ${f}`).join('\n')}`
+    : '== no failed test in the reports',
+);

@@ -317,7 +317,7 @@ function oidcConfig(e: z.infer<typeof EnvSchema>): OidcConfig {
 }
 
 /** Keys every node must share when several run on one database: each would otherwise generate its own. */
-export const SHARED_KEYS = [
+const SHARED_KEYS = [
   'WALLET_MNEMONIC',
   'TOTP_KEY',
   'CAPTCHA_HMAC_KEY',

@@ -184,6 +184,14 @@ test('a city room lists the upcoming activities of its own city only', async ({ 
   const organizer = await signUp(page.request, 'city', 'Cathy City');
   await call(page.request, 'POST', '/activity/create', organizer.token, activityIn(city, 'Harbour Night'));
   await call(page.request, 'POST', '/activity/create', organizer.token, activityIn(`${city}-elsewhere`, 'Far Away'));
+  // One in the same city that is over by the time the page opens: a start can only be in the future, so it starts
+  // in two seconds and ends in four, and the page is opened once its end has passed.
+  const soon = Date.now() + 2_000;
+  await call(page.request, 'POST', '/activity/create', organizer.token, {
+    ...activityIn(city, 'Already Over'),
+    startsAt: new Date(soon).toISOString(),
+    endsAt: new Date(soon + 2_000).toISOString(),
+  });
   const room = await call<{ id: string }>(page.request, 'GET', '/chat/room/city', organizer.token, {
     city: city.toLowerCase(),
   });
@@ -192,10 +200,12 @@ test('a city room lists the upcoming activities of its own city only', async ({ 
   });
 
   await logIn(page, organizer.email);
+  await expect.poll(() => Date.now(), { timeout: 15_000 }).toBeGreaterThan(soon + 2_500);
   await page.goto(`/#/pages/chatroom/cityActivities/index?id=${room.id}`);
   await expect(page.getByTestId('city-intro')).toContainText(city.toLowerCase());
   await expect(page.getByTestId('activity-card')).toHaveCount(1);
   await expect(page.getByTestId('activity-card')).toContainText('Harbour Night');
+  await expect(page.getByText('Already Over')).toHaveCount(0);
 
   await page.goto(`/#/pages/chatroom/cityActivities/index?id=${community.id}`);
   await expect(page.getByTestId('city-not-city')).toBeVisible();

@@ -1,14 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 import type { Activity } from '@polaris/contract';
 import sharp from 'sharp';
-import { accountByApi, apiCall, logInAs, test } from './support.ts';
+import { accountByApi, apiCall, logInAs, shotsFolder, test } from './support.ts';
 
 // One design system (docs/new-user-polish.md "design"): the manage page's tools in order of use with cancelling
 // apart and red; pill buttons on the manage, scan and calendar pages; a chosen chat photo is previewed with a
 // caption before it is sent; DAO game search opens on recent searches and popular games. At 390 px, in English
-// and Traditional Chinese; screenshots go to /work/wt/shots/design when that folder exists, else test-results.
+// and Traditional Chinese; screenshots go to test-results/shots/design.
 
-const SHOTS = process.env.DESIGN_SHOTS ?? '/work/wt/shots/design';
+const SHOTS = shotsFolder('design');
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });

@@ -1,16 +1,24 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { latestCode } from '../../server/src/test/outbox.ts';
-import { accountByApi, apiCall, codeFor, deposit, E2E_PASSWORD, fundedAccount, outboxDir, test } from './support.ts';
+import {
+  accountByApi,
+  apiCall,
+  codeFor,
+  deposit,
+  E2E_PASSWORD,
+  fundedAccount,
+  outboxDir,
+  shotsFolder,
+  test,
+} from './support.ts';
 
 type Language = 'zh-Hant' | 'en';
 
-const SHOTS = '/work/wt/shots/dialogs';
+const SHOTS = shotsFolder('dialogs');
 
 async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 

@@ -1,13 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { accountByApi, apiCall, logInAs, test } from './support.ts';
+import { accountByApi, apiCall, logInAs, shotsFolder, test } from './support.ts';
 
 // Organizers find what they host (my activities → hosting), see their own activity with the organizer's actions
 // instead of a sign-up, and read every activity time on the venue's clock, labelled, in the calendar as on the
 // page, from a browser in another zone. In zh-Hant (the default) and English, at 390 px, with screenshots.
 
-const SHOTS = '/work/wt/shots/hosting';
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = shotsFolder('hosting');
 
 type Language = 'zh-Hant' | 'en';
 const WORDS = {

@@ -1,11 +1,11 @@
 import { type BrowserContext, expect } from '@playwright/test';
-import { accountByApi, apiCall, stepper, test } from './support.ts';
+import { accountByApi, apiCall, shotsFolder, stepper, test } from './support.ts';
 
 // Issue 23, "links and first visit" (docs/new-user-polish.md "links"). Every context here is a fresh browser:
 // nobody has seen the guide.
 test.use({ firstLaunch: true });
 
-const SHOTS = '/work/wt/shots/links';
+const SHOTS = shotsFolder('links');
 const TITLES = { 'zh-Hant': '大稻埕區塊鏈早午餐', en: 'Harbour Builders Brunch' } as const;
 type Language = keyof typeof TITLES;
 

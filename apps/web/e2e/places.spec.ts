@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { API_BASE } from '@polaris/contract';
-import { accountByApi, apiCall, E2E_PASSWORD, test } from './support.ts';
+import { accountByApi, apiCall, E2E_PASSWORD, shotsFolder, test } from './support.ts';
 
-const SHOTS = '/work/wt/shots/places';
+const SHOTS = shotsFolder('places');
 
 async function useLanguage(page: Page, language: 'en' | 'zh-Hant') {
   await page.evaluate((value) => {
@@ -16,7 +15,6 @@ async function useLanguage(page: Page, language: 'en' | 'zh-Hant') {
 }
 
 async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 

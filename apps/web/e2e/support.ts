@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   type APIRequestContext,
@@ -53,6 +54,13 @@ export function stepper(page: Page, info: TestInfo) {
     n += 1;
     await page.screenshot({ path: path.join(folder, `${String(n).padStart(2, '0')}-${name}.png`), fullPage: true });
   };
+}
+
+/** Where a journey's named screenshots go (test-results/shots/<topic>), made if missing. */
+export function shotsFolder(topic: string): string {
+  const folder = path.join(repoRoot, 'test-results', 'shots', topic);
+  mkdirSync(folder, { recursive: true });
+  return folder;
 }
 
 export function uniqueEmail(prefix: string): string {

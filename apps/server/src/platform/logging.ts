@@ -12,7 +12,7 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  * failure's envelope): the caller's `x-request-id` when it is a short safe token, so one id follows a request
  * through the load balancer and this node, else a new random one (unique across nodes, unlike a counter).
  */
-export function requestIdOf(request: IncomingMessage): string {
+function requestIdOf(request: IncomingMessage): string {
   const given = request.headers['x-request-id'];
   return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
 }
@@ -23,7 +23,7 @@ const SECRET_PARAMS = /([?&](?:token|password|vcode|tradePassword|code)=)[^&#]*/
 const FEED_TOKEN = /(\/calendar\/feed\/)[^/?#]+?(\.ics)/;
 
 /** Hide secrets that a careless client put in a URL, and the feed token in its path, before a log line. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const query = url.includes('=') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
   return query.includes('/calendar/feed/') ? query.replace(FEED_TOKEN, '$1[redacted]$2') : query;
 }
@@ -38,7 +38,7 @@ type LoggedError = { type: string; message: string; stack: string; [key: string]
  * (drizzle puts them in the message, `params` and the stack; PostgreSQL quotes values in `detail`) and an SMTP
  * server's reply (which may quote the mail, codes included) never do.
  */
-export function serializeError(error: unknown): {
+function serializeError(error: unknown): {
   type: string;
   message: string;
   stack: string;

@@ -12,7 +12,7 @@ export interface QueuedMail extends MailMessage {
 }
 
 /** After this many failed sends a mail stays in the queue unsent, for an operator to look at. */
-export const MAIL_MAX_ATTEMPTS = 10;
+const MAIL_MAX_ATTEMPTS = 10;
 /** Rows per insert statement: far below PostgreSQL's 65,535 bind parameters. */
 const INSERT_CHUNK = 1000;
 

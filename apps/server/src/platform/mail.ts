@@ -42,7 +42,7 @@ function calendarMethod(contentType: string): string | null {
  * attached, which is how mail clients (Gmail, Outlook, Apple Mail) recognise an invitation and offer to add or
  * update the event. Any other file is a plain attachment.
  */
-export function nodemailerMessage(from: string, message: MailMessage) {
+function nodemailerMessage(from: string, message: MailMessage) {
   const files = message.attachments ?? [];
   const invite = files.find((file) => calendarMethod(file.contentType) !== null);
   return {

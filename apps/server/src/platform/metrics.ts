@@ -255,7 +255,7 @@ export function instrumentRequests(app: FastifyInstance, metrics: Metrics, optio
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Whether an Authorization header carries the bearer token (compared in constant time). */
-export function bearerMatches(header: string | undefined, token: string): boolean {
+function bearerMatches(header: string | undefined, token: string): boolean {
   if (!header?.startsWith('Bearer ')) return false;
   return timingSafeEqual(digest(header.slice(7).trim()), digest(token));
 }

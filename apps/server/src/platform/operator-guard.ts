@@ -14,7 +14,7 @@ const FORWARDED = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
  * (after TRUST_PROXY) is loopback too, and no proxy forwarded it (a proxy on this machine would otherwise make
  * every visitor look local).
  */
-export function fromThisMachine(request: FastifyRequest): boolean {
+function fromThisMachine(request: FastifyRequest): boolean {
   return (
     LOOPBACK.test(request.socket.remoteAddress ?? '') &&
     LOOPBACK.test(request.ip) &&
@@ -44,7 +44,7 @@ export function operatorGuard(adminToken: string): (request: FastifyRequest) => 
   return (request) => requireOperator(request, adminToken);
 }
 
-export const adminTokenFile = (dataDir: string) => path.join(dataDir, 'admin.token');
+const adminTokenFile = (dataDir: string) => path.join(dataDir, 'admin.token');
 
 async function readToken(dataDir: string): Promise<string | null> {
   const text = await readFile(adminTokenFile(dataDir), 'utf8').catch(() => null);

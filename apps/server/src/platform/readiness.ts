@@ -1,5 +1,5 @@
 /** How long the readiness answer waits for the database before it calls it down. */
-export const READY_PING_TIMEOUT_MS = 2000;
+const READY_PING_TIMEOUT_MS = 2000;
 
 export interface ReadinessAnswer {
   ready: boolean;

@@ -66,7 +66,7 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
     : never;
 
 /** What a file route answers on success instead of the envelope. */
-export interface FileAnswer {
+interface FileAnswer {
   /** Content type, e.g. `text/calendar; charset=utf-8`. */
   type: string;
   /** Text, bytes, or an object sent as JSON. */
@@ -74,7 +74,7 @@ export interface FileAnswer {
   headers?: Record<string, string>;
 }
 
-export interface RawRouteContext<I, A extends AuthMode, P extends string> extends RouteContext<I, A> {
+interface RawRouteContext<I, A extends AuthMode, P extends string> extends RouteContext<I, A> {
   /** The path parameters as sent; the handler decides what a malformed one means (usually "not found"). */
   params: Record<ParamNames<P>, string>;
   /** An upload route's file, read whole and within its limit by the router (`uploads.ts`); null on other routes. */

@@ -7,7 +7,7 @@ import type { SecondFactorOperation } from '@polaris/contract';
  * (Router options), so the router depends on no module: app.ts builds it from the TOTP service and the two
  * account lookups below.
  */
-export interface SecondFactorRequest {
+interface SecondFactorRequest {
   path: string;
   operation: SecondFactorOperation;
   /** The signed-in caller, or null on the operations done signed out (password reset, linking a provider). */

@@ -28,7 +28,7 @@ const originOf = (url: string) => new URL(url).origin;
  * - fetches and the WebSocket to our own origin only: the market data comes through our server;
  * - nobody may frame us (clickjacking), no plugins, forms and <base> stay on our origin.
  */
-export function contentSecurityPolicy(settings: SecurityHeaderSettings): Record<string, string[]> {
+function contentSecurityPolicy(settings: SecurityHeaderSettings): Record<string, string[]> {
   const self = new URL(settings.publicUrl);
   const websocket = `${self.protocol === 'https:' ? 'wss:' : 'ws:'}//${self.host}`;
   const directives: Record<string, string[]> = {

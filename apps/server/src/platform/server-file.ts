@@ -22,7 +22,7 @@ export const serverFilePath = (dataDir: string) => path.join(dataDir, 'server.js
  * operator command run without DATA_DIR finds a server started with another one (issue 23): `npm start` in one
  * terminal with `DATA_DIR=/srv/polaris`, `npm run wallet:deposit` in another without it.
  */
-export const SERVER_REGISTRY = path.join(tmpdir(), 'polaris-servers');
+const SERVER_REGISTRY = path.join(tmpdir(), 'polaris-servers');
 
 /** A running server as the machine's list has it: where it listens and the data it holds. */
 export interface RunningServer extends ServerFile {

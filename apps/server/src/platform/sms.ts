@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
-export interface SmsMessage {
+interface SmsMessage {
   /** E.164, e.g. `+886912345678`. */
   to: string;
   text: string;
@@ -41,7 +41,7 @@ export function httpSmsGateway(options: { url: string; token?: string; timeoutMs
  * LOCAL DEFAULT, NOT A REAL SMS: without SMS_GATEWAY_URL each text is written to DATA_DIR/outbox as
  * `<time>-<seq>-sms-<number>.txt` (beside the outbox mail) and logged, so a local user can read the code.
  */
-export function outboxSms(options: { dataDir: string; log: FastifyBaseLogger }): SmsSender {
+function outboxSms(options: { dataDir: string; log: FastifyBaseLogger }): SmsSender {
   const outbox = path.join(options.dataDir, 'outbox');
   let sequence = 0;
   return {

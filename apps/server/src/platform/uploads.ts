@@ -22,7 +22,7 @@ export interface Upload {
 }
 
 /** The multipart field that carries the file, on every upload route. */
-export const UPLOAD_FIELD = 'file';
+const UPLOAD_FIELD = 'file';
 
 /**
  * Reads the file of a multipart upload for the router, before the route's handler runs, so no route reads a

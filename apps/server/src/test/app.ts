@@ -10,7 +10,7 @@ import { TEST_CAPTCHA_ENV, withCaptcha } from './captcha.ts';
 import { openTestDatabase } from './database.ts';
 import { latestCode } from './outbox.ts';
 
-export class TestClock {
+class TestClock {
   private offsetMs = 0;
   readonly now = () => new Date(Date.now() + this.offsetMs);
   advance(ms: number) {

@@ -9,7 +9,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 export const TEST_CAPTCHA_ENV = { CAPTCHA_COMPLEXITY: '40' };
 
 /** Requests that refuse to run without a captcha (docs/captcha.md); the fixtures' `call` solves one for them. */
-export const CAPTCHA_ROUTES: readonly string[] = ['/user/vcode/send', '/user/signup'];
+const CAPTCHA_ROUTES: readonly string[] = ['/user/vcode/send', '/user/signup'];
 
 /** What a request needs to say here (the fixtures' CallOptions, which this file does not import: e2e uses it too). */
 interface RequestBody {

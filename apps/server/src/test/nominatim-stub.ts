@@ -12,7 +12,7 @@ export interface StubPlace {
   address: Record<string, string>;
 }
 
-export const TAIPEI_101: StubPlace = {
+const TAIPEI_101: StubPlace = {
   names: { en: 'Taipei 101', zh: '台北101' },
   display: {
     en: 'Taipei 101, 7, Section 5, Xinyi Road, Xinyi District, Taipei, 110, Taiwan',
@@ -25,7 +25,7 @@ export const TAIPEI_101: StubPlace = {
   address: { city: 'Taipei', country: 'Taiwan', country_code: 'tw' },
 };
 
-export const SMALL_TOWN: StubPlace = {
+const SMALL_TOWN: StubPlace = {
   names: { en: 'Jiufen' },
   display: { en: 'Jiufen, Ruifang District, New Taipei, Taiwan' },
   lat: '25.1090',

@@ -4,7 +4,7 @@ import type { TestApp } from './app.ts';
 /** Test helpers for what a user is told: their inbox through the API, and the frames their open screens get. */
 
 /** Every notice in the user's inbox, newest first, written in `locale` (the API's `locale` header). */
-export async function inbox(t: TestApp, token: string, locale = 'en_US'): Promise<Notice[]> {
+async function inbox(t: TestApp, token: string, locale = 'en_US'): Promise<Notice[]> {
   const items: Notice[] = [];
   let cursor: string | null = null;
   do {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
 /** An account at the local provider: `login` is what the sign-in form takes, and becomes the subject. */
-export interface ProviderAccount {
+interface ProviderAccount {
   email?: string;
   emailVerified?: boolean;
   name?: string;

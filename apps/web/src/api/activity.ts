@@ -73,7 +73,7 @@ export const activityKeys = {
   nfts: () => [...activityKeys.all, 'nfts'] as const,
 };
 
-export const calendarKeys = {
+const calendarKeys = {
   all: ['calendar'] as const,
   month: (month: string, filter: CalendarFilter) => [...calendarKeys.all, 'month', month, filter] as const,
   list: (filter: CalendarFilter) => [...calendarKeys.all, 'list', filter] as const,

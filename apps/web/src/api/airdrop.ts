@@ -8,12 +8,12 @@ import { api } from './request.ts';
 export type { Airdrop, AirdropDetail, Listing };
 export type AirdropFilter = 'current' | 'past';
 
-export const airdropKeys = {
+const airdropKeys = {
   all: ['airdrop'] as const,
   list: (filter: AirdropFilter, loggedIn: boolean) => [...airdropKeys.all, 'list', filter, loggedIn] as const,
   detail: (id: string, loggedIn: boolean) => [...airdropKeys.all, 'detail', id, loggedIn] as const,
 };
-export const listingKeys = { mine: ['listing', 'mine'] as const };
+const listingKeys = { mine: ['listing', 'mine'] as const };
 
 export function useAirdrops(filter: AirdropFilter) {
   const loggedIn = useSession((state) => state.loginStatus);

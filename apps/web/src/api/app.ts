@@ -19,7 +19,7 @@ export interface AppConfig {
   communityChannels: { id: string; name: string; url: string }[];
 }
 
-export const appKeys = { config: ['app', 'config'] as const };
+const appKeys = { config: ['app', 'config'] as const };
 
 /**
  * Fetched once at boot. Silent: the config only decides whether money pages are blocked, and a

@@ -15,7 +15,7 @@ export const authKeys = {
   emailCheck: (email: string) => [...authKeys.all, 'emailCheck', email] as const,
 };
 
-export const fetchUserInfo = () => api.get<UserInfo>('/user/info');
+const fetchUserInfo = () => api.get<UserInfo>('/user/info');
 
 /** Keeps the stored user info fresh while logged in; a dead token surfaces here as the relogin prompt. */
 export function useUserInfo() {

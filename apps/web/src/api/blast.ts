@@ -7,7 +7,7 @@ import { api } from './request.ts';
 
 export type { Blast, BlastList };
 
-export const blastKeys = {
+const blastKeys = {
   all: ['activity-blasts'] as const,
   list: (activityId: string) => [...blastKeys.all, activityId] as const,
 };

@@ -65,15 +65,6 @@ export function useRoom(id: string) {
   });
 }
 
-/** A city's room, created by the server the first time anyone opens it. */
-export function useCityRoom(city: string) {
-  return useQuery({
-    queryKey: chatKeys.city(city),
-    enabled: useLoggedIn() && city !== '',
-    queryFn: () => api.get<ChatRoom>('/chat/room/city', { city }),
-  });
-}
-
 /** A room just answered by the server: its own entry, and the list of mine refetched to include it. */
 function keepRoom(client: QueryClient, room: ChatRoom) {
   client.setQueryData(chatKeys.room(room.id), room);
@@ -133,7 +124,7 @@ export function useOpenDirect() {
  * messages into the cache), so it is never refetched behind the user's back: a refetch could only lose what the
  * socket put there since.
  */
-export const roomMessagesOptions = (roomId: string) =>
+const roomMessagesOptions = (roomId: string) =>
   infiniteQueryOptions({
     queryKey: chatKeys.messages(roomId),
     initialPageParam: undefined as number | undefined,

@@ -7,7 +7,7 @@ import { api } from './request.ts';
 
 export type { InvitedInfo };
 
-export const inviteKeys = {
+const inviteKeys = {
   all: ['invite'] as const,
   info: () => [...inviteKeys.all, 'info'] as const,
 };

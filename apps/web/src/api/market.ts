@@ -1,4 +1,4 @@
-import type { MarketCandleDays, MarketDetail, MarketFiatRates, MarketTickers } from '@polaris/contract';
+import type { MarketCandleDays, MarketDetail, MarketTickers } from '@polaris/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-error.ts';
 import { api } from './request.ts';
@@ -9,7 +9,6 @@ export const marketKeys = {
   all: ['market'] as const,
   tickers: (q: string) => [...marketKeys.all, 'tickers', q] as const,
   detail: (symbol: string, days: MarketCandleDays) => [...marketKeys.all, 'detail', symbol, days] as const,
-  fiatRates: () => [...marketKeys.all, 'fiatRates'] as const,
 };
 
 export function useTickers(q: string) {
@@ -28,14 +27,6 @@ export function useMarketDetail(symbol: string, days: MarketCandleDays) {
     queryFn: () => api.get<MarketDetail>('/market/detail', { symbol, days }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
-  });
-}
-
-export function useFiatRates() {
-  return useQuery({
-    queryKey: marketKeys.fiatRates(),
-    queryFn: () => api.get<MarketFiatRates>('/market/fiat-rates'),
-    staleTime: 60_000,
   });
 }
 

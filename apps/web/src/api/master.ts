@@ -1,5 +1,4 @@
 import {
-  type ActivityEarning,
   type ActivityEarningsOutput,
   hashTradePassword,
   type MasterBalance,
@@ -7,7 +6,6 @@ import {
   type MasterCount,
   type MasterEarnings,
   type MasterInfo,
-  type MasterWithdrawal,
   type MasterWithdrawalsOutput,
   type MasterWithdrawOutput,
   Status,
@@ -22,7 +20,7 @@ import { walletKeys } from './wallet-keys.ts';
 
 type Out<S extends { parse(input: unknown): unknown }> = ReturnType<S['parse']>;
 
-export type { ActivityEarning, MasterBalance, MasterCount, MasterEarnings, MasterInfo, MasterWithdrawal };
+export type { MasterBalance, MasterCount, MasterEarnings, MasterInfo };
 export type StatKind = 'count' | 'signup-count';
 
 export const masterKeys = {

@@ -7,7 +7,7 @@ import { api } from './request.ts';
 /** How long typing settles before a search goes out. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-export const placeKeys = {
+const placeKeys = {
   search: (q: string, language: string) => ['places', 'search', language, q] as const,
 };
 

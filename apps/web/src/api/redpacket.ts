@@ -22,9 +22,8 @@ type Out<S extends { parse(input: unknown): unknown }> = ReturnType<S['parse']>;
 
 export type { RedPacket };
 export type RedPacketKind = (typeof RED_PACKET_KINDS)[number];
-export type RedPacketSplit = (typeof RED_PACKET_SPLITS)[number];
+type RedPacketSplit = (typeof RED_PACKET_SPLITS)[number];
 export type RedPacketAudience = (typeof RED_PACKET_AUDIENCES)[number];
-export type RedPacketClaim = Out<typeof RedPacketClaimsOutput>['items'][number];
 export type RedPacketClaimsPage = Out<typeof RedPacketClaimsOutput>;
 export type RedPacketClaimResult = Out<typeof RedPacketClaimResultOutput>;
 export type MyRedPacketsPage = Out<typeof RedPacketMineOutput>;

@@ -25,11 +25,11 @@ import { signWithKey } from '@/lib/signing-key.ts';
  */
 
 /** Query parameters of a GET: flat values only, since they travel in the URL. */
-export type Params = Record<string, string | number | boolean | null | undefined>;
+type Params = Record<string, string | number | boolean | null | undefined>;
 /** The JSON body of a POST: any object, nested values and lists included. */
-export type JsonBody = object;
+type JsonBody = object;
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST';
   params?: Params | JsonBody;
   /** Leave the `locale` query parameter off (SPEC §7: "unless the call opts out"). */
@@ -45,7 +45,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export interface StoredIdentity {
+interface StoredIdentity {
   token?: string | null;
   uid?: string | null;
   uuid?: string | null;
@@ -96,7 +96,7 @@ function parseJson(text: string): unknown {
 }
 
 /** Options of an upload or a download; they always have the 60 s network timeout (docs/decisions.md "Timeouts"). */
-export interface TransferOptions {
+interface TransferOptions {
   /** Query parameters: flat values, as for a GET. */
   params?: Params;
   silent?: boolean;
@@ -104,7 +104,7 @@ export interface TransferOptions {
 }
 
 /** A file the server sent (a download): its bytes, and its name from `content-disposition` when it gave one. */
-export interface DownloadedFile {
+interface DownloadedFile {
   blob: Blob;
   filename: string | null;
 }

@@ -19,8 +19,6 @@ export type TotpStatus = Out<typeof TotpStatusOutput>;
 export type TotpEnrolment = Out<typeof TotpEnrolOutput>;
 export type ActiveSession = Out<typeof ActiveSessionsOutput>['items'][number];
 
-export { securityKeys };
-
 const useLoggedIn = () => useSession((state) => state.loginStatus);
 
 export function useTotpStatus() {

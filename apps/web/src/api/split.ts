@@ -8,7 +8,7 @@ import { api } from './request.ts';
 
 export type { ActivitySplit, SplitRequest };
 
-export const splitKeys = { distribution: [...masterKeys.all, 'distribution'] as const };
+const splitKeys = { distribution: [...masterKeys.all, 'distribution'] as const };
 
 export function useDistribution() {
   const uid = useSession((state) => (state.loginStatus ? state.userInfo?.uid : undefined));

@@ -24,7 +24,6 @@ import { walletKeys } from './wallet-keys.ts';
 /** Wallet, trade password and payment-method endpoints (docs/wallet.md). */
 
 type Out<S extends { parse(input: unknown): unknown }> = ReturnType<S['parse']>;
-export type Chain = Out<typeof ChainsOutput>['items'][number];
 export type DepositAddress = Out<typeof DepositAddressOutput>;
 export type TransferPreview = Out<typeof TransferPreviewOutput>;
 export type TradePasswordStatus = Out<typeof TradePasswordStatusOutput>;

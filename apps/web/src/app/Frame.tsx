@@ -14,7 +14,7 @@ import { useJump } from './useJump.ts';
  * - custom: no nav bar, the page draws everything below the status bar;
  * - blocked: nav bar and the "not supported in the current region" screen instead of the page.
  */
-export type FrameLayout = 'normal' | 'frame' | 'custom' | 'blocked';
+type FrameLayout = 'normal' | 'frame' | 'custom' | 'blocked';
 
 interface FrameProps extends Partial<NavBarProps> {
   layout?: FrameLayout;

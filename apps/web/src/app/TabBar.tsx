@@ -14,7 +14,7 @@ const TABS = [
   { id: 'me', path: PATHS.me, icon: UserOutline },
 ] as const;
 
-export function TabBar() {
+function TabBar() {
   const { t } = useTranslation();
   const current = pathnameOf(useLocation().pathname);
   const go = useJump();

@@ -52,7 +52,7 @@ export function keysFor(topic: LiveTopic, ref: string | null): QueryKey[] {
 }
 
 /** After a gap in the socket (a reconnect), frames may have been missed: everything a topic covers may be stale. */
-export const KEYS_AFTER_GAP: readonly QueryKey[] = [
+const KEYS_AFTER_GAP: readonly QueryKey[] = [
   noticeKeys.all,
   walletKeys.all,
   [...activityKeys.all, 'detail'],

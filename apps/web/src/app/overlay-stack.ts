@@ -45,7 +45,7 @@ const FOCUSABLE = [
 ].join(',');
 
 /** The elements Tab reaches inside `root`, in order (hidden ones left out where layout tells). */
-export function focusablesIn(root: HTMLElement): HTMLElement[] {
+function focusablesIn(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
     (element) => !element.closest('[hidden],[aria-hidden="true"],[inert]') && element.getAttribute('tabindex') !== '-1',
   );

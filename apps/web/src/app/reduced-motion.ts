@@ -7,11 +7,11 @@ import { Globals } from '@react-spring/web';
  * app/overlays-impl.tsx), so the shell pays nothing for it. `@react-spring/web` is antd-mobile's own copy
  * (the same module instance, so the switch reaches its animations).
  */
-export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 let installed = false;
 
-export function followReducedMotion(): void {
+function followReducedMotion(): void {
   if (installed || typeof window === 'undefined' || typeof window.matchMedia !== 'function') return;
   installed = true;
   const query = window.matchMedia(REDUCED_MOTION_QUERY);

@@ -11,7 +11,7 @@ import { Button as AntButton } from 'antd-mobile';
  * - `text`: a quiet action inside a row or a card (no border, the primary colour).
  */
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'text';
-export type ButtonSize = 'small' | 'middle' | 'large';
+type ButtonSize = 'small' | 'middle' | 'large';
 
 export interface ButtonProps extends Omit<AntButtonProps, 'color' | 'fill' | 'shape' | 'size'> {
   variant?: ButtonVariant;
@@ -25,11 +25,6 @@ const LOOK: Record<ButtonVariant, Pick<AntButtonProps, 'color' | 'fill'>> = {
   danger: { color: 'danger', fill: 'outline' },
   text: { color: 'primary', fill: 'none' },
 };
-
-/** antd-mobile's look for a variant: exported for the tests and for the few places that style a native button. */
-export function buttonLook(variant: ButtonVariant): Pick<AntButtonProps, 'color' | 'fill'> {
-  return LOOK[variant];
-}
 
 export function Button({ variant = 'secondary', size = 'middle', ...rest }: ButtonProps) {
   return <AntButton {...rest} {...LOOK[variant]} shape="rounded" size={size} data-variant={variant} />;

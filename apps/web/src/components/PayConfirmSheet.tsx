@@ -7,7 +7,7 @@ import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import ui from '@/components/ui.module.css';
 
 /** The steps of a form whose submit moves money: filling it in, reading it back, then the transaction password. */
-export interface PayFlow {
+interface PayFlow {
   step: 'form' | 'confirm' | 'password';
   setStep(step: 'form' | 'confirm' | 'password'): void;
   pending: boolean;
@@ -15,7 +15,7 @@ export interface PayFlow {
   clearTradeError(): void;
 }
 
-export interface ConfirmRow {
+interface ConfirmRow {
   label: string;
   value: ReactNode;
   testId?: string;

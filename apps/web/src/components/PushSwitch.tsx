@@ -24,14 +24,14 @@ import {
 } from '@/lib/push.ts';
 
 /** The push routes, quiet: the switch says what went wrong itself. */
-export const pushServer: PushServer = {
+const pushServer: PushServer = {
   vapid: () => api.get<PushVapid>('/push/vapid', undefined, { silent: true }),
   subscribe: (subscription) => api.post('/push/subscribe', subscription, { silent: true }),
   unsubscribe: (endpoint) => api.post('/push/unsubscribe', { endpoint }, { silent: true }),
 };
 
 /** The same routes with a native shell's device token. */
-export const nativePushServer: NativePushServer = {
+const nativePushServer: NativePushServer = {
   vapid: pushServer.vapid,
   subscribe: (device) => api.post('/push/subscribe', device, { silent: true }),
   unsubscribe: (token) => api.post('/push/unsubscribe', { token }, { silent: true }),

@@ -12,7 +12,7 @@ import { BUNDLED_LANGUAGE, firstScreenCatalogue, loadCatalogue } from './catalog
  * messages (field errors, http.*, region.blocked) that the server also sends, so both speak alike.
  * The web's strings load per language (catalogue.ts); `i18nReady` settles when the first one is in.
  */
-export const DAYJS_LOCALE: Record<Language, string> = { en: 'en', 'zh-Hans': 'zh-cn', 'zh-Hant': 'zh-tw' };
+const DAYJS_LOCALE: Record<Language, string> = { en: 'en', 'zh-Hans': 'zh-cn', 'zh-Hant': 'zh-tw' };
 
 function apply(language: Language): void {
   dayjs.locale(DAYJS_LOCALE[language]);

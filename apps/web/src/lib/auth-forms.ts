@@ -44,7 +44,7 @@ export function validate<T>(schema: Schema<T>, input: Record<string, unknown>, l
 }
 
 /** SPEC §5: the confirmation cannot be empty and must equal the password. */
-export function confirmError(password: string, confirm: string, language: Language): string | undefined {
+function confirmError(password: string, confirm: string, language: Language): string | undefined {
   if (confirm === '') {
     return translate(language, 'validation.required', { field: translate(language, 'fields.confirmPassword') });
   }

@@ -17,7 +17,7 @@ function entries(storage?: Storage | null): Record<string, CachedAvatar> {
 }
 
 /** The newest `limit` entries, oldest dropped first. */
-export function evictOldest(all: Record<string, CachedAvatar>, limit = AVATAR_CACHE_LIMIT) {
+function evictOldest(all: Record<string, CachedAvatar>, limit = AVATAR_CACHE_LIMIT) {
   const sorted = Object.entries(all).sort(([, a], [, b]) => b.timestamp - a.timestamp);
   return Object.fromEntries(sorted.slice(0, limit));
 }

@@ -16,8 +16,7 @@ export const MIN_ZOOM = 1;
 export const MAX_ZOOM = 4;
 
 /** Pixels shown per source pixel: the short side covers the viewport at zoom 1. */
-export const scaleOf = (width: number, height: number, view: number, zoom: number) =>
-  (view / Math.min(width, height)) * zoom;
+const scaleOf = (width: number, height: number, view: number, zoom: number) => (view / Math.min(width, height)) * zoom;
 
 /** Keeps the image covering the viewport: zoom within its bounds, no gap on any side. */
 export function clampCrop(state: CropState, width: number, height: number, view: number): CropState {

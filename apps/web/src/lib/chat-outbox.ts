@@ -11,7 +11,7 @@
  * - `sent`: acknowledged under `seq`, waiting for that message to arrive in the room;
  * - `failed`: the server refused it (`error` in the user's language); sent again only when the user retries.
  */
-export type OutgoingStatus = 'queued' | 'sending' | 'sent' | 'failed';
+type OutgoingStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 export interface OutgoingBody {
   text: string;
@@ -42,7 +42,7 @@ export interface OwnStored extends OutgoingBody {
 }
 
 /** The server trims text and treats a missing image or reply as none, so the comparison does too. */
-export function sameContent(a: OutgoingBody, b: OutgoingBody): boolean {
+function sameContent(a: OutgoingBody, b: OutgoingBody): boolean {
   return (
     a.text.trim() === b.text.trim() &&
     (a.imageId ?? null) === (b.imageId ?? null) &&

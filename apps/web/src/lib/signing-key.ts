@@ -66,7 +66,7 @@ export function indexedDbVault(factory: IDBFactory): KeyVault {
 }
 
 /** Without IndexedDB (some private modes, old test environments) the key lives as long as the page. */
-export function memoryVault(): KeyVault {
+function memoryVault(): KeyVault {
   let kept: CryptoKey | null = null;
   return {
     get: async () => kept,

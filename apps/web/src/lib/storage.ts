@@ -81,14 +81,14 @@ export interface CachedAvatar {
 export type RecentSearchPlace = 'daogame';
 
 /** Keyed `roomId_redpacketCode`. */
-export interface ProcessedRedPacket {
+interface ProcessedRedPacket {
   redpacketCode: string;
   roomId: string;
   timestamp: number;
 }
 
 /** Keyed `roomId_bountyId`. */
-export interface ProcessedBounty {
+interface ProcessedBounty {
   bountyId: string;
   roomId: string;
   timestamp: number;
@@ -96,7 +96,7 @@ export interface ProcessedBounty {
 
 export const EMPTY_SESSION: SessionData = { token: null, userInfo: null, loginStatus: false };
 
-export function defaultSettings(language: Language = DEFAULT_LANGUAGE): Settings {
+function defaultSettings(language: Language = DEFAULT_LANGUAGE): Settings {
   return {
     language,
     currency: DEFAULT_CURRENCY,

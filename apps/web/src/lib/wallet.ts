@@ -23,7 +23,7 @@ export interface Problem {
   params?: Record<string, string | number>;
 }
 
-export type TransferField = 'to' | 'amount';
+type TransferField = 'to' | 'amount';
 export type TransferProblems = Partial<Record<TransferField, Problem>>;
 
 /** What the preview said about the destination, and the balance it read. */
@@ -142,7 +142,7 @@ export const CURRENCY_SYMBOLS: Record<Currency, string> = {
   PHP: '₱',
 };
 
-export function isCurrency(value: unknown): value is Currency {
+function isCurrency(value: unknown): value is Currency {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 }
 
@@ -157,11 +157,11 @@ export function formatMoney(value: string, currency: Currency): string {
 }
 
 /** SPEC settings.showAssets: hidden figures read as four stars. */
-export const HIDDEN_FIGURE = '****';
+const HIDDEN_FIGURE = '****';
 export const shown = (text: string, showAssets: boolean) => (showAssets ? text : HIDDEN_FIGURE);
 
-export type RecordTone = 'in' | 'out';
-export type StatusTone = 'success' | 'warning' | 'danger';
+type RecordTone = 'in' | 'out';
+type StatusTone = 'success' | 'warning' | 'danger';
 
 export interface RecordView {
   /** i18n keys (web catalogue) for the type and the status. */
@@ -183,7 +183,7 @@ const STATUS_TONES: Record<WalletRecord['status'], StatusTone> = {
 };
 
 /** The label of a record (web `records.*` keys): one for every kind the records API returns (`RECORD_KINDS`). */
-export function recordLabelKey(record: Pick<WalletRecord, 'kind' | 'type'>): string {
+function recordLabelKey(record: Pick<WalletRecord, 'kind' | 'type'>): string {
   if (record.kind === 'transfer' || record.kind === 'deposit') return `records.type.${record.type}`;
   if (record.kind === 'withdrawal') return 'records.type.withdraw';
   return (RECORD_KINDS as readonly string[]).includes(record.kind)

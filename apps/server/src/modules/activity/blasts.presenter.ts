@@ -4,7 +4,7 @@ import type { BlastRow } from './blasts.store.ts';
 import { presentPerson } from './presenter.ts';
 
 /** A blast's state as its list shows it: cancelled, sent, being sent (due or claimed), or waiting for its time. */
-export function blastState(row: BlastRow, now: Date): BlastState {
+function blastState(row: BlastRow, now: Date): BlastState {
   if (row.cancelledAt) return 'cancelled';
   if (row.sentAt) return 'sent';
   if (row.claimedUntil || row.sendAt <= now) return 'sending';

@@ -56,7 +56,7 @@ export interface BlastDeps {
 export const BLAST_BATCH = 100;
 
 /** The in-app path of an activity's page (where a blast's notice leads). */
-export const activityPagePath = (code: string) => `/pages/activity/details/index?id=${code}`;
+const activityPagePath = (code: string) => `/pages/activity/details/index?id=${code}`;
 
 /**
  * Organizer blasts: a message from the organizer or a co-host to the activity's attendees (docs/notifications.md,

@@ -35,12 +35,6 @@ export function verifyTicketQr(secret: string, payload: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? code : null;
 }
 
-/** The code a payload names, without checking its signature (to find which activity it belongs to). */
-export function ticketCodeOf(payload: string): string | null {
-  const [prefix, code] = payload.trim().split('.');
-  return prefix === QR_PREFIX && code ? code : null;
-}
-
 /** The 6-digit sign-in code of a 60-second window: HMAC(activity secret, window), truncated like TOTP. */
 export function signCodeAt(secret: string, window: number): string {
   const digest = mac(secret, `sign:${window}`);

@@ -112,7 +112,7 @@ export function noticeDate(at: Date, timezone: string, language: Language): stri
   return `${text} (${zoneLabel(at, timezone)})`;
 }
 
-export function placeOf(activity: NoticeActivity, language: Language): string {
+function placeOf(activity: NoticeActivity, language: Language): string {
   if (activity.onlineUrl !== null) return fill(language, 'activity.online');
   const city = activity.city === null ? null : cityName(activity.city, language);
   return [activity.address, city].filter((part): part is string => !!part).join(', ');

@@ -8,9 +8,9 @@ export interface ActivityAccess {
   status: 'draft' | 'published' | 'cancelled' | string;
 }
 
-export const isOrganizer = (activity: ActivityAccess, userId: number | null) => userId === activity.organizerId;
+const isOrganizer = (activity: ActivityAccess, userId: number | null) => userId === activity.organizerId;
 
-export const isHost = (activity: ActivityAccess, userId: number | null) =>
+const isHost = (activity: ActivityAccess, userId: number | null) =>
   userId !== null && (userId === activity.organizerId || activity.cohostIds.includes(userId));
 
 /** A draft is seen only by its hosts; published and cancelled activities by anyone holding the link. */
@@ -28,7 +28,7 @@ export const canCancelActivity = (activity: ActivityAccess, userId: number | nul
 export const canChangeCohosts = (activity: ActivityAccess, userId: number | null) => isOrganizer(activity, userId);
 
 export const notFound = () => new AppError(Status.notFound, 'activity.notFound');
-export const forbidden = () => new AppError(Status.noPermission, 'http.403');
+const forbidden = () => new AppError(Status.noPermission, 'http.403');
 
 /**
  * Throws what the caller may learn: "not found" for an activity they cannot see (someone else's draft),

@@ -36,7 +36,7 @@ export function presentImage(links: Links, image: Pick<ImageRow, 'id' | 'width' 
 export const decimalsOf = (decimals: Map<string, number>, asset: string | null) =>
   asset ? (decimals.get(asset) ?? 0) : 0;
 
-export function presentTicketType(
+function presentTicketType(
   type: TicketTypeRow,
   counts: SeatCounts | undefined,
   decimals: Map<string, number>,

@@ -171,24 +171,6 @@ export function lockAllRegistrations(tx: Tx, activityId: number): Promise<Regist
     .for('update');
 }
 
-/** The live places of an activity, in id order. */
-export function livePlaces(tx: Tx, activityId: number): Promise<RegistrationRow[]> {
-  return tx
-    .select()
-    .from(registrations)
-    .where(and(eq(registrations.activityId, activityId), live))
-    .orderBy(asc(registrations.id));
-}
-
-/** The email of each registration's holder at one activity, by registration id (one query, any size). */
-export async function holderEmails(db: Database | Tx, activityId: number): Promise<Map<number, string>> {
-  const rows = await query<{ id: string; email: string }>(
-    db,
-    sql`select r.id, u.email from registrations r join users u on u.id = r.user_id where r.activity_id = ${activityId}`,
-  );
-  return new Map(rows.rows.map((row) => [Number(row.id), row.email]));
-}
-
 // Writing places
 
 export async function insertRegistration(

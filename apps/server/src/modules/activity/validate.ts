@@ -3,7 +3,7 @@ import { FieldsError } from '../../platform/errors.ts';
 import type { EditableField, TicketTypePlan } from './activities.store.ts';
 
 /** Longest activity accepted. */
-export const MAX_DURATION_DAYS = 30;
+const MAX_DURATION_DAYS = 30;
 
 export type FieldProblem = { field: string; messageKey: string; params?: Record<string, string | number> };
 

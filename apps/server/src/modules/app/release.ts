@@ -39,7 +39,7 @@ export class ReleaseFile {
   }
 }
 
-export function parseRelease(content: string | Error, source: string): ReleaseRead {
+function parseRelease(content: string | Error, source: string): ReleaseRead {
   if (content instanceof Error) return { ok: false, problem: `cannot read ${source}: ${content.message}` };
   let json: unknown;
   try {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { deposit, TRADE_PASSWORD, walletUser } from '../../test/wallet-fixtures.ts';
+import { balanceOf, deposit, TRADE_PASSWORD, walletUser } from '../../test/wallet-fixtures.ts';
 
 /**
  * Every "at most N tries" rule claims its slot before checking anything, so tries sent all at once obey it
@@ -84,6 +84,9 @@ describe('the transaction password', () => {
     const user = await walletUser(t, 'trade-transfer@example.com');
     const friend = await walletUser(t, 'trade-friend@example.com');
     await deposit(t, user.email, 'USDT', 'BSC', '10');
+    const balanceBefore = await balanceOf(t, user.token, 'USDT');
+    const friendBefore = await balanceOf(t, friend.token, 'USDT');
+    expect(Number(balanceBefore.available)).toBe(10);
     const wrong = hashTradePassword('wrong9999', user.uid);
     await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -101,6 +104,9 @@ describe('the transaction password', () => {
       },
     });
     expect(transfer).toMatchObject({ status: 468, msg: expect.stringMatching(/Too many wrong/) });
+    // Refused means nothing moved: both balances are as they were.
+    expect(await balanceOf(t, user.token, 'USDT')).toEqual(balanceBefore);
+    expect(await balanceOf(t, friend.token, 'USDT')).toEqual(friendBefore);
   });
 });
 

@@ -7,7 +7,7 @@ import type { NoticeEvent } from '../notifications/events.ts';
  */
 
 /** The web app's pages (apps/web/src/app/paths.ts). */
-export const SECURITY_PATHS = {
+const SECURITY_PATHS = {
   centre: '/pages/my/security-center/index',
   password: '/pages/my/security-center/password/index',
 };

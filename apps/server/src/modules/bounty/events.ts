@@ -8,7 +8,7 @@ import type { NoticeEvent } from '../notifications/events.ts';
  */
 
 /** The web app's pages of a bounty (apps/web/src/app/paths.ts). */
-export const bountyPaths = {
+const bountyPaths = {
   detail: (id: number) => `/pages/bounty/bounty-detail/index?id=${id}`,
   manage: (id: number) => `/pages/bounty/bounty-manage/index?id=${id}`,
 };

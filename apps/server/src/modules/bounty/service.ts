@@ -44,9 +44,9 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** How long before its deadline a bounty's creator and submitters hear that it closes soon. */
-export const DEADLINE_NOTICE_MS = DAY;
+const DEADLINE_NOTICE_MS = DAY;
 
-export const notFound = () => new AppError(Status.notFound, 'bounty.notFound');
+const notFound = () => new AppError(Status.notFound, 'bounty.notFound');
 
 /** Base units of a decimal amount, or a field error on `field` saying what is wrong with it. */
 function unitsOf(field: string, value: string, decimals: number): bigint {

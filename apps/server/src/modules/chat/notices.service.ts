@@ -5,12 +5,12 @@ import type { ChatRoomAccess } from './room-access.ts';
 import { type MessageRow, type RoomRow, roomById } from './store.ts';
 
 /** Recipients of one room-wide notice per call of the notifier. */
-export const ROOM_NOTICE_CHUNK = 500;
+const ROOM_NOTICE_CHUNK = 500;
 /**
  * A room-wide notice (a live stream, a red packet) reaches at most this many members, in user id order: the rows it
  * writes stay bounded however large a room grows (docs/notifications.md, "Events: chat, red packets, wallet").
  */
-export const ROOM_NOTICE_MAX = 10_000;
+const ROOM_NOTICE_MAX = 10_000;
 /** How much of a message a notice quotes. */
 const QUOTE_LENGTH = 140;
 
@@ -18,7 +18,7 @@ const QUOTE_LENGTH = 140;
 export type RoomNotice = Omit<NoticeEvent, 'userIds' | 'roomId'>;
 
 /** The in-app path of a room's conversation. */
-export const roomLink = (roomId: number) => `/pages/chatroom/chat/index?id=${roomId}`;
+const roomLink = (roomId: number) => `/pages/chatroom/chat/index?id=${roomId}`;
 
 function quote(message: Pick<MessageRow, 'body' | 'imageId'>) {
   const text = message.body.trim();

@@ -11,7 +11,7 @@ export interface ActivityFollower {
 }
 
 /** At most one `changed chat` frame per socket per this many milliseconds. */
-export const ACTIVITY_INTERVAL_MS = 1000;
+const ACTIVITY_INTERVAL_MS = 1000;
 
 interface Follower {
   socket: ActivityFollower;

@@ -14,8 +14,8 @@ import {
 import { ChatRoomsService } from './rooms.service.ts';
 import { databaseName, unreadMessageCount } from './store.ts';
 
-export type { Caller, ChatDeps, MembershipEvent, RoomEvent, RoomObject, RoomVisibility } from './room-access.ts';
-export { seesObject, visibleObjects } from './room-access.ts';
+export type { Caller, ChatDeps, MembershipEvent, RoomEvent, RoomVisibility } from './room-access.ts';
+export { seesObject } from './room-access.ts';
 
 /**
  * Chat rooms, one service per topic over the shared room access: rooms (`rooms`), messages (`messages`),

@@ -10,8 +10,8 @@ import {
   type SourceGame,
 } from './source.ts';
 
-export const DAOGAME_CACHE_MS = 60_000;
-export const DAOGAME_TIMEOUT_MS = 8000;
+const DAOGAME_CACHE_MS = 60_000;
+const DAOGAME_TIMEOUT_MS = 8000;
 
 /**
  * The DAO game API's protocol (docs/daogame.md "The DAO game API"): every answer is an envelope

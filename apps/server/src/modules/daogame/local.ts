@@ -8,7 +8,7 @@ const ICON_DIR = path.join(import.meta.dirname, 'icons');
 /** The icon every game without one of its own shows (also the live API's icons from hosts we do not allow). */
 export const PLACEHOLDER_ICON = `${API_BASE}/daogame/icons/placeholder.svg`;
 
-export const iconUrl = (id: string) => `${API_BASE}/daogame/icons/${id}.svg`;
+const iconUrl = (id: string) => `${API_BASE}/daogame/icons/${id}.svg`;
 
 /** An icon of the demo catalogue, or null for a name it does not have (the route answers 404). */
 export async function demoIcon(name: string): Promise<Buffer | null> {

@@ -30,12 +30,12 @@ import {
 } from './store.ts';
 
 /** Wrong codes per user in a quarter of an hour; the slot is claimed before the code is compared. */
-export const PHONE_CODE_TRIES: AttemptRule = { max: VCODE_MAX_TRIES, windowMs: 15 * 60_000 };
+const PHONE_CODE_TRIES: AttemptRule = { max: VCODE_MAX_TRIES, windowMs: 15 * 60_000 };
 const tryKey = (userId: number) => `phone-bind:${userId}`;
 const codeHash = (userId: number, e164: string, code: string) => sha256Hex(`phone:${userId}:${e164}:${code}`);
 
 /** The number in E.164 when it is a valid number of its area's plan; a 400 naming `phone` otherwise. */
-export function normalisePhone(input: Phone): string {
+function normalisePhone(input: Phone): string {
   const parsed = parsePhoneNumberFromString(`+${input.areaCode}${input.phone}`);
   if (!parsed?.isValid() || parsed.countryCallingCode !== input.areaCode) {
     throw new FieldsError([{ field: 'phone', messageKey: 'identity.phoneInvalid' }]);

@@ -127,6 +127,11 @@ describe('binding a phone', () => {
       bind(fay.token, { ...body, vcode: fayCode }),
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
+    // The number is held by the one whose bind answered 200, and by that account only.
+    const [winner, loser] = first.status === 200 ? [eve, fay] : [fay, eve];
+    expect((await verification(winner.token)).phone).toMatchObject({ areaCode: '1', masked: expect.any(String) });
+    expect((await verification(loser.token)).phone).toBeNull();
+    expect((await check(body)).attachment).toMatchObject({ available: false });
   });
 
   it('needs a logged-in user', async () => {

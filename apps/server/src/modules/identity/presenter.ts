@@ -32,7 +32,7 @@ export function documentsMissing(row: KycRow): KycDocument[] {
   return documentsNeeded(row.idType as IdType | null).filter((kind) => !have.includes(kind));
 }
 
-export const NOT_STARTED: KycStatus = {
+const NOT_STARTED: KycStatus = {
   approvedLevel: 0,
   selectedLevel: null,
   state: 'not_started',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { kycProfiles, phoneCodes, userPhones, users } from '../../db/schema/index.ts';
 
@@ -120,16 +120,6 @@ export async function pendingKyc(db: Database, limit: number) {
 export async function userIdByUid(db: Database, uid: number): Promise<number | undefined> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.uid, uid));
   return row?.id;
-}
-
-/** The document files of users, for removing them from disk after their rows are wiped. */
-export async function documentFiles(db: Database | Tx, userIds: number[]): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ front: kycProfiles.frontFile, back: kycProfiles.backFile, selfie: kycProfiles.selfieFile })
-    .from(kycProfiles)
-    .where(inArray(kycProfiles.userId, userIds));
-  return rows.flatMap((row) => [row.front, row.back, row.selfie]).filter((file): file is string => !!file);
 }
 
 /** Deleting an account: its bound phone and the codes texted to it. */

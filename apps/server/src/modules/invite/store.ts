@@ -5,14 +5,6 @@ import { accounts, assets, inviteRewards, users } from '../../db/schema/index.ts
 
 export type RewardRow = typeof inviteRewards.$inferSelect;
 
-/** What a list shows of a person: their names, or the email to mask; all null once the account is deleted. */
-export interface PersonColumns {
-  email: string | null;
-  uname: string | null;
-  openName: string | null;
-  deletedAt: Date | null;
-}
-
 export async function assetDecimals(db: Database | Tx, code: string): Promise<number> {
   const [row] = await db.select({ decimals: assets.decimals }).from(assets).where(eq(assets.code, code));
   if (!row) throw new Error(`asset ${code} is not in the catalogue`);

@@ -11,13 +11,13 @@ import {
   UNKNOWN_ERROR,
 } from './market-data.ts';
 
-export const COINGECKO_DEFAULT_URL = 'https://api.coingecko.com/api/v3';
-export const COINGECKO_TIMEOUT_MS = 10_000;
+const COINGECKO_DEFAULT_URL = 'https://api.coingecko.com/api/v3';
+const COINGECKO_TIMEOUT_MS = 10_000;
 export const COINGECKO_CACHE_MS = 60_000;
 /** The market list covers the largest coins by market cap; search and detail look within it. */
-export const COINGECKO_LIST_SIZE = 100;
+const COINGECKO_LIST_SIZE = 100;
 /** The pataca is pegged to the Hong Kong dollar (1 HKD = 1.03 MOP); CoinGecko's rate table has no MOP. */
-export const MOP_PER_HKD = 1.03;
+const MOP_PER_HKD = 1.03;
 
 const num = z.number().finite();
 

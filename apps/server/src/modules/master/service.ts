@@ -60,7 +60,7 @@ export interface CreatorEarningsDeps {
 const DAY_MS = 86_400_000;
 
 /** The UTC calendar days of a chart: `days` of them, ending with today's. */
-export function statDays(now: Date, days: number): string[] {
+function statDays(now: Date, days: number): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
 }

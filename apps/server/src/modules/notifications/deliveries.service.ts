@@ -6,9 +6,9 @@ import type { PushSender } from './push.port.ts';
 import { type ClaimedDelivery, claimDueDeliveries, deliveryBacklog, finishDelivery } from './store.ts';
 
 /** After this many failed sends a push delivery stays undone, for an operator to look at (as mail). */
-export const PUSH_MAX_ATTEMPTS = 10;
+const PUSH_MAX_ATTEMPTS = 10;
 /** A send that has not answered by then counts as failed (retried later); the others of the batch go on. */
-export const PUSH_SEND_TIMEOUT_MS = 30_000;
+const PUSH_SEND_TIMEOUT_MS = 30_000;
 /** Sends in flight at once: a push service that hangs holds one slot, not the batch. */
 const SEND_CONCURRENCY = 10;
 

@@ -2,10 +2,8 @@ import {
   hasMessage,
   type Language,
   NOTICE_CATEGORIES,
-  NOTICE_KINDS,
   type Notice,
   type NoticeCategory,
-  type NoticeKind,
   type NoticeUnread,
   translate,
 } from '@polaris/contract';
@@ -39,10 +37,6 @@ export function noticeText(kind: string, params: Record<string, string | number>
     title: translate(language, `notice.${kind}.title`, filled),
     body: translate(language, `notice.${kind}.body`, filled),
   };
-}
-
-export function categoryOf(kind: NoticeKind): NoticeCategory {
-  return NOTICE_KINDS[kind];
 }
 
 export function presentNotice(row: StoredNotice, language: Language): Notice {

@@ -26,9 +26,3 @@ export interface PushSender {
    */
   send(userId: number, message: PushMessage): Promise<'sent' | 'none' | 'retry'>;
 }
-
-/** The sender of a server with no push set up: nobody has a subscription. */
-export const noPush: PushSender = {
-  available: () => ({ web: false, native: false }),
-  send: async () => 'none',
-};

@@ -43,7 +43,7 @@ function offsetAt(ms: number, timeZone: string): number {
  * The instant the zone's wall clock shows this date and time (the day may overflow). A time skipped by a DST change
  * (02:30 on a spring-forward night) comes out as the instant just after the gap would put it.
  */
-export function wallTimeInstant(year: number, month: number, day: number, minutes: number, timeZone: string): Date {
+function wallTimeInstant(year: number, month: number, day: number, minutes: number, timeZone: string): Date {
   const guess = Date.UTC(year, month - 1, day, 0, minutes);
   let instant = guess - offsetAt(guess, timeZone);
   // Across a DST change the offset at the guess and at the result differ; one correction settles it.

@@ -4,7 +4,7 @@ import type { OidcConfig, OidcProviderConfig } from '../../config.ts';
 import { appleClientSecret } from './apple-secret.ts';
 
 /** What the service needs of an OpenID provider: where to send the browser, and the checked answer. */
-export interface ProviderClient {
+interface ProviderClient {
   readonly provider: OidcProvider;
   authorizationUrl(input: { redirectUri: string; state: string; nonce: string; codeVerifier: string }): Promise<URL>;
   /** Exchanges the code (PKCE, state and nonce checked) and returns the id token's verified claims. */

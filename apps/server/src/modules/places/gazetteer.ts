@@ -10,7 +10,7 @@ export interface Venue {
   timezone: string;
 }
 
-export function cityPlace(city: City, language: Language): Place {
+function cityPlace(city: City, language: Language): Place {
   return {
     kind: 'city',
     name: city.names[language],

@@ -4,7 +4,7 @@ import type { Geocoder } from './geocoder.ts';
 import { NominatimGeocoder } from './nominatim.ts';
 
 /** How many places one search answers. */
-export const PLACE_RESULTS = 8;
+const PLACE_RESULTS = 8;
 
 export interface PlacesDeps {
   /** The venues public activities are held at whose address contains a query (the activity module's). */

@@ -75,7 +75,7 @@ export function pushConfig(e: PushEnv): PushConfig {
 }
 
 /** `PUSH_ENDPOINT_ALLOW`: comma separated `host` or `host:port`, lower case. */
-export function parseEndpointAllow(value: string): string[] {
+function parseEndpointAllow(value: string): string[] {
   const hosts = value
     .split(',')
     .map((entry) => entry.trim().toLowerCase())

@@ -4,11 +4,11 @@ import type { Notifier } from '../notifications/events.ts';
 import { type PacketRow, packetById, peopleByIds } from './store.ts';
 
 /** Claims of one packet are told to its sender at most once per window (the key names the window). */
-export const CLAIM_NOTICE_WINDOW_MS = 60_000;
+const CLAIM_NOTICE_WINDOW_MS = 60_000;
 /** A window's notice is written this long after the window ends, so every claim committed in it is counted. */
 const CLAIM_NOTICE_GRACE_MS = 1000;
 /** A packet's `changed` frames (remaining shares) go out at most once per this many milliseconds. */
-export const PACKET_CHANGED_MS = 1000;
+const PACKET_CHANGED_MS = 1000;
 
 /** What red packet notices need of chat: room-wide notices and a room's `changed` event. */
 export interface RedPacketRooms {
@@ -30,7 +30,7 @@ export interface RedPacketNoticeDeps {
 }
 
 /** The in-app page of a packet: its state, the claims, the sender's refund. */
-export const packetLink = (code: string) => `/pages/red-envelope/receive/index?redpacketCode=${code}`;
+const packetLink = (code: string) => `/pages/red-envelope/receive/index?redpacketCode=${code}`;
 
 /**
  * Red packet notices and live updates (docs/notifications.md, "Events: chat, red packets, wallet"): received (a room's members, the sender

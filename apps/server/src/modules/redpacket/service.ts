@@ -44,7 +44,7 @@ import {
 } from './store.ts';
 
 /** What red packets need of chat: to refuse a packet for a room before money moves, and to post it after. */
-export interface RedPacketChat extends Partial<RedPacketRooms> {
+interface RedPacketChat extends Partial<RedPacketRooms> {
   assertCanPost(userId: number, roomId: string): Promise<unknown>;
   post(user: { id: number; uid: number }, roomId: string, greeting: string, code: string): Promise<unknown>;
 }
@@ -73,7 +73,7 @@ export interface RedPacketDeps {
 }
 
 /** Password guesses per person and packet: enough for typos, too few to try a dictionary. */
-export const PASSWORD_RULE: AttemptRule = { max: 10, windowMs: 600_000 };
+const PASSWORD_RULE: AttemptRule = { max: 10, windowMs: 600_000 };
 
 const unknownPacket = () => new AppError(Status.notFound, 'redpacket.notFound');
 

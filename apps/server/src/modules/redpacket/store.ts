@@ -6,7 +6,6 @@ import { redPacketClaims, redPackets } from '../../db/schema/index.ts';
 /** The SQL of red packets. Reads take a fixed number of queries whatever the number of rows. */
 
 export type PacketRow = typeof redPackets.$inferSelect;
-export type ClaimRow = typeof redPacketClaims.$inferSelect;
 type Db = Database | Tx;
 
 export async function insertPacket(tx: Tx, values: typeof redPackets.$inferInsert): Promise<PacketRow> {

@@ -13,8 +13,8 @@ import {
   saveTradePassword,
 } from './store.ts';
 
-export const TRADE_PASSWORD_MAX_TRIES = 5;
-export const TRADE_PASSWORD_LOCK_MS = 15 * 60_000;
+const TRADE_PASSWORD_MAX_TRIES = 5;
+const TRADE_PASSWORD_LOCK_MS = 15 * 60_000;
 /** How long a try may wait for a free slot while others are being checked. */
 const CHECK_WAIT_MS = 120_000;
 /** Slots released by another process are noticed this often; this process's releases wake waiters at once. */

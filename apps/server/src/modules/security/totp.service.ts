@@ -21,8 +21,8 @@ import {
   useRecoveryCode,
 } from './totp.store.ts';
 
-export const TOTP_ISSUER = 'Polaris';
-export const TOTP_TRIES: AttemptRule = { max: TOTP_MAX_TRIES, windowMs: TOTP_TRY_WINDOW_MS };
+const TOTP_ISSUER = 'Polaris';
+const TOTP_TRIES: AttemptRule = { max: TOTP_MAX_TRIES, windowMs: TOTP_TRY_WINDOW_MS };
 /** One period either side of now, for phones whose clocks drift a little. */
 const EPOCH_TOLERANCE_S = 30;
 /** Signed-out checks (password reset, provider link) count apart, so a stranger cannot lock the owner out. */

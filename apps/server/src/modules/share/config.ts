@@ -4,14 +4,14 @@
  * server naming the variable, rather than serving a file the phone would reject.
  */
 
-export interface AndroidAppLink {
+interface AndroidAppLink {
   /** The app's package name, e.g. `com.polaris.app`. */
   packageName: string;
   /** SHA-256 fingerprints of the signing certificates, `AA:BB:…` (32 bytes each). */
   fingerprints: string[];
 }
 
-export interface AppleAppLink {
+interface AppleAppLink {
   teamId: string;
   bundleId: string;
 }

@@ -8,7 +8,7 @@ export interface Preview {
 }
 
 /** Every character that could end an attribute or open a tag: titles and descriptions are other people's text. */
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 

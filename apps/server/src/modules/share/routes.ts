@@ -11,10 +11,10 @@ import type { ShareService } from './service.ts';
  * Link-preview bots and search crawlers, by User-Agent. They get the preview page; everyone else is redirected into
  * the app. A bot missing here gets the redirect, and then the app's index.html with its default description.
  */
-export const CRAWLER =
+const CRAWLER =
   /facebookexternalhit|facebot|twitterbot|slackbot|telegrambot|whatsapp|discordbot|linkedinbot|googlebot|bingbot|applebot|pinterest|redditbot|embedly|skypeuripreview|vkshare|line-poker|kakaotalk|iframely|mastodon|bluesky|yandex|baiduspider|duckduckbot|slurp|ia_archiver|google-inspectiontool|snapchat|viber|signal/i;
 
-export const isCrawler = (userAgent: string | undefined) => CRAWLER.test(userAgent ?? '');
+const isCrawler = (userAgent: string | undefined) => CRAWLER.test(userAgent ?? '');
 
 const HTML = 'text/html; charset=utf-8';
 

@@ -5,7 +5,7 @@ import type { NoticeEvent } from '../notifications/events.ts';
 /** What the membership module tells the notifications module, after the commit (docs/notifications.md, "Events: bounties, membership, security"). */
 
 /** The membership page (apps/web/src/app/paths.ts `vip`). */
-export const VIP_PATH = '/pages/my/vip/index';
+const VIP_PATH = '/pages/my/vip/index';
 
 /** How long before a membership ends its member hears that it ends soon: three days (docs/notifications.md). */
 export const EXPIRING_NOTICE_MS = 3 * 86_400_000;
@@ -44,4 +44,4 @@ export function membershipExpiring(input: { userId: number; tier: string; endsAt
 }
 
 /** `membershipExpiring:<user>:<period end in ms since the epoch>`; the store builds the same text in SQL. */
-export const expiringKey = (userId: number, endsAt: Date) => `membershipExpiring:${userId}:${endsAt.getTime()}`;
+const expiringKey = (userId: number, endsAt: Date) => `membershipExpiring:${userId}:${endsAt.getTime()}`;

@@ -14,7 +14,7 @@ import {
 } from './ledger.store.ts';
 
 /** System accounts hold what is in flight or outside: escrows, fees, pools, revenue, the chains themselves. */
-export const SYSTEM_ACCOUNTS = [
+const SYSTEM_ACCOUNTS = [
   'chain_clearing',
   'fees',
   'ticket_escrow',
@@ -25,10 +25,10 @@ export const SYSTEM_ACCOUNTS = [
   'creator_earnings',
   'referral_pool',
 ] as const;
-export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 export type AccountRef = { userId: number } | { system: SystemAccount };
-export type Bucket = 'available' | 'frozen';
+type Bucket = 'available' | 'frozen';
 
 export interface Movement {
   account: AccountRef;

@@ -4,7 +4,7 @@ import type { Notifier } from '../notifications/events.ts';
 import { loadCatalog } from './store.ts';
 
 /** The in-app page of one asset: its balance and records. */
-export const assetLink = (asset: string) => `/pages/home/assets/details/index?asset=${encodeURIComponent(asset)}`;
+const assetLink = (asset: string) => `/pages/home/assets/details/index?asset=${encodeURIComponent(asset)}`;
 
 /**
  * The wallet's notices and live updates (docs/notifications.md, "Events: chat, red packets, wallet"): deposit credited, withdrawal completed or

@@ -2,7 +2,7 @@ import { formatAmount, type RecordSubject, type WalletAsset, type WalletRecord }
 import type { RecordRow } from './records.store.ts';
 import type { Catalog, CatalogAsset, CatalogNetwork, DepositRow, PaymentMethodRow } from './store.ts';
 
-export function presentNetwork(catalog: Catalog, network: CatalogNetwork) {
+function presentNetwork(catalog: Catalog, network: CatalogNetwork) {
   const chain = catalog.chains.get(network.chainId)!;
   const decimals = catalog.assets.get(network.assetCode)!.decimals;
   return {

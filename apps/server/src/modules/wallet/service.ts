@@ -30,7 +30,7 @@ import {
 // of it (docs/modules.md, "Between modules").
 export { isValidAddress, normalizeAddress } from './addresses.ts';
 export { amountUnits, assetOf } from './catalog.ts';
-export type { Catalog, CatalogAsset, CatalogNetwork } from './store.ts';
+export type { Catalog } from './store.ts';
 
 /**
  * The wallet as the user's home screen shows it: the catalogue, balances, the chosen home list and their value.

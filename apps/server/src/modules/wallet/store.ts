@@ -33,7 +33,7 @@ export interface CatalogAsset {
   redPacketMax: string;
   sort: number;
 }
-export interface CatalogChain {
+interface CatalogChain {
   id: number;
   symbol: string;
   name: string;

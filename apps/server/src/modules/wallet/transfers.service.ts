@@ -38,7 +38,7 @@ export interface TransferDeps {
 }
 
 /** A network's withdrawal fee less a member's discount; the discount rounds down, so the fee never rounds to less. */
-export function discountedFee(fee: bigint, discountPercent: number): bigint {
+function discountedFee(fee: bigint, discountPercent: number): bigint {
   return fee - (fee * BigInt(discountPercent)) / 100n;
 }
 

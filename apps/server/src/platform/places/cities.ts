@@ -49,10 +49,6 @@ for (const city of CITIES) {
   }
 }
 
-export function cityById(id: string): City | undefined {
-  return byId.get(id);
-}
-
 /** The catalogue city a typed name means (any language, alias, width, case, script), if any. */
 export function matchCity(text: string): City | undefined {
   const key = fold(text);
@@ -93,7 +89,7 @@ export function searchCities(query: string, limit: number): City[] {
 }
 
 /** Kilometres between two points (haversine). */
-export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;
   const dLon = (b.lon - a.lon) * rad;

@@ -3,7 +3,7 @@ import { api } from '@/api/request.ts';
 import { readStore, writeSlice } from '@/lib/storage.ts';
 
 /** This install's id: random, made once, kept with the app's other state; it names no hardware. */
-export function deviceId(): string {
+function deviceId(): string {
   const known = readStore().device?.id;
   if (known && /^[A-Za-z0-9_-]{16,64}$/.test(known)) return known;
   const id = `web_${crypto.randomUUID().replaceAll('-', '')}`;

@@ -7,10 +7,10 @@ import { reportDevice } from './device.ts';
 import { registerServiceWorker } from './service-worker.ts';
 import { checkForUpdate } from './update.ts';
 
-export const sendCheckin: SendCheckin = (scan) => api.post('/activity/checkin', scan, { silent: true });
+const sendCheckin: SendCheckin = (scan) => api.post('/activity/checkin', scan, { silent: true });
 
 /** Sends the signed-in organizer's queued scans, if any; quiet, the scan page shows what became of them. */
-export function syncQueuedCheckins(): void {
+function syncQueuedCheckins(): void {
   const uid = sessionStore.getState().userInfo?.uid;
   if (uid && sessionStore.getState().loginStatus && navigator.onLine) {
     void syncCheckins(uid, sendCheckin).catch(() => undefined);

@@ -9,7 +9,7 @@ import { ActivityCard } from './ActivityCard.tsx';
 import styles from './activity.module.css';
 
 /** How many cards a 390 × 844 phone shows before scrolling: their covers load at once, the others lazily. */
-export const FIRST_VISIBLE_CARDS = 4;
+const FIRST_VISIBLE_CARDS = 4;
 
 /** The public list for a filter, page by page over the server's cursor, with loading, failure and empty states. */
 export function ActivityList({ filter, empty }: { filter: ListFilter; empty?: ReactNode }) {

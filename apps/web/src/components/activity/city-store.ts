@@ -14,7 +14,7 @@ interface PrefsStore extends ActivityPrefs {
   setCity(city: string, cityNames?: CityNames | null): void;
 }
 
-export function createPrefsStore(storage?: Storage | null) {
+function createPrefsStore(storage?: Storage | null) {
   const stored = readStore(storage).activity;
   const store = createStore<PrefsStore>()((set) => ({
     city: typeof stored?.city === 'string' ? stored.city : '',

@@ -23,7 +23,7 @@ export function PhaseBadge({ phase }: { phase: AirdropPhase }) {
   );
 }
 
-export function rewardText(t: TFunction, airdrop: Airdrop): string {
+function rewardText(t: TFunction, airdrop: Airdrop): string {
   return airdrop.mode === 'fixed'
     ? t('airdrop.fixed', {
         amount: amountFigure(airdrop.perPerson ?? '0', airdrop.asset),

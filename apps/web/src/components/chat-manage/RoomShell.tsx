@@ -17,7 +17,7 @@ import { useSession } from '@/lib/session.ts';
 const ROOM_ID = /^\d{1,15}$/;
 
 /** The `?id=` of the page, when it has the shape of a room id; '' otherwise. */
-export function useRoomId(): string {
+function useRoomId(): string {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   return ROOM_ID.test(id) ? id : '';

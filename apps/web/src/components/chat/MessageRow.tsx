@@ -50,7 +50,7 @@ function usePressActions(open: () => void) {
 }
 
 /** A text with its web links (opened in a new tab, without giving it this page) and mentions marked. */
-export function MessageText({
+function MessageText({
   message,
   context,
   tail,

@@ -7,7 +7,7 @@ import { apiAsset } from '@/lib/api-origin.ts';
 import styles from './daogame.module.css';
 
 /** One game in a list (category, search, rank): icon, name, tagline, rating and players; opens the detail. */
-export function GameRow({ game, rank }: { game: DaogameGame; rank?: number }) {
+function GameRow({ game, rank }: { game: DaogameGame; rank?: number }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   return (

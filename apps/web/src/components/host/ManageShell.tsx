@@ -18,7 +18,7 @@ import { useSession } from '@/lib/session.ts';
  * SPEC §2 back from manage pages: a sub-page goes back to the manage page with the current query;
  * the manage page itself goes to the organizer's list of activities (my activities → hosting).
  */
-export function useManageBack(isIndex: boolean): () => void {
+function useManageBack(isIndex: boolean): () => void {
   const navigate = useNavigate();
   const { search } = useLocation();
   return () => {

@@ -50,7 +50,7 @@ export interface ActivityForm {
   coHosts: string;
 }
 
-export function browserTimeZone(): string {
+function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {

@@ -7,7 +7,7 @@ import { queueCheckin, queuedCheckins } from '@/lib/offline-store.ts';
 import { useSession } from '@/lib/session.ts';
 
 /** Whether the browser says it has a network, kept current. */
-export function useOnline(): boolean {
+function useOnline(): boolean {
   const [online, setOnline] = useState(() => navigator.onLine);
   useEffect(() => {
     const update = () => setOnline(navigator.onLine);

@@ -15,7 +15,7 @@ import { isApiError } from '@/lib/api-error.ts';
 import type { FieldErrors } from '@/lib/auth-forms.ts';
 
 /** Calling codes offered first: SPEC §3's locales, then the region's other usual ones. */
-export const AREA_CODES = ['886', '852', '86', '853', '1', '65', '60', '81', '82', '84', '63', '44', '61', '7'];
+const AREA_CODES = ['886', '852', '86', '853', '1', '65', '60', '81', '82', '84', '63', '44', '61', '7'];
 
 /**
  * Bind (or change) the phone: area code and number, a code texted to it, then the code. The server checks the

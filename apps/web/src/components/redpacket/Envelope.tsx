@@ -42,7 +42,7 @@ export function audienceNote(packet: RedPacket, t: TFunction) {
  * (typing its password when it has one), log in first, or what became of it (my share, all claimed, activity
  * ended). A refusal the server leaves to the caller (409, 403: SPEC §7 "no toast") is written on the envelope.
  */
-export function Envelope({
+function Envelope({
   packet,
   onClaimed,
   tall = false,

@@ -18,7 +18,7 @@ import { unitsOf } from '@/lib/wallet.ts';
 const CODE = /^[A-Za-z0-9]{8,24}$/;
 
 export type Split = 'random' | 'fixed';
-export type SendField = 'asset' | 'amount' | 'count' | 'validity' | 'password' | 'activityId';
+type SendField = 'asset' | 'amount' | 'count' | 'validity' | 'password' | 'activityId';
 export type SendProblems = Partial<Record<SendField, Problem>>;
 
 export interface SendValues {
@@ -49,7 +49,7 @@ export function canSendRedPacket(asset: Pick<WalletAsset, 'networks'>): boolean 
 }
 
 /** A count typed as digits, or null: "3" yes, "3.0", "-1", "" no. */
-export function countOf(text: string): number | null {
+function countOf(text: string): number | null {
   const trimmed = text.trim();
   return /^\d{1,7}$/.test(trimmed) ? Number(trimmed) : null;
 }
@@ -145,7 +145,7 @@ export function checkSend(values: SendValues, context: SendContext): SendProblem
 export const isRedPacketCode = (text: string) => CODE.test(text);
 
 /** A public activity code, as links carry it (`?id=`); the contract's `activityIdField` shape. */
-export function isActivityCode(text: string): boolean {
+function isActivityCode(text: string): boolean {
   return CODE.test(text.trim());
 }
 

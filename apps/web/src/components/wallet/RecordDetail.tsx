@@ -15,7 +15,7 @@ import { useSettings } from '@/lib/settings.ts';
 import { assetAmount, recordView } from '@/lib/wallet.ts';
 
 /** The page a record's subject opens. */
-export function subjectHref(subject: RecordSubject): string {
+function subjectHref(subject: RecordSubject): string {
   switch (subject.type) {
     case 'activity':
       return href(PATHS.activityDetails, { id: subject.id });

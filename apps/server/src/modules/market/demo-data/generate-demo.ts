@@ -348,7 +348,7 @@ export function buildDemoDataset(): DemoDataset {
 }
 
 /** JSON with one candle per line: readable in a diff, a tenth of the size of fully indented JSON. */
-export function serialiseDemoDataset(dataset: DemoDataset): string {
+function serialiseDemoDataset(dataset: DemoDataset): string {
   const text = JSON.stringify(
     dataset,
     (key, value) =>

@@ -29,7 +29,7 @@ function instantOf(local: string): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
-export const audienceText = (audience: readonly BlastAudience[], t: (key: string) => string, language: Language) =>
+const audienceText = (audience: readonly BlastAudience[], t: (key: string) => string, language: Language) =>
   audience.map((key) => t(`blast.audiences.${key}`)).join(language === 'en' ? ', ' : '、');
 
 /**
