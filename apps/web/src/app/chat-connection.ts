@@ -23,7 +23,6 @@ export function chatSocket(): ChatSocket {
   if (instance) return instance;
   const socket = new ChatSocket({
     url: socketUrl,
-    selfUid: () => sessionStore.getState().userInfo?.uid ?? null,
     online: () => navigator.onLine,
     // The server ended the session (logout elsewhere, password changed, account deleted…): one authenticated call
     // answers 9999, and the request layer's session-invalid handling signs out and offers to log in again.

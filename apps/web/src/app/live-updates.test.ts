@@ -184,7 +184,6 @@ describe('the socket, held open for the user’s frames', () => {
   function socketFor(uid: string) {
     const socket = new ChatSocket({
       url: () => `${server.url}?token=token-${uid}`,
-      selfUid: () => uid,
       connect: (url) => new WebSocket(url) as unknown as SocketLike,
       backoffBaseMs: 20,
       backoffMaxMs: 80,

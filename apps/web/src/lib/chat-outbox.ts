@@ -6,7 +6,9 @@
 
 /**
  * - `queued`: waits for the socket (typed offline, or the connection dropped before the ack): "not sent" until
- *   the socket is back, then sent again by itself;
+ *   the socket is back, then sent again by itself under the same `clientId`. The server keeps one message per
+ *   sender and client id, so a copy it stored before the ack was lost is answered with that copy's ack, not stored
+ *   twice (docs/chat.md);
  * - `sending`: on the wire, waiting for its ack;
  * - `sent`: acknowledged under `seq`, waiting for that message to arrive in the room;
  * - `failed`: the server refused it (`error` in the user's language); sent again only when the user retries.
@@ -25,41 +27,8 @@ export interface OutgoingMessage extends OutgoingBody {
   status: OutgoingStatus;
   error?: string;
   createdAt: string;
-  /**
-   * Whether it may have reached the server: it was written to a socket that then dropped before the ack came,
-   * so the server may have stored it. Before sending it again the client looks for that stored copy.
-   */
-  transmitted: boolean;
-  /** The room's newest seq the client held when it was last written to the socket: a stored copy is newer. */
-  afterSeq: number;
   /** The seq the ack gave it. */
   seq?: number;
-}
-
-/** What the client remembers of its own stored messages, to recognise one that was stored before its ack was lost. */
-export interface OwnStored extends OutgoingBody {
-  seq: number;
-}
-
-/** The server trims text and treats a missing image or reply as none, so the comparison does too. */
-function sameContent(a: OutgoingBody, b: OutgoingBody): boolean {
-  return (
-    a.text.trim() === b.text.trim() &&
-    (a.imageId ?? null) === (b.imageId ?? null) &&
-    (a.replyTo ?? null) === (b.replyTo ?? null)
-  );
-}
-
-/**
- * The stored copy of a message whose ack was lost: an own message newer than when it was sent, with the same
- * content, that no other send has claimed (two identical "ok"s sent in a row are two messages).
- */
-export function findStoredCopy(
-  item: OutgoingMessage,
-  own: readonly OwnStored[],
-  claimed: ReadonlySet<number>,
-): OwnStored | undefined {
-  return own.find((stored) => stored.seq > item.afterSeq && !claimed.has(stored.seq) && sameContent(stored, item));
 }
 
 const EMPTY: readonly OutgoingMessage[] = Object.freeze([]);

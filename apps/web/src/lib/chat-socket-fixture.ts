@@ -40,6 +40,8 @@ export class FakeChatServer {
   };
   connectionsMade = 0;
   private readonly rooms = new Map<string, ChatMessage[]>();
+  /** The seq stored under each room/sender/client id, as the server keeps one message per client id. */
+  private readonly clientIds = new Map<string, number>();
   private readonly connections = new Set<Connection>();
 
   private constructor(
@@ -69,8 +71,9 @@ export class FakeChatServer {
   }
 
   /** Stores a message from someone (by HTTP, say) and delivers it to the room's subscribers. */
-  post(roomId: string, senderUid: string, text: string): ChatMessage {
+  post(roomId: string, senderUid: string, text: string, clientId: string | null = null): ChatMessage {
     const room = this.stored(roomId);
+    if (clientId !== null) this.clientIds.set(`${roomId}/${senderUid}/${clientId}`, room.length + 1);
     const message: ChatMessage = {
       roomId,
       seq: room.length + 1,
@@ -191,10 +194,12 @@ export class FakeChatServer {
       // Stored, but the connection is gone before the ack or the message could reach the sender.
       this.switches.loseNextAck = false;
       connection.socket.terminate();
-      this.post(roomId, connection.uid, text);
+      this.post(roomId, connection.uid, text, clientId);
     } else {
-      const message = this.post(roomId, connection.uid, text);
-      this.send(connection, { type: 'ack', clientId, roomId, seq: message.seq });
+      // Like the server (chat/messages.service.ts): a client id already stored is answered with its message's ack.
+      const known = clientId === null ? undefined : this.clientIds.get(`${roomId}/${connection.uid}/${clientId}`);
+      const seq = known ?? this.post(roomId, connection.uid, text, clientId).seq;
+      this.send(connection, { type: 'ack', clientId, roomId, seq });
     }
   }
 }

@@ -1,6 +1,6 @@
 import { type ChatClientFrame, type ChatMessage, type ChatServerFrame, Status } from '@polaris/contract';
 import { ChatLink, type LinkOptions, type SocketStatus } from './chat-link.ts';
-import { findStoredCopy, Outbox, type OutgoingBody, type OutgoingMessage, type OwnStored } from './chat-outbox.ts';
+import { Outbox, type OutgoingBody, type OutgoingMessage } from './chat-outbox.ts';
 
 /**
  * The app's one chat WebSocket (docs/chat.md "The WebSocket", "Web screens"). Rooms are watched by the screens
@@ -25,10 +25,9 @@ export type { SocketLike, SocketStatus } from './chat-link.ts';
 export type UserFrame = Extract<ChatServerFrame, { type: 'notice' | 'changed' }>;
 
 export interface ChatSocketOptions extends LinkOptions {
-  /** The logged-in user's uid: their own messages are how a lost ack is recognised. */
-  selfUid(): string | null;
   /** How long the socket stays open after the last screen stopped watching (moving between rooms keeps it). */
   lingerMs?: number;
+  /** The id a new message is sent under, and sent again under until the server acknowledges it. */
   newClientId?(): string;
 }
 
@@ -41,12 +40,8 @@ interface RoomState {
   /** The server's newest seq when the subscription started: the catch-up is done once `lastSeq` reaches it. */
   target: number;
   caughtUp: boolean;
-  /** Own messages delivered lately, and the seqs an ack or a resend has accounted for. */
-  own: OwnStored[];
-  claimed: Set<number>;
 }
 
-const OWN_KEPT = 100;
 const TYPING_EVERY_MS = 3000;
 
 function defaultClientId(): string {
@@ -151,8 +146,6 @@ export class ChatSocket {
       roomId,
       status: 'queued',
       createdAt: new Date().toISOString(),
-      transmitted: false,
-      afterSeq: room.lastSeq ?? 0,
     };
     this.outbox.add(item);
     if (this.isOpen() && room.caughtUp) this.transmit(room, item);
@@ -262,8 +255,6 @@ export class ChatSocket {
         phase: 'none',
         target: 0,
         caughtUp: false,
-        own: [],
-        claimed: new Set(),
       };
       this.rooms.set(roomId, room);
     }
@@ -353,15 +344,6 @@ export class ChatSocket {
       }
     }
     room.lastSeq = message.seq;
-    if (message.senderUid !== null && message.senderUid === this.options.selfUid()) {
-      room.own.push({
-        seq: message.seq,
-        text: message.text,
-        imageId: message.imageId ?? undefined,
-        replyTo: message.replyTo ?? undefined,
-      });
-      if (room.own.length > OWN_KEPT) room.own.shift();
-    }
     for (const item of this.outbox.forRoom(room.id)) {
       if (item.seq === message.seq) this.outbox.remove(item.clientId);
     }
@@ -372,7 +354,6 @@ export class ChatSocket {
 
   private onAck(clientId: string | null, roomId: string, seq: number): void {
     const room = this.rooms.get(roomId);
-    room?.claimed.add(seq);
     const item = clientId ? this.outbox.get(clientId) : undefined;
     if (!item) return;
     const arrived = room?.lastSeq !== undefined && room.lastSeq >= seq;
@@ -386,15 +367,14 @@ export class ChatSocket {
     if (code === Status.sessionInvalid) return;
     const item = clientId ? this.outbox.get(clientId) : undefined;
     if (item) {
-      // Refused, so nothing was stored: a retry must not look for a stored copy.
-      this.outbox.update(item.clientId, { status: 'failed', error: message, transmitted: false });
+      this.outbox.update(item.clientId, { status: 'failed', error: message });
       return;
     }
     const sending = this.outbox.all().find((pending) => pending.status === 'sending');
     if ((code === 400 || code === 413) && sending) {
       // A frame the server could not read comes back without its client id. The client writes every other frame
       // itself, well formed, and the server answers frames in order, so it is the oldest send still waiting.
-      this.outbox.update(sending.clientId, { status: 'failed', error: message, transmitted: false });
+      this.outbox.update(sending.clientId, { status: 'failed', error: message });
       return;
     }
     if ((code === 403 || code === 404) && this.awaiting.length > 0) {
@@ -419,28 +399,20 @@ export class ChatSocket {
 
   /**
    * Sends the room's waiting messages in the order they were typed, once the catch-up has delivered everything
-   * stored while the socket was away: a message written to a socket that dropped before its ack is sent again
-   * only if no stored copy of it came back.
+   * stored while the socket was away. One whose ack was lost goes again under its own client id: if the server
+   * stored it, it answers with that message's ack (and the catch-up has already delivered it), so nothing here
+   * compares contents to guess.
    */
   private flush(room: RoomState): void {
     for (const item of this.outbox.forRoom(room.id)) {
       if (!this.isOpen()) return;
-      if (item.status !== 'queued') continue;
-      if (item.transmitted) {
-        const stored = findStoredCopy(item, room.own, room.claimed);
-        if (stored) {
-          room.claimed.add(stored.seq);
-          this.outbox.remove(item.clientId);
-          continue;
-        }
-      }
-      this.transmit(room, item);
+      if (item.status === 'queued') this.transmit(room, item);
     }
     this.release(room);
   }
 
   private transmit(room: RoomState, item: OutgoingMessage): void {
-    this.outbox.update(item.clientId, { status: 'sending', transmitted: true, afterSeq: room.lastSeq ?? 0 });
+    this.outbox.update(item.clientId, { status: 'sending' });
     const frame: ChatClientFrame = { type: 'send', roomId: room.id, text: item.text, clientId: item.clientId };
     if (item.imageId) frame.imageId = item.imageId;
     if (item.replyTo !== undefined) frame.replyTo = item.replyTo;

@@ -29,8 +29,6 @@ const pending = (clientId: string, createdAt: string, seq?: number): OutgoingMes
   text: clientId,
   status: 'queued',
   createdAt,
-  transmitted: false,
-  afterSeq: 0,
   seq,
 });
 
