@@ -1,6 +1,7 @@
 import { CHAT_LIMITS, type ChatServerFrame, type Language, translate } from '@polaris/contract';
 import type { RealtimeBus } from '../../platform/realtime.ts';
-import type { ChatService, RoomEvent } from './service.ts';
+import { decodeRoomEvent, type WireRoomEvent } from './room-wire.ts';
+import type { ChatService } from './service.ts';
 
 /** One WebSocket as the hub sees it. */
 export interface LiveConnection {
@@ -47,8 +48,9 @@ export class LiveChatService {
     let entry = this.rooms.get(room.id);
     if (!entry) {
       const connections = new Map<LiveConnection, Subscription>();
+      // Its own bus (the metrics' timed one in the app), not the chat service's: the fan-out lag is measured here.
       const unsubscribe = this.deps.bus.subscribe(this.deps.chat.channel(room.id), (payload) =>
-        this.onEvent(room.id, payload),
+        this.onEvent(room.id, decodeRoomEvent(payload)),
       );
       entry = { connections, unsubscribe };
       this.rooms.set(room.id, entry);
@@ -121,40 +123,34 @@ export class LiveChatService {
     }
   }
 
-  private onEvent(roomId: number, payload: string) {
+  /** One room event from the bus: its frame text goes to the sockets as it came; only the head is read. */
+  private onEvent(roomId: number, { head, frame }: WireRoomEvent) {
     const entry = this.rooms.get(roomId);
     if (!entry) return;
-    const event = JSON.parse(payload) as RoomEvent;
-    const encoded =
-      event.type === 'message'
-        ? JSON.stringify({ type: 'message', message: event.message })
-        : event.type === 'changed'
-          ? JSON.stringify({ type: 'changed', topic: event.topic, ref: event.ref })
-          : payload;
     for (const [connection, subscription] of entry.connections) {
-      if (event.type === 'message') {
-        const { message } = event;
+      if (head.type === 'message') {
+        const { seq } = head;
         // The common case, with nothing queued and the message next in order: written now, with no promise per
         // subscriber (a room of 1,000 would otherwise allocate thousands per message).
-        if (subscription.queued === 0 && !subscription.closed && message.seq === subscription.delivered + 1) {
-          connection.sendText(encoded);
-          subscription.delivered = message.seq;
+        if (subscription.queued === 0 && !subscription.closed && seq === subscription.delivered + 1) {
+          connection.sendText(frame);
+          subscription.delivered = seq;
           continue;
         }
         this.enqueue(connection, subscription, async () => {
-          if (subscription.closed || message.seq <= subscription.delivered) return;
-          if (message.seq === subscription.delivered + 1) {
-            connection.sendText(encoded);
-            subscription.delivered = message.seq;
+          if (subscription.closed || seq <= subscription.delivered) return;
+          if (seq === subscription.delivered + 1) {
+            connection.sendText(frame);
+            subscription.delivered = seq;
           } else {
             await this.catchUp(connection, subscription);
           }
         });
-      } else if (event.type === 'deleted' || event.type === 'changed') {
-        connection.sendText(encoded);
-      } else if (event.type === 'typing') {
-        if (event.uid !== String(connection.uid)) connection.sendText(encoded);
-      } else if (event.type === 'removed' && event.uid === String(connection.uid)) {
+      } else if (head.type === 'deleted' || head.type === 'changed') {
+        connection.sendText(frame);
+      } else if (head.type === 'typing') {
+        if (head.uid !== String(connection.uid)) connection.sendText(frame);
+      } else if (head.type === 'removed' && head.uid === String(connection.uid)) {
         // Queued behind the removal message, so the member still sees why.
         this.enqueue(connection, subscription, () => this.unsubscribe(connection, roomId));
       }

@@ -6,6 +6,7 @@ import type { Notifier } from '../notifications/events.ts';
 import { insertMessage, messagesAfter } from './messages.store.ts';
 import { authorize, canRead, canSee } from './policy.ts';
 import { presentMessage, presentRoom } from './presenter.ts';
+import { encodeRoomEvent } from './room-wire.ts';
 import {
   claimSeq,
   deleteMember,
@@ -152,7 +153,7 @@ export class ChatRoomAccess {
   }
 
   async publish(roomId: number, event: RoomEvent) {
-    await this.deps.bus.publish(this.channel(roomId), JSON.stringify(event));
+    await this.deps.bus.publish(this.channel(roomId), encodeRoomEvent(event));
   }
 
   /** The bus channel of joins and leaves, one for the deployment. */

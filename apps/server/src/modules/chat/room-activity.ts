@@ -1,5 +1,6 @@
 import type { ChatServerFrame } from '@polaris/contract';
-import type { ChatService, MembershipEvent, RoomEvent } from './service.ts';
+import type { WireRoomEvent } from './room-wire.ts';
+import type { ChatService, MembershipEvent } from './service.ts';
 
 /** A chat socket as room activity sees it. */
 export interface ActivityFollower {
@@ -8,6 +9,8 @@ export interface ActivityFollower {
   /** Whether the socket is subscribed to the room: then it gets the messages themselves and no activity frame. */
   subscribed(roomId: number): boolean;
   send(frame: ChatServerFrame): void;
+  /** A frame already serialised (a room's `changed` frame, as the bus carried it). */
+  sendText(text: string): void;
 }
 
 /** At most one `changed chat` frame per socket per this many milliseconds. */
@@ -133,20 +136,19 @@ export class RoomActivity {
     }
   }
 
-  private onEvent(roomId: number, event: RoomEvent) {
+  private onEvent(roomId: number, { head, frame }: WireRoomEvent) {
     const room = this.rooms.get(roomId);
     if (!room) return;
-    if (event.type === 'changed') {
+    if (head.type === 'changed') {
+      // The room's `changed` frame is the user frame too: sent as it came to members not watching the room.
       for (const follower of room.followers) {
-        if (!follower.socket.subscribed(roomId)) {
-          follower.socket.send({ type: 'changed', topic: event.topic, ref: event.ref });
-        }
+        if (!follower.socket.subscribed(roomId)) follower.socket.sendText(frame);
       }
       return;
     }
-    if (event.type !== 'message') return;
+    if (head.type !== 'message') return;
     for (const follower of room.followers) {
-      if (event.message.senderUid === String(follower.socket.uid)) continue;
+      if (head.senderUid === String(follower.socket.uid)) continue;
       if (follower.socket.subscribed(roomId)) continue;
       this.touch(follower, roomId);
     }

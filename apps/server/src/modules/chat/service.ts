@@ -12,6 +12,7 @@ import {
   type RoomVisibility,
 } from './room-access.ts';
 import { ChatRoomsService } from './rooms.service.ts';
+import { decodeRoomEvent, type WireRoomEvent } from './room-wire.ts';
 import { databaseName, unreadMessageCount } from './store.ts';
 
 export type { Caller, ChatDeps, MembershipEvent, RoomEvent, RoomVisibility } from './room-access.ts';
@@ -71,8 +72,8 @@ export class ChatService {
   }
 
   /** Follows one room's events on the bus (one subscription per room and process is the caller's care). */
-  subscribeRoom(roomId: number, handler: (event: RoomEvent) => void) {
-    return this.access.deps.bus.subscribe(this.channel(roomId), (payload) => handler(JSON.parse(payload) as RoomEvent));
+  subscribeRoom(roomId: number, handler: (event: WireRoomEvent) => void) {
+    return this.access.deps.bus.subscribe(this.channel(roomId), (payload) => handler(decodeRoomEvent(payload)));
   }
 
   /** Follows joins and leaves of every room, from every process. */

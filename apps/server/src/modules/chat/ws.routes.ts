@@ -243,6 +243,7 @@ export async function chatSocketRoutes(
         uid: user.uid,
         subscribed: (roomId) => deps.live.isSubscribed(connection, roomId),
         send: (frame) => connection.send(frame),
+        sendText: (text) => connection.sendText(text),
       };
       void admitted.then((claimed) => {
         if (claimed) armExpiry();

@@ -1,0 +1,56 @@
+import type { LiveTopic } from '@polaris/contract';
+import type { RoomEvent } from './room-access.ts';
+
+/**
+ * A room event as the bus carries it: one line of routing facts (the head), a newline, then the frame the room's
+ * sockets are sent, already serialised. The event is encoded once, where it happens; every process fans the frame
+ * text out as it came and reads only the head (a message's body is never parsed again on its way). JSON never
+ * holds a raw newline, so the first one ends the head.
+ */
+type RoomEventHead =
+  | { type: 'message'; seq: number; senderUid: string | null }
+  | { type: 'deleted' | 'removed' | 'typing'; uid?: string }
+  | { type: 'changed'; topic: LiveTopic; ref: string | null };
+
+export interface WireRoomEvent {
+  head: RoomEventHead;
+  /** The frame for the room's sockets, serialised; empty for an event no socket is sent (a removal). */
+  frame: string;
+}
+
+function headOf(event: RoomEvent): RoomEventHead {
+  switch (event.type) {
+    case 'message':
+      return { type: 'message', seq: event.message.seq, senderUid: event.message.senderUid };
+    case 'changed':
+      return { type: 'changed', topic: event.topic, ref: event.ref };
+    case 'typing':
+    case 'removed':
+      return { type: event.type, uid: event.uid };
+    case 'deleted':
+      return { type: 'deleted' };
+  }
+}
+
+function frameOf(event: RoomEvent): string {
+  switch (event.type) {
+    case 'message':
+      return JSON.stringify({ type: 'message', message: event.message });
+    case 'changed':
+      return JSON.stringify({ type: 'changed', topic: event.topic, ref: event.ref });
+    case 'deleted':
+    case 'typing':
+      return JSON.stringify(event);
+    case 'removed':
+      return '';
+  }
+}
+
+export function encodeRoomEvent(event: RoomEvent): string {
+  return `${JSON.stringify(headOf(event))}\n${frameOf(event)}`;
+}
+
+export function decodeRoomEvent(payload: string): WireRoomEvent {
+  const end = payload.indexOf('\n');
+  return { head: JSON.parse(payload.slice(0, end)) as RoomEventHead, frame: payload.slice(end + 1) };
+}
