@@ -46,6 +46,15 @@ test('two people chat live in a public room, through a network loss and a long h
   await ann.getByTestId('room-create-submit').click();
   await expect(ann).toHaveURL(/chatroom\/chat\/index\?id=\d+/);
   const roomId = new URL(ann.url().replace('/#/', '/')).searchParams.get('id')!;
+  /** The room's stored messages with this text, as the server has them. */
+  const storedTexts = async (text: string) => {
+    const response = await ann.request.get(`${API_BASE}/chat/messages`, {
+      headers: { token: annAccount.token },
+      params: { roomId },
+    });
+    const body = (await response.json()) as { attachment: { items: { text: string }[] } };
+    return body.attachment.items.map((item) => item.text).filter((stored) => stored === text);
+  };
   await expect(ann.getByTestId('nav-title')).toHaveText(roomName);
   await expect(ann.getByTestId('room-subtitle')).toHaveText('1 member');
   await send(ann, 'Hello from Ann');
@@ -81,15 +90,20 @@ test('two people chat live in a public room, through a network loss and a long h
   await expect(pending).toHaveAttribute('data-status', 'queued');
   await expect(pending).toContainText('Not sent');
   await bob.screenshot({ path: info.outputPath('offline.png') });
-  await ann.waitForTimeout(1000);
+  // Nothing of it reached the server while Bob is offline (read from the server, not after a pause).
+  expect(await storedTexts('Typed in a tunnel')).toEqual([]);
   await expect(message(ann, 'Typed in a tunnel')).toHaveCount(0);
   await bobContext.setOffline(false);
   await expect(message(ann, 'Typed in a tunnel')).toHaveCount(1, { timeout: 15_000 });
   await expect(message(bob, 'Typed in a tunnel')).toHaveCount(1);
   await expect(bob.getByTestId('chat-pending')).toHaveCount(0);
   await expect(bob.getByTestId('room-offline')).toHaveCount(0);
-  await ann.waitForTimeout(1500);
+  // Stored once, and shown once: a message Ann sends afterwards arrives behind any second copy there could be.
+  expect(await storedTexts('Typed in a tunnel')).toEqual(['Typed in a tunnel']);
+  await send(ann, 'After the tunnel');
+  await expect(message(bob, 'After the tunnel')).toHaveCount(1);
   await expect(message(ann, 'Typed in a tunnel')).toHaveCount(1);
+  await expect(message(bob, 'Typed in a tunnel')).toHaveCount(1);
 
   // A history longer than a page, sent over HTTP; Bob opens the room again and scrolls up through it.
   const seeded = CHAT_LIMITS.historyPage + 15;
@@ -106,11 +120,11 @@ test('two people chat live in a public room, through a network loss and a long h
   await expect(message(bob, 'Hello from Ann')).toHaveCount(0);
   expect((await scrollState(bob)).fromBottom).toBeLessThan(50);
   const scroller = bob.getByTestId('chat-scroller');
-  for (let i = 0; i < 10 && (await message(bob, 'Hello from Ann').count()) === 0; i++) {
+  // Each scroll to the top loads the page above; scrolled again until the first message is in.
+  await expect(async () => {
     await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
-    await bob.waitForTimeout(300);
-  }
-  await expect(message(bob, 'Hello from Ann')).toHaveCount(1);
+    await expect(message(bob, 'Hello from Ann')).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(message(bob, 'Seed message 1')).toHaveCount(1);
   await expect(bob.getByTestId('chat-start')).toBeVisible();
   // Older pages came in above what Bob was reading, which stayed in place rather than jumping to the top.

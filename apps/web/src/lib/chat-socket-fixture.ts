@@ -39,6 +39,8 @@ export class FakeChatServer {
     unreadableText: null,
   };
   connectionsMade = 0;
+  /** Connection attempts turned away while `refuse` was on. */
+  connectionsRefused = 0;
   private readonly rooms = new Map<string, ChatMessage[]>();
   /** The seq stored under each room/sender/client id, as the server keeps one message per client id. */
   private readonly clientIds = new Map<string, number>();
@@ -51,7 +53,15 @@ export class FakeChatServer {
 
   static async start(): Promise<FakeChatServer> {
     let refuse = () => false;
-    const server = new WebSocketServer({ port: 0, host: '127.0.0.1', verifyClient: () => !refuse() });
+    const server = new WebSocketServer({
+      port: 0,
+      host: '127.0.0.1',
+      verifyClient: () => {
+        if (!refuse()) return true;
+        fake.connectionsRefused += 1;
+        return false;
+      },
+    });
     await new Promise<void>((resolve) => server.once('listening', resolve));
     const { port } = server.address() as AddressInfo;
     const fake = new FakeChatServer(server, `ws://127.0.0.1:${port}/ws`);

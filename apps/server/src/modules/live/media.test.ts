@@ -27,17 +27,20 @@ describe('embedded SFU (werift)', () => {
     const before = second.received;
     await until(() => second.received > before + 10);
 
-    media.setPaused(1, true);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const paused = first.received;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(first.received).toBe(paused);
-    media.setPaused(1, false);
-    await until(() => first.received > paused + 5);
+    // Paused, what the broadcaster sends reaches nobody. The broadcaster numbers its packets, so this waits for
+    // packets to be sent, not for time: those numbered after the pause, up to a few before the resume (the last
+    // may still be on their way when it comes), never reach the viewer, and the ones after the resume do.
+    await media.setPaused(1, true);
+    const pausedAt = sender.sent;
+    await until(() => sender.sent >= pausedAt + 15);
+    await media.setPaused(1, false);
+    await until(() => first.numbers.some((n) => n > pausedAt + 15));
+    expect(first.numbers.filter((n) => n > pausedAt + 1 && n <= pausedAt + 10)).toEqual([]);
 
-    // Another stage sees nothing of this one.
+    // Another stage sees nothing of this one, while this one's viewer gets twenty more packets.
     const elsewhere = await viewer((sdp) => media.watch(2, sdp), LOOPBACK);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const seen = first.received;
+    await until(() => first.received >= seen + 20);
     expect(elsewhere.received).toBe(0);
     expect(media.stageOf(elsewhere.sessionId)).toBe(2);
     await media.close(elsewhere.sessionId);
