@@ -263,7 +263,13 @@ export async function buildApp(options: AppOptions) {
     trade,
     released: (earning) => activityNotices.payoutReleased(earning),
   });
-  const discoveryCache = createDiscoveryCache({ ttlMs: config.discoveryCacheMs, now, redis, log: app.log });
+  const discoveryCache = createDiscoveryCache({
+    ttlMs: config.discoveryCacheMs,
+    now,
+    redis,
+    scope: busScope,
+    log: app.log,
+  });
   invalidateOnWrites(app, `${API_BASE}/activity/`, discoveryCache);
   const db = database.db;
   const discovery = new DiscoveryService({ db, now, links, log: app.log, cache: discoveryCache });

@@ -2,9 +2,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ActivitySummary } from '@polaris/contract';
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { query } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import type { WalletUser } from '../../test/wallet-fixtures.ts';
 import { createActivity, host } from './activity-fixtures.ts';
@@ -46,5 +49,29 @@ describe('discovery cache across servers (Redis)', () => {
     expect(await titlesThere()).toEqual(['Seen everywhere']);
     await t.call('POST', '/activity/update', { token: olivia.token, body: { id: activity.id, title: 'Edited here' } });
     await vi.waitFor(async () => expect(await titlesThere()).toEqual(['Edited here']), { timeout: 1000, interval: 20 });
+  });
+
+  it('keeps to its own deployment: another database on the same Redis invalidates on its own channel', async () => {
+    // Another deployment (its own database) beside this one on the same Redis, as a test run beside another.
+    const elsewhere = await createTestApp();
+    const listener = new Redis(process.env.REDIS_URL!);
+    try {
+      const nameOf = async (app: TestApp) =>
+        (await query<{ name: string }>(app.database.db, sql`select current_database() as name`)).rows[0]!.name;
+      const here = `polaris:${await nameOf(t)}:discovery:invalidate`;
+      const there = `polaris:${await nameOf(elsewhere)}:discovery:invalidate`;
+      expect(here).not.toBe(there);
+      const heard: string[] = [];
+      listener.on('message', (channel) => heard.push(channel));
+      await listener.subscribe(here, there);
+      // A write there, then one here: each invalidates on its own deployment's channel only, in that order.
+      await createActivity(elsewhere, await host(elsewhere, 'ezra@example.com'), { city, title: 'Over there' });
+      await createActivity(t, olivia, { city, title: 'Over here' });
+      await vi.waitFor(() => expect(heard).toHaveLength(2), { timeout: 5000, interval: 20 });
+      expect(heard).toEqual([there, here]);
+    } finally {
+      listener.disconnect();
+      await elsewhere.close();
+    }
   });
 });

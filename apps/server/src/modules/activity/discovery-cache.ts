@@ -19,7 +19,8 @@ export interface DiscoveryCache {
 
 /** Entries are keyed by anonymous input (search text, city), so their number is capped. */
 const MAX_ENTRIES = 500;
-const CHANNEL = 'polaris:discovery:invalidate';
+/** The channel carries the deployment's scope (its database), so deployments sharing one Redis never mix. */
+const channelOf = (scope: string) => `polaris:${scope}:discovery:invalidate`;
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -71,12 +72,13 @@ class RedisInvalidatedCache implements DiscoveryCache {
     private readonly local: MemoryDiscoveryCache,
     private readonly publisher: Redis,
     private readonly subscriber: Redis,
+    private readonly channel: string,
     private readonly log: FastifyBaseLogger,
   ) {
     subscriber.on('message', (channel, from) => {
-      if (channel === CHANNEL && from !== this.node) local.invalidate();
+      if (channel === this.channel && from !== this.node) local.invalidate();
     });
-    subscriber.subscribe(CHANNEL).catch((error) => log.warn({ err: error }, 'discovery cache: subscribe failed'));
+    subscriber.subscribe(channel).catch((error) => log.warn({ err: error }, 'discovery cache: subscribe failed'));
   }
 
   read<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -86,7 +88,7 @@ class RedisInvalidatedCache implements DiscoveryCache {
   invalidate(): void {
     this.local.invalidate();
     this.publisher
-      .publish(CHANNEL, this.node)
+      .publish(this.channel, this.node)
       .catch((error) => this.log.warn({ err: error }, 'discovery cache: invalidation not published'));
   }
 
@@ -100,11 +102,14 @@ export function createDiscoveryCache(options: {
   ttlMs: number;
   now: () => Date;
   redis?: Redis;
+  /** The deployment's scope on Redis (its database's name, as for chat and sessions). */
+  scope: string;
   log: FastifyBaseLogger;
 }): DiscoveryCache {
   const local = new MemoryDiscoveryCache(options.ttlMs, options.now);
   if (!options.redis || options.ttlMs <= 0) return local;
-  return new RedisInvalidatedCache(local, options.redis, options.redis.duplicate(), options.log);
+  const { redis, scope, log } = options;
+  return new RedisInvalidatedCache(local, redis, redis.duplicate(), channelOf(scope), log);
 }
 
 /**

@@ -51,7 +51,7 @@ export class DiscoveryService {
   private readonly cache: DiscoveryCache;
 
   constructor(private readonly deps: DiscoveryDeps) {
-    this.cache = deps.cache ?? createDiscoveryCache({ ttlMs: 0, now: deps.now, log: deps.log });
+    this.cache = deps.cache ?? createDiscoveryCache({ ttlMs: 0, now: deps.now, scope: 'local', log: deps.log });
   }
 
   private get db() {
