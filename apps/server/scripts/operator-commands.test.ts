@@ -25,6 +25,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
+// Each case starts a few commands as processes (tsx, a database connection each): on a machine busy with the
+// browser journeys beside this pass, that has taken over two minutes, so the deadlines only guard against a hang.
 describe('operator commands', () => {
   it('wallet:deposit credits a user, and ledger:check passes, then fails once a balance is tampered with', async () => {
     const deposit = await command('wallet-deposit.ts', [
@@ -64,7 +66,7 @@ describe('operator commands', () => {
     const broken = await command('ledger-check.ts');
     expect(broken.code).toBe(1);
     expect(broken.out).toContain('balance differs from its postings');
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('operator commands beside a running server', () => {
@@ -102,7 +104,7 @@ describe('operator commands beside a running server', () => {
       if (waited > 60_000 || server.exitCode !== null) throw new Error('the server did not start');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-  }, 90_000);
+  }, 240_000);
   afterAll(async () => {
     if (server.exitCode === null) server.kill('SIGTERM');
     await rm(serverDir, { recursive: true, force: true });
@@ -138,7 +140,7 @@ describe('operator commands beside a running server', () => {
     expect(said).toContain(`already runs on the embedded database in ${serverDir}`);
     expect(await tokenOf()).toBe(token);
     expect((await announcedServer(serverDir))?.port).toBe(port);
-  }, 120_000);
+  }, 240_000);
 
   it('refuse plainly when the data is held by a server that does not answer, and run alone once it is gone', async () => {
     server.kill('SIGTERM');
@@ -160,5 +162,5 @@ describe('operator commands beside a running server', () => {
     const alone = await run('ledger-check.ts');
     expect(alone.out).toContain('Ledger OK');
     expect(await tokenOf()).toBe(token);
-  }, 120_000);
+  }, 240_000);
 });

@@ -154,8 +154,10 @@ export async function query<T>(db: Database | Tx, statement: SQL): Promise<{ row
 }
 
 /**
- * Whether an error means the database connection went away (not that the query was wrong): the request
- * answers 503 and may be retried, and a transaction that was cut off was rolled back by the server.
+ * Whether an error means the database connection went away or could not be had (not that the query was wrong):
+ * the request answers 503 and may be retried, and a transaction that was cut off was rolled back by the server.
+ * A pool that found no free connection within its wait (`timeout exceeded when trying to connect`, a machine
+ * under more load than the pool can serve) is the same: nothing ran, try again.
  */
 export function isConnectionLoss(error: unknown): boolean {
   for (let cause = error, depth = 0; cause && depth < 5; depth++) {
@@ -165,7 +167,9 @@ export function isConnectionLoss(error: unknown): boolean {
     }
     if (
       typeof message === 'string' &&
-      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message)
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        message,
+      )
     ) {
       return true;
     }
