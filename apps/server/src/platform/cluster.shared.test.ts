@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { API_BASE, CHAT_CLOSE, type ChatServerFrame } from '@polaris/contract';
+import { API_BASE, CHAT_CLOSE, type ChatServerFrame, formatAmount } from '@polaris/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { type BenchPerson, fundedPeople } from '../../scripts/bench-people.ts';
@@ -13,8 +13,8 @@ import { type ServerProcess, ServerProcesses } from '../test/server-processes.ts
 
 /**
  * The production topology as processes: PostgreSQL, Redis, three nodes (`main.ts`) and HAProxy with
- * deploy/haproxy.cfg in front. Under a small bounded load through HAProxy (reads, chat clients sending
- * acknowledged messages, transfers with idempotency keys), the three nodes are restarted one by one (SIGTERM:
+ * deploy/haproxy.cfg in front. Under a bounded load through HAProxy (reads, a few hundred chat clients, four of them
+ * sending acknowledged messages, transfers with idempotency keys, red packet claims), the three nodes are restarted one by one (SIGTERM:
  * the drain) and then one is killed with SIGKILL. Nothing acknowledged is lost or doubled, the ledger stays
  * balanced, and no request answers 5xx except those a hard kill cut.
  */
@@ -43,7 +43,7 @@ let database: DatabaseHandle;
 let people: BenchPerson[];
 /** Chat clients that only listen: every one must receive every message once. */
 let listeners: SeededPerson[];
-const LISTENERS = 40;
+const LISTENERS = 300;
 let roomId: string;
 
 async function startNode(index: number, env: Record<string, string> = {}) {
@@ -78,6 +78,7 @@ const counts = {
   networkErrors: { rolling: 0, kill: 0 },
   messagesAcked: 0,
   transfersAcked: 0,
+  claimsAcked: 0,
   reconnects: 0,
   closeCodes: {} as Record<number, number>,
 };
@@ -140,6 +141,34 @@ async function transferrer(from: BenchPerson, to: BenchPerson, keys: string[], l
     await sleep(350);
   }
   return ids;
+}
+
+/**
+ * Red packet claims: each claimer claims once, sent again until answered (a cut claim is sent again). The answer is
+ * the amount: 200 for the claim, or 409 `alreadyClaimed` with the amount when a cut try had taken it. Answers the
+ * amount each claimer was told, by uid.
+ */
+async function claimer(queue: SeededPerson[], code: string, told: Map<number, string>) {
+  for (let person = queue.shift(); person; person = queue.shift()) {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      try {
+        const answer = await post<{ amount: string }>('/redpacket/claim', person.token, { redpacketCode: code });
+        record(answer.http);
+        if (answer.status === 200 || answer.status === 409) {
+          if (!answer.attachment?.amount) throw new Error(`claim refused: ${answer.msg}`);
+          told.set(person.uid, answer.attachment.amount);
+          counts.claimsAcked += 1;
+          break;
+        }
+        if (answer.http < 500) throw new Error(`claim refused: ${answer.msg}`);
+      } catch (error) {
+        if (error instanceof Error && error.message.startsWith('claim refused')) throw error;
+        counts.networkErrors[phase] += 1;
+      }
+      await sleep(100);
+    }
+    await sleep(250);
+  }
 }
 
 /**
@@ -262,7 +291,7 @@ beforeAll(async () => {
   if (haproxy.exitCode !== null || (await fetch(`${front}${API_BASE}/ready`).catch(() => null))?.status !== 200) {
     throw new Error(`HAProxy did not come up:\n${haproxyLog}`);
   }
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   stopping = true;
@@ -305,6 +334,21 @@ describe('three nodes behind HAProxy', () => {
     await Promise.all(peers.map((peer) => peer.connected));
     const receiver = people[7]!;
     const keys: string[] = [];
+    // One packet with a share for every listener, claimed four at a time through the restarts.
+    const packet = await post<{ code: string }>('/redpacket/send', people[3]!.token, {
+      kind: 'share',
+      asset: 'USDT',
+      amount: String(LISTENERS),
+      count: LISTENERS,
+      validity: 1,
+      validityUnit: 'day',
+      tradePassword: people[3]!.trade,
+      idempotencyKey: `cluster-packet-${basePort}`,
+    });
+    expect(packet.status, packet.msg).toBe(200);
+    const claimQueue = [...listeners];
+    const told = new Map<number, string>();
+    const claims = Promise.all([0, 1, 2, 3].map(() => claimer(claimQueue, packet.attachment.code, told)));
     const load = Promise.all([
       reader(people[4]!.token, 2000),
       reader(people[5]!.token, 2000),
@@ -340,6 +384,7 @@ describe('three nodes behind HAProxy', () => {
     await sleep(1500);
     stopping = true;
     const [, , ...rest] = await load;
+    await claims;
     const transferIds = rest.slice(senders.length).flat() as string[];
 
     // Only requests in flight on the killed node can have been cut: at most one per loop.
@@ -372,6 +417,21 @@ describe('three nodes behind HAProxy', () => {
       `SELECT id::text FROM journal_entries WHERE kind = 'transfer' AND actor_id IN (${payers})`,
     );
     expect(entries.map((entry) => entry.id).sort()).toEqual([...transferIds].sort());
+    // Every listener claimed once and was told the amount stored; the shares add up to the packet.
+    const storedClaims = await processes.query<{ uid: string; amount: string }>(
+      `SELECT u.uid::text AS uid, c.amount::text AS amount FROM red_packet_claims c JOIN users u ON u.id = c.user_id
+        JOIN red_packets p ON p.id = c.packet_id WHERE p.code = '${packet.attachment.code}'`,
+    );
+    const [usdt] = await processes.query<{ decimals: number }>(`SELECT decimals FROM assets WHERE code = 'USDT'`);
+    expect(storedClaims.length).toBe(LISTENERS);
+    expect(told.size).toBe(LISTENERS);
+    for (const row of storedClaims) {
+      expect(told.get(Number(row.uid)), `uid ${row.uid}`).toBe(formatAmount(BigInt(row.amount), usdt!.decimals));
+    }
+    const packetRow = await processes.query<{ remaining: string; count: number }>(
+      `SELECT remaining_amount::text AS remaining, remaining_count AS count FROM red_packets WHERE code = '${packet.attachment.code}'`,
+    );
+    expect(packetRow[0]).toEqual({ remaining: '0', count: 0 });
     expect(await checkLedger(database.db)).toEqual([]);
 
     // Clean up the chat, then the last checks of the drain: a drain that outlives DRAIN_TIMEOUT_MS ends with 1,
@@ -392,8 +452,9 @@ describe('three nodes behind HAProxy', () => {
         `${counts.fiveXx.kill} cut by the kill; network errors retried: ${counts.networkErrors.rolling} in the ` +
         `rolling restart, ${counts.networkErrors.kill} at the kill), ` +
         `${counts.messagesAcked} chat messages acknowledged and delivered once to ${peers.length} clients ` +
-        `(room seq ${lastSeq}), ${counts.transfersAcked} transfers, ${counts.reconnects} reconnects ` +
+        `(room seq ${lastSeq}), ${counts.transfersAcked} transfers, ${counts.claimsAcked} red packet claims, ` +
+        `${counts.reconnects} reconnects ` +
         `(close codes ${JSON.stringify(counts.closeCodes)}), drains ${drainedAt.join('/')} ms`,
     );
-  }, 150_000);
+  }, 420_000);
 });

@@ -147,7 +147,9 @@ export class ServerProcesses {
     server.process.stderr?.on('data', (chunk) => {
       server.log += chunk;
     });
-    const deadline = Date.now() + 60_000;
+    // Not a timing claim, only how long a node that never comes up is waited for: a loaded machine (CI running
+    // the browser journeys beside this) has needed more than a minute to start three at once.
+    const deadline = Date.now() + 150_000;
     while (Date.now() < deadline && server.process.exitCode === null) {
       try {
         if ((await fetch(`${server.baseUrl}${API_BASE}/health`)).ok) {
