@@ -88,8 +88,10 @@ export default defineConfig({
       ],
     },
   },
+  // The accessibility sweep (a11y.spec.ts) is a project of its own, listed last so that it runs last: it scans
+  // with two pages at once, which pays once CI's PostgreSQL pass beside the journeys has ended.
   projects: [
-    { name: 'embedded' },
+    { name: 'embedded', testIgnore: /a11y\.spec\.ts/ },
     ...(janus
       ? [
           {
@@ -100,6 +102,7 @@ export default defineConfig({
           },
         ]
       : []),
+    { name: 'a11y', testMatch: /a11y\.spec\.ts/ },
   ],
   webServer: [
     {

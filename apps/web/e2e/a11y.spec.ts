@@ -159,54 +159,67 @@ const DARK_SAMPLE: PathName[] = [
   'login',
 ];
 
-test.describe('axe-core on every route', () => {
-  // Each pass opens about a hundred pages on a fresh load; the two passes share nothing, so they may run side by side.
-  test.describe.configure({ timeout: 1_200_000, mode: 'parallel' });
+/**
+ * Scans `targets` with two pages in their own contexts side by side, each taking the next target as it finishes
+ * one: axe's work is in the browser, and two renderers keep both cores busy (the sweep is the longest journey).
+ * Light targets first, then `dark` ones with the system scheme dark.
+ */
+async function sweep(pages: Page[], pass: string, light: string[], dark: string[]): Promise<Found[]> {
+  const found: Found[] = [];
+  for (const [scheme, targets] of [
+    ['light', light],
+    ['dark', dark],
+  ] as const) {
+    const queue = [...targets];
+    await Promise.all(
+      pages.map(async (page) => {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (let target = queue.shift(); target !== undefined; target = queue.shift()) {
+          await open(page, target);
+          found.push(...(await scan(page, scheme === 'dark' ? `dark ${target}` : target)));
+          keep(pass, found);
+        }
+      }),
+    );
+  }
+  return found.sort((a, b) => a.route.localeCompare(b.route));
+}
 
-  test('signed in: no serious or critical violation on any route, light and dark', async ({ page }) => {
+const darkTargets = (fixtures: Fixtures) =>
+  DARK_SAMPLE.filter((sample) => !only || only.includes(sample)).map((name) =>
+    href(PATHS[name], queryOf(name, fixtures)),
+  );
+
+test.describe('axe-core on every route', () => {
+  test.describe.configure({ timeout: 1_200_000 });
+
+  test('signed in: no serious or critical violation on any route, light and dark', async ({ page, browser }) => {
     const fixtures = await makeFixtures(page);
+    const second = await (await browser.newContext()).newPage();
     await logInAs(page, fixtures.account.email);
-    const pass = 'signed-in';
-    const found: Found[] = [];
-    for (const [name, pathname] of ENTRIES) {
-      const target = href(pathname, queryOf(name, fixtures));
-      await open(page, target);
-      found.push(...(await scan(page, target)));
-      keep(pass, found);
-    }
-    await page.emulateMedia({ colorScheme: 'dark' });
-    for (const name of DARK_SAMPLE.filter((sample) => !only || only.includes(sample))) {
-      const target = href(PATHS[name], queryOf(name, fixtures));
-      await open(page, target);
-      found.push(...(await scan(page, `dark ${target}`)));
-      keep(pass, found);
-    }
+    await logInAs(second, fixtures.account.email);
+    const light = ENTRIES.map(([name, pathname]) => href(pathname, queryOf(name, fixtures)));
+    const found = await sweep([page, second], 'signed-in', light, darkTargets(fixtures));
+    await second.context().close();
     expect(found.map((f) => `${f.route}: ${f.rule} (${f.nodes.length})`)).toEqual([]);
   });
 
-  test('as a guest: no serious or critical violation on any route, light and dark', async ({ page }) => {
+  test('as a guest: no serious or critical violation on any route, light and dark', async ({ page, browser }) => {
     const fixtures = await makeFixtures(page);
-    const pass = 'guest';
-    const found: Found[] = [];
+    const second = await (await browser.newContext()).newPage();
     // A guest sees the same guest wall (GuestWall, from routes/sign-in.ts) on every route that belongs to an
     // account, with only its title changed: the wall is scanned once, on the first such route, and the pass's
     // time goes to the pages a guest really sees.
-    const walled = ENTRIES.filter(([, pathname]) => pathname in SIGN_IN_TITLES);
-    const guestEntries = ENTRIES.filter(([, pathname]) => !(pathname in SIGN_IN_TITLES) || pathname === walled[0]?.[1]);
-    for (const [name, pathname] of guestEntries) {
-      const target = href(pathname, queryOf(name, fixtures));
-      await open(page, target);
-      if (pathname in SIGN_IN_TITLES) await expect(page.getByTestId('guest-wall')).toBeVisible();
-      found.push(...(await scan(page, target)));
-      keep(pass, found);
+    const [wall] = ENTRIES.filter(([, pathname]) => pathname in SIGN_IN_TITLES);
+    if (wall) {
+      await open(page, href(wall[1], queryOf(wall[0], fixtures)));
+      await expect(page.getByTestId('guest-wall')).toBeVisible();
     }
-    await page.emulateMedia({ colorScheme: 'dark' });
-    for (const name of DARK_SAMPLE.filter((sample) => !only || only.includes(sample))) {
-      const target = href(PATHS[name], queryOf(name, fixtures));
-      await open(page, target);
-      found.push(...(await scan(page, `dark ${target}`)));
-      keep(pass, found);
-    }
+    const light = ENTRIES.filter(([, pathname]) => !(pathname in SIGN_IN_TITLES) || pathname === wall?.[1]).map(
+      ([name, pathname]) => href(pathname, queryOf(name, fixtures)),
+    );
+    const found = await sweep([page, second], 'guest', light, darkTargets(fixtures));
+    await second.context().close();
     expect(found.map((f) => `${f.route}: ${f.rule} (${f.nodes.length})`)).toEqual([]);
   });
 });
