@@ -4,19 +4,14 @@ import { ChatMessagesService } from './messages.service.ts';
 import { ChatModerationService } from './moderation.service.ts';
 import { ChatNotices, type RoomNotice } from './notices.service.ts';
 import { roomIdsOfUser } from './notices.store.ts';
-import {
-  type ChatDeps,
-  ChatRoomAccess,
-  type MembershipEvent,
-  type RoomEvent,
-  type RoomVisibility,
-} from './room-access.ts';
+import { type ChatDeps, ChatRoomAccess, type MembershipEvent, type RoomVisibility } from './room-access.ts';
+import { decodeRoomEvent, type RoomEvent, type WireRoomEvent } from './room-wire.ts';
 import { ChatRoomsService } from './rooms.service.ts';
-import { decodeRoomEvent, type WireRoomEvent } from './room-wire.ts';
 import { databaseName, unreadMessageCount } from './store.ts';
 
-export type { Caller, ChatDeps, MembershipEvent, RoomEvent, RoomVisibility } from './room-access.ts';
+export type { Caller, ChatDeps, MembershipEvent, RoomVisibility } from './room-access.ts';
 export { seesObject } from './room-access.ts';
+export type { RoomEvent } from './room-wire.ts';
 
 /**
  * Chat rooms, one service per topic over the shared room access: rooms (`rooms`), messages (`messages`),
