@@ -11,8 +11,8 @@ import {
   type RoomEvent,
   type RoomVisibility,
 } from './room-access.ts';
-import { ChatRoomsService } from './rooms.service.ts';
 import { decodeRoomEvent, type WireRoomEvent } from './room-wire.ts';
+import { ChatRoomsService } from './rooms.service.ts';
 import { databaseName, unreadMessageCount } from './store.ts';
 
 export type { Caller, ChatDeps, MembershipEvent, RoomEvent, RoomVisibility } from './room-access.ts';
