@@ -8,6 +8,16 @@ export interface JsonAnswer {
   body: unknown;
 }
 
+/** What an adapter built on `JsonApi` is given: its key, and when not its defaults, time limit, cache time and clock. */
+export interface JsonApiAdapterOptions {
+  apiKey: string;
+  timeoutMs?: number;
+  cacheMs?: number;
+  now?: () => Date;
+  /** Told why a call failed: the user sees only the adapter's error message. */
+  log?: { warn(details: object, message: string): void };
+}
+
 interface JsonApiOptions {
   /** Without a trailing slash; paths are appended as given. */
   baseUrl: string;

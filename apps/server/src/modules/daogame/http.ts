@@ -1,6 +1,6 @@
 import type { Language } from '@polaris/contract';
 import { z } from 'zod';
-import { type JsonAnswer, JsonApi } from '../../platform/json-api.ts';
+import { type JsonAnswer, JsonApi, type JsonApiAdapterOptions } from '../../platform/json-api.ts';
 import { PLACEHOLDER_ICON } from './local.ts';
 import {
   API_ERROR,
@@ -48,14 +48,9 @@ const CatalogueData = z.object({
 
 const Envelope = z.object({ code: z.number(), msg: z.string().optional(), data: z.unknown().optional() });
 
-export interface HttpDaogameOptions {
+/** The log is told why a call failed: the user only sees the API's message, "request failed" or "API request error". */
+export interface HttpDaogameOptions extends JsonApiAdapterOptions {
   baseUrl: string;
-  apiKey: string;
-  timeoutMs?: number;
-  cacheMs?: number;
-  now?: () => Date;
-  /** Told why a call failed: the user only sees the API's message, "request failed" or "API request error". */
-  log?: { warn(details: object, message: string): void };
 }
 
 /**

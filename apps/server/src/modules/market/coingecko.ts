@@ -1,6 +1,6 @@
 import { CURRENCIES, type Currency, type MarketCandleDays, type MarketFiatRates } from '@polaris/contract';
 import { z } from 'zod';
-import { JsonApi } from '../../platform/json-api.ts';
+import { JsonApi, type JsonApiAdapterOptions } from '../../platform/json-api.ts';
 import { SIGNIFICANT_DIGITS, toDecimalString } from './decimal.ts';
 import {
   type CandleSeries,
@@ -54,14 +54,9 @@ function errorMessageOf(body: unknown): string {
   return UNKNOWN_ERROR;
 }
 
-export interface CoinGeckoOptions {
+/** The log is told why a call failed, since the caller only sees CoinGecko's message or "Unknown error". */
+export interface CoinGeckoOptions extends JsonApiAdapterOptions {
   baseUrl?: string;
-  apiKey: string;
-  timeoutMs?: number;
-  cacheMs?: number;
-  now?: () => Date;
-  /** Told why a call failed, since the caller only sees CoinGecko's message or "Unknown error". */
-  log?: { warn(details: object, message: string): void };
 }
 
 /**
