@@ -1,4 +1,4 @@
-import { type ChatMessage, type ChatRoom, type LiveTopic, Status } from '@polaris/contract';
+import { type ChatMessage, type ChatRoom, Status } from '@polaris/contract';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { RealtimeBus, WindowCounter } from '../../platform/realtime.ts';
@@ -6,7 +6,7 @@ import type { Notifier } from '../notifications/events.ts';
 import { insertMessage, messagesAfter } from './messages.store.ts';
 import { authorize, canRead, canSee } from './policy.ts';
 import { presentMessage, presentRoom } from './presenter.ts';
-import { encodeRoomEvent } from './room-wire.ts';
+import { encodeRoomEvent, type RoomEvent } from './room-wire.ts';
 import {
   claimSeq,
   deleteMember,
@@ -23,15 +23,7 @@ import {
   uidOf,
 } from './store.ts';
 
-/** What the bus carries on a room's channel (`chat:room:<id>`): every process forwards it to its subscribers. */
-export type RoomEvent =
-  | { type: 'message'; message: ChatMessage }
-  | { type: 'deleted'; roomId: string; seq: number }
-  | { type: 'typing'; roomId: string; uid: string }
-  /** A member was removed (left, kicked, banned): their connections stop receiving the room. */
-  | { type: 'removed'; roomId: string; uid: string }
-  /** Something shown in the room changed (a red packet's shares): its members' screens refresh it. */
-  | { type: 'changed'; roomId: string; topic: LiveTopic; ref: string | null };
+export type { RoomEvent } from './room-wire.ts';
 
 /**
  * What the bus carries on the deployment's membership channel (`chat:<scope>:members`): a user joined or left a

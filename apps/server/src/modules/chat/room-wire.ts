@@ -1,5 +1,14 @@
-import type { LiveTopic } from '@polaris/contract';
-import type { RoomEvent } from './room-access.ts';
+import type { ChatMessage, LiveTopic } from '@polaris/contract';
+
+/** What the bus carries on a room's channel (`chat:room:<id>`): every process forwards it to its subscribers. */
+export type RoomEvent =
+  | { type: 'message'; message: ChatMessage }
+  | { type: 'deleted'; roomId: string; seq: number }
+  | { type: 'typing'; roomId: string; uid: string }
+  /** A member was removed (left, kicked, banned): their connections stop receiving the room. */
+  | { type: 'removed'; roomId: string; uid: string }
+  /** Something shown in the room changed (a red packet's shares): its members' screens refresh it. */
+  | { type: 'changed'; roomId: string; topic: LiveTopic; ref: string | null };
 
 /**
  * A room event as the bus carries it: one line of routing facts (the head), a newline, then the frame the room's
