@@ -2,9 +2,8 @@
 // senders, and timing every delivery. It runs as a process of its own (`bench-chat.ts` starts it once per server
 // measured), so the server's event loop is the server's alone, as in production, and the bare baseline and the
 // chat server are measured by exactly the same code.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { runInChild, serveChildJob } from './child-job.ts';
 
 export interface LoadOptions {
   /** Messages in all, spread over the senders. */
@@ -152,26 +151,7 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
 
 /** Runs a job in a child process and returns its result. */
 export function runJobInProcess(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code === 0) resolve(JSON.parse(out) as LoadResult);
-      else reject(new Error(`load process exited with ${code}`));
-    });
-    child.stdin.end(JSON.stringify(job));
-  });
+  return runInChild(import.meta.url, job, 'load');
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  let input = '';
-  for await (const chunk of process.stdin) input += chunk;
-  process.stdout.write(JSON.stringify(await runJob(JSON.parse(input) as LoadJob)));
-  process.exit(0);
-}
+await serveChildJob(import.meta.url, runJob);

@@ -16,13 +16,12 @@ import path from 'node:path';
 import { API_BASE } from '@polaris/contract';
 import pg from 'pg';
 import { WebSocketServer } from 'ws';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { chatMembers, sessions, users } from '../src/db/schema/index.ts';
 import { REPO_ROOT } from '../src/paths.ts';
 import { FLEET_KEYS, freePort } from '../src/test/server-processes.ts';
 import { type LoadOptions, type LoadResult, runJobInProcess } from './bench-chat-load.ts';
+import { benchApp } from './bench-people.ts';
 import { flags } from './operator.ts';
 
 const args = flags(process.argv.slice(2));
@@ -123,12 +122,7 @@ const wsUrl = (base: string, token: string) =>
 async function benchChat(database: DatabaseHandle): Promise<LoadResult> {
   await database.migrate();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-chat-'));
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_MULTIPLIER: '1000' }),
-    rateLimit: false,
-    backgroundWorkers: false,
-  };
-  const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'none') });
+  const app = await benchApp(database, dataDir, { RATE_LIMIT_MULTIPLIER: '1000' });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const people = await seedUsers(database, SENDERS + CLIENTS);
   const room = await app.services.chat.rooms.createRoom(

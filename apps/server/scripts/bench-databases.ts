@@ -15,16 +15,22 @@ export async function benchEachDatabase<T>(bench: (label: string, database: Data
     console.log('PostgreSQL: not run (set DATABASE_URL to include it)');
     return results;
   }
+  results.push(await onScratchPostgres(process.env.DATABASE_URL, (postgres) => bench('PostgreSQL', postgres)));
+  return results;
+}
+
+/** Runs `bench` on a database created for it on the PostgreSQL at `serverUrl`, dropped after. */
+export async function onScratchPostgres<T>(serverUrl: string, bench: (database: DatabaseHandle) => Promise<T>) {
   const name = `polaris_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
-  results.push(await bench('PostgreSQL', postgres));
+  const result = await bench(postgres);
   await postgres.close();
   await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
   await admin.end();
-  return results;
+  return result;
 }

@@ -9,11 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_BASE, CreateActivityInput } from '@polaris/contract';
 import autocannon from 'autocannon';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
-import { fundedPeople } from './bench-people.ts';
+import { benchApp, fundedPeople } from './bench-people.ts';
 import { flags } from './operator.ts';
 
 const args = flags(process.argv.slice(2));
@@ -36,12 +34,7 @@ async function serve(unfair: boolean) {
   const database = await openDatabase({ kind: 'pglite', unfair });
   await database.migrate();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-fair-'));
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DISCOVERY_CACHE_MS: '0' }),
-    rateLimit: false,
-    backgroundWorkers: false,
-  };
-  const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'none') });
+  const app = await benchApp(database, dataDir, { DISCOVERY_CACHE_MS: '0' });
   const people: Person[] = await fundedPeople(database, PAYERS, 'payer');
   const host = { id: 0, uid: 0, uuid: '', email: '', sessionId: 0, signingKey: null };
   const [hostRow] = await database.db

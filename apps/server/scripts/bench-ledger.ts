@@ -5,12 +5,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_BASE } from '@polaris/contract';
-import pg from 'pg';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { ledger } from '../src/modules/wallet/ledger.ts';
-import { fundedPeople } from './bench-people.ts';
+import { onScratchPostgres } from './bench-databases.ts';
+import { benchApp, fundedPeople } from './bench-people.ts';
 import { flags } from './operator.ts';
 
 const args = flags(process.argv.slice(2));
@@ -44,12 +42,7 @@ async function runPool(count: number, concurrency: number, one: (i: number) => P
 async function bench(label: string, database: DatabaseHandle) {
   await database.migrate();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-'));
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    rateLimit: false,
-    backgroundWorkers: false,
-  };
-  const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'none') });
+  const app = await benchApp(database, dataDir);
   const db = database.db;
   const people = await fundedPeople(database, USERS, 'bench');
   const pair = (i: number) => [people[i % USERS]!, people[(i * 7 + 3) % USERS]!] as const;
@@ -106,17 +99,7 @@ for (const durable of [true, false]) {
 }
 
 if (process.env.DATABASE_URL) {
-  const name = `polaris_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  const postgres = await openDatabase({ kind: 'postgres', url: url.toString() });
-  rows.push(...(await bench('PostgreSQL', postgres)));
-  await postgres.close();
-  await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-  await admin.end();
+  rows.push(...(await onScratchPostgres(process.env.DATABASE_URL, (postgres) => bench('PostgreSQL', postgres))));
 }
 
 console.log(`\n${TRANSFERS} transfers per row, ${CONCURRENCY} at a time, among ${USERS} users`);

@@ -13,13 +13,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Activity, API_BASE, type Blast } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, query } from '../src/db/client.ts';
 import { inLane } from '../src/db/fair-gate.ts';
 import { BLAST_BATCH, BlastService } from '../src/modules/activity/blasts.service.ts';
 import { seedPeople } from '../src/test/seed-people.ts';
 import { benchEachDatabase } from './bench-databases.ts';
+import { benchApp } from './bench-people.ts';
 import { flags } from './operator.ts';
 
 const args = flags(process.argv.slice(2));
@@ -37,12 +36,7 @@ async function bench(label: string, database: DatabaseHandle) {
   const BATCH = Number(args.batch ?? BLAST_BATCH);
   await database.migrate();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-notify-'));
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DISCOVERY_CACHE_MS: '0' }),
-    rateLimit: false,
-    backgroundWorkers: false,
-  };
-  const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'none') });
+  const app = await benchApp(database, dataDir, { DISCOVERY_CACHE_MS: '0' });
   const call = async <T>(method: 'GET' | 'POST', route: string, token: string | null, body?: unknown) => {
     const response = await app.inject({
       method,

@@ -1,7 +1,11 @@
 // Funded people for the benchmarks, written straight into the tables (a session token, a transaction password,
 // a deposit through the ledger) so that seeding costs seconds, not a sign-up flow per person.
+
+import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { hashTradePassword } from '@polaris/contract';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { sessions, tradePasswords, users } from '../src/db/schema/index.ts';
 import { ledger } from '../src/modules/wallet/ledger.ts';
@@ -43,4 +47,14 @@ export async function fundedPeople(database: DatabaseHandle, count: number, pref
     people.push({ id: user!.id, uid: user!.uid, token, trade });
   }
   return people;
+}
+
+/** The app as a bench measures it: quiet, without rate limits or background workers, serving no web app. */
+export function benchApp(database: DatabaseHandle, dataDir: string, env: Record<string, string> = {}) {
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
+    rateLimit: false,
+    backgroundWorkers: false,
+  };
+  return buildApp({ config, database, webDistDir: path.join(dataDir, 'none') });
 }

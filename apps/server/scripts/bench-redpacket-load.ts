@@ -1,7 +1,6 @@
 // The claimers of bench-redpacket.ts, in a process of their own so that firing and timing requests does not
 // share a core's event loop with the server being measured. Reads a job on stdin, writes the answers on stdout.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { runInChild, serveChildJob } from './child-job.ts';
 
 export interface BurstJob {
   url: string;
@@ -38,26 +37,7 @@ async function runBurst(job: BurstJob): Promise<BurstAnswer[]> {
 }
 
 export function runBurstInProcess(job: BurstJob): Promise<BurstAnswer[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code === 0) resolve(JSON.parse(out) as BurstAnswer[]);
-      else reject(new Error(`burst process exited with ${code}`));
-    });
-    child.stdin.end(JSON.stringify(job));
-  });
+  return runInChild(import.meta.url, job, 'burst');
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  let input = '';
-  for await (const chunk of process.stdin) input += chunk;
-  process.stdout.write(JSON.stringify(await runBurst(JSON.parse(input) as BurstJob)));
-  process.exit(0);
-}
+await serveChildJob(import.meta.url, runBurst);

@@ -15,15 +15,13 @@ import path from 'node:path';
 import { API_BASE, type RedPacket } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, query } from '../src/db/client.ts';
 import { redPackets } from '../src/db/schema/index.ts';
 import { checkLedger } from '../src/modules/wallet/ledger.store.ts';
 import { ledger } from '../src/modules/wallet/ledger.ts';
 import { seedPeople } from '../src/test/seed-people.ts';
 import { benchEachDatabase } from './bench-databases.ts';
-import { fundedPeople } from './bench-people.ts';
+import { benchApp, fundedPeople } from './bench-people.ts';
 import { type BurstAnswer, runBurstInProcess } from './bench-redpacket-load.ts';
 import { flags } from './operator.ts';
 
@@ -62,12 +60,7 @@ async function bare(): Promise<Figures> {
 async function bench(label: string, database: DatabaseHandle) {
   await database.migrate();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-redpacket-'));
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-    rateLimit: false,
-    backgroundWorkers: false,
-  };
-  const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'none') });
+  const app = await benchApp(database, dataDir);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const api = (route: string) => `${base}${API_BASE}${route}`;
   const [sender] = await fundedPeople(database, 1, 'rp-sender');

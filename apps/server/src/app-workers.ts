@@ -1,38 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppServices } from './app-services.ts';
 import { inLane } from './db/fair-gate.ts';
-import type { ActivityServices } from './modules/activity/routes.ts';
-import type { AirdropService } from './modules/airdrop/service.ts';
-import type { BountyService } from './modules/bounty/service.ts';
-import type { InviteService } from './modules/invite/service.ts';
-import type { CreatorEarningsService } from './modules/master/service.ts';
-import type { NotificationService } from './modules/notifications/service.ts';
-import type { RedPacketService } from './modules/redpacket/service.ts';
-import type { VipService } from './modules/vip/service.ts';
-import type { DepositService } from './modules/wallet/deposits.service.ts';
-import type { TransferService } from './modules/wallet/transfers.service.ts';
-import type { MailQueue } from './platform/mail-queue.ts';
 import type { Metrics } from './platform/metrics.ts';
 import { startWorker } from './platform/worker.ts';
 
-export interface WorkerServices {
-  deposits: DepositService;
-  transfers: TransferService;
-  activity: ActivityServices;
-  discoveryCache: { invalidate(): void };
-  earnings: CreatorEarningsService;
-  mailQueue: MailQueue;
-  redPackets: RedPacketService;
-  bounties: BountyService;
-  vip: VipService;
-  airdrops: AirdropService;
-  invites: InviteService;
-  notifications: NotificationService;
-}
+/** The services whose background work runs here, and the discovery cache a settlement run empties. */
+type WorkerServices = Pick<
+  AppServices,
+  | 'deposits'
+  | 'transfers'
+  | 'activity'
+  | 'earnings'
+  | 'mailQueue'
+  | 'redPackets'
+  | 'bounties'
+  | 'vip'
+  | 'airdrops'
+  | 'invites'
+  | 'notifications'
+> & { discoveryCache: { invalidate(): void } };
 
 /**
  * The backlog of each queue-like worker (due and not done, one bounded count on the due index each), read at
- * every metrics scrape as `polaris_job_backlog{queue}`. The mail queue's is watched in app.ts. Watched on every
- * process, whether it runs the workers or not: the backlog is the database's, not the process's.
+ * every metrics scrape as `polaris_job_backlog{queue}`. The mail queue's is watched in app-platform.ts. Watched on
+ * every process, whether it runs the workers or not: the backlog is the database's, not the process's.
  */
 export function watchBacklogs(
   metrics: Metrics,

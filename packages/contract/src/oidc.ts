@@ -31,20 +31,21 @@ export const OidcTicketOutput = z.object({
 });
 export type OidcTicketResult = z.infer<typeof OidcTicketOutput>;
 
+/** Proof that the caller holds the account: its password or an emailed login code, and the authenticator's code. */
+const accountProof = {
+  password: passwordHashField.optional(),
+  vcode: vcodeField.optional(),
+  /** Google Authenticator code or recovery code, when it is on (docs/security-centre.md, second factor). */
+  totp: totpCodeField.optional(),
+};
+/** Exactly one of the password and the code. */
+const oneProof = (value: { password?: string; vcode?: string }) => Boolean(value.password) !== Boolean(value.vcode);
+const PROOF_REQUIRED = { error: 'oidc.proofRequired', path: ['password'] };
+
 /** Linking a provider to an existing account, proven by the account's password or an emailed login code. */
 export const OidcLinkInput = z
-  .object({
-    ticket: secretField,
-    browserKey: secretField,
-    password: passwordHashField.optional(),
-    vcode: vcodeField.optional(),
-    /** Google Authenticator code or recovery code, when it is on (docs/security-centre.md, second factor). */
-    totp: totpCodeField.optional(),
-  })
-  .refine((value) => Boolean(value.password) !== Boolean(value.vcode), {
-    error: 'oidc.proofRequired',
-    path: ['password'],
-  });
+  .object({ ticket: secretField, browserKey: secretField, ...accountProof })
+  .refine(oneProof, PROOF_REQUIRED);
 
 /** The provider accounts linked to mine, for the security centre (`email` as the provider gave it when linked). */
 export const LinkedProvidersOutput = z.object({
@@ -54,17 +55,8 @@ export type LinkedProvider = z.infer<typeof LinkedProvidersOutput>['items'][numb
 
 /** Unlinking a provider, proven like linking: the account's password or an emailed login code. */
 export const UnlinkProviderInput = z
-  .object({
-    provider: z.enum(OIDC_PROVIDERS),
-    password: passwordHashField.optional(),
-    vcode: vcodeField.optional(),
-    /** Google Authenticator code or recovery code, when it is on (docs/security-centre.md, second factor). */
-    totp: totpCodeField.optional(),
-  })
-  .refine((value) => Boolean(value.password) !== Boolean(value.vcode), {
-    error: 'oidc.proofRequired',
-    path: ['password'],
-  });
+  .object({ provider: z.enum(OIDC_PROVIDERS), ...accountProof })
+  .refine(oneProof, PROOF_REQUIRED);
 
 /** What a provider sends back: the query (Google) or a form post (Apple, whose `user` JSON carries the name). */
 export const OidcCallbackInput = z.object({

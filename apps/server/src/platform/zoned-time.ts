@@ -10,7 +10,8 @@ interface ZonedParts {
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
-function partsOf(date: Date, timeZone: string) {
+/** The zone's wall clock at an instant: date, time to the second, and weekday. */
+export function zonedClock(date: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
@@ -35,19 +36,27 @@ function partsOf(date: Date, timeZone: string) {
 }
 
 export function zonedDate(date: Date, timeZone: string): ZonedParts {
-  const { year, month, day, weekday } = partsOf(date, timeZone);
+  const { year, month, day, weekday } = zonedClock(date, timeZone);
   return { year, month, day, weekday };
 }
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
 function offsetAt(ms: number, timeZone: string): number {
-  const p = partsOf(new Date(ms), timeZone);
+  const p = zonedClock(new Date(ms), timeZone);
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
 }
 
 /** The instant of local midnight on a calendar day in the zone (day may overflow; Date.UTC normalises it). */
 export function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
-  const guess = Date.UTC(year, month - 1, day);
+  return zonedWallTime(year, month, day, 0, timeZone);
+}
+
+/**
+ * The instant the zone's wall clock shows this date and time, `minutes` after midnight (the day may overflow). A
+ * time skipped by a DST change (02:30 on a spring-forward night) comes out as the instant just after the gap.
+ */
+export function zonedWallTime(year: number, month: number, day: number, minutes: number, timeZone: string): Date {
+  const guess = Date.UTC(year, month - 1, day, 0, minutes);
   let instant = guess - offsetAt(guess, timeZone);
   // Across a DST change the offset at the guess and at the result differ; one correction settles it.
   instant = guess - offsetAt(instant, timeZone);

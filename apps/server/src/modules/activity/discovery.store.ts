@@ -91,6 +91,16 @@ function decodeCursor(cursor: string | undefined): { at: string; id: number } | 
   return match ? { at: new Date(Number(match[1])).toISOString(), id: Number(match[2]) } : null;
 }
 
+/** Keyset paging by start time from `cursor`: soonest first, or latest first for past activities. */
+function byStartTime(cursor: { at: string; id: number } | null, past: boolean): { after: SQL; order: SQL } {
+  const after = cursor
+    ? past
+      ? sql`and (a.starts_at, a.id) < (${cursor.at}::timestamptz, ${cursor.id})`
+      : sql`and (a.starts_at, a.id) > (${cursor.at}::timestamptz, ${cursor.id})`
+    : sql``;
+  return { after, order: past ? sql`order by a.starts_at desc, a.id desc` : sql`order by a.starts_at, a.id` };
+}
+
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
@@ -162,12 +172,7 @@ export function mineSection(
       : past
         ? sql`and a.ends_at <= ${at}::timestamptz`
         : sql``;
-  const after = cursor
-    ? past
-      ? sql`and (a.starts_at, a.id) < (${cursor.at}::timestamptz, ${cursor.id})`
-      : sql`and (a.starts_at, a.id) > (${cursor.at}::timestamptz, ${cursor.id})`
-    : sql``;
-  const order = past ? sql`order by a.starts_at desc, a.id desc` : sql`order by a.starts_at, a.id`;
+  const { after, order } = byStartTime(cursor, past);
   return { name: 'mine', where: sql`${membership} ${when} ${after}`, order, limit: input.limit + 1 };
 }
 
@@ -189,12 +194,7 @@ export function hostingSection(
 ): SummarySection {
   const past = input.group === 'past';
   const cursor = decodeCursor(input.cursor);
-  const after = cursor
-    ? past
-      ? sql`and (a.starts_at, a.id) < (${cursor.at}::timestamptz, ${cursor.id})`
-      : sql`and (a.starts_at, a.id) > (${cursor.at}::timestamptz, ${cursor.id})`
-    : sql``;
-  const order = past ? sql`order by a.starts_at desc, a.id desc` : sql`order by a.starts_at, a.id`;
+  const { after, order } = byStartTime(cursor, past);
   return {
     name: 'hosting',
     where: sql`${hostedBy(userId)} and ${hostingGroupWhere(input.group, now.toISOString())} ${after}`,

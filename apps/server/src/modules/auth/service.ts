@@ -6,20 +6,17 @@ import {
   type Language,
   Status,
   translate,
-  VCODE_LENGTH,
   VCODE_MAX_TRIES,
-  VCODE_RESEND_SECONDS,
-  VCODE_TTL_MS,
 } from '@polaris/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
-import { randomDigits, randomInviteCode, randomToken, safeEqualHex, sha256Hex } from '../../platform/secrets.ts';
+import { randomInviteCode, randomToken, safeEqualHex, sha256Hex } from '../../platform/secrets.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import type { SessionEvents } from '../../platform/session-events.ts';
-import { resendWaitSeconds } from '../../platform/vcode.ts';
+import { sendCode } from '../../platform/vcode.ts';
 import type { InviteService } from '../invite/service.ts';
 import type { Notifier } from '../notifications/events.ts';
 import { DeviceService } from './devices.service.ts';
@@ -113,48 +110,30 @@ export class AuthService {
   }
 
   /** Sends a code unless one went out for this email and purpose less than 60 seconds ago. */
-  async sendCode(email: string, purpose: AnyCodePurpose, language: Language): Promise<{ resendIn: number }> {
-    const now = this.deps.now();
-    const code = randomDigits(VCODE_LENGTH);
-    const outcome = await this.db.transaction(async (tx) => {
-      // Serialise concurrent requests for the same address so two codes cannot both pass the resend window.
-      await lockCodeRequests(tx, email, purpose);
-      const registered = Boolean(await findAccountByEmail(tx, email));
-      if (purpose === 'signup' && registered) return { kind: 'registered' as const };
-      if (purpose !== 'signup' && !registered) return { kind: 'unknown' as const };
-      const resendIn = resendWaitSeconds(await lastCodeSentAt(tx, email, purpose), now);
-      if (resendIn > 0) return { kind: 'tooSoon' as const, resendIn };
-      await insertCode(tx, {
-        email,
-        purpose,
-        codeHash: codeHash(email, purpose, code),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + VCODE_TTL_MS),
-      });
-      return { kind: 'sent' as const };
+  sendCode(email: string, purpose: AnyCodePurpose, language: Language): Promise<{ resendIn: number }> {
+    return sendCode(this.db, {
+      now: this.deps.now(),
+      lock: (tx) => lockCodeRequests(tx, email, purpose),
+      check: async (tx) => {
+        const registered = Boolean(await findAccountByEmail(tx, email));
+        if (purpose === 'signup' && registered) {
+          throw new FieldsError([{ field: 'email', messageKey: 'auth.emailRegistered' }], Status.conflict);
+        }
+        if (purpose !== 'signup' && !registered) throw notRegistered();
+      },
+      lastSentAt: (tx) => lastCodeSentAt(tx, email, purpose),
+      hash: (code) => codeHash(email, purpose, code),
+      store: (tx, code) => insertCode(tx, { email, purpose, ...code }),
+      deliver: (code) =>
+        this.deps.mailer.send({
+          to: email,
+          subject: translate(language, 'mail.codeSubject', { code }),
+          text: translate(language, 'mail.codeBody', {
+            code,
+            purpose: translate(language, `mail.purpose.${purpose}`),
+          }),
+        }),
     });
-    if (outcome.kind === 'registered') {
-      throw new FieldsError([{ field: 'email', messageKey: 'auth.emailRegistered' }], Status.conflict);
-    }
-    if (outcome.kind === 'unknown') throw notRegistered();
-    if (outcome.kind === 'tooSoon') {
-      throw new AppError(
-        Status.conflict,
-        'auth.codeTooFrequent',
-        { seconds: outcome.resendIn },
-        { resendIn: outcome.resendIn },
-      );
-    }
-    // Mail leaves after the commit: no network call inside a transaction.
-    await this.deps.mailer.send({
-      to: email,
-      subject: translate(language, 'mail.codeSubject', { code }),
-      text: translate(language, 'mail.codeBody', {
-        code,
-        purpose: translate(language, `mail.purpose.${purpose}`),
-      }),
-    });
-    return { resendIn: VCODE_RESEND_SECONDS };
   }
 
   async isRegistered(email: string): Promise<boolean> {

@@ -38,6 +38,14 @@ const AnnouncementsOutput = z.object({
 
 /** The HTTP surface of chat; the WebSocket is in ws.routes.ts. */
 export function chatRoutes(router: Router, chat: ChatService): void {
+  roomRoutes(router, chat);
+  announcementRoutes(router, chat);
+  messageRoutes(router, chat);
+  memberRoutes(router, chat);
+}
+
+/** Finding, opening, joining and leaving rooms, and their settings. */
+function roomRoutes(router: Router, chat: ChatService): void {
   router.route({
     method: 'GET',
     path: '/chat/rooms/mine',
@@ -148,6 +156,10 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     output: ChatRoomOutput,
     handler: ({ input, user }) => chat.rooms.resetInvite(user, input.roomId),
   });
+}
+
+/** Pinned announcements (admins pin, members read). */
+function announcementRoutes(router: Router, chat: ChatService): void {
   router.route({
     method: 'POST',
     path: '/chat/room/announce',
@@ -168,6 +180,10 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     output: AnnouncementsOutput,
     handler: ({ input, user }) => chat.moderation.announcementHistory(user, input.roomId),
   });
+}
+
+/** History, sending, deleting and the read position. */
+function messageRoutes(router: Router, chat: ChatService): void {
   router.route({
     method: 'GET',
     path: '/chat/messages',
@@ -208,6 +224,10 @@ export function chatRoutes(router: Router, chat: ChatService): void {
     output: EmptyOutput,
     handler: ({ input, user }) => chat.messages.read(user, input),
   });
+}
+
+/** The member list and moderation: mutes, kicks, bans and roles. */
+function memberRoutes(router: Router, chat: ChatService): void {
   router.route({
     method: 'GET',
     path: '/chat/members',

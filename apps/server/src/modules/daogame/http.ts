@@ -1,6 +1,6 @@
 import type { Language } from '@polaris/contract';
 import { z } from 'zod';
-import { TtlCache } from '../../platform/ttl-cache.ts';
+import { type JsonAnswer, JsonApi, type JsonApiAdapterOptions } from '../../platform/json-api.ts';
 import { PLACEHOLDER_ICON } from './local.ts';
 import {
   API_ERROR,
@@ -48,14 +48,9 @@ const CatalogueData = z.object({
 
 const Envelope = z.object({ code: z.number(), msg: z.string().optional(), data: z.unknown().optional() });
 
-export interface HttpDaogameOptions {
+/** The log is told why a call failed: the user only sees the API's message, "request failed" or "API request error". */
+export interface HttpDaogameOptions extends JsonApiAdapterOptions {
   baseUrl: string;
-  apiKey: string;
-  timeoutMs?: number;
-  cacheMs?: number;
-  now?: () => Date;
-  /** Told why a call failed: the user only sees the API's message, "request failed" or "API request error". */
-  log?: { warn(details: object, message: string): void };
 }
 
 /**
@@ -67,20 +62,26 @@ export class HttpDaogameData implements DaogameData {
   readonly source = 'live' as const;
   private readonly baseUrl: string;
   private readonly origin: string;
-  private readonly timeoutMs: number;
-  private readonly now: () => Date;
-  private readonly cache: TtlCache;
+  private readonly api: JsonApi;
 
-  constructor(private readonly options: HttpDaogameOptions) {
+  constructor(options: HttpDaogameOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.origin = new URL(this.baseUrl).origin;
-    this.timeoutMs = options.timeoutMs ?? DAOGAME_TIMEOUT_MS;
-    this.now = options.now ?? (() => new Date());
-    this.cache = new TtlCache(options.cacheMs ?? DAOGAME_CACHE_MS, this.now);
+    this.api = new JsonApi({
+      baseUrl: this.baseUrl,
+      headers: { 'x-api-key': options.apiKey },
+      timeoutMs: options.timeoutMs ?? DAOGAME_TIMEOUT_MS,
+      cacheMs: options.cacheMs ?? DAOGAME_CACHE_MS,
+      now: options.now ?? (() => new Date()),
+      // Timeouts and refused connections carry no message of the API's: SPEC §8's "API request error".
+      unavailable: (cause) => new DaogameUnavailableError(API_ERROR, { cause }),
+      log: options.log,
+      logMessage: 'DAO game API call failed',
+    });
   }
 
   catalogue(language: Language): Promise<DaogameCatalogue> {
-    return this.cache.get(`games|${language}`, async () => {
+    return this.api.cached(`games|${language}`, async () => {
       const data = await this.get(`/games?lang=${encodeURIComponent(language)}`, CatalogueData);
       if (data === null) throw new DaogameUnavailableError(API_ERROR, { cause: 'catalogue answered 404' });
       return {
@@ -91,7 +92,7 @@ export class HttpDaogameData implements DaogameData {
   }
 
   game(gameId: string, language: Language): Promise<SourceGame | null> {
-    return this.cache.get(`game|${gameId}|${language}`, async () => {
+    return this.api.cached(`game|${gameId}|${language}`, async () => {
       const path = `/games/${encodeURIComponent(gameId)}?lang=${encodeURIComponent(language)}`;
       const data = await this.get(path, UpstreamDetail);
       return data === null ? null : this.toGame(data);
@@ -126,42 +127,20 @@ export class HttpDaogameData implements DaogameData {
   }
 
   /** The `data` of a successful answer, null for the API's "not found", or a `DaogameUnavailableError`. */
-  private async get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | null> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.timeoutMs);
-    try {
-      const response = await fetch(`${this.baseUrl}${path}`, {
-        headers: { accept: 'application/json', 'x-api-key': this.options.apiKey },
-        signal: controller.signal,
-      });
-      const text = await response.text();
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = undefined;
-      }
-      const envelope = Envelope.safeParse(body);
-      const code = envelope.success ? envelope.data.code : response.status;
-      if (response.status === 404 || code === 404) return null;
-      if (!response.ok || (envelope.success && code !== 200)) {
-        throw DaogameUnavailableError.rejected(envelope.data?.msg, `HTTP ${response.status}, code ${code}`);
-      }
-      if (!envelope.success) throw new DaogameUnavailableError(API_ERROR, { cause: 'not an envelope' });
-      const parsed = schema.safeParse(envelope.data.data);
-      if (!parsed.success) throw new DaogameUnavailableError(API_ERROR, { cause: parsed.error });
-      return parsed.data;
-    } catch (error) {
-      // Timeouts and refused connections carry no message of the API's: SPEC §8's "API request error".
-      const failure =
-        error instanceof DaogameUnavailableError ? error : new DaogameUnavailableError(API_ERROR, { cause: error });
-      this.options.log?.warn(
-        { path: path.split('?')[0], message: failure.messageKey, cause: String(failure.cause) },
-        'DAO game API call failed',
-      );
-      throw failure;
-    } finally {
-      clearTimeout(timer);
-    }
+  private get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | null> {
+    return this.api.get(path, (answer) => readEnvelope(answer, schema));
   }
+}
+
+function readEnvelope<S extends z.ZodType>({ status, ok, body }: JsonAnswer, schema: S): z.output<S> | null {
+  const envelope = Envelope.safeParse(body);
+  const code = envelope.success ? envelope.data.code : status;
+  if (status === 404 || code === 404) return null;
+  if (!ok || (envelope.success && code !== 200)) {
+    throw DaogameUnavailableError.rejected(envelope.data?.msg, `HTTP ${status}, code ${code}`);
+  }
+  if (!envelope.success) throw new DaogameUnavailableError(API_ERROR, { cause: 'not an envelope' });
+  const parsed = schema.safeParse(envelope.data.data);
+  if (!parsed.success) throw new DaogameUnavailableError(API_ERROR, { cause: parsed.error });
+  return parsed.data;
 }

@@ -1,21 +1,11 @@
-import {
-  type BoundPhone,
-  type Language,
-  type Phone,
-  Status,
-  translate,
-  VCODE_LENGTH,
-  VCODE_MAX_TRIES,
-  VCODE_RESEND_SECONDS,
-  VCODE_TTL_MS,
-} from '@polaris/contract';
+import { type BoundPhone, type Language, type Phone, Status, translate, VCODE_MAX_TRIES } from '@polaris/contract';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Database, Tx } from '../../db/client.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError, FieldsError, ServiceUnavailableError } from '../../platform/errors.ts';
-import { randomDigits, safeEqualHex, sha256Hex } from '../../platform/secrets.ts';
+import { safeEqualHex, sha256Hex } from '../../platform/secrets.ts';
 import type { SmsSender } from '../../platform/sms.ts';
-import { resendWaitSeconds } from '../../platform/vcode.ts';
+import { sendCode } from '../../platform/vcode.ts';
 import { presentPhone } from './presenter.ts';
 import {
   bindPhone,
@@ -70,38 +60,27 @@ export class PhoneService {
     return (await findPhone(this.deps.db, userId)) !== undefined;
   }
 
-  async sendCode(userId: number, input: Phone, language: Language): Promise<{ resendIn: number }> {
+  sendCode(userId: number, input: Phone, language: Language): Promise<{ resendIn: number }> {
     const e164 = normalisePhone(input);
-    const now = this.deps.now();
-    const code = randomDigits(VCODE_LENGTH);
-    const outcome = await this.deps.db.transaction(async (tx) => {
-      await lockCodeRequests(tx, userId);
-      const holder = await phoneHolder(tx, e164);
-      if (holder === userId) return { kind: 'same' as const };
-      if (holder !== undefined) return { kind: 'taken' as const };
-      const resendIn = resendWaitSeconds(await lastCodeSentAt(tx, userId), now);
-      if (resendIn > 0) return { kind: 'tooSoon' as const, resendIn };
-      await insertPhoneCode(tx, {
-        userId,
-        e164,
-        codeHash: codeHash(userId, e164, code),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + VCODE_TTL_MS),
-      });
-      return { kind: 'sent' as const };
+    return sendCode(this.deps.db, {
+      now: this.deps.now(),
+      lock: (tx) => lockCodeRequests(tx, userId),
+      check: async (tx) => {
+        const holder = await phoneHolder(tx, e164);
+        if (holder === userId) throw new AppError(Status.conflict, 'identity.phoneSame');
+        if (holder !== undefined) throw new FieldsError([{ field: 'phone', messageKey: 'identity.phoneTaken' }], 409);
+      },
+      lastSentAt: (tx) => lastCodeSentAt(tx, userId),
+      hash: (code) => codeHash(userId, e164, code),
+      store: (tx, code) => insertPhoneCode(tx, { userId, e164, ...code }),
+      deliver: async (code) => {
+        try {
+          await this.deps.sms.send({ to: e164, text: translate(language, 'identity.smsBody', { code }) });
+        } catch (error) {
+          throw new ServiceUnavailableError('identity.smsUnavailable', error);
+        }
+      },
     });
-    if (outcome.kind === 'same') throw new AppError(Status.conflict, 'identity.phoneSame');
-    if (outcome.kind === 'taken') throw new FieldsError([{ field: 'phone', messageKey: 'identity.phoneTaken' }], 409);
-    if (outcome.kind === 'tooSoon') {
-      const { resendIn } = outcome;
-      throw new AppError(Status.conflict, 'auth.codeTooFrequent', { seconds: resendIn }, { resendIn });
-    }
-    try {
-      await this.deps.sms.send({ to: e164, text: translate(language, 'identity.smsBody', { code }) });
-    } catch (error) {
-      throw new ServiceUnavailableError('identity.smsUnavailable', error);
-    }
-    return { resendIn: VCODE_RESEND_SECONDS };
   }
 
   async bind(userId: number, input: Phone & { vcode: string }): Promise<BoundPhone> {

@@ -1,6 +1,6 @@
 import { CURRENCIES, type Currency, type MarketCandleDays, type MarketFiatRates } from '@polaris/contract';
 import { z } from 'zod';
-import { TtlCache } from '../../platform/ttl-cache.ts';
+import { JsonApi, type JsonApiAdapterOptions } from '../../platform/json-api.ts';
 import { SIGNIFICANT_DIGITS, toDecimalString } from './decimal.ts';
 import {
   type CandleSeries,
@@ -54,14 +54,9 @@ function errorMessageOf(body: unknown): string {
   return UNKNOWN_ERROR;
 }
 
-export interface CoinGeckoOptions {
+/** The log is told why a call failed, since the caller only sees CoinGecko's message or "Unknown error". */
+export interface CoinGeckoOptions extends JsonApiAdapterOptions {
   baseUrl?: string;
-  apiKey: string;
-  timeoutMs?: number;
-  cacheMs?: number;
-  now?: () => Date;
-  /** Told why a call failed, since the caller only sees CoinGecko's message or "Unknown error". */
-  log?: { warn(details: object, message: string): void };
 }
 
 /**
@@ -71,53 +66,35 @@ export interface CoinGeckoOptions {
  */
 export class CoinGeckoMarketData implements MarketData {
   readonly source = 'live' as const;
-  private readonly baseUrl: string;
-  private readonly timeoutMs: number;
   private readonly now: () => Date;
-  private readonly cache: TtlCache;
+  private readonly api: JsonApi;
 
-  constructor(private readonly options: CoinGeckoOptions) {
-    this.baseUrl = (options.baseUrl ?? COINGECKO_DEFAULT_URL).replace(/\/+$/, '');
-    this.timeoutMs = options.timeoutMs ?? COINGECKO_TIMEOUT_MS;
+  constructor(options: CoinGeckoOptions) {
     this.now = options.now ?? (() => new Date());
-    this.cache = new TtlCache(options.cacheMs ?? COINGECKO_CACHE_MS, this.now);
+    this.api = new JsonApi({
+      baseUrl: (options.baseUrl ?? COINGECKO_DEFAULT_URL).replace(/\/+$/, ''),
+      headers: { 'x-cg-demo-api-key': options.apiKey },
+      timeoutMs: options.timeoutMs ?? COINGECKO_TIMEOUT_MS,
+      cacheMs: options.cacheMs ?? COINGECKO_CACHE_MS,
+      now: this.now,
+      // Timeouts, refused connections and unreadable answers carry no message from CoinGecko.
+      unavailable: (cause) => new MarketUnavailableError(UNKNOWN_ERROR, { cause }),
+      log: options.log,
+      logMessage: 'market data call failed',
+    });
   }
 
-  private async get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.timeoutMs);
-    try {
-      const response = await fetch(`${this.baseUrl}${path}`, {
-        headers: { accept: 'application/json', 'x-cg-demo-api-key': this.options.apiKey },
-        signal: controller.signal,
-      });
-      const text = await response.text();
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = undefined;
-      }
-      if (!response.ok) throw new MarketUnavailableError(errorMessageOf(body), { cause: `HTTP ${response.status}` });
+  private get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
+    return this.api.get(path, ({ ok, status, body }) => {
+      if (!ok) throw new MarketUnavailableError(errorMessageOf(body), { cause: `HTTP ${status}` });
       const parsed = schema.safeParse(body);
       if (!parsed.success) throw new MarketUnavailableError(UNKNOWN_ERROR, { cause: parsed.error });
       return parsed.data;
-    } catch (error) {
-      // Timeouts, refused connections and unreadable answers carry no message from CoinGecko.
-      const failure =
-        error instanceof MarketUnavailableError ? error : new MarketUnavailableError(UNKNOWN_ERROR, { cause: error });
-      this.options.log?.warn(
-        { path: path.split('?')[0], message: failure.messageKey, cause: String(failure.cause) },
-        'market data call failed',
-      );
-      throw failure;
-    } finally {
-      clearTimeout(timer);
-    }
+    });
   }
 
   tickers(): Promise<TickerList> {
-    return this.cache.get('tickers', async () => {
+    return this.api.cached('tickers', async () => {
       const query = `vs_currency=usd&order=market_cap_desc&per_page=${COINGECKO_LIST_SIZE}&page=1&sparkline=false`;
       const rows = await this.get(`/coins/markets?${query}`, MarketsResponse);
       const optional = (value: number | null | undefined, digits: number) =>
@@ -144,7 +121,7 @@ export class CoinGeckoMarketData implements MarketData {
   }
 
   candles(ticker: SourceTicker, days: MarketCandleDays): Promise<CandleSeries> {
-    return this.cache.get(`ohlc:${ticker.id}:${days}`, async () => {
+    return this.api.cached(`ohlc:${ticker.id}:${days}`, async () => {
       const rows = await this.get(
         `/coins/${encodeURIComponent(ticker.id)}/ohlc?vs_currency=usd&days=${days}`,
         OhlcResponse,
@@ -166,7 +143,7 @@ export class CoinGeckoMarketData implements MarketData {
 
   /** CoinGecko's rates are per BTC; units per USD is the currency's rate over the dollar's. */
   fiatRates(): Promise<MarketFiatRates> {
-    return this.cache.get('fiat', async () => {
+    return this.api.cached('fiat', async () => {
       const { rates } = await this.get('/exchange_rates', ExchangeRatesResponse);
       const perBtc = (code: string) => rates[code.toLowerCase()]?.value;
       const usd = perBtc('USD');

@@ -25,10 +25,24 @@ import type { TotpService } from './totp.service.ts';
 
 const tags = ['security'];
 
-export function securityRoutes(
-  router: Router,
-  deps: { auth: AuthService; trade: TradePasswordService; totp: TotpService; deletion: AccountDeletionService },
-): void {
+interface SecurityDeps {
+  auth: AuthService;
+  trade: TradePasswordService;
+  totp: TotpService;
+  deletion: AccountDeletionService;
+}
+
+/** The security centre: transaction password, sessions, login password, authenticator, deleting the account. */
+export function securityRoutes(router: Router, deps: SecurityDeps): void {
+  tradePasswordRoutes(router, deps);
+  sessionRoutes(router, deps);
+  passwordRoutes(router, deps);
+  totpRoutes(router, deps);
+  deletionRoutes(router, deps);
+}
+
+/** Setting, changing and checking the transaction password. */
+function tradePasswordRoutes(router: Router, deps: SecurityDeps): void {
   router.route({
     method: 'POST',
     path: '/user/isFdPwdBlank',
@@ -81,7 +95,10 @@ export function securityRoutes(
       return {};
     },
   });
+}
 
+/** The account's signed-in sessions, and ending them. */
+function sessionRoutes(router: Router, deps: SecurityDeps): void {
   router.route({
     method: 'GET',
     path: '/user/identity/sessions',
@@ -120,7 +137,10 @@ export function securityRoutes(
       return {};
     },
   });
+}
 
+/** Changing the login password with an emailed code. */
+function passwordRoutes(router: Router, deps: SecurityDeps): void {
   router.route({
     method: 'POST',
     path: '/user/password/vcode',
@@ -147,7 +167,10 @@ export function securityRoutes(
       return {};
     },
   });
+}
 
+/** Google Authenticator: status, enrolment, confirmation, turning it off. */
+function totpRoutes(router: Router, deps: SecurityDeps): void {
   router.route({
     method: 'GET',
     path: '/user/gauth/status',
@@ -197,7 +220,10 @@ export function securityRoutes(
       return {};
     },
   });
+}
 
+/** Deleting the account: what stands in the way, the code, the deletion. */
+function deletionRoutes(router: Router, deps: SecurityDeps): void {
   router.route({
     method: 'GET',
     path: '/user/deleteAccount/check',

@@ -41,8 +41,14 @@ export interface WalletRouteDeps {
 }
 
 export function walletRoutes(router: Router, deps: WalletRouteDeps): void {
-  const { wallet, deposits, transfers, records, payments } = deps;
+  homeRoutes(router, deps);
+  movingRoutes(router, deps);
+  recordRoutes(router, deps);
+  paymentRoutes(router, deps);
+}
 
+/** The wallet's home: chains, balances, the summary, which assets show. */
+function homeRoutes(router: Router, { wallet }: WalletRouteDeps): void {
   router.route({
     method: 'GET',
     path: '/wallet/chains',
@@ -89,7 +95,10 @@ export function walletRoutes(router: Router, deps: WalletRouteDeps): void {
       return {};
     },
   });
+}
 
+/** Money in and out: deposit addresses and transfers. */
+function movingRoutes(router: Router, { deposits, transfers }: WalletRouteDeps): void {
   router.route({
     method: 'GET',
     path: '/wallet/deposit/address',
@@ -125,7 +134,10 @@ export function walletRoutes(router: Router, deps: WalletRouteDeps): void {
     output: TransferOutput,
     handler: ({ user, input }) => transfers.transfer(user, input),
   });
+}
 
+/** The records of what moved, and one asset's page. */
+function recordRoutes(router: Router, { wallet, records }: WalletRouteDeps): void {
   router.route({
     method: 'GET',
     path: '/wallet/records',
@@ -158,7 +170,10 @@ export function walletRoutes(router: Router, deps: WalletRouteDeps): void {
     output: AssetsOutput.shape.items.element,
     handler: ({ user, input }) => wallet.asset(user.id, input.asset),
   });
+}
 
+/** The user's payment methods. */
+function paymentRoutes(router: Router, { payments }: WalletRouteDeps): void {
   router.route({
     method: 'GET',
     path: '/user/payments',

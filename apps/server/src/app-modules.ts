@@ -1,0 +1,346 @@
+import { API_BASE, CHAT_LIMITS } from '@polaris/contract';
+import type { AppOptions } from './app.ts';
+import type { Platform } from './app-platform.ts';
+import { AttendeeService } from './modules/activity/attendees.service.ts';
+import { BlastService } from './modules/activity/blasts.service.ts';
+import { CheckinService } from './modules/activity/checkin.service.ts';
+import { DiscoveryService } from './modules/activity/discovery.service.ts';
+import { createDiscoveryCache, invalidateOnWrites } from './modules/activity/discovery-cache.ts';
+import { DraftService } from './modules/activity/drafts.service.ts';
+import { EditingService } from './modules/activity/editing.service.ts';
+import { ActivityEvents } from './modules/activity/events.ts';
+import { ImageService } from './modules/activity/images.service.ts';
+import { InvitationService } from './modules/activity/invitations.service.ts';
+import { NftService } from './modules/activity/nfts.service.ts';
+import { ActivityNoticeService } from './modules/activity/notify.service.ts';
+import type { ActivityServices } from './modules/activity/routes.ts';
+import { SeatService } from './modules/activity/seats.service.ts';
+import { SettlementService } from './modules/activity/settlement.service.ts';
+import { SignupService } from './modules/activity/signup.service.ts';
+import { SplitService } from './modules/activity/split.service.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { BountyService } from './modules/bounty/service.ts';
+import { CalendarService } from './modules/calendar/service.ts';
+import { LiveChatService } from './modules/chat/live.service.ts';
+import { ChatService } from './modules/chat/service.ts';
+import { InviteService } from './modules/invite/service.ts';
+import { EmbeddedMedia } from './modules/live/embedded-media.ts';
+import { JanusMedia } from './modules/live/janus-media.ts';
+import type { RoomRole } from './modules/live/policy.ts';
+import { LiveService } from './modules/live/service.ts';
+import { MarketService, marketDataFrom } from './modules/market/service.ts';
+import { CreatorEarningsService } from './modules/master/service.ts';
+import type { Notifier } from './modules/notifications/events.ts';
+import { NotificationService } from './modules/notifications/service.ts';
+import { providerClients } from './modules/oidc/providers.ts';
+import { OidcService } from './modules/oidc/service.ts';
+import { createPush } from './modules/push/module.ts';
+import { ClaimAutomationGuard } from './modules/redpacket/automation.ts';
+import { RedPacketService } from './modules/redpacket/service.ts';
+import { TradePasswordService } from './modules/security/service.ts';
+import { TotpService } from './modules/security/totp.service.ts';
+import { UserService } from './modules/user/service.ts';
+import { VipService } from './modules/vip/service.ts';
+import { AddressDeriver } from './modules/wallet/addresses.ts';
+import { LocalChainAdapter } from './modules/wallet/chain.ts';
+import { DepositService } from './modules/wallet/deposits.service.ts';
+import { walletMnemonic } from './modules/wallet/mnemonic.ts';
+import { PaymentMethodService } from './modules/wallet/payments.service.ts';
+import { RecordService } from './modules/wallet/records.service.ts';
+import { WalletService } from './modules/wallet/service.ts';
+import { TransferService } from './modules/wallet/transfers.service.ts';
+import { mailboxOf } from './platform/mail.ts';
+import { MemoryWindowCounter, RedisWindowCounter, type WindowCounter } from './platform/realtime.ts';
+
+/** The module services the routes and workers use: `buildServices`' answer. */
+export type ModuleServices = Awaited<ReturnType<typeof buildServices>>;
+
+/**
+ * Every module's services, built in the order their dependencies need (the composition root, docs/modules.md).
+ * Services built before the notifications service (it needs chat, built later) tell it through `notifier`.
+ */
+export async function buildServices(platform: Platform, options: AppOptions) {
+  const late = laterNotifier();
+  const notifier = late.notifier;
+  const accounts = await accountServices(platform, notifier);
+  const money = await walletServices(platform, accounts, notifier);
+  const activities = activityServices(platform, accounts, money, notifier);
+  const community = await communityServices(platform, options, { ...accounts, ...money, ...activities }, notifier);
+  late.connect(community.notifications);
+  return { ...accounts, ...money, ...activities, ...community };
+}
+
+/** A notifier that hands every call to the one connected later. */
+function laterNotifier(): { notifier: Notifier; connect(target: Notifier): void } {
+  let target: Notifier | undefined;
+  const connected = () => {
+    if (!target) throw new Error('the notifications service is not built yet');
+    return target;
+  };
+  return {
+    notifier: {
+      notify: (events) => connected().notify(events),
+      deliver: (events) => connected().deliver(events),
+      changed: (userIds, topic, ref) => connected().changed(userIds, topic, ref),
+    },
+    connect: (built) => {
+      target = built;
+    },
+  };
+}
+
+/** Signing in, the security centre's second factors and trade password, membership, profiles and their images. */
+async function accountServices(platform: Platform, notifier: Notifier) {
+  const { config, db, now, log, attempts, links, box } = platform;
+  const invites = new InviteService({ db, now, links });
+  const auth = new AuthService({
+    db,
+    attempts,
+    mailer: platform.mailer,
+    sessionTtlMs: config.sessionTtlMs,
+    now,
+    invites,
+    sessionEvents: platform.sessionEvents,
+    notifier,
+    log,
+  });
+  const totp = new TotpService({ db, attempts, box, now, notifier });
+  const trade = new TradePasswordService({ db, auth, now });
+  const oidc = new OidcService({
+    db,
+    auth,
+    providers: providerClients(config.oidc, now),
+    publicUrl: config.publicUrl,
+    now,
+    log,
+  });
+  const vip = new VipService({ db, now, trade, notifier });
+  const images = new ImageService({ db, now, links, dataDir: config.dataDir });
+  const users = new UserService(db, vip, images);
+  return { invites, auth, totp, trade, oidc, vip, images, users };
+}
+
+/** Quotes, the wallet and its flows: deposits, transfers, records, payment methods. */
+async function walletServices(
+  platform: Platform,
+  { trade, users, invites, vip }: Awaited<ReturnType<typeof accountServices>>,
+  notifier: Notifier,
+) {
+  const { config, db, now, log, attempts } = platform;
+  const market = new MarketService(marketDataFrom(config, { now, log }));
+  const wallet = new WalletService({ db, market });
+  const chain = new LocalChainAdapter({
+    delayMs: config.localChainDelayMs,
+    failRate: config.localChainFailRate,
+    blockMs: config.localChainBlockMs,
+  });
+  const deposits = new DepositService({
+    db,
+    now,
+    deriver: new AddressDeriver(await walletMnemonic(config, log)),
+    chain,
+    users,
+    invites,
+    notifier,
+  });
+  const transfers = new TransferService({
+    db,
+    now,
+    chain,
+    trade,
+    attempts,
+    perksOf: (userId) => vip.perksOf(userId),
+    notifier,
+  });
+  const records = new RecordService({ db });
+  const payments = new PaymentMethodService({ db, trade, now });
+  return { market, wallet, deposits, transfers, records, payments, catalog: () => wallet.catalog() };
+}
+
+/** Activities (discovery and its cache, the topic services) and the creator earnings their settlement holds. */
+function activityServices(
+  platform: Platform,
+  { trade, images, invites }: Awaited<ReturnType<typeof accountServices>>,
+  { catalog }: Awaited<ReturnType<typeof walletServices>>,
+  notifier: Notifier,
+) {
+  const { app, config, db, now, log, links, attempts, mailer } = platform;
+  const activityNotices = new ActivityNoticeService({
+    db,
+    now,
+    links,
+    notifier,
+    mailbox: mailboxOf(config.mailFrom),
+    reminderLeads: config.noticeReminderLeads,
+    log,
+  });
+  const earnings = new CreatorEarningsService({
+    db,
+    now,
+    catalog,
+    trade,
+    released: (earning) => activityNotices.payoutReleased(earning),
+  });
+  const discoveryCache = createDiscoveryCache({
+    ttlMs: config.discoveryCacheMs,
+    now,
+    redis: platform.redis,
+    scope: platform.busScope,
+    log,
+  });
+  invalidateOnWrites(app, `${API_BASE}/activity/`, discoveryCache);
+  const discovery = new DiscoveryService({ db, now, links, log, cache: discoveryCache });
+  const activityEvents = new ActivityEvents(log);
+  const seats = new SeatService({ db, now, events: activityEvents, notices: activityNotices });
+  const activity: ActivityServices = {
+    discovery,
+    editing: new EditingService({
+      db,
+      now,
+      links,
+      discovery,
+      promote: (id) => seats.promoteAll(id),
+      events: activityEvents,
+      notices: activityNotices,
+    }),
+    drafts: new DraftService({ db, now }),
+    images,
+    invitations: new InvitationService({ db, now, links, mailer, log, attempts }),
+    signups: new SignupService({ db, now, trade, seats, discovery, events: activityEvents, notices: activityNotices }),
+    seats,
+    settlement: new SettlementService({
+      db,
+      now,
+      links,
+      seats,
+      earnings,
+      payoutHoldMs: config.payoutHoldMs,
+      events: activityEvents,
+      notices: activityNotices,
+    }),
+    checkins: new CheckinService({ db, now, links, invites, notices: activityNotices }),
+    nfts: new NftService({ db, links }),
+    attendees: new AttendeeService({ db, earnings }),
+    notices: activityNotices,
+    // Blasts call the notifier only from their worker, after the notifications service is built.
+    blasts: new BlastService({ db, now, log, notifier }),
+    split: new SplitService({ db, now, catalog }),
+  };
+  return { activity, activityEvents, discovery, discoveryCache, earnings };
+}
+
+/** Chat and live video, notifications and push, bounties, red packets and the calendar. */
+async function communityServices(
+  platform: Platform,
+  options: AppOptions,
+  built: Awaited<ReturnType<typeof accountServices>> &
+    Awaited<ReturnType<typeof walletServices>> &
+    ReturnType<typeof activityServices>,
+  notifier: Notifier,
+) {
+  const { config, db, now, log, bus, redis, busScope, links, attempts } = platform;
+  const { images, discovery, catalog, trade, vip } = built;
+  const counter: WindowCounter = redis ? new RedisWindowCounter(redis) : new MemoryWindowCounter();
+  const chat: ChatService = new ChatService({
+    db,
+    now,
+    bus,
+    counter,
+    sendsPerWindow: CHAT_LIMITS.sendsPerWindow * config.rateLimitMultiplier,
+    scope: busScope,
+    imageOwnedBy: (id, userId) => images.ownedBy(id, userId),
+    stagesOnAir: (roomIds) => live.onAirByRoom(roomIds),
+    activityCodes: (ids) => discovery.codesById(ids),
+    activityIdOf: (code) => discovery.idByCode(code),
+    notifier,
+  });
+  const chatLive = new LiveChatService({ bus: platform.metrics.timedBus(bus), chat });
+  const push = await createPush({ db, now, config, sessionEvents: platform.sessionEvents, log });
+  const notifications = new NotificationService({
+    db,
+    now,
+    log,
+    bus,
+    scope: busScope,
+    links,
+    push: options.pushSender ?? push.sender,
+    serverKey: platform.serverKey,
+    chat: {
+      unreadMessages: (userId) => chat.unreadMessages(userId),
+      assertMember: async (userId, roomId) => {
+        await chat.membership(userId, roomId);
+      },
+    },
+  });
+  platform.metrics.watchBacklog('notice', () => notifications.backlog());
+  built.activityEvents.on((event) => chat.activityRooms.follow(event));
+  const bounties = new BountyService({
+    db,
+    now,
+    catalog,
+    links,
+    trade,
+    chat,
+    activityIdOf: (code) => discovery.idByCode(code),
+    imageOwnedBy: (id, userId) => images.ownedBy(id, userId),
+    log,
+    notifier,
+  });
+  const calendar = new CalendarService({ db, now, links });
+  const { live, media, stopLiveOnSessionEnd } = await liveServices(platform, chat, images);
+  const redPackets = new RedPacketService({
+    db,
+    now,
+    catalog,
+    links,
+    trade,
+    attempts,
+    activityIdOf: (code) => discovery.idByCode(code),
+    perksOf: (userId) => vip.perksOf(userId),
+    rooms: chat.visibility,
+    automation: new ClaimAutomationGuard({
+      attempts,
+      captcha: platform.captcha,
+      perMinute: config.captcha.redPacketsPerMinute,
+    }),
+    log,
+    notifier,
+    chat: {
+      notifyMembers: (roomId, notice, except) => chat.notifyMembers(roomId, notice, except),
+      roomChanged: (roomId, topic, ref) => chat.roomChanged(roomId, topic, ref),
+      assertCanPost: (userId, roomId) => chat.messages.assertCanPost(userId, roomId),
+      // The packet's code is the message's client id: posting it twice stores it once.
+      post: (user, roomId, greeting, code) =>
+        chat.messages.send(
+          user,
+          { roomId, text: greeting, clientId: `redpacket:${code}` },
+          { kind: 'redpacket', ref: code },
+        ),
+    },
+  });
+  return { chat, chatLive, push, notifications, bounties, calendar, live, media, stopLiveOnSessionEnd, redPackets };
+}
+
+/** Live video on chat rooms' stages: the media server, and the media a session opened closed when it ends. */
+async function liveServices(platform: Platform, chat: ChatService, images: ImageService) {
+  const { config, db, now } = platform;
+  const media = config.janusUrl
+    ? new JanusMedia({ url: config.janusUrl, apiSecret: config.janusApiSecret, iceServers: config.iceServers })
+    : new EmbeddedMedia({ iceServers: config.iceServers, hostAddresses: config.liveHostAddresses });
+  const live: LiveService = new LiveService({
+    db,
+    now,
+    media,
+    images,
+    rooms: chat.visibility,
+    roomRole: (roomId, userId) =>
+      chat.membership(userId, roomId).then(
+        ({ member }): RoomRole => member.role,
+        () => null,
+      ),
+    onAir: (stage) => chat.notices.liveStarted(stage),
+  });
+  // A session that ends closes the media it opened on this process (live signalling and publishing).
+  const stopLiveOnSessionEnd = await platform.sessionEvents.subscribe((event) => void live.sessionsEnded(event));
+  return { live, media, stopLiveOnSessionEnd };
+}

@@ -1,0 +1,184 @@
+import { existsSync } from 'node:fs';
+import type { AppOptions } from './app.ts';
+import { registerAccountModules } from './app-accounts.ts';
+import { registerAirdrops } from './app-airdrops.ts';
+import type { ModuleServices } from './app-modules.ts';
+import type { Platform } from './app-platform.ts';
+import { activityRoutes } from './modules/activity/routes.ts';
+import { ClientService } from './modules/app/client.service.ts';
+import { appRoutes } from './modules/app/routes.ts';
+import { AppService } from './modules/app/service.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { bountyRoutes } from './modules/bounty/routes.ts';
+import { calendarRoutes } from './modules/calendar/routes.ts';
+import { captchaRoutes } from './modules/captcha/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
+import { chatSocketRoutes } from './modules/chat/ws.routes.ts';
+import { daogameRoutes } from './modules/daogame/routes.ts';
+import { DaogameService, daogameDataFrom } from './modules/daogame/service.ts';
+import { liveRoutes } from './modules/live/routes.ts';
+import { marketRoutes } from './modules/market/routes.ts';
+import { masterRoutes } from './modules/master/routes.ts';
+import { acceptOneClickForms, notificationRoutes } from './modules/notifications/routes.ts';
+import { peopleRoutes } from './modules/people/routes.ts';
+import { PeopleService } from './modules/people/service.ts';
+import { placesRoutes } from './modules/places/routes.ts';
+import { PlacesService } from './modules/places/service.ts';
+import { redPacketRoutes } from './modules/redpacket/routes.ts';
+import { shareRoutes } from './modules/share/routes.ts';
+import { ShareService } from './modules/share/service.ts';
+import { userRoutes } from './modules/user/routes.ts';
+import { vipRoutes } from './modules/vip/routes.ts';
+import { operatorRoutes } from './modules/wallet/operator.routes.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
+import { WEB_DIST_DIR } from './paths.ts';
+import { registerApiDocuments } from './platform/api-documents.ts';
+import { installJsonBodies } from './platform/json-body.ts';
+import { existingAdminToken } from './platform/operator-guard.ts';
+import { Readiness } from './platform/readiness.ts';
+import { MemoryConnectionCounter, RedisConnectionCounter } from './platform/realtime.ts';
+import { Router } from './platform/router.ts';
+import { secondFactorCheck } from './platform/second-factor.ts';
+import { installNoStore } from './platform/security-headers.ts';
+import { type Authenticate, sessionAuthenticator } from './platform/session.ts';
+import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';
+import { serveWebApp } from './platform/web-app.ts';
+
+/**
+ * Every surface of the app, in the order Fastify needs them: the API routes through the router (the account
+ * modules, airdrops and listings build their services there too), the chat socket, the API documents, short
+ * links and the web app. Answers the services built on the way.
+ */
+export async function registerRoutes(platform: Platform, services: ModuleServices, options: AppOptions) {
+  const { app, config } = platform;
+  const adminToken = options.adminToken ?? (await existingAdminToken(config.dataDir));
+  const authenticate = sessionAuthenticator((token) => services.auth.sessionUser(token));
+  installJsonBodies(app);
+  const router = createRouter(platform, services, authenticate);
+  installNoStore(app, router.routes);
+  const built = await moduleRoutes(router, platform, services, options, adminToken);
+  await chatSocketRoutes(app, {
+    authenticate,
+    chat: services.chat,
+    live: services.chatLive,
+    heartbeatMs: config.chatHeartbeatMs,
+    sessionEvents: platform.sessionEvents,
+    liveSessions: (ids) => services.auth.stillLive(ids),
+    now: platform.now,
+    connections: platform.redis ? new RedisConnectionCounter(platform.redis) : new MemoryConnectionCounter(),
+    connectionKeys: `chat:${platform.busScope}:sockets`,
+    notices: services.notifications.live,
+  });
+  platform.metrics.watchSockets(() => app.websocketServer?.clients.size ?? 0);
+  registerApiDocuments(router);
+  await pagesOutsideTheApi(platform, services, options);
+  return { router, ...built };
+}
+
+/** The router every API route goes through, with its signed requests, region gate and second-factor check. */
+function createRouter(platform: Platform, { auth, totp, oidc }: ModuleServices, authenticate: Authenticate) {
+  const { app, config, redis } = platform;
+  return new Router(app, authenticate, {
+    rateLimit: config.rateLimit,
+    rateLimitMultiplier: config.rateLimitMultiplier,
+    nonces: redis ? new RedisNonceStore(redis, platform.busScope) : new MemoryNonceStore(),
+    now: platform.now,
+    regionBlocked: (request) => platform.region.isBlocked(request),
+    secondFactor: secondFactorCheck({
+      verify: (userId, code, scope) => totp.require(userId, code, scope),
+      accountByEmail: async (email) => (await auth.liveAccount(platform.db, { email }))?.id ?? null,
+      accountByLinkTicket: (ticket, browserKey) => oidc.linkAccountOf(ticket, browserKey),
+    }),
+  });
+}
+
+/** Each module's routes, the operators' too where they are on (`config.operatorRoutes`). */
+async function moduleRoutes(
+  router: Router,
+  platform: Platform,
+  services: ModuleServices,
+  options: AppOptions,
+  adminToken: string,
+) {
+  const { app, config, database, db, now, log } = platform;
+  const operatorToken = config.operatorRoutes ? adminToken : null;
+  const { auth, users, wallet, deposits, earnings, discovery, images } = services;
+  const client = new ClientService({ db, clientReleaseFile: config.clientReleaseFile, now, log });
+  const readiness = options.readiness ?? new Readiness({ migrated: true });
+  appRoutes(router, { app: new AppService({ database, config, readiness }), client, region: platform.region });
+  authRoutes(router, auth, platform.captcha);
+  captchaRoutes(router, platform.captcha);
+  userRoutes(router, users);
+  const { phones, kyc } = await registerAccountModules(app, router, {
+    ...{ db, now, config, attempts: platform.attempts, auth, box: platform.box, adminToken: operatorToken },
+    ...{ totp: services.totp, trade: services.trade, invites: services.invites, oidc: services.oidc },
+    earningsLeft: (db, userId) => earnings.earningsLeft(db, userId),
+    forget: [
+      (tx, userId) => services.payments.forgetUser(tx, userId),
+      (tx, userId) => services.notifications.forgetUser(tx, userId),
+      (tx, userId) => services.push.push.forgetUser(tx, userId),
+    ],
+  });
+  walletRoutes(router, {
+    wallet,
+    deposits,
+    transfers: services.transfers,
+    records: services.records,
+    payments: services.payments,
+  });
+  if (config.operatorRoutes) operatorRoutes(router, { wallet, deposits, adminToken });
+  marketRoutes(router, services.market);
+  activityRoutes(router, services.activity);
+  calendarRoutes(router, services.calendar);
+  liveRoutes(router, services.live);
+  chatRoutes(router, services.chat);
+  // After the account modules: Sign in with Apple's callback scope adds its own form parser (oidc/routes.ts).
+  acceptOneClickForms(app);
+  notificationRoutes(router, services.notifications);
+  peopleRoutes(router, new PeopleService({ db, now }));
+  redPacketRoutes(router, services.redPackets);
+  bountyRoutes(router, services.bounties);
+  masterRoutes(router, earnings);
+  vipRoutes(router, services.vip);
+  const { airdrops, listings } = registerAirdrops(router, {
+    ...{ db, now, vip: services.vip, wallet, users, images, adminToken: operatorToken },
+    activityIdOf: (code) => discovery.idByCode(code),
+  });
+  services.push.routes(router);
+  placesRoutes(
+    router,
+    new PlacesService({
+      venues: (q, limit) => discovery.venues(q, limit),
+      geocoderUrl: config.geocoderUrl,
+      geocoderTimeoutMs: config.geocoderTimeoutMs,
+      log,
+    }),
+  );
+  daogameRoutes(
+    router,
+    new DaogameService({ data: daogameDataFrom(config, { now, log }), shellUrl: config.daogameShellUrl }),
+  );
+  return { phones, kyc, airdrops, listings };
+}
+
+/** Short links and their previews, and the web app itself (when it is built). */
+async function pagesOutsideTheApi(platform: Platform, { discovery, bounties }: ModuleServices, options: AppOptions) {
+  const { app, config } = platform;
+  shareRoutes(app, {
+    share: new ShareService({
+      links: platform.links,
+      activityExists: async (code) => (await discovery.idByCode(code)) !== undefined,
+      activityForGuest: (code) => discovery.detail(code, null),
+      bountyForGuest: (id) => bounties.detail(null, id),
+    }),
+    config: config.share,
+    publicUrl: config.publicUrl,
+    rateLimit: config.rateLimit ? { multiplier: config.rateLimitMultiplier } : false,
+  });
+  const webDist = options.webDistDir ?? WEB_DIST_DIR;
+  if (existsSync(webDist)) {
+    await serveWebApp(app, webDist);
+  } else {
+    app.log.warn({ webDist }, 'web app not built; run `npm run build` to serve it');
+  }
+}
