@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { nativePlatform, takePhotoNatively } from '@/lib/native.ts';
 import type { ActivityForm } from '../form-model.ts';
 import styles from '../host.module.css';
-import { control, Field } from './Field.tsx';
+import { control, Field } from '@/components/Field.tsx';
 import type { ActivityEditorState } from './useActivityEditor.ts';
 
 /** Title, cover (upload with a preview, or remove), description, category. */

@@ -6,7 +6,7 @@ import { usePlaceSearch } from '@/api/places.ts';
 import ui from '@/components/ui.module.css';
 import { useSettings } from '@/lib/settings.ts';
 import styles from '../host.module.css';
-import { control, Field } from './Field.tsx';
+import { control, Field } from '@/components/Field.tsx';
 import type { ActivityEditorState } from './useActivityEditor.ts';
 import { zoneOption } from './zone-labels.ts';
 
