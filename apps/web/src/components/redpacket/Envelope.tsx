@@ -2,7 +2,7 @@ import { RED_PACKET_LIMITS, Status } from '@polaris/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { GiftOutline } from 'antd-mobile-icons';
 import type { TFunction } from 'i18next';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -18,9 +18,9 @@ import { CaptchaWidget } from '@/components/captcha/CaptchaWidget.tsx';
 import { useCaptcha } from '@/components/captcha/useCaptcha.ts';
 import { RoomAvatar } from '@/components/chat/RoomAvatar.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
-import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { QueryView } from '@/components/QueryState.tsx';
 import { TextField } from '@/components/TextField.tsx';
-import { isApiError, isNotFound } from '@/lib/api-error.ts';
+import { isApiError } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
 import { amountFigure } from '@/lib/wallet.ts';
 import { nameOf } from './names.ts';
@@ -227,11 +227,33 @@ export function EnvelopeLoader({
   onClaimed(result: RedPacketClaimResult): void;
   tall?: boolean;
 }) {
+  return (
+    <PacketView code={code} loadingTestId="envelope-loading">
+      {(packet) => <Envelope key={packet.code} packet={packet} onClaimed={onClaimed} tall={tall} />}
+    </PacketView>
+  );
+}
+
+/** A red packet by its code: "not found" for an unknown one, loading, a failure with a retry, then the packet. */
+export function PacketView({
+  code,
+  loadingTestId,
+  children,
+}: {
+  code: string;
+  loadingTestId: string;
+  children(packet: RedPacket): ReactNode;
+}) {
   const packet = useRedPacket(code);
-  if (packet.isPending) return <Loading testId="envelope-loading" />;
-  if (isNotFound(packet.error, 'redpacketCode')) return <PacketNotFound />;
-  if (packet.isError) return <LoadFailed onRetry={() => void packet.refetch()} message={packet.error.message} />;
-  return <Envelope key={packet.data.code} packet={packet.data} onClaimed={onClaimed} tall={tall} />;
+  return (
+    <QueryView
+      query={packet}
+      notFound={{ field: 'redpacketCode', view: <PacketNotFound /> }}
+      loadingTestId={loadingTestId}
+    >
+      {children}
+    </QueryView>
+  );
 }
 
 export function PacketNotFound() {
