@@ -1,30 +1,10 @@
-import { act, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { control, Field, FieldGroup } from './Field.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const unmounts: (() => void)[] = [];
-afterEach(() => {
-  for (const unmount of unmounts.splice(0)) unmount();
-});
-
-function render(node: ReactNode): HTMLElement {
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  act(() => root.render(node));
-  unmounts.push(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
-  return container;
-}
+import { mount } from './test-mount.tsx';
 
 describe('Field', () => {
   it('ties its label to the control and the error under it to the control by aria-describedby', () => {
-    const view = render(
+    const view = mount(
       <Field id="title" label="Title" error="Too long" hint="Up to 40 characters">
         <input {...control('title', 'Too long', 'input')} />
       </Field>,
@@ -40,7 +20,7 @@ describe('Field', () => {
   });
 
   it('leaves a valid control without error state, and shows a node hint as it is', () => {
-    const view = render(
+    const view = mount(
       <Field id="total" label="Total" hint={<p data-testid="available">12 USDT</p>}>
         <input {...control('total', undefined, 'input')} />
       </Field>,
@@ -55,7 +35,7 @@ describe('Field', () => {
 
 describe('FieldGroup', () => {
   it('names its choices with a legend and shows the group error under them', () => {
-    const view = render(
+    const view = mount(
       <FieldGroup id="kinds" legend="What to submit" error="Choose one">
         <button type="button">Text</button>
       </FieldGroup>,

@@ -1,29 +1,9 @@
 import { Status } from '@polaris/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error.ts';
 import { QueryView } from './QueryState.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const unmounts: (() => void)[] = [];
-afterEach(() => {
-  for (const unmount of unmounts.splice(0)) unmount();
-});
-
-function render(node: ReactNode): HTMLElement {
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  act(() => root.render(node));
-  unmounts.push(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
-  return container;
-}
+import { mount } from './test-mount.tsx';
 
 const query = (state: Partial<UseQueryResult<string, Error>>) =>
   ({ isPending: false, isError: false, error: null, data: undefined, refetch: vi.fn(), ...state }) as UseQueryResult<
@@ -34,7 +14,7 @@ const query = (state: Partial<UseQueryResult<string, Error>>) =>
 const notFound = { field: 'id', view: <p data-testid="gone">gone</p> };
 
 function view(state: Partial<UseQueryResult<string, Error>>, missing = false) {
-  return render(
+  return mount(
     <QueryView query={query(state)} notFound={{ ...notFound, missing }} loadingTestId="loading" errorTestId="failed">
       {(data) => <p data-testid="content">{data}</p>}
     </QueryView>,
