@@ -9,7 +9,7 @@ import {
 import { Toast } from 'antd-mobile';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateBounty } from '@/api/bounty.ts';
+import { type CreateBountyRequest, useCreateBounty } from '@/api/bounty.ts';
 import { useAssets } from '@/api/wallet.ts';
 import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
 import { isApiError } from '@/lib/api-error.ts';
@@ -56,7 +56,6 @@ export function useBountyForm({
 }) {
   const { t } = useTranslation();
   const assets = useAssets();
-  const create = useCreateBounty();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [category, setCategory] = useState<Category>(roomId ? 'social' : activityId ? 'event' : 'social');
@@ -68,9 +67,7 @@ export function useBountyForm({
   const [submitKinds, setSubmitKinds] = useState<SubmitKind[]>(['text']);
   const [audience, setAudience] = useState<Audience>(roomId ? 'room' : activityId ? 'attendees' : 'anyone');
   const [errors, setErrors] = useState<BountyFormErrors>({});
-  const [step, setStep] = useState<'form' | 'confirm' | 'password'>('form');
-  const [tradeError, setTradeError] = useState<string>();
-  const idempotencyKey = useRef('');
+  const creation = useBountyCreation({ onCreated, onFields: setErrors });
 
   const owned = assets.data?.items ?? [];
   const asset: WalletAsset | undefined =
@@ -98,59 +95,26 @@ export function useBountyForm({
     }
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    idempotencyKey.current = newIdempotencyKey();
-    setStep('confirm');
-  };
-
-  const showServerFields = (fields: readonly FieldError[]) => {
-    const placed: BountyFormErrors = {};
-    const elsewhere: string[] = [];
-    for (const { field, message: text } of fields) {
-      const target = fieldOf(field);
-      if (target) placed[target] ??= text;
-      else elsewhere.push(text);
-    }
-    setErrors(placed);
-    if (elsewhere.length > 0) Toast.show({ content: elsewhere.join('\n'), duration: TOAST_DURATION_MS });
+    creation.confirm();
   };
 
   const send = (password: string) => {
-    if (!asset || 'problem' in computed || create.isPending) return;
-    setTradeError(undefined);
+    if (!asset || 'problem' in computed) return;
     const when = localDateTime(deadline);
-    create.mutate(
-      {
-        title: title.trim(),
-        description: description.trim(),
-        category,
-        asset: asset.code,
-        total: total.trim(),
-        ...(mode === 'perWinner' ? { perWinner: computed.perWinner } : { winners: computed.winners }),
-        deadline: (when ?? new Date()).toISOString(),
-        submitKinds,
-        audience,
-        roomId,
-        activityId,
-        password,
-        idempotencyKey: idempotencyKey.current,
-      },
-      {
-        onSuccess: (bounty) => {
-          setStep('form');
-          onCreated(bounty);
-        },
-        onError: (error) => {
-          const trade = tradeErrorOf(error);
-          if (trade?.kind === 'wrong') return setTradeError(trade.message);
-          if (trade?.kind === 'notSet') return tradePasswordMissing();
-          setStep('form');
-          if (isApiError(error, 'invalid')) return showServerFields(error.fields);
-          if (isApiError(error) && error.unreported) {
-            Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
-          }
-        },
-      },
-    );
+    creation.create({
+      title: title.trim(),
+      description: description.trim(),
+      category,
+      asset: asset.code,
+      total: total.trim(),
+      ...(mode === 'perWinner' ? { perWinner: computed.perWinner } : { winners: computed.winners }),
+      deadline: (when ?? new Date()).toISOString(),
+      submitKinds,
+      audience,
+      roomId,
+      activityId,
+      password,
+    });
   };
 
   return {
@@ -207,12 +171,76 @@ export function useBountyForm({
     setAudience,
     errors,
     next,
+    step: creation.step,
+    setStep: creation.setStep,
+    send,
+    pending: creation.pending,
+    tradeError: creation.tradeError,
+    clearTradeError: creation.clearTradeError,
+  };
+}
+
+/**
+ * From "Next" to the created bounty: the confirmation and password steps, one idempotency key per confirmation, a
+ * wrong password said in the prompt, and the server's field errors put back under the form's fields.
+ */
+function useBountyCreation({
+  onCreated,
+  onFields,
+}: {
+  onCreated(bounty: Bounty): void;
+  onFields(errors: BountyFormErrors): void;
+}) {
+  const create = useCreateBounty();
+  const [step, setStep] = useState<'form' | 'confirm' | 'password'>('form');
+  const [tradeError, setTradeError] = useState<string>();
+  const idempotencyKey = useRef('');
+
+  const showServerFields = (fields: readonly FieldError[]) => {
+    const placed: BountyFormErrors = {};
+    const elsewhere: string[] = [];
+    for (const { field, message: text } of fields) {
+      const target = fieldOf(field);
+      if (target) placed[target] ??= text;
+      else elsewhere.push(text);
+    }
+    onFields(placed);
+    if (elsewhere.length > 0) Toast.show({ content: elsewhere.join('\n'), duration: TOAST_DURATION_MS });
+  };
+
+  return {
     step,
     setStep,
-    send,
     pending: create.isPending,
     tradeError,
     clearTradeError: () => setTradeError(undefined),
+    confirm() {
+      idempotencyKey.current = newIdempotencyKey();
+      setStep('confirm');
+    },
+    create(input: Omit<CreateBountyRequest, 'idempotencyKey'>) {
+      if (create.isPending) return;
+      setTradeError(undefined);
+      create.mutate(
+        { ...input, idempotencyKey: idempotencyKey.current },
+        {
+          onSuccess: (bounty) => {
+            setStep('form');
+            onCreated(bounty);
+          },
+          onError: (error) => {
+            const trade = tradeErrorOf(error);
+            if (trade?.kind === 'wrong') return setTradeError(trade.message);
+            if (trade?.kind === 'notSet') return tradePasswordMissing();
+            setStep('form');
+            if (isApiError(error, 'invalid')) return showServerFields(error.fields);
+            if (isApiError(error) && error.unreported) {
+              Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
+            }
+          },
+        },
+      );
+    },
   };
 }
 
