@@ -8,12 +8,12 @@ import {
   type WalletAsset,
 } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RedPacketAudience, type RedPacketKind, useSendRedPacket } from '@/api/redpacket.ts';
-import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
+import { useTradeStep } from '@/components/useTradeStep.ts';
 import { fieldErrorsOf, isApiError } from '@/lib/api-error.ts';
-import { newIdempotencyKey, type Problem } from '@/lib/wallet.ts';
+import type { Problem } from '@/lib/wallet.ts';
 import { activityCodeFromInput, canSendRedPacket, checkSend, type Split, totalOf } from './rules.ts';
 
 export type SendFormField =
@@ -72,7 +72,6 @@ function firstAsset(assets: readonly WalletAsset[]): string {
  */
 export function useSendForm({ kind, assets, room, onSent }: SendFormOptions) {
   const { t } = useTranslation();
-  const send = useSendRedPacket();
   const [assetCode, setAssetCode] = useState(() => firstAsset(assets));
   const [split, setSplit] = useState<Split>('random');
   const [amount, setAmount] = useState('');
@@ -89,9 +88,15 @@ export function useSendForm({ kind, assets, room, onSent }: SendFormOptions) {
   /** What the sender chose from their activities or pasted (a code or an activity link). */
   const [activityInput, setActivityInput] = useState('');
   const [errors, setErrors] = useState<SendFormErrors>({});
-  const [step, setStep] = useState<'form' | 'confirm' | 'password'>('form');
-  const [tradeError, setTradeError] = useState<string>();
-  const idempotencyKey = useRef('');
+  const sending = useTradeStep(useSendRedPacket(), {
+    onDone: (packet) => onSent(packet, needsPassword ? password : undefined),
+    onRefused: (error) => {
+      if (!isApiError(error) || !error.unreported) return;
+      const fields = error.kind === 'invalid' ? error.fields : fieldErrorsOf(error.attachment);
+      if (fields.length > 0) return setErrors(toErrors(fields));
+      Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
+    },
+  });
 
   const asset = assets.find((item) => item.code === assetCode) ?? null;
   const assetAllowed = asset ? canSendRedPacket(asset) : false;
@@ -124,48 +129,27 @@ export function useSendForm({ kind, assets, room, onSent }: SendFormOptions) {
     };
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    idempotencyKey.current = newIdempotencyKey();
-    setStep('confirm');
+    sending.confirm();
   };
 
   const submit = (tradePassword: string) => {
-    if (!asset || !total || send.isPending) return;
-    setTradeError(undefined);
+    if (!asset || !total) return;
     const useRoom = kind === 'chat' || audience === 'room';
-    send.mutate(
-      {
-        kind,
-        split,
-        asset: asset.code,
-        amount: total,
-        count: Number(count.trim()),
-        validity: Number(validity.trim()),
-        validityUnit,
-        password: needsPassword ? password : undefined,
-        greeting: greeting.trim(),
-        audience,
-        roomId: useRoom ? roomId : undefined,
-        activityId: audience === 'attendees' ? activityId : undefined,
-        tradePassword,
-        idempotencyKey: idempotencyKey.current,
-      },
-      {
-        onSuccess: (packet) => {
-          setStep('form');
-          onSent(packet, needsPassword ? password : undefined);
-        },
-        onError: (error) => {
-          const trade = tradeErrorOf(error);
-          if (trade?.kind === 'wrong') return setTradeError(trade.message);
-          if (trade?.kind === 'notSet') return tradePasswordMissing();
-          setStep('form');
-          if (!isApiError(error) || !error.unreported) return;
-          const fields = error.kind === 'invalid' ? error.fields : fieldErrorsOf(error.attachment);
-          if (fields.length > 0) return setErrors(toErrors(fields));
-          Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
-        },
-      },
-    );
+    sending.send({
+      kind,
+      split,
+      asset: asset.code,
+      amount: total,
+      count: Number(count.trim()),
+      validity: Number(validity.trim()),
+      validityUnit,
+      password: needsPassword ? password : undefined,
+      greeting: greeting.trim(),
+      audience,
+      roomId: useRoom ? roomId : undefined,
+      activityId: audience === 'attendees' ? activityId : undefined,
+      tradePassword,
+    });
   };
 
   const clear = (field: SendFormField) => setErrors((current) => ({ ...current, [field]: undefined }));
@@ -240,12 +224,12 @@ export function useSendForm({ kind, assets, room, onSent }: SendFormOptions) {
     total,
     errors,
     next,
-    step,
-    setStep,
+    step: sending.step,
+    setStep: sending.setStep,
     submit,
-    pending: send.isPending,
-    tradeError,
-    clearTradeError: () => setTradeError(undefined),
+    pending: sending.pending,
+    tradeError: sending.tradeError,
+    clearTradeError: sending.clearTradeError,
   };
 }
 

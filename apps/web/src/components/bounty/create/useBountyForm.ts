@@ -7,11 +7,11 @@ import {
   type WalletAsset,
 } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CreateBountyRequest, useCreateBounty } from '@/api/bounty.ts';
+import { useCreateBounty } from '@/api/bounty.ts';
 import { useAssets } from '@/api/wallet.ts';
-import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
+import { useTradeStep } from '@/components/useTradeStep.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import {
   type BountyField,
@@ -22,7 +22,7 @@ import {
   splitPool,
   toLocalInput,
 } from '@/lib/bounty.ts';
-import { newIdempotencyKey, type Problem, unitsOf } from '@/lib/wallet.ts';
+import { type Problem, unitsOf } from '@/lib/wallet.ts';
 
 export type Audience = (typeof BOUNTY_AUDIENCES)[number];
 type Category = (typeof BOUNTY_CATEGORIES)[number];
@@ -67,7 +67,13 @@ export function useBountyForm({
   const [submitKinds, setSubmitKinds] = useState<SubmitKind[]>(['text']);
   const [audience, setAudience] = useState<Audience>(roomId ? 'room' : activityId ? 'attendees' : 'anyone');
   const [errors, setErrors] = useState<BountyFormErrors>({});
-  const creation = useBountyCreation({ onCreated, onFields: setErrors });
+  const creation = useTradeStep(useCreateBounty(), {
+    onDone: onCreated,
+    onRefused: (error) => {
+      if (isApiError(error, 'invalid')) return showServerFields(error.fields);
+      if (isApiError(error) && error.unreported) Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
+    },
+  });
 
   const owned = assets.data?.items ?? [];
   const asset: WalletAsset | undefined =
@@ -83,6 +89,17 @@ export function useBountyForm({
   );
 
   const message = (problem: Problem | undefined) => (problem ? t(problem.key, problem.params ?? {}) : undefined);
+  const showServerFields = (fields: readonly FieldError[]) => {
+    const placed: BountyFormErrors = {};
+    const elsewhere: string[] = [];
+    for (const { field, message: text } of fields) {
+      const target = fieldOf(field);
+      if (target) placed[target] ??= text;
+      else elsewhere.push(text);
+    }
+    setErrors(placed);
+    if (elsewhere.length > 0) Toast.show({ content: elsewhere.join('\n'), duration: TOAST_DURATION_MS });
+  };
   const clear = (field: BountyFormField) => setErrors((current) => ({ ...current, [field]: undefined }));
 
   const next = () => {
@@ -101,7 +118,7 @@ export function useBountyForm({
   const send = (password: string) => {
     if (!asset || 'problem' in computed) return;
     const when = localDateTime(deadline);
-    creation.create({
+    creation.send({
       title: title.trim(),
       description: description.trim(),
       category,
@@ -177,70 +194,6 @@ export function useBountyForm({
     pending: creation.pending,
     tradeError: creation.tradeError,
     clearTradeError: creation.clearTradeError,
-  };
-}
-
-/**
- * From "Next" to the created bounty: the confirmation and password steps, one idempotency key per confirmation, a
- * wrong password said in the prompt, and the server's field errors put back under the form's fields.
- */
-function useBountyCreation({
-  onCreated,
-  onFields,
-}: {
-  onCreated(bounty: Bounty): void;
-  onFields(errors: BountyFormErrors): void;
-}) {
-  const create = useCreateBounty();
-  const [step, setStep] = useState<'form' | 'confirm' | 'password'>('form');
-  const [tradeError, setTradeError] = useState<string>();
-  const idempotencyKey = useRef('');
-
-  const showServerFields = (fields: readonly FieldError[]) => {
-    const placed: BountyFormErrors = {};
-    const elsewhere: string[] = [];
-    for (const { field, message: text } of fields) {
-      const target = fieldOf(field);
-      if (target) placed[target] ??= text;
-      else elsewhere.push(text);
-    }
-    onFields(placed);
-    if (elsewhere.length > 0) Toast.show({ content: elsewhere.join('\n'), duration: TOAST_DURATION_MS });
-  };
-
-  return {
-    step,
-    setStep,
-    pending: create.isPending,
-    tradeError,
-    clearTradeError: () => setTradeError(undefined),
-    confirm() {
-      idempotencyKey.current = newIdempotencyKey();
-      setStep('confirm');
-    },
-    create(input: Omit<CreateBountyRequest, 'idempotencyKey'>) {
-      if (create.isPending) return;
-      setTradeError(undefined);
-      create.mutate(
-        { ...input, idempotencyKey: idempotencyKey.current },
-        {
-          onSuccess: (bounty) => {
-            setStep('form');
-            onCreated(bounty);
-          },
-          onError: (error) => {
-            const trade = tradeErrorOf(error);
-            if (trade?.kind === 'wrong') return setTradeError(trade.message);
-            if (trade?.kind === 'notSet') return tradePasswordMissing();
-            setStep('form');
-            if (isApiError(error, 'invalid')) return showServerFields(error.fields);
-            if (isApiError(error) && error.unreported) {
-              Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
-            }
-          },
-        },
-      );
-    },
   };
 }
 
