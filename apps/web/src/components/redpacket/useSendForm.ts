@@ -8,6 +8,7 @@ import {
   type WalletAsset,
 } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RedPacketAudience, type RedPacketKind, useSendRedPacket } from '@/api/redpacket.ts';
@@ -64,6 +65,29 @@ function firstAsset(assets: readonly WalletAsset[]): string {
   return (allowed.find((asset) => asset.available !== '0') ?? allowed[0] ?? assets[0])?.code ?? '';
 }
 
+/** The form's own check in words: each problem under its field, a missing room or activity said plainly. */
+function errorsOf(problems: ReturnType<typeof checkSend>, t: TFunction, roomMissing: boolean): SendFormErrors {
+  const message = (problem: Problem | undefined, field?: string) =>
+    problem ? t(`contract:${problem.key}`, { ...problem.params, field: field ?? '' }) : undefined;
+  return {
+    asset: message(problems.asset, t('redpacket.form.token')),
+    amount: message(problems.amount),
+    count: message(problems.count),
+    validity: message(problems.validity),
+    password: message(problems.password),
+    activityId: problems.activityId ? t('redpacket.form.activityRequired') : undefined,
+    roomId: roomMissing ? t('redpacket.form.roomRequired') : undefined,
+  };
+}
+
+/** A refusal the request layer left to the form: under its fields when it names them, else a toast. */
+function showRefusal(error: Error, setErrors: (errors: SendFormErrors) => void) {
+  if (!isApiError(error) || !error.unreported) return;
+  const fields = error.kind === 'invalid' ? error.fields : fieldErrorsOf(error.attachment);
+  if (fields.length > 0) return setErrors(toErrors(fields));
+  Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
+}
+
 /**
  * The send form of every kind of red packet: the token, the split and the amount (each share when fixed, so the
  * total splits evenly), the count, how long it stays open, the password of a password packet, the greeting, and
@@ -90,12 +114,7 @@ export function useSendForm({ kind, assets, room, onSent }: SendFormOptions) {
   const [errors, setErrors] = useState<SendFormErrors>({});
   const sending = useTradeStep(useSendRedPacket(), {
     onDone: (packet) => onSent(packet, needsPassword ? password : undefined),
-    onRefused: (error) => {
-      if (!isApiError(error) || !error.unreported) return;
-      const fields = error.kind === 'invalid' ? error.fields : fieldErrorsOf(error.attachment);
-      if (fields.length > 0) return setErrors(toErrors(fields));
-      Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
-    },
+    onRefused: (error) => showRefusal(error, setErrors),
   });
 
   const asset = assets.find((item) => item.code === assetCode) ?? null;
@@ -106,9 +125,6 @@ export function useSendForm({ kind, assets, room, onSent }: SendFormOptions) {
   const activityId =
     kind === 'chat' ? (room?.activityId ?? '') : attendeesOnly ? (activityCodeFromInput(activityInput) ?? '') : '';
   const total = totalOf({ split, amount, count }, decimals);
-  const message = (problem: Problem | undefined, field?: string) =>
-    problem ? t(`contract:${problem.key}`, { ...problem.params, field: field ?? '' }) : undefined;
-
   const next = () => {
     const values = { split, amount, count, validity, validityUnit, password };
     const problems = checkSend(values, {
@@ -118,15 +134,7 @@ export function useSendForm({ kind, assets, room, onSent }: SendFormOptions) {
       attendeesOnly: attendeesOnly && kind !== 'chat',
       activityId,
     });
-    const found: SendFormErrors = {
-      asset: message(problems.asset, t('redpacket.form.token')),
-      amount: message(problems.amount),
-      count: message(problems.count),
-      validity: message(problems.validity),
-      password: message(problems.password),
-      activityId: problems.activityId ? t('redpacket.form.activityRequired') : undefined,
-      roomId: kind === 'social' && audience === 'room' && roomId === '' ? t('redpacket.form.roomRequired') : undefined,
-    };
+    const found = errorsOf(problems, t, kind === 'social' && audience === 'room' && roomId === '');
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     sending.confirm();

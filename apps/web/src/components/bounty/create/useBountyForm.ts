@@ -40,6 +40,19 @@ function fieldOf(name: string): BountyFormField | null {
   return null;
 }
 
+/** The server's field errors under the form's fields; those of no field of it together in one toast. */
+function showServerFields(fields: readonly FieldError[], setErrors: (errors: BountyFormErrors) => void) {
+  const placed: BountyFormErrors = {};
+  const elsewhere: string[] = [];
+  for (const { field, message: text } of fields) {
+    const target = fieldOf(field);
+    if (target) placed[target] ??= text;
+    else elsewhere.push(text);
+  }
+  setErrors(placed);
+  if (elsewhere.length > 0) Toast.show({ content: elsewhere.join('\n'), duration: TOAST_DURATION_MS });
+}
+
 /**
  * The create form's state (a bounty home's, an activity's, or a chat room's): the values, the computed half of the
  * split, the check before confirming, then the confirmation, the transaction password and the created bounty.
@@ -70,7 +83,7 @@ export function useBountyForm({
   const creation = useTradeStep(useCreateBounty(), {
     onDone: onCreated,
     onRefused: (error) => {
-      if (isApiError(error, 'invalid')) return showServerFields(error.fields);
+      if (isApiError(error, 'invalid')) return showServerFields(error.fields, setErrors);
       if (isApiError(error) && error.unreported) Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
     },
   });
@@ -89,17 +102,6 @@ export function useBountyForm({
   );
 
   const message = (problem: Problem | undefined) => (problem ? t(problem.key, problem.params ?? {}) : undefined);
-  const showServerFields = (fields: readonly FieldError[]) => {
-    const placed: BountyFormErrors = {};
-    const elsewhere: string[] = [];
-    for (const { field, message: text } of fields) {
-      const target = fieldOf(field);
-      if (target) placed[target] ??= text;
-      else elsewhere.push(text);
-    }
-    setErrors(placed);
-    if (elsewhere.length > 0) Toast.show({ content: elsewhere.join('\n'), duration: TOAST_DURATION_MS });
-  };
   const clear = (field: BountyFormField) => setErrors((current) => ({ ...current, [field]: undefined }));
 
   const next = () => {
