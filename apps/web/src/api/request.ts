@@ -148,6 +148,95 @@ function filenameOf(response: Response): string | null {
   return /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
 }
 
+function buildUrl(fx: RequestEffects, path: string, out: Outgoing, identity: StoredIdentity): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(out.query ?? {})) {
+    if (SECRET_PARAMS.includes(key)) throw new Error(`"${key}" must not travel in a URL (${path})`);
+    if (value !== undefined && value !== null) query.set(key, String(value));
+  }
+  if (!out.withoutLocale) query.set('locale', LANGUAGE_LOCALE[fx.language()]);
+  if (identity.uid) query.set('uid', identity.uid);
+  if (identity.uuid) query.set('uuid', identity.uuid);
+  const search = query.toString();
+  return apiUrl(`${path}${search ? `?${search}` : ''}`);
+}
+
+function buildHeaders(fx: RequestEffects, identity: StoredIdentity, out: Outgoing): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: out.file ? `${out.file}, application/json` : 'application/json',
+    appid: APP_ID,
+    locale: LANGUAGE_LOCALE[fx.language()],
+  };
+  if (typeof out.body === 'string') headers['content-type'] = 'application/json';
+  if (identity.uid) headers.uid = identity.uid;
+  if (identity.uuid) headers.uuid = identity.uuid;
+  if (identity.token) headers.token = identity.token;
+  return headers;
+}
+
+/** Shows what the caller is not left to show, then rejects with the error. */
+function fail(fx: RequestEffects, silent: boolean | undefined, error: ApiError): never {
+  if (!silent && !error.unreported && error.kind !== 'aborted' && error.kind !== 'session') {
+    fx.toast(error.message);
+  }
+  throw error;
+}
+
+/**
+ * The one place a request leaves the app: identity, signature, timeout (counting the body's arrival too) and
+ * the caller's cancellation. A failure to get an answer rejects as network, timeout or aborted.
+ */
+async function send(fx: RequestEffects, path: string, out: Outgoing): Promise<Answer> {
+  const identity = fx.readSession();
+  const url = buildUrl(fx, path, out, identity);
+  const headers = buildHeaders(fx, identity, out);
+  const signingKey = needsSignature(path) ? await fx.signingKey() : null;
+  if (signingKey) {
+    if (out.body instanceof FormData) throw new Error(`a signed call cannot carry a form (${path})`);
+    // ARCHITECTURE "Signed calls": the server refuses these without a fresh, single-use signature.
+    const timestamp = String(fx.now());
+    const nonce = fx.nonce();
+    headers.timestamp = timestamp;
+    headers.nonce = nonce;
+    headers.authorization = await signWithKey(signingKey, {
+      method: out.method,
+      path,
+      timestamp,
+      nonce,
+      body: out.body ?? '',
+    });
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, out.timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  out.signal?.addEventListener('abort', onCallerAbort);
+
+  try {
+    const response = await fx.fetch(url, { method: out.method, headers, body: out.body, signal: controller.signal });
+    const type = response.headers.get('content-type') ?? '';
+    if (out.file && response.status === 200 && type.startsWith(out.file)) {
+      return {
+        status: response.status,
+        payload: null,
+        file: { blob: await response.blob(), filename: filenameOf(response) },
+      };
+    }
+    return { status: response.status, payload: parseJson(await response.text()) };
+  } catch {
+    if (timedOut) return fail(fx, out.silent, new ApiError('timeout', 0, fx.text('request.timeout')));
+    if (out.signal?.aborted) return fail(fx, out.silent, new ApiError('aborted', 0, 'aborted'));
+    return fail(fx, out.silent, new ApiError('network', 0, fx.text('request.network')));
+  } finally {
+    clearTimeout(timer);
+    out.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
 export function createApiClient(effects: () => RequestEffects): ApiClient {
   // One prompt at a time: a page firing five calls with a dead token must not stack five dialogs.
   let prompting = false;
@@ -160,95 +249,6 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
       .finally(() => {
         prompting = false;
       });
-  }
-
-  function buildUrl(fx: RequestEffects, path: string, out: Outgoing, identity: StoredIdentity): string {
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(out.query ?? {})) {
-      if (SECRET_PARAMS.includes(key)) throw new Error(`"${key}" must not travel in a URL (${path})`);
-      if (value !== undefined && value !== null) query.set(key, String(value));
-    }
-    if (!out.withoutLocale) query.set('locale', LANGUAGE_LOCALE[fx.language()]);
-    if (identity.uid) query.set('uid', identity.uid);
-    if (identity.uuid) query.set('uuid', identity.uuid);
-    const search = query.toString();
-    return apiUrl(`${path}${search ? `?${search}` : ''}`);
-  }
-
-  function buildHeaders(fx: RequestEffects, identity: StoredIdentity, out: Outgoing): Record<string, string> {
-    const headers: Record<string, string> = {
-      accept: out.file ? `${out.file}, application/json` : 'application/json',
-      appid: APP_ID,
-      locale: LANGUAGE_LOCALE[fx.language()],
-    };
-    if (typeof out.body === 'string') headers['content-type'] = 'application/json';
-    if (identity.uid) headers.uid = identity.uid;
-    if (identity.uuid) headers.uuid = identity.uuid;
-    if (identity.token) headers.token = identity.token;
-    return headers;
-  }
-
-  /** Shows what the caller is not left to show, then rejects with the error. */
-  function fail(fx: RequestEffects, silent: boolean | undefined, error: ApiError): never {
-    if (!silent && !error.unreported && error.kind !== 'aborted' && error.kind !== 'session') {
-      fx.toast(error.message);
-    }
-    throw error;
-  }
-
-  /**
-   * The one place a request leaves the app: identity, signature, timeout (counting the body's arrival too) and
-   * the caller's cancellation. A failure to get an answer rejects as network, timeout or aborted.
-   */
-  async function send(fx: RequestEffects, path: string, out: Outgoing): Promise<Answer> {
-    const identity = fx.readSession();
-    const url = buildUrl(fx, path, out, identity);
-    const headers = buildHeaders(fx, identity, out);
-    const signingKey = needsSignature(path) ? await fx.signingKey() : null;
-    if (signingKey) {
-      if (out.body instanceof FormData) throw new Error(`a signed call cannot carry a form (${path})`);
-      // ARCHITECTURE "Signed calls": the server refuses these without a fresh, single-use signature.
-      const timestamp = String(fx.now());
-      const nonce = fx.nonce();
-      headers.timestamp = timestamp;
-      headers.nonce = nonce;
-      headers.authorization = await signWithKey(signingKey, {
-        method: out.method,
-        path,
-        timestamp,
-        nonce,
-        body: out.body ?? '',
-      });
-    }
-
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, out.timeoutMs);
-    const onCallerAbort = () => controller.abort();
-    out.signal?.addEventListener('abort', onCallerAbort);
-
-    try {
-      const response = await fx.fetch(url, { method: out.method, headers, body: out.body, signal: controller.signal });
-      const type = response.headers.get('content-type') ?? '';
-      if (out.file && response.status === 200 && type.startsWith(out.file)) {
-        return {
-          status: response.status,
-          payload: null,
-          file: { blob: await response.blob(), filename: filenameOf(response) },
-        };
-      }
-      return { status: response.status, payload: parseJson(await response.text()) };
-    } catch {
-      if (timedOut) return fail(fx, out.silent, new ApiError('timeout', 0, fx.text('request.timeout')));
-      if (out.signal?.aborted) return fail(fx, out.silent, new ApiError('aborted', 0, 'aborted'));
-      return fail(fx, out.silent, new ApiError('network', 0, fx.text('request.network')));
-    } finally {
-      clearTimeout(timer);
-      out.signal?.removeEventListener('abort', onCallerAbort);
-    }
   }
 
   /** The envelope's attachment for HTTP 200 + status 200; every other answer rejects (see the top of this file). */

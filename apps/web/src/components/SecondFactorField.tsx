@@ -98,18 +98,49 @@ export function SecondFactorField({ factor, id }: { factor: SecondFactor; id: st
           {t(factor.signedOut ? 'secondFactor.reasonSignedOut' : 'secondFactor.reason')}
         </p>
       )}
-      <TextField
+      <TotpInput
         id={id}
-        testId={id}
         label={t('secondFactor.label')}
-        inputMode="text"
-        autoComplete="one-time-code"
         placeholder={t('secondFactor.placeholder')}
-        maxLength={11}
         value={factor.code}
         onChange={factor.setCode}
         error={factor.error}
       />
     </div>
+  );
+}
+
+/**
+ * The one input for an authenticator code (six digits, or a recovery code): what it accepts as it is typed, its
+ * length and the one-time-code autofill. The second-factor field and the authenticator's own page use it.
+ */
+export function TotpInput({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+}) {
+  return (
+    <TextField
+      id={id}
+      testId={id}
+      label={label}
+      inputMode="text"
+      autoComplete="one-time-code"
+      placeholder={placeholder}
+      maxLength={11}
+      value={value}
+      onChange={(typed) => onChange(cleanTotpInput(typed))}
+      error={error}
+    />
   );
 }

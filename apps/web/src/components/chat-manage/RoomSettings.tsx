@@ -39,7 +39,7 @@ export function RoomSettings({ room }: { room: ChatRoom }) {
     });
   return (
     <section aria-labelledby="room-settings-title">
-      <h2 className={styles.sectionTitle} id="room-settings-title">
+      <h2 className={ui.groupTitle} id="room-settings-title">
         {t('chatManage.edit.title')}
       </h2>
       <div className={styles.panel}>
@@ -219,7 +219,7 @@ function SlowModeField({ room, save, busy }: { room: ChatRoom; save: Save; busy:
       </legend>
       <div className={ui.chips}>
         {slowModeChoices(room.slowModeSeconds).map((seconds) => (
-          <label key={seconds} className={styles.chipOption} data-testid={`room-slow-${seconds}`}>
+          <label key={seconds} className={ui.chip} data-testid={`room-slow-${seconds}`}>
             <input
               type="radio"
               name="room-slow-mode"

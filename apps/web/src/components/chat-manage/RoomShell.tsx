@@ -9,10 +9,8 @@ import { PageNotFound } from '@/app/PageState.tsx';
 import { href, PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
-import { GuestWall } from '@/components/GuestWall.tsx';
-import { LoadFailed, Loading } from '@/components/QueryState.tsx';
-import { isNotFound } from '@/lib/api-error.ts';
-import { useSession } from '@/lib/session.ts';
+import { QueryView } from '@/components/QueryState.tsx';
+import { RequireLogin } from '@/components/RequireLogin.tsx';
 
 const ROOM_ID = /^\d{1,15}$/;
 
@@ -30,17 +28,16 @@ function useRoomId(): string {
 export function RoomShell({ title, children }: { title: string; children(room: ChatRoom): ReactNode }) {
   const { t } = useTranslation();
   const id = useRoomId();
-  const loggedIn = useSession((state) => state.loginStatus);
   return (
     <Frame title={title}>
       {id === '' ? (
         <PageNotFound title={title} body={t('chatManage.badId')} />
-      ) : loggedIn ? (
-        <RoomLoader id={id} title={title}>
-          {children}
-        </RoomLoader>
       ) : (
-        <LoginNeeded />
+        <RequireLogin>
+          <RoomLoader id={id} title={title}>
+            {children}
+          </RoomLoader>
+        </RequireLogin>
       )}
     </Frame>
   );
@@ -49,17 +46,15 @@ export function RoomShell({ title, children }: { title: string; children(room: C
 function RoomLoader({ id, title, children }: { id: string; title: string; children(room: ChatRoom): ReactNode }) {
   const { t } = useTranslation();
   const room = useChatRoom(id);
-  if (room.isPending) return <Loading testId="room-loading" />;
-  if (room.isError) {
-    if (isNotFound(room.error, 'roomId')) return <PageNotFound title={title} body={t('chatManage.notFound')} />;
-    return <LoadFailed onRetry={() => void room.refetch()} message={room.error.message} />;
-  }
-  return <>{children(room.data)}</>;
-}
-
-/** A guest sees the one guest wall, named from the route table. */
-function LoginNeeded() {
-  return <GuestWall />;
+  return (
+    <QueryView
+      query={room}
+      notFound={{ field: 'roomId', view: <PageNotFound title={title} body={t('chatManage.notFound')} /> }}
+      loadingTestId="room-loading"
+    >
+      {children}
+    </QueryView>
+  );
 }
 
 /** What a visitor who is not in the room sees where members-only content would be. */

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/api/app.ts';
 import { useResetInvite } from '@/api/chat-manage.ts';
 import { Button } from '@/components/Button.tsx';
+import ui from '@/components/ui.module.css';
 import { webOrigin } from '@/lib/api-origin.ts';
 import { copyText } from '@/lib/clipboard.ts';
 import styles from './chat-manage.module.css';
@@ -57,7 +58,7 @@ export function ShareCard({ room, token, canReset }: { room: ChatRoom; token: st
   };
   return (
     <section aria-labelledby="room-share-title">
-      <h2 className={styles.sectionTitle} id="room-share-title">
+      <h2 className={ui.groupTitle} id="room-share-title">
         {t('chatManage.share.title')}
       </h2>
       <div className={styles.share}>

@@ -12,7 +12,7 @@ import { useSettings } from '@/lib/settings.ts';
 import { chatImageUrl, dayLabel, displayName, systemText } from './format.ts';
 import { MessageRow, PendingRow, type RowContext } from './MessageRow.tsx';
 import css from './messages.module.css';
-import { buildTimeline } from './timeline.ts';
+import { buildTimeline, type TimelineItem } from './timeline.ts';
 
 export interface MessageListProps {
   messages: readonly ChatMessage[];
@@ -46,25 +46,81 @@ const PRELOAD_PX = 400;
  * the top and keeps what they were reading in place when those arrive.
  */
 export function MessageList(props: MessageListProps) {
-  const {
-    messages,
-    pending,
-    selfUid,
-    compact = false,
-    hasOlder,
-    loadingOlder,
-    olderFailed,
-    onLoadOlder,
-    onSeen,
-  } = props;
+  const { messages, pending, selfUid, compact = false, hasOlder, loadingOlder, olderFailed, onLoadOlder } = props;
   const { t } = useTranslation();
-  const language = useSettings((state) => state.language);
-  const scroller = useRef<HTMLDivElement>(null);
   const items = useMemo(
     () => buildTimeline(messages, pending, selfUid, { days: !compact }),
     [messages, pending, selfUid, compact],
   );
   const bySeq = useMemo(() => new Map(messages.map((message) => [message.seq, message])), [messages]);
+  const nameOf = useSenderNames(messages, selfUid);
+  const scroll = useConversationScroll(props, items);
+  const [acting, setActing] = useState<ChatMessage | null>(null);
+  const [viewing, setViewing] = useState<string | null>(null);
+
+  const context: RowContext = {
+    compact,
+    selfUid,
+    nameOf,
+    messageAt: (seq) => bySeq.get(seq),
+    openActions: (message) => {
+      if (message.kind !== 'system') setActing(message);
+    },
+    openImage: setViewing,
+    jumpTo: scroll.jumpTo,
+    retry: props.onRetry,
+    discard: props.onDiscard,
+  };
+
+  return (
+    <div className={`${css.wrap} ${compact ? css.compact : ''}`}>
+      <div className={css.scroller} ref={scroll.scroller} onScroll={scroll.onScroll} data-testid="chat-scroller">
+        {/* A short conversation sits at the bottom, by the composer, as in Telegram. */}
+        <div className={css.fill}>
+          <div className={css.top}>
+            {loadingOlder ? (
+              <span role="status" data-testid="chat-loading-older">
+                <DotLoading /> {t('chat.room.loadingOlder')}
+              </span>
+            ) : olderFailed ? (
+              <button type="button" className={css.topButton} onClick={onLoadOlder}>
+                {t('chat.room.olderFailed')}
+              </button>
+            ) : !hasOlder && !compact ? (
+              <span data-testid="chat-start">{t('chat.room.start')}</span>
+            ) : null}
+          </div>
+          {/* The log is a region that announces additions; the list inside keeps its own list semantics. */}
+          <div role="log" aria-live="polite" aria-relevant="additions" aria-label={t('chat.room.log')}>
+            <TimelineList items={items} context={context} flash={scroll.flash} />
+          </div>
+        </div>
+      </div>
+      {scroll.unseen > 0 && (
+        <button type="button" className={css.newPill} onClick={scroll.toBottom} data-testid="chat-new-messages">
+          <DownOutline aria-hidden /> {t('chat.room.newMessages', { count: scroll.unseen })}
+        </button>
+      )}
+      <MessageActions
+        message={acting}
+        onClose={() => setActing(null)}
+        canDelete={(message) => props.canModerate || (message.senderUid !== null && message.senderUid === selfUid)}
+        canReply={props.canReply}
+        onReply={props.onReply}
+        onDelete={props.onDelete}
+      />
+      <ImageViewer
+        image={viewing ? chatImageUrl(viewing, 640) : ''}
+        visible={viewing !== null}
+        onClose={() => setViewing(null)}
+      />
+    </div>
+  );
+}
+
+/** Senders' names as the messages carry them (and mine from my profile), for rows, replies and system lines. */
+function useSenderNames(messages: readonly ChatMessage[], selfUid: string | null) {
+  const { t } = useTranslation();
   const selfName = useSession((state) => state.userInfo?.uname || state.userInfo?.openName || null);
   const names = useMemo(() => {
     const map = new Map<string, string>();
@@ -73,9 +129,17 @@ export function MessageList(props: MessageListProps) {
       if (message.senderUid && message.senderName) map.set(message.senderUid, message.senderName);
     return map;
   }, [messages, selfUid, selfName]);
-  const nameOf = useCallback((uid: string | null) => displayName(t, uid ? names.get(uid) : null, uid), [names, t]);
-  const [acting, setActing] = useState<ChatMessage | null>(null);
-  const [viewing, setViewing] = useState<string | null>(null);
+  return useCallback((uid: string | null) => displayName(t, uid ? names.get(uid) : null, uid), [names, t]);
+}
+
+/**
+ * The list's scrolling: to the bottom and kept there, the reader's place kept when older pages come in above,
+ * the count of messages that arrived below while scrolled up, older pages asked for near the top, and a jump to a
+ * quoted message that flashes it.
+ */
+function useConversationScroll(props: MessageListProps, items: readonly TimelineItem[]) {
+  const { messages, hasOlder, loadingOlder, olderFailed, onLoadOlder, onSeen } = props;
+  const scroller = useRef<HTMLDivElement>(null);
   const [flash, setFlash] = useState<number | null>(null);
   const [unseen, setUnseen] = useState(0);
   const stick = useRef(true);
@@ -154,94 +218,54 @@ export function MessageList(props: MessageListProps) {
     setTimeout(() => setFlash((current) => (current === seq ? null : current)), 1200);
   }, []);
 
-  const context: RowContext = {
-    compact,
-    selfUid,
-    nameOf,
-    messageAt: (seq) => bySeq.get(seq),
-    openActions: (message) => {
-      if (message.kind !== 'system') setActing(message);
-    },
-    openImage: setViewing,
-    jumpTo,
-    retry: props.onRetry,
-    discard: props.onDiscard,
-  };
+  return { scroller, onScroll, toBottom, unseen, flash, jumpTo };
+}
 
+/** The timeline's rows: day separators, system lines, my messages still sending, and messages. */
+function TimelineList({
+  items,
+  context,
+  flash,
+}: {
+  items: readonly TimelineItem[];
+  context: RowContext;
+  flash: number | null;
+}) {
+  const { t } = useTranslation();
+  const language = useSettings((state) => state.language);
   const now = new Date();
   return (
-    <div className={`${css.wrap} ${compact ? css.compact : ''}`}>
-      <div className={css.scroller} ref={scroller} onScroll={onScroll} data-testid="chat-scroller">
-        {/* A short conversation sits at the bottom, by the composer, as in Telegram. */}
-        <div className={css.fill}>
-          <div className={css.top}>
-            {loadingOlder ? (
-              <span role="status" data-testid="chat-loading-older">
-                <DotLoading /> {t('chat.room.loadingOlder')}
-              </span>
-            ) : olderFailed ? (
-              <button type="button" className={css.topButton} onClick={onLoadOlder}>
-                {t('chat.room.olderFailed')}
-              </button>
-            ) : !hasOlder && !compact ? (
-              <span data-testid="chat-start">{t('chat.room.start')}</span>
-            ) : null}
-          </div>
-          {/* The log is a region that announces additions; the list inside keeps its own list semantics. */}
-          <div role="log" aria-live="polite" aria-relevant="additions" aria-label={t('chat.room.log')}>
-            <ol className={css.log}>
-              {items.map((item) => {
-                if (item.type === 'day') {
-                  return (
-                    <li key={item.key} className={css.day}>
-                      {dayLabel(item.at, now, language, t)}
-                    </li>
-                  );
-                }
-                if (item.type === 'system') {
-                  return (
-                    <li key={item.key} className={css.system} data-testid="chat-system" data-seq={item.message.seq}>
-                      {systemText(item.message, t, nameOf, selfUid)}
-                    </li>
-                  );
-                }
-                if (item.type === 'pending') {
-                  return <PendingRow key={item.key} item={item.item} first={item.first} context={context} />;
-                }
-                return (
-                  <MessageRow
-                    key={item.key}
-                    message={item.message}
-                    own={item.own}
-                    first={item.first}
-                    context={context}
-                    flash={flash === item.message.seq}
-                  />
-                );
-              })}
-            </ol>
-          </div>
-        </div>
-      </div>
-      {unseen > 0 && (
-        <button type="button" className={css.newPill} onClick={toBottom} data-testid="chat-new-messages">
-          <DownOutline aria-hidden /> {t('chat.room.newMessages', { count: unseen })}
-        </button>
-      )}
-      <MessageActions
-        message={acting}
-        onClose={() => setActing(null)}
-        canDelete={(message) => props.canModerate || (message.senderUid !== null && message.senderUid === selfUid)}
-        canReply={props.canReply}
-        onReply={props.onReply}
-        onDelete={props.onDelete}
-      />
-      <ImageViewer
-        image={viewing ? chatImageUrl(viewing, 640) : ''}
-        visible={viewing !== null}
-        onClose={() => setViewing(null)}
-      />
-    </div>
+    <ol className={css.log}>
+      {items.map((item) => {
+        if (item.type === 'day') {
+          return (
+            <li key={item.key} className={css.day}>
+              {dayLabel(item.at, now, language, t)}
+            </li>
+          );
+        }
+        if (item.type === 'system') {
+          return (
+            <li key={item.key} className={css.system} data-testid="chat-system" data-seq={item.message.seq}>
+              {systemText(item.message, t, context.nameOf, context.selfUid)}
+            </li>
+          );
+        }
+        if (item.type === 'pending') {
+          return <PendingRow key={item.key} item={item.item} first={item.first} context={context} />;
+        }
+        return (
+          <MessageRow
+            key={item.key}
+            message={item.message}
+            own={item.own}
+            first={item.first}
+            context={context}
+            flash={flash === item.message.seq}
+          />
+        );
+      })}
+    </ol>
   );
 }
 

@@ -9,10 +9,9 @@ import { href, PATHS } from '@/app/paths.ts';
 import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNotFound.tsx';
 import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
-import { GuestWall } from '@/components/GuestWall.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { isApiError, isNotFound } from '@/lib/api-error.ts';
-import { useSession } from '@/lib/session.ts';
 
 /**
  * SPEC §2 back from manage pages: a sub-page goes back to the manage page with the current query;
@@ -25,11 +24,6 @@ function useManageBack(isIndex: boolean): () => void {
     if (isIndex) navigate(href(PATHS.myActivities, { when: 'hosting' }), { replace: true });
     else navigate(`${PATHS.manageActivity}${search}`, { replace: true });
   };
-}
-
-/** A guest sees the one guest wall, named from the route table. */
-export function LoginNeeded() {
-  return <GuestWall />;
 }
 
 export function Forbidden() {
@@ -66,17 +60,16 @@ export function ManageShell({
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const back = useManageBack(isIndex);
-  const loggedIn = useSession((state) => state.loginStatus);
   return (
     <Frame title={title} back={back}>
       {!isActivityId(id) ? (
         <ActivityNotFound />
-      ) : loggedIn ? (
-        <ActivityLoader id={id} offline={offline}>
-          {children}
-        </ActivityLoader>
       ) : (
-        <LoginNeeded />
+        <RequireLogin>
+          <ActivityLoader id={id} offline={offline}>
+            {children}
+          </ActivityLoader>
+        </RequireLogin>
       )}
     </Frame>
   );

@@ -2,7 +2,7 @@ import { RED_PACKET_LIMITS, Status } from '@polaris/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { GiftOutline } from 'antd-mobile-icons';
 import type { TFunction } from 'i18next';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -18,14 +18,14 @@ import { CaptchaWidget } from '@/components/captcha/CaptchaWidget.tsx';
 import { useCaptcha } from '@/components/captcha/useCaptcha.ts';
 import { RoomAvatar } from '@/components/chat/RoomAvatar.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
-import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { QueryView } from '@/components/QueryState.tsx';
 import { TextField } from '@/components/TextField.tsx';
-import { isApiError, isNotFound } from '@/lib/api-error.ts';
+import { isApiError } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
 import { amountFigure } from '@/lib/wallet.ts';
 import { nameOf } from './names.ts';
 import css from './redpacket.module.css';
-import { envelopeView } from './rules.ts';
+import { type EnvelopeView, envelopeView } from './rules.ts';
 
 /** Who may open the packet, when it is not anyone with the link. */
 export function audienceNote(packet: RedPacket, t: TFunction) {
@@ -55,58 +55,11 @@ function Envelope({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const loggedIn = useSession((state) => state.loginStatus);
-  const claim = useClaimRedPacket();
-  const queryClient = useQueryClient();
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string>();
-  const [refusal, setRefusal] = useState<string>();
-  // Asked for by the server only when this person opens packets faster than a person would (docs/captcha.md).
-  const [needsCaptcha, setNeedsCaptcha] = useState(false);
-  const captcha = useCaptcha();
+  const opening = useOpenPacket(packet, onClaimed);
+  const { claim, password, passwordError, refusal, needsCaptcha, captcha } = opening;
   const view = envelopeView(packet, loggedIn);
   const details = () => navigate(href(PATHS.redEnvelopeReceive, { redpacketCode: packet.code }));
   const note = audienceNote(packet, t);
-
-  const open = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (claim.isPending) return;
-    setRefusal(undefined);
-    if (packet.needsPassword && password.length < RED_PACKET_LIMITS.passwordMin) {
-      return setPasswordError(
-        password === ''
-          ? t('redpacket.envelope.passwordEmpty')
-          : t('contract:redpacket.passwordShort', { min: RED_PACKET_LIMITS.passwordMin }),
-      );
-    }
-    setPasswordError(undefined);
-    claim.mutate(
-      {
-        code: packet.code,
-        password: packet.needsPassword ? password : undefined,
-        captcha: needsCaptcha ? await captcha.take() : undefined,
-      },
-      {
-        onSuccess: onClaimed,
-        onError: (error) => {
-          if (!isApiError(error)) return;
-          const wrong = error.kind === 'invalid' ? error.fields.find((field) => field.field === 'password') : undefined;
-          if (wrong) return setPasswordError(wrong.message);
-          const captchaAsked = error.kind === 'invalid' && error.fields.some((field) => field.field === 'captcha');
-          if (captchaAsked && !needsCaptcha) {
-            setNeedsCaptcha(true);
-            return setRefusal(t('captcha.prompt'));
-          }
-          // Quiet statuses (ended, all claimed, already claimed, own packet) and refusals (not for you) alike.
-          if (error.kind === 'quiet' || error.kind === 'invalid' || error.status === Status.noPermission) {
-            setRefusal(error.fields[0]?.message ?? error.message);
-          }
-          // The packet may have changed under us (taken, expired, opened elsewhere): its state then says why.
-          if (error.kind === 'quiet')
-            void queryClient.invalidateQueries({ queryKey: redPacketKeys.detail(packet.code) });
-        },
-      },
-    );
-  };
 
   return (
     <section
@@ -129,29 +82,10 @@ function Envelope({
       </p>
       {note && <p className={css.note}>{note}</p>}
 
-      {view === 'mine' && packet.mine && (
-        <>
-          <p className={css.note}>{t('redpacket.envelope.youGot')}</p>
-          <p className={css.bigAmount} data-testid="envelope-amount">
-            {amountFigure(packet.mine.amount, packet.asset)}
-            <small>{packet.asset}</small>
-          </p>
-        </>
-      )}
-      {view === 'claimed' && (
-        <p className={css.stateText} role="status" data-testid="envelope-state">
-          {t('contract:redpacket.allClaimed')}
-        </p>
-      )}
-      {view === 'ended' && (
-        <p className={css.stateText} role="status" data-testid="envelope-state">
-          {t('contract:redpacket.ended')}
-        </p>
-      )}
-      {view === 'sender' && <p className={css.note}>{t('redpacket.envelope.yours')}</p>}
+      <EnvelopeState view={view} packet={packet} />
 
       {view === 'open' && (
-        <form className={css.openForm} onSubmit={(event) => void open(event)} noValidate>
+        <form className={css.openForm} onSubmit={(event) => void opening.open(event)} noValidate>
           {packet.needsPassword && (
             <div className={css.envelopeField}>
               <TextField
@@ -162,10 +96,7 @@ function Envelope({
                 autoComplete="off"
                 maxLength={RED_PACKET_LIMITS.passwordMax}
                 value={password}
-                onChange={(value) => {
-                  setPassword(value);
-                  setPasswordError(undefined);
-                }}
+                onChange={opening.setPassword}
                 error={passwordError}
               />
             </div>
@@ -217,6 +148,105 @@ function Envelope({
   );
 }
 
+/**
+ * Opening a packet: its password checked first, the server's refusals said on the envelope, a captcha when the
+ * server asks for one, and the packet's state reloaded when it changed under us.
+ */
+function useOpenPacket(packet: RedPacket, onClaimed: (result: RedPacketClaimResult) => void) {
+  const { t } = useTranslation();
+  const claim = useClaimRedPacket();
+  const queryClient = useQueryClient();
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string>();
+  const [refusal, setRefusal] = useState<string>();
+  // Asked for by the server only when this person opens packets faster than a person would (docs/captcha.md).
+  const [needsCaptcha, setNeedsCaptcha] = useState(false);
+  const captcha = useCaptcha();
+
+  const open = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (claim.isPending) return;
+    setRefusal(undefined);
+    if (packet.needsPassword && password.length < RED_PACKET_LIMITS.passwordMin) {
+      return setPasswordError(
+        password === ''
+          ? t('redpacket.envelope.passwordEmpty')
+          : t('contract:redpacket.passwordShort', { min: RED_PACKET_LIMITS.passwordMin }),
+      );
+    }
+    setPasswordError(undefined);
+    claim.mutate(
+      {
+        code: packet.code,
+        password: packet.needsPassword ? password : undefined,
+        captcha: needsCaptcha ? await captcha.take() : undefined,
+      },
+      {
+        onSuccess: onClaimed,
+        onError: (error) => {
+          if (!isApiError(error)) return;
+          const wrong = error.kind === 'invalid' ? error.fields.find((field) => field.field === 'password') : undefined;
+          if (wrong) return setPasswordError(wrong.message);
+          const captchaAsked = error.kind === 'invalid' && error.fields.some((field) => field.field === 'captcha');
+          if (captchaAsked && !needsCaptcha) {
+            setNeedsCaptcha(true);
+            return setRefusal(t('captcha.prompt'));
+          }
+          // Quiet statuses (ended, all claimed, already claimed, own packet) and refusals (not for you) alike.
+          if (error.kind === 'quiet' || error.kind === 'invalid' || error.status === Status.noPermission) {
+            setRefusal(error.fields[0]?.message ?? error.message);
+          }
+          // The packet may have changed under us (taken, expired, opened elsewhere): its state then says why.
+          if (error.kind === 'quiet')
+            void queryClient.invalidateQueries({ queryKey: redPacketKeys.detail(packet.code) });
+        },
+      },
+    );
+  };
+  return {
+    claim,
+    password,
+    passwordError,
+    refusal,
+    needsCaptcha,
+    captcha,
+    open,
+    setPassword(value: string) {
+      setPassword(value);
+      setPasswordError(undefined);
+    },
+  };
+}
+
+/** What the envelope says of itself when it cannot be opened: my share, all taken, ended, or mine to share. */
+function EnvelopeState({ view, packet }: { view: EnvelopeView; packet: RedPacket }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {view === 'mine' && packet.mine && (
+        <>
+          <p className={css.note}>{t('redpacket.envelope.youGot')}</p>
+          <p className={css.bigAmount} data-testid="envelope-amount">
+            {amountFigure(packet.mine.amount, packet.asset)}
+            <small>{packet.asset}</small>
+          </p>
+        </>
+      )}
+      {view === 'claimed' && (
+        <p className={css.stateText} role="status" data-testid="envelope-state">
+          {t('contract:redpacket.allClaimed')}
+        </p>
+      )}
+      {view === 'ended' && (
+        <p className={css.stateText} role="status" data-testid="envelope-state">
+          {t('contract:redpacket.ended')}
+        </p>
+      )}
+      {view === 'sender' && <p className={css.note}>{t('redpacket.envelope.yours')}</p>}
+    </>
+  );
+}
+
 /** The packet of `code`, loaded, as an envelope; its not-found and failure states in its place. */
 export function EnvelopeLoader({
   code,
@@ -227,11 +257,33 @@ export function EnvelopeLoader({
   onClaimed(result: RedPacketClaimResult): void;
   tall?: boolean;
 }) {
+  return (
+    <PacketView code={code} loadingTestId="envelope-loading">
+      {(packet) => <Envelope key={packet.code} packet={packet} onClaimed={onClaimed} tall={tall} />}
+    </PacketView>
+  );
+}
+
+/** A red packet by its code: "not found" for an unknown one, loading, a failure with a retry, then the packet. */
+export function PacketView({
+  code,
+  loadingTestId,
+  children,
+}: {
+  code: string;
+  loadingTestId: string;
+  children(packet: RedPacket): ReactNode;
+}) {
   const packet = useRedPacket(code);
-  if (packet.isPending) return <Loading testId="envelope-loading" />;
-  if (isNotFound(packet.error, 'redpacketCode')) return <PacketNotFound />;
-  if (packet.isError) return <LoadFailed onRetry={() => void packet.refetch()} message={packet.error.message} />;
-  return <Envelope key={packet.data.code} packet={packet.data} onClaimed={onClaimed} tall={tall} />;
+  return (
+    <QueryView
+      query={packet}
+      notFound={{ field: 'redpacketCode', view: <PacketNotFound /> }}
+      loadingTestId={loadingTestId}
+    >
+      {children}
+    </QueryView>
+  );
 }
 
 export function PacketNotFound() {

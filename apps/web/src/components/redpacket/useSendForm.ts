@@ -8,12 +8,13 @@ import {
   type WalletAsset,
 } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
-import { useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RedPacketAudience, type RedPacketKind, useSendRedPacket } from '@/api/redpacket.ts';
-import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
+import { useTradeStep } from '@/components/useTradeStep.ts';
 import { fieldErrorsOf, isApiError } from '@/lib/api-error.ts';
-import { newIdempotencyKey, type Problem } from '@/lib/wallet.ts';
+import type { Problem } from '@/lib/wallet.ts';
 import { activityCodeFromInput, canSendRedPacket, checkSend, type Split, totalOf } from './rules.ts';
 
 export type SendFormField =
@@ -64,6 +65,29 @@ function firstAsset(assets: readonly WalletAsset[]): string {
   return (allowed.find((asset) => asset.available !== '0') ?? allowed[0] ?? assets[0])?.code ?? '';
 }
 
+/** The form's own check in words: each problem under its field, a missing room or activity said plainly. */
+function errorsOf(problems: ReturnType<typeof checkSend>, t: TFunction, roomMissing: boolean): SendFormErrors {
+  const message = (problem: Problem | undefined, field?: string) =>
+    problem ? t(`contract:${problem.key}`, { ...problem.params, field: field ?? '' }) : undefined;
+  return {
+    asset: message(problems.asset, t('redpacket.form.token')),
+    amount: message(problems.amount),
+    count: message(problems.count),
+    validity: message(problems.validity),
+    password: message(problems.password),
+    activityId: problems.activityId ? t('redpacket.form.activityRequired') : undefined,
+    roomId: roomMissing ? t('redpacket.form.roomRequired') : undefined,
+  };
+}
+
+/** A refusal the request layer left to the form: under its fields when it names them, else a toast. */
+function showRefusal(error: Error, setErrors: (errors: SendFormErrors) => void) {
+  if (!isApiError(error) || !error.unreported) return;
+  const fields = error.kind === 'invalid' ? error.fields : fieldErrorsOf(error.attachment);
+  if (fields.length > 0) return setErrors(toErrors(fields));
+  Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
+}
+
 /**
  * The send form of every kind of red packet: the token, the split and the amount (each share when fixed, so the
  * total splits evenly), the count, how long it stays open, the password of a password packet, the greeting, and
@@ -72,7 +96,6 @@ function firstAsset(assets: readonly WalletAsset[]): string {
  */
 export function useSendForm({ kind, assets, room, onSent }: SendFormOptions) {
   const { t } = useTranslation();
-  const send = useSendRedPacket();
   const [assetCode, setAssetCode] = useState(() => firstAsset(assets));
   const [split, setSplit] = useState<Split>('random');
   const [amount, setAmount] = useState('');
@@ -89,9 +112,10 @@ export function useSendForm({ kind, assets, room, onSent }: SendFormOptions) {
   /** What the sender chose from their activities or pasted (a code or an activity link). */
   const [activityInput, setActivityInput] = useState('');
   const [errors, setErrors] = useState<SendFormErrors>({});
-  const [step, setStep] = useState<'form' | 'confirm' | 'password'>('form');
-  const [tradeError, setTradeError] = useState<string>();
-  const idempotencyKey = useRef('');
+  const sending = useTradeStep(useSendRedPacket(), {
+    onDone: (packet) => onSent(packet, needsPassword ? password : undefined),
+    onRefused: (error) => showRefusal(error, setErrors),
+  });
 
   const asset = assets.find((item) => item.code === assetCode) ?? null;
   const assetAllowed = asset ? canSendRedPacket(asset) : false;
@@ -101,9 +125,6 @@ export function useSendForm({ kind, assets, room, onSent }: SendFormOptions) {
   const activityId =
     kind === 'chat' ? (room?.activityId ?? '') : attendeesOnly ? (activityCodeFromInput(activityInput) ?? '') : '';
   const total = totalOf({ split, amount, count }, decimals);
-  const message = (problem: Problem | undefined, field?: string) =>
-    problem ? t(`contract:${problem.key}`, { ...problem.params, field: field ?? '' }) : undefined;
-
   const next = () => {
     const values = { split, amount, count, validity, validityUnit, password };
     const problems = checkSend(values, {
@@ -113,59 +134,30 @@ export function useSendForm({ kind, assets, room, onSent }: SendFormOptions) {
       attendeesOnly: attendeesOnly && kind !== 'chat',
       activityId,
     });
-    const found: SendFormErrors = {
-      asset: message(problems.asset, t('redpacket.form.token')),
-      amount: message(problems.amount),
-      count: message(problems.count),
-      validity: message(problems.validity),
-      password: message(problems.password),
-      activityId: problems.activityId ? t('redpacket.form.activityRequired') : undefined,
-      roomId: kind === 'social' && audience === 'room' && roomId === '' ? t('redpacket.form.roomRequired') : undefined,
-    };
+    const found = errorsOf(problems, t, kind === 'social' && audience === 'room' && roomId === '');
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    idempotencyKey.current = newIdempotencyKey();
-    setStep('confirm');
+    sending.confirm();
   };
 
   const submit = (tradePassword: string) => {
-    if (!asset || !total || send.isPending) return;
-    setTradeError(undefined);
+    if (!asset || !total) return;
     const useRoom = kind === 'chat' || audience === 'room';
-    send.mutate(
-      {
-        kind,
-        split,
-        asset: asset.code,
-        amount: total,
-        count: Number(count.trim()),
-        validity: Number(validity.trim()),
-        validityUnit,
-        password: needsPassword ? password : undefined,
-        greeting: greeting.trim(),
-        audience,
-        roomId: useRoom ? roomId : undefined,
-        activityId: audience === 'attendees' ? activityId : undefined,
-        tradePassword,
-        idempotencyKey: idempotencyKey.current,
-      },
-      {
-        onSuccess: (packet) => {
-          setStep('form');
-          onSent(packet, needsPassword ? password : undefined);
-        },
-        onError: (error) => {
-          const trade = tradeErrorOf(error);
-          if (trade?.kind === 'wrong') return setTradeError(trade.message);
-          if (trade?.kind === 'notSet') return tradePasswordMissing();
-          setStep('form');
-          if (!isApiError(error) || !error.unreported) return;
-          const fields = error.kind === 'invalid' ? error.fields : fieldErrorsOf(error.attachment);
-          if (fields.length > 0) return setErrors(toErrors(fields));
-          Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
-        },
-      },
-    );
+    sending.send({
+      kind,
+      split,
+      asset: asset.code,
+      amount: total,
+      count: Number(count.trim()),
+      validity: Number(validity.trim()),
+      validityUnit,
+      password: needsPassword ? password : undefined,
+      greeting: greeting.trim(),
+      audience,
+      roomId: useRoom ? roomId : undefined,
+      activityId: audience === 'attendees' ? activityId : undefined,
+      tradePassword,
+    });
   };
 
   const clear = (field: SendFormField) => setErrors((current) => ({ ...current, [field]: undefined }));
@@ -240,12 +232,12 @@ export function useSendForm({ kind, assets, room, onSent }: SendFormOptions) {
     total,
     errors,
     next,
-    step,
-    setStep,
+    step: sending.step,
+    setStep: sending.setStep,
     submit,
-    pending: send.isPending,
-    tradeError,
-    clearTradeError: () => setTradeError(undefined),
+    pending: sending.pending,
+    tradeError: sending.tradeError,
+    clearTradeError: sending.clearTradeError,
   };
 }
 

@@ -5,13 +5,13 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
-import { ChatLogin } from '@/components/chat/ChatLogin.tsx';
 import { CreateRoomSheet } from '@/components/chat/CreateRoomSheet.tsx';
 import css from '@/components/chat/chat.module.css';
 import { InviteCard } from '@/components/chat/InviteCard.tsx';
 import { RoomList, RoomsEmpty } from '@/components/chat/RoomList.tsx';
 import { RoomSearch } from '@/components/chat/RoomSearch.tsx';
 import { useSocketErrors } from '@/components/chat/useChatSocket.ts';
+import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { SearchField } from '@/components/SearchField.tsx';
 import { useDebounced } from '@/lib/useDebounced.ts';
 
@@ -23,9 +23,9 @@ export default function CommunityPage() {
   const { t } = useTranslation();
   return (
     <Frame title={t('community.title')} back={false} layout="frame">
-      <ChatLogin>
+      <RequireLogin>
         <Community />
-      </ChatLogin>
+      </RequireLogin>
     </Frame>
   );
 }

@@ -50,29 +50,15 @@ export default function ChooseLocationPage() {
   const [lng, setLng] = useState(params.get('lng') ?? '');
   const [error, setError] = useState('');
   const [timezone, setTimezone] = useState<string | undefined>(undefined);
-  const [locating, setLocating] = useState(false);
   const hasPoint = valid(lat, lng);
-
-  const locate = () => {
-    if (!navigator.geolocation) {
-      setError(t('location.noGeolocation'));
-      return;
-    }
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLat(position.coords.latitude.toFixed(6));
-        setLng(position.coords.longitude.toFixed(6));
-        setLocating(false);
-        setError('');
-      },
-      () => {
-        setLocating(false);
-        setError(t('location.denied'));
-      },
-      { enableHighAccuracy: true, timeout: 15_000 },
-    );
-  };
+  const position = useMyPosition({
+    found(latitude, longitude) {
+      setLat(latitude);
+      setLng(longitude);
+      setError('');
+    },
+    failed: setError,
+  });
 
   const confirm = () => {
     if (!city.trim()) {
@@ -124,7 +110,7 @@ export default function ChooseLocationPage() {
         </section>
         <MapView lat={lat} lng={lng} onClick={onMapClick} />
         <section className={styles.section}>
-          <Button loading={locating} onClick={locate} data-testid="location-locate">
+          <Button loading={position.locating} onClick={position.locate} data-testid="location-locate">
             {t('location.useMine')}
           </Button>
           <label className={styles.label} htmlFor="location-address">
@@ -189,6 +175,31 @@ export default function ChooseLocationPage() {
       </div>
     </Frame>
   );
+}
+
+/** The device's own position, asked for once per tap; a refusal or a missing API is said in the page's words. */
+function useMyPosition({ found, failed }: { found(lat: string, lng: string): void; failed(message: string): void }) {
+  const { t } = useTranslation();
+  const [locating, setLocating] = useState(false);
+  const locate = () => {
+    if (!navigator.geolocation) {
+      failed(t('location.noGeolocation'));
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        found(position.coords.latitude.toFixed(6), position.coords.longitude.toFixed(6));
+        setLocating(false);
+      },
+      () => {
+        setLocating(false);
+        failed(t('location.denied'));
+      },
+      { enableHighAccuracy: true, timeout: 15_000 },
+    );
+  };
+  return { locating, locate };
 }
 
 function MapView({

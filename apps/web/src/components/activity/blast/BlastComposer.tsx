@@ -13,8 +13,8 @@ import { type Blast, useBlasts, useCancelBlast, useSendBlast } from '@/api/blast
 import { confirm } from '@/app/overlays.ts';
 import { formatWhen } from '@/components/activity/time.ts';
 import { Button } from '@/components/Button.tsx';
+import { control, Field } from '@/components/Field.tsx';
 import { reportFormError, toastUnreported } from '@/components/form-errors.ts';
-import { control, Field } from '@/components/host/editor/Field.tsx';
 import styles from '@/components/host/host.module.css';
 import { isForbidden } from '@/components/host/ManageShell.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';

@@ -7,11 +7,11 @@ import {
   type WalletAsset,
 } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateBounty } from '@/api/bounty.ts';
 import { useAssets } from '@/api/wallet.ts';
-import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
+import { useTradeStep } from '@/components/useTradeStep.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import {
   type BountyField,
@@ -22,7 +22,7 @@ import {
   splitPool,
   toLocalInput,
 } from '@/lib/bounty.ts';
-import { newIdempotencyKey, type Problem, unitsOf } from '@/lib/wallet.ts';
+import { type Problem, unitsOf } from '@/lib/wallet.ts';
 
 export type Audience = (typeof BOUNTY_AUDIENCES)[number];
 type Category = (typeof BOUNTY_CATEGORIES)[number];
@@ -38,6 +38,19 @@ function fieldOf(name: string): BountyFormField | null {
     return name as BountyFormField;
   }
   return null;
+}
+
+/** The server's field errors under the form's fields; those of no field of it together in one toast. */
+function showServerFields(fields: readonly FieldError[], setErrors: (errors: BountyFormErrors) => void) {
+  const placed: BountyFormErrors = {};
+  const elsewhere: string[] = [];
+  for (const { field, message: text } of fields) {
+    const target = fieldOf(field);
+    if (target) placed[target] ??= text;
+    else elsewhere.push(text);
+  }
+  setErrors(placed);
+  if (elsewhere.length > 0) Toast.show({ content: elsewhere.join('\n'), duration: TOAST_DURATION_MS });
 }
 
 /**
@@ -56,7 +69,6 @@ export function useBountyForm({
 }) {
   const { t } = useTranslation();
   const assets = useAssets();
-  const create = useCreateBounty();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [category, setCategory] = useState<Category>(roomId ? 'social' : activityId ? 'event' : 'social');
@@ -68,9 +80,13 @@ export function useBountyForm({
   const [submitKinds, setSubmitKinds] = useState<SubmitKind[]>(['text']);
   const [audience, setAudience] = useState<Audience>(roomId ? 'room' : activityId ? 'attendees' : 'anyone');
   const [errors, setErrors] = useState<BountyFormErrors>({});
-  const [step, setStep] = useState<'form' | 'confirm' | 'password'>('form');
-  const [tradeError, setTradeError] = useState<string>();
-  const idempotencyKey = useRef('');
+  const creation = useTradeStep(useCreateBounty(), {
+    onDone: onCreated,
+    onRefused: (error) => {
+      if (isApiError(error, 'invalid')) return showServerFields(error.fields, setErrors);
+      if (isApiError(error) && error.unreported) Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
+    },
+  });
 
   const owned = assets.data?.items ?? [];
   const asset: WalletAsset | undefined =
@@ -98,59 +114,26 @@ export function useBountyForm({
     }
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    idempotencyKey.current = newIdempotencyKey();
-    setStep('confirm');
-  };
-
-  const showServerFields = (fields: readonly FieldError[]) => {
-    const placed: BountyFormErrors = {};
-    const elsewhere: string[] = [];
-    for (const { field, message: text } of fields) {
-      const target = fieldOf(field);
-      if (target) placed[target] ??= text;
-      else elsewhere.push(text);
-    }
-    setErrors(placed);
-    if (elsewhere.length > 0) Toast.show({ content: elsewhere.join('\n'), duration: TOAST_DURATION_MS });
+    creation.confirm();
   };
 
   const send = (password: string) => {
-    if (!asset || 'problem' in computed || create.isPending) return;
-    setTradeError(undefined);
+    if (!asset || 'problem' in computed) return;
     const when = localDateTime(deadline);
-    create.mutate(
-      {
-        title: title.trim(),
-        description: description.trim(),
-        category,
-        asset: asset.code,
-        total: total.trim(),
-        ...(mode === 'perWinner' ? { perWinner: computed.perWinner } : { winners: computed.winners }),
-        deadline: (when ?? new Date()).toISOString(),
-        submitKinds,
-        audience,
-        roomId,
-        activityId,
-        password,
-        idempotencyKey: idempotencyKey.current,
-      },
-      {
-        onSuccess: (bounty) => {
-          setStep('form');
-          onCreated(bounty);
-        },
-        onError: (error) => {
-          const trade = tradeErrorOf(error);
-          if (trade?.kind === 'wrong') return setTradeError(trade.message);
-          if (trade?.kind === 'notSet') return tradePasswordMissing();
-          setStep('form');
-          if (isApiError(error, 'invalid')) return showServerFields(error.fields);
-          if (isApiError(error) && error.unreported) {
-            Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
-          }
-        },
-      },
-    );
+    creation.send({
+      title: title.trim(),
+      description: description.trim(),
+      category,
+      asset: asset.code,
+      total: total.trim(),
+      ...(mode === 'perWinner' ? { perWinner: computed.perWinner } : { winners: computed.winners }),
+      deadline: (when ?? new Date()).toISOString(),
+      submitKinds,
+      audience,
+      roomId,
+      activityId,
+      password,
+    });
   };
 
   return {
@@ -207,12 +190,12 @@ export function useBountyForm({
     setAudience,
     errors,
     next,
-    step,
-    setStep,
+    step: creation.step,
+    setStep: creation.setStep,
     send,
-    pending: create.isPending,
-    tradeError,
-    clearTradeError: () => setTradeError(undefined),
+    pending: creation.pending,
+    tradeError: creation.tradeError,
+    clearTradeError: creation.clearTradeError,
   };
 }
 

@@ -7,6 +7,8 @@ import { uploadImage } from '@/api/activity-manage.ts';
 import { type Bounty, useSubmitBounty } from '@/api/bounty.ts';
 import { Button } from '@/components/Button.tsx';
 import { chatImageUrl } from '@/components/chat/format.ts';
+import field from '@/components/Field.module.css';
+import { control, Field } from '@/components/Field.tsx';
 import { reportFormError } from '@/components/form-errors.ts';
 import ui from '@/components/ui.module.css';
 import { isApiError } from '@/lib/api-error.ts';
@@ -84,15 +86,18 @@ export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void
       <h2 className={styles.panelTitle} id="bounty-submit-title" style={{ margin: 0 }}>
         {t('bounty.submit.title')}
       </h2>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="bounty-submit-text">
-          {t('bounty.kind.text')}
-          {!asks('text') && <span className={ui.hint}> · {t('bounty.submit.optional')}</span>}
-        </label>
+      <Field
+        id="bounty-submit-text"
+        label={
+          <>
+            {t('bounty.kind.text')}
+            {!asks('text') && <span className={ui.hint}> · {t('bounty.submit.optional')}</span>}
+          </>
+        }
+        error={errors.text}
+      >
         <textarea
-          id="bounty-submit-text"
-          data-testid="bounty-submit-text"
-          className={`${styles.textarea} ${errors.text ? styles.invalid : ''}`}
+          {...control('bounty-submit-text', errors.text, 'textarea')}
           maxLength={BOUNTY_LIMITS.submissionTextMax}
           value={text}
           placeholder={t('bounty.submit.textPlaceholder')}
@@ -100,24 +105,12 @@ export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void
             setText(event.target.value);
             setErrors((current) => ({ ...current, text: undefined }));
           }}
-          aria-invalid={errors.text ? true : undefined}
-          aria-describedby={errors.text ? 'bounty-submit-text-error' : undefined}
         />
-        {errors.text && (
-          <p className={ui.error} role="alert" id="bounty-submit-text-error" data-testid="bounty-submit-text-error">
-            {errors.text}
-          </p>
-        )}
-      </div>
+      </Field>
       {(asks('link') || link !== '') && (
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="bounty-submit-link">
-            {t('bounty.kind.link')}
-          </label>
+        <Field id="bounty-submit-link" label={t('bounty.kind.link')} error={errors.link}>
           <input
-            id="bounty-submit-link"
-            data-testid="bounty-submit-link"
-            className={`${styles.input} ${errors.link ? styles.invalid : ''}`}
+            {...control('bounty-submit-link', errors.link, 'input')}
             type="url"
             inputMode="url"
             autoComplete="off"
@@ -128,19 +121,12 @@ export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void
               setLink(event.target.value);
               setErrors((current) => ({ ...current, link: undefined }));
             }}
-            aria-invalid={errors.link ? true : undefined}
-            aria-describedby={errors.link ? 'bounty-submit-link-error' : undefined}
           />
-          {errors.link && (
-            <p className={ui.error} role="alert" id="bounty-submit-link-error" data-testid="bounty-submit-link-error">
-              {errors.link}
-            </p>
-          )}
-        </div>
+        </Field>
       )}
       {asks('image') && (
-        <div className={styles.field}>
-          <span className={styles.label}>{t('bounty.kind.image')}</span>
+        <div className={field.field}>
+          <span className={field.label}>{t('bounty.kind.image')}</span>
           <div className={styles.imagePick}>
             {imageId && <img className={styles.thumb} src={chatImageUrl(imageId, 320)} alt="" />}
             <Button

@@ -6,6 +6,7 @@ import { type Bounty, type BountySubmission, useReviewSubmission } from '@/api/b
 import { confirm } from '@/app/overlays.ts';
 import { Button } from '@/components/Button.tsx';
 import { chatImageUrl } from '@/components/chat/format.ts';
+import { control, Field } from '@/components/Field.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { Sheet } from '@/components/Sheet.tsx';
 import ui from '@/components/ui.module.css';
@@ -173,29 +174,18 @@ function RejectSheet({
         data-testid="bounty-reject-sheet"
       >
         <h2 className={ui.sheetTitle}>{t('bounty.manage.rejectTitle', { name })}</h2>
-        <label className={styles.label} htmlFor="bounty-reject-reason">
-          {t('bounty.manage.reason')}
-        </label>
-        <textarea
-          id="bounty-reject-reason"
-          data-testid="bounty-reject-reason"
-          className={`${styles.textarea} ${error ? styles.invalid : ''}`}
-          style={{ marginTop: 6 }}
-          maxLength={BOUNTY_LIMITS.reasonMax}
-          placeholder={t('bounty.manage.reasonPlaceholder')}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(undefined);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'bounty-reject-reason-error' : undefined}
-        />
-        {error && (
-          <p className={ui.error} role="alert" id="bounty-reject-reason-error" style={{ marginTop: 6 }}>
-            {error}
-          </p>
-        )}
+        <Field id="bounty-reject-reason" label={t('bounty.manage.reason')} error={error}>
+          <textarea
+            {...control('bounty-reject-reason', error, 'textarea')}
+            maxLength={BOUNTY_LIMITS.reasonMax}
+            placeholder={t('bounty.manage.reasonPlaceholder')}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(undefined);
+            }}
+          />
+        </Field>
         <div className={ui.actions}>
           <Button onClick={onClose} disabled={pending}>
             {t('common.cancel')}

@@ -1,9 +1,9 @@
 import { ACTIVITY_CATEGORIES, IMAGE_TYPES } from '@polaris/contract';
 import { useTranslation } from 'react-i18next';
+import { control, Field } from '@/components/Field.tsx';
 import { nativePlatform, takePhotoNatively } from '@/lib/native.ts';
 import type { ActivityForm } from '../form-model.ts';
 import styles from '../host.module.css';
-import { control, Field } from './Field.tsx';
 import type { ActivityEditorState } from './useActivityEditor.ts';
 
 /** Title, cover (upload with a preview, or remove), description, category. */

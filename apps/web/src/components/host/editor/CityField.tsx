@@ -3,10 +3,10 @@ import { EnvironmentOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlaceSearch } from '@/api/places.ts';
+import { control, Field } from '@/components/Field.tsx';
 import ui from '@/components/ui.module.css';
 import { useSettings } from '@/lib/settings.ts';
 import styles from '../host.module.css';
-import { control, Field } from './Field.tsx';
 import type { ActivityEditorState } from './useActivityEditor.ts';
 import { zoneOption } from './zone-labels.ts';
 

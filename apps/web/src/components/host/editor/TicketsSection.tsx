@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button.tsx';
+import { control, Field } from '@/components/Field.tsx';
 import { emptyTicket, type TicketForm } from '../form-model.ts';
 import styles from '../host.module.css';
-import { control, Field } from './Field.tsx';
 import { RowHead } from './RowHead.tsx';
 import type { ActivityEditorState } from './useActivityEditor.ts';
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { control, Field } from '@/components/Field.tsx';
 import { useSettings } from '@/lib/settings.ts';
 import styles from '../host.module.css';
-import { control, Field } from './Field.tsx';
 import type { ActivityEditorState } from './useActivityEditor.ts';
 import { zoneOptions } from './zone-labels.ts';
 

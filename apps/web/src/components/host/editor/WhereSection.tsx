@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button.tsx';
+import { control, Field } from '@/components/Field.tsx';
 import styles from '../host.module.css';
 import { CityField } from './CityField.tsx';
-import { control, Field } from './Field.tsx';
 import type { ActivityEditorState } from './useActivityEditor.ts';
 
 /** In person (city, address, coordinates from the location picker) or online (a link). */

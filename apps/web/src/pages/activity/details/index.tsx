@@ -15,8 +15,7 @@ import { SignUpSheet } from '@/components/activity/details/SignUpSheet.tsx';
 import { TicketTypes } from '@/components/activity/details/TicketTypes.tsx';
 import { useSignUpFlow } from '@/components/activity/details/useSignUpFlow.ts';
 import { ActivityBounties } from '@/components/bounty/ActivityBounties.tsx';
-import { LoadFailed, Loading } from '@/components/QueryState.tsx';
-import { isNotFound } from '@/lib/api-error.ts';
+import { QueryView } from '@/components/QueryState.tsx';
 
 /** The organizer's messages, for people holding a place: a chunk of its own, fetched only for them. */
 const AttendeeBlasts = lazy(() => import('@/components/activity/blast/AttendeeBlasts.tsx'));
@@ -31,15 +30,14 @@ export default function ActivityDetailsPage() {
   const activity = useActivity(valid ? id : '', invite);
   return (
     <Frame title={t('activity.details')}>
-      {!valid || isNotFound(activity.error, 'id') ? (
-        <ActivityNotFound />
-      ) : activity.isPending ? (
-        <Loading testId="details-loading" />
-      ) : activity.isError ? (
-        <LoadFailed onRetry={() => void activity.refetch()} message={activity.error.message} testId="details-error" />
-      ) : (
-        <Details activity={activity.data} invite={invite} />
-      )}
+      <QueryView
+        query={activity}
+        notFound={{ missing: !valid, field: 'id', view: <ActivityNotFound /> }}
+        loadingTestId="details-loading"
+        errorTestId="details-error"
+      >
+        {(data) => <Details activity={data} invite={invite} />}
+      </QueryView>
     </Frame>
   );
 }

@@ -12,9 +12,8 @@ import { CreatorPanel } from '@/components/bounty/detail/CreatorPanel.tsx';
 import { DetailBar } from '@/components/bounty/detail/DetailBar.tsx';
 import { MySubmission } from '@/components/bounty/detail/MySubmission.tsx';
 import { SubmitForm } from '@/components/bounty/detail/SubmitForm.tsx';
-import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { QueryView } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
-import { isNotFound } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
 
 /** /pages/bounty/bounty-detail/index?id= — the task and its reward, my submission, the form, the creator's tools. */
@@ -26,15 +25,18 @@ export default function BountyDetailPage() {
   const bounty = useBounty(valid ? id : '');
   return (
     <Frame title={t('bounty.detail.title')}>
-      {!valid || isNotFound(bounty.error, 'id') ? (
-        <PageNotFound title={t('bounty.notFoundTitle')} body={t('bounty.notFoundBody')} />
-      ) : bounty.isPending ? (
-        <Loading testId="bounty-detail-loading" />
-      ) : bounty.isError ? (
-        <LoadFailed onRetry={() => void bounty.refetch()} message={bounty.error.message} testId="bounty-detail-error" />
-      ) : (
-        <Detail bounty={bounty.data} />
-      )}
+      <QueryView
+        query={bounty}
+        notFound={{
+          missing: !valid,
+          field: 'id',
+          view: <PageNotFound title={t('bounty.notFoundTitle')} body={t('bounty.notFoundBody')} />,
+        }}
+        loadingTestId="bounty-detail-loading"
+        errorTestId="bounty-detail-error"
+      >
+        {(data) => <Detail bounty={data} />}
+      </QueryView>
     </Frame>
   );
 }

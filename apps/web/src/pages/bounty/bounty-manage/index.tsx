@@ -12,11 +12,10 @@ import styles from '@/components/bounty/bounty.module.css';
 import { SubmissionRow } from '@/components/bounty/manage/SubmissionRow.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
-import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { LoadFailed, Loading, QueryView } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import ui from '@/components/ui.module.css';
-import { isNotFound } from '@/lib/api-error.ts';
 import { decimalsOf, escrowLeft } from '@/lib/bounty.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
@@ -45,12 +44,23 @@ export default function BountyManagePage() {
 
 function ManageLoader({ id }: { id: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const bounty = useBounty(id);
-  if (isNotFound(bounty.error, 'id')) return <PageNotFound title={t('bounty.notFoundTitle')} />;
-  if (bounty.isPending) return <Loading testId="bounty-manage-loading" />;
-  if (bounty.isError) return <LoadFailed onRetry={() => void bounty.refetch()} message={bounty.error.message} />;
-  if (!bounty.data.isCreator) {
+  return (
+    <QueryView
+      query={bounty}
+      notFound={{ field: 'id', view: <PageNotFound title={t('bounty.notFoundTitle')} /> }}
+      loadingTestId="bounty-manage-loading"
+    >
+      {(data) => <CreatorOnly bounty={data} />}
+    </QueryView>
+  );
+}
+
+/** The review page is the creator's: anyone else is told so, with a way to the bounty. */
+function CreatorOnly({ bounty }: { bounty: Bounty }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  if (!bounty.isCreator) {
     return (
       <EmptyState
         testId="bounty-manage-forbidden"
@@ -61,7 +71,7 @@ function ManageLoader({ id }: { id: string }) {
           <button
             type="button"
             className={ui.link}
-            onClick={() => navigate(href(PATHS.bountyDetail, { id }), { replace: true })}
+            onClick={() => navigate(href(PATHS.bountyDetail, { id: bounty.id }), { replace: true })}
           >
             {t('bounty.manage.viewBounty')}
           </button>
@@ -71,7 +81,7 @@ function ManageLoader({ id }: { id: string }) {
   }
   return (
     <Refreshable pull={PullToRefresh} refresh={[bountyKeys.all]}>
-      <Manage bounty={bounty.data} />
+      <Manage bounty={bounty} />
     </Refreshable>
   );
 }

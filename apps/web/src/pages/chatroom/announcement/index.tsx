@@ -7,6 +7,7 @@ import styles from '@/components/chat-manage/chat-manage.module.css';
 import { RoomShell } from '@/components/chat-manage/RoomShell.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import ui from '@/components/ui.module.css';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 
@@ -49,7 +50,7 @@ function Announcements({ room }: { room: ChatRoom }) {
       )}
       {(latest ? earlier : items).length > 0 && (
         <section aria-labelledby="announce-history-title">
-          <h2 className={styles.sectionTitle} id="announce-history-title">
+          <h2 className={ui.groupTitle} id="announce-history-title">
             {t('chatManage.announce.history')}
           </h2>
           <ol className={styles.history} data-testid="announce-history">

@@ -35,7 +35,7 @@ function Members({ room }: { room: ChatRoom }) {
   const section = (key: 'owner' | 'admins' | 'members', list: ChatMember[]) =>
     list.length > 0 && (
       <section key={key} aria-labelledby={`members-${key}`} data-testid={`members-${key}`}>
-        <h2 className={styles.sectionTitle} id={`members-${key}`}>
+        <h2 className={ui.groupTitle} id={`members-${key}`}>
           {t(`chatManage.groups.${key}`, { count: list.length })}
         </h2>
         <div className={ui.list}>

@@ -39,17 +39,10 @@ type Pending = { kind: 'save'; id?: number; fields: PaymentFields } | { kind: 'd
 function Payments() {
   const { t } = useTranslation();
   const payments = usePayments();
-  const save = useSavePayment();
-  const remove = useDeletePayment();
   const [editing, setEditing] = useState<{ id?: number; fields: PaymentFields } | null>(null);
   const [formErrors, setFormErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [tradeError, setTradeError] = useState<string>();
-  /** Adding and editing are in the second-factor table (removing is not): the code field up front when it is on. */
-  const secondFactor = useSecondFactor(
-    pending?.kind === 'save' && pending.id ? '/user/payments/update' : '/user/payments/add',
-  );
-  const busy = save.isPending || remove.isPending;
+  const change = usePaymentChange({ onSaved: () => setEditing(null), onInvalid: setFormErrors });
+  const { pending, setPending, busy } = change;
 
   const typeName = (type: number) =>
     type === PAYMENT_TYPES.bank
@@ -57,49 +50,6 @@ function Payments() {
       : type === PAYMENT_TYPES.alipay
         ? t('payments.alipay')
         : t('payments.paypal');
-
-  const onError = (error: unknown) => {
-    if (secondFactor.handle(error)) return;
-    const trade = tradeErrorOf(error);
-    if (trade?.kind === 'wrong') return setTradeError(trade.message);
-    if (trade?.kind === 'notSet') return tradePasswordMissing();
-    setPending(null);
-    if (isApiError(error, 'invalid')) {
-      setFormErrors(toRecord(error.fields));
-      return;
-    }
-    if (isApiError(error) && error.unreported) Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
-  };
-
-  const withPassword = (password: string, totp?: string) => {
-    if (!pending || busy) return;
-    setTradeError(undefined);
-    if (pending.kind === 'save') {
-      save.mutate(
-        { ...pending.fields, id: pending.id, password, totp },
-        {
-          onSuccess: () => {
-            secondFactor.reset();
-            setPending(null);
-            setEditing(null);
-            Toast.show({ content: t('payments.saved'), duration: TOAST_DURATION_MS });
-          },
-          onError,
-        },
-      );
-    } else {
-      remove.mutate(
-        { id: pending.method.id, password },
-        {
-          onSuccess: () => {
-            setPending(null);
-            Toast.show({ content: t('payments.removed'), duration: TOAST_DURATION_MS });
-          },
-          onError,
-        },
-      );
-    }
-  };
 
   const askRemove = async (method: PaymentMethod) => {
     const sure = await confirm({
@@ -128,52 +78,25 @@ function Payments() {
       ) : (
         <ul className={ui.list} style={{ margin: 0, padding: 0, listStyle: 'none' }} data-testid="payments-list">
           {items.map((method) => (
-            <li key={method.id} className={ui.row} data-testid="payment-item">
-              <span className={ui.icon} aria-hidden>
-                <BankcardOutline />
-              </span>
-              <div className={ui.rowMain}>
-                <p className={ui.rowTitle}>
-                  {typeName(method.type)} · {method.holderName}
-                </p>
-                <p className={ui.rowSub}>{method.account}</p>
-                {method.bankName && (
-                  <p className={ui.rowSub}>
-                    {method.bankName}
-                    {method.bankBranch ? ` · ${method.bankBranch}` : ''}
-                  </p>
-                )}
-              </div>
-              <div style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
-                <Button
-                  size="small"
-                  onClick={() => {
-                    setFormErrors({});
-                    setEditing({
-                      id: method.id,
-                      fields: {
-                        type: method.type,
-                        holderName: method.holderName,
-                        account: method.account,
-                        bankName: method.bankName ?? '',
-                        bankBranch: method.bankBranch ?? '',
-                      },
-                    });
-                  }}
-                  data-testid="payment-edit"
-                >
-                  {t('payments.edit')}
-                </Button>
-                <Button
-                  variant="danger"
-                  size="small"
-                  onClick={() => void askRemove(method)}
-                  data-testid="payment-remove"
-                >
-                  {t('payments.remove')}
-                </Button>
-              </div>
-            </li>
+            <PaymentRow
+              key={method.id}
+              method={method}
+              typeName={typeName}
+              onEdit={() => {
+                setFormErrors({});
+                setEditing({
+                  id: method.id,
+                  fields: {
+                    type: method.type,
+                    holderName: method.holderName,
+                    account: method.account,
+                    bankName: method.bankName ?? '',
+                    bankBranch: method.bankBranch ?? '',
+                  },
+                });
+              }}
+              onRemove={() => void askRemove(method)}
+            />
           ))}
         </ul>
       )}
@@ -217,15 +140,127 @@ function Payments() {
             : t('payments.saveSummary')
         }
         pending={busy}
-        error={tradeError}
-        secondFactor={pending?.kind === 'save' ? secondFactor : undefined}
-        onClose={() => {
-          if (!busy) setPending(null);
-          setTradeError(undefined);
-        }}
-        onSubmit={withPassword}
+        error={change.tradeError}
+        secondFactor={pending?.kind === 'save' ? change.secondFactor : undefined}
+        onClose={change.close}
+        onSubmit={change.withPassword}
       />
     </>
+  );
+}
+
+/**
+ * Saving or removing a method once the transaction password (and, to save, the authenticator code when it is on)
+ * is given: the pending change, the prompt's error, and where a refusal goes.
+ */
+function usePaymentChange({ onSaved, onInvalid }: { onSaved(): void; onInvalid(errors: FieldErrors): void }) {
+  const { t } = useTranslation();
+  const save = useSavePayment();
+  const remove = useDeletePayment();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [tradeError, setTradeError] = useState<string>();
+  /** Adding and editing are in the second-factor table (removing is not): the code field up front when it is on. */
+  const secondFactor = useSecondFactor(
+    pending?.kind === 'save' && pending.id ? '/user/payments/update' : '/user/payments/add',
+  );
+  const busy = save.isPending || remove.isPending;
+
+  const onError = (error: unknown) => {
+    if (secondFactor.handle(error)) return;
+    const trade = tradeErrorOf(error);
+    if (trade?.kind === 'wrong') return setTradeError(trade.message);
+    if (trade?.kind === 'notSet') return tradePasswordMissing();
+    setPending(null);
+    if (isApiError(error, 'invalid')) {
+      onInvalid(toRecord(error.fields));
+      return;
+    }
+    if (isApiError(error) && error.unreported) Toast.show({ content: error.message, duration: TOAST_DURATION_MS });
+  };
+
+  const withPassword = (password: string, totp?: string) => {
+    if (!pending || busy) return;
+    setTradeError(undefined);
+    if (pending.kind === 'save') {
+      save.mutate(
+        { ...pending.fields, id: pending.id, password, totp },
+        {
+          onSuccess: () => {
+            secondFactor.reset();
+            setPending(null);
+            onSaved();
+            Toast.show({ content: t('payments.saved'), duration: TOAST_DURATION_MS });
+          },
+          onError,
+        },
+      );
+    } else {
+      remove.mutate(
+        { id: pending.method.id, password },
+        {
+          onSuccess: () => {
+            setPending(null);
+            Toast.show({ content: t('payments.removed'), duration: TOAST_DURATION_MS });
+          },
+          onError,
+        },
+      );
+    }
+  };
+
+  return {
+    pending,
+    setPending,
+    busy,
+    tradeError,
+    secondFactor,
+    withPassword,
+    close() {
+      if (!busy) setPending(null);
+      setTradeError(undefined);
+    },
+  };
+}
+
+/** One saved method: its kind and holder, the account and bank, and its edit and remove buttons. */
+function PaymentRow({
+  method,
+  typeName,
+  onEdit,
+  onRemove,
+}: {
+  method: PaymentMethod;
+  typeName(type: number): string;
+  onEdit(): void;
+  onRemove(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li className={ui.row} data-testid="payment-item">
+      <span className={ui.icon} aria-hidden>
+        <BankcardOutline />
+      </span>
+      <div className={ui.rowMain}>
+        <p className={ui.rowTitle}>
+          {typeName(method.type)} · {method.holderName}
+        </p>
+        <p className={ui.rowSub}>{method.account}</p>
+        {method.bankName && (
+          <p className={ui.rowSub}>
+            {method.bankName}
+            {method.bankBranch ? ` · ${method.bankBranch}` : ''}
+          </p>
+        )}
+      </div>
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
+        <Button size="small" onClick={onEdit} data-testid="payment-edit">
+          {t('payments.edit')}
+        </Button>
+        <Button variant="danger" size="small" onClick={onRemove} data-testid="payment-remove">
+          {t('payments.remove')}
+        </Button>
+      </div>
+    </li>
   );
 }
 

@@ -1,15 +1,14 @@
 import { PullToRefresh } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { type RedPacket, redPacketKeys, useRedPacket } from '@/api/redpacket.ts';
+import { type RedPacket, redPacketKeys } from '@/api/redpacket.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
 import { RoomAvatar } from '@/components/chat/RoomAvatar.tsx';
-import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
 import { ClaimList } from '@/components/redpacket/ClaimList.tsx';
-import { PacketNotFound } from '@/components/redpacket/Envelope.tsx';
+import { PacketNotFound, PacketView } from '@/components/redpacket/Envelope.tsx';
 import { nameOf } from '@/components/redpacket/names.ts';
 import css from '@/components/redpacket/redpacket.module.css';
 import { isRedPacketCode } from '@/components/redpacket/rules.ts';
@@ -17,7 +16,6 @@ import { StateBadge } from '@/components/redpacket/StateBadge.tsx';
 import { useRedEnvelopeBack } from '@/components/redpacket/useRedEnvelopeBack.ts';
 import ui from '@/components/ui.module.css';
 import { RecordLink } from '@/components/wallet/RecordLink.tsx';
-import { isNotFound } from '@/lib/api-error.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { amountFigure, assetAmount } from '@/lib/wallet.ts';
@@ -39,14 +37,14 @@ export default function RedEnvelopeReceivePage() {
 }
 
 function ReceiveLoader({ code }: { code: string }) {
-  const packet = useRedPacket(code);
-  if (packet.isPending) return <Loading testId="receive-loading" />;
-  if (isNotFound(packet.error, 'redpacketCode')) return <PacketNotFound />;
-  if (packet.isError) return <LoadFailed onRetry={() => void packet.refetch()} message={packet.error.message} />;
   return (
-    <Refreshable pull={PullToRefresh} refresh={[redPacketKeys.detail(code), redPacketKeys.claims(code)]}>
-      <Receive packet={packet.data} />
-    </Refreshable>
+    <PacketView code={code} loadingTestId="receive-loading">
+      {(packet) => (
+        <Refreshable pull={PullToRefresh} refresh={[redPacketKeys.detail(code), redPacketKeys.claims(code)]}>
+          <Receive packet={packet} />
+        </Refreshable>
+      )}
+    </PacketView>
   );
 }
 

@@ -10,9 +10,9 @@ import { PATHS } from '@/app/paths.ts';
 import { AirdropFacts, PhaseBadge } from '@/components/airdrop/AirdropFacts.tsx';
 import { Button } from '@/components/Button.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
-import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { QueryView } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
-import { isApiError, isNotFound } from '@/lib/api-error.ts';
+import { isApiError } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
 import { amountFigure } from '@/lib/wallet.ts';
 
@@ -24,15 +24,18 @@ export default function AirdropDetailPage() {
   const airdrop = useAirdrop(id);
   return (
     <Frame title={t('airdrop.detail')}>
-      {id === '' || (airdrop.isError && isNotFound(airdrop.error, 'id')) ? (
-        <EmptyState icon={<GiftOutline />} title={t('airdrop.notFound')} body="" testId="airdrop-not-found" />
-      ) : airdrop.isPending ? (
-        <Loading testId="airdrop-loading" />
-      ) : airdrop.isError ? (
-        <LoadFailed onRetry={() => void airdrop.refetch()} />
-      ) : (
-        <Detail airdrop={airdrop.data} />
-      )}
+      <QueryView
+        query={airdrop}
+        notFound={{
+          missing: id === '',
+          field: 'id',
+          view: <EmptyState icon={<GiftOutline />} title={t('airdrop.notFound')} body="" testId="airdrop-not-found" />,
+        }}
+        loadingTestId="airdrop-loading"
+        failedMessage={() => undefined}
+      >
+        {(data) => <Detail airdrop={data} />}
+      </QueryView>
     </Frame>
   );
 }

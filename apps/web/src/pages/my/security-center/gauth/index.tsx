@@ -10,11 +10,11 @@ import { PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
-import { TextField } from '@/components/TextField.tsx';
+import { TotpInput } from '@/components/SecondFactorField.tsx';
 import ui from '@/components/ui.module.css';
 import { fieldErrorsOf, isApiError } from '@/lib/api-error.ts';
 import { copyText } from '@/lib/clipboard.ts';
-import { cleanTotpInput, groupSecret, isTotpInput } from '@/lib/security.ts';
+import { groupSecret, isTotpInput } from '@/lib/security.ts';
 
 /**
  * Google Authenticator: scan the QR code or copy the key, confirm with a first code, keep the recovery codes
@@ -79,16 +79,13 @@ function CodeForm({
   };
   return (
     <form className={ui.form} style={{ marginTop: 12 }} onSubmit={submit} noValidate>
-      <TextField
+      <TotpInput
         id={id}
-        testId={id}
         label={t('security.gauth.codeLabel')}
-        autoComplete="one-time-code"
         placeholder={t('security.gauth.codePlaceholder')}
-        maxLength={11}
         value={code}
         onChange={(typed) => {
-          setCode(cleanTotpInput(typed));
+          setCode(typed);
           setLocal(undefined);
         }}
         error={local ?? serverError}

@@ -2,13 +2,12 @@ import { EyeInvisibleOutline, EyeOutline, FileOutline } from 'antd-mobile-icons'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { type RedPacket, useRedPacket } from '@/api/redpacket.ts';
+import type { RedPacket } from '@/api/redpacket.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
-import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { copyWithToast } from '@/components/RecordItem.tsx';
-import { audienceNote, PacketNotFound } from '@/components/redpacket/Envelope.tsx';
+import { audienceNote, PacketNotFound, PacketView } from '@/components/redpacket/Envelope.tsx';
 import { nameOf } from '@/components/redpacket/names.ts';
 import { PacketQr } from '@/components/redpacket/PacketQr.tsx';
 import css from '@/components/redpacket/redpacket.module.css';
@@ -17,7 +16,6 @@ import { StateBadge } from '@/components/redpacket/StateBadge.tsx';
 import { sentPasswordOf } from '@/components/redpacket/sent-password.ts';
 import { useRedEnvelopeBack } from '@/components/redpacket/useRedEnvelopeBack.ts';
 import ui from '@/components/ui.module.css';
-import { isNotFound } from '@/lib/api-error.ts';
 import { amountFigure } from '@/lib/wallet.ts';
 
 /**
@@ -37,11 +35,11 @@ export default function RedEnvelopeSharePage() {
 }
 
 function ShareLoader({ code }: { code: string }) {
-  const packet = useRedPacket(code);
-  if (packet.isPending) return <Loading testId="share-loading" />;
-  if (isNotFound(packet.error, 'redpacketCode')) return <PacketNotFound />;
-  if (packet.isError) return <LoadFailed onRetry={() => void packet.refetch()} message={packet.error.message} />;
-  return <Share packet={packet.data} />;
+  return (
+    <PacketView code={code} loadingTestId="share-loading">
+      {(packet) => <Share packet={packet} />}
+    </PacketView>
+  );
 }
 
 function Share({ packet }: { packet: RedPacket }) {

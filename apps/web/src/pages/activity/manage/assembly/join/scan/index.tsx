@@ -42,9 +42,6 @@ function Scanner({ activityId }: { activityId: string }) {
   const [code, setCode] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [last, setLast] = useState<CheckinResult | null>(null);
-  const [camera, setCamera] = useState<'off' | 'starting' | 'on' | 'failed'>('off');
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const stopRef = useRef<() => void>(() => undefined);
   const busyRef = useRef(false);
   const lastCodeRef = useRef({ code: '', at: 0 });
 
@@ -82,60 +79,11 @@ function Scanner({ activityId }: { activityId: string }) {
     [checkin, t, offline.queue],
   );
 
-  useEffect(() => () => stopRef.current(), []);
+  const camera = useQrCamera(submit);
   // Once the queue is sent, "saved offline" no longer describes anything; the synced list says what happened.
   useEffect(() => {
     if (offline.pending === 0) setOutcome((current) => (current?.kind === 'queued' ? null : current));
   }, [offline.pending]);
-
-  const startCamera = async () => {
-    setCamera('starting');
-    const video = videoRef.current;
-    try {
-      if (!video || !navigator.mediaDevices?.getUserMedia) throw new Error('no camera');
-      const Detector = (globalThis as { BarcodeDetector?: DetectorCtor }).BarcodeDetector;
-      if (Detector) {
-        const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
-        video.srcObject = stream;
-        await video.play();
-        const detector = new Detector({ formats: ['qr_code'] });
-        let running = true;
-        const loop = async () => {
-          if (!running) return;
-          try {
-            const found = await detector.detect(video);
-            if (found[0]?.rawValue) await submit(found[0].rawValue);
-          } catch {
-            // a frame that could not be read; try the next one
-          }
-          if (running) setTimeout(() => void loop(), 250);
-        };
-        void loop();
-        stopRef.current = () => {
-          running = false;
-          for (const track of stream.getTracks()) track.stop();
-          video.srcObject = null;
-        };
-      } else {
-        const { BrowserQRCodeReader } = await import('@zxing/browser');
-        const reader = new BrowserQRCodeReader();
-        const controls = await reader.decodeFromVideoDevice(undefined, video, (result) => {
-          if (result) void submit(result.getText());
-        });
-        stopRef.current = () => controls.stop();
-      }
-      setCamera('on');
-    } catch {
-      stopRef.current();
-      setCamera('failed');
-    }
-  };
-
-  const stopCamera = () => {
-    stopRef.current();
-    stopRef.current = () => undefined;
-    setCamera('off');
-  };
 
   const undoLast = () => {
     if (!last) return;
@@ -162,30 +110,7 @@ function Scanner({ activityId }: { activityId: string }) {
           })}
         </p>
       )}
-      <section className={styles.section}>
-        <video
-          ref={videoRef}
-          className={styles.video}
-          muted
-          playsInline
-          hidden={camera !== 'on' && camera !== 'starting'}
-          data-testid="scan-video"
-        />
-        {camera === 'failed' && (
-          <p className={styles.error} role="alert" data-testid="scan-camera-failed">
-            {t('checkin.cameraFailed')}
-          </p>
-        )}
-        {camera === 'on' || camera === 'starting' ? (
-          <Button onClick={stopCamera} data-testid="scan-camera-stop">
-            {t('checkin.stopCamera')}
-          </Button>
-        ) : (
-          <Button variant="primary" onClick={() => void startCamera()} data-testid="scan-camera-start">
-            {t('checkin.startCamera')}
-          </Button>
-        )}
-      </section>
+      <CameraSection camera={camera} />
       <form
         className={styles.section}
         onSubmit={(event) => {
@@ -220,6 +145,98 @@ function Scanner({ activityId }: { activityId: string }) {
         </Button>
       )}
     </div>
+  );
+}
+
+/**
+ * The camera reading QR codes: the browser's BarcodeDetector where there is one (a frame every 250 ms), else the
+ * zxing reader loaded on demand; each code read goes to `submit`. Stopped when the page goes.
+ */
+function useQrCamera(submit: (code: string) => Promise<void>) {
+  const [state, setState] = useState<'off' | 'starting' | 'on' | 'failed'>('off');
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const stopRef = useRef<() => void>(() => undefined);
+  useEffect(() => () => stopRef.current(), []);
+
+  const start = async () => {
+    setState('starting');
+    const video = videoRef.current;
+    try {
+      if (!video || !navigator.mediaDevices?.getUserMedia) throw new Error('no camera');
+      const Detector = (globalThis as { BarcodeDetector?: DetectorCtor }).BarcodeDetector;
+      if (Detector) {
+        const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
+        video.srcObject = stream;
+        await video.play();
+        const detector = new Detector({ formats: ['qr_code'] });
+        let running = true;
+        const loop = async () => {
+          if (!running) return;
+          try {
+            const found = await detector.detect(video);
+            if (found[0]?.rawValue) await submit(found[0].rawValue);
+          } catch {
+            // a frame that could not be read; try the next one
+          }
+          if (running) setTimeout(() => void loop(), 250);
+        };
+        void loop();
+        stopRef.current = () => {
+          running = false;
+          for (const track of stream.getTracks()) track.stop();
+          video.srcObject = null;
+        };
+      } else {
+        const { BrowserQRCodeReader } = await import('@zxing/browser');
+        const reader = new BrowserQRCodeReader();
+        const controls = await reader.decodeFromVideoDevice(undefined, video, (result) => {
+          if (result) void submit(result.getText());
+        });
+        stopRef.current = () => controls.stop();
+      }
+      setState('on');
+    } catch {
+      stopRef.current();
+      setState('failed');
+    }
+  };
+
+  const stop = () => {
+    stopRef.current();
+    stopRef.current = () => undefined;
+    setState('off');
+  };
+
+  return { state, videoRef, start, stop };
+}
+
+function CameraSection({ camera }: { camera: ReturnType<typeof useQrCamera> }) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.section}>
+      <video
+        ref={camera.videoRef}
+        className={styles.video}
+        muted
+        playsInline
+        hidden={camera.state !== 'on' && camera.state !== 'starting'}
+        data-testid="scan-video"
+      />
+      {camera.state === 'failed' && (
+        <p className={styles.error} role="alert" data-testid="scan-camera-failed">
+          {t('checkin.cameraFailed')}
+        </p>
+      )}
+      {camera.state === 'on' || camera.state === 'starting' ? (
+        <Button onClick={camera.stop} data-testid="scan-camera-stop">
+          {t('checkin.stopCamera')}
+        </Button>
+      ) : (
+        <Button variant="primary" onClick={() => void camera.start()} data-testid="scan-camera-start">
+          {t('checkin.startCamera')}
+        </Button>
+      )}
+    </section>
   );
 }
 

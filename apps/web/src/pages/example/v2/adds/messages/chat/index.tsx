@@ -5,9 +5,9 @@ import { type MyRoom, useOpenDirect } from '@/api/chat.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PageNotFound } from '@/app/PageState.tsx';
 import { href, PATHS } from '@/app/paths.ts';
-import { ChatLogin } from '@/components/chat/ChatLogin.tsx';
 import { RoomList, RoomsEmpty } from '@/components/chat/RoomList.tsx';
 import { Loading } from '@/components/QueryState.tsx';
+import { RequireLogin } from '@/components/RequireLogin.tsx';
 
 const isDirect = (entry: MyRoom) => entry.room.kind === 'direct';
 
@@ -21,7 +21,7 @@ export default function DirectMessagesPage() {
   const uid = /^\d{1,15}$/.test(params.get('uid') ?? '') ? params.get('uid')! : '';
   return (
     <Frame title={t('chat.direct.title')} layout="frame">
-      <ChatLogin>
+      <RequireLogin>
         {uid ? (
           <OpenDirect uid={uid} />
         ) : (
@@ -33,7 +33,7 @@ export default function DirectMessagesPage() {
             }
           />
         )}
-      </ChatLogin>
+      </RequireLogin>
     </Frame>
   );
 }

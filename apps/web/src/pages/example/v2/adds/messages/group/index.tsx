@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { MyRoom } from '@/api/chat.ts';
 import { Frame } from '@/app/Frame.tsx';
-import { ChatLogin } from '@/components/chat/ChatLogin.tsx';
 import { RoomList, RoomsEmpty } from '@/components/chat/RoomList.tsx';
+import { RequireLogin } from '@/components/RequireLogin.tsx';
 
 const isGroup = (entry: MyRoom) => entry.room.kind !== 'direct';
 
@@ -11,7 +11,7 @@ export default function GroupMessagesPage() {
   const { t } = useTranslation();
   return (
     <Frame title={t('chat.groups.title')} layout="frame">
-      <ChatLogin>
+      <RequireLogin>
         <RoomList
           filter={isGroup}
           testId="group-list"
@@ -19,7 +19,7 @@ export default function GroupMessagesPage() {
             <RoomsEmpty testId="group-empty" title={t('chat.groups.emptyTitle')} body={t('chat.groups.emptyBody')} />
           }
         />
-      </ChatLogin>
+      </RequireLogin>
     </Frame>
   );
 }

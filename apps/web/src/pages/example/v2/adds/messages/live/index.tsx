@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { MyRoom } from '@/api/chat.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
-import { ChatLogin } from '@/components/chat/ChatLogin.tsx';
 import { RoomList, RoomsEmpty } from '@/components/chat/RoomList.tsx';
+import { RequireLogin } from '@/components/RequireLogin.tsx';
 
 const onAir = (entry: MyRoom) => entry.room.liveStageId !== null;
 const toStage = (entry: MyRoom) => href(PATHS.live, { id: entry.room.liveStageId });
@@ -13,7 +13,7 @@ export default function LiveMessagesPage() {
   const { t } = useTranslation();
   return (
     <Frame title={t('chat.live.title')} layout="frame">
-      <ChatLogin>
+      <RequireLogin>
         <RoomList
           filter={onAir}
           target={toStage}
@@ -22,7 +22,7 @@ export default function LiveMessagesPage() {
             <RoomsEmpty testId="live-rooms-empty" title={t('chat.live.emptyTitle')} body={t('chat.live.emptyBody')} />
           }
         />
-      </ChatLogin>
+      </RequireLogin>
     </Frame>
   );
 }
