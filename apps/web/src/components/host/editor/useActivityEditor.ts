@@ -1,12 +1,14 @@
 import {
   type Activity,
   CreateActivityInput,
+  type Language,
   TOAST_DURATION_MS,
   translate,
   UpdateActivityInput,
 } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
-import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type ChangeEvent, type Dispatch, type SetStateAction, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -61,8 +63,6 @@ export function useActivityEditor({ activity, initial, restored, base }: EditorS
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [showRestored, setShowRestored] = useState(restored);
-  const [uploading, setUploading] = useState(false);
-  const [localPreview, setLocalPreview] = useState<string | null>(null);
   const create = useCreateActivityMutation();
   const update = useUpdateActivity();
   const publish = usePublish();
@@ -71,19 +71,7 @@ export function useActivityEditor({ activity, initial, restored, base }: EditorS
   const zones = useMemo(() => timeZones(form.timezone), [form.timezone]);
   useEffect(() => clearParked(activityId ?? 'new'), [activityId]);
 
-  // Keep the form on the server while it changes (debounced), so leaving and coming back restores it.
-  const first = useRef(true);
-  const finished = useRef(false);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const timer = setTimeout(() => {
-      if (!finished.current) void saveDraft(activityId, { form }).catch(() => undefined);
-    }, DRAFT_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [form, activityId]);
+  const finished = useDraftAutosave(form, activityId);
 
   const clear = (...keys: string[]) =>
     setErrors((previous) => {
@@ -123,36 +111,7 @@ export function useActivityEditor({ activity, initial, restored, base }: EditorS
     void deleteDraft(activityId);
   };
 
-  /** From the file input, or a File the native camera picker returned (lib/native.ts). */
-  const uploadCover = async (source: ChangeEvent<HTMLInputElement> | File) => {
-    let file: File | undefined;
-    if (source instanceof File) file = source;
-    else {
-      file = source.target.files?.[0];
-      source.target.value = '';
-    }
-    if (!file) return;
-    const preview = URL.createObjectURL(file);
-    setLocalPreview(preview);
-    setUploading(true);
-    setErrors(({ coverImageId: _drop, file: _file, ...rest }) => rest);
-    try {
-      const image = await uploadImage(file);
-      const url = image.sizes[1]?.url ?? image.sizes[0]?.url ?? null;
-      setForm((previous) => ({ ...previous, coverImageId: image.id, coverUrl: url }));
-    } catch (error) {
-      // The server's reason (type, size) goes under the field; a failure already shown leaves a plain note there.
-      const message =
-        isApiError(error) && error.unreported ? (error.fields[0]?.message ?? error.message) : t('host.uploadFailed');
-      setErrors((previous) => ({ ...previous, coverImageId: message }));
-    } finally {
-      setUploading(false);
-      setLocalPreview(null);
-      URL.revokeObjectURL(preview);
-    }
-  };
-
-  const removeCover = () => setForm((previous) => ({ ...previous, coverImageId: null, coverUrl: null }));
+  const cover = useCoverUpload(setForm, setErrors);
 
   const pickLocation = () => {
     parkForm(activityId ?? 'new', form);
@@ -179,19 +138,9 @@ export function useActivityEditor({ activity, initial, restored, base }: EditorS
 
   const submit = async (intent: SubmitIntent) => {
     const payload = toPayload(form);
-    const checked = activity
-      ? validate(UpdateActivityInput, { id: activity.id, ...payload }, language)
-      : validate(CreateActivityInput, { ...payload, publish: intent === 'publish' }, language);
-    // The server's "an online link or a city" rule, said before the round trip.
-    const where: FieldErrors = {};
-    if (form.mode === 'venue' && !form.city.trim()) {
-      where.city = translate(language, 'validation.required', { field: t('host.city') });
-    }
-    if (form.mode === 'online' && !form.onlineUrl.trim()) {
-      where.onlineUrl = translate(language, 'validation.required', { field: t('host.onlineUrl') });
-    }
-    if (!checked.ok || Object.keys(where).length > 0) {
-      setErrors({ ...where, ...(checked.ok ? {} : checked.errors) });
+    const found = errorsBeforeSending(form, activity, intent, language, t);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
       Toast.show({ content: t('host.fixErrors'), duration: TOAST_DURATION_MS });
       return;
     }
@@ -237,18 +186,100 @@ export function useActivityEditor({ activity, initial, restored, base }: EditorS
     assetCodes,
     showRestored,
     discardDraft,
-    uploading,
+    uploading: cover.uploading,
     /** What the cover shows: the picked file while it uploads, then the uploaded image. */
-    coverShown: localPreview ?? form.coverUrl,
-    uploadCover,
-    removeCover,
+    coverShown: cover.localPreview ?? form.coverUrl,
+    uploadCover: cover.upload,
+    removeCover: cover.remove,
     pickLocation,
     submit,
     confirmPublish,
     saving: update.isPending,
     creating: create.isPending,
-    busy: create.isPending || update.isPending || publish.isPending || uploading,
+    busy: create.isPending || update.isPending || publish.isPending || cover.uploading,
   };
+}
+
+/** Keeps the form on the server while it changes (debounced), so leaving and coming back restores it. */
+function useDraftAutosave(form: ActivityForm, activityId: string | undefined) {
+  const first = useRef(true);
+  /** Set once the form is sent: a save still pending must not bring the draft back. */
+  const finished = useRef(false);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const timer = setTimeout(() => {
+      if (!finished.current) void saveDraft(activityId, { form }).catch(() => undefined);
+    }, DRAFT_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [form, activityId]);
+  return finished;
+}
+
+/** The cover: picked, shown at once from the device while it uploads, then the server's image; or removed. */
+function useCoverUpload(
+  setForm: Dispatch<SetStateAction<ActivityForm>>,
+  setErrors: Dispatch<SetStateAction<FieldErrors>>,
+) {
+  const { t } = useTranslation();
+  const [uploading, setUploading] = useState(false);
+  const [localPreview, setLocalPreview] = useState<string | null>(null);
+  /** From the file input, or a File the native camera picker returned (lib/native.ts). */
+  const upload = async (source: ChangeEvent<HTMLInputElement> | File) => {
+    let file: File | undefined;
+    if (source instanceof File) file = source;
+    else {
+      file = source.target.files?.[0];
+      source.target.value = '';
+    }
+    if (!file) return;
+    const preview = URL.createObjectURL(file);
+    setLocalPreview(preview);
+    setUploading(true);
+    setErrors(({ coverImageId: _drop, file: _file, ...rest }) => rest);
+    try {
+      const image = await uploadImage(file);
+      const url = image.sizes[1]?.url ?? image.sizes[0]?.url ?? null;
+      setForm((previous) => ({ ...previous, coverImageId: image.id, coverUrl: url }));
+    } catch (error) {
+      // The server's reason (type, size) goes under the field; a failure already shown leaves a plain note there.
+      const message =
+        isApiError(error) && error.unreported ? (error.fields[0]?.message ?? error.message) : t('host.uploadFailed');
+      setErrors((previous) => ({ ...previous, coverImageId: message }));
+    } finally {
+      setUploading(false);
+      setLocalPreview(null);
+      URL.revokeObjectURL(preview);
+    }
+  };
+
+  const remove = () => setForm((previous) => ({ ...previous, coverImageId: null, coverUrl: null }));
+
+  return { uploading, localPreview, upload, remove };
+}
+
+/** The form's errors before a round trip: the contract's schema, and the server's "an online link or a city" rule. */
+function errorsBeforeSending(
+  form: ActivityForm,
+  activity: Activity | undefined,
+  intent: SubmitIntent,
+  language: Language,
+  t: TFunction,
+): FieldErrors {
+  const payload = toPayload(form);
+  const checked = activity
+    ? validate(UpdateActivityInput, { id: activity.id, ...payload }, language)
+    : validate(CreateActivityInput, { ...payload, publish: intent === 'publish' }, language);
+  const where: FieldErrors = {};
+  if (form.mode === 'venue' && !form.city.trim()) {
+    where.city = translate(language, 'validation.required', { field: t('host.city') });
+  }
+  if (form.mode === 'online' && !form.onlineUrl.trim()) {
+    where.onlineUrl = translate(language, 'validation.required', { field: t('host.onlineUrl') });
+  }
+  return { ...where, ...(checked.ok ? {} : checked.errors) };
 }
 
 export type ActivityEditorState = ReturnType<typeof useActivityEditor>;
