@@ -65,6 +65,12 @@ async function makeFixtures(page: Page): Promise<Fixtures> {
     tradePassword: hashTradePassword(E2E_TRADE_PASSWORD, account.uid),
     idempotencyKey: randomUUID(),
   });
+  // A stage on air, so the live list and the broadcaster's card show their on-air badges (once a red that white
+  // text did not read on: seen only when another journey had left a stage on air).
+  const stage = await apiCall<{ id: string }>(page.request, account.token, '/live/stage/create', {
+    title: 'Contrast on air',
+  });
+  await apiCall(page.request, account.token, '/live/stage/start', { id: stage.id });
   return { account, activityId: activity.id, roomId: room.id, packetCode: packet.code };
 }
 

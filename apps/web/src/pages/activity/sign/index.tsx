@@ -10,7 +10,7 @@ import { ActivityNotFound, isActivityId } from '@/components/activity/ActivityNo
 import ui from '@/components/activity/activity.module.css';
 import { formatWhen } from '@/components/activity/time.ts';
 import { Button } from '@/components/Button.tsx';
-import { LoadFailed } from '@/components/QueryState.tsx';
+import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { isApiError, isNotFound } from '@/lib/api-error.ts';
@@ -29,6 +29,9 @@ export default function SelfSignPage() {
     <Frame title={t('activity.selfCheckin')}>
       {!valid || isNotFound(activity.error, 'id') ? (
         <ActivityNotFound />
+      ) : activity.isPending ? (
+        // Not the guest wall yet: an activity that turns out not to exist is said so, not asked to log in for.
+        <Loading testId="sign-loading" />
       ) : activity.isError ? (
         <LoadFailed onRetry={() => void activity.refetch()} message={activity.error.message} testId="sign-error" />
       ) : (
