@@ -59,7 +59,7 @@ test('guest finds a paid activity, pays, sees the QR ticket and the calendar in 
   // The guest: an account with 100 USDT and a transaction password (set through the API, as the mail code allows).
   const guestEmail = uniqueEmail('guest');
   const guest = await signUpByApi(page, guestEmail, 'abc12345');
-  deposit(guestEmail, '100');
+  await deposit(guestEmail, '100');
   await call(page, '/user/trade/vcode', {}, guest.token);
   const tradeCode = await codeFor(guestEmail, guest.vcode);
   await call(

@@ -63,7 +63,7 @@ test('create a paid activity, a guest pays, check-in by typed code, others are r
   await call(page.request, 'POST', '/user/personalInfo', organizer.token, { uname: 'Host Hana' });
   const guest = await signUpByApi(page.request, 'guest');
   const other = await signUpByApi(page.request, 'other');
-  deposit(guest.email, '100');
+  await deposit(guest.email, '100');
   await call(page.request, 'POST', '/user/trade/vcode', guest.token);
   const tradeCode = await codeFor(guest.email, guest.code);
   await call(page.request, 'POST', '/user/trade/password', guest.token, {

@@ -49,7 +49,7 @@ test('creator earnings: the shortcut, the split, and statistics equal to the ser
   });
   for (const prefix of ['payer-a', 'payer-b']) {
     const guest = await accountByApi(page.request, prefix);
-    deposit(guest.email, '10');
+    await deposit(guest.email, '10');
     const trade = await withTradePassword(page.request, guest);
     await apiCall(page.request, guest.token, '/activity/signup', {
       activityId: activity.id,

@@ -62,6 +62,10 @@ test('the manage page puts the day-of tools first, groups the rest, and keeps ca
   await expect(page.getByTestId('manage-group-data').getByRole('button')).toHaveCount(2);
   const cancel = page.getByTestId('manage-cancel-activity');
   await expect(cancel).toHaveAttribute('data-variant', 'danger');
+  // Each part loads on its own; read the order once all of them are on the page.
+  for (const id of ['manage-group-data', 'manage-attendees-empty', 'blast-composer', 'manage-danger']) {
+    await expect(page.getByTestId(id)).toBeVisible();
+  }
   const order = await page.evaluate(() =>
     Array.from(document.querySelectorAll('[data-testid]'), (node) => node.getAttribute('data-testid')),
   );

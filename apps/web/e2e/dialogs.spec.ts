@@ -92,7 +92,7 @@ for (const language of ['zh-Hant', 'en'] as const) {
       publish: true,
     });
     const guest = await accountByApi(request, 'dlg-new');
-    deposit(guest.email, '100');
+    await deposit(guest.email, '100');
 
     if (language === 'en') await page.emulateMedia({ reducedMotion: 'reduce' });
     await logIn(page, guest.email, language);
@@ -199,3 +199,16 @@ for (const language of ['zh-Hant', 'en'] as const) {
     await expect(page.getByTestId('transfer-result')).toHaveAttribute('data-status', /processing|completed/);
   });
 }
+
+// A toast only tells: a tap where its box is reaches the page underneath, so a message never makes a button wait
+// (the "Logged in" toast once sat over the next screen's buttons for two seconds).
+test('a toast lets a tap through to what it covers', async ({ page, request }) => {
+  const account = await accountByApi(request, 'dlg-toast');
+  await logIn(page, account.email, 'en');
+  const hit = await page.locator('.adm-toast-main').evaluate((toast) => {
+    const box = toast.getBoundingClientRect();
+    const under = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return { toast: toast.textContent, under: under?.closest('.adm-toast-mask') ? 'toast' : 'page' };
+  });
+  expect(hit).toEqual({ toast: 'Logged in', under: 'page' });
+});

@@ -64,7 +64,7 @@ test('invite gift: register through the link, qualify with a deposit, the invite
   await expect(page.getByTestId('invite-person')).toHaveCount(1);
   await expect(page.getByTestId('invite-person')).toHaveAttribute('data-state', 'joined');
 
-  deposit(noah, '20');
+  await deposit(noah, '20');
   await page.reload();
   await expect(page.getByTestId('invite-person')).toHaveAttribute('data-state', 'rewarded');
   await expect(page.getByTestId('invite-person')).toContainText('+5.00 USDT');

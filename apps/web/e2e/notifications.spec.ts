@@ -186,7 +186,7 @@ test('a deposit shows on the open wallet without a reload', async ({ page }, inf
   await expect(page.getByTestId('wallet-total')).toHaveAttribute('data-value', '0.00');
   await markNoReload(page);
 
-  deposit(account.email, '25');
+  await deposit(account.email, '25');
   await expect(page.getByTestId('wallet-amount-USDT')).toHaveText('25.00');
   expect(Number(await page.getByTestId('wallet-total').getAttribute('data-value'))).toBeGreaterThan(0);
   await expectNoReload(page);

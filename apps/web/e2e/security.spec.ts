@@ -93,7 +93,7 @@ test('a withdrawal asks for the authenticator code up front when it is on', asyn
   });
   const { secret } = await apiCall<{ secret: string }>(request, account.token, '/user/gauth/enrol', {});
   await apiCall(request, account.token, '/user/gauth/confirm', { totp: await generate({ secret }) });
-  deposit(account.email, '50');
+  await deposit(account.email, '50');
 
   await logInAs(page, account.email);
   await page.goto('/#/pages/home/transfer/index?asset=USDT');

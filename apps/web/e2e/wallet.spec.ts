@@ -1,6 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 import { hashLoginPassword, multiplyDecimals } from '@polaris/contract';
-import { codeFor, deposit, registerThroughScreens, solvedCaptcha, stepper, test, uniqueEmail } from './support.ts';
+import {
+  codeFor,
+  depositByCommand,
+  registerThroughScreens,
+  solvedCaptcha,
+  stepper,
+  test,
+  uniqueEmail,
+} from './support.ts';
 
 const API = '/rest/polarisex';
 
@@ -38,7 +46,7 @@ test('deposit, currency, trade password, transfer to a friend, refused withdrawa
   await shot('empty-wallet');
 
   // Credited by the chain simulator; the Me tab shows it after a reload.
-  deposit(email, '100');
+  depositByCommand(email, '100');
   await page.reload();
   await expect(page.getByTestId('wallet-amount-USDT')).toHaveText('100.00');
   const total = page.getByTestId('wallet-total');
