@@ -5,6 +5,9 @@ import { findJanus } from './scripts/janus-config.ts';
 /**
  * `*.shared.test.ts` needs what several server processes share in production (PostgreSQL and Redis), so it
  * runs in CI's PostgreSQL pass (DATABASE_URL and REDIS_URL set) and is left out of the embedded one.
+ * `*.embedded.test.ts` is about the embedded database itself (PGlite's files and fair gate, the operator commands
+ * on a DATA_DIR): it opens PGlite whatever the pass, so the PostgreSQL pass would only run it again, at a quarter
+ * of that pass's time; it runs in the embedded pass only.
  * `*.janus.test.ts` starts a real Janus, so it is listed where Janus is installed (CI installs it) and only there.
  */
 const shared = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
@@ -14,7 +17,10 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-    exclude: [...(shared ? [] : ['**/*.shared.test.ts']), ...(janus ? [] : ['**/*.janus.test.ts'])],
+    exclude: [
+      ...(shared ? ['**/*.embedded.test.ts'] : ['**/*.shared.test.ts']),
+      ...(janus ? [] : ['**/*.janus.test.ts']),
+    ],
     globalSetup: ['./src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

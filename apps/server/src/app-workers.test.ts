@@ -88,7 +88,7 @@ describe('a red packet that cannot be settled', () => {
     t.clock.advance(2 * 60_000);
     expect(await backlog('redpacket')).toBe(3);
 
-    const first = await t.services.redPackets.settleDue().catch((error: unknown) => error);
+    const first = await t.services.redPackets.expiry.settleDue().catch((error: unknown) => error);
     expect(first).toBeInstanceOf(ItemsFailed);
     expect((first as ItemsFailed).failures).toHaveLength(1);
     expect((first as ItemsFailed).done).toBe(2);
@@ -96,12 +96,12 @@ describe('a red packet that cannot be settled', () => {
     expect(await backlog('redpacket')).toBe(1);
 
     // The next run leaves it out: nothing fails, nothing is done.
-    expect(await t.services.redPackets.settleDue()).toEqual({ settled: 0, refunded: 0 });
+    expect(await t.services.redPackets.expiry.settleDue()).toEqual({ settled: 0, refunded: 0 });
 
     // The data is put right; once its hold has passed it is settled, once.
     await query(t.database.db, sql`update red_packets set remaining_amount = 2000000 where code = ${codes[1]!}`);
     t.clock.advance(60 * 60_000);
-    expect(await t.services.redPackets.settleDue()).toEqual({ settled: 1, refunded: 1 });
+    expect(await t.services.redPackets.expiry.settleDue()).toEqual({ settled: 1, refunded: 1 });
     expect(await refunds('redpacket_refund')).toBe(3);
     expect(await backlog('redpacket')).toBe(0);
   });

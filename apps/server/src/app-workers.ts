@@ -32,7 +32,7 @@ export function watchBacklogs(
   metrics.watchBacklog('activity', () => services.activity.settlement.backlog());
   metrics.watchBacklog('blast', () => services.activity.blasts.backlog());
   metrics.watchBacklog('earnings', () => services.earnings.backlog());
-  metrics.watchBacklog('redpacket', () => services.redPackets.backlog());
+  metrics.watchBacklog('redpacket', () => services.redPackets.expiry.backlog());
   metrics.watchBacklog('bounty', () => services.bounties.backlog());
   metrics.watchBacklog('vip', () => services.vip.backlog());
   metrics.watchBacklog('airdrop', () => services.airdrops.backlog());
@@ -80,7 +80,7 @@ export function startBackgroundWorkers(services: WorkerServices, log: FastifyBas
   // Push notifications due (quiet hours over, backoff passed), each to the user's devices.
   stopWorkers.push(startWorker('notice', 1000, () => services.notifications.deliverDue(), log));
   // What nobody claimed of an expired red packet goes back to its sender.
-  stopWorkers.push(startWorker('redpacket', 5000, () => redPackets.settleDue(), log));
+  stopWorkers.push(startWorker('redpacket', 5000, () => redPackets.expiry.settleDue(), log));
   // Bounties past their review window give what is left back to their creators.
   stopWorkers.push(startWorker('bounty', 5000, () => bounties.settleDue(), log));
   // Creators and submitters hear once that a bounty closes within 24 h (the notice's key makes it once).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, missingSharedKeys } from './config.ts';
+import { loadConfig } from './config.ts';
+import { missingSharedKeys } from './shared-keys.ts';
 
 describe('keys every node must share', () => {
   const keys = {

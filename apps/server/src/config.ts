@@ -316,32 +316,6 @@ function oidcConfig(e: z.infer<typeof EnvSchema>): OidcConfig {
   };
 }
 
-/** Keys every node must share when several run on one database: each would otherwise generate its own. */
-const SHARED_KEYS = [
-  'WALLET_MNEMONIC',
-  'TOTP_KEY',
-  'CAPTCHA_HMAC_KEY',
-  // Browsers subscribe with the public key and push services check every node's signature against it.
-  'VAPID_PUBLIC_KEY',
-  'VAPID_PRIVATE_KEY',
-] as const;
-
-/**
- * On PostgreSQL (`DATABASE_URL`) the server may be one node of several, so the keys that must be equal on every
- * node are required rather than generated into this node's DATA_DIR: two nodes with their own mnemonic would
- * give one user two deposit addresses, and a TOTP secret sealed on one could not be opened on another. They are
- * not kept in the database either: the TOTP key seals secrets that live there. Answers the error to stop with.
- */
-export function missingSharedKeys(env: NodeJS.ProcessEnv = process.env): string | null {
-  if (!env.DATABASE_URL?.trim()) return null;
-  const missing = SHARED_KEYS.filter((name) => !env[name]?.trim());
-  if (missing.length === 0) return null;
-  return (
-    `DATABASE_URL is set, so every node must share its keys: set ${missing.join(', ')} ` +
-    '(the same values on every node; see the README, "Configuration")'
-  );
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {

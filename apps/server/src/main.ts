@@ -1,9 +1,10 @@
 import { buildApp } from './app.ts';
-import { loadConfig, missingSharedKeys } from './config.ts';
+import { loadConfig } from './config.ts';
 import { databaseSourceFor, openDatabase } from './db/client.ts';
 import { existingAdminToken, freshAdminToken } from './platform/operator-guard.ts';
 import { Readiness } from './platform/readiness.ts';
 import { announcedServer, announceServer, answersHealth } from './platform/server-file.ts';
+import { missingSharedKeys } from './shared-keys.ts';
 
 const sharedKeysProblem = missingSharedKeys();
 if (sharedKeysProblem) {

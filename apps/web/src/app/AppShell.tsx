@@ -16,6 +16,9 @@ export function AppShell() {
   useEffect(() => {
     recordVisit(pathname + search);
     window.scrollTo(0, 0);
+    // The page on screen, for tools that watch the app: it changes once the new page has rendered (the router moves
+    // in a transition, so the old page stays until the new one's chunk is in). The accessibility sweep waits for it.
+    document.documentElement.dataset.page = pathname + search;
   }, [pathname, search]);
   // Boot: the region config, and a fresh user info while logged in (which also finds a dead session).
   useAppConfig();

@@ -180,8 +180,8 @@ describe('expiry', () => {
     const left = 5_000_000n - opened.reduce((sum, r) => sum + toScaled(r.attachment.amount, 6), 0n);
     const alices = await connect(alice);
     t.clock.advance(61_000);
-    await Promise.all([t.services.redPackets.settleDue(), t.services.redPackets.settleDue()]);
-    await t.services.redPackets.settleDue();
+    await Promise.all([t.services.redPackets.expiry.settleDue(), t.services.redPackets.expiry.settleDue()]);
+    await t.services.redPackets.expiry.settleDue();
     await alices.next('changed', (f) => f.topic === 'wallet');
     const expired = (await notices(alice.token, 'redpacketExpired')).filter((n) => n.link === link(packet.code));
     expect(expired).toHaveLength(1);

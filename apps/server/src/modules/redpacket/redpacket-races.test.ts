@@ -89,12 +89,12 @@ describe('expiry with two workers', () => {
     await Promise.all(packets.map((packet, index) => claim(crowd[index]!.token, packet.code)));
     t.clock.advance(2 * 60_000);
     const runs = await Promise.all([
-      t.services.redPackets.settleDue(3),
-      t.services.redPackets.settleDue(3),
-      t.services.redPackets.settleDue(),
-      t.services.redPackets.settleDue(),
+      t.services.redPackets.expiry.settleDue(3),
+      t.services.redPackets.expiry.settleDue(3),
+      t.services.redPackets.expiry.settleDue(),
+      t.services.redPackets.expiry.settleDue(),
     ]);
-    const again = await t.services.redPackets.settleDue();
+    const again = await t.services.redPackets.expiry.settleDue();
     expect(runs.reduce((sum, run) => sum + run.refunded, 0) + again.refunded).toBe(8);
     const [refunds] = await t.database.db
       .select({ n: count() })

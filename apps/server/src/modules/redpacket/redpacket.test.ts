@@ -176,10 +176,13 @@ describe('expiry', () => {
     t.clock.advance(61_000);
     expect(await claim(carol, packet.code)).toMatchObject({ status: 409, msg: 'Activity ended' });
     expect(await claim(carol, packet.code, undefined, 'zh_TW')).toMatchObject({ status: 409, msg: '活動已結束' });
-    const runs = await Promise.all([t.services.redPackets.settleDue(), t.services.redPackets.settleDue()]);
+    const runs = await Promise.all([
+      t.services.redPackets.expiry.settleDue(),
+      t.services.redPackets.expiry.settleDue(),
+    ]);
     expect(runs.reduce((sum, run) => sum + run.refunded, 0)).toBe(1);
     expect(await entries('redpacket_refund')).toBe(refunds + 1);
-    expect(await t.services.redPackets.settleDue()).toEqual({ settled: 0, refunded: 0 });
+    expect(await t.services.redPackets.expiry.settleDue()).toEqual({ settled: 0, refunded: 0 });
     const expected = before - Number(opened.attachment.amount);
     expect(Number(await available(alice))).toBeCloseTo(expected, 6);
     const detail = await t.call<RedPacket>('GET', '/redpacket/detail', {

@@ -7,14 +7,13 @@ import {
   VALIDITY_UNIT_SECONDS,
 } from '@polaris/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency.ts';
 import type { Links } from '../../platform/links.ts';
 import { rateLimited } from '../../platform/rate-limits.ts';
 import { randomToken } from '../../platform/secrets.ts';
-import { FailingItems, ItemsFailed } from '../../platform/worker.ts';
 import { type RoomVisibility, seesObject } from '../chat/service.ts';
 import type { Notifier } from '../notifications/events.ts';
 import type { TradePasswordService } from '../security/service.ts';
@@ -22,17 +21,15 @@ import { ledger } from '../wallet/ledger.ts';
 import { amountUnits, assetOf, type Catalog } from '../wallet/service.ts';
 import type { ClaimAutomationGuard } from './automation.ts';
 import { ClaimBatcher } from './claims.ts';
+import { RedPacketExpiry } from './expiry.ts';
 import { RedPacketNotices, type RedPacketRooms } from './notices.service.ts';
 import { passwordHash } from './passwords.ts';
 import { type PacketContext, packetState, presentPacket } from './presenter.ts';
 import {
   activitiesByIds,
   claimsPage,
-  countDuePackets,
   insertPacket,
-  lockDuePackets,
   luckiestClaimId,
-  markSettled,
   mySharesOf,
   myTotals,
   type PacketRow,
@@ -83,19 +80,18 @@ const newCode = () => randomToken(9).replace(/[-_]/g, 'x');
 /**
  * Red packets (docs/red-packets.md): sending escrows the whole amount in one ledger entry behind the trade
  * password and an idempotency key; claims take one share each (claims.ts); what nobody claimed goes back to
- * the sender once the packet expires (`settleDue`, safe in several processes).
+ * the sender once the packet expires (expiry.ts, safe in several processes).
  */
 export class RedPacketService {
   private readonly batcher: ClaimBatcher;
 
-  /** Packets whose settlement failed, held out of the next runs for a while (platform/worker.ts). */
-  private readonly failing: FailingItems;
-
   /** Notices and live updates, after commit. */
   readonly notices: RedPacketNotices;
 
+  /** What nobody claimed goes back to the sender once a packet expires (the `redpacket` worker). */
+  readonly expiry: RedPacketExpiry;
+
   constructor(private readonly deps: RedPacketDeps) {
-    this.failing = new FailingItems({ now: () => deps.now().getTime() });
     this.batcher = new ClaimBatcher({
       db: deps.db,
       now: deps.now,
@@ -110,6 +106,7 @@ export class RedPacketService {
       rooms: notifyMembers && roomChanged ? { notifyMembers, roomChanged } : undefined,
       decimalsOf: async (asset) => (await this.catalog()).assets.get(asset)?.decimals ?? 0,
     });
+    this.expiry = new RedPacketExpiry({ db: deps.db, now: deps.now, notices: this.notices });
   }
 
   private get db() {
@@ -359,63 +356,6 @@ export class RedPacketService {
       received: { count: count('received'), totals: totals('received') },
       held: totals('held'),
     };
-  }
-
-  /** Expired packets not settled yet (`settleDue`), counted up to `limit`: the backlog metric (docs/jobs.md). */
-  backlog(limit = 10_000): Promise<number> {
-    return countDuePackets(this.db, this.deps.now(), limit);
-  }
-
-  /**
-   * Gives back what nobody claimed of every expired packet, once: each packet is locked (skipped when another
-   * worker holds it), refunded in the same transaction that marks it settled, so a second worker finds it done.
-   */
-  async settleDue(limit = 100): Promise<{ settled: number; refunded: number }> {
-    const failures: { id: number; error: unknown }[] = [];
-    const done: { packet: PacketRow; refunded: bigint }[] = [];
-    const result = await this.db.transaction(async (outer) => {
-      done.length = 0;
-      const due = await lockDuePackets(outer, this.deps.now(), limit, this.failing.held());
-      let refunded = 0;
-      let settled = 0;
-      // Each packet in a savepoint of its own: one that fails is undone alone (and held out of the next runs for a
-      // while), the others are settled.
-      for (const packet of due) {
-        try {
-          const back = await outer.transaction((tx) => this.settleOne(tx, packet));
-          if (back > 0n) refunded++;
-          settled++;
-          done.push({ packet, refunded: back });
-          this.failing.succeeded(packet.id);
-        } catch (error) {
-          this.failing.failed(packet.id);
-          failures.push({ id: packet.id, error });
-        }
-      }
-      return { settled, refunded };
-    });
-    await this.notices.settled(done);
-    if (failures.length > 0) throw new ItemsFailed('redpacket', failures, result.settled);
-    return result;
-  }
-
-  /** Gives back what is left of one expired packet (locked by the caller) and marks it settled; what went back. */
-  private async settleOne(tx: Tx, packet: PacketRow): Promise<bigint> {
-    const left = BigInt(packet.remainingAmount);
-    let refundEntryId: number | null = null;
-    if (packet.remainingCount > 0 && left > 0n) {
-      ({ entryId: refundEntryId } = await ledger.transfer(tx, {
-        kind: 'redpacket_refund',
-        asset: packet.assetCode,
-        from: { system: 'redpacket_escrow' },
-        to: { userId: packet.senderId },
-        amount: left,
-        reference: `redpacket:${packet.id}`,
-        memo: { code: packet.code, shares: packet.remainingCount },
-      }));
-    }
-    await markSettled(tx, packet.id, { settledAt: this.deps.now(), refundEntryId });
-    return refundEntryId === null ? 0n : left;
   }
 
   /** Names, activities, decimals and the viewer's shares for these packets: four queries at most, any number of packets. */
