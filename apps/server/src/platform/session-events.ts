@@ -17,6 +17,8 @@ const channelOf = (scope: string) => `sessions:${scope}:ended`;
  */
 export class SessionEvents {
   private readonly channel: string;
+  /** This process's handlers, told at once by `ended` (the bus brings the same announcement again: they are idempotent). */
+  private readonly local = new Set<(event: SessionsEnded) => void>();
 
   constructor(
     private readonly deps: {
@@ -30,9 +32,21 @@ export class SessionEvents {
     this.channel = channelOf(deps.scope);
   }
 
-  /** Announces ended sessions; call it after the transaction that revoked them commits. */
+  /**
+   * Announces ended sessions; call it after the transaction that revoked them commits, before answering. This
+   * process's holders are told before it returns, so a chat frame sent after the logout's answer on a socket of
+   * this process finds the socket ended (through Redis it could arrive first: seen on CI, a message stored after
+   * the logout). Other processes hear it through the bus, a moment later.
+   */
   async ended(event: SessionsEnded): Promise<void> {
     if ('sessionIds' in event && event.sessionIds.length === 0) return;
+    for (const handler of this.local) {
+      try {
+        handler(event);
+      } catch (error) {
+        this.deps.onError?.(error);
+      }
+    }
     try {
       await this.deps.bus.publish(this.channel, JSON.stringify(event));
     } catch (error) {
@@ -41,11 +55,16 @@ export class SessionEvents {
   }
 
   /** Calls `handler` for every announcement from any process until the returned function is called. */
-  subscribe(handler: (event: SessionsEnded) => void): Promise<() => Promise<void>> {
-    return this.deps.bus.subscribe(this.channel, (payload) => {
+  async subscribe(handler: (event: SessionsEnded) => void): Promise<() => Promise<void>> {
+    this.local.add(handler);
+    const stop = await this.deps.bus.subscribe(this.channel, (payload) => {
       const event = parse(payload);
       if (event) handler(event);
     });
+    return async () => {
+      this.local.delete(handler);
+      await stop();
+    };
   }
 }
 
