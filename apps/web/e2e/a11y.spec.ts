@@ -156,9 +156,11 @@ async function open(page: Page, target: string) {
       );
     }
   }
-  // Its chunk and data in, nothing pending, nothing moving.
+  // Its chunk and data in, nothing pending, nothing moving, and no toast from the page before (moving by hash keeps
+  // the app, so the sign-in's "Logged in" can still be fading out on the next page: axe measured it at 1.7:1).
   await quiet(page);
   await expect(page.getByTestId('page-loading')).toHaveCount(0);
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
