@@ -2,6 +2,7 @@ import path from 'node:path';
 import { type IceServer, NOTICE_REMINDER_LEADS } from '@polaris/contract';
 import { z } from 'zod';
 import { type CommunityChannel, staticPageConfig } from './modules/app/static-pages.ts';
+import { type ChainConfig, chainConfig } from './modules/chain/config.ts';
 import { parseIceServers } from './modules/live/media.ts';
 import { type PushConfig, pushConfig } from './modules/push/config.ts';
 import { type ShareConfig, shareConfig } from './modules/share/config.ts';
@@ -210,6 +211,8 @@ export type Config = {
   localChainDelayMs: number;
   localChainFailRate: number;
   localChainBlockMs: number;
+  /** Chains a node answers for, the hot wallet, attendance NFTs on chain (modules/chain/config.ts). */
+  chains: ChainConfig;
   /** Whether this process runs the background workers (withdrawals, activity escrow); tests drive them by hand. */
   backgroundWorkers: boolean;
   /** Scales every rate-limit preset (a busy event venue behind one address may need more). */
@@ -351,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localChainDelayMs: e.LOCAL_CHAIN_DELAY_MS,
     localChainFailRate: e.LOCAL_CHAIN_FAIL_RATE,
     localChainBlockMs: e.LOCAL_CHAIN_BLOCK_MS,
+    chains: chainConfig(env),
     backgroundWorkers: true,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     rateLimit: true,

@@ -60,6 +60,7 @@ export const NOTICE_KINDS = {
   depositCredited: 'wallet',
   withdrawalCompleted: 'wallet',
   withdrawalFailed: 'wallet',
+  withdrawalDelayed: 'wallet',
   transferReceived: 'wallet',
   // membership
   membershipExpiring: 'membership',

@@ -54,6 +54,10 @@ export const enNotices = {
       title: 'Withdrawal failed',
       body: '{{amount}} could not be sent and is back in your wallet.',
     },
+    withdrawalDelayed: {
+      title: 'Withdrawal delayed',
+      body: '{{amount}} is waiting for our hot wallet to be refilled. It stays reserved for you and goes out as soon as it is.',
+    },
     transferReceived: { title: 'You received {{amount}}', body: 'From {{name}}.' },
     membershipExpiring: {
       title: 'Your membership ends soon',

@@ -6,6 +6,7 @@ export * from './auth.ts';
 export * from './bounty.ts';
 export * from './calendar.ts';
 export * from './captcha.ts';
+export * from './chain.ts';
 export * from './chat.ts';
 export * from './client.ts';
 export * from './idempotency.ts';

@@ -25,6 +25,8 @@ export const chains = pgTable('chains', {
   /** Listed but not usable yet (SPEC: BTC "waiting"). */
   waiting: boolean('waiting').notNull().default(false),
   sort: integer('sort').notNull(),
+  /** The chain id an EVM node answers with `eth_chainId` (56, 43114, 1, 137); null for other families. */
+  networkId: integer('network_id'),
 });
 
 export const assets = pgTable('assets', {
@@ -56,6 +58,8 @@ export const assetNetworks = pgTable(
     withdrawMin: units('withdraw_min').notNull(),
     withdrawMax: units('withdraw_max').notNull(),
     confirmations: integer('confirmations').notNull(),
+    /** Base units per coin on the chain, when the token's contract differs from the ledger (BSC's USDT: 18). */
+    chainDecimals: integer('chain_decimals'),
     redPacketEnabled: boolean('red_packet_enabled').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.assetCode, t.chainId] })],
@@ -86,7 +90,7 @@ export const accounts = pgTable(
     // coalesce: a NULL system code would make the whole check NULL, which a CHECK lets through.
     check(
       'accounts_available_not_negative',
-      sql`${t.available} >= 0 or coalesce(${t.systemCode}, '') = 'chain_clearing'`,
+      sql`${t.available} >= 0 or coalesce(${t.systemCode}, '') in ('chain_clearing', 'platform_gas')`,
     ),
     check('accounts_frozen_not_negative', sql`${t.frozen} >= 0`),
   ],
@@ -162,17 +166,31 @@ export const deposits = pgTable(
     chainId: integer('chain_id').notNull(),
     address: text('address').notNull(),
     txHash: text('tx_hash').notNull(),
+    /**
+     * Where in the transaction, for deposits a chain watcher found: an ERC-20 `Transfer` log's index, or for a
+     * native coin -1 - the call's position in the transaction's trace (-1: the transaction's own value). Null for
+     * the local simulator's deposits, which are keyed by address instead.
+     */
+    logIndex: integer('log_index'),
+    blockNumber: bigint('block_number', { mode: 'bigint' }),
+    blockHash: text('block_hash'),
     amount: units('amount').notNull(),
+    /** The amount in the chain's own base units (differs from `amount` where `chain_decimals` does). */
+    chainAmount: units('chain_amount'),
     confirmations: integer('confirmations').notNull(),
     requiredConfirmations: integer('required_confirmations').notNull(),
-    /** confirming | credited */
+    /** confirming | credited | dropped (its block left the chain before it was credited) | dust (below one ledger unit) */
     status: text('status').notNull(),
+    /** A credited deposit whose block left the chain: for an operator (docs/wallet.md, "Reorgs"); cleared if it returns. */
+    reorgedAt: timestamp('reorged_at', { withTimezone: true }),
     entryId: bigint('entry_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('deposits_chain_tx_idx').on(t.chainId, t.txHash, t.address),
+    uniqueIndex('deposits_chain_tx_idx').on(t.chainId, t.txHash, t.address).where(sql`${t.logIndex} is null`),
+    uniqueIndex('deposits_chain_log_idx').on(t.chainId, t.txHash, t.logIndex).where(sql`${t.logIndex} is not null`),
+    index('deposits_status_idx').on(t.status, t.chainId),
     index('deposits_user_idx').on(t.userId, t.id),
   ],
 );
@@ -191,7 +209,7 @@ export const withdrawals = pgTable(
     /** What arrives at the address. */
     amount: units('amount').notNull(),
     fee: units('fee').notNull(),
-    /** processing | completed | failed */
+    /** processing | held (the hot wallet cannot cover it: waiting for an operator) | completed | failed */
     status: text('status').notNull(),
     txHash: text('tx_hash'),
     failureReason: text('failure_reason'),

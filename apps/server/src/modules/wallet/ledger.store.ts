@@ -253,7 +253,7 @@ export async function checkLedger(db: Database): Promise<Violation[]> {
     db,
     sql`
     select id::text, available::text, frozen::text from accounts
-    where frozen < 0 or (available < 0 and coalesce(system_code, '') <> 'chain_clearing')`,
+    where frozen < 0 or (available < 0 and coalesce(system_code, '') not in ('chain_clearing', 'platform_gas'))`,
   );
   for (const row of negative.rows) violations.push({ rule: 'negative balance', detail: { ...row } });
 

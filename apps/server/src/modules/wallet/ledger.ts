@@ -24,6 +24,9 @@ const SYSTEM_ACCOUNTS = [
   'vip_revenue',
   'creator_earnings',
   'referral_pool',
+  // The platform's own coin for gas on the chains: funded by an operator, spent by every transaction it sends
+  // (withdrawals, sweeps, mints). It may go below zero: gas already paid out of custody the operator owes back.
+  'platform_gas',
 ] as const;
 type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
@@ -98,7 +101,7 @@ function checkBalanced(input: EntryInput): void {
 }
 
 function refuseNegative(account: { available: bigint; frozen: bigint; system: string | null }): void {
-  const mayGoNegative = account.system === 'chain_clearing';
+  const mayGoNegative = account.system === 'chain_clearing' || account.system === 'platform_gas';
   if (account.frozen < 0n || (account.available < 0n && !mayGoNegative)) throw new InsufficientBalance();
 }
 

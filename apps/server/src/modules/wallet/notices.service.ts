@@ -63,6 +63,21 @@ export class WalletNotices {
     ]);
   }
 
+  /** The hot wallet cannot cover a withdrawal yet: it stays reserved and goes out once an operator refills it. */
+  async withdrawalDelayed(row: { id: number; userId: number; assetCode: string; amount: bigint }) {
+    const { notifier } = this.deps;
+    if (!notifier) return;
+    await notifier.notify([
+      {
+        kind: 'withdrawalDelayed',
+        key: `withdrawalDelayed:${row.id}`,
+        userIds: [row.userId],
+        params: { amount: await this.amount(row.assetCode, row.amount) },
+        link: assetLink(row.assetCode),
+      },
+    ]);
+  }
+
   /** A transfer between two users of the app: the recipient is told, both balances refresh. */
   async transferred(transfer: {
     entryId: string;

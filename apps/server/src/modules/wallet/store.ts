@@ -40,6 +40,8 @@ interface CatalogChain {
   family: ChainFamily;
   waiting: boolean;
   sort: number;
+  /** What an EVM node answers to `eth_chainId`. */
+  networkId: number | null;
 }
 export interface CatalogNetwork {
   assetCode: string;
@@ -51,6 +53,8 @@ export interface CatalogNetwork {
   withdrawMin: bigint;
   withdrawMax: bigint;
   confirmations: number;
+  /** Decimals of the token's contract, where they differ from the ledger's (null: the same). */
+  chainDecimals: number | null;
   redPacketEnabled: boolean;
 }
 
@@ -203,8 +207,14 @@ export async function findDeposit(tx: Tx, chainId: number, txHash: string, addre
   return existing;
 }
 
+/** The local simulator's deposits still confirming (a chain watcher's carry a log index and are its to follow). */
 export function confirmingDeposits(db: Database, limit: number): Promise<DepositRow[]> {
-  return db.select().from(deposits).where(eq(deposits.status, 'confirming')).orderBy(deposits.id).limit(limit);
+  return db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.status, 'confirming'), isNull(deposits.logIndex)))
+    .orderBy(deposits.id)
+    .limit(limit);
 }
 
 /** Deposits of a user in one asset still waiting for confirmations, newest first. */
@@ -255,8 +265,15 @@ export async function insertWithdrawal(
   return row!.id;
 }
 
-export function processingWithdrawals(db: Database, limit: number): Promise<WithdrawalRow[]> {
-  return db.select().from(withdrawals).where(eq(withdrawals.status, 'processing')).orderBy(withdrawals.id).limit(limit);
+/** Processing withdrawals on chains the local simulator answers for (the others are the chain module's). */
+export function processingWithdrawals(db: Database, limit: number, realChains: number[]): Promise<WithdrawalRow[]> {
+  const simulated = realChains.length > 0 ? sql`${withdrawals.chainId} not in ${realChains}` : sql`true`;
+  return db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.status, 'processing'), simulated))
+    .orderBy(withdrawals.id)
+    .limit(limit);
 }
 
 /** The withdrawal, locked; undefined while another process holds it. */
@@ -268,7 +285,12 @@ export async function lockWithdrawal(tx: Tx, id: number): Promise<WithdrawalRow 
 export async function finishWithdrawal(
   tx: Tx,
   id: number,
-  outcome: { status: 'completed' | 'failed'; txHash: string | null; failureReason: string | null; finishedAt: Date },
+  outcome: {
+    status: 'completed' | 'failed' | 'processing' | 'held';
+    txHash: string | null;
+    failureReason: string | null;
+    finishedAt: Date | null;
+  },
 ) {
   await tx.update(withdrawals).set(outcome).where(eq(withdrawals.id, id));
 }

@@ -1,5 +1,5 @@
 import { formatAmount, type TransferResult } from '@polaris/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency.ts';
@@ -23,6 +23,7 @@ import {
   type RecipientUser,
   recipientByAddress,
   recipientByUidOrEmail,
+  type WithdrawalRow,
 } from './store.ts';
 
 export interface TransferDeps {
@@ -33,6 +34,8 @@ export interface TransferDeps {
   attempts: AttemptLimiter;
   /** The user's membership perks: a member pays `withdrawFeeDiscount` percent less withdrawal fee. */
   perksOf: (userId: number) => Promise<{ withdrawFeeDiscount: number }>;
+  /** Chains a node answers for (the chain module sends and settles their withdrawals); the simulator, the rest. */
+  realChains?: number[];
   /** Transfer received, withdrawal completed or failed, balances on screens (docs/notifications.md, "Events: chat, red packets, wallet"). */
   notifier?: Notifier;
 }
@@ -257,7 +260,7 @@ export class TransferService {
    * chain clearing and the fee account, or back to the user. Safe to run in several processes at once.
    */
   async processWithdrawals(limit = 100): Promise<{ completed: number; failed: number }> {
-    const pending = await processingWithdrawals(this.db, limit);
+    const pending = await processingWithdrawals(this.db, limit, this.deps.realChains ?? []);
     const held = new Set(this.failing.held());
     const failures: { id: number; error: unknown }[] = [];
     let completed = 0;
@@ -272,32 +275,7 @@ export class TransferService {
         .transaction(async (tx) => {
           const row = await lockWithdrawal(tx, order.id);
           if (row?.status !== 'processing') return false;
-          const amount = BigInt(row.amount);
-          const fee = BigInt(row.fee);
-          const reference = `withdrawal:${row.id}`;
-          if (state.state === 'completed') {
-            const movements: Movement[] = [
-              { account: { userId: row.userId }, bucket: 'frozen', amount: -(amount + fee) },
-              { account: { system: 'chain_clearing' }, bucket: 'available', amount },
-            ];
-            if (fee > 0n)
-              movements.push({ account: { system: 'fees' as const }, bucket: 'available' as const, amount: fee });
-            await ledger.post(tx, { kind: 'withdrawal_settle', asset: row.assetCode, movements, reference });
-          } else {
-            await ledger.unfreeze(tx, {
-              kind: 'withdrawal_refund',
-              asset: row.assetCode,
-              account: { userId: row.userId },
-              amount: amount + fee,
-              reference,
-            });
-          }
-          await finishWithdrawal(tx, row.id, {
-            status: state.state,
-            txHash: state.state === 'completed' ? state.txHash : null,
-            failureReason: state.state === 'failed' ? state.reason : null,
-            finishedAt: this.deps.now(),
-          });
+          await settleWithdrawal(tx, row, state, this.deps.now());
           return true;
         })
         .then(
@@ -321,4 +299,41 @@ export class TransferService {
     if (failures.length > 0) throw new ItemsFailed('withdrawals', failures, completed + failed);
     return { completed, failed };
   }
+}
+
+/**
+ * The ledger side of a withdrawal the chain has answered, in the caller's transaction on the locked row: completed,
+ * the frozen amount goes to chain clearing (what arrives) and the fee account; failed, all of it back to the user.
+ */
+export async function settleWithdrawal(
+  tx: Tx,
+  row: WithdrawalRow,
+  state: { state: 'completed'; txHash: string } | { state: 'failed'; reason: string },
+  now: Date,
+): Promise<void> {
+  const amount = BigInt(row.amount);
+  const fee = BigInt(row.fee);
+  const reference = `withdrawal:${row.id}`;
+  if (state.state === 'completed') {
+    const movements: Movement[] = [
+      { account: { userId: row.userId }, bucket: 'frozen', amount: -(amount + fee) },
+      { account: { system: 'chain_clearing' }, bucket: 'available', amount },
+    ];
+    if (fee > 0n) movements.push({ account: { system: 'fees' as const }, bucket: 'available' as const, amount: fee });
+    await ledger.post(tx, { kind: 'withdrawal_settle', asset: row.assetCode, movements, reference });
+  } else {
+    await ledger.unfreeze(tx, {
+      kind: 'withdrawal_refund',
+      asset: row.assetCode,
+      account: { userId: row.userId },
+      amount: amount + fee,
+      reference,
+    });
+  }
+  await finishWithdrawal(tx, row.id, {
+    status: state.state,
+    txHash: state.state === 'completed' ? state.txHash : null,
+    failureReason: state.state === 'failed' ? state.reason : null,
+    finishedAt: now,
+  });
 }

@@ -1,0 +1,179 @@
+import type { Database, Tx } from '../../db/client.ts';
+import type { InviteService } from '../invite/service.ts';
+import type { Notifier } from '../notifications/events.ts';
+import {
+  type DepositTarget,
+  depositTargets,
+  finalDeposits,
+  forgetFrom,
+  lockConfirming,
+  lockOpenWithdrawal,
+  lockUnsent,
+  markCredited,
+  reorgedDeposits,
+  type SightingValues,
+  setProgress,
+  setWithdrawalStatus,
+  upsertSightings,
+} from './custody.store.ts';
+import { AccountDeleted, ledger } from './ledger.ts';
+import { WalletNotices } from './notices.service.ts';
+import { linkDepositEntry, type WithdrawalRow } from './store.ts';
+import { settleWithdrawal } from './transfers.service.ts';
+
+export type { DepositTarget, SightingValues };
+
+/**
+ * The wallet's side of chains a node answers for (docs/wallet.md, "Chains"): the chain module finds deposits and
+ * sends withdrawals, and hands what it learns to these calls, which keep the deposit and withdrawal rows and move
+ * the money through the ledger. Deposits are keyed by (chain, tx, log index) with their block; a deposit is
+ * credited once, when its block is deep enough on the chain the node holds now.
+ */
+export class CustodyService {
+  private readonly notices: WalletNotices;
+
+  constructor(
+    private readonly deps: {
+      db: Database;
+      now: () => Date;
+      invites: Pick<InviteService, 'qualify' | 'settle'>;
+      notifier?: Notifier;
+    },
+  ) {
+    this.notices = new WalletNotices({ db: deps.db, notifier: deps.notifier });
+  }
+
+  depositTargets(chainIds: number[], addresses: string[]): Promise<DepositTarget[]> {
+    return depositTargets(this.deps.db, chainIds, addresses);
+  }
+
+  /** In the scanner's transaction: deposits found in blocks read. */
+  recordSightings(tx: Tx, rows: SightingValues[]): Promise<void> {
+    return upsertSightings(tx, rows);
+  }
+
+  /** In the scanner's transaction: blocks from `block` on were replaced. */
+  forgetFrom(tx: Tx, chainId: number, block: bigint) {
+    return forgetFrom(tx, chainId, block, this.deps.now());
+  }
+
+  reorgedDeposits(chainIds: number[]) {
+    return reorgedDeposits(this.deps.db, chainIds);
+  }
+
+  /**
+   * Credits every confirming deposit on the chain whose block is deep enough below `head`. The caller has just
+   * checked that the blocks it holds are the node's (so these blocks are on the chain the node holds now).
+   */
+  async creditFinal(chainId: number, head: bigint, limit = 200): Promise<number> {
+    await setProgress(this.deps.db, chainId, head);
+    let credited = 0;
+    for (const deposit of await finalDeposits(this.deps.db, chainId, head, limit)) {
+      const done = await this.deps.db
+        .transaction(async (tx) => {
+          const row = await lockConfirming(tx, deposit.id);
+          if (!row) return false;
+          await markCredited(tx, row.id, row.requiredConfirmations, this.deps.now());
+          const { entryId } = await ledger.transfer(tx, {
+            kind: 'deposit',
+            asset: row.assetCode,
+            from: { system: 'chain_clearing' },
+            to: { userId: row.userId },
+            amount: BigInt(row.amount),
+            reference: `deposit:${row.id}`,
+            memo: { chainId, txHash: row.txHash, logIndex: row.logIndex },
+          });
+          await linkDepositEntry(tx, row.id, entryId);
+          await this.deps.invites.qualify(tx, {
+            trigger: 'deposit',
+            userId: row.userId,
+            reference: `deposit:${row.id}`,
+            assetCode: row.assetCode,
+            units: BigInt(row.amount),
+          });
+          return true;
+        })
+        // An account deleted while its deposit confirmed: it stays confirming for an operator to send back.
+        .catch((error: unknown) => {
+          if (error instanceof AccountDeleted) return false;
+          throw error;
+        });
+      if (!done) continue;
+      credited++;
+      await this.deps.invites.settle(deposit.userId);
+      await this.notices.depositCredited({
+        id: deposit.id,
+        userId: deposit.userId,
+        assetCode: deposit.assetCode,
+        amount: BigInt(deposit.amount),
+      });
+    }
+    return credited;
+  }
+
+  /** Withdrawals on the chain waiting to be signed, locked in the caller's transaction. */
+  unsentWithdrawals(tx: Tx, chainId: number, limit: number): Promise<WithdrawalRow[]> {
+    return lockUnsent(tx, chainId, limit);
+  }
+
+  /** Signed and written: from now on only the chain's answer settles it. */
+  markBroadcast(tx: Tx, id: number) {
+    return setWithdrawalStatus(tx, id, 'broadcast');
+  }
+
+  /** The hot wallet cannot cover it: it waits, still frozen, and the user is told once. */
+  async hold(tx: Tx, row: WithdrawalRow): Promise<boolean> {
+    if (row.status === 'held') return false;
+    await setWithdrawalStatus(tx, row.id, 'held');
+    return true;
+  }
+
+  async heldNotice(row: WithdrawalRow) {
+    await this.notices.withdrawalDelayed({ ...row, amount: BigInt(row.amount) });
+  }
+
+  /**
+   * The chain's answer for a withdrawal, in the caller's transaction: mined (completed), or provably never to be
+   * (its nonce used by our own cancel, or its transaction mined and reverted): failed, refunded. Answers whether it
+   * settled now (false when it already was).
+   */
+  async settle(
+    tx: Tx,
+    id: number,
+    state: { state: 'completed'; txHash: string } | { state: 'failed'; reason: string },
+  ): Promise<WithdrawalRow | undefined> {
+    const row = await lockOpenWithdrawal(tx, id);
+    if (!row) return undefined;
+    await settleWithdrawal(tx, row, state, this.deps.now());
+    return row;
+  }
+
+  async settledNotice(row: WithdrawalRow, state: 'completed' | 'failed') {
+    await this.notices.withdrawalFinished({ ...row, amount: BigInt(row.amount), fee: BigInt(row.fee) }, state);
+  }
+
+  /** Gas the platform paid on a chain, in the chain's native asset: platform gas → chain clearing. */
+  async postGas(tx: Tx, input: { asset: string; wei: bigint; reference: string }) {
+    if (input.wei <= 0n) return;
+    await ledger.transfer(tx, {
+      kind: 'chain_gas',
+      asset: input.asset,
+      from: { system: 'platform_gas' },
+      to: { system: 'chain_clearing' },
+      amount: input.wei,
+      reference: input.reference,
+    });
+  }
+
+  /** An operator funded the hot wallet with the chain's native coin for gas: chain clearing → platform gas. */
+  async fundGas(tx: Tx, input: { asset: string; wei: bigint; reference: string }) {
+    await ledger.transfer(tx, {
+      kind: 'gas_fund',
+      asset: input.asset,
+      from: { system: 'chain_clearing' },
+      to: { system: 'platform_gas' },
+      amount: input.wei,
+      reference: input.reference,
+    });
+  }
+}

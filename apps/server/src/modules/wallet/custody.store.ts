@@ -1,0 +1,178 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { type Database, query, type Tx } from '../../db/client.ts';
+import { depositAddresses, deposits, withdrawals } from '../../db/schema/index.ts';
+import type { DepositRow, WithdrawalRow } from './store.ts';
+
+/** The SQL of deposits and withdrawals on chains a node answers for (custody.service.ts). */
+
+export interface DepositTarget {
+  address: string;
+  userId: number;
+  chainId: number;
+}
+
+/** The users these addresses were handed out to, on any of these chains. */
+export function depositTargets(db: Database, chainIds: number[], addresses: string[]): Promise<DepositTarget[]> {
+  if (addresses.length === 0) return Promise.resolve([]);
+  return db
+    .select({ address: depositAddresses.address, userId: depositAddresses.userId, chainId: depositAddresses.chainId })
+    .from(depositAddresses)
+    .where(and(inArray(depositAddresses.chainId, chainIds), inArray(depositAddresses.address, addresses)));
+}
+
+export interface SightingValues {
+  userId: number;
+  assetCode: string;
+  chainId: number;
+  address: string;
+  txHash: string;
+  logIndex: number;
+  blockNumber: bigint;
+  blockHash: string;
+  amount: bigint;
+  chainAmount: bigint;
+  requiredConfirmations: number;
+  status: 'confirming' | 'dust';
+  createdAt: Date;
+}
+
+/**
+ * Records deposits as found in a block, keyed by (chain, tx, log index). One seen again (in another block after a
+ * reorg) takes that block; a dropped one comes back to confirming, a credited one loses its reorg flag.
+ */
+export async function upsertSightings(tx: Tx, rows: SightingValues[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .insert(deposits)
+    .values(
+      rows.map((row) => ({
+        ...row,
+        amount: row.amount.toString(),
+        chainAmount: row.chainAmount.toString(),
+        confirmations: 0,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [deposits.chainId, deposits.txHash, deposits.logIndex],
+      targetWhere: sql`${deposits.logIndex} is not null`,
+      set: {
+        blockNumber: sql`excluded.block_number`,
+        blockHash: sql`excluded.block_hash`,
+        status: sql`case when ${deposits.status} = 'dropped' then 'confirming' else ${deposits.status} end`,
+        reorgedAt: sql`null`,
+      },
+    });
+}
+
+/** A reorg from `block` on: deposits not yet credited there are dropped, credited ones flagged. */
+export async function forgetFrom(tx: Tx, chainId: number, block: bigint, now: Date) {
+  const dropped = await tx
+    .update(deposits)
+    .set({ status: 'dropped', confirmations: 0 })
+    .where(
+      and(
+        eq(deposits.chainId, chainId),
+        isNotNull(deposits.logIndex),
+        inArray(deposits.status, ['confirming', 'dust']),
+        sql`${deposits.blockNumber} >= ${block}`,
+      ),
+    )
+    .returning({ id: deposits.id });
+  const flagged = await tx
+    .update(deposits)
+    .set({ reorgedAt: now })
+    .where(
+      and(
+        eq(deposits.chainId, chainId),
+        isNotNull(deposits.logIndex),
+        eq(deposits.status, 'credited'),
+        sql`${deposits.blockNumber} >= ${block}`,
+        sql`${deposits.reorgedAt} is null`,
+      ),
+    )
+    .returning({ id: deposits.id });
+  return { dropped: dropped.length, flagged: flagged.map((row) => row.id) };
+}
+
+/** Shows each confirming deposit's progress on the chain at `head`, in one statement. */
+export async function setProgress(db: Database, chainId: number, head: bigint): Promise<void> {
+  await query(
+    db,
+    sql`update deposits set confirmations = least(required_confirmations, greatest(0, ${head} - block_number + 1))::int
+        where chain_id = ${chainId} and status = 'confirming' and log_index is not null`,
+  );
+}
+
+/** Confirming deposits whose block is at least their required depth below `head`. */
+export function finalDeposits(db: Database, chainId: number, head: bigint, limit: number): Promise<DepositRow[]> {
+  return db
+    .select()
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.chainId, chainId),
+        eq(deposits.status, 'confirming'),
+        isNotNull(deposits.logIndex),
+        sql`${deposits.blockNumber} + ${deposits.requiredConfirmations} - 1 <= ${head}`,
+      ),
+    )
+    .orderBy(asc(deposits.id))
+    .limit(limit);
+}
+
+export async function lockConfirming(tx: Tx, id: number): Promise<DepositRow | undefined> {
+  const [row] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update', { skipLocked: true });
+  return row?.status === 'confirming' ? row : undefined;
+}
+
+export async function markCredited(tx: Tx, id: number, confirmations: number, at: Date) {
+  await tx.update(deposits).set({ status: 'credited', confirmations, creditedAt: at }).where(eq(deposits.id, id));
+}
+
+/** Credited deposits whose block left the chain and has not come back: for an operator. */
+export function reorgedDeposits(db: Database, chainIds: number[]): Promise<DepositRow[]> {
+  return db
+    .select()
+    .from(deposits)
+    .where(and(inArray(deposits.chainId, chainIds), isNotNull(deposits.reorgedAt)))
+    .orderBy(asc(deposits.id));
+}
+
+/** Withdrawals on a chain waiting to be signed (or held for the hot wallet), locked, oldest first. */
+export function lockUnsent(tx: Tx, chainId: number, limit: number): Promise<WithdrawalRow[]> {
+  return tx
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.chainId, chainId), inArray(withdrawals.status, ['processing', 'held'])))
+    .orderBy(asc(withdrawals.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function setWithdrawalStatus(tx: Tx, id: number, status: 'held' | 'broadcast') {
+  await tx.update(withdrawals).set({ status }).where(eq(withdrawals.id, id));
+}
+
+/** The withdrawal, locked, while the chain has not settled it yet. */
+export async function lockOpenWithdrawal(tx: Tx, id: number): Promise<WithdrawalRow | undefined> {
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  return row && ['processing', 'held', 'broadcast'].includes(row.status) ? row : undefined;
+}
+
+/** What the chain should hold per asset and chain by the wallet's own rows: credited deposits less settled withdrawals. */
+export async function custodyTotals(db: Database, chainId: number) {
+  const found = await query<{ asset_code: string; deposited: string; withdrawn: string }>(
+    db,
+    sql`select asset_code, sum(deposited)::text as deposited, sum(withdrawn)::text as withdrawn from (
+          select asset_code, coalesce(chain_amount, amount) as deposited, 0 as withdrawn from deposits
+           where chain_id = ${chainId} and status = 'credited' and log_index is not null
+          union all
+          select asset_code, 0, amount from withdrawals where chain_id = ${chainId} and status = 'completed'
+        ) t group by asset_code`,
+  );
+  return found.rows.map((row) => ({
+    assetCode: row.asset_code,
+    deposited: BigInt(row.deposited),
+    withdrawnLedgerUnits: BigInt(row.withdrawn),
+  }));
+}
