@@ -21,6 +21,7 @@ import { SplitService } from './modules/activity/split.service.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { BountyService } from './modules/bounty/service.ts';
 import { CalendarService } from './modules/calendar/service.ts';
+import { ChainService } from './modules/chain/service.ts';
 import { LiveChatService } from './modules/chat/live.service.ts';
 import { ChatService } from './modules/chat/service.ts';
 import { InviteService } from './modules/invite/service.ts';
@@ -42,6 +43,7 @@ import { TotpService } from './modules/security/totp.service.ts';
 import { UserService } from './modules/user/service.ts';
 import { VipService } from './modules/vip/service.ts';
 import { AddressDeriver } from './modules/wallet/addresses.ts';
+import { CustodyService } from './modules/wallet/custody.service.ts';
 import { LocalChainAdapter } from './modules/wallet/chain.ts';
 import { DepositService } from './modules/wallet/deposits.service.ts';
 import { walletMnemonic } from './modules/wallet/mnemonic.ts';
@@ -143,10 +145,14 @@ async function walletServices(
     invites,
     notifier,
   });
+  // Chains with a node (CHAIN_RPC_<CHAIN>) are the chain module's; the local simulator answers for the rest.
+  const custody = new CustodyService({ db, now, invites, notifier });
+  const chains = await ChainService.start({ db, config: config.chains, catalog: await wallet.catalog(), custody, now, log });
   const transfers = new TransferService({
     db,
     now,
     chain,
+    realChains: chains.chainIds,
     trade,
     attempts,
     perksOf: (userId) => vip.perksOf(userId),
@@ -154,7 +160,7 @@ async function walletServices(
   });
   const records = new RecordService({ db });
   const payments = new PaymentMethodService({ db, trade, now });
-  return { market, wallet, deposits, transfers, records, payments, catalog: () => wallet.catalog() };
+  return { market, wallet, deposits, transfers, records, payments, custody, chains, catalog: () => wallet.catalog() };
 }
 
 /** Activities (discovery and its cache, the topic services) and the creator earnings their settlement holds. */

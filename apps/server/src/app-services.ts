@@ -3,6 +3,7 @@ import type { AirdropService } from './modules/airdrop/service.ts';
 import type { AuthService } from './modules/auth/service.ts';
 import type { BountyService } from './modules/bounty/service.ts';
 import type { CalendarService } from './modules/calendar/service.ts';
+import type { ChainService } from './modules/chain/service.ts';
 import type { LiveChatService } from './modules/chat/live.service.ts';
 import type { ChatService } from './modules/chat/service.ts';
 import type { KycService } from './modules/identity/kyc.service.ts';
@@ -19,6 +20,7 @@ import type { TradePasswordService } from './modules/security/service.ts';
 import type { TotpService } from './modules/security/totp.service.ts';
 import type { UserService } from './modules/user/service.ts';
 import type { VipService } from './modules/vip/service.ts';
+import type { CustodyService } from './modules/wallet/custody.service.ts';
 import type { DepositService } from './modules/wallet/deposits.service.ts';
 import type { RecordService } from './modules/wallet/records.service.ts';
 import type { WalletService } from './modules/wallet/service.ts';
@@ -34,6 +36,9 @@ export interface AppServices {
   wallet: WalletService;
   deposits: DepositService;
   transfers: TransferService;
+  /** The wallet's side of chains on a node, and those chains' scanners and senders (docs/wallet.md, "Chains"). */
+  custody: CustodyService;
+  chains: ChainService;
   records: RecordService;
   trade: TradePasswordService;
   totp: TotpService;

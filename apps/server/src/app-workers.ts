@@ -9,6 +9,7 @@ type WorkerServices = Pick<
   AppServices,
   | 'deposits'
   | 'transfers'
+  | 'chains'
   | 'activity'
   | 'earnings'
   | 'mailQueue'
@@ -52,6 +53,12 @@ export function startBackgroundWorkers(services: WorkerServices, log: FastifyBas
   stopWorkers.push(
     startWorker('chain', 1000, () => Promise.all([deposits.processDeposits(), transfers.processWithdrawals()]), log),
   );
+  // Chains on a node: one scanner per chain across processes (a lease), senders safe side by side (nonces are
+  // taken from the database). Each on its own worker, so a slow node holds up neither the other nor the simulator.
+  if (services.chains.chainIds.length > 0) {
+    stopWorkers.push(startWorker('chainScan', services.chains.pollMs, () => services.chains.scanAll(), log));
+    stopWorkers.push(startWorker('chainSend', services.chains.pollMs, () => services.chains.sendAll(), log));
+  }
   // Escrow into creator earnings after the end, and waitlist promotion.
   stopWorkers.push(
     startWorker(

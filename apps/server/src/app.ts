@@ -53,6 +53,8 @@ export async function buildApp(options: AppOptions) {
     push: push.push,
     pushSender: push.sender,
     notifications,
+    custody: services.custody,
+    chains: services.chains,
   });
   return app;
 }
@@ -73,6 +75,7 @@ function startAndStop(platform: Platform, services: ModuleServices, { airdrops }
             ...{ deposits: services.deposits, transfers: services.transfers, activity, earnings, mailQueue },
             ...{ discoveryCache: services.discoveryCache, redPackets, bounties, vip, airdrops, invites },
             notifications: services.notifications,
+            chains: services.chains,
           },
           app.log,
         ),
@@ -82,6 +85,7 @@ function startAndStop(platform: Platform, services: ModuleServices, { airdrops }
   app.addHook('onClose', async () => {
     // A run in progress ends (its transaction commits or rolls back) before the pool it uses closes.
     await Promise.all(stopWorkers.map((stop) => stop()));
+    await services.chains.stop();
     platform.mailer.close();
     await services.discoveryCache.close();
     await services.stopLiveOnSessionEnd();

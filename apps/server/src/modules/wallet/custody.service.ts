@@ -2,6 +2,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import type { InviteService } from '../invite/service.ts';
 import type { Notifier } from '../notifications/events.ts';
 import {
+  broadcastTotal,
   type DepositTarget,
   depositTargets,
   finalDeposits,
@@ -114,6 +115,11 @@ export class CustodyService {
   /** Withdrawals on the chain waiting to be signed, locked in the caller's transaction. */
   unsentWithdrawals(tx: Tx, chainId: number, limit: number): Promise<WithdrawalRow[]> {
     return lockUnsent(tx, chainId, limit);
+  }
+
+  /** Ledger units of an asset's withdrawals on a chain that are broadcast and not settled: the hot wallet owes them. */
+  broadcastTotal(chainId: number, assetCode: string): Promise<bigint> {
+    return broadcastTotal(this.deps.db, chainId, assetCode);
   }
 
   /** Signed and written: from now on only the chain's answer settles it. */

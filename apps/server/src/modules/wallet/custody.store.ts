@@ -176,3 +176,13 @@ export async function custodyTotals(db: Database, chainId: number) {
     withdrawnLedgerUnits: BigInt(row.withdrawn),
   }));
 }
+
+/** Chain base units are the caller's to convert: the ledger units of withdrawals broadcast and not yet settled. */
+export async function broadcastTotal(db: Database, chainId: number, assetCode: string): Promise<bigint> {
+  const found = await query<{ total: string | null }>(
+    db,
+    sql`select sum(amount)::text as total from withdrawals
+        where chain_id = ${chainId} and asset_code = ${assetCode} and status = 'broadcast'`,
+  );
+  return BigInt(found.rows[0]?.total ?? '0');
+}
