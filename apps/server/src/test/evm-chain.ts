@@ -1,5 +1,7 @@
+import type { SQL } from 'drizzle-orm';
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { query } from '../db/client.ts';
 import { testTokenAbi } from '../modules/chain/contracts/abi.ts';
 import { deployContract } from '../modules/chain/contracts/deploy.ts';
 import { type Anvil, startAnvil } from './anvil.ts';
@@ -28,7 +30,12 @@ export async function startEvmTestbed(options: { confirmations?: number } = {}):
   const faucet = anvil.walletClientFor(anvil.devKey(0));
   const usdt = await deployContract(faucet, anvil.publicClient, 'TestToken', ['Tether USD (test)', 'USDT', 6]);
   const multisend = await deployContract(faucet, anvil.publicClient, 'Multisend', []);
-  await faucet.writeContract({ address: usdt, abi: testTokenAbi, functionName: 'mint', args: [faucet.account.address, 10n ** 15n] });
+  await faucet.writeContract({
+    address: usdt,
+    abi: testTokenAbi,
+    functionName: 'mint',
+    args: [faucet.account.address, 10n ** 15n],
+  });
   await anvil.fund(HOT_ADDRESS, 10n ** 21n);
   const env = {
     CHAIN_RPC_ETH: anvil.url,
@@ -47,7 +54,12 @@ export async function startEvmTestbed(options: { confirmations?: number } = {}):
     faucet,
     env,
     async sendUsdt(to, units) {
-      const hash = await faucet.writeContract({ address: usdt, abi: testTokenAbi, functionName: 'transfer', args: [to, units] });
+      const hash = await faucet.writeContract({
+        address: usdt,
+        abi: testTokenAbi,
+        functionName: 'transfer',
+        args: [to, units],
+      });
       await anvil.publicClient.waitForTransactionReceipt({ hash });
       return hash;
     },
@@ -68,4 +80,9 @@ export async function depositAddress(t: TestApp, token: string, asset = 'USDT'):
   });
   if (found.status !== 200) throw new Error(`deposit address: ${found.msg}`);
   return found.attachment.address;
+}
+
+/** Rows of a statement on the test app's database. */
+export async function rowsOf<T>(t: TestApp, statement: SQL): Promise<T[]> {
+  return (await query<T>(t.database.db, statement)).rows;
 }

@@ -58,7 +58,8 @@ export function chainConfig(env: NodeJS.ProcessEnv): ChainConfig {
     for (const [key, text] of Object.entries(env)) {
       const token = new RegExp(`^CHAIN_(CONTRACT|DECIMALS)_([A-Z0-9]+)_${symbol}$`).exec(key);
       if (!token || !text) continue;
-      const entry = (tokens[token[2]!] ??= {});
+      const entry = tokens[token[2]!] ?? {};
+      tokens[token[2]!] = entry;
       if (token[1] === 'CONTRACT') {
         if (!/^0x[0-9a-fA-F]{40}$/.test(text)) problem(key, 'a 0x contract address');
         entry.contract = text;
@@ -83,7 +84,8 @@ export function chainConfig(env: NodeJS.ProcessEnv): ChainConfig {
   }
   const nftChain = env.CHAIN_NFT;
   const nftContract = env.CHAIN_NFT_CONTRACT;
-  if (nftChain && !nftContract) problem('CHAIN_NFT_CONTRACT', 'required with CHAIN_NFT (deploy it with npm run chain:nft-deploy)');
+  if (nftChain && !nftContract)
+    problem('CHAIN_NFT_CONTRACT', 'required with CHAIN_NFT (deploy it with npm run chain:nft-deploy)');
   if (nftContract && !/^0x[0-9a-fA-F]{40}$/.test(nftContract)) problem('CHAIN_NFT_CONTRACT', 'a 0x contract address');
   const maxFeeGwei = integer(env, 'CHAIN_MAX_FEE_GWEI', 1, 100_000) ?? 500;
   return {

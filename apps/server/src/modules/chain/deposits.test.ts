@@ -1,6 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app.ts';
-import { depositAddress, ETH_CHAIN, type EvmTestbed, evmTestApp, startEvmTestbed } from '../../test/evm-chain.ts';
+import {
+  depositAddress,
+  ETH_CHAIN,
+  type EvmTestbed,
+  evmTestApp,
+  rowsOf,
+  startEvmTestbed,
+} from '../../test/evm-chain.ts';
 import { balanceOf } from '../../test/wallet-fixtures.ts';
 import { multisendAbi, testTokenAbi } from './contracts/abi.ts';
 
@@ -22,9 +30,9 @@ afterAll(async () => {
 const scan = () => t.services.chains.runtime(ETH_CHAIN)!.scanner.runOnce();
 
 async function depositsOf(userAddress: string) {
-  const { rows } = await t.database.db.$client.query(
-    'select status, log_index, amount::text, chain_amount::text, block_number::text, confirmations, reorged_at from deposits where address = $1 order by id',
-    [userAddress],
+  const rows = await rowsOf(
+    t,
+    sql`select status, log_index, amount::text, chain_amount::text, block_number::text, confirmations, reorged_at from deposits where address = ${userAddress} order by id`,
   );
   return rows as { status: string; log_index: number; amount: string; reorged_at: Date | null }[];
 }
@@ -57,7 +65,12 @@ describe('EVM deposits on anvil', () => {
     const [to1, to2] = [await depositAddress(t, bob.token), await depositAddress(t, carol.token)];
     const { faucet, anvil } = bed;
     await anvil.publicClient.waitForTransactionReceipt({
-      hash: await faucet.writeContract({ address: bed.usdt, abi: testTokenAbi, functionName: 'approve', args: [bed.multisend, 10n ** 12n] }),
+      hash: await faucet.writeContract({
+        address: bed.usdt,
+        abi: testTokenAbi,
+        functionName: 'approve',
+        args: [bed.multisend, 10n ** 12n],
+      }),
     });
     const hash = await faucet.writeContract({
       address: bed.multisend,

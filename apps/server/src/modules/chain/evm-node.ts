@@ -228,7 +228,10 @@ export function nativeFromTraces(traces: TraceEntry[]): NativeTransfer[] {
     if (trace.error) revertedPrefixes.push({ tx, path: trace.traceAddress });
     if (failed.has(tx)) continue;
     const underRevert = revertedPrefixes.some(
-      (r) => r.tx === tx && r.path.length <= trace.traceAddress.length && r.path.every((p, i) => trace.traceAddress[i] === p),
+      (r) =>
+        r.tx === tx &&
+        r.path.length <= trace.traceAddress.length &&
+        r.path.every((p, i) => trace.traceAddress[i] === p),
     );
     if (underRevert) continue;
     const value = BigInt(trace.action.value ?? '0x0');

@@ -5,7 +5,15 @@ import type { CustodyService, SightingValues } from '../wallet/custody.service.t
 import type { EvmChain } from './evm-chain.ts';
 import { toLedgerUnits } from './evm-chain.ts';
 import type { EvmNode, NativeTransfer, TokenTransfer } from './evm-node.ts';
-import { claimScanner, forgetBlocks, keepBlocks, knownBlocks, moveScanner, pruneBlocks, releaseScanner } from './store.ts';
+import {
+  claimScanner,
+  forgetBlocks,
+  keepBlocks,
+  knownBlocks,
+  moveScanner,
+  pruneBlocks,
+  releaseScanner,
+} from './store.ts';
 
 export interface ScannerDeps {
   db: Database;
@@ -70,7 +78,8 @@ export class DepositScanner {
       return { head, read: 0, reorgedFrom: fork, found: 0, credited: 0 };
     }
 
-    const to = head < next + BigInt(this.deps.maxRange ?? 500) - 1n ? head : next + BigInt(this.deps.maxRange ?? 500) - 1n;
+    const to =
+      head < next + BigInt(this.deps.maxRange ?? 500) - 1n ? head : next + BigInt(this.deps.maxRange ?? 500) - 1n;
     let found = 0;
     if (next <= to) {
       const read = await this.read(next, to, head);

@@ -87,7 +87,7 @@ export class WithdrawalSender {
         const asset = this.assetOf(row.assetCode);
         if (!asset) continue;
         if (!room.has(asset.assetCode)) {
-          const owed = toChainUnits(asset, await custody.broadcastTotal(chain.id, asset.assetCode));
+          const owed = toChainUnits(asset, await custody.broadcastTotal(tx, chain.id, asset.assetCode));
           room.set(asset.assetCode, (await this.hotBalance(asset)) - owed);
         }
         const value = toChainUnits(asset, BigInt(row.amount));
@@ -256,12 +256,12 @@ export class WithdrawalSender {
   /** An operator's cancel: a transfer of nothing to ourselves at the withdrawal's nonce, at higher fees. */
   async cancel(withdrawalId: number): Promise<ChainTxRow | undefined> {
     const market = await this.deps.node.fees();
+    const open = (await openNonces(this.deps.db, this.deps.chain.id, 1000)).filter(
+      (row) => row.ref === `withdrawal:${withdrawalId}`,
+    );
+    const newest = open[open.length - 1];
+    if (!newest) return undefined;
     return this.deps.db.transaction(async (tx) => {
-      const open = (await openNonces(this.deps.db, this.deps.chain.id, 1000)).filter(
-        (row) => row.ref === `withdrawal:${withdrawalId}`,
-      );
-      const newest = open[open.length - 1];
-      if (!newest) return undefined;
       const attempts = await lockNonce(tx, this.deps.chain.id, newest.fromAddress, newest.nonce);
       const last = attempts[0]!;
       if (attempts.some((a) => a.status === 'mined')) return undefined;

@@ -84,7 +84,12 @@ export async function pruneBlocks(tx: Tx, chainId: number, below: bigint) {
  * The sender's next nonce, taken: the row is locked until the caller's transaction ends, so two processes never
  * take the same one, and a transaction that rolls back gives it back. A new sender starts at `first`.
  */
-export async function takeNonce(tx: Tx, chainId: number, address: string, first: () => Promise<bigint>): Promise<bigint> {
+export async function takeNonce(
+  tx: Tx,
+  chainId: number,
+  address: string,
+  first: () => Promise<bigint>,
+): Promise<bigint> {
   const take = () =>
     tx
       .update(chainSenders)
@@ -93,7 +98,10 @@ export async function takeNonce(tx: Tx, chainId: number, address: string, first:
       .returning({ next: chainSenders.nextNonce });
   let [row] = await take();
   if (!row) {
-    await tx.insert(chainSenders).values({ chainId, address, nextNonce: await first() }).onConflictDoNothing();
+    await tx
+      .insert(chainSenders)
+      .values({ chainId, address, nextNonce: await first() })
+      .onConflictDoNothing();
     [row] = await take();
   }
   return row!.next - 1n;
@@ -154,7 +162,12 @@ export async function markMined(
 ): Promise<void> {
   await tx
     .update(chainTxs)
-    .set({ status: 'mined', minedBlock: values.minedBlock, succeeded: values.succeeded, gasPaid: values.gasPaid.toString() })
+    .set({
+      status: 'mined',
+      minedBlock: values.minedBlock,
+      succeeded: values.succeeded,
+      gasPaid: values.gasPaid.toString(),
+    })
     .where(eq(chainTxs.id, id));
 }
 
@@ -169,7 +182,11 @@ export async function inFlightRefs(db: Database, chainId: number, address: strin
     .selectDistinct({ ref: chainTxs.ref })
     .from(chainTxs)
     .where(
-      and(eq(chainTxs.chainId, chainId), eq(chainTxs.fromAddress, address), inArray(chainTxs.status, ['signed', 'sent'])),
+      and(
+        eq(chainTxs.chainId, chainId),
+        eq(chainTxs.fromAddress, address),
+        inArray(chainTxs.status, ['signed', 'sent']),
+      ),
     );
   return rows.map((row) => row.ref);
 }

@@ -118,8 +118,8 @@ export class CustodyService {
   }
 
   /** Ledger units of an asset's withdrawals on a chain that are broadcast and not settled: the hot wallet owes them. */
-  broadcastTotal(chainId: number, assetCode: string): Promise<bigint> {
-    return broadcastTotal(this.deps.db, chainId, assetCode);
+  broadcastTotal(tx: Tx, chainId: number, assetCode: string): Promise<bigint> {
+    return broadcastTotal(tx, chainId, assetCode);
   }
 
   /** Signed and written: from now on only the chain's answer settles it. */

@@ -178,7 +178,7 @@ export async function custodyTotals(db: Database, chainId: number) {
 }
 
 /** Chain base units are the caller's to convert: the ledger units of withdrawals broadcast and not yet settled. */
-export async function broadcastTotal(db: Database, chainId: number, assetCode: string): Promise<bigint> {
+export async function broadcastTotal(db: Database | Tx, chainId: number, assetCode: string): Promise<bigint> {
   const found = await query<{ total: string | null }>(
     db,
     sql`select sum(amount)::text as total from withdrawals
