@@ -32,10 +32,20 @@ export interface SenderDeps {
   gasAsset: string | undefined;
   failpoint?: string | undefined;
   log: FastifyBaseLogger;
+  /**
+   * Other senders of ours on this chain (deposit addresses sweeping into the hot wallet): their signing account by
+   * address, to replace their stuck transactions too.
+   */
+  accountFor?: (address: string) => LocalAccount | undefined;
+  /**
+   * What a mined transaction of another purpose settles (`sweep:`, `nft:` …), by its reference's prefix, in the
+   * transaction that marks it mined.
+   */
+  settlers?: Record<string, (tx: Tx, mined: ChainTxRow, receipt: Receipt) => Promise<void>>;
 }
 
 /** A transaction to sign: where, what, how much gas at most. */
-interface Call {
+export interface Call {
   to: Address;
   value: bigint;
   data: Hex | undefined;
@@ -114,18 +124,37 @@ export class WithdrawalSender {
   }
 
   /** Takes the next nonce and writes the signed transaction, in the caller's transaction. */
-  private async signNew(tx: Tx, input: { purpose: string; ref: string; call: Call; fees: Fees }) {
-    const nonce = await takeNonce(tx, this.deps.chain.id, this.address, async () =>
-      BigInt(await this.deps.node.nonce(this.address, 'pending')),
+  private signNew(tx: Tx, input: { purpose: string; ref: string; call: Call; fees: Fees }) {
+    return this.signFrom(tx, this.deps.account, input);
+  }
+
+  /**
+   * Signs a transaction from one of our accounts (the hot wallet, a deposit address) with that sender's next nonce
+   * from the database, and writes it, in the caller's transaction; the broadcast and follow loops do the rest.
+   */
+  async signFrom(tx: Tx, account: LocalAccount, input: { purpose: string; ref: string; call: Call; fees: Fees }) {
+    const nonce = await takeNonce(tx, this.deps.chain.id, account.address, async () =>
+      BigInt(await this.deps.node.nonce(account.address, 'pending')),
     );
-    return this.write(tx, { ...input, nonce, attempt: 1 });
+    return this.write(tx, account, { ...input, nonce, attempt: 1 });
+  }
+
+  /** Fees to offer now, under the cap. */
+  async currentFees(): Promise<Fees> {
+    return cappedFees(await this.deps.node.fees(), this.deps.maxFeeWei);
+  }
+
+  private accountOf(address: string): LocalAccount | undefined {
+    if (address.toLowerCase() === this.address.toLowerCase()) return this.deps.account;
+    return this.deps.accountFor?.(address);
   }
 
   private async write(
     tx: Tx,
+    account: LocalAccount,
     input: { purpose: string; ref: string; call: Call; fees: Fees; nonce: bigint; attempt: number },
   ): Promise<ChainTxRow> {
-    const raw = await this.deps.account.signTransaction({
+    const raw = await account.signTransaction({
       type: 'eip1559',
       chainId: this.deps.chain.networkId,
       nonce: Number(input.nonce),
@@ -138,7 +167,7 @@ export class WithdrawalSender {
     });
     return insertChainTx(tx, {
       chainId: this.deps.chain.id,
-      fromAddress: this.address,
+      fromAddress: account.address,
       nonce: input.nonce,
       attempt: input.attempt,
       purpose: input.purpose,
@@ -235,13 +264,15 @@ export class WithdrawalSender {
       this.deps.maxFeeWei,
     );
     if (!fees) return false;
+    const account = this.accountOf(newest.fromAddress);
+    if (!account) return false;
     const parsed = parseTransaction(newest.raw as Hex);
     const call: Call = { to: parsed.to!, value: parsed.value ?? 0n, data: parsed.data, gas: parsed.gas ?? NATIVE_GAS };
     await this.deps.db.transaction(async (tx) => {
       const attempts = await lockNonce(tx, this.deps.chain.id, newest.fromAddress, newest.nonce);
       // Another process bumped or settled it meanwhile.
       if (attempts[0]?.id !== newest.id || attempts.some((a) => a.status === 'mined')) return;
-      await this.write(tx, {
+      await this.write(tx, account, {
         purpose: newest.purpose,
         ref: newest.ref,
         call,
@@ -272,7 +303,7 @@ export class WithdrawalSender {
       );
       if (!fees) return undefined;
       const call: Call = { to: this.address as Address, value: 0n, data: undefined, gas: NATIVE_GAS };
-      return this.write(tx, {
+      return this.write(tx, this.deps.account, {
         purpose: 'cancel',
         ref: last.ref,
         call,
@@ -305,7 +336,11 @@ export class WithdrawalSender {
           reference: `chaintx:${mined.id}`,
         });
       }
-      if (!mined.ref.startsWith('withdrawal:')) return undefined;
+      if (!mined.ref.startsWith('withdrawal:')) {
+        const settler = this.deps.settlers?.[mined.ref.split(':')[0]!];
+        if (settler) await settler(tx, mined, receipt);
+        return undefined;
+      }
       const id = Number(mined.ref.slice('withdrawal:'.length));
       const state =
         mined.purpose === 'withdrawal' && receipt.status === 'success'
