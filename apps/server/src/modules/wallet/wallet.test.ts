@@ -113,8 +113,8 @@ describe('deposits', () => {
       type: 'deposit',
       chain: 'ETH',
       txHash: '0xbeef',
-      confirmations: 12,
-      requiredConfirmations: 12,
+      confirmations: 64,
+      requiredConfirmations: 64,
       status: 'completed',
       amount: '25.5',
     });
@@ -354,18 +354,18 @@ describe('deposits that need confirmations', () => {
     expect((await records()).attachment.items[0]).toMatchObject({
       status: 'confirming',
       confirmations: 0,
-      requiredConfirmations: 128,
+      requiredConfirmations: 500,
     });
 
     t.clock.advance(3000 * 50);
     expect(await t.services.deposits.processDeposits()).toEqual({ credited: 0 });
     expect((await records()).attachment.items[0]).toMatchObject({ status: 'confirming', confirmations: 50 });
 
-    t.clock.advance(3000 * 100);
+    t.clock.advance(3000 * 450);
     const [a, b] = await Promise.all([t.services.deposits.processDeposits(), t.services.deposits.processDeposits()]);
     expect(a.credited + b.credited).toBe(1);
     const after = await balanceOf(t, bob.token, 'USDT');
     expect(Number(after.available) - Number(before.available)).toBeCloseTo(7, 6);
-    expect((await records()).attachment.items[0]).toMatchObject({ status: 'completed', confirmations: 128 });
+    expect((await records()).attachment.items[0]).toMatchObject({ status: 'completed', confirmations: 500 });
   });
 });
