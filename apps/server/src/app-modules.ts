@@ -136,10 +136,16 @@ async function walletServices(
     failRate: config.localChainFailRate,
     blockMs: config.localChainBlockMs,
   });
+  // With only the EVM chains' public keys (WALLET_EVM_XPUBS, no WALLET_MNEMONIC) this process can hand out
+  // addresses but derive no key (docs/wallet.md, "Keys").
+  const deriver =
+    config.walletEvmXpubs && !config.walletMnemonic
+      ? new AddressDeriver({ evmXpubs: config.walletEvmXpubs })
+      : new AddressDeriver(await walletMnemonic(config, log));
   const deposits = new DepositService({
     db,
     now,
-    deriver: new AddressDeriver(await walletMnemonic(config, log)),
+    deriver,
     chain,
     users,
     invites,

@@ -76,6 +76,15 @@ const EnvSchema = z.object({
       return [...new Set(leads)].sort((a, b) => b - a);
     }),
   WALLET_MNEMONIC: z.preprocess(emptyToUndefined, z.string().trim().optional()),
+  // `201:xpub…,311:xpub…,3:xpub…,314:xpub…`: each EVM chain's m/44'/60'/{chainId}' (npm run wallet:xpubs).
+  WALLET_EVM_XPUBS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d+:xpub[1-9A-HJ-NP-Za-km-z]{100,112}(,\d+:xpub[1-9A-HJ-NP-Za-km-z]{100,112})*$/, 'chainId:xpub pairs, comma-separated')
+      .transform((text) => Object.fromEntries(text.split(',').map((pair) => pair.split(':') as [string, string])))
+      .optional(),
+  ),
   TOTP_KEY: z.preprocess(
     emptyToUndefined,
     z
@@ -206,6 +215,8 @@ export type Config = {
   mapTileUrl: string;
   /** BIP-39 phrase that deposit addresses derive from; without it one is made and kept in DATA_DIR. */
   walletMnemonic: string | undefined;
+  /** Per EVM chain id, the extended public key deposit addresses derive from where this process holds no seed. */
+  walletEvmXpubs: Record<string, string> | undefined;
   /** 32-byte hex key that seals TOTP secrets at rest; without it one is made and kept in DATA_DIR. */
   totpKey: string | undefined;
   localChainDelayMs: number;
@@ -350,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketApiUrl: e.MARKET_API_URL,
     mapTileUrl: e.MAP_TILE_URL,
     walletMnemonic: e.WALLET_MNEMONIC,
+    walletEvmXpubs: e.WALLET_EVM_XPUBS,
     totpKey: e.TOTP_KEY,
     localChainDelayMs: e.LOCAL_CHAIN_DELAY_MS,
     localChainFailRate: e.LOCAL_CHAIN_FAIL_RATE,

@@ -1,6 +1,5 @@
 /** Keys every node must share when several run on one database: each would otherwise generate its own. */
 const SHARED_KEYS = [
-  'WALLET_MNEMONIC',
   'TOTP_KEY',
   'CAPTCHA_HMAC_KEY',
   // Browsers subscribe with the public key and push services check every node's signature against it.
@@ -16,7 +15,9 @@ const SHARED_KEYS = [
  */
 export function missingSharedKeys(env: NodeJS.ProcessEnv = process.env): string | null {
   if (!env.DATABASE_URL?.trim()) return null;
-  const missing = SHARED_KEYS.filter((name) => !env[name]?.trim());
+  const missing: string[] = SHARED_KEYS.filter((name) => !env[name]?.trim());
+  // Deposit addresses: the seed, or (a node that only hands them out) the EVM chains' extended public keys.
+  if (!env.WALLET_MNEMONIC?.trim() && !env.WALLET_EVM_XPUBS?.trim()) missing.unshift('WALLET_MNEMONIC (or WALLET_EVM_XPUBS)');
   if (missing.length === 0) return null;
   return (
     `DATABASE_URL is set, so every node must share its keys: set ${missing.join(', ')} ` +

@@ -39,6 +39,6 @@ describe('nodes starting together', () => {
     });
     const code = await new Promise((resolve) => child.once('exit', resolve));
     expect(code).toBe(1);
-    expect(stderr).toMatch(/set WALLET_MNEMONIC, TOTP_KEY/);
+    expect(stderr).toMatch(/set WALLET_MNEMONIC \(or WALLET_EVM_XPUBS\), TOTP_KEY/);
   }, 60_000);
 });

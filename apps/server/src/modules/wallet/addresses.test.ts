@@ -1,5 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
+import { privateKeyToAddress } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { AddressDeriver, isValidAddress, normalizeAddress, slip10Ed25519 } from './addresses.ts';
 
@@ -20,6 +21,18 @@ describe('deposit address derivation', () => {
     expect(deriver.evm(3, 7).address).not.toBe(a);
     expect(deriver.evm(201, 8).address).not.toBe(a);
     expect(isValidAddress('evm', a)).toBe(true);
+  });
+
+  it('derives the same EVM addresses from the chains\' extended public keys alone, and no key or ed25519 address', () => {
+    const publicOnly = new AddressDeriver({ evmXpubs: { 201: deriver.evmXpub(201), 3: deriver.evmXpub(3) } });
+    for (const user of [1, 2, 77, 100_000]) {
+      expect(publicOnly.evm(201, user)).toEqual(deriver.evm(201, user));
+      expect(publicOnly.evm(3, user)).toEqual(deriver.evm(3, user));
+    }
+    expect(() => publicOnly.evm(314, 1)).toThrow(/no key for chain 314/);
+    expect(() => publicOnly.evmKey(deriver.evm(3, 1).path)).toThrow(/need the seed/);
+    expect(() => publicOnly.solana(1)).toThrow(/need the seed/);
+    expect(privateKeyToAddress(deriver.evmKey(deriver.evm(0, 0).path))).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
   });
 
   it('follows the SLIP-0010 ed25519 test vector', () => {
