@@ -160,7 +160,7 @@ describe('money to a deleted account', () => {
     // since the coins are already on their way): the account is deleted while the deposit gathers confirmations.
     const { id } = await row(slow.uid);
     await query(t.database.db, sql`update users set deleted_at = now() where id = ${id}`);
-    t.clock.advance(3000 * 200);
+    t.clock.advance(3000 * 600);
     expect(await t.services.deposits.processDeposits()).toEqual({ credited: 1 });
     expect(await usdt(other)).toBe('7');
     expect(await held(id)).toBe('0');
