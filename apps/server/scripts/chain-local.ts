@@ -29,8 +29,10 @@ import { anvilDevKey, startAnvil } from '../src/test/anvil.ts';
 
 const CHAIN_ID = 31337;
 const CONFIRMATIONS = 3;
-const STATE_FILE = path.join(REPO_ROOT, 'data/chain-local.json');
-const ENV_FILE = path.join(REPO_ROOT, 'data/chain-local.env');
+// Beside the server's data (DATA_DIR, ./data by default), as the other operator commands keep theirs.
+const DATA_DIR = path.resolve(REPO_ROOT, process.env.DATA_DIR ?? 'data');
+const STATE_FILE = path.join(DATA_DIR, 'chain-local.json');
+const ENV_FILE = path.join(DATA_DIR, 'chain-local.env');
 const USAGE =
   'Usage: npm run chain:local [-- --port 8545] [--block-time 2]\n' +
   '       npm run chain:local -- send --to 0xADDRESS --asset USDT|XDR|ETH --amount 25';

@@ -136,6 +136,9 @@ async function walletServices(
     failRate: config.localChainFailRate,
     blockMs: config.localChainBlockMs,
   });
+  // Chains with a node (CHAIN_RPC_<CHAIN>) are the chain module's; the local simulator answers for the rest.
+  const custody = new CustodyService({ db, now, invites, notifier });
+  const chains = await ChainService.start({ db, config: config.chains, catalog: await wallet.catalog(), custody, now, log });
   // With only the EVM chains' public keys (WALLET_EVM_XPUBS, no WALLET_MNEMONIC) this process can hand out
   // addresses but derive no key (docs/wallet.md, "Keys").
   const deriver =
@@ -150,10 +153,8 @@ async function walletServices(
     users,
     invites,
     notifier,
+    realChains: chains.chainIds,
   });
-  // Chains with a node (CHAIN_RPC_<CHAIN>) are the chain module's; the local simulator answers for the rest.
-  const custody = new CustodyService({ db, now, invites, notifier });
-  const chains = await ChainService.start({ db, config: config.chains, catalog: await wallet.catalog(), custody, now, log });
   const transfers = new TransferService({
     db,
     now,

@@ -39,6 +39,8 @@ export interface DepositDeps {
   invites: Pick<InviteService, 'qualify' | 'settle'>;
   /** Deposit credited (docs/notifications.md, "Events: chat, red packets, wallet"). */
   notifier?: Notifier;
+  /** Chains a node answers for: the simulator makes up no deposits there (they would exist in no block). */
+  realChains?: number[];
 }
 
 /**
@@ -160,6 +162,7 @@ export class DepositService {
       (c) => c.symbol.toLowerCase() === input.chain.toLowerCase() || String(c.id) === input.chain,
     );
     if (!chain) throw new AppError(Status.invalid, 'wallet.chainDisabled');
+    if (this.deps.realChains?.includes(chain.id)) throw fieldError('chain', 'wallet.chainOnNode');
     const result = await this.recordDeposit({
       userId: user.id,
       assetCode: input.asset,
