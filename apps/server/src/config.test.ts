@@ -18,7 +18,9 @@ describe('keys every node must share', () => {
   it('are required on PostgreSQL, each missing one named', () => {
     const url = 'postgres://db.example/polaris';
     expect(missingSharedKeys({ DATABASE_URL: url, ...keys })).toBeNull();
-    expect(missingSharedKeys({ DATABASE_URL: url })).toMatch(/WALLET_MNEMONIC \(or WALLET_EVM_XPUBS\), TOTP_KEY, CAPTCHA_HMAC_KEY/);
+    expect(missingSharedKeys({ DATABASE_URL: url })).toMatch(
+      /WALLET_MNEMONIC \(or WALLET_EVM_XPUBS\), TOTP_KEY, CAPTCHA_HMAC_KEY/,
+    );
     expect(missingSharedKeys({ DATABASE_URL: url, ...keys, TOTP_KEY: ' ' })).toMatch(/set TOTP_KEY \(/);
     expect(missingSharedKeys({ DATABASE_URL: url, ...keys, VAPID_PRIVATE_KEY: '' })).toMatch(
       /set VAPID_PRIVATE_KEY \(/,

@@ -17,7 +17,8 @@ export function missingSharedKeys(env: NodeJS.ProcessEnv = process.env): string 
   if (!env.DATABASE_URL?.trim()) return null;
   const missing: string[] = SHARED_KEYS.filter((name) => !env[name]?.trim());
   // Deposit addresses: the seed, or (a node that only hands them out) the EVM chains' extended public keys.
-  if (!env.WALLET_MNEMONIC?.trim() && !env.WALLET_EVM_XPUBS?.trim()) missing.unshift('WALLET_MNEMONIC (or WALLET_EVM_XPUBS)');
+  if (!env.WALLET_MNEMONIC?.trim() && !env.WALLET_EVM_XPUBS?.trim())
+    missing.unshift('WALLET_MNEMONIC (or WALLET_EVM_XPUBS)');
   if (missing.length === 0) return null;
   return (
     `DATABASE_URL is set, so every node must share its keys: set ${missing.join(', ')} ` +

@@ -31,7 +31,10 @@ export const zhHansNotices: Shape<typeof enNotices> = {
     depositCredited: { title: '充值已到账', body: '{{amount}} 已存入你的钱包。' },
     withdrawalCompleted: { title: '提现已发出', body: '{{amount}} 已发送到 {{address}}。' },
     withdrawalFailed: { title: '提现失败', body: '{{amount}} 未能发出，已退回你的钱包。' },
-    withdrawalDelayed: { title: '提现延迟', body: '{{amount}} 正等待热钱包补充资金，款项仍为你保留，补足后会立即发出。' },
+    withdrawalDelayed: {
+      title: '提现延迟',
+      body: '{{amount}} 正等待热钱包补充资金，款项仍为你保留，补足后会立即发出。',
+    },
     transferReceived: { title: '你收到 {{amount}}', body: '来自 {{name}}。' },
     membershipExpiring: { title: '你的会员即将到期', body: '{{tier}} 将于 {{date}} 到期。续费以保留权益。' },
     membershipRenewed: { title: '会员已续费', body: '{{tier}} 有效期至 {{date}}。' },

@@ -31,7 +31,10 @@ export const zhHantNotices: Shape<typeof enNotices> = {
     depositCredited: { title: '充值已到帳', body: '{{amount}} 已存入你的錢包。' },
     withdrawalCompleted: { title: '提現已送出', body: '{{amount}} 已送到 {{address}}。' },
     withdrawalFailed: { title: '提現失敗', body: '{{amount}} 未能送出，已退回你的錢包。' },
-    withdrawalDelayed: { title: '提現延遲', body: '{{amount}} 正等待熱錢包補充資金，款項仍為你保留，補足後會立即送出。' },
+    withdrawalDelayed: {
+      title: '提現延遲',
+      body: '{{amount}} 正等待熱錢包補充資金，款項仍為你保留，補足後會立即送出。',
+    },
     transferReceived: { title: '你收到 {{amount}}', body: '來自 {{name}}。' },
     membershipExpiring: { title: '你的會員即將到期', body: '{{tier}} 將於 {{date}} 到期。續費以保留權益。' },
     membershipRenewed: { title: '會員已續費', body: '{{tier}} 有效至 {{date}}。' },

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { at, units } from './columns.ts';
 import { chains } from './wallet.ts';
 
@@ -78,9 +88,7 @@ export const chainTxs = pgTable(
   (t) => [
     uniqueIndex('chain_txs_nonce_attempt_idx').on(t.chainId, t.fromAddress, t.nonce, t.attempt),
     uniqueIndex('chain_txs_hash_idx').on(t.chainId, t.hash),
-    index('chain_txs_open_idx')
-      .on(t.chainId, t.status)
-      .where(sql`${t.status} in ('signed', 'sent')`),
+    index('chain_txs_open_idx').on(t.chainId, t.status).where(sql`${t.status} in ('signed', 'sent')`),
     index('chain_txs_ref_idx').on(t.ref),
   ],
 );

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Address, type Hex, keccak256, type LocalAccount, parseTransaction } from 'viem';
 import type { Database, Tx } from '../../db/client.ts';
-import type { CustodyService } from '../wallet/custody.service.ts';
-import type { WithdrawalRow } from '../wallet/store.ts';
+import type { CustodyService, WithdrawalRow } from '../wallet/custody.service.ts';
 import { type EvmAsset, type EvmChain, toChainUnits } from './evm-chain.ts';
 import { type EvmNode, type Receipt, transferData } from './evm-node.ts';
 import { bumpedFees, cappedFees, dueForBump, type Fees } from './fees.ts';

@@ -175,22 +175,3 @@ export async function markReplaced(tx: Tx, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await tx.update(chainTxs).set({ status: 'replaced' }).where(inArray(chainTxs.id, ids));
 }
-
-/** What a sender has signed and not yet seen mined, per purpose reference: the hot wallet's commitments. */
-export async function inFlightRefs(db: Database, chainId: number, address: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ ref: chainTxs.ref })
-    .from(chainTxs)
-    .where(
-      and(
-        eq(chainTxs.chainId, chainId),
-        eq(chainTxs.fromAddress, address),
-        inArray(chainTxs.status, ['signed', 'sent']),
-      ),
-    );
-  return rows.map((row) => row.ref);
-}
-
-export function txsOf(db: Database, chainId: number): Promise<ChainTxRow[]> {
-  return db.select().from(chainTxs).where(eq(chainTxs.chainId, chainId)).orderBy(asc(chainTxs.id));
-}

@@ -23,7 +23,7 @@ describe('deposit address derivation', () => {
     expect(isValidAddress('evm', a)).toBe(true);
   });
 
-  it('derives the same EVM addresses from the chains\' extended public keys alone, and no key or ed25519 address', () => {
+  it("derives the same EVM addresses from the chains' extended public keys alone, and no key or ed25519 address", () => {
     const publicOnly = new AddressDeriver({ evmXpubs: { 201: deriver.evmXpub(201), 3: deriver.evmXpub(3) } });
     for (const user of [1, 2, 77, 100_000]) {
       expect(publicOnly.evm(201, user)).toEqual(deriver.evm(201, user));
@@ -32,7 +32,9 @@ describe('deposit address derivation', () => {
     expect(() => publicOnly.evm(314, 1)).toThrow(/no key for chain 314/);
     expect(() => publicOnly.evmKey(deriver.evm(3, 1).path)).toThrow(/need the seed/);
     expect(() => publicOnly.solana(1)).toThrow(/need the seed/);
-    expect(privateKeyToAddress(deriver.evmKey(deriver.evm(0, 0).path))).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+    expect(privateKeyToAddress(deriver.evmKey(deriver.evm(0, 0).path))).toBe(
+      '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    );
   });
 
   it('follows the SLIP-0010 ed25519 test vector', () => {

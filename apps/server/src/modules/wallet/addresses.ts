@@ -81,14 +81,18 @@ export class AddressDeriver {
 
   /** The private key of an EVM deposit address, for the process that sweeps (only with the seed). */
   evmKey(path: string): `0x${string}` {
-    if (!this.root) throw new Error('deposit keys need the seed (WALLET_MNEMONIC): this process holds public keys only');
+    if (!this.root)
+      throw new Error('deposit keys need the seed (WALLET_MNEMONIC): this process holds public keys only');
     const key = this.root.derive(path).privateKey;
     if (!key) throw new Error('derivation produced no key');
     return bytesToHex(key);
   }
 
   private requireSeed(chain: string): Uint8Array {
-    if (!this.seed) throw new Error(`${chain} deposit addresses need the seed (WALLET_MNEMONIC): ed25519 derivation is hardened only`);
+    if (!this.seed)
+      throw new Error(
+        `${chain} deposit addresses need the seed (WALLET_MNEMONIC): ed25519 derivation is hardened only`,
+      );
     return this.seed;
   }
 

@@ -23,6 +23,7 @@ import { linkDepositEntry, type WithdrawalRow } from './store.ts';
 import { settleWithdrawal } from './transfers.service.ts';
 
 export type { DepositTarget, SightingValues };
+export type { WithdrawalRow } from './store.ts';
 
 /**
  * The wallet's side of chains a node answers for (docs/wallet.md, "Chains"): the chain module finds deposits and

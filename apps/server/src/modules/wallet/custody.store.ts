@@ -159,24 +159,6 @@ export async function lockOpenWithdrawal(tx: Tx, id: number): Promise<Withdrawal
   return row && ['processing', 'held', 'broadcast'].includes(row.status) ? row : undefined;
 }
 
-/** What the chain should hold per asset and chain by the wallet's own rows: credited deposits less settled withdrawals. */
-export async function custodyTotals(db: Database, chainId: number) {
-  const found = await query<{ asset_code: string; deposited: string; withdrawn: string }>(
-    db,
-    sql`select asset_code, sum(deposited)::text as deposited, sum(withdrawn)::text as withdrawn from (
-          select asset_code, coalesce(chain_amount, amount) as deposited, 0 as withdrawn from deposits
-           where chain_id = ${chainId} and status = 'credited' and log_index is not null
-          union all
-          select asset_code, 0, amount from withdrawals where chain_id = ${chainId} and status = 'completed'
-        ) t group by asset_code`,
-  );
-  return found.rows.map((row) => ({
-    assetCode: row.asset_code,
-    deposited: BigInt(row.deposited),
-    withdrawnLedgerUnits: BigInt(row.withdrawn),
-  }));
-}
-
 /** Chain base units are the caller's to convert: the ledger units of withdrawals broadcast and not yet settled. */
 export async function broadcastTotal(db: Database | Tx, chainId: number, assetCode: string): Promise<bigint> {
   const found = await query<{ total: string | null }>(

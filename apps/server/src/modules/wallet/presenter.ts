@@ -66,7 +66,8 @@ export function presentRecord(catalog: Catalog, asset: CatalogAsset, row: Record
   const chainId = row.d_chain ?? row.w_chain;
   let status: WalletRecord['status'] = 'completed';
   // A withdrawal held for the hot wallet or broadcast and not yet final is still processing to the user.
-  if (row.kind === 'withdrawal') status = row.w_status === 'completed' || row.w_status === 'failed' ? row.w_status : 'processing';
+  if (row.kind === 'withdrawal')
+    status = row.w_status === 'completed' || row.w_status === 'failed' ? row.w_status : 'processing';
   const counterparty =
     row.kind === 'transfer'
       ? ((amount > 0n ? row.memo?.fromUid : row.memo?.toUid) ?? null)
