@@ -116,6 +116,15 @@ it('100 withdrawals at once from 3 processes, one killed between signing and bro
     ),
   );
   expect(answers.filter((r) => r.status !== 200).map((r) => r.msg)).toEqual([]);
+  // Meanwhile each user receives a real deposit on the chain: three processes scan it, each is credited once.
+  const depositTo: Address[] = [];
+  for (const person of people) {
+    const found = await fetch(`${a.baseUrl}/rest/polarisex/wallet/deposit/address?asset=USDT&chainId=${ETH_CHAIN}`, {
+      headers: { token: person.token, locale: 'en_US' },
+    });
+    depositTo.push(((await found.json()) as { attachment: { address: Address } }).attachment.address);
+  }
+  for (const address of depositTo) await bed.sendUsdt(address, 5_000_000n);
 
   // The failpoint process dies as soon as it has signed; start it again without the failpoint.
   const killed = servers[2]!;
@@ -163,5 +172,19 @@ it('100 withdrawals at once from 3 processes, one killed between signing and bro
     });
     expect(balance, `recipient ${i}`).toBe(BigInt(Number(r.amount) - 3) * 1_000_000n);
   }
+  const deadlineDeposits = Date.now() + 60_000;
+  let credited: { entries: number }[] = [];
+  while (Date.now() < deadlineDeposits) {
+    const { rows } = await query<{ entries: number }>(
+      database.db,
+      sql`select (select count(*)::int from journal_entries e where e.reference = 'deposit:' || d.id) as entries
+            from deposits d where d.chain_id = ${ETH_CHAIN} and d.status = 'credited'`,
+    );
+    credited = rows;
+    if (credited.length === depositTo.length) break;
+    await anvil.mine(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(credited.map((row) => row.entries)).toEqual(depositTo.map(() => 1));
   expect(await checkLedger(database.db)).toEqual([]);
 }, 300_000);
