@@ -43,8 +43,8 @@ import { TotpService } from './modules/security/totp.service.ts';
 import { UserService } from './modules/user/service.ts';
 import { VipService } from './modules/vip/service.ts';
 import { AddressDeriver } from './modules/wallet/addresses.ts';
-import { CustodyService } from './modules/wallet/custody.service.ts';
 import { LocalChainAdapter } from './modules/wallet/chain.ts';
+import { CustodyService } from './modules/wallet/custody.service.ts';
 import { DepositService } from './modules/wallet/deposits.service.ts';
 import { walletMnemonic } from './modules/wallet/mnemonic.ts';
 import { PaymentMethodService } from './modules/wallet/payments.service.ts';
@@ -138,7 +138,14 @@ async function walletServices(
   });
   // Chains with a node (CHAIN_RPC_<CHAIN>) are the chain module's; the local simulator answers for the rest.
   const custody = new CustodyService({ db, now, invites, notifier });
-  const chains = await ChainService.start({ db, config: config.chains, catalog: await wallet.catalog(), custody, now, log });
+  const chains = await ChainService.start({
+    db,
+    config: config.chains,
+    catalog: await wallet.catalog(),
+    custody,
+    now,
+    log,
+  });
   // With only the EVM chains' public keys (WALLET_EVM_XPUBS, no WALLET_MNEMONIC) this process can hand out
   // addresses but derive no key (docs/wallet.md, "Keys").
   const deriver =

@@ -81,7 +81,10 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^\d+:xpub[1-9A-HJ-NP-Za-km-z]{100,112}(,\d+:xpub[1-9A-HJ-NP-Za-km-z]{100,112})*$/, 'chainId:xpub pairs, comma-separated')
+      .regex(
+        /^\d+:xpub[1-9A-HJ-NP-Za-km-z]{100,112}(,\d+:xpub[1-9A-HJ-NP-Za-km-z]{100,112})*$/,
+        'chainId:xpub pairs, comma-separated',
+      )
       .transform((text) => Object.fromEntries(text.split(',').map((pair) => pair.split(':') as [string, string])))
       .optional(),
   ),
