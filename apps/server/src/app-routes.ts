@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { bountyRoutes } from './modules/bounty/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
+import { chainOperatorRoutes } from './modules/chain/operator.routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { chatSocketRoutes } from './modules/chat/ws.routes.ts';
 import { daogameRoutes } from './modules/daogame/routes.ts';
@@ -126,7 +127,10 @@ async function moduleRoutes(
     records: services.records,
     payments: services.payments,
   });
-  if (config.operatorRoutes) operatorRoutes(router, { wallet, deposits, adminToken });
+  if (config.operatorRoutes) {
+    operatorRoutes(router, { wallet, deposits, adminToken });
+    chainOperatorRoutes(router, { chains: services.chains, adminToken });
+  }
   marketRoutes(router, services.market);
   activityRoutes(router, services.activity);
   calendarRoutes(router, services.calendar);

@@ -241,3 +241,11 @@ export const LedgerCheckOutput = z.object({
   ok: z.boolean(),
   violations: z.array(z.object({ rule: z.string(), detail: z.record(z.string(), z.unknown()) })),
 });
+/** Operator: cancel a withdrawal stuck on a real chain by a transfer of nothing to ourselves at its nonce. */
+export const ChainCancelInput = z.object({ withdrawal: z.coerce.number().int().positive() });
+export const ChainCancelOutput = z.object({
+  /** The cancel's hash; the withdrawal is refunded once it is mined, and completes instead if the original is. */
+  hash: z.string(),
+  nonce: z.string(),
+  attempt: z.number(),
+});

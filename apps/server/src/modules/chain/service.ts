@@ -118,6 +118,15 @@ export class ChainService {
     }
   }
 
+  /** Operator: cancel a withdrawal on whichever chain holds its transaction; undefined when there is none to cancel. */
+  async cancelWithdrawal(id: number) {
+    for (const { sender } of this.runtimes) {
+      const cancel = await sender?.cancel(id);
+      if (cancel) return cancel;
+    }
+    return undefined;
+  }
+
   async stop(): Promise<void> {
     for (const runtime of this.runtimes) await runtime.scanner.release().catch(() => undefined);
   }

@@ -11,7 +11,7 @@ import {
   rowsOf,
   startEvmTestbed,
 } from '../../test/evm-chain.ts';
-import { balanceOf, newKey, type WalletUser, walletUser } from '../../test/wallet-fixtures.ts';
+import { adminToken, balanceOf, newKey, type WalletUser, walletUser } from '../../test/wallet-fixtures.ts';
 import { testTokenAbi } from './contracts/abi.ts';
 
 // Withdrawals on a real EVM node (anvil): signed and written with a nonce from the database before broadcast,
@@ -161,8 +161,11 @@ describe('EVM withdrawals on anvil', () => {
       expect((await withdrawal(id)).status).toBe('broadcast');
       expect((await balanceOf(t, alice.token, 'USDT')).frozen).toBe('25');
       // The operator cancels: a transfer of nothing to ourselves at the same nonce.
-      const cancel = await sender().cancel(id);
-      expect(cancel?.purpose).toBe('cancel');
+      const cancel = await t.call<{ hash: string; attempt: number }>('POST', '/admin/chain/cancel', {
+        headers: { 'x-admin-token': await adminToken(t) },
+        body: { withdrawal: id },
+      });
+      expect(cancel).toMatchObject({ status: 200, attachment: { attempt: 2 } });
       await bed.anvil.request('anvil_dropAllTransactions', []);
       await sender().broadcastDue();
       await bed.anvil.mine(4);
@@ -177,6 +180,12 @@ describe('EVM withdrawals on anvil', () => {
     ]);
     expect(await onChain(to)).toBe(0n);
     expect((await balanceOf(t, alice.token, 'USDT')).frozen).toBe('0');
+    // Settled: nothing left to cancel.
+    const again = await t.call('POST', '/admin/chain/cancel', {
+      headers: { 'x-admin-token': await adminToken(t) },
+      body: { withdrawal: id },
+    });
+    expect(again).toMatchObject({ status: 409 });
     expect((await t.services.wallet.ledgerCheck()).violations).toEqual([]);
   });
 
