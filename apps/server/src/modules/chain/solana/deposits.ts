@@ -2,7 +2,7 @@ import { base58 } from '@scure/base';
 import { accountKeysOf, executedInstructions, type SolanaInstruction, type SolanaTransaction } from './transaction.ts';
 import type { IncomingTransfer } from './transfer.ts';
 
-export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 /**
  * The classic SPL Token program, the one the catalogue's USDT mint belongs to. Token-2022 is left out on purpose:
  * its transfer-fee extension makes the instruction's amount differ from what the account receives.
