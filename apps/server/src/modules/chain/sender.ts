@@ -7,6 +7,7 @@ import { type EvmNode, type Receipt, transferData } from './evm-node.ts';
 import { bumpedFees, cappedFees, dueForBump, type Fees } from './fees.ts';
 import {
   type ChainTxRow,
+  holdSender,
   insertChainTx,
   lockNonce,
   markMined,
@@ -92,7 +93,11 @@ export class WithdrawalSender {
     const held: WithdrawalRow[] = [];
     const signed = await db.transaction(async (tx) => {
       let count = 0;
-      for (const row of await custody.unsentWithdrawals(tx, chain.id, limit)) {
+      const rows = await custody.unsentWithdrawals(tx, chain.id, limit);
+      if (rows.length === 0) return 0;
+      // One signer at a time per hot wallet, so what it owes is read after the previous signer's commit.
+      await holdSender(tx, chain.id, this.address, () => this.pendingNonce(this.address));
+      for (const row of rows) {
         const asset = this.assetOf(row.assetCode);
         if (!asset) continue;
         if (!room.has(asset.assetCode)) {
@@ -132,10 +137,13 @@ export class WithdrawalSender {
    * from the database, and writes it, in the caller's transaction; the broadcast and follow loops do the rest.
    */
   async signFrom(tx: Tx, account: LocalAccount, input: { purpose: string; ref: string; call: Call; fees: Fees }) {
-    const nonce = await takeNonce(tx, this.deps.chain.id, account.address, async () =>
-      BigInt(await this.deps.node.nonce(account.address, 'pending')),
-    );
+    const nonce = await takeNonce(tx, this.deps.chain.id, account.address, () => this.pendingNonce(account.address));
     return this.write(tx, account, { ...input, nonce, attempt: 1 });
+  }
+
+  /** Where a sender new to the database starts: the node's count of its transactions, pending included. */
+  private async pendingNonce(address: string): Promise<bigint> {
+    return BigInt(await this.deps.node.nonce(address, 'pending'));
   }
 
   /** Fees to offer now, under the cap. */

@@ -107,6 +107,25 @@ export async function takeNonce(
   return row!.next - 1n;
 }
 
+/**
+ * Holds a sender's row until the caller's transaction ends, creating it at `first` if new: signers on every process
+ * queue here, so each sees what the one before it committed (what the hot wallet already owes) before it signs.
+ */
+export async function holdSender(tx: Tx, chainId: number, address: string, first: () => Promise<bigint>) {
+  const hold = () =>
+    tx
+      .select({ next: chainSenders.nextNonce })
+      .from(chainSenders)
+      .where(and(eq(chainSenders.chainId, chainId), eq(chainSenders.address, address)))
+      .for('update');
+  if ((await hold()).length > 0) return;
+  await tx
+    .insert(chainSenders)
+    .values({ chainId, address, nextNonce: await first() })
+    .onConflictDoNothing();
+  await hold();
+}
+
 export async function insertChainTx(tx: Tx, values: typeof chainTxs.$inferInsert): Promise<ChainTxRow> {
   const [row] = await tx.insert(chainTxs).values(values).returning();
   return row!;

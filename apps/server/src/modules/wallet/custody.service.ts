@@ -22,8 +22,8 @@ import { WalletNotices } from './notices.service.ts';
 import { linkDepositEntry, type WithdrawalRow } from './store.ts';
 import { settleWithdrawal } from './transfers.service.ts';
 
-export type { DepositTarget, SightingValues };
 export type { WithdrawalRow } from './store.ts';
+export type { DepositTarget, SightingValues };
 
 /**
  * The wallet's side of chains a node answers for (docs/wallet.md, "Chains"): the chain module finds deposits and
