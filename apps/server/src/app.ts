@@ -10,6 +10,7 @@ import type { PushSender } from './modules/notifications/push.port.ts';
 import { runInContext } from './platform/context.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Readiness } from './platform/readiness.ts';
+import { startWorker } from './platform/worker.ts';
 
 export interface AppOptions {
   config: Config;
@@ -68,7 +69,7 @@ function startAndStop(platform: Platform, services: ModuleServices, { airdrops }
   const { activity, earnings, redPackets, bounties, vip, invites } = services;
   watchBacklogs(metrics, { activity, earnings, redPackets, bounties, vip, airdrops, invites });
   // Started in the app's context, so each worker's runs are counted in this app's metrics (platform/worker.ts).
-  const stopWorkers = config.backgroundWorkers
+  const stopWorkers: (() => Promise<void>)[] = config.backgroundWorkers
     ? runInContext({ metrics }, () =>
         startBackgroundWorkers(
           {
@@ -81,6 +82,23 @@ function startAndStop(platform: Platform, services: ModuleServices, { airdrops }
         ),
       )
     : [];
+  // Chains on a node are reconciled against the records every 5 minutes, into polaris_chain_unexplained_units.
+  if (config.backgroundWorkers && services.chains.runtimes.length > 0) {
+    stopWorkers.push(
+      runInContext({ metrics }, () =>
+        startWorker(
+          'chainReconcile',
+          300_000,
+          async () => {
+            for (const line of await services.chains.reconcile()) {
+              metrics.chainReconciled(line.chain, line.asset, BigInt(line.unexplained));
+            }
+          },
+          app.log,
+        ),
+      ),
+    );
+  }
 
   app.addHook('onClose', async () => {
     // A run in progress ends (its transaction commits or rolls back) before the pool it uses closes.

@@ -249,3 +249,37 @@ export const ChainCancelOutput = z.object({
   nonce: z.string(),
   attempt: z.number(),
 });
+/** Operator: what each chain on a node holds against the records (`npm run chain:reconcile`); chain base units. */
+export const ChainReconcileOutput = z.object({
+  ok: z.boolean(),
+  lines: z.array(
+    z.object({
+      chain: z.string(),
+      asset: z.string(),
+      onChain: z.string(),
+      expected: z.string(),
+      difference: z.string(),
+      explained: z.array(z.object({ what: z.string(), amount: z.string() })),
+      unexplained: z.string(),
+    }),
+  ),
+});
+/** Operator: record a transaction of ours to or from the hot wallet (`npm run chain:fund`). */
+export const ChainFundInput = z.object({
+  chain: z.string().trim().min(1).max(20),
+  tx: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'a transaction hash'),
+});
+export const ChainFundOutput = z.object({
+  lines: z.array(
+    z.object({
+      asset: z.string(),
+      direction: z.enum(['in', 'out']),
+      chainAmount: z.string(),
+      logIndex: z.number(),
+      recorded: z.boolean(),
+    }),
+  ),
+});

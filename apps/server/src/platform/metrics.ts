@@ -23,6 +23,7 @@ export class Metrics {
   private readonly workerRuns: Counter<'worker' | 'outcome'>;
   private readonly workerDuration: Histogram<'worker'>;
   private readonly ledgerEntries: Counter<'kind'>;
+  private readonly chainUnexplained: Gauge<'chain' | 'asset'>;
   private readonly mailSends: Counter<'outcome'>;
   private readonly fanOutLag: Histogram;
   private readonly backlogs = new Map<string, () => Promise<number>>();
@@ -75,6 +76,12 @@ export class Metrics {
       name: 'polaris_chat_fanout_lag_seconds',
       help: "From a chat message's creation to its fan-out to this process's sockets",
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    });
+    this.chainUnexplained = new Gauge({
+      name: 'polaris_chain_unexplained_units',
+      help: 'Per chain and asset, what the chain holds less what the records say it should and what explains it, in the chain base units of the last reconciliation (0: all accounted for)',
+      labelNames: ['chain', 'asset'],
       registers,
     });
     const backlog = new Gauge({
@@ -152,6 +159,11 @@ export class Metrics {
 
   watchDatabase(usage: () => DatabaseUsage | undefined): void {
     this.database = usage;
+  }
+
+  /** The last reconciliation's unexplained difference of a chain and asset (modules/chain/reconcile.service.ts). */
+  chainReconciled(chain: string, asset: string, unexplained: bigint): void {
+    this.chainUnexplained.set({ chain, asset }, Number(unexplained));
   }
 
   watchSockets(count: () => number): void {

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from './app.ts';
 /** The catalogue's id of the chain the tests run anvil as (Ethereum: ETH and USDT there). */
 export const ETH_CHAIN = 3;
 /** A hot wallet key of the tests' own (not one of anvil's dev accounts, which the faucet uses). */
-export const HOT_KEY: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+export const HOT_KEY: Hex = '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
 export const HOT_ADDRESS = privateKeyToAccount(HOT_KEY).address;
 
 export interface EvmTestbed {
@@ -19,6 +19,8 @@ export interface EvmTestbed {
   multisend: Address;
   faucet: ReturnType<Anvil['walletClientFor']>;
   env: Record<string, string>;
+  /** The faucet's transaction that gave the hot wallet its 1,000 ETH for gas. */
+  hotFunding: Hex;
   /** Sends test USDT (6 decimals, base units) from the faucet. */
   sendUsdt(to: Address, units: bigint): Promise<Hex>;
   stop(): Promise<void>;
@@ -36,7 +38,9 @@ export async function startEvmTestbed(options: { confirmations?: number } = {}):
     functionName: 'mint',
     args: [faucet.account.address, 10n ** 15n],
   });
-  await anvil.fund(HOT_ADDRESS, 10n ** 21n);
+  // A real transaction, as an operator funds the hot wallet (reconciliation can then record it).
+  const hotFunding = await faucet.sendTransaction({ to: HOT_ADDRESS, value: 10n ** 21n });
+  await anvil.publicClient.waitForTransactionReceipt({ hash: hotFunding });
   const env = {
     CHAIN_RPC_ETH: anvil.url,
     CHAIN_NETWORK_ID_ETH: String(anvil.chainId),
@@ -53,6 +57,7 @@ export async function startEvmTestbed(options: { confirmations?: number } = {}):
     multisend,
     faucet,
     env,
+    hotFunding,
     async sendUsdt(to, units) {
       const hash = await faucet.writeContract({
         address: usdt,

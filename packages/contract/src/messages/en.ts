@@ -168,6 +168,7 @@ export const en = {
     unknownAsset: 'This asset is not supported',
     cancelNotPossible:
       'That withdrawal has no transaction waiting to be mined on a chain here, so there is nothing to cancel',
+    fundingRefused: 'Not recorded: {{reason}}',
     chainOnNode: 'This network runs on a real node here: send a real transaction to the deposit address instead',
     chainDisabled: 'This network is not available for this asset',
     chainWaiting: 'This network is coming soon',

@@ -166,6 +166,7 @@ export const zhHans: Messages = {
     amountAboveMax: '最大金额为 {{max}}',
     unknownAsset: '不支持此资产',
     cancelNotPossible: '该提现在这里没有等待上链的交易，无可取消',
+    fundingRefused: '未记录：{{reason}}',
     chainOnNode: '此网络在这里连接真实节点：请向充值地址发送真实交易',
     chainDisabled: '此资产不支持该网络',
     chainWaiting: '此网络即将开放',

@@ -166,6 +166,7 @@ export const zhHant: Messages = {
     amountAboveMax: '最大金額為 {{max}}',
     unknownAsset: '不支援此資產',
     cancelNotPossible: '該提現在這裡沒有等待上鏈的交易，無可取消',
+    fundingRefused: '未記錄：{{reason}}',
     chainOnNode: '此網路在這裡連接真實節點：請向充值地址發送真實交易',
     chainDisabled: '此資產不支援該網路',
     chainWaiting: '此網路即將開放',

@@ -114,3 +114,25 @@ export const chainSweeps = pgTable(
       .where(sql`${t.status} in ('topping_up', 'sweeping')`),
   ],
 );
+
+/**
+ * Coins an operator moved into the hot wallet (in: from cold storage, for gas or float) or out of it (out: to cold
+ * storage), each transfer recorded once, with the ledger entry that accounts for it (`npm run chain:fund`).
+ */
+export const chainFundings = pgTable(
+  'chain_fundings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    chainId: integer('chain_id').notNull(),
+    txHash: text('tx_hash').notNull(),
+    /** As deposits number theirs: a token's log index, or -1 for the transaction's own value. */
+    logIndex: integer('log_index').notNull(),
+    assetCode: text('asset_code').notNull(),
+    /** in | out */
+    direction: text('direction').notNull(),
+    chainAmount: units('chain_amount').notNull(),
+    entryId: bigint('entry_id', { mode: 'number' }),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('chain_fundings_log_idx').on(t.chainId, t.txHash, t.logIndex)],
+);

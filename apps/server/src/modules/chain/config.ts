@@ -25,6 +25,8 @@ export interface EvmChainConfig {
 export interface ChainConfig {
   evm: EvmChainConfig[];
   hotWalletKey: `0x${string}` | undefined;
+  /** The hot wallet's address, for a process that holds no key and still reconciles (`CHAIN_HOT_WALLET_ADDRESS`). */
+  hotWalletAddress: string | undefined;
   signer: boolean;
   pollMs: number;
   bumpAfterMs: number;
@@ -91,6 +93,7 @@ export function chainConfig(env: NodeJS.ProcessEnv): ChainConfig {
   return {
     evm,
     hotWalletKey: key ? (key as `0x${string}`) : undefined,
+    hotWalletAddress: env.CHAIN_HOT_WALLET_ADDRESS || undefined,
     signer: env.CHAIN_SIGNER !== 'off',
     pollMs: integer(env, 'CHAIN_POLL_MS', 50, 600_000) ?? 2000,
     bumpAfterMs: integer(env, 'CHAIN_BUMP_AFTER_MS', 100, 86_400_000) ?? 60_000,

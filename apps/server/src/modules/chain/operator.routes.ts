@@ -1,7 +1,16 @@
-import { ChainCancelInput, ChainCancelOutput, Status } from '@polaris/contract';
+import {
+  ChainCancelInput,
+  ChainCancelOutput,
+  ChainFundInput,
+  ChainFundOutput,
+  ChainReconcileOutput,
+  EmptyInput,
+  Status,
+} from '@polaris/contract';
 import { AppError } from '../../platform/errors.ts';
 import { operatorGuard } from '../../platform/operator-guard.ts';
 import type { Router } from '../../platform/router.ts';
+import { FundingRefused } from './funding.service.ts';
 import type { ChainService } from './service.ts';
 
 /** The chain module's operator routes (loopback and the admin token, as wallet/operator.routes.ts). */
@@ -21,6 +30,41 @@ export function chainOperatorRoutes(router: Router, deps: { chains: ChainService
       const cancel = await deps.chains.cancelWithdrawal(input.withdrawal);
       if (!cancel) throw new AppError(Status.conflict, 'wallet.cancelNotPossible');
       return { hash: cancel.hash, nonce: String(cancel.nonce), attempt: cancel.attempt };
+    },
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/admin/chain/reconcile',
+    summary: 'What each chain on a node holds against the records (operator token)',
+    tags: ['operator'],
+    auth: 'public',
+    input: EmptyInput,
+    output: ChainReconcileOutput,
+    handler: async ({ request }) => {
+      guard(request);
+      const lines = await deps.chains.reconcile();
+      return { ok: lines.every((line) => line.unexplained === '0'), lines };
+    },
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/admin/chain/fund',
+    summary: "Record an operator's transaction to or from the hot wallet (operator token)",
+    tags: ['operator'],
+    auth: 'public',
+    input: ChainFundInput,
+    output: ChainFundOutput,
+    handler: async ({ input, request }) => {
+      guard(request);
+      try {
+        return { lines: await deps.chains.fund(input.chain, input.tx) };
+      } catch (error) {
+        if (error instanceof FundingRefused)
+          throw new AppError(Status.conflict, 'wallet.fundingRefused', { reason: error.message });
+        throw error;
+      }
     },
   });
 }

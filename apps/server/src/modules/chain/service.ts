@@ -7,6 +7,8 @@ import type { Catalog } from '../wallet/service.ts';
 import type { ChainConfig } from './config.ts';
 import { type EvmChain, resolveEvmChain } from './evm-chain.ts';
 import { EvmNode } from './evm-node.ts';
+import { type FundingLine, FundingRefused, recordFunding } from './funding.service.ts';
+import { type ReconcileLine, reconcileChain } from './reconcile.service.ts';
 import { DepositScanner } from './scanner.ts';
 import { WithdrawalSender } from './sender.ts';
 
@@ -29,6 +31,9 @@ export class ChainService {
   private constructor(
     readonly runtimes: EvmRuntime[],
     readonly pollMs: number,
+    /** The hot wallet's address (from its key, or `CHAIN_HOT_WALLET_ADDRESS` where this process holds none). */
+    readonly hotAddress: string | undefined,
+    private readonly deps: { db: Database; custody: CustodyService; now: () => Date },
   ) {}
 
   static async start(deps: {
@@ -91,7 +96,8 @@ export class ChainService {
         'chain on a node',
       );
     }
-    return new ChainService(runtimes, config.pollMs);
+    const hotAddress = config.hotWalletKey ? privateKeyToAccount(config.hotWalletKey).address : config.hotWalletAddress;
+    return new ChainService(runtimes, config.pollMs, hotAddress, deps);
   }
 
   /** Catalogue ids of the chains a node answers for. */
@@ -125,6 +131,23 @@ export class ChainService {
       if (cancel) return cancel;
     }
     return undefined;
+  }
+
+  /** What each chain holds against our records (`npm run chain:reconcile`). */
+  async reconcile(): Promise<ReconcileLine[]> {
+    const lines: ReconcileLine[] = [];
+    for (const runtime of this.runtimes) lines.push(...(await reconcileChain(this.deps, runtime, this.hotAddress)));
+    return lines;
+  }
+
+  /** Records an operator's transaction to or from the hot wallet (`npm run chain:fund`). */
+  async fund(chainSymbol: string, txHash: string): Promise<FundingLine[]> {
+    const runtime = this.runtimes.find((r) => r.chain.symbol.toUpperCase() === chainSymbol.toUpperCase());
+    if (!runtime)
+      throw new FundingRefused(`${chainSymbol} does not run on a node here (CHAIN_RPC_${chainSymbol.toUpperCase()})`);
+    if (!this.hotAddress)
+      throw new FundingRefused('this process does not know the hot wallet (CHAIN_HOT_WALLET_ADDRESS)');
+    return recordFunding(this.deps, runtime, this.hotAddress, txHash);
   }
 
   async stop(): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
-import { chainBlocks, chainScanners, chainSenders, chainTxs } from '../../db/schema/index.ts';
+import { chainBlocks, chainFundings, chainScanners, chainSenders, chainTxs } from '../../db/schema/index.ts';
 
 /** The chain module's SQL: scanner leases and positions, block hashes, senders' nonces, signed transactions. */
 
@@ -193,4 +193,57 @@ export async function markMined(
 export async function markReplaced(tx: Tx, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await tx.update(chainTxs).set({ status: 'replaced' }).where(inArray(chainTxs.id, ids));
+}
+
+// Operator fundings and what reconciliation reads
+
+/** Records one funding transfer; false when it was recorded before. */
+export async function insertFunding(
+  tx: Tx,
+  values: Omit<typeof chainFundings.$inferInsert, 'id'>,
+): Promise<number | undefined> {
+  const [row] = await tx.insert(chainFundings).values(values).onConflictDoNothing().returning({ id: chainFundings.id });
+  return row?.id;
+}
+
+export async function linkFunding(tx: Tx, id: number, entryId: number) {
+  await tx.update(chainFundings).set({ entryId }).where(eq(chainFundings.id, id));
+}
+
+/** Per asset, chain units the operator moved in less what they moved out. */
+export async function fundingsNet(db: Database, chainId: number): Promise<Map<string, bigint>> {
+  const found = await query<{ asset_code: string; net: string }>(
+    db,
+    sql`select asset_code, sum(case when direction = 'in' then chain_amount else -chain_amount end)::text as net
+          from chain_fundings where chain_id = ${chainId} group by asset_code`,
+  );
+  return new Map(found.rows.map((row) => [row.asset_code, BigInt(row.net)]));
+}
+
+/** Wei paid for gas by our settled transactions on the chain. */
+export async function gasPaid(db: Database, chainId: number): Promise<bigint> {
+  const found = await query<{ paid: string | null }>(
+    db,
+    sql`select sum(gas_paid)::text as paid from chain_txs where chain_id = ${chainId} and status = 'mined'`,
+  );
+  return BigInt(found.rows[0]?.paid ?? '0');
+}
+
+/** Our transactions not yet settled (the newest attempt per nonce first is enough to find a receipt). */
+export function unsettledTxs(db: Database, chainId: number): Promise<ChainTxRow[]> {
+  return db
+    .select()
+    .from(chainTxs)
+    .where(and(eq(chainTxs.chainId, chainId), inArray(chainTxs.status, ['signed', 'sent'])))
+    .orderBy(asc(chainTxs.nonce), desc(chainTxs.attempt));
+}
+
+/** Whether a transaction hash is one we signed. */
+export async function isOurs(db: Database, chainId: number, hash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: chainTxs.id })
+    .from(chainTxs)
+    .where(and(eq(chainTxs.chainId, chainId), sql`lower(${chainTxs.hash}) = ${hash.toLowerCase()}`))
+    .limit(1);
+  return row !== undefined;
 }

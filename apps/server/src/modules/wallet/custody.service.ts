@@ -2,7 +2,9 @@ import type { Database, Tx } from '../../db/client.ts';
 import type { InviteService } from '../invite/service.ts';
 import type { Notifier } from '../notifications/events.ts';
 import {
+  addressesSeen,
   broadcastTotal,
+  custodyFigures,
   type DepositTarget,
   depositTargets,
   finalDeposits,
@@ -16,6 +18,7 @@ import {
   setProgress,
   setWithdrawalStatus,
   upsertSightings,
+  withdrawalAmounts,
 } from './custody.store.ts';
 import { AccountDeleted, ledger } from './ledger.ts';
 import { WalletNotices } from './notices.service.ts';
@@ -172,15 +175,39 @@ export class CustodyService {
     });
   }
 
-  /** An operator funded the hot wallet with the chain's native coin for gas: chain clearing → platform gas. */
-  async fundGas(tx: Tx, input: { asset: string; wei: bigint; reference: string }) {
-    await ledger.transfer(tx, {
-      kind: 'gas_fund',
+  /**
+   * An operator moved coins into the hot wallet (`in`: native coin becomes platform gas, a token platform float) or
+   * out of it to cold storage (`out`, the reverse); `amount` in ledger units. Answers the entry. Float may not go
+   * below zero: moving out more than the operator put in would be users' money.
+   */
+  async recordFunding(
+    tx: Tx,
+    input: { asset: string; amount: bigint; native: boolean; direction: 'in' | 'out'; reference: string },
+  ): Promise<number> {
+    const platform = { system: input.native ? 'platform_gas' : 'platform_float' } as const;
+    const outside = { system: 'chain_clearing' } as const;
+    const { entryId } = await ledger.transfer(tx, {
+      kind: input.direction === 'in' ? 'chain_fund' : 'chain_defund',
       asset: input.asset,
-      from: { system: 'chain_clearing' },
-      to: { system: 'platform_gas' },
-      amount: input.wei,
+      from: input.direction === 'in' ? outside : platform,
+      to: input.direction === 'in' ? platform : outside,
+      amount: input.amount,
       reference: input.reference,
     });
+    return entryId;
+  }
+
+  /** Every address that ever received a deposit on the chain: what reconciliation reads balances of. */
+  depositAddressesSeen(chainId: number): Promise<string[]> {
+    return addressesSeen(this.deps.db, chainId);
+  }
+
+  withdrawalAmounts(ids: number[]) {
+    return withdrawalAmounts(this.deps.db, ids);
+  }
+
+  /** Per asset on the chain, in chain units: deposits credited (and dust), deposits confirming, withdrawals completed. */
+  custodyFigures(chainId: number) {
+    return custodyFigures(this.deps.db, chainId);
   }
 }

@@ -168,3 +168,60 @@ export async function broadcastTotal(db: Database | Tx, chainId: number, assetCo
   );
   return BigInt(found.rows[0]?.total ?? '0');
 }
+
+export async function addressesSeen(db: Database, chainId: number): Promise<string[]> {
+  const found = await query<{ address: string }>(
+    db,
+    sql`select distinct address from deposits where chain_id = ${chainId} and log_index is not null`,
+  );
+  return found.rows.map((row) => row.address);
+}
+
+/**
+ * What the wallet's rows say of a chain, per asset: chain units of deposits credited or left as dust (the coins are
+ * on our addresses) and of those still confirming; ledger units of withdrawals completed, broadcast (maybe mined,
+ * not yet settled) and their fees.
+ */
+export async function custodyFigures(db: Database, chainId: number) {
+  const found = await query<{ asset_code: string; held: string; confirming: string; sent: string; in_flight: string }>(
+    db,
+    sql`select asset_code,
+               sum(held)::text as held, sum(confirming)::text as confirming,
+               sum(sent)::text as sent, sum(in_flight)::text as in_flight from (
+          select asset_code,
+                 case when status in ('credited', 'dust') then chain_amount else 0 end as held,
+                 case when status = 'confirming' then chain_amount else 0 end as confirming,
+                 0 as sent, 0 as in_flight
+            from deposits where chain_id = ${chainId} and log_index is not null
+          union all
+          select asset_code, 0, 0,
+                 case when status = 'completed' then amount else 0 end,
+                 case when status = 'broadcast' then amount else 0 end
+            from withdrawals where chain_id = ${chainId}
+        ) t group by asset_code`,
+  );
+  return new Map(
+    found.rows.map((row) => [
+      row.asset_code,
+      {
+        held: BigInt(row.held),
+        confirming: BigInt(row.confirming),
+        sentLedger: BigInt(row.sent),
+        inFlightLedger: BigInt(row.in_flight),
+      },
+    ]),
+  );
+}
+
+/** Ledger units of withdrawals by id (reconciliation: those whose transaction is mined but not yet settled). */
+export async function withdrawalAmounts(
+  db: Database,
+  ids: number[],
+): Promise<Map<number, { asset: string; amount: bigint }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: withdrawals.id, asset: withdrawals.assetCode, amount: withdrawals.amount })
+    .from(withdrawals)
+    .where(inArray(withdrawals.id, ids));
+  return new Map(rows.map((row) => [row.id, { asset: row.asset, amount: BigInt(row.amount) }]));
+}

@@ -27,6 +27,8 @@ const SYSTEM_ACCOUNTS = [
   // The platform's own coin for gas on the chains: funded by an operator, spent by every transaction it sends
   // (withdrawals, sweeps, mints). It may go below zero: gas already paid out of custody the operator owes back.
   'platform_gas',
+  // Tokens the operator put into the hot wallet so withdrawals can be paid before sweeps arrive (chain:fund).
+  'platform_float',
 ] as const;
 type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
