@@ -1,4 +1,5 @@
 import { API_BASE, CHAT_LIMITS } from '@polaris/contract';
+import { privateKeyToAccount } from 'viem/accounts';
 import type { AppOptions } from './app.ts';
 import type { Platform } from './app-platform.ts';
 import { AttendeeService } from './modules/activity/attendees.service.ts';
@@ -11,6 +12,7 @@ import { EditingService } from './modules/activity/editing.service.ts';
 import { ActivityEvents } from './modules/activity/events.ts';
 import { ImageService } from './modules/activity/images.service.ts';
 import { InvitationService } from './modules/activity/invitations.service.ts';
+import { NftChainService } from './modules/activity/nft-chain.service.ts';
 import { NftService } from './modules/activity/nfts.service.ts';
 import { ActivityNoticeService } from './modules/activity/notify.service.ts';
 import type { ActivityServices } from './modules/activity/routes.ts';
@@ -138,20 +140,22 @@ async function walletServices(
   });
   // Chains with a node (CHAIN_RPC_<CHAIN>) are the chain module's; the local simulator answers for the rest.
   const custody = new CustodyService({ db, now, invites, notifier });
+  // With only the EVM chains' public keys (WALLET_EVM_XPUBS, no WALLET_MNEMONIC) this process can hand out
+  // addresses but derive no key (docs/wallet.md, "Keys").
+  const publicOnly = Boolean(config.walletEvmXpubs && !config.walletMnemonic);
+  const deriver = publicOnly
+    ? new AddressDeriver({ evmXpubs: config.walletEvmXpubs! })
+    : new AddressDeriver(await walletMnemonic(config, log));
   const chains = await ChainService.start({
     db,
     config: config.chains,
     catalog: await wallet.catalog(),
     custody,
+    // Sweeping signs from deposit addresses: only where the seed is.
+    depositKey: publicOnly ? undefined : (path) => privateKeyToAccount(deriver.evmKey(path)),
     now,
     log,
   });
-  // With only the EVM chains' public keys (WALLET_EVM_XPUBS, no WALLET_MNEMONIC) this process can hand out
-  // addresses but derive no key (docs/wallet.md, "Keys").
-  const deriver =
-    config.walletEvmXpubs && !config.walletMnemonic
-      ? new AddressDeriver({ evmXpubs: config.walletEvmXpubs })
-      : new AddressDeriver(await walletMnemonic(config, log));
   const deposits = new DepositService({
     db,
     now,
@@ -181,7 +185,7 @@ async function walletServices(
 function activityServices(
   platform: Platform,
   { trade, images, invites }: Awaited<ReturnType<typeof accountServices>>,
-  { catalog }: Awaited<ReturnType<typeof walletServices>>,
+  { catalog, chains }: Awaited<ReturnType<typeof walletServices>>,
   notifier: Notifier,
 ) {
   const { app, config, db, now, log, links, attempts, mailer } = platform;
@@ -212,6 +216,8 @@ function activityServices(
   const discovery = new DiscoveryService({ db, now, links, log, cache: discoveryCache });
   const activityEvents = new ActivityEvents(log);
   const seats = new SeatService({ db, now, events: activityEvents, notices: activityNotices });
+  // Attendance NFTs on CHAIN_NFT's chain: the chain module signs the batches, this module keeps the tokens' state.
+  const nftChain = new NftChainService({ db, now, links, chain: chains.nft });
   const activity: ActivityServices = {
     discovery,
     editing: new EditingService({
@@ -238,8 +244,9 @@ function activityServices(
       events: activityEvents,
       notices: activityNotices,
     }),
-    checkins: new CheckinService({ db, now, links, invites, notices: activityNotices }),
+    checkins: new CheckinService({ db, now, links, invites, notices: activityNotices, nftChainId: nftChain.chainId }),
     nfts: new NftService({ db, links }),
+    nftChain,
     attendees: new AttendeeService({ db, earnings }),
     notices: activityNotices,
     // Blasts call the notifier only from their worker, after the notifications service is built.

@@ -72,6 +72,21 @@ export class WithdrawalSender {
     return this.deps.account.address;
   }
 
+  /** The hot wallet's account (the sweeper tops deposit addresses up from it). */
+  get account(): LocalAccount {
+    return this.deps.account;
+  }
+
+  /** What a mined transaction of another purpose settles, by its reference's prefix (`sweep`, `nft`). */
+  settleWith(prefix: string, settler: NonNullable<SenderDeps['settlers']>[string]): void {
+    this.deps.settlers = { ...this.deps.settlers, [prefix]: settler };
+  }
+
+  /** Other accounts of ours whose stuck transactions this sender may replace (deposit addresses sweeping). */
+  signAlsoFor(accountFor: (address: string) => LocalAccount | undefined): void {
+    this.deps.accountFor = accountFor;
+  }
+
   private assetOf(code: string): (EvmAsset & { contract?: string }) | undefined {
     const { chain } = this.deps;
     if (chain.native?.assetCode === code) return chain.native;

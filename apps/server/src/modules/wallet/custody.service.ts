@@ -13,10 +13,12 @@ import {
   lockOpenWithdrawal,
   lockUnsent,
   markCredited,
+  pathOfAddress,
   reorgedDeposits,
   type SightingValues,
   setProgress,
   setWithdrawalStatus,
+  sweepCandidates,
   upsertSightings,
   withdrawalAmounts,
 } from './custody.store.ts';
@@ -200,6 +202,15 @@ export class CustodyService {
   /** Every address that ever received a deposit on the chain: what reconciliation reads balances of. */
   depositAddressesSeen(chainId: number): Promise<string[]> {
     return addressesSeen(this.deps.db, chainId);
+  }
+
+  /** Addresses holding credited deposits on the chain, per asset, newest credit first: what may be swept. */
+  sweepCandidates(chainId: number) {
+    return sweepCandidates(this.deps.db, chainId);
+  }
+
+  pathOfAddress(address: string) {
+    return pathOfAddress(this.deps.db, address);
   }
 
   withdrawalAmounts(ids: number[]) {

@@ -225,3 +225,28 @@ export async function withdrawalAmounts(
     .where(inArray(withdrawals.id, ids));
   return new Map(rows.map((row) => [row.id, { asset: row.asset, amount: BigInt(row.amount) }]));
 }
+
+/** Addresses on a chain holding credited deposits, per asset, with when the newest was credited. */
+export async function sweepCandidates(db: Database, chainId: number) {
+  const found = await query<{ address: string; asset_code: string; last: string }>(
+    db,
+    sql`select address, asset_code, max(credited_at)::text as last from deposits
+         where chain_id = ${chainId} and status = 'credited' and log_index is not null
+         group by address, asset_code order by max(credited_at) desc`,
+  );
+  return found.rows.map((row) => ({
+    address: row.address,
+    assetCode: row.asset_code,
+    lastCredited: new Date(row.last),
+  }));
+}
+
+/** The derivation path an address was handed out with (its key is re-derived from the seed by it). */
+export async function pathOfAddress(db: Database, address: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ path: depositAddresses.path })
+    .from(depositAddresses)
+    .where(eq(depositAddresses.address, address))
+    .limit(1);
+  return row?.path;
+}
