@@ -2,8 +2,9 @@
 // wallet; prints the environment that points the server at it (also written to data/chain-local.env).
 //   npm run chain:local [-- --port 8545] [--block-time 2]
 //   npm run chain:local -- send --to 0xADDRESS --asset USDT|XDR|ETH --amount 25
-// anvil keeps no state, so every start is a new chain with a new hot wallet key. The contract addresses come out
-// the same each time: the same dev account deploys them with the same nonces.
+// anvil keeps no state, so every start is a new chain with a new hot wallet key. The token addresses come out the
+// same each time (the same dev account deploys them with the same nonces); the attendance NFT's does not, as the new
+// hot wallet deploys it, being its owner.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -169,12 +170,16 @@ async function run(port: number, blockTimeSeconds: number): Promise<void> {
       deployContract(faucet, publicClient, 'TestToken', [TOKENS[token].name, token, TOKENS[token].decimals]);
     const USDT = await deployToken('USDT');
     const XDR = await deployToken('XDR');
-    const NFT = await deployContract(faucet, publicClient, 'AttendanceNFT', [
+    const hotWalletKey = generatePrivateKey();
+    // The hot wallet deploys the attendance NFT, so it owns it (only the owner mints and burns), before the server
+    // ever signs from it: the server then starts its nonces after this one.
+    await anvil.fund(privateKeyToAccount(hotWalletKey).address, parseEther('1000'));
+    const NFT = await deployContract(anvil.walletClientFor(hotWalletKey), publicClient, 'AttendanceNFT', [
       'Polaris Attendance (local)',
       'PATT',
       nftBaseUri(process.env.PUBLIC_URL),
     ]);
-    chain = { rpcUrl: anvil.url, chainId: CHAIN_ID, contracts: { USDT, XDR, NFT }, hotWalletKey: generatePrivateKey() };
+    chain = { rpcUrl: anvil.url, chainId: CHAIN_ID, contracts: { USDT, XDR, NFT }, hotWalletKey };
     const hotWallet = privateKeyToAccount(chain.hotWalletKey).address;
     for (const token of ['USDT', 'XDR'] as const) {
       const amount = parseUnits('1000000', TOKENS[token].decimals);

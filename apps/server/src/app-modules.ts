@@ -151,8 +151,16 @@ async function walletServices(
     config: config.chains,
     catalog: await wallet.catalog(),
     custody,
-    // Sweeping signs from deposit addresses: only where the seed is.
-    depositKey: publicOnly ? undefined : (path) => privateKeyToAccount(deriver.evmKey(path)),
+    // Sweeping signs from deposit addresses: only where the seed is, and only with the key of the address asked for.
+    depositKeys: publicOnly
+      ? undefined
+      : (address, path) => {
+          const account = privateKeyToAccount(deriver.evmKey(path));
+          return account.address.toLowerCase() === address.toLowerCase() ? account : undefined;
+        },
+    // Tickers come largest market cap first: where two coins share a symbol, the first is meant (kept last here).
+    usdPrices: async () =>
+      new Map((await market.tickers(undefined)).items.map((t) => [t.symbol, t.priceUsd] as const).reverse()),
     now,
     log,
   });

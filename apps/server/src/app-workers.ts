@@ -59,6 +59,10 @@ export function startBackgroundWorkers(services: WorkerServices, log: FastifyBas
     stopWorkers.push(startWorker('chainScan', services.chains.pollMs, () => services.chains.scanAll(), log));
     stopWorkers.push(startWorker('chainSend', services.chains.pollMs, () => services.chains.sendAll(), log));
   }
+  // Attendance NFTs on a chain: queued mints and burns into one batch transaction each, for the sender to send.
+  if (activity.nftChain.chainId !== undefined) {
+    stopWorkers.push(startWorker('nftChain', services.chains.pollMs, () => activity.nftChain.signDue(), log));
+  }
   // Escrow into creator earnings after the end, and waitlist promotion.
   stopWorkers.push(
     startWorker(

@@ -51,6 +51,14 @@ export class Links {
     return `${this.publicUrl}${API_BASE}/activity/nft/${publicId}/metadata.json`;
   }
 
+  /**
+   * The attendance NFT contract's base URI (`npm run chain:nft-deploy`): its `tokenURI(id)` is this and the decimal
+   * token id, which the activity module answers with the token's metadata.
+   */
+  nftTokenMetadataBase(): string {
+    return `${this.publicUrl}${API_BASE}/nft/metadata/`;
+  }
+
   calendarFeed(token: string): string {
     return `${this.publicUrl}${API_BASE}/calendar/feed/${token}.ics`;
   }

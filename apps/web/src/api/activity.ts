@@ -13,6 +13,7 @@ import {
   hashTradePassword,
   type NftsOutput,
   type Registration,
+  type TicketNft,
   type TicketsOutput,
 } from '@polaris/contract';
 import {
@@ -71,6 +72,7 @@ export const activityKeys = {
   detail: (id: string) => [...activityKeys.all, 'detail', id] as const,
   tickets: (when: When) => [...activityKeys.all, 'tickets', when] as const,
   nfts: () => [...activityKeys.all, 'nfts'] as const,
+  ticketNft: (id: string) => [...activityKeys.all, 'ticketNft', id] as const,
 };
 
 const calendarKeys = {
@@ -206,6 +208,29 @@ export function useNfts() {
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) => api.get<Out<typeof NftsOutput>>('/activity/nfts', { cursor: pageParam, limit: 20 }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** My ticket's attendance NFT on its chain (nothing off chain); asked again while a batch is on its way. */
+export function useTicketNft(activityId: string) {
+  return useQuery({
+    queryKey: activityKeys.ticketNft(activityId),
+    enabled: useLoggedIn(),
+    queryFn: () => api.get<TicketNft>('/activity/ticket/nft', { activityId }),
+    refetchInterval: (query) => {
+      const state = query.state.data?.nft?.state;
+      return state === 'queued' || state === 'burning' ? 15_000 : false;
+    },
+  });
+}
+
+/** The address my attendance NFT is minted to (null: the platform's custody); the answer is the new state. */
+export function useSetNftAddress(activityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (address: string | null) =>
+      api.post<TicketNft>('/activity/ticket/nft/address', { activityId, address }),
+    onSuccess: (answer) => queryClient.setQueryData(activityKeys.ticketNft(activityId), answer),
   });
 }
 

@@ -10,5 +10,6 @@ export * from './checkin.ts';
 export { activityIdField } from './fields.ts';
 export * from './hosting.ts';
 export * from './manage.ts';
+export * from './nft-chain.ts';
 export * from './registrations.ts';
 export * from './tickets.ts';

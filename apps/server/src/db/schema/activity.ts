@@ -180,6 +180,8 @@ export const registrations = pgTable(
     checkedInAt: at('checked_in_at'),
     checkedInBy: bigint('checked_in_by', { mode: 'number' }),
     cancelledAt: at('cancelled_at'),
+    /** The EVM address the holder chose for this ticket's attendance NFT; null: our custody address. */
+    nftAddress: text('nft_address'),
   },
   (t) => [
     // One live place per person and activity: a repeat sign-up finds the existing one.
@@ -220,12 +222,41 @@ export const attendanceNfts = pgTable(
       .references(() => users.id),
     mintedAt: at('minted_at').notNull(),
     burnedAt: at('burned_at'),
+    /**
+     * On a chain (CHAIN_NFT): queued → minting → minted, then after an undone check-in burn_queued → burning →
+     * burned; a token still queued is simply dequeued (null). Null: off chain, as every token is without CHAIN_NFT.
+     */
+    chainState: text('chain_state').$type<NftChainState>(),
+    /** The catalogue's chain the token is (to be) minted on. */
+    chainId: integer('chain_id'),
+    /** The ERC-721 token id: a hash of the public id (nft-token-id.ts), so no sequence shows on the chain. */
+    chainTokenId: units('chain_token_id'),
+    /** The holder's own address, chosen on their ticket; null: our custody address (the hot wallet). */
+    ownerAddress: text('owner_address'),
+    /** The sender's reference of the batch transaction in flight (`nft:mint:…`, `nft:burn:…`). */
+    chainBatch: text('chain_batch'),
+    mintTx: text('mint_tx'),
+    burnTx: text('burn_tx'),
   },
   (t) => [
     uniqueIndex('attendance_nfts_live_idx').on(t.registrationId).where(sql`${t.burnedAt} is null`),
     index('attendance_nfts_owner_idx').on(t.ownerId, t.tokenId),
+    check(
+      'attendance_nfts_chain_state_check',
+      sql`${t.chainState} is null or ${t.chainState} in ('queued', 'minting', 'minted', 'burn_queued', 'burning', 'burned')`,
+    ),
+    uniqueIndex('attendance_nfts_chain_token_idx')
+      .on(t.chainId, t.chainTokenId)
+      .where(sql`${t.chainTokenId} is not null`),
+    index('attendance_nfts_chain_due_idx')
+      .on(t.chainId, t.chainState, t.tokenId)
+      .where(sql`${t.chainState} in ('queued', 'burn_queued')`),
+    index('attendance_nfts_chain_batch_idx').on(t.chainBatch).where(sql`${t.chainBatch} is not null`),
   ],
 );
+
+/** Where an attendance NFT is on its chain (null: off chain). */
+export type NftChainState = 'queued' | 'minting' | 'minted' | 'burn_queued' | 'burning' | 'burned';
 
 /** An invitation link (optionally mailed); signing up with it skips approval. */
 export const activityInvitations = pgTable(

@@ -6,11 +6,13 @@ import type { InviteService } from '../invite/service.ts';
 import { type ActivityRow, peopleById, ticketTypeName } from './activities.store.ts';
 import { presentCheckin } from './checkin.presenter.ts';
 import { signCodeAt, signCodeMatches, signWindow, verifyTicketQr } from './codes.ts';
+import { chainTokenId, newNftPublicId } from './nft-token.ts';
 import { burnNft, mintNft } from './nfts.store.ts';
 import type { ActivityNoticeService } from './notify.service.ts';
 import {
   liveRegistrationOf,
   markCheckedIn,
+  type RegistrationRow,
   registrationByCode,
   registrationById,
   undoCheckIn,
@@ -33,6 +35,8 @@ export class CheckinService {
       invites: Pick<InviteService, 'qualify' | 'settle'>;
       /** Tells the holder (and their open ticket screen) after the commit (notify.service.ts). */
       notices?: ActivityNoticeService;
+      /** The catalogue's chain attendance NFTs are minted on (CHAIN_NFT); without one they stay rows, as ever. */
+      nftChainId?: number | undefined;
     },
   ) {}
 
@@ -82,7 +86,13 @@ export class CheckinService {
         if (current?.checkedInAt) throw new AppError(Status.conflict, 'activity.alreadyCheckedIn');
         throw new AppError(Status.conflict, 'activity.ticketNotValid');
       }
-      const nft = await mintNft(tx, { activityId: activity.id, registrationId, ownerId: done.userId, mintedAt: now });
+      const nft = await mintNft(tx, {
+        activityId: activity.id,
+        registrationId,
+        ownerId: done.userId,
+        mintedAt: now,
+        ...this.onChain(done),
+      });
       await this.deps.invites.qualify(tx, {
         trigger: 'checkin',
         userId: done.userId,
@@ -102,7 +112,27 @@ export class CheckinService {
     );
   }
 
-  /** Undo a check-in (a mistaken scan): the ticket is valid again and its collectible is burned. */
+  /**
+   * A token's place in the chain's mint queue (nft-chain.service.ts), to the address the holder chose or to our
+   * custody; its token id derives from its public id (nft-token.ts), so the public id is made here.
+   */
+  private onChain(registration: RegistrationRow) {
+    const chainId = this.deps.nftChainId;
+    if (chainId === undefined) return {};
+    const publicId = newNftPublicId();
+    return {
+      publicId,
+      chainState: 'queued' as const,
+      chainId,
+      chainTokenId: chainTokenId(publicId).toString(),
+      ownerAddress: registration.nftAddress,
+    };
+  }
+
+  /**
+   * Undo a check-in (a mistaken scan): the ticket is valid again and its collectible is burned (on a chain: dequeued
+   * before its mint, burned on the chain after it).
+   */
   async undo(hostId: number, code: string, registrationId: number) {
     const activity = await managedActivity(this.db, code, hostId);
     const now = this.deps.now();

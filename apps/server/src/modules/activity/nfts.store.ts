@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { activities, attendanceNfts, users } from '../../db/schema/index.ts';
 import type { ActivityRow } from './activities.store.ts';
@@ -14,18 +14,28 @@ export interface NftWithActivity {
   uid: number;
 }
 
+/** The token a check-in mints; on a chain (CHAIN_NFT) it also carries its public id, chain token id and state. */
 export async function mintNft(
   tx: Tx,
-  values: { activityId: number; registrationId: number; ownerId: number; mintedAt: Date },
+  values: { activityId: number; registrationId: number; ownerId: number; mintedAt: Date } & Partial<
+    Pick<NftRow, 'publicId' | 'chainState' | 'chainId' | 'chainTokenId' | 'ownerAddress'>
+  >,
 ): Promise<NftRow> {
   const [nft] = await tx.insert(attendanceNfts).values(values).returning();
   return nft!;
 }
 
+/**
+ * Burns the registration's live token. On a chain, one still queued is simply dequeued and a minted one queued for
+ * its burn; one being minted stays so, and its settlement queues the burn (nft-chain.store.ts).
+ */
 export async function burnNft(tx: Tx, registrationId: number, now: Date): Promise<void> {
   await tx
     .update(attendanceNfts)
-    .set({ burnedAt: now })
+    .set({
+      burnedAt: now,
+      chainState: sql`case ${attendanceNfts.chainState} when 'queued' then null when 'minted' then 'burn_queued' else ${attendanceNfts.chainState} end`,
+    })
     .where(and(eq(attendanceNfts.registrationId, registrationId), isNull(attendanceNfts.burnedAt)));
 }
 

@@ -213,6 +213,7 @@ export async function updateRegistration(
       | 'transferredFrom'
       | 'code'
       | 'language'
+      | 'nftAddress'
     >
   > & { updatedAt: Date },
 ): Promise<RegistrationRow> {

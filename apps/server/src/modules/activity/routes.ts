@@ -12,6 +12,8 @@ import type { EditingService } from './editing.service.ts';
 import type { ImageService } from './images.service.ts';
 import type { InvitationService } from './invitations.service.ts';
 import { manageRoutes } from './manage.routes.ts';
+import { nftChainRoutes } from './nft-chain.routes.ts';
+import type { NftChainService } from './nft-chain.service.ts';
 import type { NftService } from './nfts.service.ts';
 import type { ActivityNoticeService } from './notify.service.ts';
 import type { SeatService } from './seats.service.ts';
@@ -32,6 +34,8 @@ export interface ActivityServices {
   settlement: SettlementService;
   checkins: CheckinService;
   nfts: NftService;
+  /** Attendance NFTs on a chain (CHAIN_NFT): the ticket's NFT there, and the mint and burn worker. */
+  nftChain: NftChainService;
   attendees: AttendeeService;
   /** The activity's notices and the reminders worker (no routes). */
   notices: ActivityNoticeService;
@@ -47,6 +51,7 @@ export function activityRoutes(router: Router, services: ActivityServices): void
   editingRoutes(router, services);
   ticketsRoutes(router, services);
   checkinRoutes(router, services);
+  nftChainRoutes(router, services);
   splitRoutes(router, services);
   manageRoutes(router, services);
   blastRoutes(router, services);

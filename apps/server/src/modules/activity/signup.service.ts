@@ -324,6 +324,8 @@ export class SignupService {
         code: newTicketCode(),
         // The recipient's language is not known: mail about the ticket goes out in two languages.
         language: null,
+        // The giver's address for the attendance NFT is not the recipient's: theirs is custody until they choose.
+        nftAddress: null,
         updatedAt: now,
       });
       return registrationView(tx, row, moved);

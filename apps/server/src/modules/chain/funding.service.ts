@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { CustodyService } from '../wallet/custody.service.ts';
 import { InsufficientBalance } from '../wallet/ledger.ts';
 import { toLedgerUnits } from './evm-chain.ts';
-import type { EvmRuntime } from './service.ts';
+import type { EvmRuntime } from './runtime.ts';
 import { insertFunding, isOurs, linkFunding } from './store.ts';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');

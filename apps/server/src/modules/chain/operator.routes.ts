@@ -3,6 +3,8 @@ import {
   ChainCancelOutput,
   ChainFundInput,
   ChainFundOutput,
+  ChainNftDeployInput,
+  ChainNftDeployOutput,
   ChainReconcileOutput,
   EmptyInput,
   Status,
@@ -11,6 +13,7 @@ import { AppError } from '../../platform/errors.ts';
 import { operatorGuard } from '../../platform/operator-guard.ts';
 import type { Router } from '../../platform/router.ts';
 import { FundingRefused } from './funding.service.ts';
+import { NftDeployRefused } from './nft.service.ts';
 import type { ChainService } from './service.ts';
 
 /** The chain module's operator routes (loopback and the admin token, as wallet/operator.routes.ts). */
@@ -63,6 +66,31 @@ export function chainOperatorRoutes(router: Router, deps: { chains: ChainService
       } catch (error) {
         if (error instanceof FundingRefused)
           throw new AppError(Status.conflict, 'wallet.fundingRefused', { reason: error.message });
+        throw error;
+      }
+    },
+  });
+
+  router.route({
+    method: 'POST',
+    path: '/admin/chain/nft-deploy',
+    summary:
+      'Sign the attendance NFT contract deployment from the hot wallet, its owner, with the next database nonce (operator token)',
+    tags: ['operator'],
+    auth: 'public',
+    input: ChainNftDeployInput,
+    output: ChainNftDeployOutput,
+    handler: async ({ input, request }) => {
+      guard(request);
+      try {
+        return await deps.chains.deployNft(input.chain, {
+          name: 'Polaris Attendance',
+          symbol: 'PATT',
+          baseUri: input.baseUri,
+        });
+      } catch (error) {
+        if (error instanceof NftDeployRefused)
+          throw new AppError(Status.conflict, 'activity.nftDeployRefused', { reason: error.message });
         throw error;
       }
     },

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { CustodyService } from '../wallet/custody.service.ts';
 import { type EvmAsset, toChainUnits } from './evm-chain.ts';
-import type { EvmRuntime } from './service.ts';
+import type { EvmRuntime } from './runtime.ts';
 import { fundingsNet, gasPaid, unsettledTxs } from './store.ts';
 
 /** One chain and asset: what the chain holds against what our records say it should, in the chain's base units. */

@@ -61,6 +61,7 @@ it(`${REORGS} random reorgs of depth 1 to N + 2: no deposit credited twice, none
   await anvil.mine(CONFIRMATIONS + 3);
 
   let reorgs = 0;
+  let refused = 0;
   while (reorgs < REORGS) {
     const roll = next();
     if (roll < 0.45) {
@@ -88,14 +89,25 @@ it(`${REORGS} random reorgs of depth 1 to N + 2: no deposit credited twice, none
       // What the replaced blocks held, in order: put all of it back (offsets in the new blocks) or none of it.
       const removed: Hex[] = [];
       for (let n = head - BigInt(depth) + 1n; n <= head; n++) {
-        const block = await anvil.publicClient.getBlock({ blockNumber: n });
-        for (const hash of block.transactions) if (raws.has(hash)) removed.push(raws.get(hash)!);
+        // anvil now and then answers a head whose block it cannot yet serve just after a reorg: that block's
+        // transactions are then simply not put back.
+        const block = await anvil.publicClient.getBlock({ blockNumber: n }).catch(() => undefined);
+        for (const hash of block?.transactions ?? []) if (raws.has(hash)) removed.push(raws.get(hash)!);
       }
       const putBack = next() < 0.5;
-      await anvil.request('anvil_reorg', [
-        depth,
-        putBack ? removed.map((raw, i) => [raw, Math.min(i, depth - 1)]) : [],
-      ]);
+      const reorged = await anvil
+        .request('anvil_reorg', [depth, putBack ? removed.map((raw, i) => [raw, Math.min(i, depth - 1)]) : []])
+        .then(
+          () => true,
+          // anvil 1.7 sometimes refuses a reorg right after one that put transactions back ("Resource not found");
+          // the chain moves on by a block and another reorg is drawn (counted apart, printed below).
+          async () => {
+            refused++;
+            await anvil.mine(1);
+            return false;
+          },
+        );
+      if (!reorged) continue;
       nonce = await anvil.publicClient.getTransactionCount({ address: faucet.account.address, blockTag: 'pending' });
       reorgs++;
     }
@@ -164,7 +176,7 @@ it(`${REORGS} random reorgs of depth 1 to N + 2: no deposit credited twice, none
   expect((await t.services.wallet.ledgerCheck()).violations).toEqual([]);
   const flagged = deposits.filter((d) => d.reorged_at !== null).length;
   console.info(
-    `reorgs: ${reorgs}, deposits seen: ${deposits.length}, final on chain: ${final.length}, flagged: ${flagged}, dropped: ${deposits.filter((d) => d.status === 'dropped').length}`,
+    `reorgs: ${reorgs} (anvil refused ${refused} more), deposits seen: ${deposits.length}, final on chain: ${final.length}, flagged: ${flagged}, dropped: ${deposits.filter((d) => d.status === 'dropped').length}`,
   );
   expect(final.length).toBeGreaterThan(50);
 }, 600_000);

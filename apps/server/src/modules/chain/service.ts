@@ -1,24 +1,23 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import type { LocalAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Database } from '../../db/client.ts';
+import type { NftChainPort } from '../activity/nft-chain.port.ts';
 import type { CustodyService } from '../wallet/custody.service.ts';
 import type { Catalog } from '../wallet/service.ts';
 import type { ChainConfig } from './config.ts';
-import { type EvmChain, resolveEvmChain } from './evm-chain.ts';
+import { resolveEvmChain, toChainUnits } from './evm-chain.ts';
 import { EvmNode } from './evm-node.ts';
 import { type FundingLine, FundingRefused, recordFunding } from './funding.service.ts';
+import { NftDeployRefused, nftChainOn, signNftDeployment } from './nft.service.ts';
 import { type ReconcileLine, reconcileChain } from './reconcile.service.ts';
+import type { EvmRuntime } from './runtime.ts';
 import { DepositScanner } from './scanner.ts';
 import { WithdrawalSender } from './sender.ts';
+import { DepositSweeper } from './sweeper.ts';
 
-/** One EVM chain a node answers for: its node, its scanner, and (where this process signs) its sender. */
-export interface EvmRuntime {
-  chain: EvmChain;
-  node: EvmNode;
-  scanner: DepositScanner;
-  sender: WithdrawalSender | undefined;
-}
+export type { EvmRuntime };
 
 /** The chain's own coin in the ledger, by chain symbol: what its gas is paid in. */
 const GAS_ASSET: Record<string, string> = { ETH: 'ETH', BSC: 'BNB', AVAX: 'AVAX', POLYGON: 'POL' };
@@ -34,12 +33,21 @@ export class ChainService {
     /** The hot wallet's address (from its key, or `CHAIN_HOT_WALLET_ADDRESS` where this process holds none). */
     readonly hotAddress: string | undefined,
     private readonly deps: { db: Database; custody: CustodyService; now: () => Date },
+    /** Attendance NFTs on CHAIN_NFT's chain (nft.service.ts, the activity module's port); undefined without CHAIN_NFT. */
+    readonly nft: NftChainPort | undefined = undefined,
   ) {}
 
   static async start(deps: {
     db: Database;
     config: ChainConfig;
     catalog: Catalog;
+    /**
+     * Sweeping: a deposit address's signing account, derived from the seed at the path it was handed out with
+     * (undefined where the path does not derive that address). Given only to a process that holds the seed.
+     */
+    depositKeys?: (address: string, path: string) => LocalAccount | undefined;
+    /** USD prices by asset code (the market's tickers): what a token sweep is worth against its gas. */
+    usdPrices?: () => Promise<Map<string, string>>;
     custody: CustodyService;
     now: () => Date;
     log: FastifyBaseLogger;
@@ -47,6 +55,7 @@ export class ChainService {
     const { config, log } = deps;
     const owner = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
     const account = config.hotWalletKey && config.signer ? privateKeyToAccount(config.hotWalletKey) : undefined;
+    const hotAddress = config.hotWalletKey ? privateKeyToAccount(config.hotWalletKey).address : config.hotWalletAddress;
     const runtimes: EvmRuntime[] = [];
     for (const settings of config.evm) {
       const chain = resolveEvmChain(deps.catalog, settings);
@@ -61,6 +70,10 @@ export class ChainService {
           `CHAIN_RPC_${settings.symbol}: the node is chain ${answered}, not ${chain.networkId} (set CHAIN_NETWORK_ID_${settings.symbol} for a local node)`,
         );
       }
+      const gasAsset =
+        GAS_ASSET[settings.symbol] && deps.catalog.assets.has(GAS_ASSET[settings.symbol]!)
+          ? GAS_ASSET[settings.symbol]
+          : undefined;
       const sender = account
         ? new WithdrawalSender({
             db: deps.db,
@@ -71,10 +84,7 @@ export class ChainService {
             now: deps.now,
             bumpAfterMs: config.bumpAfterMs,
             maxFeeWei: config.maxFeeWei,
-            gasAsset:
-              GAS_ASSET[settings.symbol] && deps.catalog.assets.has(GAS_ASSET[settings.symbol]!)
-                ? GAS_ASSET[settings.symbol]
-                : undefined,
+            gasAsset,
             failpoint: config.failpoint,
             log,
           })
@@ -87,17 +97,47 @@ export class ChainService {
         now: deps.now,
         owner,
         startBlock: settings.startBlock,
-        ownAddresses: () => (account ? [account.address] : []),
+        // Also where this process does not sign: the hot wallet's gas top-ups to deposit addresses are no deposits.
+        ownAddresses: () => (hotAddress ? [hotAddress] : []),
         log,
       });
-      runtimes.push({ chain, node, scanner, sender });
+      let sweeper: DepositSweeper | undefined;
+      if (sender && deps.depositKeys) {
+        const tokenFloors = new Map(
+          deps.catalog.networks
+            .filter((n) => n.chainId === chain.id)
+            .flatMap((n) => {
+              const token = [...chain.tokens.values()].find((t) => t.assetCode === n.assetCode);
+              return token ? [[n.assetCode, toChainUnits(token, n.withdrawMin)] as const] : [];
+            }),
+        );
+        sweeper = new DepositSweeper({
+          db: deps.db,
+          node,
+          chain,
+          custody: deps.custody,
+          sender,
+          depositKeys: deps.depositKeys,
+          sweepRatio: config.sweepRatio,
+          tokenFloors,
+          usdPrices: deps.usdPrices ?? (async () => new Map()),
+          gasAsset,
+          now: deps.now,
+          log,
+        });
+        sender.settleWith('sweep', sweeper.settle);
+        const sweeping = sweeper;
+        sender.signAlsoFor((address) => sweeping.accountFor(address));
+      }
+      runtimes.push({ chain, node, scanner, sender, sweeper });
       log.info(
         { chain: chain.symbol, networkId: chain.networkId, sends: Boolean(sender), tokens: [...chain.tokens.keys()] },
         'chain on a node',
       );
     }
-    const hotAddress = config.hotWalletKey ? privateKeyToAccount(config.hotWalletKey).address : config.hotWalletAddress;
-    return new ChainService(runtimes, config.pollMs, hotAddress, deps);
+    const chainName = (id: number) => deps.catalog.chains.get(id)?.name ?? String(id);
+    const nft = config.nft ? nftChainOn(runtimes, config.nft, chainName, hotAddress) : undefined;
+    return new ChainService(runtimes, config.pollMs, hotAddress, deps, nft);
   }
 
   /** Catalogue ids of the chains a node answers for. */
@@ -116,11 +156,13 @@ export class ChainService {
 
   /** Sign what waits, broadcast what is signed, settle or replace what was sent, on every chain this process signs. */
   async sendAll(): Promise<void> {
-    for (const { sender } of this.runtimes) {
+    for (const runtime of this.runtimes) {
+      const { sender } = runtime;
       if (!sender) continue;
       await sender.signDue();
       await sender.broadcastDue();
       await sender.followDue();
+      await runtime.sweeper?.runOnce();
     }
   }
 
@@ -148,6 +190,14 @@ export class ChainService {
     if (!this.hotAddress)
       throw new FundingRefused('this process does not know the hot wallet (CHAIN_HOT_WALLET_ADDRESS)');
     return recordFunding(this.deps, runtime, this.hotAddress, txHash);
+  }
+
+  /** Signs the attendance NFT contract's deployment from the hot wallet (`npm run chain:nft-deploy`, nft.service.ts). */
+  async deployNft(chainSymbol: string, input: { name: string; symbol: string; baseUri: string }) {
+    const runtime = this.runtimes.find((r) => r.chain.symbol.toUpperCase() === chainSymbol.toUpperCase());
+    if (!runtime)
+      throw new NftDeployRefused(`${chainSymbol} does not run on a node here (CHAIN_RPC_${chainSymbol.toUpperCase()})`);
+    return signNftDeployment(this.deps.db, runtime, input);
   }
 
   async stop(): Promise<void> {

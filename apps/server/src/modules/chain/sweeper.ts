@@ -1,12 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Address, LocalAccount } from 'viem';
+import type { Address, Hex, LocalAccount } from 'viem';
 import type { Database, Tx } from '../../db/client.ts';
 import type { CustodyService } from '../wallet/custody.service.ts';
 import type { EvmAsset, EvmChain } from './evm-chain.ts';
 import { type EvmNode, type Receipt, transferData } from './evm-node.ts';
-import type { Call, WithdrawalSender } from './sender.ts';
-import type { ChainTxRow } from './store.ts';
-import { insertSweep, lastSweeps, minedFor, moveSweep, openSweeps, type SweepRow } from './sweeps.store.ts';
+import type { Fees } from './fees.ts';
+import type { WithdrawalSender } from './sender.ts';
+import { type ChainTxRow, holdSender } from './store.ts';
+import { nativeWorthSweeping, tokenWorthSweeping } from './sweep-worth.ts';
+import {
+  insertSweep,
+  lastSweeps,
+  lockSweep,
+  moveSweep,
+  openSweeps,
+  type SweepRow,
+  sweepingAt,
+  topUps,
+} from './sweeps.store.ts';
 
 export interface SweeperDeps {
   db: Database;
@@ -14,34 +25,46 @@ export interface SweeperDeps {
   chain: EvmChain;
   custody: CustodyService;
   sender: WithdrawalSender;
-  /** A deposit address's signing account from its derivation path; undefined where this process holds no seed. */
-  depositKey: (path: string) => LocalAccount | undefined;
-  /** A sweep is worth it once the coin moved is this many times its gas (`CHAIN_SWEEP_RATIO`). */
+  /**
+   * A deposit address's signing account, derived from the seed at the path it was handed out with; undefined where
+   * this process holds no seed, or where the path does not derive that address.
+   */
+  depositKeys: (address: string, path: string) => LocalAccount | undefined;
+  /** CHAIN_SWEEP_RATIO: a sweep moves at least this many times its gas (sweep-worth.ts). */
   sweepRatio: number;
-  /** Per token, the least worth sweeping, in chain units (its withdrawal minimum). */
-  tokenThresholds: Map<string, bigint>;
+  /** Per token, its withdrawal minimum on this chain in base units: the rule where the market has no price. */
+  tokenFloors: Map<string, bigint>;
+  /** USD prices by asset code (the market's tickers). */
+  usdPrices: () => Promise<Map<string, string>>;
+  /** The chain's own coin in the ledger (ETH, BNB…): what gas is priced in. */
+  gasAsset: string | undefined;
   now: () => Date;
   log: FastifyBaseLogger;
-  batch?: number;
 }
 
 const NATIVE_GAS = 21_000n;
-// An ERC-20 transfer from an address that never sent one costs 35–55k; the top-up covers this much at the fee signed.
-const TOKEN_GAS = 65_000n;
+/** Sweeps a run starts, at most: each is a balance read or two and a signature. */
+const BATCH = 20;
+/** A deposit not worth sweeping is read again after this long (fees fall), or when a newer one there is credited. */
+const RECHECK_MS = 10 * 60_000;
+
+type Begun = 'started' | 'later' | 'busy';
 
 /**
- * Moves deposits into the hot wallet (docs/wallet.md, "Custody"), in batches of `batch` addresses a run:
- * - native coin: one transaction from the deposit address of all but its gas, when the coin is worth `sweepRatio`
- *   times that gas;
- * - a token, when the address holds at least its withdrawal minimum: if the address lacks the gas, the hot wallet
- *   first tops it up with exactly that (`gas_topup`), and once that is mined and settled, the token transfer goes.
- * Every transaction goes through the sender (a nonce per sender from the database, written before broadcast,
- * replaced when stuck, settled once deep enough), which posts its gas to the platform's gas account: sweeping moves
- * no user's money in the ledger, the coins only change address.
+ * Moves deposits into the hot wallet (docs/wallet.md, "Custody"), up to BATCH new sweeps a run, one at a time per
+ * address (they share its nonces and its gas), tokens before the address's own coin (which pays for them):
+ * - native coin: one transaction of all but its gas, so it cannot fail for gas, when worth it (sweep-worth.ts);
+ * - a token: if the address lacks the gas, the hot wallet first sends it exactly that (`gas_topup`); once the top-up
+ *   is settled (mined deep enough), the token transfer goes.
+ * Every transaction goes through the sender (a nonce per sending address from the database, written before it is
+ * broadcast, replaced when stuck, settled once deep enough), which posts its gas to the platform's gas account:
+ * sweeping moves nobody's money in the ledger, the coins only change address inside custody.
  */
 export class DepositSweeper {
-  /** Deposit accounts this process signed with, for the sender to replace their stuck transactions. */
+  /** Deposit accounts derived so far, for the sender to replace their stuck transactions. */
   private readonly accounts = new Map<string, LocalAccount>();
+  /** Per address and asset, when it was last found not worth sweeping (or its transfer would revert). */
+  private readonly later = new Map<string, Date>();
 
   constructor(private readonly deps: SweeperDeps) {}
 
@@ -49,11 +72,229 @@ export class DepositSweeper {
     return this.accounts.get(address.toLowerCase());
   }
 
+  async runOnce(): Promise<{ started: number; continued: number }> {
+    const { db, chain, sender } = this.deps;
+    const fees = await sender.currentFees();
+    const open = await openSweeps(db, chain.id);
+    let continued = 0;
+    for (const sweep of open) {
+      // Derived for every open sweep, so that after a restart the sender can still replace a stuck one.
+      const account = await this.depositAccount(sweep.address);
+      if (sweep.status !== 'topping_up' || !account) continue;
+      if (await this.afterTopUp(sweep, account, fees).catch((error) => this.failed(error, sweep.address))) continued++;
+    }
+
+    const busy = new Set(open.map((s) => s.address));
+    const swept = await lastSweeps(db, chain.id);
+    const native = chain.native?.assetCode;
+    const candidates = (await this.deps.custody.sweepCandidates(chain.id)).sort(
+      (x, y) => Number(x.assetCode === native) - Number(y.assetCode === native),
+    );
+    const now = this.deps.now();
+    let prices: Map<string, string> | undefined;
+    let started = 0;
+    for (const candidate of candidates) {
+      if (started >= BATCH) break;
+      const key = `${candidate.address}:${candidate.assetCode}`;
+      if (busy.has(candidate.address)) continue;
+      // Swept (or its sweep failed) since its last credit: nothing new to move.
+      if ((swept.get(key)?.getTime() ?? 0) > candidate.lastCredited.getTime()) continue;
+      const waited = this.later.get(key);
+      if (waited && waited > candidate.lastCredited && now.getTime() - waited.getTime() < RECHECK_MS) continue;
+      const asset = this.asset(candidate.assetCode);
+      const account = asset && (await this.depositAccount(candidate.address));
+      if (!asset || !account) continue;
+      if (asset.contract && !prices) prices = await this.prices();
+      const begun = await (asset.contract
+        ? this.sweepToken({ ...asset, contract: asset.contract }, account, fees, prices!)
+        : this.sweepNative(asset, account, fees)
+      ).catch((error): Begun => {
+        this.failed(error, candidate.address);
+        return 'later';
+      });
+      if (begun === 'later') this.later.set(key, now);
+      else busy.add(candidate.address);
+      if (begun === 'started') started++;
+    }
+    if (started + continued > 0) this.deps.log.info({ chain: chain.symbol, started, continued }, 'sweeps signed');
+    return { started, continued };
+  }
+
+  private async sweepNative(asset: EvmAsset, account: LocalAccount, fees: Fees): Promise<Begun> {
+    const balance = await this.deps.node.balance(account.address);
+    const gasWei = NATIVE_GAS * fees.maxFeePerGas;
+    if (!nativeWorthSweeping({ amount: balance, gasWei, ratio: this.deps.sweepRatio })) return 'later';
+    // All but the most its gas can cost: the address is left with the fee's unspent part, less than one gas.
+    const value = balance - gasWei;
+    return this.begin(account.address, asset, value, 'sweeping', (tx, ref) =>
+      this.deps.sender.signFrom(tx, account, {
+        purpose: 'sweep',
+        ref,
+        call: { to: this.deps.sender.address as Address, value, data: undefined, gas: NATIVE_GAS },
+        fees,
+      }),
+    );
+  }
+
+  private async sweepToken(
+    asset: EvmAsset & { contract: string },
+    account: LocalAccount,
+    fees: Fees,
+    prices: Map<string, string>,
+  ): Promise<Begun> {
+    const { node, sender } = this.deps;
+    const amount = await node.tokenBalance(asset.contract, account.address);
+    if (amount === 0n) return 'later';
+    const data = transferData(sender.address, amount);
+    const gas = await this.tokenGas(asset.contract, account.address, data);
+    if (gas === undefined) return 'later';
+    const need = gas * fees.maxFeePerGas;
+    const has = await node.balance(account.address);
+    const worth = tokenWorthSweeping({
+      amount,
+      gasWei: (has < need ? NATIVE_GAS + gas : gas) * fees.maxFeePerGas,
+      ratio: this.deps.sweepRatio,
+      chainDecimals: asset.chainDecimals,
+      tokenUsd: prices.get(asset.assetCode),
+      nativeUsd: this.deps.gasAsset && prices.get(this.deps.gasAsset),
+      floor: this.deps.tokenFloors.get(asset.assetCode) ?? 1n,
+    });
+    if (!worth) return 'later';
+    if (has < need) {
+      if (!(await this.hotCanPay(need - has, fees))) return 'later';
+      return this.begin(account.address, asset, amount, 'topping_up', (tx, ref) =>
+        this.signTopUp(tx, account.address, need - has, ref, fees),
+      );
+    }
+    return this.begin(account.address, asset, amount, 'sweeping', (tx, ref) =>
+      sender.signFrom(tx, account, {
+        purpose: 'sweep',
+        ref,
+        call: { to: asset.contract as Address, value: 0n, data, gas },
+        fees,
+      }),
+    );
+  }
+
+  /** A token sweep whose top-up is settled: its transfer now, or another top-up if fees rose meanwhile. */
+  private async afterTopUp(sweep: SweepRow, account: LocalAccount, fees: Fees): Promise<boolean> {
+    const { db, node, sender } = this.deps;
+    const asset = this.asset(sweep.assetCode);
+    const ref = `sweep:${sweep.id}`;
+    const seen = await topUps(db, ref);
+    if (!asset?.contract || seen.open > 0 || seen.mined === 0) return false;
+    const data = transferData(sender.address, BigInt(sweep.amount));
+    const gas = await this.tokenGas(asset.contract, account.address, data);
+    if (gas === undefined) return false;
+    const need = gas * fees.maxFeePerGas;
+    const has = await node.balance(account.address);
+    return db.transaction(async (tx) => {
+      if (!(await lockSweep(tx, sweep.id, 'topping_up')) || (await topUps(tx, ref)).open > 0) return false;
+      if (has < need) {
+        // Never sign what the address cannot pay for: a transaction the node refuses would hold its nonce.
+        if (await this.hotCanPay(need - has, fees)) await this.signTopUp(tx, account.address, need - has, ref, fees);
+        return false;
+      }
+      await moveSweep(tx, sweep.id, 'topping_up', 'sweeping', this.deps.now());
+      const call = { to: asset.contract as Address, value: 0n, data, gas };
+      await sender.signFrom(tx, account, { purpose: 'sweep', ref, call, fees });
+      return true;
+    });
+  }
+
+  /**
+   * Whether the hot wallet holds a top-up and its gas: one it cannot pay would be refused by the node and hold the
+   * hot wallet's next nonces, withdrawals included.
+   */
+  private async hotCanPay(value: bigint, fees: Fees): Promise<boolean> {
+    const { node, sender, chain, log } = this.deps;
+    if ((await node.balance(sender.address)) >= value + NATIVE_GAS * fees.maxFeePerGas) return true;
+    log.warn(
+      { chain: chain.symbol },
+      'the hot wallet has no gas for sweeps: an operator funds it (npm run chain:fund)',
+    );
+    return false;
+  }
+
+  private signTopUp(tx: Tx, to: string, value: bigint, ref: string, fees: Fees) {
+    const { sender } = this.deps;
+    const call = { to: to as Address, value, data: undefined, gas: NATIVE_GAS };
+    return sender.signFrom(tx, sender.account, { purpose: 'gas_topup', ref, call, fees });
+  }
+
+  /**
+   * Writes the sweep and signs its first transaction in one database transaction, queued on the deposit address's
+   * sender row, so that a sweep another process began there meanwhile is seen and this one waits.
+   */
+  private begin(
+    address: string,
+    asset: EvmAsset,
+    amount: bigint,
+    status: 'topping_up' | 'sweeping',
+    sign: (tx: Tx, ref: string) => Promise<unknown>,
+  ): Promise<Begun> {
+    const { db, node, chain } = this.deps;
+    return db.transaction(async (tx) => {
+      await holdSender(tx, chain.id, address, async () => BigInt(await node.nonce(address, 'pending')));
+      if (await sweepingAt(tx, chain.id, address)) return 'busy';
+      const values = {
+        chainId: chain.id,
+        assetCode: asset.assetCode,
+        address,
+        amount,
+        status,
+        createdAt: this.deps.now(),
+      };
+      const id = await insertSweep(tx, values);
+      if (id === undefined) return 'busy';
+      await sign(tx, `sweep:${id}`);
+      return 'started';
+    });
+  }
+
+  /**
+   * The token transfer's gas limit, undefined when it would revert: the node's estimate, a tenth more, and 20,000 in
+   * case withdrawals empty the hot wallet's balance of the token before it is mined (writing a balance from zero
+   * costs 20,000 gas where the estimate may have priced 2,900; measured on anvil: 46,581 against 29,481). Unused gas
+   * is not paid: what the top-up sent beyond it stays on the address for its next sweep.
+   */
+  private async tokenGas(contract: string, from: string, data: Hex): Promise<bigint | undefined> {
+    try {
+      const estimate = await this.deps.node.client.estimateGas({
+        account: from as Address,
+        to: contract as Address,
+        data,
+        prepare: false,
+      });
+      return estimate + estimate / 10n + 20_000n;
+    } catch (error) {
+      // A paused token or a blocked address: sweeping would only burn gas. Tried again after RECHECK_MS.
+      this.deps.log.warn({ err: error, chain: this.deps.chain.symbol, from, contract }, 'a token sweep would revert');
+      return undefined;
+    }
+  }
+
+  /** One address's trouble (a node error, a token that answers oddly) does not hold up the others' sweeps. */
+  private failed(error: unknown, address: string): false {
+    this.deps.log.warn({ err: error, chain: this.deps.chain.symbol, address }, 'sweep not begun');
+    return false;
+  }
+
+  /** The market's USD prices; without them (the market unreachable) token sweeps fall back to the floors. */
+  private async prices(): Promise<Map<string, string>> {
+    try {
+      return await this.deps.usdPrices();
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'no market prices: token sweeps wait for their withdrawal minimums');
+      return new Map();
+    }
+  }
+
   private async depositAccount(address: string): Promise<LocalAccount | undefined> {
     const known = this.accounts.get(address.toLowerCase());
     if (known) return known;
     const path = await this.deps.custody.pathOfAddress(address);
-    const account = path ? this.deps.depositKey(path) : undefined;
+    const account = path ? this.deps.depositKeys(address, path) : undefined;
     if (account) this.accounts.set(address.toLowerCase(), account);
     return account;
   }
@@ -64,124 +305,15 @@ export class DepositSweeper {
     return [...chain.tokens.values()].find((t) => t.assetCode === code);
   }
 
-  async runOnce(): Promise<{ started: number; continued: number }> {
-    const { db, node, chain, sender } = this.deps;
-    const fees = await sender.currentFees();
-    let continued = 0;
-    // Top-ups that are mined: the token transfer goes now.
-    for (const sweep of await openSweeps(db, chain.id)) {
-      if (sweep.status !== 'topping_up' || !(await minedFor(db, `sweep:${sweep.id}`, 'gas_topup'))) continue;
-      const account = await this.depositAccount(sweep.address);
-      const asset = this.asset(sweep.assetCode);
-      if (!account || !asset?.contract) continue;
-      await db.transaction(async (tx) => {
-        if (!(await moveSweep(tx, sweep.id, 'topping_up', 'sweeping', this.deps.now()))) return;
-        const call: Call = {
-          to: asset.contract as Address,
-          value: 0n,
-          data: transferData(sender.address, BigInt(sweep.amount)),
-          gas: TOKEN_GAS,
-        };
-        await sender.signFrom(tx, account, { purpose: 'sweep', ref: `sweep:${sweep.id}`, call, fees });
-      });
-      continued++;
-    }
-
-    // One sweep at a time per address (they share its nonces and its gas): tokens first, its own coin after them.
-    const busy = new Set((await openSweeps(db, chain.id)).map((s) => s.address));
-    const last = await lastSweeps(db, chain.id);
-    const candidates = (await this.deps.custody.sweepCandidates(chain.id)).sort(
-      (x, y) => Number(x.assetCode === chain.native?.assetCode) - Number(y.assetCode === chain.native?.assetCode),
-    );
-    let started = 0;
-    for (const candidate of candidates) {
-      if (started >= (this.deps.batch ?? 20)) break;
-      // Swept since its last credit, or a sweep under way there: nothing to start now.
-      if (busy.has(candidate.address)) continue;
-      if ((last.get(`${candidate.address}:${candidate.assetCode}`) ?? new Date(0)) > candidate.lastCredited) continue;
-      const asset = this.asset(candidate.assetCode);
-      const account = asset && (await this.depositAccount(candidate.address));
-      if (!asset || !account) continue;
-      const begun = await (asset.contract
-        ? this.sweepToken(asset, account, fees)
-        : this.sweepNative(asset, account, fees));
-      if (begun) {
-        started++;
-        busy.add(candidate.address);
-      }
-    }
-    return { started, continued };
-  }
-
-  private async sweepNative(
-    asset: EvmAsset,
-    account: LocalAccount,
-    fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
-  ) {
-    const balance = await this.deps.node.balance(account.address);
-    const gas = NATIVE_GAS * fees.maxFeePerGas;
-    if (balance < gas * BigInt(this.deps.sweepRatio)) return false;
-    const value = balance - gas;
-    return this.deps.db.transaction(async (tx) => {
-      const id = await this.insert(tx, asset, account.address, value, 'sweeping');
-      if (id === undefined) return false;
-      const call: Call = { to: this.deps.sender.address as Address, value, data: undefined, gas: NATIVE_GAS };
-      await this.deps.sender.signFrom(tx, account, { purpose: 'sweep', ref: `sweep:${id}`, call, fees });
-      return true;
-    });
-  }
-
-  private async sweepToken(
-    asset: EvmAsset & { contract?: string },
-    account: LocalAccount,
-    fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
-  ) {
-    const { node, sender } = this.deps;
-    const amount = await node.tokenBalance(asset.contract!, account.address);
-    if (amount === 0n || amount < (this.deps.tokenThresholds.get(asset.assetCode) ?? 1n)) return false;
-    const need = TOKEN_GAS * fees.maxFeePerGas;
-    const has = await node.balance(account.address);
-    return this.deps.db.transaction(async (tx) => {
-      if (has >= need) {
-        const id = await this.insert(tx, asset, account.address, amount, 'sweeping');
-        if (id === undefined) return false;
-        const call: Call = {
-          to: asset.contract as Address,
-          value: 0n,
-          data: transferData(sender.address, amount),
-          gas: TOKEN_GAS,
-        };
-        await sender.signFrom(tx, account, { purpose: 'sweep', ref: `sweep:${id}`, call, fees });
-        return true;
-      }
-      const id = await this.insert(tx, asset, account.address, amount, 'topping_up');
-      if (id === undefined) return false;
-      const call: Call = { to: account.address, value: need - has, data: undefined, gas: NATIVE_GAS };
-      await sender.signFrom(tx, sender.account, { purpose: 'gas_topup', ref: `sweep:${id}`, call, fees });
-      return true;
-    });
-  }
-
-  private insert(tx: Tx, asset: EvmAsset, address: string, amount: bigint, status: 'topping_up' | 'sweeping') {
-    return insertSweep(tx, {
-      chainId: this.deps.chain.id,
-      assetCode: asset.assetCode,
-      address,
-      amount,
-      status,
-      createdAt: this.deps.now(),
-    });
-  }
-
-  /** The sender's settler for `sweep:` references: a mined sweep is done (failed if it reverted). */
+  /** The sender's settler for `sweep:` references: a mined sweep is done, or failed if it reverted. */
   readonly settle = async (tx: Tx, mined: ChainTxRow, receipt: Receipt): Promise<void> => {
     if (mined.purpose !== 'sweep') return;
     const id = Number(mined.ref.slice('sweep:'.length));
-    const to = receipt.status === 'success' ? 'done' : 'failed';
-    if (!(await moveSweep(tx, id, 'sweeping', to, this.deps.now()))) {
+    const failed = receipt.status !== 'success';
+    if (!(await moveSweep(tx, id, 'sweeping', failed ? 'failed' : 'done', this.deps.now()))) {
       this.deps.log.warn({ sweep: id }, 'a sweep was settled that was not sweeping');
     }
+    // Not tried again by itself (it would burn gas again): the coins stay on the address until an operator looks.
+    if (failed) this.deps.log.error({ sweep: id, tx: mined.hash }, 'a sweep reverted on the chain');
   };
 }
-
-export type { SweepRow };

@@ -42,6 +42,16 @@ export async function lastSweeps(db: Database, chainId: number): Promise<Map<str
   return new Map(found.rows.map((row) => [`${row.address}:${row.asset_code}`, new Date(row.at)]));
 }
 
+/** Locks a sweep still in the state the caller saw; undefined when another process has moved it on. */
+export async function lockSweep(tx: Tx, id: number, status: SweepRow['status']): Promise<SweepRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(chainSweeps)
+    .where(and(eq(chainSweeps.id, id), eq(chainSweeps.status, status)))
+    .for('update');
+  return row;
+}
+
 /** Moves a sweep on, only from the state the caller saw (another process may have moved it). */
 export async function moveSweep(
   tx: Tx,
@@ -58,11 +68,29 @@ export async function moveSweep(
   return moved.length === 1;
 }
 
-/** Whether our transaction of this purpose for this sweep is mined. */
-export async function minedFor(db: Database, ref: string, purpose: string): Promise<boolean> {
-  const found = await query<{ n: number }>(
+/** Whether a sweep is under way at the address, in any asset (they would share its nonces and its gas). */
+export async function sweepingAt(tx: Tx, chainId: number, address: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: chainSweeps.id })
+    .from(chainSweeps)
+    .where(
+      and(
+        eq(chainSweeps.chainId, chainId),
+        eq(chainSweeps.address, address),
+        inArray(chainSweeps.status, ['topping_up', 'sweeping']),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A sweep's gas top-ups: how many are still on their way (signed or sent), how many were settled and ran. */
+export async function topUps(db: Database | Tx, ref: string): Promise<{ open: number; mined: number }> {
+  const found = await query<{ open: number; mined: number }>(
     db,
-    sql`select count(*)::int as n from chain_txs where ref = ${ref} and purpose = ${purpose} and status = 'mined' and succeeded`,
+    sql`select count(*) filter (where status in ('signed', 'sent'))::int as open,
+               count(*) filter (where status = 'mined' and succeeded)::int as mined
+          from chain_txs where ref = ${ref} and purpose = 'gas_topup'`,
   );
-  return (found.rows[0]?.n ?? 0) > 0;
+  return found.rows[0] ?? { open: 0, mined: 0 };
 }

@@ -10,6 +10,7 @@ import { Button } from '@/components/Button.tsx';
 import { useSettings } from '@/lib/settings.ts';
 import { assetAmount } from '@/lib/wallet.ts';
 import styles from './details.module.css';
+import { TicketNft } from './TicketNft.tsx';
 import { liveRegistration } from './useSignUpFlow.ts';
 
 /**
@@ -49,6 +50,7 @@ export function MyRegistration({ activity }: { activity: Activity }) {
               {t('activity.selfCheckin')}
             </Button>
           )}
+          {live.status === 'approved' && <TicketNft activityId={activity.id} />}
         </section>
       )}
       {mine && !live && mine.status !== 'cancelled' && (
