@@ -1,6 +1,8 @@
 // Record an operator's own transaction to the hot wallet (gas coin, token float, from cold storage) or from it (to
 // cold storage), each transfer in it once (docs/wallet.md, "What an operator does").
 //   npm run chain:fund -- --chain ETH --tx 0x…
+import type { ChainFundOutput } from '@polaris/contract';
+import type { z } from 'zod';
 import { operatorCall } from './operator.ts';
 
 const value = (flag: string) => {
@@ -13,9 +15,7 @@ if (!chain || !tx) {
   console.error('Usage: npm run chain:fund -- --chain ETH --tx 0x<transaction hash>');
   process.exit(2);
 }
-const result = await operatorCall<{
-  lines: { asset: string; direction: string; chainAmount: string; recorded: boolean }[];
-}>('POST', '/admin/chain/fund', { chain, tx });
+const result = await operatorCall<z.infer<typeof ChainFundOutput>>('POST', '/admin/chain/fund', { chain, tx });
 if (result.status !== 200) {
   console.error(result.msg);
   process.exit(1);

@@ -1,18 +1,11 @@
 // What each chain on a node holds (hot wallet and deposit addresses) against what the records say it should, per
 // asset; exits 1 on an unexplained difference, 2 when it could not run (docs/wallet.md, "What an operator does").
 //   npm run chain:reconcile
+import type { ChainReconcileOutput } from '@polaris/contract';
+import type { z } from 'zod';
 import { operatorCall } from './operator.ts';
 
-type Line = {
-  chain: string;
-  asset: string;
-  onChain: string;
-  expected: string;
-  difference: string;
-  explained: { what: string; amount: string }[];
-  unexplained: string;
-};
-const result = await operatorCall<{ ok: boolean; lines: Line[] }>('GET', '/admin/chain/reconcile');
+const result = await operatorCall<z.infer<typeof ChainReconcileOutput>>('GET', '/admin/chain/reconcile');
 if (result.status !== 200) {
   console.error(`Reconciliation could not run: ${result.msg}`);
   process.exit(2);

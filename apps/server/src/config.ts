@@ -6,6 +6,7 @@ import { type ChainConfig, chainConfig } from './modules/chain/config.ts';
 import { parseIceServers } from './modules/live/media.ts';
 import { type PushConfig, pushConfig } from './modules/push/config.ts';
 import { type ShareConfig, shareConfig } from './modules/share/config.ts';
+import { type WalletKeysConfig, walletKeysConfig } from './modules/wallet/config.ts';
 import { REPO_ROOT } from './paths.ts';
 import { parseCorsOrigins } from './platform/cors.ts';
 import { parseTrustProxy, type TrustProxy } from './platform/region.ts';
@@ -75,19 +76,6 @@ const EnvSchema = z.object({
       }
       return [...new Set(leads)].sort((a, b) => b - a);
     }),
-  WALLET_MNEMONIC: z.preprocess(emptyToUndefined, z.string().trim().optional()),
-  // `201:xpub…,311:xpub…,3:xpub…,314:xpub…`: each EVM chain's m/44'/60'/{chainId}' (npm run wallet:xpubs).
-  WALLET_EVM_XPUBS: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(
-        /^\d+:xpub[1-9A-HJ-NP-Za-km-z]{100,112}(,\d+:xpub[1-9A-HJ-NP-Za-km-z]{100,112})*$/,
-        'chainId:xpub pairs, comma-separated',
-      )
-      .transform((text) => Object.fromEntries(text.split(',').map((pair) => pair.split(':') as [string, string])))
-      .optional(),
-  ),
   TOTP_KEY: z.preprocess(
     emptyToUndefined,
     z
@@ -193,7 +181,7 @@ const EnvSchema = z.object({
   ),
 });
 
-export type Config = {
+export type Config = WalletKeysConfig & {
   port: number;
   host: string;
   publicUrl: string;
@@ -216,10 +204,6 @@ export type Config = {
   marketApiUrl: string;
   /** Map tile URL template; the web app reads it from /app/config and the CSP allows its origin for images. */
   mapTileUrl: string;
-  /** BIP-39 phrase that deposit addresses derive from; without it one is made and kept in DATA_DIR. */
-  walletMnemonic: string | undefined;
-  /** Per EVM chain id, the extended public key deposit addresses derive from where this process holds no seed. */
-  walletEvmXpubs: Record<string, string> | undefined;
   /** 32-byte hex key that seals TOTP secrets at rest; without it one is made and kept in DATA_DIR. */
   totpKey: string | undefined;
   localChainDelayMs: number;
@@ -363,8 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketApiKey: e.MARKET_API_KEY,
     marketApiUrl: e.MARKET_API_URL,
     mapTileUrl: e.MAP_TILE_URL,
-    walletMnemonic: e.WALLET_MNEMONIC,
-    walletEvmXpubs: e.WALLET_EVM_XPUBS,
+    ...walletKeysConfig(env),
     totpKey: e.TOTP_KEY,
     localChainDelayMs: e.LOCAL_CHAIN_DELAY_MS,
     localChainFailRate: e.LOCAL_CHAIN_FAIL_RATE,

@@ -20,6 +20,11 @@ export interface EvmChain {
   /** Lower-cased contract → its asset. */
   tokens: Map<string, EvmAsset & { contract: string }>;
   native: EvmAsset | undefined;
+  /**
+   * The chain's deepest confirmations over its assets: how deep a deposit or one of our transactions must be before
+   * it counts (a mined transaction settles, an operator's funding is recorded).
+   */
+  finality: number;
   /** Block hashes kept below the head to see a reorg: deeper than any deposit's confirmations. */
   window: number;
 }
@@ -55,7 +60,7 @@ export function resolveEvmChain(catalog: Catalog, config: EvmChainConfig): EvmCh
     else if (!asset.singleAddress) native = entry;
   }
   const deepest = Math.max(1, ...[...tokens.values(), ...(native ? [native] : [])].map((a) => a.confirmations));
-  return { id: chain.id, symbol: chain.symbol, networkId, tokens, native, window: deepest + 12 };
+  return { id: chain.id, symbol: chain.symbol, networkId, tokens, native, finality: deepest, window: deepest + 12 };
 }
 
 /** Chain base units → ledger base units, cut to what the ledger keeps (the rest stays on the address as dust). */
@@ -67,4 +72,10 @@ export function toLedgerUnits(asset: EvmAsset, chainAmount: bigint): bigint {
 export function toChainUnits(asset: EvmAsset, amount: bigint): bigint {
   const shift = asset.chainDecimals - asset.decimals;
   return shift >= 0 ? amount * 10n ** BigInt(shift) : amount / 10n ** BigInt(-shift);
+}
+
+/** The chain's own coin or one of its tokens, by asset code. */
+export function evmAssetOf(chain: EvmChain, code: string): (EvmAsset & { contract?: string }) | undefined {
+  if (chain.native?.assetCode === code) return chain.native;
+  return [...chain.tokens.values()].find((t) => t.assetCode === code);
 }

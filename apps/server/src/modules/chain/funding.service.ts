@@ -1,4 +1,6 @@
+import type { ChainFundOutput } from '@polaris/contract';
 import { type Address, decodeEventLog, getAddress, type Hex, parseAbiItem } from 'viem';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { CustodyService } from '../wallet/custody.service.ts';
 import { InsufficientBalance } from '../wallet/ledger.ts';
@@ -8,13 +10,7 @@ import { insertFunding, isOurs, linkFunding } from './store.ts';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
-export interface FundingLine {
-  asset: string;
-  direction: 'in' | 'out';
-  chainAmount: string;
-  logIndex: number;
-  recorded: boolean;
-}
+export type FundingLine = z.infer<typeof ChainFundOutput>['lines'][number];
 
 export class FundingRefused extends Error {}
 
@@ -40,10 +36,7 @@ export async function recordFunding(
   ]);
   if (!receipt || !transaction) throw new FundingRefused(`no transaction ${txHash} on ${chain.symbol}`);
   if (receipt.status !== 'success') throw new FundingRefused('that transaction reverted: it moved nothing');
-  const deepest = Math.max(
-    1,
-    ...[...chain.tokens.values(), ...(chain.native ? [chain.native] : [])].map((a) => a.confirmations),
-  );
+  const deepest = chain.finality;
   if (head - receipt.blockNumber + 1n < BigInt(deepest)) {
     throw new FundingRefused(`that transaction is ${head - receipt.blockNumber + 1n} blocks deep; wait for ${deepest}`);
   }

@@ -1,3 +1,5 @@
+import type { ChainReconcileOutput } from '@polaris/contract';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { CustodyService } from '../wallet/custody.service.ts';
 import { type EvmAsset, toChainUnits } from './evm-chain.ts';
@@ -5,16 +7,7 @@ import type { EvmRuntime } from './runtime.ts';
 import { fundingsNet, gasPaid, unsettledTxs } from './store.ts';
 
 /** One chain and asset: what the chain holds against what our records say it should, in the chain's base units. */
-export interface ReconcileLine {
-  chain: string;
-  asset: string;
-  onChain: string;
-  expected: string;
-  difference: string;
-  /** What accounts for part of the difference, each with its amount (signed, chain units). */
-  explained: { what: string; amount: string }[];
-  unexplained: string;
-}
+export type ReconcileLine = z.infer<typeof ChainReconcileOutput>['lines'][number];
 
 /**
  * `npm run chain:reconcile` (docs/wallet.md, "What an operator does"). Per EVM chain on a node and per asset there:

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Address, type Hex, keccak256, type LocalAccount, parseTransaction } from 'viem';
 import type { Database, Tx } from '../../db/client.ts';
 import type { CustodyService, WithdrawalRow } from '../wallet/custody.service.ts';
-import { type EvmAsset, type EvmChain, toChainUnits } from './evm-chain.ts';
+import { type EvmAsset, type EvmChain, evmAssetOf, toChainUnits } from './evm-chain.ts';
 import { type EvmNode, type Receipt, transferData } from './evm-node.ts';
 import { bumpedFees, cappedFees, dueForBump, type Fees } from './fees.ts';
 import {
@@ -87,12 +87,6 @@ export class WithdrawalSender {
     this.deps.accountFor = accountFor;
   }
 
-  private assetOf(code: string): (EvmAsset & { contract?: string }) | undefined {
-    const { chain } = this.deps;
-    if (chain.native?.assetCode === code) return chain.native;
-    return [...chain.tokens.values()].find((t) => t.assetCode === code);
-  }
-
   private async hotBalance(asset: EvmAsset & { contract?: string }): Promise<bigint> {
     return asset.contract
       ? this.deps.node.tokenBalance(asset.contract, this.address)
@@ -113,7 +107,7 @@ export class WithdrawalSender {
       // One signer at a time per hot wallet, so what it owes is read after the previous signer's commit.
       await holdSender(tx, chain.id, this.address, () => this.pendingNonce(this.address));
       for (const row of rows) {
-        const asset = this.assetOf(row.assetCode);
+        const asset = evmAssetOf(this.deps.chain, row.assetCode);
         if (!asset) continue;
         if (!room.has(asset.assetCode)) {
           const owed = toChainUnits(asset, await custody.broadcastTotal(tx, chain.id, asset.assetCode));
@@ -241,7 +235,8 @@ export class WithdrawalSender {
       const index = receipts.findIndex((r) => r !== undefined);
       if (index >= 0) {
         const receipt = receipts[index]!;
-        if (head - receipt.blockNumber + 1n < this.settleDepth) continue;
+        // As deep as the chain's deepest deposit confirmations before it settles.
+        if (head - receipt.blockNumber + 1n < BigInt(this.deps.chain.finality)) continue;
         if (await this.settle(attempts[index]!, receipt)) settled++;
         continue;
       }
@@ -269,13 +264,6 @@ export class WithdrawalSender {
   private async minedNonce(address: string, cache: Map<string, number>): Promise<number> {
     if (!cache.has(address)) cache.set(address, await this.deps.node.nonce(address, 'latest'));
     return cache.get(address)!;
-  }
-
-  /** How deep a mined transaction must be before it settles: as deep as the chain's deepest deposit. */
-  private get settleDepth(): bigint {
-    const { chain } = this.deps;
-    const assets = [...chain.tokens.values(), ...(chain.native ? [chain.native] : [])];
-    return BigInt(Math.max(1, ...assets.map((a) => a.confirmations)));
   }
 
   /** A new attempt at the newest one's nonce: the same call (or cancel) at higher fees. */

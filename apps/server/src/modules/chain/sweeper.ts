@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Address, Hex, LocalAccount } from 'viem';
 import type { Database, Tx } from '../../db/client.ts';
 import type { CustodyService } from '../wallet/custody.service.ts';
-import type { EvmAsset, EvmChain } from './evm-chain.ts';
+import { type EvmAsset, type EvmChain, evmAssetOf } from './evm-chain.ts';
 import { type EvmNode, type Receipt, transferData } from './evm-node.ts';
 import type { Fees } from './fees.ts';
 import type { WithdrawalSender } from './sender.ts';
@@ -101,7 +101,7 @@ export class DepositSweeper {
       if ((swept.get(key)?.getTime() ?? 0) > candidate.lastCredited.getTime()) continue;
       const waited = this.later.get(key);
       if (waited && waited > candidate.lastCredited && now.getTime() - waited.getTime() < RECHECK_MS) continue;
-      const asset = this.asset(candidate.assetCode);
+      const asset = evmAssetOf(this.deps.chain, candidate.assetCode);
       const account = asset && (await this.depositAccount(candidate.address));
       if (!asset || !account) continue;
       if (asset.contract && !prices) prices = await this.prices();
@@ -179,7 +179,7 @@ export class DepositSweeper {
   /** A token sweep whose top-up is settled: its transfer now, or another top-up if fees rose meanwhile. */
   private async afterTopUp(sweep: SweepRow, account: LocalAccount, fees: Fees): Promise<boolean> {
     const { db, node, sender } = this.deps;
-    const asset = this.asset(sweep.assetCode);
+    const asset = evmAssetOf(this.deps.chain, sweep.assetCode);
     const ref = `sweep:${sweep.id}`;
     const seen = await topUps(db, ref);
     if (!asset?.contract || seen.open > 0 || seen.mined === 0) return false;
@@ -297,12 +297,6 @@ export class DepositSweeper {
     const account = path ? this.deps.depositKeys(address, path) : undefined;
     if (account) this.accounts.set(address.toLowerCase(), account);
     return account;
-  }
-
-  private asset(code: string): (EvmAsset & { contract?: string }) | undefined {
-    const { chain } = this.deps;
-    if (chain.native?.assetCode === code) return chain.native;
-    return [...chain.tokens.values()].find((t) => t.assetCode === code);
   }
 
   /** The sender's settler for `sweep:` references: a mined sweep is done, or failed if it reverted. */

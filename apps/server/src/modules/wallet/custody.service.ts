@@ -22,9 +22,10 @@ import {
   upsertSightings,
   withdrawalAmounts,
 } from './custody.store.ts';
+import { creditDeposit } from './deposits.service.ts';
 import { AccountDeleted, ledger } from './ledger.ts';
 import { WalletNotices } from './notices.service.ts';
-import { linkDepositEntry, type WithdrawalRow } from './store.ts';
+import type { WithdrawalRow } from './store.ts';
 import { settleWithdrawal } from './transfers.service.ts';
 
 export type { WithdrawalRow } from './store.ts';
@@ -81,22 +82,12 @@ export class CustodyService {
           const row = await lockConfirming(tx, deposit.id);
           if (!row) return false;
           await markCredited(tx, row.id, row.requiredConfirmations, this.deps.now());
-          const { entryId } = await ledger.transfer(tx, {
-            kind: 'deposit',
-            asset: row.assetCode,
-            from: { system: 'chain_clearing' },
-            to: { userId: row.userId },
-            amount: BigInt(row.amount),
-            reference: `deposit:${row.id}`,
-            memo: { chainId, txHash: row.txHash, logIndex: row.logIndex },
-          });
-          await linkDepositEntry(tx, row.id, entryId);
-          await this.deps.invites.qualify(tx, {
-            trigger: 'deposit',
+          await creditDeposit(tx, this.deps.invites, {
+            id: row.id,
             userId: row.userId,
-            reference: `deposit:${row.id}`,
             assetCode: row.assetCode,
-            units: BigInt(row.amount),
+            amount: BigInt(row.amount),
+            memo: { chainId, txHash: row.txHash, logIndex: row.logIndex },
           });
           return true;
         })

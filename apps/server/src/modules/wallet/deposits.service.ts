@@ -134,7 +134,12 @@ export class DepositService {
         return { id: existing!.id, credited: false, status: existing!.status as 'confirming' | 'credited' };
       }
       if (!confirmed) return { id, credited: false, status: 'confirming' as const };
-      await this.credit(tx, { id, userId: input.userId, assetCode: input.assetCode, amount: units });
+      await creditDeposit(tx, this.deps.invites, {
+        id,
+        userId: input.userId,
+        assetCode: input.assetCode,
+        amount: units,
+      });
       return { id, credited: true, status: 'credited' as const };
     });
     if (result.credited) {
@@ -196,7 +201,7 @@ export class DepositService {
             return false;
           }
           await markDepositCredited(tx, row.id, confirmations, this.deps.now());
-          await this.credit(tx, {
+          await creditDeposit(tx, this.deps.invites, {
             id: row.id,
             userId: row.userId,
             assetCode: row.assetCode,
@@ -227,24 +232,32 @@ export class DepositService {
     if (failures.length > 0) throw new ItemsFailed('deposits', failures, credited);
     return { credited };
   }
+}
 
-  /** The ledger side of a confirmed deposit: chain clearing → the user, linked back to the deposit row. */
-  private async credit(tx: Tx, deposit: { id: number; userId: number; assetCode: string; amount: bigint }) {
-    const { entryId } = await ledger.transfer(tx, {
-      kind: 'deposit',
-      asset: deposit.assetCode,
-      from: { system: 'chain_clearing' },
-      to: { userId: deposit.userId },
-      amount: deposit.amount,
-      reference: `deposit:${deposit.id}`,
-    });
-    await linkDepositEntry(tx, deposit.id, entryId);
-    await this.deps.invites.qualify(tx, {
-      trigger: 'deposit',
-      userId: deposit.userId,
-      reference: `deposit:${deposit.id}`,
-      assetCode: deposit.assetCode,
-      units: deposit.amount,
-    });
-  }
+/**
+ * The ledger side of a confirmed deposit, the simulator's or a chain's, in the caller's transaction: chain clearing →
+ * the user, linked back to the deposit row, and the invite module told (a first large enough deposit may earn a reward).
+ */
+export async function creditDeposit(
+  tx: Tx,
+  invites: Pick<InviteService, 'qualify'>,
+  deposit: { id: number; userId: number; assetCode: string; amount: bigint; memo?: Record<string, unknown> },
+): Promise<void> {
+  const { entryId } = await ledger.transfer(tx, {
+    kind: 'deposit',
+    asset: deposit.assetCode,
+    from: { system: 'chain_clearing' },
+    to: { userId: deposit.userId },
+    amount: deposit.amount,
+    reference: `deposit:${deposit.id}`,
+    memo: deposit.memo,
+  });
+  await linkDepositEntry(tx, deposit.id, entryId);
+  await invites.qualify(tx, {
+    trigger: 'deposit',
+    userId: deposit.userId,
+    reference: `deposit:${deposit.id}`,
+    assetCode: deposit.assetCode,
+    units: deposit.amount,
+  });
 }
