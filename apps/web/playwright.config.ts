@@ -58,7 +58,9 @@ function server(serverPort: number, dataDir: string, env: Record<string, string>
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: path.join(repoRoot, 'test-results/e2e-artifacts'),
+  // E2E_OUTPUT_DIR lets two runs side by side (each on its own E2E_PORT) keep their artifacts apart: a run empties
+  // its output folder when it starts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(repoRoot, 'test-results/e2e-artifacts'),
   fullyParallel: false,
   // One spec file at a time. Two workers ran the 70 journeys in 9.9 min on a quiet machine (one: about 21), but on
   // CI, beside the PostgreSQL pass, two failed on time (a live stage's first frame in 2.1 s against its 2 s goal).
