@@ -366,6 +366,8 @@ async function liveServices(platform: Platform, chat: ChatService, images: Image
     db,
     now,
     media,
+    bus: platform.bus,
+    scope: platform.busScope,
     images,
     rooms: chat.visibility,
     roomRole: (roomId, userId) =>

@@ -100,6 +100,8 @@ function startAndStop(platform: Platform, services: ModuleServices, { airdrops }
     );
   }
 
+  // Held long polls end first: the server's close waits for every request in flight.
+  app.addHook('preClose', async () => services.live.wakeWaiting());
   app.addHook('onClose', async () => {
     // A run in progress ends (its transaction commits or rolls back) before the pool it uses closes.
     await Promise.all(stopWorkers.map((stop) => stop()));

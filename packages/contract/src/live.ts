@@ -25,6 +25,13 @@ export const LiveStageCreateInput = z.object({
   roomId: rowId.nullable().optional(),
 });
 export const LiveStageRefInput = z.object({ id: rowId });
+/**
+ * A waiting viewer's long poll: the stage is answered as soon as its status is no longer `status` (the one the
+ * viewer shows), or as it is after LIVE_WAIT_MS, whichever comes first.
+ */
+export const LiveStageWaitInput = z.object({ id: rowId, status: z.enum(LIVE_STATUSES) });
+/** How long `/live/stage/wait` holds a request whose stage has not moved: under every proxy's idle timeout. */
+export const LIVE_WAIT_MS = 25_000;
 export const LiveStageListInput = z.object({
   /** Stages on air of this user only (the broadcaster's card). */
   ownerUid: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),

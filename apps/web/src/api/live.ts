@@ -1,5 +1,6 @@
 import type { LiveAnswer, LiveStage, LiveWatch } from '@polaris/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from './request.ts';
 
 export const liveKeys = {
@@ -18,19 +19,45 @@ export function useStagesOnAir(ownerUid?: string) {
 }
 
 /**
- * A stage, polled so the viewer count and its state stay current: every second while it has not started (a
- * waiting viewer sees it go live at once), every 3 s on air, not at all once it has ended.
+ * A stage, kept current two ways: a long poll (`/live/stage/wait`) answers the moment it moves (a waiting viewer
+ * sees it go live at once, whichever server the broadcaster is on), and a poll every 3 s on air refreshes the
+ * viewer count (every 10 s before, should a wait be lost). Nothing once it has ended.
  */
 export function useLiveStage(id: string) {
-  return useQuery({
+  const client = useQueryClient();
+  const query = useQuery({
     queryKey: liveKeys.stage(id),
     enabled: id !== '',
     queryFn: () => api.get<LiveStage>('/live/stage/detail', { id }),
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      return status === 'ended' ? false : status === 'scheduled' ? 1000 : 3000;
+      return status === 'ended' ? false : status === 'scheduled' ? 10_000 : 3000;
     },
   });
+  const status = query.data?.status;
+  useEffect(() => {
+    if (id === '' || status === undefined || status === 'ended') return;
+    const stop = new AbortController();
+    void (async () => {
+      while (!stop.signal.aborted) {
+        try {
+          const stage: LiveStage = await api.get<LiveStage>(
+            '/live/stage/wait',
+            { id, status },
+            { signal: stop.signal, silent: true },
+          );
+          client.setQueryData(liveKeys.stage(id), stage);
+          // A new status runs this effect again, waiting on that one.
+          if (stage.status !== status) return;
+        } catch {
+          // Offline or a server restarting: the poll above carries on; try waiting again a little later.
+          await new Promise((resolve) => setTimeout(resolve, 3000));
+        }
+      }
+    })();
+    return () => stop.abort();
+  }, [id, status, client]);
+  return query;
 }
 
 export function useCreateStage() {

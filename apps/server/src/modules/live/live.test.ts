@@ -68,6 +68,29 @@ describe('live stages', () => {
     expect((await t.call('GET', '/live/stage/detail', { query: { id: '999999' } })).status).toBe(404);
   });
 
+  it('holds a waiting viewer until the stage moves, and answers at once when it has already moved', async () => {
+    const { id } = (await stageCall('/live/stage/create', owner, { title: 'Doors open', audience: 'link' })).attachment;
+    let settled = false;
+    const waiting = t.call<LiveStage>('GET', '/live/stage/wait', { query: { id, status: 'scheduled' } }).then((r) => {
+      settled = true;
+      return r;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(settled).toBe(false);
+    const started = Date.now();
+    await stageCall('/live/stage/start', owner, { id });
+    const woken = await waiting;
+    expect(woken.attachment).toMatchObject({ id, status: 'live' });
+    expect(Date.now() - started).toBeLessThan(1000);
+
+    // A viewer showing an older status than the stage's is answered without waiting.
+    const stale = await t.call<LiveStage>('GET', '/live/stage/wait', { query: { id, status: 'scheduled' } });
+    expect(stale.attachment.status).toBe('live');
+    const bad = await t.call('GET', '/live/stage/wait', { query: { id, status: 'open' } });
+    expect(bad.status).toBe(400);
+    await stageCall('/live/stage/end', owner, { id });
+  });
+
   it('refuses bad input', async () => {
     const empty = await stageCall('/live/stage/create', owner, { title: '', audience: 'everyone' });
     expect(empty.status).toBe(400);
@@ -230,6 +253,7 @@ describe('live stages', () => {
 describe('live stages on a Janus that is down', () => {
   it('answers 503 with a message to try again, and the stage still moves', async () => {
     const down = await createTestApp({ env: { JANUS_URL: `http://127.0.0.1:${await freePort()}/janus` } });
+    let closed = false;
     try {
       const host = (await down.register('janus-down@example.com')).token;
       const { attachment: stage } = await down.call<LiveStage>('POST', '/live/stage/create', {
@@ -252,8 +276,21 @@ describe('live stages on a Janus that is down', () => {
       }
       expect((await down.call('POST', '/live/stage/pause', { token: host, body: { id: stage.id } })).status).toBe(200);
       expect((await down.call('POST', '/live/stage/end', { token: host, body: { id: stage.id } })).status).toBe(200);
-    } finally {
+
+      // A viewer's held wait does not hold up the server's shutdown: it is answered as the server closes.
+      const { attachment: next } = await down.call<LiveStage>('POST', '/live/stage/create', {
+        token: host,
+        body: { title: 'Later' },
+      });
+      const held = down.call<LiveStage>('GET', '/live/stage/wait', { query: { id: next.id, status: 'scheduled' } });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const closing = Date.now();
+      closed = true;
       await down.close();
+      expect(Date.now() - closing).toBeLessThan(5000);
+      expect((await held).attachment.status).toBe('scheduled');
+    } finally {
+      if (!closed) await down.close();
     }
   });
 });

@@ -8,6 +8,7 @@ import {
   LiveStageOutput,
   LiveStageRefInput,
   LiveStagesOutput,
+  LiveStageWaitInput,
   LiveWatchAnswerInput,
   LiveWatchInput,
   LiveWatchOutput,
@@ -54,6 +55,17 @@ export function liveRoutes(router: Router, live: LiveService): void {
     input: LiveStageRefInput,
     output: LiveStageOutput,
     handler: ({ input, user }) => live.get(input.id, user?.id ?? null),
+  });
+
+  router.route({
+    method: 'GET',
+    path: '/live/stage/wait',
+    summary: 'A live stage once its status is no longer the one given, or as it is after 25 s (a long poll)',
+    tags,
+    auth: 'optional',
+    input: LiveStageWaitInput,
+    output: LiveStageOutput,
+    handler: ({ input, user }) => live.waitForMove(input.id, user?.id ?? null, input.status),
   });
 
   for (const move of ['start', 'pause', 'end'] as const) {

@@ -1,6 +1,7 @@
-import { type LiveAnswer, type LiveStage, type LiveWatch, Status } from '@polaris/contract';
+import { LIVE_WAIT_MS, type LiveAnswer, type LiveStage, type LiveWatch, Status } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError, FieldsError, ServiceUnavailableError } from '../../platform/errors.ts';
+import type { RealtimeBus } from '../../platform/realtime.ts';
 import { endsSession, type SessionsEnded } from '../../platform/session-events.ts';
 import { type RoomVisibility, seesObject } from '../chat/service.ts';
 import { type LiveMedia, MediaOfferError, MediaUnavailableError } from './media.ts';
@@ -20,6 +21,12 @@ export interface LiveDeps {
   db: Database;
   now: () => Date;
   media: LiveMedia;
+  /** Where a stage's moves are announced to the viewers waiting on any process (`waitForMove`). */
+  bus: RealtimeBus;
+  /** The deployment's scope on a shared Redis (chat's: the database's name). */
+  scope: string;
+  /** How long a wait is held (LIVE_WAIT_MS; shorter in tests). */
+  waitMs?: number;
   /** The user's role in a chat room, null when they are not in it (the chat module answers). */
   roomRole(roomId: number, userId: number): Promise<RoomRole>;
   /** Who may see what belongs to a chat room (the chat module's one rule): a room's members-only stage is its own. */
@@ -63,6 +70,9 @@ export class LiveService {
   /** This process's media sessions opened by a signed-in user, by media session id. */
   private readonly bound = new Map<string, { userId: number; sessionId: number }>();
 
+  /** Requests held by `waitForMove` on this process: woken when it closes, so shutting down waits for none. */
+  private readonly waiting = new Set<() => void>();
+
   constructor(private readonly deps: LiveDeps) {}
 
   async create(userId: number, input: StageInput): Promise<LiveStage> {
@@ -101,10 +111,50 @@ export class LiveService {
     }
     if (to === 'ended') await this.deps.media.endStage(id);
     else await this.deps.media.setPaused(id, to === 'paused');
+    // The move is made whether or not the announcement gets out: waiting viewers then learn it at their wait's end.
+    await this.deps.bus.publish(this.channel(id), to).catch(() => {});
     if (move === 'start' && !stage.startedAt && stage.roomId !== null) {
       this.deps.onAir?.({ id, roomId: stage.roomId, ownerId: stage.ownerId, ownerName: stage.ownerName ?? '' });
     }
     return (await this.presentAll([{ ...stage, ...moved }], userId))[0]!;
+  }
+
+  /**
+   * The stage once its status is no longer `seen`, or as it is after LIVE_WAIT_MS: a viewer waiting for a stage to
+   * go live learns it as soon as it does, on whichever process the move was made (the bus), with one request per
+   * 25 s instead of a poll a second (a poll's phase alone cost a waiting viewer up to a second of its first frame).
+   */
+  async waitForMove(id: number, userId: number | null, seen: StageStatus): Promise<LiveStage> {
+    let wake = () => {};
+    const moved = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    // Listening before reading: a move made between the read and the listening would otherwise be missed.
+    const stopListening = await this.deps.bus.subscribe(this.channel(id), () => wake());
+    this.waiting.add(wake);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const stage = await this.get(id, userId);
+      if (stage.status !== seen) return stage;
+      const timedOut = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, this.deps.waitMs ?? LIVE_WAIT_MS);
+      });
+      await Promise.race([moved, timedOut]);
+      return await this.get(id, userId);
+    } finally {
+      clearTimeout(timer);
+      this.waiting.delete(wake);
+      await stopListening();
+    }
+  }
+
+  /** Answers every held wait now (the process is closing: its requests must end before the server can). */
+  wakeWaiting(): void {
+    for (const wake of this.waiting) wake();
+  }
+
+  private channel(id: number): string {
+    return `live:${this.deps.scope}:${id}`;
   }
 
   /** The broadcaster's offer; the stage must be started (live or paused) first. */
