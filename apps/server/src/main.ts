@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { databaseSourceFor, openDatabase } from './db/client.ts';
@@ -12,6 +13,9 @@ if (sharedKeysProblem) {
   process.exit(1);
 }
 const config = loadConfig();
+// Made here, before anything is written into it (the admin token, server.json, uploads), whichever database the
+// node uses: with PostgreSQL nothing else would make it, and the first write died with ENOENT.
+mkdirSync(config.dataDir, { recursive: true });
 // Another server on this data folder (several processes on one PostgreSQL) keeps its token: both check the same one.
 const announced = await announcedServer(config.dataDir);
 const other = announced && (await answersHealth(announced.port)) ? announced : null;

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../paths.ts';
 import { ServerProcesses } from '../test/server-processes.ts';
@@ -18,8 +21,15 @@ afterAll(() => processes.close());
 describe('nodes starting together', () => {
   it('all come up on an empty database, which ends migrated once', async () => {
     await processes.createEmptyDatabase();
-    const started = await Promise.allSettled([processes.start(), processes.start(), processes.start()]);
+    // One of them on a data folder that does not exist yet: a node makes it (it once died writing its admin token).
+    const fresh = path.join(tmpdir(), `polaris-fresh-${process.pid}-${Date.now()}`, 'data');
+    const started = await Promise.allSettled([
+      processes.start(),
+      processes.start(),
+      processes.start({ DATA_DIR: fresh }),
+    ]);
     expect(started.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    expect(existsSync(path.join(fresh, 'server.json'))).toBe(true);
     const applied = await processes.query<{ count: string; distinct: string }>(
       'SELECT count(*)::text AS count, count(DISTINCT hash)::text AS distinct FROM drizzle.__drizzle_migrations',
     );
