@@ -1,5 +1,5 @@
 import { type Language, Status, translate } from '@polaris/contract';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isConnectionLoss } from '../db/client.ts';
 import { AppError, FieldsError, ServiceUnavailableError, ValidationError } from './errors.ts';
 import { requestLanguage } from './locale.ts';
@@ -59,6 +59,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     const statusCode = (error as FastifyError).statusCode ?? 500;
     const code = (error as FastifyError).code;
     if (statusCode === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      drainRefusedBody(request, reply);
       return reply.code(413).send(failure(request, 413, translate(language, 'http.413'), null));
     }
     if (statusCode === 429) {
@@ -82,4 +83,33 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(failure(request, 404, translate(requestLanguage(request), 'http.404'), null));
   });
+}
+
+/** How much of a refused body is read (and dropped) so that its sender gets to read the 413: 16 MiB. */
+export const REFUSED_BODY_DRAIN_BYTES = 16 * 1024 * 1024;
+/** How long a refused body may take to arrive before its connection is closed anyway. */
+const REFUSED_BODY_DRAIN_MS = 10_000;
+
+/**
+ * Most HTTP clients write the whole body before they read anything. Fastify answers a body over the limit at
+ * once and closes the connection, and a client still writing then meets EPIPE or a reset and never sees the 413.
+ * So the rest of the body is read and dropped (keeping the connection, as for any answered request), as long as
+ * it is worth it: one declared over REFUSED_BODY_DRAIN_BYTES, or going past it, or slower than
+ * REFUSED_BODY_DRAIN_MS, is cut off as before.
+ */
+function drainRefusedBody(request: FastifyRequest, reply: FastifyReply) {
+  const raw = request.raw;
+  if (raw.complete || Number(request.headers['content-length']) > REFUSED_BODY_DRAIN_BYTES) return;
+  reply.removeHeader('connection');
+  let read = 0;
+  const cut = () => raw.socket?.destroy();
+  const timer = setTimeout(cut, REFUSED_BODY_DRAIN_MS);
+  timer.unref();
+  raw.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > REFUSED_BODY_DRAIN_BYTES) cut();
+  });
+  raw.once('end', () => clearTimeout(timer));
+  raw.once('close', () => clearTimeout(timer));
+  raw.resume();
 }
