@@ -33,6 +33,7 @@ const ROUTES: Record<string, (ids: Ids) => Record<string, string>> = {
   '/chat/messages': (ids) => ({ roomId: ids.roomId }),
   '/chat/members': (ids) => ({ roomId: ids.roomId }),
   '/live/stage/detail': (ids) => ({ id: ids.stageId }),
+  '/live/stage/wait': (ids) => ({ id: ids.stageId, status: 'live' }),
   '/redpacket/detail': (ids) => ({ redpacketCode: ids.redpacketCode }),
   '/redpacket/claims': (ids) => ({ redpacketCode: ids.redpacketCode }),
   '/bounty/list': (ids) => ({ roomId: ids.roomId, state: 'all' }),
