@@ -238,10 +238,10 @@ export async function accountByApi(request: APIRequestContext, prefix: string): 
 /** The transaction password of accounts from `fundedAccount`. */
 export const E2E_TRADE_PASSWORD = 'pay2468';
 
-/** A new account holding 100 USDT, with a transaction password set through the API (the mailed code from the outbox). */
-export async function fundedAccount(request: APIRequestContext, prefix: string): Promise<Account> {
+/** A new account holding 100 USDT (or `amount`), with a transaction password set through the API (the mailed code). */
+export async function fundedAccount(request: APIRequestContext, prefix: string, amount = '100'): Promise<Account> {
   const account = await accountByApi(request, prefix);
-  await deposit(account.email, '100');
+  await deposit(account.email, amount);
   const before = await latestCode(outboxDir(), account.email);
   await apiCall(request, account.token, '/user/trade/vcode', {});
   const vcode = await codeFor(account.email, before);

@@ -2,10 +2,11 @@ import type { Activity } from '@polaris/contract';
 import { useTranslation } from 'react-i18next';
 import ui from '@/components/activity/activity.module.css';
 import { Button } from '@/components/Button.tsx';
+import { ChoiceField } from '@/components/ChoiceField.tsx';
 import { Sheet } from '@/components/Sheet.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
-import { amountFigure } from '@/lib/wallet.ts';
+import { amountFigure, assetAmount } from '@/lib/wallet.ts';
 import styles from './details.module.css';
 import { priceText, type SignUpFlow } from './useSignUpFlow.ts';
 
@@ -35,36 +36,69 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
                 <dt>{t('activity.price')}</dt>
                 <dd data-testid="signup-confirm-price">{priceText(ticket, t)}</dd>
               </div>
+              {flow.balance && ticket.asset && (
+                <div className={ui.kv}>
+                  <dt>{t('activity.yourBalance')}</dt>
+                  <dd data-testid="signup-confirm-balance">
+                    {flow.balance.available === null ? '…' : assetAmount(flow.balance.available, ticket.asset)}
+                  </dd>
+                </div>
+              )}
             </dl>
+            {flow.balance?.shortfall && ticket.asset && (
+              <p className={styles.notice} role="status" data-testid="signup-confirm-shortfall">
+                {t('activity.shortfall', {
+                  amount: assetAmount(flow.balance.shortfall, ticket.asset),
+                  asset: ticket.asset,
+                })}
+              </p>
+            )}
+            {flow.balance?.failed && (
+              <p className={styles.notice} role="alert" data-testid="signup-confirm-balance-failed">
+                {t('activity.balanceFailed')}
+              </p>
+            )}
             <p className={styles.notice} data-testid="signup-confirm-outcome" data-outcome={flow.outcome}>
               {t(`activity.outcome.${flow.outcome}${ticket.free ? 'Free' : 'Paid'}`)}
             </p>
             {!ticket.free && <p className={ui.muted}>{t('activity.refundRule')}</p>}
-            {activity.questions.map((question) => (
-              <TextField
-                key={question.id}
-                id={`question-${question.id}`}
-                testId={`signup-question-${question.id}`}
-                label={`${question.label}${question.required ? ' *' : ''}`}
-                value={flow.answers[question.id] ?? ''}
-                onChange={(value) => flow.answer(question.id, value)}
-                maxLength={500}
-                error={flow.answerErrors[question.id]}
-              />
-            ))}
+            {activity.questions.map((question) => {
+              const label = `${question.label}${question.required ? ' *' : ''}`;
+              const common = {
+                id: `question-${question.id}`,
+                testId: `signup-question-${question.id}`,
+                label,
+                value: flow.answers[question.id] ?? '',
+                onChange: (value: string) => flow.answer(question.id, value),
+                error: flow.answerErrors[question.id],
+              };
+              return question.type === 'choice' && question.options?.length ? (
+                <ChoiceField key={question.id} {...common} options={question.options} />
+              ) : (
+                <TextField key={question.id} {...common} maxLength={500} />
+              );
+            })}
             <div className={ui.actions}>
               <Button onClick={flow.closeSheet} data-testid="signup-confirm-cancel">
                 {t('common.cancel')}
               </Button>
-              <Button
-                variant="primary"
-                loading={flow.pending}
-                disabled={flow.pending}
-                onClick={flow.confirm}
-                data-testid="signup-confirm-ok"
-              >
-                {ticket.free ? t('common.confirm') : t('activity.pay')}
-              </Button>
+              {flow.balance?.shortfall && ticket.asset ? (
+                <Button variant="primary" onClick={flow.deposit} data-testid="signup-confirm-deposit">
+                  {t('activity.depositToPay', { asset: ticket.asset })}
+                </Button>
+              ) : (
+                <Button
+                  variant="primary"
+                  loading={
+                    flow.pending || (flow.balance !== null && flow.balance.available === null && !flow.balance.failed)
+                  }
+                  disabled={flow.pending || (flow.balance !== null && flow.balance.available === null)}
+                  onClick={flow.confirm}
+                  data-testid="signup-confirm-ok"
+                >
+                  {ticket.free ? t('common.confirm') : t('activity.pay')}
+                </Button>
+              )}
             </div>
           </div>
         )}

@@ -1,14 +1,17 @@
 import { type Activity, TOAST_DURATION_MS } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSignUp } from '@/api/activity.ts';
-import { PATHS } from '@/app/paths.ts';
+import { useAsset } from '@/api/wallet.ts';
+import { href, PATHS } from '@/app/paths.ts';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
+import { isApiError } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
 import { assetAmount, newIdempotencyKey } from '@/lib/wallet.ts';
+import { pauseSignUp, resumeSignUp, shortfallOf } from './signup-funds.ts';
 
 export type TicketType = Activity['ticketTypes'][number];
 
@@ -26,10 +29,16 @@ export function liveRegistration(activity: Activity) {
   return mine && ['pending', 'approved', 'waitlisted'].includes(mine.status) ? mine : null;
 }
 
+/** The ledger's refusal of a payment the balance does not cover (`wallet.insufficient` on `amount`). */
+const isShortOfFunds = (error: unknown) =>
+  isApiError(error, 'invalid') && error.fields.some((field) => field.field === 'amount');
+
 /**
  * Signing up from the details page: the chosen ticket type, what will happen (a seat, held for approval, the
- * waitlist: the server's rule), the confirmation sheet with the questions, and for a paid ticket the transaction
- * password. A new idempotency key each time the sheet opens; retries inside it reuse it.
+ * waitlist: the server's rule), the confirmation sheet with the price, the balance and the questions, and for a
+ * paid ticket the transaction password. A balance short of the price is said first, with the way to deposit
+ * (the asset's deposit page, then back here with the sheet open again: `?signup=<ticket type>`), and no password
+ * is asked for. A new idempotency key each time the sheet opens; retries inside it reuse it.
  */
 export function useSignUpFlow(activity: Activity, invite: string | undefined) {
   const { t } = useTranslation();
@@ -48,6 +57,31 @@ export function useSignUpFlow(activity: Activity, invite: string | undefined) {
   const [key, setKey] = useState('');
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
+  const [params, setParams] = useSearchParams();
+  const paid = ticket !== undefined && !ticket.free && ticket.asset !== null;
+  const balance = useAsset(confirming && paid ? (ticket.asset ?? '') : '');
+  const shortfall =
+    paid && balance.data ? shortfallOf(ticket.price, balance.data.available, balance.data.decimals) : null;
+
+  // Back from the deposit page: the sheet opens again on the ticket, with what was typed.
+  const resumeTicket = params.get('signup');
+  useEffect(() => {
+    if (!resumeTicket || !loggedIn) return;
+    const paused = resumeSignUp(activity.id);
+    const type = activity.ticketTypes.find((item) => item.id === resumeTicket && item.onSale);
+    setParams(
+      (current) => {
+        current.delete('signup');
+        return current;
+      },
+      { replace: true },
+    );
+    if (!type) return;
+    setChosen(type.id);
+    if (paused?.ticketTypeId === type.id) setAnswers(paused.answers);
+    setKey(newIdempotencyKey());
+    setConfirming(true);
+  }, [resumeTicket, loggedIn, activity, setParams]);
 
   /** Required questions must be answered before anything is sent, so nothing typed is lost to a refusal. */
   const answersReady = () => {
@@ -89,6 +123,12 @@ export function useSignUpFlow(activity: Activity, invite: string | undefined) {
       {
         onSuccess: (registration) => done(registration.status),
         onError: (error) => {
+          if (isShortOfFunds(error)) {
+            // The balance moved since the sheet showed it: back to the sheet, which now says what is missing.
+            setPaying(false);
+            void balance.refetch();
+            return;
+          }
           const trade = tradeErrorOf(error);
           if (trade?.kind === 'wrong') return setTradeError(trade.message);
           if (trade?.kind === 'notSet') return tradePasswordMissing();
@@ -99,9 +139,20 @@ export function useSignUpFlow(activity: Activity, invite: string | undefined) {
     );
   };
 
+  /** To the asset's deposit page, which offers the way back here; the answers typed wait in this tab. */
+  const deposit = () => {
+    if (!ticket?.asset) return;
+    pauseSignUp(activity.id, { ticketTypeId: ticket.id, answers });
+    const back = href(PATHS.activityDetails, { id: activity.id, signup: ticket.id, ...(invite ? { invite } : {}) });
+    navigate(href(PATHS.assetDetails, { asset: ticket.asset, deposit: '1', returnTo: back }));
+  };
+
   return {
     loggedIn,
     ticket,
+    /** For a paid ticket, the balance in its asset (loading while the sheet opens), and what it lacks. */
+    balance: paid ? { available: balance.data?.available ?? null, failed: balance.isError, shortfall } : null,
+    deposit,
     choose: setChosen,
     outcome,
     start,
@@ -120,7 +171,7 @@ export function useSignUpFlow(activity: Activity, invite: string | undefined) {
     confirm: () => {
       if (!answersReady()) return;
       if (ticket?.free) submitFree();
-      else setPaying(true);
+      else if (balance.data && !shortfall) setPaying(true);
     },
     submitPaid,
     closeSheet: () => setConfirming(false),

@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAsset, useDepositAddress, useRecords, useSummary } from '@/api/wallet.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { href, PATHS } from '@/app/paths.ts';
+import { safeReturnPath } from '@/components/activity/details/signup-funds.ts';
 import { Button } from '@/components/Button.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { copyWithToast, RecordItem } from '@/components/RecordItem.tsx';
@@ -28,7 +29,11 @@ export default function AssetDetailsPage() {
     <Frame title={valid ? t('details.title', { asset: code }) : t('notFound.assetTitle')}>
       {valid ? (
         <RequireLogin>
-          <Details code={code} focusDeposit={params.get('deposit') === '1'} />
+          <Details
+            code={code}
+            focusDeposit={params.get('deposit') === '1'}
+            returnTo={safeReturnPath(params.get('returnTo'), PATHS.activityDetails)}
+          />
         </RequireLogin>
       ) : (
         <AssetNotFound />
@@ -37,7 +42,7 @@ export default function AssetDetailsPage() {
   );
 }
 
-function Details({ code, focusDeposit }: { code: string; focusDeposit: boolean }) {
+function Details({ code, focusDeposit, returnTo }: { code: string; focusDeposit: boolean; returnTo: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const asset = useAsset(code);
@@ -57,6 +62,16 @@ function Details({ code, focusDeposit }: { code: string; focusDeposit: boolean }
 
   return (
     <>
+      {returnTo && (
+        <section className={ui.card} data-testid="details-return">
+          <p className={ui.hint} style={{ margin: '0 0 8px' }}>
+            {t('details.backToSignUpHint')}
+          </p>
+          <Button block onClick={() => navigate(returnTo)} data-testid="details-return-signup">
+            {t('details.backToSignUp')}
+          </Button>
+        </section>
+      )}
       <section className={ui.card} aria-labelledby="details-balance" data-testid="details-balance-card">
         <div className={styles.head}>
           <AssetIcon code={data.code} />
