@@ -185,6 +185,8 @@ export type Config = WalletKeysConfig & {
   port: number;
   host: string;
   publicUrl: string;
+  /** Whether PUBLIC_URL was set: without it `publicUrl` is a default that only this machine reaches. */
+  publicUrlSet: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -332,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

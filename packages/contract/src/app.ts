@@ -15,6 +15,11 @@ export const AppConfigOutput = z.object({
   publicUrl: z.string(),
   /** Where share links live (`SHORT_LINK_HOST`, by default publicUrl): `<shortLinkHost>/s/<code>`. */
   shortLinkHost: z.string(),
+  /**
+   * False when the server was given no PUBLIC_URL (nor SHORT_LINK_HOST): its links then name a default address
+   * (`http://localhost:<port>`) that works on no other device, and the share buttons say so to the person sharing.
+   */
+  publicLinks: z.boolean(),
   /** Map tile URL template ({z}/{x}/{y}); the CSP allows images from its origin and no other outside host. */
   mapTileUrl: z.string(),
   /** The sign-in providers configured on this server; the login page shows only their buttons. */

@@ -39,12 +39,28 @@ export class Links {
     return `${this.publicUrl}/#/pages/bounty/bounty-detail/index?id=${id}`;
   }
 
-  image(id: string, width: number): string {
-    return `${this.publicUrl}${API_BASE}/activity/image/${id}/${width}.webp`;
+  /**
+   * An uploaded image as the app shows it: a path on this server, never an absolute URL, so the page loads it
+   * from whatever origin it came from (127.0.0.1, a LAN address, the public name) under its `img-src 'self'`;
+   * a native shell puts the API's origin in front (web `apiAsset`). What leaves the device uses `absolute()`.
+   */
+  imagePath(id: string, width: number): string {
+    return `${API_BASE}/activity/image/${id}/${width}.webp`;
   }
 
+  /** An attendance NFT's picture, as the app shows it (a path, as `imagePath`). */
+  nftImagePath(publicId: string): string {
+    return `${API_BASE}/activity/nft/${publicId}/image.svg`;
+  }
+
+  /** The picture in an NFT's metadata, read by wallets and marketplaces elsewhere: on the public URL. */
   nftImage(publicId: string): string {
-    return `${this.publicUrl}${API_BASE}/activity/nft/${publicId}/image.svg`;
+    return this.absolute(this.nftImagePath(publicId));
+  }
+
+  /** A path of ours on the public URL, for what leaves the device (previews for crawlers, mail, metadata). */
+  absolute(pathOrUrl: string): string {
+    return pathOrUrl.startsWith('/') && !pathOrUrl.startsWith('//') ? `${this.publicUrl}${pathOrUrl}` : pathOrUrl;
   }
 
   nftMetadata(publicId: string): string {

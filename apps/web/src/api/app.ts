@@ -1,23 +1,9 @@
-import type { OidcProvider } from '@polaris/contract';
+import type { AppConfig } from '@polaris/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './request.ts';
 
-export interface AppConfig {
-  regionBlocked: boolean;
-  country: string | null;
-  version: string;
-  publicUrl: string;
-  /** Where share links live (server env SHORT_LINK_HOST, by default publicUrl): `/s/<code>`. */
-  shortLinkHost: string;
-  /** Map tile URL template with {z}/{x}/{y} (server env MAP_TILE_URL). */
-  mapTileUrl: string;
-  /** Sign-in providers the server has configured; only their buttons are shown. */
-  signInProviders?: OidcProvider[];
-  /** Origins the web-view page may open (server env WEBVIEW_ALLOWLIST, plus ours and the game shell's). */
-  webViewAllowList: string[];
-  /** Official channels for join-community (server env COMMUNITY_CHANNELS). */
-  communityChannels: { id: string; name: string; url: string }[];
-}
+/** What the client needs at start: the contract's type, as the server answers it. */
+export type { AppConfig };
 
 const appKeys = { config: ['app', 'config'] as const };
 

@@ -1,4 +1,5 @@
 import type { ActivitySummary } from '@polaris/contract';
+import { apiAsset } from '@/lib/api-origin.ts';
 
 /** An uploaded image as the API returns it (the contract's ImageOutput). */
 type Image = NonNullable<ActivitySummary['cover']>;
@@ -30,8 +31,8 @@ export function CoverImage({
   return (
     <img
       className={className}
-      src={largest.url}
-      srcSet={image.sizes.map((size) => `${size.url} ${size.width}w`).join(', ')}
+      src={apiAsset(largest.url)}
+      srcSet={image.sizes.map((size) => `${apiAsset(size.url)} ${size.width}w`).join(', ')}
       sizes={slot}
       alt=""
       loading={priority ? 'eager' : 'lazy'}

@@ -13,7 +13,7 @@ export function presentNft(
 ) {
   return {
     tokenId: String(nft.tokenId),
-    image: links.nftImage(nft.publicId),
+    image: links.nftImagePath(nft.publicId),
     metadataUrl: links.nftMetadata(nft.publicId),
     activity: {
       id: activity.code,

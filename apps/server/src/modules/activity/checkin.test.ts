@@ -46,7 +46,7 @@ describe('check-in and attendance NFTs', () => {
         activity: expect.objectContaining({ id: activity.id }),
       }),
     ]);
-    const image = await t.app.inject({ url: new URL(first.attachment.nft.image).pathname });
+    const image = await t.app.inject({ url: first.attachment.nft.image });
     expect(image.headers['content-type']).toContain('image/svg+xml');
     expect(image.body).toContain(activity.title);
     const overview = await t.call<{ counts: { checkedIn: number; approved: number } }>(

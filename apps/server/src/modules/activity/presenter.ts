@@ -29,7 +29,7 @@ export function presentImage(links: Links, image: Pick<ImageRow, 'id' | 'width' 
     id: image.id,
     width: image.width,
     height: image.height,
-    sizes: image.widths.map((width) => ({ width, url: links.image(image.id, width) })),
+    sizes: image.widths.map((width) => ({ width, url: links.imagePath(image.id, width) })),
   };
 }
 

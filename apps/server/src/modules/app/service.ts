@@ -35,6 +35,7 @@ export class AppService {
       version: APP_VERSION,
       publicUrl: config.publicUrl,
       shortLinkHost: config.share.shortLinkHost,
+      publicLinks: config.publicUrlSet || config.share.shortLinkHost !== config.publicUrl,
       mapTileUrl: config.mapTileUrl,
       signInProviders: (['google', 'apple'] as const).filter((provider) => config.oidc[provider] !== undefined),
       webViewAllowList: config.webViewAllowList,

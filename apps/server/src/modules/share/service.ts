@@ -45,7 +45,11 @@ export class ShareService {
    */
   private async specific(target: ShareTarget, language: Language): Promise<Preview | null> {
     try {
-      if (target.kind === 'activity') return activityPreview(await this.deps.activityForGuest(target.code), language);
+      if (target.kind === 'activity') {
+        const preview = activityPreview(await this.deps.activityForGuest(target.code), language);
+        // A crawler reads the preview from elsewhere: the picture on the public URL, not a path.
+        return { ...preview, image: preview.image && this.deps.links.absolute(preview.image) };
+      }
       if (target.kind === 'bounty') return bountyPreview(await this.deps.bountyForGuest(target.id));
       return null;
     } catch (error) {

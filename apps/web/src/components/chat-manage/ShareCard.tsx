@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '@/api/app.ts';
 import { useResetInvite } from '@/api/chat-manage.ts';
 import { Button } from '@/components/Button.tsx';
+import { useShareLink } from '@/components/share.ts';
 import ui from '@/components/ui.module.css';
 import { webOrigin } from '@/lib/api-origin.ts';
 import { copyText } from '@/lib/clipboard.ts';
@@ -16,6 +17,7 @@ import { useOverlays } from './useOverlays.tsx';
 /** The room's invite link with its QR code, copy and share; admins may replace it (the old one stops working). */
 export function ShareCard({ room, token, canReset }: { room: ChatRoom; token: string; canReset: boolean }) {
   const { t } = useTranslation();
+  const shareLink = useShareLink();
   const reset = useResetInvite(room.id);
   const overlays = useOverlays();
   const shortLinkHost = useAppConfig().data?.shortLinkHost ?? webOrigin();
@@ -38,12 +40,11 @@ export function ShareCard({ room, token, canReset }: { room: ChatRoom; token: st
       duration: TOAST_DURATION_MS,
     });
   };
-  const share = async () => {
-    if (!navigator.share) return copy();
-    await navigator
-      .share({ title: room.name, text: t('chatManage.share.shareText', { name: room.name }), url: link })
-      .catch(() => undefined);
-  };
+  const share = () =>
+    shareLink(
+      { title: room.name, text: t('chatManage.share.shareText', { name: room.name }), url: link },
+      t('chatManage.share.link'),
+    );
   const confirmReset = async () => {
     const ok = await overlays.confirm({
       title: t('chatManage.share.resetTitle'),

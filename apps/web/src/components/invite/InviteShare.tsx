@@ -4,12 +4,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button.tsx';
 import { copyWithToast } from '@/components/RecordItem.tsx';
+import { useShareLink } from '@/components/share.ts';
 import ui from '@/components/ui.module.css';
 import styles from './invite.module.css';
 
 /** My invite code (copy), its link (copy) and QR code, and the share sheet (the link is copied where there is none). */
 export function InviteShare({ info }: { info: InvitedInfo }) {
   const { t } = useTranslation();
+  const shareLink = useShareLink();
   const [qr, setQr] = useState('');
   useEffect(() => {
     let live = true;
@@ -26,17 +28,7 @@ export function InviteShare({ info }: { info: InvitedInfo }) {
     amount: info.rule.inviteeAmount,
     asset: info.asset,
   });
-  const share = async () => {
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title: t('invite.title'), text: shareText, url: info.link });
-        return;
-      } catch (error) {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-      }
-    }
-    await copyWithToast(info.link, t('invite.link'));
-  };
+  const share = () => shareLink({ title: t('invite.title'), text: shareText, url: info.link }, t('invite.link'));
 
   return (
     <section className={`${ui.card} ${styles.hero}`} aria-labelledby="invite-headline" data-testid="invite-share">

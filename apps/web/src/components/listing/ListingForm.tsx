@@ -10,6 +10,7 @@ import fieldStyles from '@/components/TextField.module.css';
 import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
 import { type Form, useForm } from '@/components/useForm.ts';
+import { apiAsset } from '@/lib/api-origin.ts';
 
 /** The server checks the address for the chain; the hint says what each chain's address looks like. */
 const CHAIN_FAMILY: Record<number, 'evm' | 'solana' | 'ton'> = {
@@ -148,7 +149,7 @@ function useLogoUpload(form: ListingFields) {
       try {
         const image = await uploadLogo(file);
         form.field('logoImageId').onChange(image.id);
-        setPreview(image.sizes[0]?.url ?? null);
+        setPreview(image.sizes[0] ? apiAsset(image.sizes[0].url) : null);
       } catch (error) {
         // The upload names its field `file`; it belongs under the logo here.
         reportFormError(error, ['file'], (found) => form.setError('logoImageId', found.file));

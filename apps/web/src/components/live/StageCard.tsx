@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { href, PATHS } from '@/app/paths.ts';
 import { Avatar } from '@/components/Avatar.tsx';
+import { apiAsset } from '@/lib/api-origin.ts';
 import css from './live.module.css';
 
 /** A stage in a list: its cover (or a placeholder), on air or paused, how many watch, its title and broadcaster. */
 export function StageCard({ stage }: { stage: LiveStage }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const cover = stage.cover?.sizes[0]?.url;
+  const first = stage.cover?.sizes[0]?.url;
+  const cover = first && apiAsset(first);
   return (
     <button
       type="button"

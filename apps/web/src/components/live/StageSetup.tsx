@@ -8,6 +8,7 @@ import { useCreateStage } from '@/api/live.ts';
 import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { TextField } from '@/components/TextField.tsx';
+import { apiAsset } from '@/lib/api-origin.ts';
 import css from './live.module.css';
 
 /**
@@ -70,7 +71,7 @@ export function StageSetup({ room, onCreated }: { room?: { id: string; name: str
         {cover ? (
           <>
             <img
-              src={cover.sizes[0]?.url}
+              src={cover.sizes[0] && apiAsset(cover.sizes[0].url)}
               alt=""
               style={{ width: 120, aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 8 }}
               data-testid="live-cover-preview"

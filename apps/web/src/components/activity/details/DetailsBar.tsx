@@ -7,9 +7,9 @@ import { useCancelSignUp } from '@/api/activity.ts';
 import { confirm } from '@/app/overlays.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
-import { shareActivity } from '@/components/activity/share.ts';
 import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
+import { useShareLink } from '@/components/share.ts';
 import { amountFigure } from '@/lib/wallet.ts';
 import styles from './details.module.css';
 import { TransferTicket } from './TransferTicket.tsx';
@@ -52,11 +52,12 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
     });
   };
 
-  /** Web Share with the marketing title and text; elsewhere, or when sharing fails, the link is copied. */
+  const shareLink = useShareLink();
+  /** The device's share sheet with the marketing title and text; elsewhere, or when sharing fails, a copy. */
   const share = () => {
     const title = activity.marketing.shareTitle ?? activity.title;
     const text = activity.marketing.shareText ?? title;
-    return shareActivity({ title, text, url: activity.shareUrl }, t('activity.shareLink'));
+    return shareLink({ title, text, url: activity.shareUrl }, t('activity.shareLink'));
   };
 
   const manage = (

@@ -4,26 +4,16 @@ import { useNavigate } from 'react-router-dom';
 import type { Bounty } from '@/api/bounty.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
-import { copyWithToast } from '@/components/RecordItem.tsx';
-import { shareNatively } from '@/lib/native.ts';
+import { useShareLink } from '@/components/share.ts';
 import styles from '../bounty.module.css';
 
 /** Share (Web Share, else the link copied) and, for the creator, the way to the review queue. */
 export function DetailBar({ bounty }: { bounty: Bounty }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const share = async () => {
-    if (await shareNatively({ title: bounty.title, text: bounty.title, url: bounty.shareUrl })) return;
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title: bounty.title, text: bounty.title, url: bounty.shareUrl });
-        return;
-      } catch (error) {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-      }
-    }
-    await copyWithToast(bounty.shareUrl, t('bounty.detail.shareLink'));
-  };
+  const shareLink = useShareLink();
+  const share = () =>
+    shareLink({ title: bounty.title, text: bounty.title, url: bounty.shareUrl }, t('bounty.detail.shareLink'));
   return (
     <div className={styles.bar}>
       <Button onClick={() => void share()} data-testid="bounty-share">

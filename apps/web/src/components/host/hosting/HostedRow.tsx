@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router-dom';
 import { type AppPath, href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
 import { placeLabel } from '@/components/activity/format.ts';
-import { shareActivity } from '@/components/activity/share.ts';
 import { formatWhen } from '@/components/activity/time.ts';
 import { Button } from '@/components/Button.tsx';
+import { useShareLink } from '@/components/share.ts';
 import { useSettings } from '@/lib/settings.ts';
 import css from './hosting.module.css';
 
@@ -26,6 +26,7 @@ export function HostedRow({ activity, group }: { activity: HostedActivity; group
   const navigate = useNavigate();
   const language = useSettings((state) => state.language);
   const go = (path: AppPath, query: Record<string, string> = {}) => navigate(href(path, { id: activity.id, ...query }));
+  const shareLink = useShareLink();
   const run: Record<Shortcut, () => void> = {
     manage: () => go(PATHS.manageActivity),
     scan: () => go(PATHS.checkinScan),
@@ -33,10 +34,7 @@ export function HostedRow({ activity, group }: { activity: HostedActivity; group
     edit: () => go(PATHS.editActivity),
     view: () => go(PATHS.activityDetails),
     share: () =>
-      void shareActivity(
-        { title: activity.title, text: activity.title, url: activity.shareUrl },
-        t('activity.shareLink'),
-      ),
+      void shareLink({ title: activity.title, text: activity.title, url: activity.shareUrl }, t('activity.shareLink')),
   };
   const label = (shortcut: Shortcut) =>
     shortcut === 'edit' && group === 'drafts' ? t('hosting.continueEdit') : t(`hosting.${shortcut}`);

@@ -14,6 +14,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import { isApiError, isNotFound } from '@/lib/api-error.ts';
+import { apiAsset } from '@/lib/api-origin.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 
@@ -78,7 +79,7 @@ function SignForm({ id }: { id: string }) {
         <Result status="success" title={t('activity.checkedIn')} description={result.ticketType} />
         <div className={ui.panel} style={{ textAlign: 'center' }} data-testid="sign-nft">
           <img
-            src={result.nft.image}
+            src={apiAsset(result.nft.image)}
             alt={t('nft.alt', { title: result.nft.activity.title })}
             style={{ width: 200, height: 200 }}
           />

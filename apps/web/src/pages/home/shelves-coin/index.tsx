@@ -6,6 +6,7 @@ import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import ui from '@/components/ui.module.css';
+import { apiAsset } from '@/lib/api-origin.ts';
 import { formatFullDate } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 
@@ -59,7 +60,13 @@ function MyListings() {
           {items.map((item) => (
             <li key={item.id} className={ui.row} data-testid="listing-item" data-status={item.status}>
               {item.logo?.sizes[0] && (
-                <img src={item.logo.sizes[0].url} alt="" width={36} height={36} style={{ borderRadius: 18 }} />
+                <img
+                  src={apiAsset(item.logo.sizes[0].url)}
+                  alt=""
+                  width={36}
+                  height={36}
+                  style={{ borderRadius: 18 }}
+                />
               )}
               <div className={ui.rowMain}>
                 <p className={ui.rowTitle}>

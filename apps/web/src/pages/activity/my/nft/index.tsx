@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/EmptyState.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
+import { apiAsset } from '@/lib/api-origin.ts';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 
@@ -78,7 +79,7 @@ export function NftCard({ nft }: { nft: Nft }) {
         }}
       >
         <img
-          src={nft.image}
+          src={apiAsset(nft.image)}
           alt={t('nft.alt', { title: nft.activity.title })}
           style={{ width: '100%', aspectRatio: '1', borderRadius: 8, display: 'block', background: 'var(--px-sunken)' }}
           loading="lazy"

@@ -15,6 +15,7 @@ import { isRedPacketCode } from '@/components/redpacket/rules.ts';
 import { StateBadge } from '@/components/redpacket/StateBadge.tsx';
 import { sentPasswordOf } from '@/components/redpacket/sent-password.ts';
 import { useRedEnvelopeBack } from '@/components/redpacket/useRedEnvelopeBack.ts';
+import { useShareLink } from '@/components/share.ts';
 import ui from '@/components/ui.module.css';
 import { amountFigure } from '@/lib/wallet.ts';
 
@@ -44,15 +45,20 @@ function ShareLoader({ code }: { code: string }) {
 
 function Share({ packet }: { packet: RedPacket }) {
   const { t } = useTranslation();
+  const shareLink = useShareLink();
   const navigate = useNavigate();
   const password = packet.isSender ? sentPasswordOf(packet.code) : null;
   const [revealed, setRevealed] = useState(false);
   const note = audienceNote(packet, t);
-  const share = async () => {
-    const text = t('redpacket.share.shareText', { name: nameOf(t, packet.sender) });
-    if (!navigator.share) return copyWithToast(packet.shareUrl, t('redpacket.share.link'));
-    await navigator.share({ title: t('redpacket.title'), text, url: packet.shareUrl }).catch(() => undefined);
-  };
+  const share = () =>
+    shareLink(
+      {
+        title: t('redpacket.title'),
+        text: t('redpacket.share.shareText', { name: nameOf(t, packet.sender) }),
+        url: packet.shareUrl,
+      },
+      t('redpacket.share.link'),
+    );
   return (
     <div className={css.stack}>
       <section className={css.envelope} data-testid="share-card" aria-labelledby="share-greeting">

@@ -8,6 +8,7 @@ import { Button } from '@/components/Button.tsx';
 import styles from '@/components/host/host.module.css';
 import { ManageShell } from '@/components/host/ManageShell.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
+import { useShareLink } from '@/components/share.ts';
 import { copyText } from '@/lib/clipboard.ts';
 
 /** /pages/activity/manage/assembly/overview/invite-participants/index?id= — an invitation link and its QR. */
@@ -20,6 +21,7 @@ export default function InviteParticipantsPage() {
 
 function InviteLink({ activity }: { activity: Activity }) {
   const { t } = useTranslation();
+  const shareLink = useShareLink();
   const invite = useInvite(activity.id);
   const [qr, setQr] = useState('');
   const { mutate } = invite;
@@ -33,13 +35,7 @@ function InviteLink({ activity }: { activity: Activity }) {
   }, [link]);
   if (invite.isError) return <LoadFailed onRetry={() => mutate([])} message={invite.error.message} />;
   if (!link) return <Loading />;
-  const share = async () => {
-    if (navigator.share) {
-      await navigator.share({ title: activity.title, url: link }).catch(() => undefined);
-      return;
-    }
-    Toast.show({ content: (await copyText(link)) ? t('manage.copied') : t('manage.copyFailed') });
-  };
+  const share = () => shareLink({ title: activity.title, url: link }, t('activity.shareLink'));
   return (
     <div className={`${styles.section} ${styles.center}`}>
       <h2 className={styles.sectionTitle}>{activity.title}</h2>
