@@ -278,6 +278,21 @@ describe('signed calls', () => {
     );
   });
 
+  it('asks to sign in again when a signed call is refused for its signature, never showing the protocol error', async () => {
+    // A saved session opened in a new browser: the token came along, the signing key (IndexedDB) did not.
+    const { client, effects } = setup({ signingKey: vi.fn(async () => null) });
+    effects.fetch.mockImplementation(async () => envelope(401, 'The request signature is missing, expired or wrong'));
+    const error = await rejection(client.get('/user/identity/sessions'));
+    expect(error.kind).toBe('session');
+    expect(effects.clearSession).toHaveBeenCalledTimes(1);
+    expect(effects.confirmRelogin).toHaveBeenCalledTimes(1);
+    expect(effects.toast).not.toHaveBeenCalled();
+    // A 401 on a call that is not signed stays what it was (a permission refusal), and keeps the session.
+    effects.fetch.mockImplementation(async () => envelope(401, 'No permission'));
+    expect((await rejection(client.get('/user/info'))).kind).not.toBe('session');
+    expect(effects.clearSession).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves other calls unsigned', async () => {
     const { client, lastCall } = setup({ signingKey: vi.fn(() => importSigningKey(signingKey)) });
     await client.get('/user/info');

@@ -142,6 +142,8 @@ interface Answer {
   status: number;
   payload: unknown;
   file?: DownloadedFile;
+  /** The path is one the server wants signed (`needsSignature`). */
+  signed?: boolean;
 }
 
 function filenameOf(response: Response): string | null {
@@ -226,7 +228,7 @@ async function send(fx: RequestEffects, path: string, out: Outgoing): Promise<An
         file: { blob: await response.blob(), filename: filenameOf(response) },
       };
     }
-    return { status: response.status, payload: parseJson(await response.text()) };
+    return { status: response.status, payload: parseJson(await response.text()), signed: needsSignature(path) };
   } catch {
     if (timedOut) return fail(fx, out.silent, new ApiError('timeout', 0, fx.text('request.timeout')));
     if (out.signal?.aborted) return fail(fx, out.silent, new ApiError('aborted', 0, 'aborted'));
@@ -254,7 +256,7 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
   /** The envelope's attachment for HTTP 200 + status 200; every other answer rejects (see the top of this file). */
   function settle<T>(
     fx: RequestEffects,
-    { status: httpStatus, payload }: Answer,
+    { status: httpStatus, payload, signed }: Answer,
     silent?: boolean,
     quietSessionEnd?: boolean,
   ): T {
@@ -272,7 +274,10 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
     const { status, msg, attachment } = payload;
     if (status === Status.ok) return attachment as T;
     if (QUIET_STATUSES.includes(status)) return fail(fx, silent, new ApiError('quiet', status, msg, attachment));
-    if (SESSION_INVALID_STATUSES.includes(status)) {
+    // A signed call refused (401 `auth.signatureInvalid`): this browser does not hold the session's signing key (a
+    // session copied into a new browser, storage cleared) or cannot use it. Only a new sign-in issues a key, so the
+    // session is ended here and the person asked to sign in again, as for an expired one: never the protocol error.
+    if (SESSION_INVALID_STATUSES.includes(status) || (signed && status === Status.notAllowed)) {
       fx.clearSession();
       if (!quietSessionEnd) promptRelogin(fx);
       return fail(fx, silent, new ApiError('session', status, msg, attachment));
