@@ -11,6 +11,19 @@ export function needsSignature(path: string): boolean {
   return SIGNED_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
+/**
+ * The attachment of a refused signed call (status 401): `stale` when the timestamp is too far from the server's
+ * clock, `refused` for everything else (no signing key on the session, a wrong one, a reused nonce).
+ */
+export interface SignatureRefusal {
+  signature: 'stale' | 'refused';
+}
+
+export function signatureRefusalOf(attachment: unknown): SignatureRefusal['signature'] | null {
+  const reason = (attachment as Partial<SignatureRefusal> | null)?.signature;
+  return reason === 'stale' || reason === 'refused' ? reason : null;
+}
+
 /** What is signed: method, path (below the API base, no query), timestamp, nonce and the body's SHA-256. */
 export function signatureBase(parts: { method: string; path: string; timestamp: string; nonce: string; body: string }) {
   const bodyHash = bytesToHex(sha256(utf8ToBytes(parts.body)));

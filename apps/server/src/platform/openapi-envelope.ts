@@ -155,7 +155,8 @@ export const SIGNING = {
     authorization: `${SIGNATURE_SCHEME} <lowercase hex of the HMAC>`,
   },
   maxClockSkewMs: SIGNATURE_MAX_SKEW_MS,
-  refusal: 'status 401 (anything missing, stale, reused or wrong)',
+  refusal:
+    'status 401 (anything missing, stale, reused or wrong); `attachment.signature` is `stale` for a timestamp outside the clock skew, `refused` otherwise',
   reference: 'signRequest in packages/contract/src/signing.ts',
 };
 
@@ -194,7 +195,9 @@ METHOD + "\\n" + path + "\\n" + timestamp + "\\n" + nonce + "\\n" + hex(sha256(b
 
 where METHOD is upper case, path is below \`${API_BASE}\` without the query string (\`/user/identity/sessions\`),
 timestamp and nonce are the headers as sent, and body is the raw request body exactly as sent (the empty string for
-a GET). Anything missing, stale, reused or wrong answers status 401. The same rule is in \`x-signed-requests\`.
+a GET). Anything missing, stale, reused or wrong answers status 401, with \`attachment.signature\` \`stale\` for a
+timestamp outside the window (the device's clock is off) and \`refused\` otherwise (only a new sign-in mends it). The
+same rule is in \`x-signed-requests\`.
 
 ## Passwords are hashed by the client
 No typed password is ever sent. A login password travels as \`hex(sha256(utf8("polarisex/login/v1:" + password)))\`

@@ -36,15 +36,24 @@ describe('signed calls under /user/identity', () => {
 
   it('refuses a call without a signature, with a wrong key, or with a tampered body', async () => {
     const plain = await t.call('GET', '/user/identity/sessions', { token: session.token });
-    expect(plain).toMatchObject({ status: 401, msg: 'The request signature is missing, expired or wrong' });
-    expect((await signed('GET', '/user/identity/sessions', { key: 'ab'.repeat(32) })).status).toBe(401);
+    expect(plain).toMatchObject({
+      status: 401,
+      msg: 'The request signature is missing, expired or wrong',
+      attachment: { signature: 'refused' },
+    });
+    const wrongKey = await signed('GET', '/user/identity/sessions', { key: 'ab'.repeat(32) });
+    expect(wrongKey).toMatchObject({ status: 401, attachment: { signature: 'refused' } });
     const tampered = await signed('POST', '/user/identity/sessions/revoke', { body: { id: 1 }, tamper: '{"id":2}' });
     expect(tampered.status).toBe(401);
   });
 
-  it('refuses a timestamp more than 5 minutes off', async () => {
+  it('refuses a timestamp more than 5 minutes off, saying the clock is off rather than the key', async () => {
     const now = t.clock.now().getTime();
-    expect((await signed('GET', '/user/identity/sessions', { timestamp: now - 5 * 60_000 - 1000 })).status).toBe(401);
+    expect(await signed('GET', '/user/identity/sessions', { timestamp: now - 5 * 60_000 - 1000 })).toMatchObject({
+      status: 401,
+      msg: 'This device’s clock is more than 5 minutes off. Set it to the right time and try again',
+      attachment: { signature: 'stale' },
+    });
     expect((await signed('GET', '/user/identity/sessions', { timestamp: now + 5 * 60_000 + 1000 })).status).toBe(401);
     expect((await signed('GET', '/user/identity/sessions', { timestamp: now - 4 * 60_000 })).status).toBe(200);
   });

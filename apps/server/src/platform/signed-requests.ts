@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { SIGNATURE_MAX_SKEW_MS, Status, signRequest } from '@polaris/contract';
+import { SIGNATURE_MAX_SKEW_MS, type SignatureRefusal, Status, signRequest } from '@polaris/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from './errors.ts';
@@ -41,7 +41,14 @@ export class RedisNonceStore implements NonceStore {
   }
 }
 
-const refused = () => new AppError(Status.notAllowed, 'auth.signatureInvalid');
+/**
+ * The attachment says why, for the client to act on: a clock too far off is the device's to correct, anything else
+ * (no key, a wrong one, a reused nonce) only a new sign-in on that browser mends.
+ */
+const refused = () =>
+  new AppError(Status.notAllowed, 'auth.signatureInvalid', {}, { signature: 'refused' } satisfies SignatureRefusal);
+const stale = () =>
+  new AppError(Status.notAllowed, 'auth.signatureStale', {}, { signature: 'stale' } satisfies SignatureRefusal);
 
 /**
  * Checks a signed call: `timestamp` (ms) within 5 minutes of now, a `nonce` never seen for this session, and
@@ -58,7 +65,8 @@ export async function verifySignedRequest(
   if (!user.signingKey || typeof timestamp !== 'string' || typeof nonce !== 'string') throw refused();
   if (typeof authorization !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(nonce)) throw refused();
   const sentAt = Number(timestamp);
-  if (!/^\d{10,16}$/.test(timestamp) || Math.abs(now.getTime() - sentAt) > SIGNATURE_MAX_SKEW_MS) throw refused();
+  if (!/^\d{10,16}$/.test(timestamp)) throw refused();
+  if (Math.abs(now.getTime() - sentAt) > SIGNATURE_MAX_SKEW_MS) throw stale();
   const expected = signRequest(user.signingKey, {
     method: request.method,
     path,

@@ -293,6 +293,18 @@ describe('signed calls', () => {
     expect(effects.clearSession).toHaveBeenCalledTimes(1);
   });
 
+  it('shows the clock message, and keeps the session, when a signed call is refused for a clock too far off', async () => {
+    // Signing in again would not help: the new key's signatures would carry the same wrong time.
+    const { client, effects } = setup({ signingKey: vi.fn(() => importSigningKey(signingKey)) });
+    const clock = MESSAGES.en.auth.signatureStale;
+    effects.fetch.mockImplementation(async () => envelope(401, clock, { signature: 'stale' }));
+    const error = await rejection(client.get('/user/identity/sessions'));
+    expect(error.kind).toBe('business');
+    expect(effects.toast).toHaveBeenCalledWith(clock);
+    expect(effects.clearSession).not.toHaveBeenCalled();
+    expect(effects.confirmRelogin).not.toHaveBeenCalled();
+  });
+
   it('leaves other calls unsigned', async () => {
     const { client, lastCall } = setup({ signingKey: vi.fn(() => importSigningKey(signingKey)) });
     await client.get('/user/info');

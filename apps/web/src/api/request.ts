@@ -8,6 +8,7 @@ import {
   REQUEST_TIMEOUT_MS,
   SESSION_INVALID_STATUSES,
   Status,
+  signatureRefusalOf,
   URL_SECRET_KEYS,
 } from '@polaris/contract';
 import { ApiError, fieldErrorsOf } from '@/lib/api-error.ts';
@@ -277,7 +278,10 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
     // A signed call refused (401 `auth.signatureInvalid`): this browser does not hold the session's signing key (a
     // session copied into a new browser, storage cleared) or cannot use it. Only a new sign-in issues a key, so the
     // session is ended here and the person asked to sign in again, as for an expired one: never the protocol error.
-    if (SESSION_INVALID_STATUSES.includes(status) || (signed && status === Status.notAllowed)) {
+    // A clock too far off (`stale`) is no reason to end it: a new sign-in would be refused alike, so its message, which
+    // says to set the clock, is shown as any refusal.
+    const keyRefused = signed && status === Status.notAllowed && signatureRefusalOf(attachment) !== 'stale';
+    if (SESSION_INVALID_STATUSES.includes(status) || keyRefused) {
       fx.clearSession();
       if (!quietSessionEnd) promptRelogin(fx);
       return fail(fx, silent, new ApiError('session', status, msg, attachment));

@@ -143,6 +143,7 @@ export const en = {
     logoutOk: 'Exit successful',
     sessionInvalid: 'Your session has expired, please log in again',
     signatureInvalid: 'The request signature is missing, expired or wrong',
+    signatureStale: 'This device’s clock is more than 5 minutes off. Set it to the right time and try again',
   },
   http: {
     '401': 'Authentication failed, cannot access system resources',

@@ -142,6 +142,7 @@ export const zhHans: Messages = {
     logoutOk: '退出成功',
     sessionInvalid: '登录已失效，请重新登录',
     signatureInvalid: '请求签名缺失、过期或错误',
+    signatureStale: '此设备的时间与实际相差超过 5 分钟，请校正时间后再试',
   },
   http: {
     '401': '认证失败，无法访问系统资源',

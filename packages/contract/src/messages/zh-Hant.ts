@@ -142,6 +142,7 @@ export const zhHant: Messages = {
     logoutOk: '退出成功',
     sessionInvalid: '登入已失效，請重新登入',
     signatureInvalid: '請求簽名缺失、過期或錯誤',
+    signatureStale: '此裝置的時間與實際相差超過 5 分鐘，請校正時間後再試',
   },
   http: {
     '401': '認證失敗，無法訪問系統資源',
