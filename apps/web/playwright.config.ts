@@ -74,6 +74,9 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     viewport: { width: 390, height: 844 },
+    // The app's first language follows the browser's (zh-TW: the SPEC's default, zh-Hant, which the journeys
+    // expect of a fresh visitor); first-language.spec.ts tries others.
+    locale: 'zh-TW',
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,

@@ -112,10 +112,37 @@ function defaultSettings(language: Language = DEFAULT_LANGUAGE): Settings {
   };
 }
 
-/** First launch (SPEC §4): fill in only what is not stored yet; never overwrite a user's choice. */
-export function withFirstLaunchDefaults(stored: Partial<Settings> | undefined): Settings {
+/**
+ * The first language for a browser's preferred ones (`navigator.languages`), in its order: English for `en-*`,
+ * Traditional Chinese for `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant*` and a bare `zh`, Simplified for `zh-CN`, `zh-SG`,
+ * `zh-Hans*`; SPEC §1's default (zh-Hant) when none of them matches.
+ */
+export function languageFromBrowser(preferred: readonly string[] | undefined): Language {
+  for (const tag of preferred ?? []) {
+    const lower = tag.toLowerCase();
+    if (lower === 'en' || lower.startsWith('en-')) return 'en';
+    if (/^zh-(cn|sg|hans)(-|$)/.test(lower)) return 'zh-Hans';
+    if (lower === 'zh' || /^zh-(tw|hk|mo|hant)(-|$)/.test(lower)) return 'zh-Hant';
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function browserLanguages(): readonly string[] | undefined {
+  return typeof navigator === 'undefined' ? undefined : navigator.languages;
+}
+
+/**
+ * First launch (SPEC §4): fill in only what is not stored yet; never overwrite a user's choice. The language, when
+ * none is stored, follows the browser's.
+ */
+export function withFirstLaunchDefaults(
+  stored: Partial<Settings> | undefined,
+  preferred: readonly string[] | undefined = browserLanguages(),
+): Settings {
   const language =
-    stored?.language && (LANGUAGES as readonly string[]).includes(stored.language) ? stored.language : DEFAULT_LANGUAGE;
+    stored?.language && (LANGUAGES as readonly string[]).includes(stored.language)
+      ? stored.language
+      : languageFromBrowser(preferred);
   const defaults = defaultSettings(language);
   const result: Record<string, unknown> = { ...defaults };
   for (const [key, value] of Object.entries(stored ?? {})) {

@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Frame } from '@/app/Frame.tsx';
+import { LanguagePicker } from '@/components/LanguagePicker.tsx';
 import styles from './AuthLayout.module.css';
 
 interface AuthLayoutProps {
@@ -22,6 +23,9 @@ export function AuthLayout({ title, heading, sub, back, onSubmit, children, foot
   };
   return (
     <Frame title={title} back={back}>
+      <div className={styles.language}>
+        <LanguagePicker testId="auth-language" />
+      </div>
       <div className={styles.hero}>
         <img className={styles.logo} src="./icon.svg" alt="" aria-hidden />
         <h2 className={styles.heading}>{heading}</h2>

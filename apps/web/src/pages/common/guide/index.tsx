@@ -1,10 +1,11 @@
 import { Swiper, type SwiperRef } from 'antd-mobile';
-import { PayCircleOutline, TeamOutline, UserSetOutline } from 'antd-mobile-icons';
+import { BankcardOutline, TeamOutline, UserSetOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { guideNext, markGuideSeen } from '@/app/first-launch.ts';
 import { Button } from '@/components/Button.tsx';
+import { LanguagePicker } from '@/components/LanguagePicker.tsx';
 import styles from './guide.module.css';
 
 interface Slide {
@@ -39,7 +40,8 @@ export default function GuidePage() {
     { id: 'chat', art: <TeamOutline />, color: '#00b578', title: t('guide.slide2Title'), body: t('guide.slide2Body') },
     {
       id: 'wallet',
-      art: <PayCircleOutline />,
+      // The wallet holds crypto (USDT and more): a card wallet, not the ¥ coin of PayCircleOutline.
+      art: <BankcardOutline />,
       color: '#ff8f1f',
       title: t('guide.slide3Title'),
       body: t('guide.slide3Body'),
@@ -58,6 +60,7 @@ export default function GuidePage() {
   return (
     <main id="main" className={styles.page} data-testid="guide">
       <div className={styles.top}>
+        <LanguagePicker testId="guide-language" />
         <button type="button" className={styles.skip} onClick={finish} data-testid="guide-skip">
           {t('guide.skip')}
         </button>
