@@ -284,8 +284,9 @@ describe('signed calls', () => {
     effects.fetch.mockImplementation(async () => envelope(401, 'The request signature is missing, expired or wrong'));
     const error = await rejection(client.get('/user/identity/sessions'));
     expect(error.kind).toBe('session');
+    expect(error.message).toBe('text:session.keyLost');
     expect(effects.clearSession).toHaveBeenCalledTimes(1);
-    expect(effects.confirmRelogin).toHaveBeenCalledTimes(1);
+    expect(effects.confirmRelogin).toHaveBeenCalledExactlyOnceWith('signingKey');
     expect(effects.toast).not.toHaveBeenCalled();
     // A 401 on a call that is not signed stays what it was (a permission refusal), and keeps the session.
     effects.fetch.mockImplementation(async () => envelope(401, 'No permission'));

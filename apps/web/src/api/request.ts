@@ -56,8 +56,11 @@ interface StoredIdentity {
 export interface RequestEffects {
   fetch: typeof fetch;
   toast(message: string): void;
-  /** Resolves true when the user chose to log in again. */
-  confirmRelogin(): Promise<boolean>;
+  /**
+   * Resolves true when the user chose to log in again. `signingKey`: the session lives on, but this browser cannot sign
+   * for it (it does not hold its key), so the prompt says to sign in again on this browser.
+   */
+  confirmRelogin(reason: ReloginReason): Promise<boolean>;
   goToLogin(): void;
   reload(): void;
   isLoginPageOpen(): boolean;
@@ -72,8 +75,10 @@ export interface RequestEffects {
   /** The contract's message for an HTTP status (`http.<status>`) in the user's language; undefined when there is none. */
   httpText(status: number): string | undefined;
   /** Web-only messages (network, timeout, generic failure), from the web i18n catalogue. */
-  text(key: 'request.network' | 'request.timeout' | 'request.failed'): string;
+  text(key: 'request.network' | 'request.timeout' | 'request.failed' | 'session.keyLost'): string;
 }
+
+export type ReloginReason = 'session' | 'signingKey';
 
 const APP_ID = 'polarisex-web';
 
@@ -244,10 +249,10 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
   // One prompt at a time: a page firing five calls with a dead token must not stack five dialogs.
   let prompting = false;
 
-  function promptRelogin(fx: RequestEffects): void {
+  function promptRelogin(fx: RequestEffects, reason: ReloginReason): void {
     if (prompting || fx.isLoginPageOpen()) return;
     prompting = true;
-    fx.confirmRelogin()
+    fx.confirmRelogin(reason)
       .then((relogin) => (relogin ? fx.goToLogin() : fx.reload()))
       .finally(() => {
         prompting = false;
@@ -283,8 +288,10 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
     const keyRefused = signed && status === Status.notAllowed && signatureRefusalOf(attachment) !== 'stale';
     if (SESSION_INVALID_STATUSES.includes(status) || keyRefused) {
       fx.clearSession();
-      if (!quietSessionEnd) promptRelogin(fx);
-      return fail(fx, silent, new ApiError('session', status, msg, attachment));
+      if (!quietSessionEnd) promptRelogin(fx, keyRefused ? 'signingKey' : 'session');
+      // The refusal's own words name the protocol; whatever shows this error shows the person's instead.
+      const message = keyRefused ? fx.text('session.keyLost') : msg;
+      return fail(fx, silent, new ApiError('session', status, message, attachment));
     }
     if (status === Status.invalid) {
       const fields = fieldErrorsOf(attachment);

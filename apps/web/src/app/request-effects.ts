@@ -20,10 +20,10 @@ export function installAppRequestEffects(): void {
     toast: (content) => {
       void showToast(content, TOAST_DURATION_MS);
     },
-    confirmRelogin: () =>
+    confirmRelogin: (reason) =>
       confirm({
-        title: i18n.t('session.title'),
-        content: i18n.t('contract:auth.sessionInvalid'),
+        title: i18n.t(reason === 'signingKey' ? 'session.keyLostTitle' : 'session.title'),
+        content: reason === 'signingKey' ? i18n.t('session.keyLost') : i18n.t('contract:auth.sessionInvalid'),
         confirmText: i18n.t('session.relogin'),
         cancelText: i18n.t('session.later'),
       }),
