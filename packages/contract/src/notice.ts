@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idCursor } from './cursors.ts';
+import { timeIdCursor } from './cursors.ts';
 import { text } from './text.ts';
 
 /** Notifications: the inbox, unread counts, preferences and push subscriptions (docs/notifications.md). */
@@ -105,7 +105,7 @@ export const NoticeOutput = z.object({
 export type Notice = z.infer<typeof NoticeOutput>;
 
 export const NoticeListInput = z.object({
-  cursor: idCursor,
+  cursor: timeIdCursor,
   limit: z.coerce.number().int().min(1).max(50).default(20),
   category: z.enum(NOTICE_CATEGORIES).optional(),
 });

@@ -1,7 +1,7 @@
 import type { Notice, NoticeUnread } from '@polaris/contract';
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { markReadLocally, type NoticePage, noticeKeys } from './notice.ts';
+import { inboxItems, markReadLocally, type NoticePage, noticeKeys } from './notice.ts';
 
 // Marking read before the server answers: every list that holds the notice shows it read, and the counts drop by
 // what was really unread, once per notice however many lists hold it.
@@ -73,5 +73,31 @@ describe('markReadLocally', () => {
     const unread = client.getQueryData<NoticeUnread>(noticeKeys.unread());
     expect(unread?.total).toBe(0);
     expect(unread?.chatMessages).toBe(7);
+  });
+});
+
+describe('the inbox list', () => {
+  const at = (id: string, createdAt: string): Notice => ({ ...notice(id, 'wallet', false), createdAt });
+
+  it('shows every page newest first by time, a notice held by two pages once', () => {
+    const first: NoticePage = {
+      items: [at('9', '2026-11-26T10:00:00.000Z'), at('12', '2026-11-20T08:00:00.000Z')],
+      nextCursor: '1795600000000_12',
+    };
+    // Refetched after a newer notice arrived: the second page starts with the first page's last notice.
+    const second: NoticePage = {
+      items: [at('12', '2026-11-20T08:00:00.000Z'), at('15', '2026-10-30T09:00:00.000Z')],
+      nextCursor: null,
+    };
+    const newer: NoticePage = { items: [at('20', '2026-11-28T12:00:00.000Z')], nextCursor: null };
+    expect(inboxItems([first, second, newer]).map((item) => item.id)).toEqual(['20', '9', '12', '15']);
+  });
+
+  it('orders notices of the same moment by id, newest first', () => {
+    const page: NoticePage = {
+      items: [at('3', '2026-11-26T10:00:00.000Z'), at('4', '2026-11-26T10:00:00.000Z')],
+      nextCursor: null,
+    };
+    expect(inboxItems([page]).map((item) => item.id)).toEqual(['4', '3']);
   });
 });

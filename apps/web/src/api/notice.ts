@@ -43,6 +43,19 @@ export function useNotices(category: NoticeCategory | null) {
   });
 }
 
+/**
+ * The notices of every page held, newest first by when they happened, each once. The server pages by (time, id),
+ * but pages are fetched at different moments: a notice that arrived in between can sit on two pages (the list is
+ * refetched page by page), and it must not show twice or out of place.
+ */
+export function inboxItems(pages: readonly NoticePage[]): Notice[] {
+  const byId = new Map<string, Notice>();
+  for (const page of pages) for (const notice of page.items) if (!byId.has(notice.id)) byId.set(notice.id, notice);
+  return [...byId.values()].sort(
+    (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || Number(b.id) - Number(a.id),
+  );
+}
+
 export type MarkRead = { ids: string[] } | { all: true; category?: NoticeCategory };
 
 /** Marks the read notices read in every list held, and lowers the counts, before the server answers. */

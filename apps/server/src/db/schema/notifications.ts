@@ -13,6 +13,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { NoticeParams } from '../../platform/notice-format.ts';
 import { at } from './columns.ts';
 import { users } from './users.ts';
 
@@ -32,7 +33,7 @@ export const notices = pgTable(
     category: text('category').notNull(),
     kind: text('kind').notNull(),
     key: text('key').notNull(),
-    params: jsonb('params').$type<Record<string, string | number>>().notNull(),
+    params: jsonb('params').$type<NoticeParams>().notNull(),
     /** The in-app path a tap opens (a deep link), e.g. `/pages/activity/detail/index?code=…`. */
     link: text('link'),
     createdAt: at('created_at').notNull(),
@@ -40,7 +41,7 @@ export const notices = pgTable(
   },
   (t) => [
     uniqueIndex('notices_user_key_idx').on(t.userId, t.key),
-    index('notices_user_idx').on(t.userId, t.id),
+    index('notices_user_time_idx').on(t.userId, t.createdAt, t.id),
     index('notices_unread_idx').on(t.userId, t.category).where(sql`${t.readAt} is null`),
   ],
 );

@@ -1,10 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Activity, Notice, Registration } from '@polaris/contract';
+import type { Activity, Language, Notice, Registration } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { query } from '../../db/client.ts';
+import { type NoticeParam, type NoticeParams, noticeValue } from '../../platform/notice-format.ts';
 import type { TestApp } from '../../test/app.ts';
 import { emlText } from '../../test/outbox.ts';
 import { newKey, type WalletUser } from '../../test/wallet-fixtures.ts';
@@ -18,6 +19,9 @@ import {
   paidTicket,
   signUp,
 } from './activity-fixtures.ts';
+
+/** A stored param as a reader of `language` reads it. */
+const written = (value: NoticeParam | undefined, language: Language) => noticeValue(value, language);
 
 let t: TestApp;
 let olivia: WalletUser;
@@ -37,7 +41,7 @@ const idOf = async (user: WalletUser) => (await t.services.auth.sessionUser(user
  * The wallet's own notices (a fixture's deposit) are another module's and left out.
  */
 async function noticesOf(user: WalletUser) {
-  const result = await query<{ kind: string; key: string; params: Record<string, string>; link: string | null }>(
+  const result = await query<{ kind: string; key: string; params: NoticeParams; link: string | null }>(
     t.database.db,
     sql`select kind, key, params, link from notices
         where user_id = ${await idOf(user)} and category in ('activity', 'organizer') order by id`,
@@ -122,15 +126,16 @@ describe('attendee notices', () => {
       kind: 'registrationConfirmed',
       key: `registrationConfirmed:${first.attachment.id}`,
       link: `/pages/activity/details/index?id=${activity.id}`,
-      params: { title: 'Taipei Builders Night', place: 'No. 7, Xinyi Rd, Taipei' },
+      params: { title: 'Taipei Builders Night' },
     });
-    // The date in the activity's own time zone, in the language Amy signed up in; Ben's in his.
-    expect(confirmed!.params.date).toMatch(/\d{4}.*\(GMT\+8\)$/);
+    expect(written(confirmed!.params.place, 'en')).toBe('No. 7, Xinyi Rd, Taipei');
+    expect(written(confirmed!.params.place, 'zh-Hant')).toBe('No. 7, Xinyi Rd, 臺北');
+    // The date in the activity's own time zone, in the language of whoever reads it.
     const start = new Date(activity.startsAt);
     const taipei = start.toLocaleString('en-GB', { timeZone: 'Asia/Taipei', dateStyle: 'medium', timeStyle: 'short' });
-    expect(confirmed!.params.date).toBe(`${taipei} (GMT+8)`);
+    expect(written(confirmed!.params.date, 'en')).toBe(`${taipei} (GMT+8)`);
     const [bens] = await noticesOf(ben);
-    expect(bens!.params.date).toBe(
+    expect(written(bens!.params.date, 'zh-Hant')).toBe(
       `${start.toLocaleString('zh-TW', { timeZone: 'Asia/Taipei', dateStyle: 'medium', timeStyle: 'short' })} (GMT+8)`,
     );
 
@@ -191,7 +196,7 @@ describe('attendee notices', () => {
 
     const changes = (await noticesOf(amy)).filter((notice) => notice.kind === 'activityChanged');
     expect(changes).toHaveLength(1);
-    expect(changes[0]!.params.refund).toMatch(/full refund of 10.00 USDT until/);
+    expect(written(changes[0]!.params.refund, 'en')).toMatch(/full refund of 10.00 USDT until/);
     const [update, ...twice] = await mailsTo(amy.email, 'Changed: ');
     expect(twice).toEqual([]);
     expect(update!.text).toContain('full refund of 10.00 USDT');
@@ -205,7 +210,7 @@ describe('attendee notices', () => {
     // Ben hears it in Traditional Chinese, once.
     const bens = (await noticesOf(ben)).filter((notice) => notice.kind === 'activityChanged');
     expect(bens).toHaveLength(1);
-    expect(bens[0]!.params.refund).toContain('全額退款');
+    expect(written(bens[0]!.params.refund, 'zh-Hant')).toContain('全額退款');
 
     // A second move is a new revision: a new notice and SEQUENCE 2.
     const later = new Date(newStart.getTime() + HOUR);
@@ -231,7 +236,7 @@ describe('attendee notices', () => {
     expect(cancelled.status).toBe(200);
     const notices = (await noticesOf(amy)).filter((notice) => notice.kind === 'activityCancelled');
     expect(notices).toHaveLength(1);
-    expect(notices[0]!.params.refund).toBe('10.00 USDT has been returned to your wallet.');
+    expect(written(notices[0]!.params.refund, 'en')).toBe('10.00 USDT has been returned to your wallet.');
     const [mail, ...more] = await mailsTo(amy.email, 'Cancelled: ');
     expect(more).toEqual([]);
     expect(mail!.text).toContain('10.00 USDT has been returned to your wallet.');

@@ -1,16 +1,20 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Activity, Registration } from '@polaris/contract';
+import type { Activity, Language, Registration } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { query } from '../../db/client.ts';
+import { type NoticeParam, type NoticeParams, noticeValue } from '../../platform/notice-format.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { emlText } from '../../test/outbox.ts';
 import type { WalletUser } from '../../test/wallet-fixtures.ts';
 import type { NoticeEvent } from '../notifications/events.ts';
 import { activityApp, closeCheckingLedger, createActivity, guest, HOUR, signUp } from './activity-fixtures.ts';
+
+/** A stored param as a reader of `language` reads it. */
+const written = (value: NoticeParam | undefined, language: Language) => noticeValue(value, language);
 
 const MINUTE = 60_000;
 
@@ -35,7 +39,7 @@ const advance = (ms: number) => {
 
 async function reminderNotices(user: WalletUser) {
   const id = (await t.services.auth.sessionUser(user.token))!.id;
-  const result = await query<{ key: string; params: Record<string, string> }>(
+  const result = await query<{ key: string; params: NoticeParams }>(
     t.database.db,
     sql`select key, params from notices where user_id = ${id} and kind = 'activityReminder' order by id`,
   );
@@ -131,9 +135,12 @@ describe('reminders before the start', () => {
     expect(await reminderNotices(amy)).toEqual([
       {
         key: `activityReminder:${await internalId(early.id)}:1440`,
-        params: expect.objectContaining({ title: 'Early Bird', lead: 'in 24 h', place: 'No. 7, Xinyi Rd, Taipei' }),
+        params: expect.objectContaining({ title: 'Early Bird' }),
       },
     ]);
+    const [told] = await reminderNotices(amy);
+    expect(written(told!.params.lead, 'en')).toBe('in 24 h');
+    expect(written(told!.params.place, 'en')).toBe('No. 7, Xinyi Rd, Taipei');
     // Declined, cancelled, or created after the 24-hour point: nothing.
     for (const user of [ben, dan, eve]) expect(await reminderNotices(user)).toEqual([]);
 
@@ -155,14 +162,17 @@ describe('reminders before the start', () => {
     advance(3 * HOUR);
     const { reminded } = await race();
     expect(reminded).toBe(1);
-    expect((await reminderNotices(eve)).map((notice) => notice.params.lead)).toEqual(['in 1 h']);
+    expect((await reminderNotices(eve)).map((notice) => written(notice.params.lead, 'en'))).toEqual(['in 1 h']);
     expect(await claims()).toEqual([`${await internalId(early.id)}:1440`, `${await internalId(late.id)}:60`].sort());
     expect((await race()).reminded).toBe(0);
 
     // Early Bird's hour comes too; Amy hears twice in all (24 h and 1 h), Ben never.
     advance(20 * HOUR);
     expect((await race()).reminded).toBe(1);
-    expect((await reminderNotices(amy)).map((notice) => notice.params.lead)).toEqual(['in 24 h', 'in 1 h']);
+    expect((await reminderNotices(amy)).map((notice) => written(notice.params.lead, 'en'))).toEqual([
+      'in 24 h',
+      'in 1 h',
+    ]);
     expect(await reminderNotices(ben)).toEqual([]);
     expect(await reminderNotices(dan)).toEqual([]);
   });

@@ -1,12 +1,6 @@
-import {
-  translate as fill,
-  formatAmount,
-  formatAssetAmount,
-  LANGUAGES,
-  type Language,
-  zoneLabel,
-} from '@polaris/contract';
+import { formatAmount, formatAssetAmount, LANGUAGES, type Language, zoneLabel } from '@polaris/contract';
 import { type IcsMethod, type IcsPerson, renderCalendar } from '../../platform/ics.ts';
+import { noticeDate as dateParam, type NoticeParams, noticeWord } from '../../platform/notice-format.ts';
 import { cityName } from '../../platform/places/cities.ts';
 import type { NoticeEvent } from '../notifications/events.ts';
 import type { ActivityRow } from './activities.store.ts';
@@ -18,8 +12,9 @@ type NoticeActivity = Pick<ActivityRow, 'code' | 'title' | 'startsAt' | 'timezon
 
 /**
  * The texts of the activity's notices (`notice.<kind>` in the catalogues) take their params from here: dates in
- * the activity's own time zone and in the reader's language, places, amounts with their asset, reminder leads;
- * and the calendar invite a notice's email carries. Pure: notify.service.ts loads and sends.
+ * the activity's own time zone, places, amounts with their asset, reminder leads (dates, places and leads written in
+ * the reader's language when the notice is read); and the calendar invite a notice's email carries. Pure:
+ * notify.service.ts loads and sends.
  */
 
 /** Where a tap on a notice opens, as the web app's paths (apps/web/src/app/paths.ts). */
@@ -44,18 +39,19 @@ export function money(units: bigint, decimals: number, asset: string): string {
 }
 
 /** A reminder's lead in words: `in 24 h`, `in 90 min`. */
-export function leadText(language: Language, minutes: number): string {
-  return minutes % 60 === 0
-    ? fill(language, 'notice.words.leadHours', { hours: minutes / 60 })
-    : fill(language, 'notice.words.leadMinutes', { minutes });
+export function leadText(minutes: number) {
+  return minutes % 60 === 0 ? noticeWord('leadHours', { hours: minutes / 60 }) : noticeWord('leadMinutes', { minutes });
 }
 
-/** The params every attendee notice about an activity uses: its title, and when and where in the reader's language. */
-export function activityParams(activity: NoticeActivity, language: Language) {
+/** The params every attendee notice about an activity uses: its title (literal), when and where. */
+export function activityParams(activity: NoticeActivity): NoticeParams {
   return {
     title: activity.title,
-    date: noticeDate(activity.startsAt, activity.timezone, language),
-    place: placeOf(activity, language),
+    date: dateParam(activity.startsAt, activity.timezone),
+    place:
+      activity.onlineUrl !== null
+        ? noticeWord('online')
+        : { place: { address: activity.address ?? null, city: activity.city ?? null } },
   };
 }
 
@@ -102,7 +98,7 @@ export function calendarInvite(
   };
 }
 
-/** A date as the attendee reads it: in the activity's own time zone, labelled with its offset as the app does ("GMT+8"). */
+/** A date for a mail written in one known language: in the activity's own time zone, labelled with its offset ("GMT+8"). */
 export function noticeDate(at: Date, timezone: string, language: Language): string {
   const text = at.toLocaleString(DATE_LOCALE[language], {
     timeZone: timezone,
@@ -110,10 +106,4 @@ export function noticeDate(at: Date, timezone: string, language: Language): stri
     timeStyle: 'short',
   });
   return `${text} (${zoneLabel(at, timezone)})`;
-}
-
-function placeOf(activity: NoticeActivity, language: Language): string {
-  if (activity.onlineUrl !== null) return fill(language, 'activity.online');
-  const city = activity.city === null ? null : cityName(activity.city, language);
-  return [activity.address, city].filter((part): part is string => !!part).join(', ');
 }

@@ -1,10 +1,10 @@
-import { translate as fill, type Language } from '@polaris/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Links } from '../../platform/links.ts';
+import { noticeDate, noticeWord } from '../../platform/notice-format.ts';
 import type { NoticeEvent, Notifier } from '../notifications/events.ts';
 import { type ActivityRow, activityById, assetDecimals, findActivity, peopleById } from './activities.store.ts';
-import { activityParams, calendarInvite, languageOf, leadText, money, NOTICE_LINKS, noticeDate } from './notices.ts';
+import { activityParams, calendarInvite, leadText, money, NOTICE_LINKS } from './notices.ts';
 import { claimReminder, dueReminders, type Holder, holderOfPlace, holdersOf, holdersOfPlaces } from './notify.store.ts';
 import { decimalsOf } from './presenter.ts';
 import { seatCounts } from './registrations.store.ts';
@@ -34,7 +34,7 @@ type PlaceKind = 'registrationConfirmed' | 'registrationPending' | 'registration
 
 /**
  * The activity's notices: the other activity services call it after their transaction commits, and it loads
- * what the notice says (in each holder's language: the one they signed up in) and hands it to the Notifier.
+ * what the notice says (written in each reader's language when read) and hands it to the Notifier.
  * One event per recipient, keyed so that a retry, a replay or a second process notifies nobody twice
  * (docs/notifications.md, "Events: activities, with email and calendar invites"). Never throws: the change it reports has committed.
  */
@@ -82,13 +82,12 @@ export class ActivityNoticeService {
 
   /** A notice to one holder about their place. */
   private async placeEvent(activity: ActivityRow, holder: Holder, kind: PlaceKind | 'registrationDeclined') {
-    const language = languageOf(holder.language);
     const withInvite = kind !== 'registrationPending' && kind !== 'registrationDeclined';
     const event: NoticeEvent = {
       kind,
       key: `${kind}:${holder.registrationId}`,
       userIds: [holder.userId],
-      params: activityParams(activity, language),
+      params: activityParams(activity),
       link: NOTICE_LINKS.activity(activity.code),
     };
     if (withInvite) event.attachments = [await this.invite(activity, holder, 'REQUEST')];
@@ -191,13 +190,12 @@ export class ActivityNoticeService {
       const organizer = await this.organizerOf(activity);
       const events: NoticeEvent[] = [];
       for (const holder of holders) {
-        const language = languageOf(holder.language);
-        const params = activityParams(activity, language);
+        const params = activityParams(activity);
         const refund =
           holder.fullRefundUntil && holder.assetCode && BigInt(holder.paid) > 0n
-            ? fill(language, 'notice.words.refundRight', {
+            ? noticeWord('refundRight', {
                 amount: money(BigInt(holder.paid), decimalsOf(decimals, holder.assetCode), holder.assetCode),
-                until: noticeDate(holder.fullRefundUntil, activity.timezone, language),
+                until: noticeDate(holder.fullRefundUntil, activity.timezone),
               })
             : '';
         const event: NoticeEvent = {
@@ -235,17 +233,16 @@ export class ActivityNoticeService {
       for (const place of places) {
         const holder = holders.get(place.registrationId);
         if (!holder) continue;
-        const language = languageOf(holder.language);
         const refund = place.refunded
-          ? fill(language, 'notice.words.refunded', {
+          ? noticeWord('refunded', {
               amount: money(place.refunded.units, decimalsOf(decimals, place.refunded.asset), place.refunded.asset),
             })
-          : fill(language, 'notice.words.noRefund');
+          : noticeWord('noRefund');
         const event: NoticeEvent = {
           kind: 'activityCancelled',
           key: `activityCancelled:${activity.id}:${holder.registrationId}`,
           userIds: [holder.userId],
-          params: { ...activityParams(activity, language), refund },
+          params: { ...activityParams(activity), refund },
           link: NOTICE_LINKS.activity(activity.code),
         };
         if (place.hadSeat) event.attachments = [await this.invite(activity, holder, 'CANCEL', organizer)];
@@ -335,12 +332,11 @@ export class ActivityNoticeService {
       const organizer = await this.organizerOf(activity);
       const events: NoticeEvent[] = [];
       for (const holder of await holdersOf(this.db, activityId, ['approved'])) {
-        const language: Language = languageOf(holder.language);
         events.push({
           kind: 'activityReminder',
           key: `activityReminder:${activity.id}:${lead}`,
           userIds: [holder.userId],
-          params: { ...activityParams(activity, language), lead: leadText(language, lead) },
+          params: { ...activityParams(activity), lead: leadText(lead) },
           link: NOTICE_LINKS.activity(activity.code),
           attachments: [await this.invite(activity, holder, 'REQUEST', organizer)],
         });

@@ -137,14 +137,16 @@ describe('the deadline', () => {
       title: 'Deadline soon: Summarise the talk',
       link: `/pages/bounty/bounty-manage/index?id=${bounty.id}`,
     });
-    const deadline = new Date(bounty.deadline).toISOString().slice(0, 16).replace('T', ' ');
-    expect(creator[0]!.body).toBe(`The bounty closes ${deadline} UTC.`);
+    // In UTC (named so), written in each reader's language.
+    const deadline = (locale: string) =>
+      `${new Date(bounty.deadline).toLocaleString(locale, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} (UTC)`;
+    expect(creator[0]!.body).toBe(`The bounty closes ${deadline('en-GB')}.`);
     for (const person of [fay, gus]) {
       const told = await noticesOf(t, person.token, 'bountyDeadline', 'zh_TW');
       expect(told).toHaveLength(1);
       expect(told[0]).toMatchObject({
         title: '即將截止：Summarise the talk',
-        body: `懸賞將於 ${deadline} UTC 截止。`,
+        body: `懸賞將於 ${deadline('zh-TW')} 截止。`,
         link: `/pages/bounty/bounty-detail/index?id=${bounty.id}`,
       });
     }

@@ -1,4 +1,5 @@
 import type { ChatServerFrame, Language, LiveTopic, NoticeKind } from '@polaris/contract';
+import type { NoticeParams } from '../../platform/notice-format.ts';
 
 /**
  * What other modules tell the notifications module, after the transaction that caused it commits
@@ -14,8 +15,11 @@ export interface NoticeEvent {
   key: string;
   /** Who is told (user ids); a deleted account is skipped. */
   userIds: number[];
-  /** Values for the kind's text (`notice.<kind>.title` / `.body`): names, amounts, titles, already formatted. */
-  params: Record<string, string | number>;
+  /**
+   * Values for the kind's text (`notice.<kind>.title` / `.body`): names, amounts and titles as literal strings;
+   * dates, words and places as what they mean (platform/notice-format.ts), written in the reader's language.
+   */
+  params: NoticeParams;
   /** The in-app path a tap opens, e.g. `/pages/activity/detail/index?code=AB12CD`; null for none. */
   link: string | null;
   /**

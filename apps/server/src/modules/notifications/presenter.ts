@@ -1,5 +1,4 @@
 import {
-  hasMessage,
   type Language,
   NOTICE_CATEGORIES,
   type Notice,
@@ -7,32 +6,32 @@ import {
   type NoticeUnread,
   translate,
 } from '@polaris/contract';
+import { type NoticeParams, noticeParams } from '../../platform/notice-format.ts';
 
 /** What a notice is, whatever language it is read in (a row, or what the bus carries). */
 export interface StoredNotice {
   id: number;
   kind: string;
   category: string;
-  params: Record<string, string | number>;
+  params: NoticeParams;
   link: string | null;
   createdAt: Date | string;
   readAt?: Date | string | null;
 }
 
-/** A param naming a word of the catalogue (`notice.words.enabled`): written in the reader's language when read. */
-const WORD_PARAM = /^notice\.words\.\w+$/;
-
 /**
- * A notice's title and body in a language, from `notice.<kind>.title` / `.body` filled with its params; a param
- * that names a word of `notice.words` is that word in the language (filled with the same params).
+ * Before params could say what they mean, the security centre stored its `change` word as the catalogue key
+ * (`notice.words.enabled`). Only that param of that kind is read so: everywhere else a string is literal, as a
+ * person's own text must be.
  */
-export function noticeText(kind: string, params: Record<string, string | number>, language: Language) {
-  const filled: Record<string, string | number> = { ...params };
-  for (const [name, value] of Object.entries(params)) {
-    if (typeof value === 'string' && WORD_PARAM.test(value) && hasMessage(value)) {
-      filled[name] = translate(language, value, params);
-    }
-  }
+const LEGACY_WORD = /^notice\.words\.(enabled|disabled)$/;
+
+/** A notice's title and body in a language, from `notice.<kind>.title` / `.body` filled with its params. */
+export function noticeText(kind: string, params: NoticeParams, language: Language) {
+  const stored: NoticeParams = { ...params };
+  const legacy = kind === 'secondFactorChanged' && typeof params.change === 'string' && LEGACY_WORD.exec(params.change);
+  if (legacy) stored.change = { word: legacy[1]! };
+  const filled = noticeParams(stored, language);
   return {
     title: translate(language, `notice.${kind}.title`, filled),
     body: translate(language, `notice.${kind}.body`, filled),

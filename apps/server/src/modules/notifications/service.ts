@@ -232,14 +232,15 @@ export class NotificationService implements Notifier {
   async list(userId: number, input: { cursor?: string; limit: number; category?: NoticeCategory }, language: Language) {
     await recordLanguage(this.deps.db, userId, language);
     const rows = await listNotices(this.deps.db, userId, {
-      before: input.cursor === undefined ? undefined : Number(input.cursor),
+      after: input.cursor === undefined ? undefined : cursorPosition(input.cursor),
       limit: input.limit + 1,
       category: input.category,
     });
     const page = rows.slice(0, input.limit);
+    const last = page[page.length - 1];
     return {
       items: page.map((row) => presentNotice(row, language)),
-      nextCursor: rows.length > input.limit ? String(page[page.length - 1]!.id) : null,
+      nextCursor: rows.length > input.limit && last ? `${new Date(last.createdAt).getTime()}_${last.id}` : null,
     };
   }
 
@@ -296,4 +297,10 @@ function quietOf(recipient: Recipient) {
     end: recipient.quietEnd,
     timeZone: recipient.timezone ?? DEFAULT_TIMEZONE,
   };
+}
+
+/** A `timeId` cursor (`<ms>_<id>`, already checked by the contract) as the position it names. */
+function cursorPosition(cursor: string): { at: Date; id: number } {
+  const [ms, id] = cursor.split('_');
+  return { at: new Date(Number(ms)), id: Number(id) };
 }

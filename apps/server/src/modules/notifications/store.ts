@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { pgArray } from '../../db/arrays.ts';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import { chatRoomMutes, noticePreferences, noticeSettings, notices } from '../../db/schema/index.ts';
+import type { NoticeParams } from '../../platform/notice-format.ts';
 
 /** The SQL of notifications: the inbox, deliveries, preferences, settings and room mutes. */
 
@@ -14,7 +15,7 @@ export interface NoticeInsert {
   category: string;
   kind: string;
   key: string;
-  params: Record<string, string | number>;
+  params: NoticeParams;
   link: string | null;
   /** Recipients (a chunk of them). */
   userIds: number[];
@@ -113,23 +114,30 @@ export async function insertPushDeliveries(tx: Tx, rows: { noticeId: number; at:
   );
 }
 
-/** A page of a user's notices, newest first, below the cursor id. */
+/**
+ * A page of a user's notices, newest first by when they happened (ties by id), after the cursor's (time, id). By
+ * time, not id: a notice's row may be written after a later one's (a worker's batch, a replayed event), and the
+ * inbox reads in the order things happened.
+ */
 export async function listNotices(
   db: Db,
   userId: number,
-  options: { before?: number; limit: number; category?: string },
+  options: { after?: { at: Date; id: number }; limit: number; category?: string },
 ): Promise<NoticeRow[]> {
+  const after = options.after;
   return db
     .select()
     .from(notices)
     .where(
       and(
         eq(notices.userId, userId),
-        options.before === undefined ? undefined : lt(notices.id, options.before),
+        after === undefined
+          ? undefined
+          : sql`(${notices.createdAt}, ${notices.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`,
         options.category === undefined ? undefined : eq(notices.category, options.category),
       ),
     )
-    .orderBy(desc(notices.id))
+    .orderBy(desc(notices.createdAt), desc(notices.id))
     .limit(options.limit);
 }
 
@@ -246,7 +254,7 @@ export interface ClaimedDelivery {
   userId: number;
   kind: string;
   key: string;
-  params: Record<string, string | number>;
+  params: NoticeParams;
   link: string | null;
   /** Read since it was created (a notice kept out of the inbox is created read, and still pushed). */
   read: boolean;
@@ -271,7 +279,7 @@ export async function claimDueDeliveries(
     user_id: string | number;
     kind: string;
     key: string;
-    params: Record<string, string | number>;
+    params: NoticeParams;
     link: string | null;
     read: boolean;
     language: string | null;

@@ -1,3 +1,4 @@
+import { noticeWord } from '../../platform/notice-format.ts';
 import type { NoticeEvent } from '../notifications/events.ts';
 
 /** What the security centre tells the notifications module, after the commit (docs/notifications.md, "Events: bounties, membership, security"). */
@@ -16,7 +17,7 @@ export function secondFactorChanged(userId: number, change: 'enabled' | 'disable
     kind: 'secondFactorChanged',
     key: `secondFactorChanged:${userId}:${since.getTime()}:${change}`,
     userIds: [userId],
-    params: { change: `notice.words.${change}` },
+    params: { change: noticeWord(change) },
     link: AUTHENTICATOR_PATH,
   };
 }

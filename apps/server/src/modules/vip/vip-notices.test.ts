@@ -34,8 +34,9 @@ const renew = (user: WalletUser, body: Record<string, unknown>) =>
     token: user.token,
     body: { tradePassword: user.trade, idempotencyKey: newKey(), ...body },
   });
-/** How notices write a date: `2026-11-27 14:00 UTC`. */
-const noticeDate = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+/** How notices write a date, in the reader's language: `27 Nov 2026, 14:00 (UTC)`, `2026年11月27日 下午2:00 (UTC)`. */
+const noticeDate = (iso: string, locale = 'en-GB') =>
+  `${new Date(iso).toLocaleString(locale, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} (UTC)`;
 
 describe('renewed', () => {
   it('tells the member the tier and its new end after a purchase and a renewal, once per order, and refreshes their screens', async () => {
@@ -66,7 +67,7 @@ describe('renewed', () => {
     const zh = await noticesOf(t, amy.token, 'membershipRenewed', 'zh_TW');
     expect(zh[0]).toMatchObject({
       title: '會員已續費',
-      body: `PLUS 有效至 ${noticeDate(renewed.attachment.vip.endsAt)}。`,
+      body: `PLUS 有效至 ${noticeDate(renewed.attachment.vip.endsAt, 'zh-TW')}。`,
     });
     await screen.stop();
   });

@@ -4,7 +4,7 @@ import { BellOutline, SetOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { noticeKeys, useMarkRead, useNotices, useUnread } from '@/api/notice.ts';
+import { inboxItems, noticeKeys, useMarkRead, useNotices, useUnread } from '@/api/notice.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
@@ -95,7 +95,7 @@ function NoticeList({ category }: { category: NoticeCategory | null }) {
   const query = useNotices(category);
   if (query.isPending) return <Loading testId="notices-loading" />;
   if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} testId="notices-failed" />;
-  const items = query.data.pages.flatMap((page) => page.items);
+  const items = inboxItems(query.data.pages);
   if (items.length === 0) {
     return (
       <EmptyState
