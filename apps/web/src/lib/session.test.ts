@@ -1,5 +1,5 @@
 import { DEFAULT_CHAIN_ID, LANGUAGES, MESSAGES, type UserInfo } from '@polaris/contract';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { completeLogin, isLogoutSuccess, logout } from './auth-session.ts';
 import { createSessionStore, isProfileComplete } from './session.ts';
 import { createSettingsStore } from './settings.ts';
@@ -115,6 +115,9 @@ describe('profile completeness', () => {
 
 describe('settings', () => {
   it('sets first-launch defaults in the one namespaced object', () => {
+    // A browser in none of our languages gets SPEC's default (first-language.test.ts has the others).
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR']);
+    onTestFinished(() => languages.mockRestore());
     const store = createSettingsStore(localStorage);
     expect(store.getState()).toMatchObject({
       language: 'zh-Hant',
