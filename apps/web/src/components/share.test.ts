@@ -45,7 +45,7 @@ describe('a shared link', () => {
 
   it('tells the person first when the link works only on this network', async () => {
     await shareLink({ title: 'Meetup', url: 'http://192.168.1.5:8080/s/a1' }, 'Link', {
-      localOnlyNotice: 'Only on this network',
+      localOnlyNotice: { title: 'Local link', content: 'Only on this network', confirmText: 'Share' },
       share: async () => {},
     });
     expect(alerted).toHaveBeenCalledWith(expect.objectContaining({ content: 'Only on this network' }));

@@ -30,9 +30,9 @@ export function reachableLink(url: string, server: { publicLinks: boolean; publi
 export async function shareLink(
   link: SharedLink,
   label: string,
-  deps: { localOnlyNotice?: string; share?: Navigator['share'] } = {},
+  deps: { localOnlyNotice?: { title: string; content: string; confirmText: string }; share?: Navigator['share'] } = {},
 ): Promise<void> {
-  if (deps.localOnlyNotice) await alert({ content: deps.localOnlyNotice, testId: 'share-local-only' });
+  if (deps.localOnlyNotice) await alert({ ...deps.localOnlyNotice, testId: 'share-local-only' });
   if (await shareNatively(link)) return;
   const share = deps.share ?? (typeof navigator.share === 'function' ? navigator.share.bind(navigator) : undefined);
   if (share) {
@@ -56,7 +56,15 @@ export function useShareLink() {
       return shareLink(
         { ...link, url: config ? reachableLink(link.url, config, webOrigin()) : link.url },
         label,
-        local ? { localOnlyNotice: t('share.localOnly') } : {},
+        local
+          ? {
+              localOnlyNotice: {
+                title: t('share.localOnlyTitle'),
+                content: t('share.localOnly'),
+                confirmText: t('share.localOnlyShare'),
+              },
+            }
+          : {},
       );
     },
     [config, t],
