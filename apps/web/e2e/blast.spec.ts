@@ -35,12 +35,22 @@ test('an organizer messages the attendees, who read it on the activity page', as
   await page.getByTestId('blast-send').click();
   await expect(page.getByTestId('blast-audience-error')).toHaveText('Choose who receives it');
   await page.getByTestId('blast-audience-going').check();
+  await expect(page.getByTestId('blast-reach')).toHaveText('Reaches 1 person now');
+  // Nobody is on the waitlist: nothing to send, and the button is off with the reason beside it.
+  await page.getByTestId('blast-audience-going').uncheck();
+  await page.getByTestId('blast-audience-waitlisted').check();
+  await expect(page.getByTestId('blast-reach')).toHaveText(/^Nobody is in this audience yet/);
+  await expect(page.getByTestId('blast-send')).toBeDisabled();
+  await shot('blast to nobody');
+  await page.getByTestId('blast-audience-waitlisted').uncheck();
+  await page.getByTestId('blast-audience-going').check();
   const message = 'Doors open at 7 <b>sharp</b>.\nBring your ticket.';
   await page.getByTestId('blast-message').fill(message);
   await composer.scrollIntoViewIfNeeded();
   await shot('blast form filled');
   await page.getByTestId('blast-send').click();
-  await expect(page.locator('.adm-dialog')).toContainText('To: Going.');
+  await expect(page.locator('.adm-dialog')).toContainText('This will reach 1 person. To: Going.');
+  await shot('blast confirmation');
   await page.locator('.adm-dialog-footer').getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('blast-item')).toHaveCount(1);
   await expect(page.getByTestId('blast-message-text')).toHaveText(message);

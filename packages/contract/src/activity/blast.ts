@@ -55,10 +55,29 @@ export const BlastOutput = z.object({
 });
 export type Blast = z.infer<typeof BlastOutput>;
 
+/** How many people each audience holds now (`checkedIn` is part of `going`). */
+export const BlastAudienceCounts = z.object({
+  going: z.number().int(),
+  waitlisted: z.number().int(),
+  checkedIn: z.number().int(),
+});
+export type BlastAudienceCounts = z.infer<typeof BlastAudienceCounts>;
+
 export const BlastListOutput = z.object({
   /** Newest first. Hosts see every blast; attendees the sent ones addressed to them. */
   items: z.array(BlastOutput),
   /** Hosts only: how many more may be sent now, and when the oldest counted one leaves the window. */
   quota: z.object({ max: z.number(), remaining: z.number(), nextAt: z.string().nullable() }).nullable(),
+  /** Hosts only: the people in each audience now, so the confirmation can say how many a blast will reach. */
+  counts: BlastAudienceCounts.nullable(),
 });
 export type BlastList = z.infer<typeof BlastListOutput>;
+
+/**
+ * How many people a blast to `audience` reaches, each once: the checked in are among the going, and a person has
+ * one place per activity (approved or waitlisted), so the approved and the waitlisted never overlap.
+ */
+export function blastReach(counts: BlastAudienceCounts, audience: readonly BlastAudience[]): number {
+  const approved = audience.includes('going') ? counts.going : audience.includes('checkedIn') ? counts.checkedIn : 0;
+  return approved + (audience.includes('waitlisted') ? counts.waitlisted : 0);
+}

@@ -109,6 +109,7 @@ export const enNotices = {
     blastEmpty: 'Write a message',
     blastTooLong: 'The message is too long: at most {{max}} characters',
     blastAudience: 'Choose who receives it',
+    blastNobody: 'Nobody is in this audience yet: the message would reach 0 people',
     blastTooEarly: 'Choose a time in the future, at most 30 days ahead',
     pushEndpoint: 'This push address is not accepted',
     pushUnavailable: 'Push notifications are not set up on this server',

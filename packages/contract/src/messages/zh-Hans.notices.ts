@@ -73,6 +73,7 @@ export const zhHansNotices: Shape<typeof enNotices> = {
     blastEmpty: '请输入消息',
     blastTooLong: '消息太长：最多 {{max}} 个字',
     blastAudience: '请选择接收对象',
+    blastNobody: '这些对象目前没有人：消息不会送达任何人',
     blastTooEarly: '请选择未来 30 天内的时间',
     pushEndpoint: '不接受此推送地址',
     pushUnavailable: '此服务器未设置推送通知',

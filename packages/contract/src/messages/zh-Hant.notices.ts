@@ -73,6 +73,7 @@ export const zhHantNotices: Shape<typeof enNotices> = {
     blastEmpty: '請輸入訊息',
     blastTooLong: '訊息太長：最多 {{max}} 個字',
     blastAudience: '請選擇接收對象',
+    blastNobody: '這些對象目前沒有人：訊息不會送達任何人',
     blastTooEarly: '請選擇未來 30 天內的時間',
     pushEndpoint: '不接受此推播地址',
     pushUnavailable: '此伺服器未設定推播通知',

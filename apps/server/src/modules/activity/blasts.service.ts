@@ -4,6 +4,7 @@ import {
   type BlastAudience,
   type BlastList,
   type BlastSendInput,
+  blastReach,
   Status,
 } from '@polaris/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,6 +18,7 @@ import { presentBlast } from './blasts.presenter.ts';
 import {
   advanceBlast,
   audienceAfter,
+  audienceCounts,
   type BlastRow,
   blastById,
   blastsOf,
@@ -78,7 +80,11 @@ export class BlastService {
     return new Date(now.getTime() + (this.deps.leaseMs ?? 60_000));
   }
 
-  /** Stores a blast to send now or at `sendAt`; the limit per activity is claimed by the insert, under the activity's lock. */
+  /**
+   * Stores a blast to send now or at `sendAt`. Under the activity's lock, first the audience is counted (a blast
+   * nobody would receive is refused, 409 naming `audience`, and uses none of the day's allowance), then the limit
+   * per activity is claimed by the insert.
+   */
   async send(userId: number, input: z.output<typeof BlastSendInput>): Promise<Blast> {
     const activity = await managedActivity(this.db, input.activityId, userId);
     if (activity.row.status === 'cancelled') throw new AppError(Status.conflict, 'activity.cancelled');
@@ -89,6 +95,9 @@ export class BlastService {
     if (sendAt.getTime() > now.getTime() + SCHEDULE_MS) throw tooEarly();
     const row = await this.db.transaction(async (tx) => {
       await lockActivity(tx, activity.row.id);
+      if (blastReach(await audienceCounts(tx, activity.row.id), input.audience) === 0) {
+        throw new FieldsError([{ field: 'audience', messageKey: 'notice.blastNobody' }], Status.conflict);
+      }
       return insertBlastWithinLimit(
         tx,
         {
@@ -120,6 +129,7 @@ export class BlastService {
       const oldest = counted[0];
       return {
         items: await this.present(await blastsOf(this.db, activity.row.id), true),
+        counts: await audienceCounts(this.db, activity.row.id),
         quota: {
           max: BLAST_LIMITS.perWindow,
           remaining,
@@ -132,7 +142,11 @@ export class BlastService {
     if (place?.status === 'approved') audience.push('going', ...(place.checkedInAt ? (['checkedIn'] as const) : []));
     if (place?.status === 'waitlisted') audience.push('waitlisted');
     if (audience.length === 0) throw new AppError(Status.notFound, 'blast.forAttendees');
-    return { items: await this.present(await sentBlastsTo(this.db, activity.row.id, audience), false), quota: null };
+    return {
+      items: await this.present(await sentBlastsTo(this.db, activity.row.id, audience), false),
+      quota: null,
+      counts: null,
+    };
   }
 
   /** Cancels a blast whose fan-out has not started (a scheduled one, or one just sent that no worker took yet). */

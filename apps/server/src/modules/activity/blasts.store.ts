@@ -1,4 +1,4 @@
-import type { BlastAudience } from '@polaris/contract';
+import type { BlastAudience, BlastAudienceCounts } from '@polaris/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { pgArray } from '../../db/arrays.ts';
 import { type Database, query, type Tx } from '../../db/client.ts';
@@ -162,6 +162,23 @@ export async function audienceAfter(
         order by r.user_id limit ${limit}`,
   );
   return found.rows.map((row) => Number(row.id));
+}
+
+/** How many people each audience holds now (one live place per person and activity). */
+export async function audienceCounts(db: Database | Tx, activityId: number): Promise<BlastAudienceCounts> {
+  const counted = await query<{ going: string; waitlisted: string; checked_in: string }>(
+    db,
+    sql`select count(*) filter (where status = 'approved')::text as going,
+               count(*) filter (where status = 'waitlisted')::text as waitlisted,
+               count(*) filter (where status = 'approved' and checked_in_at is not null)::text as checked_in
+        from registrations where activity_id = ${activityId} and status in ('approved', 'waitlisted')`,
+  );
+  const row = counted.rows[0];
+  return {
+    going: Number(row?.going ?? 0),
+    waitlisted: Number(row?.waitlisted ?? 0),
+    checkedIn: Number(row?.checked_in ?? 0),
+  };
 }
 
 /**

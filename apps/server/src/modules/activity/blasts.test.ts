@@ -150,6 +150,7 @@ describe('who may send a blast, and what', () => {
 
   it('keeps the message as plain text, trimmed, markup and all', async () => {
     const activity = await createActivity(t, olivia);
+    await attendees(activity, 1, 'plain');
     const hostile = '<img src=x onerror=alert(1)> & <b>bold</b>\nline two';
     const sent = await send(olivia.token, { activityId: activity.id, audience: ['going'], message: `  ${hostile}  ` });
     expect(sent.attachment.message).toBe(hostile);
@@ -159,6 +160,7 @@ describe('who may send a blast, and what', () => {
 describe('at most 3 blasts per activity in 24 hours', () => {
   it('50 sends at once: exactly 3 succeed, the rest are refused; a cancelled one gives its place back', async () => {
     const activity = await createActivity(t, olivia, { coHosts: [cohost.uid] });
+    await attendees(activity, 1, 'race');
     const later = new Date(t.clock.now().getTime() + 2 * HOUR).toISOString();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
@@ -191,6 +193,52 @@ describe('at most 3 blasts per activity in 24 hours', () => {
     expect(
       (await send(olivia.token, { activityId: activity.id, audience: ['going'], message: 'Next day' })).status,
     ).toBe(200);
+  });
+});
+
+describe('a blast that would reach nobody', () => {
+  it('says how many each audience holds, and refuses 0 people without using a send of the day', async () => {
+    const activity = await createActivity(t, olivia);
+    const empty = await list(olivia.token, activity.id);
+    expect(empty.attachment.counts).toEqual({ going: 0, waitlisted: 0, checkedIn: 0 });
+    for (const audience of [['going'], ['waitlisted'], ['checkedIn'], ['going', 'waitlisted', 'checkedIn']]) {
+      for (const sendAt of [undefined, new Date(t.clock.now().getTime() + HOUR).toISOString()]) {
+        const refused = await send(olivia.token, { activityId: activity.id, audience, message: 'Anyone?', sendAt });
+        expect(refused).toMatchObject({ status: 409, msg: expect.stringContaining('would reach 0 people') });
+        const errors = refused.attachment as unknown as { field: string }[];
+        expect(errors[0]?.field).toBe('audience');
+      }
+    }
+    const after = await list(olivia.token, activity.id);
+    expect(after.attachment.items).toEqual([]);
+    expect(after.attachment.quota).toMatchObject({ max: 3, remaining: 3 });
+
+    // Two people going, one of them checked in: the going reach 2, the checked in 1, the waitlist still nobody.
+    const tickets: Registration[] = [];
+    for (const person of await seed(2, 'reach')) {
+      const placed = await t.call<Registration>('POST', '/activity/signup', {
+        token: person.token,
+        body: { activityId: activity.id },
+      });
+      tickets.push(placed.attachment);
+    }
+    const checked = await t.call('POST', '/activity/checkin', {
+      token: olivia.token,
+      body: { activityId: activity.id, ticketCode: tickets[0]!.qr },
+    });
+    expect(checked.status).toBe(200);
+    expect((await list(olivia.token, activity.id)).attachment.counts).toEqual({
+      going: 2,
+      waitlisted: 0,
+      checkedIn: 1,
+    });
+    expect(
+      (await send(olivia.token, { activityId: activity.id, audience: ['waitlisted'], message: 'Still nobody' })).status,
+    ).toBe(409);
+    expect(
+      (await send(olivia.token, { activityId: activity.id, audience: ['checkedIn'], message: 'Welcome' })).status,
+    ).toBe(200);
+    expect((await list(olivia.token, activity.id)).attachment.quota?.remaining).toBe(2);
   });
 });
 

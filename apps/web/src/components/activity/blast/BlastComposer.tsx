@@ -4,6 +4,7 @@ import {
   BLAST_LIMITS,
   type BlastAudience,
   BlastSendInput,
+  blastReach,
   type Language,
 } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
@@ -48,6 +49,9 @@ export default function BlastComposer({ activity }: { activity: Activity }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   if (blasts.isError && isForbidden(blasts.error)) return null;
   const quota = blasts.data?.quota ?? null;
+  const counts = blasts.data?.counts ?? null;
+  // Who would get it now; unknown until the list answers. The server refuses 0 as well (it would use up a send).
+  const reach = counts ? blastReach(counts, audience) : null;
 
   const toggle = (key: BlastAudience, on: boolean) =>
     setAudience((current) => BLAST_AUDIENCES.filter((item) => (item === key ? on : current.includes(item))));
@@ -60,11 +64,12 @@ export default function BlastComposer({ activity }: { activity: Activity }) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const who = audienceText(audience, t, language);
+    const count = reach ?? 0;
     const ok = await confirm({
       title: t('blast.confirmTitle'),
       content: sendAt
-        ? t('blast.confirmLater', { audience: who, date: formatWhen(sendAt, activity.timezone, language) })
-        : t('blast.confirmNow', { audience: who }),
+        ? `${t('blast.confirmLater', { audience: who, date: formatWhen(sendAt, activity.timezone, language) })} ${t('blast.confirmReachLater', { count })}`
+        : `${t('blast.confirmReach', { count })} ${t('blast.confirmNow', { audience: who })}`,
       confirmText: sendAt ? t('blast.schedule') : t('blast.send'),
       cancelText: t('common.cancel'),
     });
@@ -108,6 +113,17 @@ export default function BlastComposer({ activity }: { activity: Activity }) {
             </label>
           ))}
         </div>
+        {reach !== null && audience.length > 0 && (
+          <p
+            className={reach === 0 ? styles.error : styles.hint}
+            id={reach === 0 ? 'blast-audience-nobody' : undefined}
+            data-testid="blast-reach"
+            data-count={reach}
+            aria-live="polite"
+          >
+            {reach === 0 ? t('blast.nobody') : t('blast.reach', { count: reach })}
+          </p>
+        )}
         {errors.audience && (
           <p id="blast-audience-error" className={styles.error} role="alert" data-testid="blast-audience-error">
             {errors.audience}
@@ -157,7 +173,8 @@ export default function BlastComposer({ activity }: { activity: Activity }) {
       <Button
         variant="primary"
         loading={send.isPending}
-        disabled={quota?.remaining === 0}
+        disabled={quota?.remaining === 0 || reach === 0}
+        aria-describedby={reach === 0 ? 'blast-audience-nobody' : undefined}
         onClick={() => void submit()}
         data-testid="blast-send"
       >
