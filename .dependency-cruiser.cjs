@@ -1,5 +1,5 @@
 /**
- * The module rules of docs/modules.md and docs/web-client.md as a check (`npm run check:deps`, part of
+ * The module rules of docs/modules.md and docs/web-client.md as a check (`npm run check:modules`, part of
  * `npm run check`). Tests are left out: they build what they test from any layer.
  */
 const notTest = '\\.(test|shared\\.test|spec)\\.tsx?$|-fixtures?\\.tsx?$|/test/|/e2e/';
