@@ -2,30 +2,29 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
-import { authStyles } from './AuthLayout.tsx';
 
-/** The two login pages' footer: links to sign up and to reset the password. */
+/** The two login pages' footer: link-style buttons to sign up and to reset the password. */
 export function LoginFooter({ testIdPrefix }: { testIdPrefix: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <>
-      <button
+      <Button
         type="button"
-        className={authStyles.link}
+        variant="text"
         onClick={() => navigate(PATHS.register)}
         data-testid={`${testIdPrefix}-register`}
       >
         {t('login.register')}
-      </button>
-      <button
+      </Button>
+      <Button
         type="button"
-        className={authStyles.link}
+        variant="text"
         onClick={() => navigate(PATHS.forgot)}
         data-testid={`${testIdPrefix}-forgot`}
       >
         {t('login.forgot')}
-      </button>
+      </Button>
     </>
   );
 }
