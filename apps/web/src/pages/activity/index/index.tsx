@@ -60,7 +60,7 @@ export default function ActivityHomePage() {
 
   return (
     <Frame title={t('activityHome.title')} back={false}>
-      <div className={styles.hero}>
+      <div className={styles.hero} data-testid="home-hero">
         <p className={styles.date}>
           {t('activityHome.today', { date: formatMonthDay(now, language), weekday: formatWeekday(now, language) })}
         </p>
@@ -78,7 +78,13 @@ export default function ActivityHomePage() {
             <EnvironmentOutline aria-hidden /> {cityLabel(city, cityNames) || t('activity.allCities')}{' '}
             <DownOutline aria-hidden />
           </button>
-          <Button size="small" className={styles.createButton} onClick={createActivity} data-testid="activity-create">
+          <Button
+            variant="primary"
+            size="small"
+            className={styles.createButton}
+            onClick={createActivity}
+            data-testid="activity-create"
+          >
             <AddCircleOutline aria-hidden /> {t('activityHome.create')}
           </Button>
         </div>
