@@ -9,6 +9,7 @@ import { PATHS, pathnameOf } from './app/paths.ts';
 import { startAppPlatform } from './app/pwa/start.ts';
 import { queryClient } from './app/query-client.ts';
 import { installAppRequestEffects } from './app/request-effects.ts';
+import { announceToasts } from './app/toast-announcer.ts';
 import { prefetchActivityHome } from './components/activity/home-prefetch.ts';
 import { i18nReady } from './i18n/index.ts';
 import { AppRouter } from './routes/router.tsx';
@@ -16,6 +17,7 @@ import { warmOtherPages } from './routes/routes.ts';
 
 installAppRequestEffects();
 startAppPlatform();
+announceToasts();
 
 // Inside the Android or iOS shell, share links that open the app, and taps on its notifications, go to their page
 // (lib/native.ts, lib/native-push.ts).
