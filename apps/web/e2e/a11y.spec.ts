@@ -285,11 +285,13 @@ async function tabTo(page: Page, testId: string, limit = 15) {
   throw new Error(`${testId} was not reached by Tab`);
 }
 
-const outlineOf = (page: Page) =>
-  page.evaluate(() => {
-    const style = getComputedStyle(document.activeElement as Element);
+/** The focused element's ring, or with `box` its parent's: a text field draws one ring on its rounded box. */
+const outlineOf = (page: Page, on: 'self' | 'box' = 'self') =>
+  page.evaluate((on) => {
+    const active = document.activeElement as Element;
+    const style = getComputedStyle(on === 'box' ? (active.parentElement as Element) : active);
     return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
-  });
+  }, on);
 
 test('keyboard focus shows a ring, the chat has a way past its messages, colours and motion follow the system', async ({
   page,
@@ -308,7 +310,8 @@ test('keyboard focus shows a ring, the chat has a way past its messages, colours
   await page.goto('/#/pages/user/login/index');
   await expect(page.getByTestId('login-email')).toBeVisible();
   await tabTo(page, 'login-email');
-  expect(await outlineOf(page)).toEqual({ style: 'solid', width: 2 });
+  expect(await outlineOf(page, 'box')).toEqual({ style: 'solid', width: 2 });
+  expect((await outlineOf(page)).style).toBe('none');
   await page.getByTestId('login-email').fill(account.email);
   await page.getByTestId('login-password').fill('abc12345');
   await tabTo(page, 'login-submit');
