@@ -137,7 +137,8 @@ export const RecordOutput = z.object({
   /** The note a transfer's sender wrote. */
   note: z.string().nullable(),
   amount: z.string(),
-  status: z.enum(['confirming', 'processing', 'completed', 'failed']),
+  /** `held`: a ticket's price frozen while the organizer decides, until it is taken or released. */
+  status: z.enum(['confirming', 'processing', 'held', 'completed', 'failed']),
   chain: z.string().nullable(),
   txHash: z.string().nullable(),
   confirmations: z.number().nullable(),

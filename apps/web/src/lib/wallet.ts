@@ -179,6 +179,7 @@ const STATUS_TONES: Record<WalletRecord['status'], StatusTone> = {
   completed: 'success',
   processing: 'warning',
   confirming: 'warning',
+  held: 'warning',
   failed: 'danger',
 };
 

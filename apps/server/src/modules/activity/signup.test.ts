@@ -1,4 +1,4 @@
-import type { Activity, Registration } from '@polaris/contract';
+import type { Activity, Registration, WalletRecord } from '@polaris/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app.ts';
 import { latestMail } from '../../test/outbox.ts';
@@ -27,6 +27,15 @@ beforeAll(async () => {
 afterAll(() => closeCheckingLedger(t));
 
 const detail = (id: string, token?: string) => t.call<Activity>('GET', '/activity/detail', { token, query: { id } });
+
+/** The status of the user's ticket hold in their wallet history. */
+async function holdStatus(user: WalletUser) {
+  const records = await t.call<{ items: WalletRecord[] }>('GET', '/wallet/records', {
+    token: user.token,
+    query: { asset: 'USDT' },
+  });
+  return records.attachment.items.find((record) => record.kind === 'ticket_hold')?.status;
+}
 
 describe('free and paid sign-up', () => {
   it('gives a free seat with a signed QR code, and a repeat returns the same ticket', async () => {
@@ -109,6 +118,8 @@ describe('approval', () => {
     const pending = await signUp(t, eve, activity.id);
     expect(pending.attachment).toMatchObject({ status: 'pending', paymentState: 'frozen', qr: null });
     expect(await balanceOf(t, eve.token, 'USDT')).toMatchObject({ available: '30', frozen: '20' });
+    // The wallet history calls the held price what it is: on hold, not spent, until it is taken or released.
+    expect(await holdStatus(eve)).toBe('held');
     const approved = await t.call<Registration>('POST', '/activity/manage/approve', {
       token: cohost.token,
       body: { activityId: activity.id, registrationId: pending.attachment.id },
@@ -120,6 +131,7 @@ describe('approval', () => {
     });
     expect(byOrganizer.attachment).toMatchObject({ status: 'approved', paymentState: 'escrow' });
     expect(await balanceOf(t, eve.token, 'USDT')).toMatchObject({ available: '30', frozen: '0' });
+    expect(await holdStatus(eve)).toBe('completed');
   });
 
   it('unfreezes the price when the request is rejected, and an invitation skips approval', async () => {
@@ -131,6 +143,7 @@ describe('approval', () => {
       body: { activityId: activity.id, registrationId: pending.attachment.id },
     });
     expect(rejected.attachment).toMatchObject({ status: 'rejected', paymentState: 'refunded', note: 'rejected' });
+    expect(await holdStatus(fay)).toBe('completed');
     expect(await balanceOf(t, fay.token, 'USDT')).toMatchObject({ available: '50', frozen: '0' });
 
     const invite = await t.call<{ code: string; link: string; mailed: number }>('POST', '/activity/manage/invite', {

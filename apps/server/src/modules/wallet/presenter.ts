@@ -68,6 +68,8 @@ export function presentRecord(catalog: Catalog, asset: CatalogAsset, row: Record
   // A withdrawal held for the hot wallet or broadcast and not yet final is still processing to the user.
   if (row.kind === 'withdrawal')
     status = row.w_status === 'completed' || row.w_status === 'failed' ? row.w_status : 'processing';
+  // A ticket's price held (frozen) while the organizer decides is not spent yet: held until taken or released.
+  if (row.kind === 'ticket_hold' && row.reg_payment === 'frozen') status = 'held';
   const counterparty =
     row.kind === 'transfer'
       ? ((amount > 0n ? row.memo?.fromUid : row.memo?.toUid) ?? null)

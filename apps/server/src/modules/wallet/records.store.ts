@@ -26,6 +26,8 @@ export interface RecordRow {
   cp_name: string | null;
   act_code: string | null;
   act_title: string | null;
+  /** Where the money of the registration an entry refers to is now (`frozen` while a ticket hold waits). */
+  reg_payment: string | null;
   bounty_id: string | null;
   bounty_title: string | null;
   packet_code: string | null;
@@ -79,7 +81,7 @@ export async function recordRows(
              w.chain_id as w_chain, w.status as w_status, w.tx_hash as w_tx, w.fee::text as w_fee,
              cp.uid::text as cp_uid,
              coalesce(cp.open_name, cp.uname, left(split_part(cp.email, '@', 1), 2) || '***') as cp_name,
-             act.code as act_code, act.title as act_title,
+             act.code as act_code, act.title as act_title, r.payment_state as reg_payment,
              b.id::text as bounty_id, b.title as bounty_title,
              rp.code as packet_code,
              ad.id::text as airdrop_id, ad.project as airdrop_project

@@ -175,7 +175,8 @@ function AssetsSection({ currency }: { currency: Currency }) {
                       {asset.code}
                     </span>
                     <span className={ui.rowSub} style={{ display: 'block' }}>
-                      {asset.name}
+                      {/* XDR's name is its code: say what it is instead (SPEC §3: a single-address stable coin). */}
+                      {asset.code === 'XDR' ? t('wallet.xdrShort') : asset.name}
                     </span>
                   </span>
                   <span className={ui.rowEnd}>

@@ -79,9 +79,14 @@ function Details({ code, focusDeposit, returnTo }: { code: string; focusDeposit:
             <h2 className={ui.rowTitle} id="details-balance">
               {data.code}
             </h2>
-            <p className={ui.rowSub}>{data.name}</p>
+            <p className={ui.rowSub}>{data.code === 'XDR' ? t('wallet.xdrShort') : data.name}</p>
           </div>
         </div>
+        {data.code === 'XDR' && (
+          <p className={ui.hint} style={{ margin: '8px 0 0' }} data-testid="details-about">
+            {t('wallet.xdrAbout')}
+          </p>
+        )}
         <dl className={ui.kvList}>
           <div className={ui.kv}>
             <dt>{t('details.available')}</dt>
