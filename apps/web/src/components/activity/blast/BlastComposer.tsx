@@ -51,7 +51,7 @@ export default function BlastComposer({ activity }: { activity: Activity }) {
   const quota = blasts.data?.quota ?? null;
   const counts = blasts.data?.counts ?? null;
   // Who would get it now; unknown until the list answers. The server refuses 0 as well (it would use up a send).
-  const reach = counts ? blastReach(counts, audience) : null;
+  const reach = counts && audience.length > 0 ? blastReach(counts, audience) : null;
 
   const toggle = (key: BlastAudience, on: boolean) =>
     setAudience((current) => BLAST_AUDIENCES.filter((item) => (item === key ? on : current.includes(item))));
@@ -113,7 +113,7 @@ export default function BlastComposer({ activity }: { activity: Activity }) {
             </label>
           ))}
         </div>
-        {reach !== null && audience.length > 0 && (
+        {reach !== null && (
           <p
             className={reach === 0 ? styles.error : styles.hint}
             id={reach === 0 ? 'blast-audience-nobody' : undefined}
