@@ -72,7 +72,7 @@ export function BasicsSection({ editor }: { editor: ActivityEditorState }) {
         >
           {ACTIVITY_CATEGORIES.map((category) => (
             <option key={category} value={category}>
-              {t(`host.categories.${category}`)}
+              {t(`activity.category.${category}`)}
             </option>
           ))}
         </select>

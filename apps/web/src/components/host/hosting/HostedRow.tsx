@@ -66,7 +66,7 @@ export function HostedRow({ activity, group }: { activity: HostedActivity; group
               {t('hosting.cohost')}
             </Tag>
           )}
-          <StateTag activity={activity} />
+          <StateTag activity={activity} group={group} />
         </span>
       </div>
       <p className={ui.meta} data-testid="hosted-when">
@@ -92,16 +92,28 @@ export function HostedRow({ activity, group }: { activity: HostedActivity; group
   );
 }
 
-function StateTag({ activity }: { activity: HostedActivity }) {
+/**
+ * The state chip of a hosted activity, or none: the past group's name already says "ended", so there only a
+ * cancelled one has something more to say.
+ */
+export function stateTagOf(
+  activity: Pick<HostedActivity, 'status' | 'phase'>,
+  group: HostingGroup,
+): 'draft' | 'cancelled' | HostedActivity['phase'] | null {
+  if (activity.status === 'draft') return 'draft';
+  if (activity.status === 'cancelled') return 'cancelled';
+  return group === 'past' ? null : activity.phase;
+}
+
+function StateTag({ activity, group }: { activity: HostedActivity; group: HostingGroup }) {
   const { t } = useTranslation();
-  if (activity.status === 'draft') return <Tag color="warning">{t('activity.statusDraft')}</Tag>;
-  if (activity.status === 'cancelled') return <Tag fill="outline">{t('activity.statusCancelled')}</Tag>;
+  const tag = stateTagOf(activity, group);
+  if (tag === null) return null;
+  if (tag === 'draft') return <Tag color="warning">{t('activity.statusDraft')}</Tag>;
+  if (tag === 'cancelled') return <Tag fill="outline">{t('activity.statusCancelled')}</Tag>;
   return (
-    <Tag
-      color={activity.phase === 'ongoing' ? 'success' : 'default'}
-      fill={activity.phase === 'ended' ? 'outline' : 'solid'}
-    >
-      {t(`activity.phase.${activity.phase}`)}
+    <Tag color={tag === 'ongoing' ? 'success' : 'default'} fill={tag === 'ended' ? 'outline' : 'solid'}>
+      {t(`activity.phase.${tag}`)}
     </Tag>
   );
 }

@@ -10,7 +10,7 @@ import { SearchField } from '@/components/SearchField.tsx';
 import ui from '@/components/ui.module.css';
 import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
 import { useSettings } from '@/lib/settings.ts';
-import { amountFigure, shown } from '@/lib/wallet.ts';
+import { amountFigure, assetSubtitle, shown } from '@/lib/wallet.ts';
 
 /** Where a chosen asset leads: `?next=deposit|transfer|records` (default: the asset's details). */
 const NEXT: Record<string, (asset: string) => string> = {
@@ -24,8 +24,8 @@ export default function ChooseAssetPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const next = params.get('next') ?? '';
-  const title =
-    next === 'deposit' ? t('choose.deposit') : next === 'transfer' ? t('choose.transfer') : t('choose.title');
+  // The title says what the choice is for: the same list serves deposits, transfers and records.
+  const title = next in NEXT ? t(`choose.${next}`) : t('choose.title');
   return (
     <Frame title={title}>
       <RequireLogin>
@@ -79,7 +79,7 @@ function AssetChoice({ next }: { next(asset: string): string }) {
                     {asset.code}
                   </span>
                   <span className={ui.rowSub} style={{ display: 'block' }}>
-                    {asset.name}
+                    {assetSubtitle(asset, t)}
                   </span>
                 </span>
                 <span className={ui.figure}>{shown(amountFigure(asset.available, asset.code), showAssets)}</span>
