@@ -8,6 +8,7 @@ import { createSettingsStore, settingsStore } from './settings.ts';
 import {
   amountFigure,
   assetAmount,
+  assetSubtitle,
   checkTradePassword,
   checkTransfer,
   chooseCurrency,
@@ -192,6 +193,22 @@ describe('record formatting', () => {
     });
     expect(recordView(record({ status: 'failed' })).statusTone).toBe('danger');
     expect(recordView(record({ status: 'completed' })).statusTone).toBe('success');
+    // A held ticket price is not spent: on hold, in every language.
+    expect(recordView(record({ kind: 'ticket_hold', status: 'held' }))).toMatchObject({
+      statusKey: 'records.status.held',
+      statusTone: 'warning',
+    });
+    expect([en, zhHant, zhHans].map((catalogue) => catalogue.records.status.held)).toEqual([
+      'On hold',
+      '暫扣中',
+      '暂扣中',
+    ]);
+  });
+
+  it('says what XDR is under its code, and the name of every other asset', () => {
+    const t = (key: string) => (key === 'wallet.xdrShort' ? en.wallet.xdrShort : key);
+    expect(assetSubtitle({ code: 'XDR', name: 'XDR' }, t)).toBe('Stable coin · one address on every network');
+    expect(assetSubtitle({ code: 'BTC', name: 'Bitcoin' }, t)).toBe('Bitcoin');
   });
 });
 

@@ -241,3 +241,11 @@ export function chooseCurrency(store: { getState(): { update(patch: { currency: 
   store.getState().update({ currency: value });
   return true;
 }
+
+/**
+ * The line under an asset's code. XDR's name is its code, which says nothing: it says what XDR is instead (SPEC §3:
+ * a single-address stable coin; it has no market price).
+ */
+export function assetSubtitle(asset: { code: string; name: string }, t: (key: string) => string): string {
+  return asset.code === 'XDR' ? t('wallet.xdrShort') : asset.name;
+}

@@ -23,7 +23,7 @@ import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
 import { CurrencySheet } from '@/components/wallet/CurrencySheet.tsx';
 import { DemoBadge } from '@/components/wallet/DemoBadge.tsx';
 import { settingsStore, useSettings } from '@/lib/settings.ts';
-import { amountFigure, currencyOf, formatMoney, shown } from '@/lib/wallet.ts';
+import { amountFigure, assetSubtitle, currencyOf, formatMoney, shown } from '@/lib/wallet.ts';
 import styles from './Wallet.module.css';
 
 /** The wallet on the Me tab: total in the chosen currency, quick actions, the visible assets, wallet entries. */
@@ -175,8 +175,7 @@ function AssetsSection({ currency }: { currency: Currency }) {
                       {asset.code}
                     </span>
                     <span className={ui.rowSub} style={{ display: 'block' }}>
-                      {/* XDR's name is its code: say what it is instead (SPEC §3: a single-address stable coin). */}
-                      {asset.code === 'XDR' ? t('wallet.xdrShort') : asset.name}
+                      {assetSubtitle(asset, t)}
                     </span>
                   </span>
                   <span className={ui.rowEnd}>

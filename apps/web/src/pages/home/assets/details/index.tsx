@@ -17,7 +17,7 @@ import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
 import { AssetNotFound, isAssetCode } from '@/components/wallet/AssetNotFound.tsx';
 import { isNotFound } from '@/lib/api-error.ts';
 import { useSettings } from '@/lib/settings.ts';
-import { amountFigure, currencyOf, formatMoney, shown } from '@/lib/wallet.ts';
+import { amountFigure, assetSubtitle, currencyOf, formatMoney, shown } from '@/lib/wallet.ts';
 import styles from './details.module.css';
 
 export default function AssetDetailsPage() {
@@ -79,7 +79,7 @@ function Details({ code, focusDeposit, returnTo }: { code: string; focusDeposit:
             <h2 className={ui.rowTitle} id="details-balance">
               {data.code}
             </h2>
-            <p className={ui.rowSub}>{data.code === 'XDR' ? t('wallet.xdrShort') : data.name}</p>
+            <p className={ui.rowSub}>{assetSubtitle(data, t)}</p>
           </div>
         </div>
         {data.code === 'XDR' && (
