@@ -78,7 +78,7 @@ export interface RequestEffects {
   text(key: 'request.network' | 'request.timeout' | 'request.failed' | 'session.keyLost'): string;
 }
 
-export type ReloginReason = 'session' | 'signingKey';
+type ReloginReason = 'session' | 'signingKey';
 
 const APP_ID = 'polarisex-web';
 
