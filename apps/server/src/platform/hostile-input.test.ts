@@ -655,7 +655,7 @@ describe('hostile input is refused as status 400 naming the field', () => {
         .filter((entry) => entry.mark === 'timeId')
         .map((entry) => entry.operation.path)
         .sort(),
-    ).toEqual(['/activity/hosting', '/activity/list', '/activity/mine']);
+    ).toEqual(['/activity/hosting', '/activity/list', '/activity/mine', '/notice/list']);
   });
 
   it('refuses dates outside 1900 to 2999 on every date and month field, naming it', async () => {
