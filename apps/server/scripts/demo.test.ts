@@ -93,8 +93,9 @@ describe('npm run demo', () => {
     expect(list.attachment.items.some((item) => !item.free)).toBe(true);
     // Every listed activity has a generated cover that the image route serves as WebP.
     for (const item of list.attachment.items) expect(item.cover?.sizes.length, item.title).toBeGreaterThan(0);
-    const url = new URL(list.attachment.items[0]!.cover!.sizes.at(-1)!.url);
-    const image = await t.app.inject({ method: 'GET', url: url.pathname });
+    const url = list.attachment.items[0]!.cover!.sizes.at(-1)!.url;
+    expect(url).toMatch(/^\/rest\/polarisex\/activity\/image\//);
+    const image = await t.app.inject({ method: 'GET', url });
     expect(image.headers['content-type']).toBe('image/webp');
     expect(image.rawPayload.toString('latin1', 8, 12)).toBe('WEBP');
   });

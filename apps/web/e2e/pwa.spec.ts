@@ -131,7 +131,7 @@ test('offline: the ticket QR opens without a network, and an offline scan syncs 
   try {
     writeFileSync(releaseFile, '{ "nowVersion": ');
     await page.reload();
-    await expect(page.getByText('Check update failed, please retry later')).toBeVisible();
+    await expect(page.locator('.adm-toast-main', { hasText: 'Check update failed, please retry later' })).toBeVisible();
     await expect(page.getByTestId('ticket-item')).toBeVisible();
     writeFileSync(
       releaseFile,
@@ -142,7 +142,7 @@ test('offline: the ticket QR opens without a network, and an offline scan syncs 
     await expect(page.getByText('Offline tickets and faster check-in.')).toBeVisible();
     await shot('update-prompt-en');
     await page.getByText('Update now').click();
-    await expect(page.getByText('Check update failed, please retry later')).toBeVisible();
+    await expect(page.locator('.adm-toast-main', { hasText: 'Check update failed, please retry later' })).toBeVisible();
     await expect(page.getByTestId('ticket-item')).toBeVisible();
   } finally {
     writeFileSync(releaseFile, JSON.stringify(CURRENT_RELEASE));

@@ -22,7 +22,7 @@ export interface NoticeWordParam {
 }
 
 /** An activity's venue: its address as typed and its city (a catalogue id, named in the reader's language). */
-export interface NoticePlaceParam {
+interface NoticePlaceParam {
   place: { address: string | null; city: string | null };
 }
 
@@ -44,7 +44,7 @@ export const noticeAmount = (units: bigint, decimals: number, asset: string) =>
   `${formatAmount(units, decimals)} ${asset}`;
 
 /** A date as its reader reads it: `2026年11月26日 下午2:00 (GMT+8)`, `26 Nov 2026, 14:00 (GMT+8)`. */
-export function formatNoticeDate(param: NoticeDateParam, language: Language): string {
+function formatNoticeDate(param: NoticeDateParam, language: Language): string {
   const at = new Date(param.date);
   if (Number.isNaN(at.getTime())) return '';
   const zone = param.zone ?? 'UTC';

@@ -29,7 +29,7 @@ export const NOTICE_LINKS = {
 };
 
 /** The language a holder is written to in: theirs when known, else the app's default (Traditional Chinese). */
-export function languageOf(value: string | null): Language {
+function languageOf(value: string | null): Language {
   return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : 'zh-Hant';
 }
 
