@@ -1,4 +1,4 @@
-import { formatAmount, formatAssetAmount, LANGUAGES, type Language, zoneLabel } from '@polaris/contract';
+import { formatAmount, formatAssetAmount, type Language, zoneLabel } from '@polaris/contract';
 import { type IcsMethod, type IcsPerson, renderCalendar } from '../../platform/ics.ts';
 import { noticeDate as dateParam, type NoticeParams, noticeWord } from '../../platform/notice-format.ts';
 import { cityName } from '../../platform/places/cities.ts';
@@ -27,11 +27,6 @@ export const NOTICE_LINKS = {
   /** The creator's earnings by day. */
   earnings: '/pages/activity/my/creatorStatistics/index',
 };
-
-/** The language a holder is written to in: theirs when known, else the app's default (Traditional Chinese). */
-function languageOf(value: string | null): Language {
-  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : 'zh-Hant';
-}
 
 /** An amount with its asset, as the notices print it: `10 USDT`. */
 export function money(units: bigint, decimals: number, asset: string): string {
