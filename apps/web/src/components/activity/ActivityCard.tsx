@@ -42,7 +42,9 @@ export function ActivityCard({
         </span>
       )}
       <span className={styles.cardMain}>
-        <span className={styles.cardTitle}>{activity.title}</span>
+        <span className={styles.cardTitle} data-user-content>
+          {activity.title}
+        </span>
         <span className={styles.meta} data-testid="activity-card-time">
           {formatWhen(activity.startsAt, activity.timezone, language)}
         </span>
