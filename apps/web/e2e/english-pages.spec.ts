@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { hashTradePassword } from '@polaris/contract';
-import { href, PATHS, type PathName, type Query } from '../src/app/paths.ts';
+import { href, PATHS, type PathName } from '../src/app/paths.ts';
+import { open, queryOf, type RouteObjects } from './route-sweep.ts';
 import { apiCall, E2E_TRADE_PASSWORD, fundedAccount, logInAs, test } from './support.ts';
 
 // Every route of the route table, signed in and in English: no Han character in what the page shows (its text, and
@@ -11,14 +12,7 @@ import { apiCall, E2E_TRADE_PASSWORD, fundedAccount, logInAs, test } from './sup
 
 const HAN = /\p{Script=Han}/u;
 
-interface Fixtures {
-  uid: string;
-  activityId: string;
-  roomId: string;
-  packetCode: string;
-}
-
-async function makeFixtures(page: Page): Promise<{ email: string; fixtures: Fixtures }> {
+async function makeFixtures(page: Page): Promise<{ email: string; fixtures: RouteObjects }> {
   const account = await fundedAccount(page.request, 'english');
   await apiCall(page.request, account.token, '/user/personalInfo', { uname: 'Eve English' });
   const start = new Date(Date.now() + 3 * 86_400_000);
@@ -58,75 +52,6 @@ async function makeFixtures(page: Page): Promise<{ email: string; fixtures: Fixt
     email: account.email,
     fixtures: { uid: account.uid, activityId: activity.id, roomId: room.id, packetCode: packet.code },
   };
-}
-
-/** The query each page that shows one object needs (as the accessibility sweep gives them). */
-function queryOf(name: PathName, f: Fixtures): Query {
-  const byName: Partial<Record<PathName, Query>> = {
-    activityDetails: { id: f.activityId },
-    manageActivity: { id: f.activityId },
-    taskBounty: { id: f.activityId },
-    sendInvite: { id: f.activityId },
-    inviteParticipants: { id: f.activityId },
-    editActivity: { id: f.activityId },
-    checkinCode: { id: f.activityId },
-    checkinScan: { id: f.activityId },
-    marketing: { id: f.activityId },
-    selfCheckin: { id: f.activityId },
-    chat: { id: f.roomId },
-    chatSetting: { id: f.roomId },
-    chatMembers: { id: f.roomId },
-    liveSetting: { id: f.roomId },
-    chatRedPacket: { roomId: f.roomId },
-    chatBountyCreate: { roomId: f.roomId },
-    chatAnnouncement: { id: f.roomId },
-    cityActivities: { id: f.roomId },
-    redEnvelopePassword: { redpacketCode: f.packetCode },
-    redEnvelopePasswordShare: { redpacketCode: f.packetCode },
-    redEnvelopeReceive: { redpacketCode: f.packetCode },
-    broadcasterInfo: { uid: f.uid },
-    assetDetails: { asset: 'USDT' },
-    assetRecords: { asset: 'USDT' },
-    transfer: { asset: 'USDT' },
-    bountyCreate: { activityId: f.activityId },
-    openLocation: { lat: 25.03, lng: 121.56, name: 'Pier 5' },
-  };
-  return byName[name] ?? {};
-}
-
-/** Requests in flight per page, and when the last one started or ended. */
-const traffic = new WeakMap<Page, { inFlight: number; last: number }>();
-
-function watchTraffic(page: Page) {
-  const seen = { inFlight: 0, last: Date.now() };
-  const moved = (by: number) => {
-    seen.inFlight += by;
-    seen.last = Date.now();
-  };
-  page.on('request', () => moved(1));
-  page.on('requestfinished', () => moved(-1));
-  page.on('requestfailed', () => moved(-1));
-  traffic.set(page, seen);
-}
-
-/**
- * Opens a route by its hash (the app stays loaded), then waits until no request has been in flight for 300 ms (a
- * page's chunk asks for its data within that; pages that poll get 5 s) and nothing says it is loading.
- */
-async function open(page: Page, target: string) {
-  if (!traffic.has(page)) watchTraffic(page);
-  if (!page.url().startsWith('http')) await page.goto(`/#${target}`);
-  else {
-    await page.evaluate((hash) => {
-      window.location.hash = hash;
-    }, target);
-  }
-  const seen = traffic.get(page)!;
-  const end = Date.now() + 5_000;
-  while (Date.now() < end && (seen.inFlight > 0 || Date.now() - seen.last < 300)) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  await expect(page.getByTestId('page-loading')).toHaveCount(0);
 }
 
 /**
