@@ -1,4 +1,4 @@
-import { translate as fill, formatAmount, type Language, zoneLabel } from '@polaris/contract';
+import { translate as fill, formatAmount, formatAssetAmount, type Language, zoneLabel } from '@polaris/contract';
 import { cityName } from './places/cities.ts';
 
 /**
@@ -26,7 +26,15 @@ interface NoticePlaceParam {
   place: { address: string | null; city: string | null };
 }
 
-export type NoticeParam = string | number | NoticeDateParam | NoticeWordParam | NoticePlaceParam;
+/**
+ * An amount of an asset that moved: every digit it has (`0.123457 USDT`, as the confirmation screens show what is
+ * charged), grouped in the reader's language (`12,345.5 USDT`).
+ */
+export interface NoticeAmountParam {
+  amount: { value: string; asset: string };
+}
+
+export type NoticeParam = string | number | NoticeDateParam | NoticeWordParam | NoticePlaceParam | NoticeAmountParam;
 export type NoticeParams = Record<string, NoticeParam>;
 
 /** Intl locales per interface language. */
@@ -39,9 +47,10 @@ export const noticeDate = (at: Date, zone: string | null = null): NoticeDatePara
 export const noticeWord = (word: string, params?: Record<string, NoticeParam>): NoticeWordParam =>
   params ? { word, params } : { word };
 
-/** An amount with its asset: `12.5 USDT`. */
-export const noticeAmount = (units: bigint, decimals: number, asset: string) =>
-  `${formatAmount(units, decimals)} ${asset}`;
+/** An amount with its asset (base units and the asset's ledger decimals), written out when read. */
+export const noticeAmount = (units: bigint, decimals: number, asset: string): NoticeAmountParam => ({
+  amount: { value: formatAmount(units, decimals), asset },
+});
 
 /** A date as its reader reads it: `2026年11月26日 下午2:00 (GMT+8)`, `26 Nov 2026, 14:00 (GMT+8)`. */
 function formatNoticeDate(param: NoticeDateParam, language: Language): string {
@@ -70,6 +79,11 @@ export function noticeValue(value: NoticeParam | unknown, language: Language): s
   if (typeof value.word === 'string' && /^\w+$/.test(value.word)) {
     const params = isObject(value.params) ? noticeParams(value.params as NoticeParams, language) : {};
     return fill(language, `notice.words.${value.word}`, params);
+  }
+  if (isObject(value.amount)) {
+    const { value: figure, asset } = value.amount;
+    if (typeof figure !== 'string' || typeof asset !== 'string') return '';
+    return formatAssetAmount(figure, asset, language, { exact: true, withCode: true });
   }
   if (isObject(value.place)) {
     const { address, city } = value.place;

@@ -1,6 +1,6 @@
-import { formatAmount, formatAssetAmount, type Language, zoneLabel } from '@polaris/contract';
+import { type Language, zoneLabel } from '@polaris/contract';
 import { type IcsMethod, type IcsPerson, renderCalendar } from '../../platform/ics.ts';
-import { noticeDate as dateParam, type NoticeParams, noticeWord } from '../../platform/notice-format.ts';
+import { noticeDate as dateParam, type NoticeParams, noticeAmount, noticeWord } from '../../platform/notice-format.ts';
 import { cityName } from '../../platform/places/cities.ts';
 import type { NoticeEvent } from '../notifications/events.ts';
 import type { ActivityRow } from './activities.store.ts';
@@ -28,10 +28,8 @@ export const NOTICE_LINKS = {
   earnings: '/pages/activity/my/creatorStatistics/index',
 };
 
-/** An amount with its asset, as the notices print it: `10 USDT`. */
-export function money(units: bigint, decimals: number, asset: string): string {
-  return formatAssetAmount(formatAmount(units, decimals), asset, 'en', { withCode: true });
-}
+/** An amount with its asset, as the notices print it: every digit, in the reader's language (`10.00 USDT`). */
+export const money = noticeAmount;
 
 /** A reminder's lead in words: `in 24 h`, `in 90 min`. */
 export function leadText(minutes: number) {

@@ -1,4 +1,4 @@
-import { noticeDate } from '../../platform/notice-format.ts';
+import { type NoticeAmountParam, noticeDate } from '../../platform/notice-format.ts';
 import type { NoticeEvent } from '../notifications/events.ts';
 
 /**
@@ -36,7 +36,7 @@ export function submissionApproved(input: {
   title: string;
   submissionId: number;
   submitterId: number;
-  amount: string;
+  amount: NoticeAmountParam;
 }): NoticeEvent {
   return {
     kind: 'submissionApproved',

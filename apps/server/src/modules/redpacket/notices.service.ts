@@ -1,5 +1,5 @@
-import { formatAmount, formatAssetAmount } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
+import { noticeAmount } from '../../platform/notice-format.ts';
 import type { Notifier } from '../notifications/events.ts';
 import { type PacketRow, packetById, peopleByIds } from './store.ts';
 
@@ -138,7 +138,7 @@ export class RedPacketNotices {
         params: {
           claimed: packet.count - packet.remainingCount,
           count: packet.count,
-          amount: formatAssetAmount(formatAmount(claimedUnits, decimals), packet.assetCode, 'en', { withCode: true }),
+          amount: noticeAmount(claimedUnits, decimals, packet.assetCode),
         },
         link: packetLink(packet.code),
       },
@@ -194,7 +194,7 @@ export class RedPacketNotices {
           key: `redpacketExpired:${packet.id}`,
           userIds: [packet.senderId],
           params: {
-            amount: formatAssetAmount(formatAmount(refunded, decimals), packet.assetCode, 'en', { withCode: true }),
+            amount: noticeAmount(refunded, decimals, packet.assetCode),
           },
           link: packetLink(packet.code),
         },

@@ -1,5 +1,5 @@
-import { formatAmount, formatAssetAmount } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
+import { noticeAmount } from '../../platform/notice-format.ts';
 import type { Notifier } from '../notifications/events.ts';
 import { loadCatalog } from './store.ts';
 
@@ -18,7 +18,7 @@ export class WalletNotices {
 
   private async amount(asset: string, units: bigint) {
     const decimals = (await loadCatalog(this.deps.db)).assets.get(asset)?.decimals ?? 0;
-    return formatAssetAmount(formatAmount(units, decimals), asset, 'en', { withCode: true });
+    return noticeAmount(units, decimals, asset);
   }
 
   /** A balance moved that no notice is about (money frozen for a withdrawal, sent to someone). */

@@ -102,6 +102,26 @@ describe('transfers', () => {
     expect(received[0]).toMatchObject({ title: 'You received 3.00 USDT', body: 'From wn-alice.', link: assetLink });
     expect((await notices(alice)).filter((n) => n.kind === 'transferReceived')).toHaveLength(0);
   });
+
+  it('tells every digit that moved, as the confirmation showed it, grouped in the reader’s language', async () => {
+    const body = {
+      asset: 'USDT',
+      amount: '0.123457',
+      to: bob.uid,
+      tradePassword: alice.trade,
+      idempotencyKey: newKey(),
+    };
+    expect((await t.call('POST', '/wallet/transfer', { token: alice.token, body })).status).toBe(200);
+    const told = (list: Notice[]) => list.filter((n) => n.kind === 'transferReceived').map((n) => n.title);
+    expect(told(await notices(bob))).toContain('You received 0.123457 USDT');
+    expect(told(await notices(bob, 'zh_TW'))).toContain(
+      translate('zh-Hant', 'notice.transferReceived.title', { amount: '0.123457 USDT' }),
+    );
+    await deposit(t, alice.email, 'USDT', 'BSC', '2000', '0xd9');
+    const big = { ...body, amount: '1234.5', idempotencyKey: newKey() };
+    expect((await t.call('POST', '/wallet/transfer', { token: alice.token, body: big })).status).toBe(200);
+    expect(told(await notices(bob))).toContain('You received 1,234.50 USDT');
+  });
 });
 
 describe('withdrawals', () => {
