@@ -15,6 +15,8 @@ export interface LoadOptions {
 }
 
 export interface LoadResult {
+  /** Messages per second offered (the step's rate). */
+  rate: number;
   expected: number;
   delivered: number;
   lost: number;
@@ -23,6 +25,8 @@ export interface LoadResult {
   p50: number;
   p95: number;
   p99: number;
+  /** Whether the server fell behind: a frame lost, late (p99 over `lateMs`) or delivered/s under 90 % of offered. */
+  saturated: boolean;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -56,64 +60,95 @@ export function request(socket: WebSocket, frame: unknown, done: (frame: { type:
   });
 }
 
+/** One step's receipts: the latency of each message id once per receiver, and the duplicates. */
+interface Tally {
+  step: number;
+  expected: number;
+  latencies: number[];
+  seen: Set<number>[];
+  duplicates: number;
+  done: () => void;
+}
+
 /**
  * Each sender sends its share of `messages` on a fixed schedule (an open loop: a slow server does not slow the
- * senders down, so queueing shows up as latency). Every text is `bench <id> <send time>`; each receiver parses
- * every frame as JSON (`textOf` finds the text) and records the latency of each id once.
+ * senders down, so queueing shows up as latency). Every text is `bench <step> <id> <send time>`; each receiver
+ * parses every frame as JSON (`textOf` finds the text) and records the latency of each id once; a frame of an
+ * earlier step (a straggler) is parsed and ignored.
  */
-export async function runLoad(
+export async function runSteps(
   senders: ((text: string) => void)[],
   receivers: WebSocket[],
   textOf: (frame: unknown) => string | null,
-  options: LoadOptions,
-): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let duplicates = 0;
-  const expected = receivers.length * options.messages;
-  let resolveAll: () => void = () => {};
-  const all = new Promise<void>((resolve) => {
-    resolveAll = resolve;
-  });
-  for (const socket of receivers) {
-    const seen = new Set<number>();
+  steps: LoadOptions[],
+  { lateMs, stopWhenSaturated }: { lateMs: number; stopWhenSaturated: boolean },
+): Promise<LoadResult[]> {
+  let tally: Tally | undefined;
+  for (const [index, socket] of receivers.entries()) {
     socket.on('message', (data) => {
       const text = textOf(JSON.parse(data.toString()) as unknown);
-      if (text === null || !text.startsWith('bench ')) return;
-      const [, id, sentAt] = text.split(' ');
+      if (text === null || !text.startsWith('bench ') || !tally) return;
+      const [, step, id, sentAt] = text.split(' ');
+      if (Number(step) !== tally.step) return;
+      const seen = tally.seen[index]!;
       if (seen.has(Number(id))) {
-        duplicates++;
+        tally.duplicates++;
         return;
       }
       seen.add(Number(id));
-      latencies.push(performance.now() - Number(sentAt));
-      if (latencies.length === expected) resolveAll();
+      tally.latencies.push(performance.now() - Number(sentAt));
+      if (tally.latencies.length === tally.expected) tally.done();
     });
   }
-  const interval = 1000 / options.rate;
-  const started = performance.now();
-  const sending = (async () => {
+  const results: LoadResult[] = [];
+  for (const [step, options] of steps.entries()) {
+    const all = new Promise<void>((resolve) => {
+      tally = {
+        step,
+        expected: receivers.length * options.messages,
+        latencies: [],
+        seen: receivers.map(() => new Set()),
+        duplicates: 0,
+        done: resolve,
+      };
+    });
+    const current = tally!;
+    const interval = 1000 / options.rate;
+    const started = performance.now();
     for (let id = 0; id < options.messages; id++) {
-      const due = started + id * interval;
-      const wait = due - performance.now();
+      const wait = started + id * interval - performance.now();
       if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      senders[id % senders.length]!(`bench ${id} ${performance.now()}`);
+      senders[id % senders.length]!(`bench ${step} ${id} ${performance.now()}`);
     }
-  })();
-  await sending;
-  const lastSend = performance.now();
-  await Promise.race([all, new Promise((resolve) => setTimeout(resolve, options.settleMs))]);
-  const finished = latencies.length === expected ? performance.now() : lastSend;
-  latencies.sort((a, b) => a - b);
-  return {
-    expected,
-    delivered: latencies.length,
-    lost: expected - latencies.length,
-    duplicates,
-    perSecond: latencies.length / ((finished - started) / 1000),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-  };
+    const lastSend = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([all, new Promise((resolve) => (timer = setTimeout(resolve, options.settleMs)))]);
+    clearTimeout(timer);
+    const { latencies, expected } = current;
+    const finished = latencies.length === expected ? performance.now() : lastSend;
+    latencies.sort((a, b) => a - b);
+    const perSecond = latencies.length / ((finished - started) / 1000);
+    const p99 = percentile(latencies, 99);
+    const lost = expected - latencies.length;
+    const saturated = lost > 0 || p99 > lateMs || perSecond < 0.9 * options.rate * receivers.length;
+    results.push({
+      rate: options.rate,
+      expected,
+      delivered: latencies.length,
+      lost,
+      duplicates: current.duplicates,
+      perSecond,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99,
+      saturated,
+    });
+    if (saturated && stopWhenSaturated) break;
+    // A breath between steps, so the next one starts on an idle server.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  tally = undefined;
+  return results;
 }
 
 export interface LoadJob {
@@ -121,7 +156,12 @@ export interface LoadJob {
   urls: string[];
   senders: number;
   roomId: string;
-  options: LoadOptions;
+  /** Run one after the other on the same sockets. */
+  steps: LoadOptions[];
+  /** A p99 over this counts as late (saturated). */
+  lateMs: number;
+  /** Stop after the first saturated step (a ramp looking for the ceiling). */
+  stopWhenSaturated: boolean;
 }
 
 const chatText = (frame: unknown) => {
@@ -129,8 +169,8 @@ const chatText = (frame: unknown) => {
   return f.type === 'message' ? f.message!.text : null;
 };
 
-/** Connects senders and receivers (receivers subscribe to the room), runs the load, and closes them all. */
-async function runJob(job: LoadJob): Promise<LoadResult> {
+/** Connects senders and receivers (receivers subscribe to the room), runs the steps, and closes them all. */
+async function runJob(job: LoadJob): Promise<LoadResult[]> {
   const sockets = await openAll(job.urls);
   const senders = sockets.slice(0, job.senders);
   const receivers = sockets.slice(job.senders);
@@ -139,18 +179,19 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
       request(socket, { type: 'subscribe', roomId: job.roomId }, (frame) => frame.type === 'subscribed'),
     ),
   );
-  const result = await runLoad(
+  const results = await runSteps(
     senders.map((socket) => (text: string) => socket.send(JSON.stringify({ type: 'send', roomId: job.roomId, text }))),
     receivers,
     chatText,
-    job.options,
+    job.steps,
+    job,
   );
   for (const socket of sockets) socket.terminate();
-  return result;
+  return results;
 }
 
-/** Runs a job in a child process and returns its result. */
-export function runJobInProcess(job: LoadJob): Promise<LoadResult> {
+/** Runs a job in a child process and returns its results, one per step run. */
+export function runJobInProcess(job: LoadJob): Promise<LoadResult[]> {
   return runInChild(import.meta.url, job, 'load');
 }
 

@@ -1,17 +1,20 @@
-// Chat fan-out: 1,000 WebSocket clients in one room and 10 senders at a steady rate; delivered messages per
-// second and p50/p95/p99 latency from send to receipt, beside a bare `ws` broadcast server that speaks the same
-// frames, measured by the same client code in the same run.
+// Chat fan-out and its ceiling: 1,000 WebSocket clients in one room and 10 senders at a steady rate, raised step by
+// step (20, 40, 80… messages a second) until a bare `ws` broadcast server that speaks the same frames saturates this
+// machine (a frame lost, p99 late, or delivered/s under 90 % of offered); then the chat server at the same rates,
+// measured by the same client code in the same run. Per step: delivered frames per second and p50/p95/p99 latency
+// from send to receipt.
 //
-//   npm run bench:chat [-- --clients 1000 --messages 400 --rate 20 --senders 10]
-//   DATABASE_URL=postgres://… REDIS_URL=redis://… npm run bench:chat -- --processes 2
+//   npm run bench:chat [-- --clients 1000 --senders 10 --rates 20,40,80,160,320,640 --seconds 8 --late-ms 1000]
+//   DATABASE_URL=postgres://… REDIS_URL=redis://… npm run bench:chat -- --processes 1,2
 //
-// With `--processes 2` the chat server runs as two processes on one PostgreSQL and one Redis: half the receivers
-// on each, the senders on the first, so every delivery to the second crosses Redis.
+// Without DATABASE_URL the chat server runs in this process on PGlite. With it, each chat server gets a database of
+// its own on that PostgreSQL, dropped afterwards; `--processes 2` runs two server processes on it and one Redis:
+// half the receivers on each, the senders on the first, so every delivery to the second crosses Redis.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_BASE } from '@polaris/contract';
 import pg from 'pg';
@@ -27,18 +30,23 @@ import { flags } from './operator.ts';
 const args = flags(process.argv.slice(2));
 const CLIENTS = Number(args.clients ?? 1000);
 const SENDERS = Number(args.senders ?? 10);
-const PROCESSES = Number(args.processes ?? 1);
-const load: LoadOptions = {
-  messages: Number(args.messages ?? 400),
-  rate: Number(args.rate ?? 20),
-  settleMs: Number(args.settle ?? 30_000),
-};
+const PROCESSES = String(args.processes ?? '1')
+  .split(',')
+  .map(Number);
+const RATES = String(args.rates ?? args.rate ?? '20,40,80,160,320,640')
+  .split(',')
+  .map(Number);
+/** Seconds of sending per step. */
+const SECONDS = Number(args.seconds ?? 8);
+const LATE_MS = Number(args['late-ms'] ?? 1000);
+const stepsAt = (rates: number[]): LoadOptions[] =>
+  rates.map((rate) => ({ rate, messages: Math.round(rate * SECONDS), settleMs: Number(args.settle ?? 10_000) }));
 
 /**
  * The baseline: a plain `ws` server that speaks the chat frames (subscribe, send → a `message` frame with the
  * same fields, encoded once, written to every subscriber) with no database, no checks and no bus.
  */
-async function benchBare(): Promise<LoadResult> {
+async function benchBare(): Promise<LoadResult[]> {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   const subscribers = new Set<import('ws').WebSocket>();
@@ -71,14 +79,22 @@ async function benchBare(): Promise<LoadResult> {
     });
   });
   const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const result = await measure(Array(SENDERS + CLIENTS).fill(url), '1');
+  // The ramp: up the rates until this server saturates.
+  const results = await measure(Array(SENDERS + CLIENTS).fill(url), '1', RATES);
   await new Promise((resolve) => server.close(resolve));
-  return result;
+  return results;
 }
 
-/** The load, from a process of its own: senders first in `urls`, then receivers. */
-function measure(urls: string[], roomId: string): Promise<LoadResult> {
-  return runJobInProcess({ urls, senders: SENDERS, roomId, options: load });
+/** The load, from a process of its own: senders first in `urls`, then receivers; stops at the first saturated step. */
+function measure(urls: string[], roomId: string, rates: number[]): Promise<LoadResult[]> {
+  return runJobInProcess({
+    urls,
+    senders: SENDERS,
+    roomId,
+    steps: stepsAt(rates),
+    lateMs: LATE_MS,
+    stopWhenSaturated: true,
+  });
 }
 
 /** Users with sessions, straight into the database (signing up 1,000 people is not what is measured). */
@@ -118,29 +134,72 @@ async function addMembers(database: DatabaseHandle, roomId: number, userIds: num
 const wsUrl = (base: string, token: string) =>
   `${base.replace(/^http/, 'ws')}${API_BASE}/ws?token=${encodeURIComponent(token)}`;
 
-/** The chat server in this process (PGlite or PostgreSQL, in-process bus). */
-async function benchChat(database: DatabaseHandle): Promise<LoadResult> {
+/** A database of its own on the PostgreSQL at `adminUrl`, dropped when `use` is done. */
+async function withDatabase<T>(adminUrl: string, use: (url: string) => Promise<T>): Promise<T> {
+  const name = `polaris_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await use(url.toString());
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+/** Users, and a public room with all of them in it; the first user made it. */
+async function seedRoom(database: DatabaseHandle, createRoom: (token: string, userId: number) => Promise<string>) {
+  const people = await seedUsers(database, SENDERS + CLIENTS);
+  const roomId = await createRoom(people[0]!.token, people[0]!.id);
+  await addMembers(
+    database,
+    Number(roomId),
+    people.slice(1).map((person) => person.id),
+  );
+  return { people, roomId };
+}
+
+/** The chat server in this process (in-process bus), on PGlite or on a PostgreSQL database of its own. */
+async function benchChat(rates: number[]): Promise<LoadResult[]> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) return withDatabase(adminUrl, (url) => benchChatOn({ kind: 'postgres', url }, rates));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-chat-db-'));
+  try {
+    return await benchChatOn({ kind: 'pglite', dataDir }, rates);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchChatOn(source: Parameters<typeof openDatabase>[0], rates: number[]): Promise<LoadResult[]> {
+  const database = await openDatabase(source);
   await database.migrate();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-chat-'));
   const app = await benchApp(database, dataDir, { RATE_LIMIT_MULTIPLIER: '1000' });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const people = await seedUsers(database, SENDERS + CLIENTS);
-  const room = await app.services.chat.rooms.createRoom(
-    { id: people[0]!.id, uid: 0 },
-    { name: 'Bench', description: '', joinPolicy: 'public' },
-  );
-  await addMembers(
-    database,
-    Number(room.id),
-    people.slice(1).map((person) => person.id),
-  );
-  const result = await measure(
-    people.map((person) => wsUrl(base, person.token)),
-    room.id,
-  );
-  await app.close();
-  await rm(dataDir, { recursive: true, force: true });
-  return result;
+  try {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { people, roomId } = await seedRoom(database, async (_token, id) => {
+      const room = await app.services.chat.rooms.createRoom(
+        { id, uid: 0 },
+        { name: 'Bench', description: '', joinPolicy: 'public' },
+      );
+      return room.id;
+    });
+    return await measure(
+      people.map((person) => wsUrl(base, person.token)),
+      roomId,
+      rates,
+    );
+  } finally {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
 
 /** A server process of its own (`apps/server/src/main.ts`), as production runs it. */
@@ -176,74 +235,98 @@ async function startProcess(databaseUrl: string, redisUrl: string) {
 }
 
 /** Two server processes on one PostgreSQL and Redis, in a database of their own that is dropped afterwards. */
-async function benchTwoProcesses(adminUrl: string, redisUrl: string): Promise<LoadResult> {
-  const name = `polaris_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  const children: ChildProcess[] = [];
-  try {
-    await database.migrate();
-    const people = await seedUsers(database, SENDERS + CLIENTS);
-    const [a, b] = [await startProcess(url.toString(), redisUrl), await startProcess(url.toString(), redisUrl)];
-    children.push(a.child, b.child);
-    const created = await fetch(`${a.base}${API_BASE}/chat/room/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', token: people[0]!.token },
-      body: JSON.stringify({ name: 'Bench', joinPolicy: 'public' }),
-    });
-    const room = ((await created.json()) as { attachment: { id: string } }).attachment;
-    await addMembers(
-      database,
-      Number(room.id),
-      people.slice(1).map((person) => person.id),
-    );
-    // Senders on A; receivers alternate, so half of every message's deliveries cross Redis to B.
-    const urls = people.map((person, index) =>
-      wsUrl(index < SENDERS || index % 2 === 0 ? a.base : b.base, person.token),
-    );
-    return await measure(urls, room.id);
-  } finally {
-    for (const child of children) child.kill('SIGKILL');
-    await database.close();
-    await admin(`drop database if exists ${name} with (force)`);
+function benchTwoProcesses(adminUrl: string, redisUrl: string, rates: number[]): Promise<LoadResult[]> {
+  return withDatabase(adminUrl, async (url) => {
+    const database = await openDatabase({ kind: 'postgres', url });
+    const children: ChildProcess[] = [];
+    const dataDirs: string[] = [];
+    try {
+      await database.migrate();
+      const [a, b] = [await startProcess(url, redisUrl), await startProcess(url, redisUrl)];
+      children.push(a.child, b.child);
+      dataDirs.push(a.dataDir, b.dataDir);
+      const { people, roomId } = await seedRoom(database, async (token) => {
+        const created = await fetch(`${a.base}${API_BASE}/chat/room/create`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', token },
+          body: JSON.stringify({ name: 'Bench', joinPolicy: 'public' }),
+        });
+        return ((await created.json()) as { attachment: { id: string } }).attachment.id;
+      });
+      // Senders on A; receivers alternate, so half of every message's deliveries cross Redis to B.
+      const urls = people.map((person, index) =>
+        wsUrl(index < SENDERS || index % 2 === 0 ? a.base : b.base, person.token),
+      );
+      return await measure(urls, roomId, rates);
+    } finally {
+      for (const child of children) child.kill('SIGKILL');
+      await database.close();
+      for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+const startedAt = performance.now();
+const loadBefore = load();
+const bare = await benchBare();
+const chat: { processes: number; results: LoadResult[] }[] = [];
+// The chat servers are measured at the rates the bare server was, up to where it saturated.
+const rates = bare.map((r) => r.rate);
+for (const processes of PROCESSES) {
+  if (processes >= 2) {
+    if (!process.env.DATABASE_URL || !process.env.REDIS_URL)
+      throw new Error('--processes 2 needs DATABASE_URL and REDIS_URL');
+    chat.push({ processes, results: await benchTwoProcesses(process.env.DATABASE_URL, process.env.REDIS_URL, rates) });
+  } else {
+    chat.push({ processes, results: await benchChat(rates) });
   }
 }
 
-const bare = await benchBare();
-let label: string;
-let chat: LoadResult;
-if (PROCESSES >= 2) {
-  if (!process.env.DATABASE_URL || !process.env.REDIS_URL)
-    throw new Error('--processes 2 needs DATABASE_URL and REDIS_URL');
-  label = 'chat, 2 processes + Redis (PostgreSQL)';
-  chat = await benchTwoProcesses(process.env.DATABASE_URL, process.env.REDIS_URL);
-} else {
-  const source = process.env.DATABASE_URL
-    ? ({ kind: 'postgres', url: process.env.DATABASE_URL } as const)
-    : ({ kind: 'pglite', dataDir: await mkdtemp(path.join(tmpdir(), 'polaris-bench-chat-db-')) } as const);
-  const database = await openDatabase(source);
-  label = `chat, 1 process (${source.kind})`;
-  chat = await benchChat(database);
-  await database.close();
-}
-
-const row = (name: string, r: LoadResult) =>
-  `| ${name} | ${r.delivered.toLocaleString('en')} / ${r.expected.toLocaleString('en')} | ${r.lost} | ${r.duplicates} | ${Math.round(r.perSecond).toLocaleString('en')} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} |`;
+const fmt = (n: number) => Math.round(n).toLocaleString('en');
+const mark = (r: LoadResult) => (r.saturated ? ' ✗' : '');
 console.log(
-  `${CLIENTS} receivers in one room; ${load.messages} messages from ${SENDERS} senders at ${load.rate}/s in all\n`,
+  `${CLIENTS} receivers in one room, ${SENDERS} senders, ${SECONDS} s per step; chat on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}` +
+    `${PROCESSES.some((n) => n >= 2) ? ' (2 processes: PostgreSQL + Redis)' : ''}; ✗ = saturated (lost, p99 over ${LATE_MS} ms, or under 90 % of offered)\n`,
 );
-console.log('| server | delivered | lost | duplicates | delivered msgs/s | p50 ms | p95 ms | p99 ms |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-console.log(row('bare `ws` broadcast', bare));
-console.log(row(label, chat));
 console.log(
-  `\nchat / bare: throughput ${((chat.perSecond / bare.perSecond) * 100).toFixed(0)} %, p95 ${(chat.p95 / bare.p95).toFixed(2)}× (+${(chat.p95 - bare.p95).toFixed(1)} ms)`,
+  '| processes | rate msgs/s | offered frames/s | bare delivered/s | chat delivered/s | chat ÷ bare | bare lost | chat lost | bare p99 ms | chat p50 ms | chat p99 ms |',
+);
+console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const { processes, results } of chat) {
+  for (const [i, b] of bare.entries()) {
+    const c = results[i];
+    const cells = c
+      ? [
+          `${fmt(c.perSecond)}${mark(c)}`,
+          `${((c.perSecond / b.perSecond) * 100).toFixed(0)} %`,
+          fmt(b.lost),
+          fmt(c.lost),
+        ]
+      : ['not run (saturated below)', '', fmt(b.lost), ''];
+    console.log(
+      `| ${processes} | ${b.rate} | ${fmt(b.rate * CLIENTS)} | ${fmt(b.perSecond)}${mark(b)} | ${cells[0]} | ${cells[1]} | ${cells[2]} | ${cells[3]} | ${b.p99.toFixed(1)} | ${c ? c.p50.toFixed(1) : ''} | ${c ? c.p99.toFixed(1) : ''} |`,
+    );
+  }
+}
+const ceiling = bare.filter((r) => !r.saturated).at(-1);
+if (ceiling) {
+  console.log(
+    `\nceiling: bare delivers everything on time up to ${ceiling.rate} msgs/s (${fmt(ceiling.perSecond)} frames/s)`,
+  );
+  for (const { processes, results } of chat) {
+    const c = results[bare.indexOf(ceiling)];
+    console.log(
+      `chat, ${processes} process${processes > 1 ? 'es' : ''}, at ${ceiling.rate}/s: ${c ? `${fmt(c.perSecond)} frames/s, ${((c.perSecond / ceiling.perSecond) * 100).toFixed(0)} % of bare, ${c.lost} lost, ${c.duplicates} duplicates, p99 ${c.p99.toFixed(1)} ms` : 'saturated below it'}`,
+    );
+  }
+}
+if (bare.every((r) => !r.saturated)) console.log('\nthe bare server did not saturate: raise --rates');
+console.log(
+  `\nload average before ${loadBefore}, after ${load()}; ${((performance.now() - startedAt) / 1000).toFixed(0)} s`,
 );
 process.exit(0);
