@@ -34,6 +34,7 @@ import { LiveService } from './modules/live/service.ts';
 import { MarketService, marketDataFrom } from './modules/market/service.ts';
 import { CreatorEarningsService } from './modules/master/service.ts';
 import type { Notifier } from './modules/notifications/events.ts';
+import { NoticeOutbox } from './modules/notifications/outbox.ts';
 import { NotificationService } from './modules/notifications/service.ts';
 import { providerClients } from './modules/oidc/providers.ts';
 import { OidcService } from './modules/oidc/service.ts';
@@ -64,25 +65,32 @@ export type ModuleServices = Awaited<ReturnType<typeof buildServices>>;
  * Services built before the notifications service (it needs chat, built later) tell it through `notifier`.
  */
 export async function buildServices(platform: Platform, options: AppOptions) {
-  const late = laterNotifier();
+  const outbox = new NoticeOutbox({ db: platform.db, now: platform.now, log: platform.log });
+  const late = laterNotifier(outbox);
   const notifier = late.notifier;
   const accounts = await accountServices(platform, notifier);
   const money = await walletServices(platform, accounts, notifier);
   const activities = activityServices(platform, accounts, money, notifier);
   const community = await communityServices(platform, options, { ...accounts, ...money, ...activities }, notifier);
   late.connect(community.notifications);
-  return { ...accounts, ...money, ...activities, ...community };
+  // What each module announces after its changes commit (docs/notifications.md, "The outbox").
+  outbox.handle(activities.activity.notices.topics);
+  return { ...accounts, ...money, ...activities, ...community, outbox };
 }
 
 /** A notifier that hands every call to the one connected later. */
-function laterNotifier(): { notifier: Notifier; connect(target: Notifier): void } {
-  let target: Notifier | undefined;
+function laterNotifier(outbox: NoticeOutbox): {
+  notifier: Notifier;
+  connect(target: Omit<Notifier, 'later'>): void;
+} {
+  let target: Omit<Notifier, 'later'> | undefined;
   const connected = () => {
     if (!target) throw new Error('the notifications service is not built yet');
     return target;
   };
   return {
     notifier: {
+      later: (tx, topic, payload) => outbox.add(tx, topic, payload),
       notify: (events) => connected().notify(events),
       deliver: (events) => connected().deliver(events),
       changed: (userIds, topic, ref) => connected().changed(userIds, topic, ref),
@@ -211,7 +219,7 @@ function activityServices(
     now,
     catalog,
     trade,
-    released: (earning) => activityNotices.payoutReleased(earning),
+    released: (tx, earning) => activityNotices.later(tx, 'activity.payoutReleased', earning),
   });
   const discoveryCache = createDiscoveryCache({
     ttlMs: config.discoveryCacheMs,

@@ -12,6 +12,7 @@ import type { InviteService } from './modules/invite/service.ts';
 import type { ListingService } from './modules/listing/service.ts';
 import type { LiveService } from './modules/live/service.ts';
 import type { CreatorEarningsService } from './modules/master/service.ts';
+import type { NoticeOutbox } from './modules/notifications/outbox.ts';
 import type { NotificationService } from './modules/notifications/service.ts';
 import type { WebPushSender } from './modules/push/sender.ts';
 import type { PushService } from './modules/push/service.ts';
@@ -61,6 +62,8 @@ export interface AppServices {
   /** The `PushSender` the notifications worker is given. */
   pushSender: WebPushSender;
   notifications: NotificationService;
+  /** What changes wrote to be announced after their commit (docs/notifications.md, "The outbox"). */
+  outbox: NoticeOutbox;
 }
 
 declare module 'fastify' {

@@ -19,6 +19,7 @@ type WorkerServices = Pick<
   | 'airdrops'
   | 'invites'
   | 'notifications'
+  | 'outbox'
 > & { discoveryCache: { invalidate(): void } };
 
 /**
@@ -28,8 +29,12 @@ type WorkerServices = Pick<
  */
 export function watchBacklogs(
   metrics: Metrics,
-  services: Pick<WorkerServices, 'activity' | 'earnings' | 'redPackets' | 'bounties' | 'vip' | 'airdrops' | 'invites'>,
+  services: Pick<
+    WorkerServices,
+    'activity' | 'earnings' | 'redPackets' | 'bounties' | 'vip' | 'airdrops' | 'invites' | 'outbox'
+  >,
 ): void {
+  metrics.watchBacklog('noticeOutbox', async () => (await services.outbox.backlog()).waiting);
   metrics.watchBacklog('activity', () => services.activity.settlement.backlog());
   metrics.watchBacklog('blast', () => services.activity.blasts.backlog());
   metrics.watchBacklog('earnings', () => services.earnings.backlog());
@@ -88,6 +93,12 @@ export function startBackgroundWorkers(services: WorkerServices, log: FastifyBas
   // Creator earnings whose payout hold has passed become the organizer's to withdraw.
   stopWorkers.push(startWorker('earnings', 10_000, () => earnings.releaseDue(), log));
   stopWorkers.push(startWorker('mail', 2000, () => mailQueue.deliverDue(), log));
+  // What changes wrote into the notice outbox, announced after they committed (docs/notifications.md, "The outbox"):
+  // woken as soon as a row is added here, and every half second for rows other processes added or that wait for a
+  // retry. Fan-outs are background work: on the embedded database they take turns with requests' reads.
+  const outboxWorker = startWorker('noticeOutbox', 500, () => inLane('read', () => services.outbox.deliverDue()), log);
+  services.outbox.onWake(outboxWorker.wake);
+  stopWorkers.push(outboxWorker);
   // Push notifications due (quiet hours over, backoff passed), each to the user's devices.
   stopWorkers.push(startWorker('notice', 1000, () => services.notifications.deliverDue(), log));
   // What nobody claimed of an expired red packet goes back to its sender.

@@ -54,6 +54,7 @@ export async function buildApp(options: AppOptions) {
     push: push.push,
     pushSender: push.sender,
     notifications,
+    outbox: services.outbox,
     custody: services.custody,
     chains: services.chains,
   });
@@ -66,8 +67,8 @@ export async function buildApp(options: AppOptions) {
  */
 function startAndStop(platform: Platform, services: ModuleServices, { airdrops }: { airdrops: AirdropService }): void {
   const { app, config, metrics, mailQueue } = platform;
-  const { activity, earnings, redPackets, bounties, vip, invites } = services;
-  watchBacklogs(metrics, { activity, earnings, redPackets, bounties, vip, airdrops, invites });
+  const { activity, earnings, redPackets, bounties, vip, invites, outbox } = services;
+  watchBacklogs(metrics, { activity, earnings, redPackets, bounties, vip, airdrops, invites, outbox });
   // Started in the app's context, so each worker's runs are counted in this app's metrics (platform/worker.ts).
   const stopWorkers: (() => Promise<void>)[] = config.backgroundWorkers
     ? runInContext({ metrics }, () =>
@@ -76,6 +77,7 @@ function startAndStop(platform: Platform, services: ModuleServices, { airdrops }
             ...{ deposits: services.deposits, transfers: services.transfers, activity, earnings, mailQueue },
             ...{ discoveryCache: services.discoveryCache, redPackets, bounties, vip, airdrops, invites },
             notifications: services.notifications,
+            outbox,
             chains: services.chains,
           },
           app.log,

@@ -51,9 +51,13 @@ export function startWorker(
   let timer: NodeJS.Timeout | undefined;
   let inProgress: Promise<unknown> | undefined;
 
+  /** A wake-up that came while a run was in progress: the next run starts as soon as this one ends. */
+  let wokenDuringRun = false;
   const schedule = (delay: number) => {
     if (stopped) return;
-    timer = setTimeout(run, delay);
+    const soon = wokenDuringRun && failures === 0;
+    wokenDuringRun = false;
+    timer = setTimeout(run, soon ? 0 : delay);
   };
   const run = () => {
     const started = performance.now();
@@ -86,11 +90,22 @@ export function startWorker(
       });
   };
   schedule(intervalMs);
-  return async (): Promise<void> => {
+  const stop = async (): Promise<void> => {
     stopped = true;
     clearTimeout(timer);
     await inProgress;
   };
+  /** Run now rather than at the next tick (work just arrived); a run in progress is followed by another at once. */
+  const wake = () => {
+    if (stopped) return;
+    if (inProgress) {
+      wokenDuringRun = true;
+      return;
+    }
+    clearTimeout(timer);
+    timer = setTimeout(run, 0);
+  };
+  return Object.assign(stop, { wake });
 }
 
 /** Thrown by a run that did every item it could but some failed: the worker logs it and counts a failed run. */

@@ -85,6 +85,9 @@ export async function createTestApp(
       payload,
       remoteAddress: options.remoteAddress,
     });
+    // What the request wrote into the notice outbox goes out before the test looks, as the outbox worker of a
+    // running server sends it a few milliseconds after the commit (docs/notifications.md, "The outbox").
+    await app.services.outbox.settleAdded();
     // A failure's request id differs between any two requests; request-id.test.ts checks it, the rest compare answers.
     const { requestId: _requestId, ...json } = response.json() as {
       status: number;

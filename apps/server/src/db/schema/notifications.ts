@@ -205,3 +205,25 @@ export const knownDevices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.device] })],
 );
+
+/**
+ * What must be announced once a change commits, written in the change's own transaction (docs/notifications.md,
+ * "The outbox"): `topic` names the handler a module registered, `payload` what it needs. The `noticeOutbox` worker
+ * of any process claims due rows for a lease (`next_attempt_at` moved past the lease), runs the handler, and deletes
+ * the row; a failure moves `next_attempt_at` forward (backoff), a crash lets the lease run out. Handlers announce
+ * with the notices' keys, so a row run twice tells nobody twice.
+ */
+export const noticeOutbox = pgTable(
+  'notice_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    topic: text('topic').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: at('created_at').notNull(),
+    nextAttemptAt: at('next_attempt_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Why the last attempt failed (for operators). */
+    lastError: text('last_error'),
+  },
+  (t) => [index('notice_outbox_due_idx').on(t.nextAttemptAt, t.id)],
+);

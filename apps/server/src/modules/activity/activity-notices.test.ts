@@ -352,11 +352,12 @@ describe('the day and after', () => {
     t.clock.advance(DAY);
     expect((await t.services.earnings.releaseDue()).released).toBeGreaterThan(0);
     await t.services.earnings.releaseDue();
+    await t.services.outbox.settle();
     const payouts = (await noticesOf(olivia)).filter((notice) => notice.kind === 'payoutReleased');
     expect(payouts.filter((notice) => notice.params.title === 'Closing Party')).toEqual([
       expect.objectContaining({
         key: expect.stringMatching(/^payoutReleased:\d+$/),
-        params: { title: 'Closing Party', amount: '10.00 USDT' },
+        params: { title: 'Closing Party', amount: { amount: { value: '10', asset: 'USDT' } } },
         link: '/pages/activity/my/creatorStatistics/index',
       }),
     ]);

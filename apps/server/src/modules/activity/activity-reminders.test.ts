@@ -62,10 +62,10 @@ async function race() {
   const announced: NoticeEvent[] = [];
   const spies = [t, second].map((app) => {
     const service = app.services.notifications;
-    const notify = service.notify.bind(service);
-    return vi.spyOn(service, 'notify').mockImplementation(async (events) => {
+    const deliver = service.deliver.bind(service);
+    return vi.spyOn(service, 'deliver').mockImplementation(async (events) => {
       announced.push(...events);
-      await notify(events);
+      await deliver(events);
     });
   });
   const runs = await Promise.all([
@@ -74,6 +74,8 @@ async function race() {
     t.services.activity.notices.remindDue(),
     second.services.activity.notices.remindDue(),
   ]);
+  // Each process's outbox worker, at the same moment: a claimed reminder is told by one of them.
+  await Promise.all([t.services.outbox.settle(), second.services.outbox.settle(), t.services.outbox.settle()]);
   for (const spy of spies) spy.mockRestore();
   return { reminded: runs.reduce((sum, run) => sum + run.reminded, 0), announced };
 }

@@ -42,7 +42,7 @@ export interface BlastDeps {
   db: Database;
   now: () => Date;
   /** Without one (services built by hand in older tests) blasts are stored and listed but never fanned out. */
-  notifier?: Notifier;
+  notifier?: Pick<Notifier, 'deliver'>;
   log?: FastifyBaseLogger;
   /** Recipients per `notify` call (BLAST_BATCH). */
   batchSize?: number;
@@ -193,7 +193,7 @@ export class BlastService {
    * count, a new lease) only if `fanned_to` has not moved: a crash between the two replays the batch, which the
    * notices' unique key (user, `blast:<id>`) makes harmless. Whether this call finished it.
    */
-  private async fanOut(notifier: Notifier, blast: BlastRow): Promise<boolean> {
+  private async fanOut(notifier: Pick<Notifier, 'deliver'>, blast: BlastRow): Promise<boolean> {
     const activity = await activityById(this.db, blast.activityId);
     const link = activityPagePath(activity.code);
     let from = blast.fannedTo;

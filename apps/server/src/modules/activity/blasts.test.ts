@@ -35,7 +35,7 @@ const cancel = (token: string, activityId: string, blastId: string) =>
 function recorder(failing?: { call: number; told: boolean }) {
   const events: NoticeEvent[] = [];
   let calls = 0;
-  const notifier: Notifier = {
+  const notifier: Pick<Notifier, 'notify' | 'deliver' | 'changed'> = {
     async notify() {
       throw new Error('blasts tell through deliver, which throws when it could not record');
     },
@@ -67,7 +67,7 @@ async function inboxCounts(people: SeededPerson[], activity: Activity): Promise<
   return counts;
 }
 
-const worker = (notifier: Notifier, batchSize = 5) =>
+const worker = (notifier: Pick<Notifier, 'deliver'>, batchSize = 5) =>
   new BlastService({ db: t.database.db, now: t.clock.now, notifier, batchSize, leaseMs: 60_000 });
 
 /** Fans out whatever earlier tests left due, so a test's workers see only its own blasts. */

@@ -99,9 +99,9 @@ export class CheckinService {
         reference: `registration:${registrationId}`,
         organizerId: activity.organizerId,
       });
+      await this.deps.notices?.later(tx, 'activity.checkedIn', { registrationId });
       return { registration: done, nft };
     });
-    await this.deps.notices?.checkedIn(registrationId);
     await this.deps.invites.settle(result.registration.userId);
     const typeName = await ticketTypeName(this.db, result.registration.ticketTypeId);
     const person = (await peopleById(this.db, [result.registration.userId])).get(result.registration.userId)!;

@@ -173,7 +173,7 @@ export class EditingService {
       input.coHosts !== undefined ? await this.resolveCohosts(input.coHosts, stored.organizerId, problems) : null;
     throwProblems(problems);
 
-    const moved = await this.db.transaction(async (tx) => {
+    await this.db.transaction(async (tx) => {
       const row = await lockActivity(tx, stored.id);
       const counts = (await seatCounts(tx, [row.id])).get(row.id)!;
       const seatProblems: FieldProblem[] = [];
@@ -226,9 +226,7 @@ export class EditingService {
       await saveTicketTypes(tx, row.id, typePlans);
       if (cohostIds) await setCohosts(tx, row.id, cohostIds, true);
       await deleteDraft(tx, user.id, row.code);
-      return reason !== null;
     });
-    if (moved) await this.deps.notices?.changed(stored.id);
     // A larger capacity may have freed seats: the waitlist moves up now.
     await this.deps.promote(stored.id);
     const saved = (await findActivity(this.db, stored.code))!;
@@ -250,6 +248,8 @@ export class EditingService {
   private async noticeChange(tx: Tx, activity: ActivityRow, reason: RefundRightReason, now: Date) {
     await grantFullRefundRight(tx, activity.id, { until: activity.startsAt, reason, now });
     await raiseCalendarSequence(tx, activity.id);
+    // Every live place hears of it through the outbox: the organizer's request does not wait for the fan-out.
+    await this.deps.notices?.later(tx, 'activity.changed', { activityId: activity.id });
   }
 
   async publish(user: { id: number }, code: string): Promise<Activity> {

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import type { Links } from '../../platform/links.ts';
 import { noticeDate, noticeWord } from '../../platform/notice-format.ts';
-import type { NoticeEvent, Notifier } from '../notifications/events.ts';
+import type { NoticeEvent, Notifier, OutboxHandlers } from '../notifications/events.ts';
 import { type ActivityRow, activityById, assetDecimals, findActivity, peopleById } from './activities.store.ts';
 import { activityParams, calendarInvite, leadText, money, NOTICE_LINKS } from './notices.ts';
 import { claimReminder, dueReminders, type Holder, holderOfPlace, holdersOf, holdersOfPlaces } from './notify.store.ts';
@@ -22,37 +22,74 @@ export interface ActivityNoticeDeps {
   log?: FastifyBaseLogger;
 }
 
-/** What one attendee's place ended with, for the cancellation notice: what came back to them. */
+/** What one attendee's place ended with, for the cancellation notice: what came back to them (base units, JSON). */
 export interface CancelledPlace {
   registrationId: number;
-  refunded: { units: bigint; asset: string } | null;
+  refunded: { units: string; asset: string } | null;
   /** Whether the place held a seat (it had a calendar invite to cancel). */
   hadSeat: boolean;
 }
 
+/** A creator earning whose payout hold passed (its amount in base units, JSON). */
+interface ReleasedEarning {
+  id: number;
+  activityId: number;
+  payeeId: number;
+  asset: string;
+  amount: string;
+}
+
+type ActivityTopics = ActivityNoticeService['topics'];
+
 type PlaceKind = 'registrationConfirmed' | 'registrationPending' | 'registrationApproved' | 'waitlistPromoted';
 
 /**
- * The activity's notices: the other activity services call it after their transaction commits, and it loads
- * what the notice says (written in each reader's language when read) and hands it to the Notifier.
- * One event per recipient, keyed so that a retry, a replay or a second process notifies nobody twice
- * (docs/notifications.md, "Events: activities, with email and calendar invites"). Never throws: the change it reports has committed.
+ * The activity's notices: the other activity services write what happened into the notice outbox inside their
+ * transaction (`later`), and the outbox worker runs the topic's handler here once it has committed: it loads what
+ * the notice says (written in each reader's language when read) and hands it to the Notifier. One event per
+ * recipient, keyed so that a second run, a replay or a second process notifies nobody twice (docs/notifications.md,
+ * "Events: activities, with email and calendar invites"). A handler throws when the notices could not be recorded,
+ * and the outbox tries it again.
  */
 export class ActivityNoticeService {
   constructor(private readonly deps: ActivityNoticeDeps) {}
+
+  /** The outbox handlers (registered in app-modules.ts); each payload is what `later` wrote. */
+  readonly topics = {
+    'activity.signedUp': (p: { registrationId: number }) => this.signedUp(p.registrationId),
+    'activity.approved': (p: { registrationId: number }) => this.placeChanged(p.registrationId, 'registrationApproved'),
+    'activity.promoted': (p: { registrationId: number }) => this.placeChanged(p.registrationId, 'waitlistPromoted'),
+    'activity.declined': (p: { registrationId: number }) => this.declined(p.registrationId),
+    'activity.changed': (p: { activityId: number }) => this.changed(p.activityId),
+    'activity.cancelled': (p: { activityId: number; places: CancelledPlace[] }) =>
+      this.cancelled(p.activityId, p.places),
+    'activity.checkedIn': (p: { registrationId: number }) => this.checkedIn(p.registrationId),
+    'activity.payoutReleased': (p: ReleasedEarning) => this.payoutReleased(p),
+    'activity.reminder': (p: { activityId: number; lead: number }) => this.remind(p.activityId, p.lead),
+  } satisfies OutboxHandlers;
+
+  /** Inside the change's transaction: the topic is announced once it commits (nothing without a notifier). */
+  async later<K extends keyof ActivityTopics>(tx: Tx, topic: K, payload: Parameters<ActivityTopics[K]>[0]) {
+    await this.deps.notifier?.later(tx, topic, payload);
+  }
 
   private get db() {
     return this.deps.db;
   }
 
-  /** Runs one announcement; a failure is logged and swallowed. */
-  private async safely(what: string, work: (notifier: Notifier) => Promise<void>): Promise<void> {
+  /** Runs one announcement (nothing without a notifier); throws when it must be tried again. */
+  private async announce(work: (notifier: Notifier) => Promise<void>): Promise<void> {
     const notifier = this.deps.notifier;
     if (!notifier) return;
+    await work(notifier);
+  }
+
+  /** Live refreshes only (no notice): nothing is lost if one fails, so it is logged. */
+  private async refresh(what: string, work: (notifier: Notifier) => Promise<void>): Promise<void> {
     try {
-      await work(notifier);
+      await this.announce(work);
     } catch (error) {
-      this.deps.log?.error({ err: error, notice: what }, 'activity notice failed');
+      this.deps.log?.error({ err: error, notice: what }, 'activity refresh failed');
     }
   }
 
@@ -119,18 +156,18 @@ export class ActivityNoticeService {
    * A sign-up committed: a seat (confirmed, with the invite; the hosts hear of a new registration), a request
    * waiting for approval (the hosts are asked), or a waitlist place (nothing yet: the promotion will tell).
    */
-  signedUp(registrationId: number): Promise<void> {
-    return this.safely('signedUp', async (notifier) => {
+  private signedUp(registrationId: number): Promise<void> {
+    return this.announce(async (notifier) => {
       const holder = await holderOfPlace(this.db, registrationId);
       if (!holder) return;
       const activity = await this.activityOf(holder);
       if (holder.status === 'approved') {
-        await notifier.notify([
+        await notifier.deliver([
           await this.placeEvent(activity, holder, 'registrationConfirmed'),
           ...(await this.hostEvents(activity, holder, 'newRegistration')),
         ]);
       } else if (holder.status === 'pending') {
-        await notifier.notify([
+        await notifier.deliver([
           await this.placeEvent(activity, holder, 'registrationPending'),
           ...(await this.hostEvents(activity, holder, 'approvalNeeded')),
         ]);
@@ -138,40 +175,31 @@ export class ActivityNoticeService {
     });
   }
 
-  /** A host approved a request (with the invite). */
-  approved(registrationId: number): Promise<void> {
-    return this.placeChanged(registrationId, 'registrationApproved');
-  }
-
-  /** A waitlisted place got a seat (with the invite); the held price moved into escrow. */
-  promoted(registrationId: number): Promise<void> {
-    return this.placeChanged(registrationId, 'waitlistPromoted');
-  }
-
+  /** A host approved a request, or a waitlisted place got a seat (its held price moved into escrow): with the invite. */
   private placeChanged(registrationId: number, kind: 'registrationApproved' | 'waitlistPromoted') {
-    return this.safely(kind, async (notifier) => {
+    return this.announce(async (notifier) => {
       const holder = await holderOfPlace(this.db, registrationId);
       if (holder?.status !== 'approved') return;
       const activity = await this.activityOf(holder);
-      await notifier.notify([await this.placeEvent(activity, holder, kind)]);
+      await notifier.deliver([await this.placeEvent(activity, holder, kind)]);
       if (BigInt(holder.paid) > 0n) await notifier.changed([holder.userId], 'wallet');
     });
   }
 
   /** A host declined a request: anything held came back. */
-  declined(registrationId: number): Promise<void> {
-    return this.safely('declined', async (notifier) => {
+  private declined(registrationId: number): Promise<void> {
+    return this.announce(async (notifier) => {
       const holder = await holderOfPlace(this.db, registrationId);
       if (!holder) return;
       const activity = await this.activityOf(holder);
-      await notifier.notify([await this.placeEvent(activity, holder, 'registrationDeclined')]);
+      await notifier.deliver([await this.placeEvent(activity, holder, 'registrationDeclined')]);
       if (BigInt(holder.refunded) > 0n) await notifier.changed([holder.userId], 'wallet');
     });
   }
 
   /** The holder gave up their place (or gave the ticket away): their ticket screen and, when money came back, their wallet. */
   ticketLeft(userId: number, code: string, refunded: boolean): Promise<void> {
-    return this.safely('ticketLeft', async (notifier) => {
+    return this.refresh('ticketLeft', async (notifier) => {
       await notifier.changed([userId], 'ticket', code);
       if (refunded) await notifier.changed([userId], 'wallet');
     });
@@ -182,8 +210,8 @@ export class ActivityNoticeService {
    * live place hears what it is now, once per revision; a seat gets the updated invite (same UID, higher
    * SEQUENCE), and a paid place its full-refund right.
    */
-  changed(activityId: number): Promise<void> {
-    return this.safely('changed', async (notifier) => {
+  private changed(activityId: number): Promise<void> {
+    return this.announce(async (notifier) => {
       const activity = await activityById(this.db, activityId);
       const holders = await holdersOf(this.db, activityId, ['approved', 'pending', 'waitlisted']);
       const decimals = await assetDecimals(this.db);
@@ -210,13 +238,13 @@ export class ActivityNoticeService {
         }
         events.push(event);
       }
-      await notifier.notify(events);
+      await notifier.deliver(events);
     });
   }
 
   /** The organizer cancelled the activity: each place hears it once, with what came back and the CANCEL invite. */
-  cancelled(activityId: number, places: CancelledPlace[]): Promise<void> {
-    return this.safely('cancelled', async (notifier) => {
+  private cancelled(activityId: number, places: CancelledPlace[]): Promise<void> {
+    return this.announce(async (notifier) => {
       const activity = await activityById(this.db, activityId);
       const holders = new Map(
         (
@@ -235,7 +263,11 @@ export class ActivityNoticeService {
         if (!holder) continue;
         const refund = place.refunded
           ? noticeWord('refunded', {
-              amount: money(place.refunded.units, decimalsOf(decimals, place.refunded.asset), place.refunded.asset),
+              amount: money(
+                BigInt(place.refunded.units),
+                decimalsOf(decimals, place.refunded.asset),
+                place.refunded.asset,
+              ),
             })
           : noticeWord('noRefund');
         const event: NoticeEvent = {
@@ -249,7 +281,7 @@ export class ActivityNoticeService {
         events.push(event);
         if (place.refunded) refundedUsers.push(holder.userId);
       }
-      await notifier.notify(events);
+      await notifier.deliver(events);
       const everyone = [...new Set(events.flatMap((event) => event.userIds))];
       await notifier.changed(everyone, 'ticket', activity.code);
       if (refundedUsers.length > 0) await notifier.changed([...new Set(refundedUsers)], 'wallet');
@@ -257,13 +289,13 @@ export class ActivityNoticeService {
   }
 
   /** A ticket was checked in and its attendance collectible minted: the holder's open ticket turns "checked in". */
-  checkedIn(registrationId: number): Promise<void> {
-    return this.safely('checkedIn', async (notifier) => {
+  private checkedIn(registrationId: number): Promise<void> {
+    return this.announce(async (notifier) => {
       const holder = await holderOfPlace(this.db, registrationId);
       if (!holder) return;
       const activity = await this.activityOf(holder);
       await notifier.changed([holder.userId], 'ticket', activity.code);
-      await notifier.notify([
+      await notifier.deliver([
         {
           kind: 'checkedIn',
           key: `checkedIn:${holder.registrationId}`,
@@ -277,7 +309,7 @@ export class ActivityNoticeService {
 
   /** A check-in was undone: the holder's open ticket shows its QR code again. */
   ticketChanged(registrationId: number): Promise<void> {
-    return this.safely('ticketChanged', async (notifier) => {
+    return this.refresh('ticketChanged', async (notifier) => {
       const holder = await holderOfPlace(this.db, registrationId);
       if (!holder) return;
       await notifier.changed([holder.userId], 'ticket', (await this.activityOf(holder)).code);
@@ -285,18 +317,18 @@ export class ActivityNoticeService {
   }
 
   /** A creator earning from an activity passed its payout hold: its payee (organizer, co-host or referrer) hears. */
-  payoutReleased(earning: { id: number; activityId: number; payeeId: number; asset: string; amount: bigint }) {
-    return this.safely('payoutReleased', async (notifier) => {
+  private payoutReleased(earning: ReleasedEarning) {
+    return this.announce(async (notifier) => {
       const activity = await activityById(this.db, earning.activityId);
       const decimals = await assetDecimals(this.db);
-      await notifier.notify([
+      await notifier.deliver([
         {
           kind: 'payoutReleased',
           key: `payoutReleased:${earning.id}`,
           userIds: [earning.payeeId],
           params: {
             title: activity.title,
-            amount: money(earning.amount, decimalsOf(decimals, earning.asset), earning.asset),
+            amount: money(BigInt(earning.amount), decimalsOf(decimals, earning.asset), earning.asset),
           },
           link: NOTICE_LINKS.earnings,
         },
@@ -308,26 +340,27 @@ export class ActivityNoticeService {
   /**
    * Scheduled work (the `reminders` worker), safe in several processes: for each lead, the activities whose
    * reminder is due (notify.store.ts `dueReminders`) are claimed one by one with an insert into
-   * `activity_reminders` that only one process gets (its primary key), and the claimer tells every holder of an
-   * approved ticket, with the invite. A crash between the claim and the notices loses that reminder; the notices'
-   * keys make a second announcement harmless, never the other way round.
+   * `activity_reminders` that only one process gets (its primary key), and the same transaction writes the
+   * reminder into the notice outbox, whose worker tells every holder of an approved ticket, with the invite.
    */
   async remindDue(limit = 50): Promise<{ reminded: number }> {
     if (!this.deps.notifier) return { reminded: 0 };
     let reminded = 0;
     for (const lead of this.deps.reminderLeads) {
       for (const activityId of await dueReminders(this.db, this.deps.now(), lead, limit)) {
-        const claimed = await this.db.transaction((tx) => claimReminder(tx, activityId, lead, this.deps.now()));
-        if (!claimed) continue;
-        await this.remind(activityId, lead);
-        reminded++;
+        const claimed = await this.db.transaction(async (tx) => {
+          if (!(await claimReminder(tx, activityId, lead, this.deps.now()))) return false;
+          await this.later(tx, 'activity.reminder', { activityId, lead });
+          return true;
+        });
+        if (claimed) reminded++;
       }
     }
     return { reminded };
   }
 
   private remind(activityId: number, lead: number): Promise<void> {
-    return this.safely('reminder', async (notifier) => {
+    return this.announce(async (notifier) => {
       const activity = await activityById(this.db, activityId);
       const organizer = await this.organizerOf(activity);
       const events: NoticeEvent[] = [];
@@ -341,7 +374,7 @@ export class ActivityNoticeService {
           attachments: [await this.invite(activity, holder, 'REQUEST', organizer)],
         });
       }
-      await notifier.notify(events);
+      await notifier.deliver(events);
     });
   }
 

@@ -57,10 +57,9 @@ export class SeatService {
     return { promoted };
   }
 
-  /** After a promotion's commit: the activity's followers (chat) and the promoted person hear of it. */
+  /** After a promotion's commit: the activity's followers (chat) hear of it (the person, through the outbox). */
   async promoted(activityId: number, outcome: { userId: number; registrationId: number }) {
     await this.ticketHeld(activityId, outcome.userId);
-    await this.deps.notices?.promoted(outcome.registrationId);
   }
 
   /** Tells the activity's followers (chat) that someone holds a ticket now; called after the commit. */
@@ -104,6 +103,7 @@ export class SeatService {
       updatedAt: now,
       ...(candidate.paymentState === 'frozen' ? { paymentState: 'escrow' } : {}),
     });
+    await this.deps.notices?.later(tx, 'activity.promoted', { registrationId: candidate.id });
     return { userId: candidate.userId, registrationId: candidate.id };
   }
 
@@ -111,7 +111,6 @@ export class SeatService {
   async approve(hostId: number, code: string, registrationId: number) {
     const activity = await managedActivity(this.db, code, hostId);
     let holder = 0;
-    let placeId = 0;
     const approved = await this.db.transaction(async (tx) => {
       const row = await lockActivity(tx, activity.row.id);
       const mine = await this.lockPlace(tx, row.id, registrationId);
@@ -141,11 +140,10 @@ export class SeatService {
         paymentState: mine.paymentState === 'frozen' ? 'escrow' : mine.paymentState,
       });
       holder = mine.userId;
-      placeId = mine.id;
+      await this.deps.notices?.later(tx, 'activity.approved', { registrationId: mine.id });
       return registrationView(tx, row, updated);
     });
     await this.ticketHeld(activity.row.id, holder);
-    await this.deps.notices?.approved(placeId);
     return approved;
   }
 
@@ -157,9 +155,9 @@ export class SeatService {
       const mine = await this.lockPlace(tx, row.id, registrationId);
       if (mine.status !== 'pending') throw conflict('activity.notPending');
       const updated = await this.releaseHold(tx, mine, 'rejected', 'rejected', hostId);
+      await this.deps.notices?.later(tx, 'activity.declined', { registrationId });
       return registrationView(tx, row, updated);
     });
-    await this.deps.notices?.declined(registrationId);
     return rejected;
   }
 

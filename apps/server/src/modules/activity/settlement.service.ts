@@ -109,7 +109,7 @@ export class SettlementService {
             asset !== null && remaining > 0n && ['frozen', 'escrow'].includes(registration.paymentState);
           told.push({
             registrationId: registration.id,
-            refunded: refundsMoney ? { units: remaining, asset: asset! } : null,
+            refunded: refundsMoney ? { units: remaining.toString(), asset: asset! } : null,
             hadSeat: registration.status === 'approved',
           });
           await updateRegistration(tx, registration.id, {
@@ -137,10 +137,11 @@ export class SettlementService {
         refunded.push({ asset, amount: formatAmount(total, decimals.get(asset) ?? 0) });
       }
       await markActivityCancelled(tx, row.id, now);
+      // Every place is told through the outbox: however many there are, the organizer's request does not wait.
+      await this.deps.notices?.later(tx, 'activity.cancelled', { activityId: row.id, places: told });
       return { cancelled, refunded, told };
     });
     await this.deps.events?.emit({ type: 'cancelled', activityId: activity.row.id });
-    await this.deps.notices?.cancelled(activity.row.id, result.told);
     return { cancelled: result.cancelled, refunded: result.refunded };
   }
 

@@ -86,8 +86,20 @@ export class SignupService {
     if (!type) throw new FieldsError([{ field: 'ticketTypeId', messageKey: 'activity.ticketTypeUnknown' }]);
     this.assertOnSale(activity.row, type, now);
     const answers = this.checkAnswers(activity.row, input.answers);
-    const work = (tx: Tx) =>
-      this.signUpIn(tx, user.id, activity.row.id, type.id, answers, input.inviteCode, input.language ?? null);
+    // The sign-up's notices are written in its own transaction (the outbox), so one that commits is announced.
+    const work = async (tx: Tx) => {
+      const made = await this.signUpIn(
+        tx,
+        user.id,
+        activity.row.id,
+        type.id,
+        answers,
+        input.inviteCode,
+        input.language ?? null,
+      );
+      await this.deps.notices?.later(tx, 'activity.signedUp', { registrationId: Number(made.id) });
+      return made;
+    };
 
     const registration =
       BigInt(type.price) === 0n
@@ -96,8 +108,6 @@ export class SignupService {
     if (registration.status === 'approved') {
       await this.deps.events?.emit({ type: 'ticketHeld', activityId: activity.row.id, userId: user.id });
     }
-    // A repeat (or an idempotent replay) announces the same keys again: nobody is told twice.
-    await this.deps.notices?.signedUp(Number(registration.id));
     return registration;
   }
 
@@ -328,12 +338,12 @@ export class SignupService {
         nftAddress: null,
         updatedAt: now,
       });
+      // The recipient is confirmed as a sign-up would be (with their own invite); the hosts already heard of it.
+      await this.deps.notices?.later(tx, 'activity.signedUp', { registrationId: moved.id });
       return registrationView(tx, row, moved);
     });
     await this.deps.events?.emit({ type: 'ticketGone', activityId: activity.row.id, userId: user.id });
     await this.deps.events?.emit({ type: 'ticketHeld', activityId: activity.row.id, userId: recipient.id });
-    // The recipient is confirmed as a sign-up would be (with their own invite); the hosts already heard of the place.
-    await this.deps.notices?.signedUp(Number(moved.id));
     await this.deps.notices?.ticketLeft(user.id, activity.row.code, false);
     return moved;
   }

@@ -47,14 +47,11 @@ export interface CreatorEarningsDeps {
   catalog: () => Promise<Catalog>;
   /** Withdrawals need the trade password; the scheduled release does not. */
   trade?: TradePasswordService;
-  /** Told after each release commits (the payee's "payout released" notice); never fails the release. */
-  released?: (earning: {
-    id: number;
-    activityId: number;
-    payeeId: number;
-    asset: string;
-    amount: bigint;
-  }) => Promise<void>;
+  /** Inside each release's transaction: the payee's "payout released" notice, announced once it commits. */
+  released?: (
+    tx: Tx,
+    earning: { id: number; activityId: number; payeeId: number; asset: string; amount: string },
+  ) => Promise<void>;
 }
 
 const DAY_MS = 86_400_000;
@@ -185,17 +182,16 @@ export class CreatorEarningsService {
           memo: { creatorEarningId: due.id, organizerId: due.organizerId },
         });
         await markReleased(tx, due.id, now, entryId);
+        await this.deps.released?.(tx, {
+          id: due.id,
+          activityId: due.activityId,
+          payeeId: due.organizerId,
+          asset: due.assetCode,
+          amount: due.amount.toString(),
+        });
         return due;
       });
-      if (!done) return false;
-      await this.deps.released?.({
-        id: done.id,
-        activityId: done.activityId,
-        payeeId: done.organizerId,
-        asset: done.assetCode,
-        amount: done.amount,
-      });
-      return true;
+      return done !== null;
     });
     return { released };
   }

@@ -1,9 +1,12 @@
 import type { ChatServerFrame, Language, LiveTopic, NoticeKind } from '@polaris/contract';
+import type { Tx } from '../../db/client.ts';
 import type { NoticeParams } from '../../platform/notice-format.ts';
 
 /**
- * What other modules tell the notifications module, after the transaction that caused it commits
- * (docs/notifications.md). A module is given a `Notifier` in its dependencies and never touches the notices' tables.
+ * What other modules tell the notifications module (docs/notifications.md). A module is given a `Notifier` in its
+ * dependencies and never touches the notices' tables: inside the transaction of a change it writes what must be
+ * announced (`later`), and its handler for that topic, run by the outbox worker after the commit, hands the events
+ * to `deliver`.
  */
 export interface NoticeEvent {
   kind: NoticeKind;
@@ -31,7 +34,18 @@ export interface NoticeEvent {
   attachments?: { filename: string; contentType: string; content: string }[];
 }
 
+/**
+ * A module's outbox handlers by topic (`<module>.<what>`): each gets the payload its module wrote with `later`,
+ * announces with keyed events (so a second run tells nobody twice) and throws when it should be tried again.
+ */
+export type OutboxHandlers = Record<string, (payload: never) => Promise<void>>;
+
 export interface Notifier {
+  /**
+   * Inside the transaction of a change: `topic`'s handler runs with `payload` (JSON) once the transaction has
+   * committed, in whichever process claims it, even if this one dies first. The request does not wait for it.
+   */
+  later(tx: Tx, topic: string, payload: unknown): Promise<void>;
   /** Record and deliver; never throws (a failure is logged: the change that caused it has committed). */
   notify(events: NoticeEvent[]): Promise<void>;
   /**
