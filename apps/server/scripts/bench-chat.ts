@@ -242,9 +242,15 @@ function benchTwoProcesses(adminUrl: string, redisUrl: string, rates: number[]):
     const dataDirs: string[] = [];
     try {
       await database.migrate();
-      const [a, b] = [await startProcess(url, redisUrl), await startProcess(url, redisUrl)];
-      children.push(a.child, b.child);
-      dataDirs.push(a.dataDir, b.dataDir);
+      // Each held as soon as it is up, so a second one that fails to start does not leave the first running.
+      const start = async () => {
+        const node = await startProcess(url, redisUrl);
+        children.push(node.child);
+        dataDirs.push(node.dataDir);
+        return node;
+      };
+      const a = await start();
+      const b = await start();
       const { people, roomId } = await seedRoom(database, async (token) => {
         const created = await fetch(`${a.base}${API_BASE}/chat/room/create`, {
           method: 'POST',
