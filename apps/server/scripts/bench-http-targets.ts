@@ -6,16 +6,24 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_BASE, CreateActivityInput } from '@polaris/contract';
-import Fastify from 'fastify';
+import { Writable } from 'node:stream';
+import rateLimit from '@fastify/rate-limit';
+import { API_BASE, AppConfigOutput, CreateActivityInput, EmptyInput } from '@polaris/contract';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { type Config, loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { users } from '../src/db/schema/index.ts';
 import { installCompression } from '../src/platform/compression.ts';
-import { installSecurityHeaders } from '../src/platform/security-headers.ts';
-import type { SessionUser } from '../src/platform/session.ts';
+import { DEFAULT_CORS_ORIGINS, installCors } from '../src/platform/cors.ts';
+import { installErrorHandling } from '../src/platform/envelope-errors.ts';
+import { loggerOptions, logRequests, requestIdOptions } from '../src/platform/logging.ts';
+import { instrumentRequests, Metrics } from '../src/platform/metrics.ts';
+import { Router } from '../src/platform/router.ts';
+import { installNoStore, installSecurityHeaders } from '../src/platform/security-headers.ts';
+import { type SessionUser, sessionAuthenticator } from '../src/platform/session.ts';
+import { MemoryNonceStore } from '../src/platform/signed-requests.ts';
 
 const HOUR = 3_600_000;
 export const ACTIVITIES = 60;
@@ -81,12 +89,85 @@ async function bareHello(port: number) {
 async function bareWithHeaders(port: number, body: string, compressed: boolean) {
   const config = loadConfig({ DATA_DIR: tmpdir() });
   const app = Fastify({ logger: false });
-  await installSecurityHeaders(app, config);
+  installSecurityHeaders(app, config);
   if (compressed) await installCompression(app);
   app.get(`${API_BASE}/app/config`, async (_request, reply) => {
     reply.type('application/json; charset=utf-8');
     return body;
   });
+  await app.listen({ port, host: '127.0.0.1' });
+  return app;
+}
+
+/**
+ * The per-hook breakdown: bare Fastify with the security headers, then the app's request pipeline added one piece
+ * at a time, each step keeping the ones before it (the same installers the app calls, in the app's order), ending
+ * with `/app/config`'s route behind the router. Each answers `/app/config`'s bytes at its path, so the difference
+ * between two steps is what the added piece costs a request. Metrics are counted only where the app is told where
+ * to serve them (METRICS_PORT or METRICS_TOKEN), which the bench's app is not: the metrics step is the request
+ * context alone, as in the app measured beside it.
+ */
+export const PIPELINE_STEPS = [
+  '+id, access log',
+  '+metrics context',
+  '+errors, CORS',
+  '+compression',
+  '+rate-limit plugin',
+  '+no-store',
+  '+router',
+] as const;
+
+async function pipelineStep(port: number, config: Config, answer: unknown, body: string, upTo: number) {
+  const has = (step: (typeof PIPELINE_STEPS)[number]) => PIPELINE_STEPS.indexOf(step) < upTo;
+  const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const app: FastifyInstance = Fastify(
+    has('+id, access log')
+      ? {
+          logger: loggerOptions('info', quiet),
+          ...requestIdOptions,
+          logController: new LogController({ disableRequestLogging: true }),
+        }
+      : { logger: false },
+  );
+  if (has('+id, access log')) logRequests(app);
+  if (has('+metrics context')) instrumentRequests(app, new Metrics(), { count: false });
+  if (has('+errors, CORS')) installErrorHandling(app);
+  installSecurityHeaders(app, config);
+  if (has('+errors, CORS')) await installCors(app, DEFAULT_CORS_ORIGINS);
+  if (has('+compression')) await installCompression(app);
+  if (has('+rate-limit plugin')) await app.register(rateLimit, { global: false });
+  const router = new Router(
+    app,
+    sessionAuthenticator(async () => null),
+    {
+      rateLimit: true,
+      rateLimitMultiplier: 1000,
+      nonces: new MemoryNonceStore(),
+      now: () => new Date(),
+      regionBlocked: () => false,
+      secondFactor: async () => null,
+    },
+  );
+  if (has('+no-store')) installNoStore(app, router.routes);
+  if (has('+router')) {
+    const frozen = Object.freeze(answer);
+    router.route({
+      method: 'GET',
+      path: '/app/config',
+      summary: 'bench',
+      tags: [],
+      auth: 'public',
+      rateLimit: false,
+      input: EmptyInput,
+      output: AppConfigOutput,
+      handler: async () => frozen as never,
+    });
+  } else {
+    app.get(`${API_BASE}/app/config`, async (_request, reply) => {
+      reply.type('application/json; charset=utf-8');
+      return body;
+    });
+  }
   await app.listen({ port, host: '127.0.0.1' });
   return app;
 }
@@ -129,6 +210,11 @@ async function startTargets(options: { port: number; databaseUrl?: string }) {
   const config = await app.inject({ method: 'GET', url: `${API_BASE}/app/config` });
   await bareWithHeaders(port + 4, config.body, false);
   await bareWithHeaders(port + 5, config.body, true);
+  const settings = loadConfig({ DATA_DIR: tmpdir() });
+  const answer = (JSON.parse(config.body) as { attachment: unknown }).attachment;
+  for (let step = 1; step <= PIPELINE_STEPS.length; step++) {
+    await pipelineStep(port + 5 + step, settings, answer, config.body, step);
+  }
   const base = (p: number) => `http://127.0.0.1:${p}`;
   return {
     hello: `${base(port)}/`,
@@ -137,6 +223,7 @@ async function startTargets(options: { port: number; databaseUrl?: string }) {
     uncached: base(port + 3),
     headers: base(port + 4),
     headersCompressed: base(port + 5),
+    steps: PIPELINE_STEPS.map((_, i) => base(port + 6 + i)),
   };
 }
 

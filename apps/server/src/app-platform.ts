@@ -50,7 +50,7 @@ export async function createPlatform(options: AppOptions) {
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
 
   installErrorHandling(app);
-  await installSecurityHeaders(app, config);
+  installSecurityHeaders(app, config);
   await installCors(app, config.corsOrigins);
   await installCompression(app);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { Logger } from 'pino';
+import { type Logger, pino } from 'pino';
 import { currentContext } from './context.ts';
 
 /** What a caller (or the load balancer) may choose as a request's id: a short token that is safe in a log line. */
@@ -75,13 +75,17 @@ function serializeError(error: unknown): {
  * `disableRequestLogging` so that this line replaces Fastify's.
  */
 export function logRequests(app: FastifyInstance): void {
+  // The line's fields are known and hold no secret (the URL is redacted here), so it skips pino's redaction pass,
+  // which walks every line for the configured paths (about 40 % of the line's cost).
+  const access = app.log.child({}, { redact: [] });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
+    access.info(
       {
+        reqId: request.id,
         method: request.method,
         url: redactUrl(request.url),
         status: reply.statusCode,
@@ -106,8 +110,18 @@ export const requestIdOptions = {
  */
 function requestIdMixin(_object: object, _level: number, logger: Logger): object {
   const reqId = currentContext()?.reqId;
-  if (reqId === undefined || 'reqId' in logger.bindings()) return {};
+  // A new object each time: pino merges the line's own fields into it.
+  if (reqId === undefined || boundReqId(logger)) return {};
   return { reqId };
+}
+
+/**
+ * Whether the logger already carries a `reqId` (a request's own logger does). Read from pino's serialised
+ * bindings rather than `bindings()`, which parses them back into an object on every line.
+ */
+function boundReqId(logger: Logger): boolean {
+  const chindings = (logger as unknown as Record<symbol, unknown>)[pino.symbols.chindingsSym];
+  return typeof chindings === 'string' ? chindings.includes('"reqId":') : 'reqId' in logger.bindings();
 }
 
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {

@@ -234,6 +234,14 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 const BUSINESS = Symbol('envelope status');
 type WithBusiness = FastifyRequest & { [BUSINESS]?: number };
 
+/**
+ * The envelope status of an answer sent already serialised (the router's cached answers), which the
+ * preSerialization hook never sees.
+ */
+export function noteEnvelopeStatus(request: FastifyRequest, status: number): void {
+  (request as WithBusiness)[BUSINESS] = status;
+}
+
 /** The envelope status as a label: one of a handful of integers, or "none" for what is not an envelope. */
 function businessLabel(status: number | undefined): string {
   return status !== undefined && Number.isInteger(status) && status >= 0 && status <= 99_999 ? String(status) : 'none';

@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_BASE } from '@polaris/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { RegisteredRoute } from './router.ts';
 
 export interface SecurityHeaderSettings {
@@ -57,11 +58,15 @@ function contentSecurityPolicy(settings: SecurityHeaderSettings): Record<string,
   return directives;
 }
 
-/** Helmet on every response (API, app shell, assets, 404s): CSP, nosniff, referrer policy, HSTS over https. */
-export async function installSecurityHeaders(app: FastifyInstance, settings: SecurityHeaderSettings) {
+/**
+ * Helmet's headers for our settings, worked out once: they depend on the settings only (no nonces, no directive
+ * computed per request), so what helmet's middleware would set on every response is recorded here by running it
+ * once against a recorder. `@fastify/helmet` built helmet's middleware anew for each request, parsing every CSP
+ * directive each time (about a tenth of a cheap request's CPU), in two hooks, one of them async.
+ */
+export function securityHeaders(settings: SecurityHeaderSettings): { set: [string, string][]; removed: string[] } {
   const https = new URL(settings.publicUrl).protocol === 'https:';
-  await app.register(helmet, {
-    global: true,
+  const options: HelmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(settings) },
     // Share links open us from other sites; they learn our origin, never a path with an activity or code in it.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -71,6 +76,29 @@ export async function installSecurityHeaders(app: FastifyInstance, settings: Sec
     crossOriginResourcePolicy: { policy: settings.corsOrigins?.length ? 'cross-origin' : 'same-origin' },
     // Only where people reach us over https: HSTS on a plain-http address would lock a LAN install out.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  };
+  const set: [string, string][] = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => set.push([name, String(value)]),
+    removeHeader: (name: string) => removed.push(name),
+  };
+  let failure: unknown = null;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error ?? null;
+  });
+  if (failure) throw failure;
+  return { set, removed };
+}
+
+/** Helmet's headers on every response (API, app shell, assets, 404s): CSP, nosniff, referrer policy, HSTS over https. */
+export function installSecurityHeaders(app: FastifyInstance, settings: SecurityHeaderSettings): void {
+  const { set, removed } = securityHeaders(settings);
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (const name of removed) raw.removeHeader(name);
+    for (const [name, value] of set) raw.setHeader(name, value);
+    done();
   });
 }
 
@@ -82,27 +110,44 @@ function carriesToken(request: FastifyRequest): boolean {
 }
 
 /**
- * `Cache-Control: no-store` on what is someone's own (docs/api.md, "Caching"), in one hook rather than per route:
+ * `Cache-Control: no-store` on what is someone's own (docs/api.md, "Caching"), in one place rather than per route:
  * every answer of a route that needs a session (files too: a CSV of attendees, an export), and every envelope answer
  * to a request that carried a session token, whatever the route (a shared cache or the browser's back-forward cache
  * must never hand one person's answer to another). A public route's file (a cover, a badge, a public feed) answered
- * to whoever asks keeps its own caching. `routes` is the router's table, read as it fills.
+ * to whoever asks keeps its own caching. `routes` is the router's table, which has each route before Fastify does:
+ * the rule is decided once per route, as it is registered, and each API route gets a synchronous hook of its own
+ * (an unknown API path's 404 is covered by one global hook that does nothing for a matched route).
  */
 export function installNoStore(app: FastifyInstance, routes: readonly RegisteredRoute[]) {
-  let byUrl: Map<string, RegisteredRoute> | null = null;
-  const routeOf = (request: FastifyRequest) => {
-    if (!byUrl || byUrl.size !== routes.length) {
-      byUrl = new Map(routes.map((route) => [`${route.method} ${API_BASE}${route.path}`, route]));
-    }
-    return byUrl.get(`${request.method} ${request.routeOptions.url}`);
-  };
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith(`${API_BASE}/`)) return payload;
-    const route = routeOf(request);
-    const type = String(reply.getHeader('content-type') ?? '');
-    // A file route's success is its file; its failures, like every other route's answers, are the envelope.
-    const file = route?.produces !== undefined && type.startsWith(route.produces.split(';')[0]!);
-    if (route?.auth === 'user' || (carriesToken(request) && !file)) reply.header('cache-control', 'no-store');
-    return payload;
+  const api = `${API_BASE}/`;
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(api)) return;
+    const path = route.url.slice(API_BASE.length);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const spec = routes.find((entry) => entry.path === path && methods.includes(entry.method));
+    const fileType = spec?.produces?.split(';')[0];
+    const hook =
+      spec?.auth === 'user'
+        ? noStoreAlways
+        : (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: HookDone) => {
+            // A file route's success is its file; its failures, like every other route's answers, are the envelope.
+            const file = fileType !== undefined && String(reply.getHeader('content-type') ?? '').startsWith(fileType);
+            if (!file && carriesToken(request)) reply.header('cache-control', 'no-store');
+            done(null, payload);
+          };
+    const existing = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : [];
+    route.onSend = [...existing, hook];
   });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.is404 && request.url.startsWith(api) && carriesToken(request))
+      reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+}
+
+type HookDone = (error: Error | null, payload: unknown) => void;
+
+function noStoreAlways(_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: HookDone) {
+  reply.header('cache-control', 'no-store');
+  done(null, payload);
 }
