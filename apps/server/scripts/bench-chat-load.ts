@@ -27,6 +27,8 @@ export interface LoadResult {
   p99: number;
   /** Whether the server fell behind: a frame lost, late (p99 over `lateMs`) or delivered/s under 90 % of offered. */
   saturated: boolean;
+  /** When the step's first message was sent and when its last frame came (or the wait ended), epoch ms. */
+  window: [number, number];
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -115,6 +117,7 @@ export async function runSteps(
     const current = tally!;
     const interval = 1000 / options.rate;
     const started = performance.now();
+    const startedAt = Date.now();
     for (let id = 0; id < options.messages; id++) {
       const wait = started + id * interval - performance.now();
       if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -142,6 +145,7 @@ export async function runSteps(
       p95: percentile(latencies, 95),
       p99,
       saturated,
+      window: [startedAt, startedAt + (finished - started)],
     });
     if (saturated && stopWhenSaturated) break;
     // A breath between steps, so the next one starts on an idle server.

@@ -12,6 +12,7 @@
 // half the receivers on each, the senders on the first, so every delivery to the second crosses Redis.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os, { tmpdir } from 'node:os';
@@ -46,7 +47,7 @@ const stepsAt = (rates: number[]): LoadOptions[] =>
  * The baseline: a plain `ws` server that speaks the chat frames (subscribe, send → a `message` frame with the
  * same fields, encoded once, written to every subscriber) with no database, no checks and no bus.
  */
-async function benchBare(): Promise<LoadResult[]> {
+async function benchBare(): Promise<Measured[]> {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   const subscribers = new Set<import('ws').WebSocket>();
@@ -80,21 +81,115 @@ async function benchBare(): Promise<LoadResult[]> {
   });
   const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The ramp: up the rates until this server saturates.
-  const results = await measure(Array(SENDERS + CLIENTS).fill(url), '1', RATES);
+  const results = await measure(Array(SENDERS + CLIENTS).fill(url), '1', RATES, async () => [process.pid]);
   await new Promise((resolve) => server.close(resolve));
   return results;
 }
 
-/** The load, from a process of its own: senders first in `urls`, then receivers; stops at the first saturated step. */
-function measure(urls: string[], roomId: string, rates: number[]): Promise<LoadResult[]> {
-  return runJobInProcess({
-    urls,
-    senders: SENDERS,
-    roomId,
-    steps: stepsAt(rates),
-    lateMs: LATE_MS,
-    stopWhenSaturated: true,
-  });
+/** A step's result with the CPU the server spent on it. */
+type Measured = LoadResult & { cpuUsPerFrame: number };
+
+/** CPU time of a process so far in ms (Linux: utime + stime from /proc, in ticks of 10 ms); 0 once it is gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The CPU a server spends, sampled every 200 ms over its processes (`pids` is asked each time, so database
+ * backends that come and go are followed): on a machine shared with other work, latency says how busy the
+ * machine is, CPU per delivered frame says what the server costs.
+ */
+class CpuMeter {
+  private readonly samples: { at: number; ms: number }[] = [];
+  private readonly last = new Map<number, number>();
+  private total = 0;
+  private busy = false;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly pids: () => Promise<number[]>) {
+    this.timer = setInterval(() => void this.sample(), 200);
+  }
+
+  private async sample() {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      for (const pid of await this.pids()) {
+        const ms = cpuMsOf(pid);
+        const before = this.last.get(pid);
+        this.last.set(pid, ms);
+        if (before !== undefined && ms >= before) this.total += ms - before;
+      }
+      this.samples.push({ at: Date.now(), ms: this.total });
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** CPU ms between two instants (to the nearest samples around them). */
+  between([from, to]: [number, number]) {
+    const before = this.samples.filter((sample) => sample.at <= from).at(-1) ?? this.samples[0];
+    const after = this.samples.find((sample) => sample.at >= to) ?? this.samples.at(-1);
+    return (after?.ms ?? 0) - (before?.ms ?? 0);
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+}
+
+/**
+ * The load, from a process of its own: senders first in `urls`, then receivers; stops at the first saturated
+ * step. `pids` are the server's processes (and its database's), whose CPU is measured per step.
+ */
+async function measure(
+  urls: string[],
+  roomId: string,
+  rates: number[],
+  pids: () => Promise<number[]>,
+): Promise<Measured[]> {
+  const meter = new CpuMeter(pids);
+  try {
+    const results = await runJobInProcess({
+      urls,
+      senders: SENDERS,
+      roomId,
+      steps: stepsAt(rates),
+      lateMs: LATE_MS,
+      stopWhenSaturated: true,
+    });
+    // The last sample after the last step.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return results.map((r) => ({ ...r, cpuUsPerFrame: (meter.between(r.window) * 1000) / Math.max(1, r.delivered) }));
+  } finally {
+    meter.stop();
+  }
+}
+
+/** This process, and the PostgreSQL backends serving the database at `url` (none for PGlite). */
+function serverPids(url: string | undefined, processIds: () => number[]): () => Promise<number[]> {
+  if (!url) return async () => processIds();
+  const name = new URL(url).pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  return async () => {
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+        name,
+      ]);
+      return [...processIds(), ...rows.map((row) => row.pid)];
+    } finally {
+      await client.end();
+    }
+  };
 }
 
 /** Users with sessions, straight into the database (signing up 1,000 people is not what is measured). */
@@ -165,7 +260,7 @@ async function seedRoom(database: DatabaseHandle, createRoom: (token: string, us
 }
 
 /** The chat server in this process (in-process bus), on PGlite or on a PostgreSQL database of its own. */
-async function benchChat(rates: number[]): Promise<LoadResult[]> {
+async function benchChat(rates: number[]): Promise<Measured[]> {
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) return withDatabase(adminUrl, (url) => benchChatOn({ kind: 'postgres', url }, rates));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-chat-db-'));
@@ -176,7 +271,7 @@ async function benchChat(rates: number[]): Promise<LoadResult[]> {
   }
 }
 
-async function benchChatOn(source: Parameters<typeof openDatabase>[0], rates: number[]): Promise<LoadResult[]> {
+async function benchChatOn(source: Parameters<typeof openDatabase>[0], rates: number[]): Promise<Measured[]> {
   const database = await openDatabase(source);
   await database.migrate();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-chat-'));
@@ -194,6 +289,7 @@ async function benchChatOn(source: Parameters<typeof openDatabase>[0], rates: nu
       people.map((person) => wsUrl(base, person.token)),
       roomId,
       rates,
+      serverPids(source.kind === 'postgres' ? source.url : undefined, () => [process.pid]),
     );
   } finally {
     await app.close();
@@ -235,7 +331,7 @@ async function startProcess(databaseUrl: string, redisUrl: string) {
 }
 
 /** Two server processes on one PostgreSQL and Redis, in a database of their own that is dropped afterwards. */
-function benchTwoProcesses(adminUrl: string, redisUrl: string, rates: number[]): Promise<LoadResult[]> {
+function benchTwoProcesses(adminUrl: string, redisUrl: string, rates: number[]): Promise<Measured[]> {
   return withDatabase(adminUrl, async (url) => {
     const database = await openDatabase({ kind: 'postgres', url });
     const children: ChildProcess[] = [];
@@ -263,7 +359,12 @@ function benchTwoProcesses(adminUrl: string, redisUrl: string, rates: number[]):
       const urls = people.map((person, index) =>
         wsUrl(index < SENDERS || index % 2 === 0 ? a.base : b.base, person.token),
       );
-      return await measure(urls, roomId, rates);
+      return await measure(
+        urls,
+        roomId,
+        rates,
+        serverPids(url, () => children.map((child) => child.pid!)),
+      );
     } finally {
       for (const child of children) child.kill('SIGKILL');
       await database.close();
@@ -280,7 +381,7 @@ const load = () =>
 const startedAt = performance.now();
 const loadBefore = load();
 const bare = await benchBare();
-const chat: { processes: number; results: LoadResult[] }[] = [];
+const chat: { processes: number; results: Measured[] }[] = [];
 // The chat servers are measured at the rates the bare server was, up to where it saturated.
 const rates = bare.map((r) => r.rate);
 for (const processes of PROCESSES) {
@@ -297,12 +398,13 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en');
 const mark = (r: LoadResult) => (r.saturated ? ' ✗' : '');
 console.log(
   `${CLIENTS} receivers in one room, ${SENDERS} senders, ${SECONDS} s per step; chat on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}` +
+    '; CPU per frame: the server processes and their PostgreSQL backends (not Redis, not the clients)' +
     `${PROCESSES.some((n) => n >= 2) ? ' (2 processes: PostgreSQL + Redis)' : ''}; ✗ = saturated (lost, p99 over ${LATE_MS} ms, or under 90 % of offered)\n`,
 );
 console.log(
-  '| processes | rate msgs/s | offered frames/s | bare delivered/s | chat delivered/s | chat ÷ bare | bare lost | chat lost | bare p99 ms | chat p50 ms | chat p99 ms |',
+  '| processes | rate msgs/s | offered frames/s | bare delivered/s | chat delivered/s | chat ÷ bare | bare lost | chat lost | bare p99 ms | chat p50 ms | chat p99 ms | bare CPU µs/frame | chat CPU µs/frame |',
 );
-console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const { processes, results } of chat) {
   for (const [i, b] of bare.entries()) {
     const c = results[i];
@@ -315,7 +417,7 @@ for (const { processes, results } of chat) {
         ]
       : ['not run (saturated below)', '', fmt(b.lost), ''];
     console.log(
-      `| ${processes} | ${b.rate} | ${fmt(b.rate * CLIENTS)} | ${fmt(b.perSecond)}${mark(b)} | ${cells[0]} | ${cells[1]} | ${cells[2]} | ${cells[3]} | ${b.p99.toFixed(1)} | ${c ? c.p50.toFixed(1) : ''} | ${c ? c.p99.toFixed(1) : ''} |`,
+      `| ${processes} | ${b.rate} | ${fmt(b.rate * CLIENTS)} | ${fmt(b.perSecond)}${mark(b)} | ${cells[0]} | ${cells[1]} | ${cells[2]} | ${cells[3]} | ${b.p99.toFixed(1)} | ${c ? c.p50.toFixed(1) : ''} | ${c ? c.p99.toFixed(1) : ''} | ${b.cpuUsPerFrame.toFixed(1)} | ${c ? c.cpuUsPerFrame.toFixed(1) : ''} |`,
     );
   }
 }
