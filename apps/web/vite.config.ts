@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreenBoot } from './vite-first-screen.ts';
 import { licencesPlugin } from './vite-licences.ts';
 import { antdMobileDirectImports } from './vite-plugins.ts';
 import { serviceWorker } from './vite-sw.ts';
@@ -19,6 +20,10 @@ export default defineConfig({
       publicDir: fileURLToPath(new URL('./public', import.meta.url)),
     }),
     licencesPlugin(fileURLToPath(new URL('.', import.meta.url))),
+    firstScreenBoot({
+      root: fileURLToPath(new URL('.', import.meta.url)),
+      entry: fileURLToPath(new URL('./src/app/first-screen-boot.ts', import.meta.url)),
+    }),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/rest': api } },

@@ -1,6 +1,5 @@
 import {
   type Activity,
-  type ActivityCategory,
   type ActivityPageOutput,
   type CALENDAR_FILTERS,
   type CalendarFeedOutput,
@@ -27,6 +26,13 @@ import {
 } from '@tanstack/react-query';
 import { saveFile } from '@/lib/save-file.ts';
 import { sessionStore, useSession } from '@/lib/session.ts';
+import {
+  ACTIVITY_CITIES_PATH,
+  ACTIVITY_LIST_PATH,
+  activityListParams,
+  deviceTimeZone,
+  type ListFilter,
+} from './activity-requests.ts';
 import { api } from './request.ts';
 import { walletKeys } from './wallet-keys.ts';
 
@@ -42,26 +48,6 @@ export type CalendarItem = Out<typeof CalendarItemOutput>;
 export type CalendarFilter = (typeof CALENDAR_FILTERS)[number];
 export type CalendarFeed = Out<typeof CalendarFeedOutput>;
 export type When = 'upcoming' | 'past' | 'all';
-
-export interface ListFilter {
-  city?: string;
-  category?: ActivityCategory;
-  when?: 'today' | 'week' | 'weekend' | 'month';
-  free?: boolean;
-  online?: boolean;
-  q?: string;
-  /** Only what this user organizes (a broadcaster's card). */
-  hostUid?: string;
-}
-
-/** The device's IANA time zone: "this week" and calendar months are the user's, not the server's. */
-export function deviceTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 export const activityKeys = {
   all: ['activity'] as const,
@@ -89,8 +75,7 @@ export const activityListOptions = (filter: ListFilter) =>
   infiniteQueryOptions({
     queryKey: activityKeys.list(filter),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      api.get<ActivityPage>('/activity/list', { ...filter, tz: deviceTimeZone(), cursor: pageParam, limit: 20 }),
+    queryFn: ({ pageParam }) => api.get<ActivityPage>(ACTIVITY_LIST_PATH, activityListParams(filter, pageParam)),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // The server caches anonymous discovery for 5 s (DISCOVERY_CACHE_MS), so asking again sooner would get the
     // same answer; writes invalidate these keys explicitly. It also keeps the prefetched first page from being
@@ -119,7 +104,7 @@ export function useCategories(city: string) {
 export const citiesOptions = () =>
   queryOptions({
     queryKey: activityKeys.cities(),
-    queryFn: () => api.get<Out<typeof CitiesOutput>>('/activity/cities'),
+    queryFn: () => api.get<Out<typeof CitiesOutput>>(ACTIVITY_CITIES_PATH),
     staleTime: 60_000,
   });
 

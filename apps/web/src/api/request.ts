@@ -1,6 +1,5 @@
 import {
   type Envelope,
-  LANGUAGE_LOCALE,
   type Language,
   NETWORK_TIMEOUT_MS,
   needsSignature,
@@ -9,11 +8,10 @@ import {
   SESSION_INVALID_STATUSES,
   Status,
   signatureRefusalOf,
-  URL_SECRET_KEYS,
 } from '@polaris/contract';
 import { ApiError, fieldErrorsOf } from '@/lib/api-error.ts';
-import { apiUrl } from '@/lib/api-origin.ts';
 import { signWithKey } from '@/lib/signing-key.ts';
+import { type Params, requestHeaders, requestUrl, type StoredIdentity } from './request-url.ts';
 
 /**
  * The request layer of SPEC §7–8.
@@ -25,8 +23,6 @@ import { signWithKey } from '@/lib/signing-key.ts';
  * JSON calls time out after 300 s; uploads and downloads, which move files, after 60 s (docs/decisions.md).
  */
 
-/** Query parameters of a GET: flat values only, since they travel in the URL. */
-type Params = Record<string, string | number | boolean | null | undefined>;
 /** The JSON body of a POST: any object, nested values and lists included. */
 type JsonBody = object;
 
@@ -44,12 +40,6 @@ interface RequestOptions {
   /** Not even that: the logout call, whose session ending is the user's own doing. */
   quietSessionEnd?: boolean;
   signal?: AbortSignal;
-}
-
-interface StoredIdentity {
-  token?: string | null;
-  uid?: string | null;
-  uuid?: string | null;
 }
 
 /** Everything the request layer does to the outside world, injectable so every branch can be tested. */
@@ -79,14 +69,6 @@ export interface RequestEffects {
 }
 
 type ReloginReason = 'session' | 'signingKey';
-
-const APP_ID = 'polarisex-web';
-
-/**
- * The server refuses these in a URL; failing here makes the mistake visible in development. This client also
- * keeps the token out of URLs (the server accepts it there only from old clients).
- */
-const SECRET_PARAMS: readonly string[] = [...URL_SECRET_KEYS, 'token'];
 
 function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && typeof (value as Envelope).status === 'number';
@@ -156,32 +138,6 @@ function filenameOf(response: Response): string | null {
   return /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
 }
 
-function buildUrl(fx: RequestEffects, path: string, out: Outgoing, identity: StoredIdentity): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(out.query ?? {})) {
-    if (SECRET_PARAMS.includes(key)) throw new Error(`"${key}" must not travel in a URL (${path})`);
-    if (value !== undefined && value !== null) query.set(key, String(value));
-  }
-  if (!out.withoutLocale) query.set('locale', LANGUAGE_LOCALE[fx.language()]);
-  if (identity.uid) query.set('uid', identity.uid);
-  if (identity.uuid) query.set('uuid', identity.uuid);
-  const search = query.toString();
-  return apiUrl(`${path}${search ? `?${search}` : ''}`);
-}
-
-function buildHeaders(fx: RequestEffects, identity: StoredIdentity, out: Outgoing): Record<string, string> {
-  const headers: Record<string, string> = {
-    accept: out.file ? `${out.file}, application/json` : 'application/json',
-    appid: APP_ID,
-    locale: LANGUAGE_LOCALE[fx.language()],
-  };
-  if (typeof out.body === 'string') headers['content-type'] = 'application/json';
-  if (identity.uid) headers.uid = identity.uid;
-  if (identity.uuid) headers.uuid = identity.uuid;
-  if (identity.token) headers.token = identity.token;
-  return headers;
-}
-
 /** Shows what the caller is not left to show, then rejects with the error. */
 function fail(fx: RequestEffects, silent: boolean | undefined, error: ApiError): never {
   if (!silent && !error.unreported && error.kind !== 'aborted' && error.kind !== 'session') {
@@ -196,8 +152,10 @@ function fail(fx: RequestEffects, silent: boolean | undefined, error: ApiError):
  */
 async function send(fx: RequestEffects, path: string, out: Outgoing): Promise<Answer> {
   const identity = fx.readSession();
-  const url = buildUrl(fx, path, out, identity);
-  const headers = buildHeaders(fx, identity, out);
+  const language = fx.language();
+  const url = requestUrl(path, out.query, { language, identity, withoutLocale: out.withoutLocale });
+  const headers = requestHeaders({ language, identity, accept: out.file });
+  if (typeof out.body === 'string') headers['content-type'] = 'application/json';
   const signingKey = needsSignature(path) ? await fx.signingKey() : null;
   if (signingKey) {
     if (out.body instanceof FormData) throw new Error(`a signed call cannot carry a form (${path})`);

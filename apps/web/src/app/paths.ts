@@ -1,3 +1,7 @@
+import { ACTIVITY_HOME, pathnameOf } from './pathname.ts';
+
+export { ACTIVITY_HOME_ALIAS, pathnameOf } from './pathname.ts';
+
 /**
  * Every path of SPEC §2, by name, in the spec's order: the one place a path is written. The route table
  * (routes/routes.ts) gives each a page or the "not available yet" page, and every link names its target here,
@@ -5,7 +9,7 @@
  */
 export const PATHS = {
   // Tab bar
-  activityHome: '/',
+  activityHome: ACTIVITY_HOME,
   community: '/pages/chatroom/index',
   me: '/pages/home/index',
   // Wallet and home
@@ -119,9 +123,6 @@ export type PathName = keyof typeof PATHS;
 /** A path of the map: what the route table registers and what links and `jump()` accept. */
 export type AppPath = (typeof PATHS)[PathName];
 
-/** The activity home's long form (SPEC §2 names it too); the router redirects it to `/`. */
-export const ACTIVITY_HOME_ALIAS = '/pages/activity/index/index';
-
 /** Query values a link carries; `undefined` and `null` leave the parameter out. */
 export type Query = Record<string, string | number | null | undefined>;
 
@@ -146,12 +147,6 @@ export const TAB_DESTINATIONS: readonly string[] = [
 
 /** The tab bar itself shows three of them. */
 export const TAB_BAR_PATHS: readonly string[] = [PATHS.activityHome, PATHS.community, PATHS.me];
-
-export function pathnameOf(path: string): string {
-  const pathname = path.split(/[?#]/)[0] ?? '';
-  if (pathname === '' || pathname === ACTIVITY_HOME_ALIAS) return PATHS.activityHome;
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-}
 
 /** Pages that move money; SPEC §2 network-blocked frame replaces them where the region is blocked. */
 export function isMoneyRoute(path: string): boolean {

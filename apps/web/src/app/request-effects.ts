@@ -4,10 +4,11 @@ import { noticeKeys } from '@/api/notice-unread.ts';
 import { installRequestEffects } from '@/api/request.ts';
 import { securityKeys } from '@/api/security-keys.ts';
 import { walletKeys } from '@/api/wallet-keys.ts';
-import { i18n } from '@/i18n/index.ts';
+import { allStringsReady, i18n } from '@/i18n/index.ts';
 import { sessionStore } from '@/lib/session.ts';
 import { settingsStore } from '@/lib/settings.ts';
 import { signingKeys } from '@/lib/signing-key.ts';
+import { takeEarlyResponse } from './early-requests.ts';
 import { appNavigation } from './navigation.ts';
 import { confirm, showToast } from './overlays.ts';
 import { isLoginPath, PATHS } from './paths.ts';
@@ -16,17 +17,21 @@ import { queryClient } from './query-client.ts';
 /** Wires the request layer to the real toast, dialog, router and stores. */
 export function installAppRequestEffects(): void {
   installRequestEffects({
-    fetch: (input, init) => window.fetch(input, init),
+    // The first screen's calls may already be on their way, sent before the app loaded (early-requests.ts).
+    fetch: (input, init) => (typeof input === 'string' && takeEarlyResponse(input, init)) || window.fetch(input, init),
     toast: (content) => {
       void showToast(content, TOAST_DURATION_MS);
     },
-    confirmRelogin: (reason) =>
-      confirm({
+    // The contract's messages come with the rest of the strings, after the first screen (i18n/catalogue.ts).
+    confirmRelogin: async (reason) => {
+      await allStringsReady().catch(() => undefined);
+      return confirm({
         title: i18n.t(reason === 'signingKey' ? 'session.keyLostTitle' : 'session.title'),
         content: reason === 'signingKey' ? i18n.t('session.keyLost') : i18n.t('contract:auth.sessionInvalid'),
         confirmText: i18n.t('session.relogin'),
         cancelText: i18n.t('session.later'),
-      }),
+      });
+    },
     goToLogin: () => appNavigation.navigate(PATHS.login),
     reload: () => window.location.reload(),
     isLoginPageOpen: () => isLoginPath(appNavigation.pathname()),

@@ -1,11 +1,14 @@
 import type { Language, Messages } from '@polaris/contract';
-import * as defaultLanguage from './catalogues/zh-Hant.ts';
 import { merge, type Tree } from './merge.ts';
 
 export type { Tree };
 
-interface LanguageFiles {
+interface FirstScreenFiles {
   main: Tree;
+  areas: Record<string, Tree>;
+}
+
+interface RestFiles {
   areas: Record<string, Tree>;
   contract: Messages;
 }
@@ -16,34 +19,37 @@ export interface Catalogue {
   contract: Messages;
 }
 
-/** The language every first visit shows (DEFAULT_LANGUAGE; i18n.test.ts checks they agree). */
-export const BUNDLED_LANGUAGE: Language = 'zh-Hant';
-
-/** The areas of the bundled language that ship with the app: what the shell and the activity home show. */
+/** The areas of every language that load first: what the shell and the activity home show. */
 export const FIRST_SCREEN_AREAS: readonly string[] = ['activity', 'notices', 'appPlatform'];
 
 /**
- * The web's strings, one set of files per language (catalogues/<language>.ts). The default language's first-screen
- * areas ship with the app itself: they are what a first visit shows, and fetching them separately would hold the
- * first screen back by a round trip. Its other areas, and the other two languages, are chunks of their own, loaded
- * when a page needs them or someone has chosen them (docs/performance.md "First screen").
+ * The web's strings, two chunks per language: `catalogues/<language>.ts`, what the first screen shows (the main
+ * file and FIRST_SCREEN_AREAS), and `<language>.rest.ts`, every other area and the contract's messages. None ships
+ * inside the app's script: the first-screen chunk of the visitor's language is preloaded by index.html's early
+ * script (app/first-screen-boot.ts) while the app downloads, so each visitor downloads one language, not the
+ * default's as well (docs/performance.md "First screen"). The first screen renders once its chunk is in; every
+ * other page waits for the rest too.
  */
-const LOADERS: Record<Language, () => Promise<LanguageFiles>> = {
+const FIRST_SCREEN: Record<Language, () => Promise<FirstScreenFiles>> = {
   en: () => import('./catalogues/en.ts'),
   'zh-Hans': () => import('./catalogues/zh-Hans.ts'),
-  'zh-Hant': async () => {
-    const rest = await import('./catalogues/zh-Hant.rest.ts');
-    return { ...defaultLanguage, areas: { ...defaultLanguage.areas, ...rest.areas } };
-  },
+  'zh-Hant': () => import('./catalogues/zh-Hant.ts'),
 };
+
+const REST: Record<Language, () => Promise<RestFiles>> = {
+  en: () => import('./catalogues/en.rest.ts'),
+  'zh-Hans': () => import('./catalogues/zh-Hans.rest.ts'),
+  'zh-Hant': () => import('./catalogues/zh-Hant.rest.ts'),
+};
+
+/** A language's first-screen strings (the web's own only): what the first render of the activity home needs. */
+export async function loadFirstScreen(language: Language): Promise<Tree> {
+  const { main, areas } = await FIRST_SCREEN[language]();
+  return merge(main, areas);
+}
 
 /** Every string of a language. */
 export async function loadCatalogue(language: Language): Promise<Catalogue> {
-  const { main, areas, contract } = await LOADERS[language]();
-  return { web: merge(main, areas), contract };
-}
-
-/** The bundled language's first-screen strings, at once: what the first render of the activity home needs. */
-export function firstScreenCatalogue(): Catalogue {
-  return { web: merge(defaultLanguage.main, defaultLanguage.areas), contract: defaultLanguage.contract };
+  const [first, rest] = await Promise.all([FIRST_SCREEN[language](), REST[language]()]);
+  return { web: merge(first.main, { ...first.areas, ...rest.areas }), contract: rest.contract };
 }

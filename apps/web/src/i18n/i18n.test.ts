@@ -2,9 +2,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LANGUAGE, hasMessage, LANGUAGES, MESSAGES } from '@polaris/contract';
+import { hasMessage, LANGUAGES, MESSAGES } from '@polaris/contract';
 import { describe, expect, it } from 'vitest';
-import { BUNDLED_LANGUAGE, FIRST_SCREEN_AREAS, firstScreenCatalogue, loadCatalogue } from './catalogue.ts';
+import { FIRST_SCREEN_AREAS, loadCatalogue, loadFirstScreen } from './catalogue.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -35,16 +35,17 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('locale files', () => {
-  it("ship only the first screen's areas of the default language with the app, each as in the full catalogue", async () => {
-    const first = firstScreenCatalogue();
-    const full = (await loadCatalogue(BUNDLED_LANGUAGE)).web;
-    const areaKeys = (area: string) =>
-      Object.keys(JSON.parse(readFileSync(join(srcDir, 'i18n/areas', area, `${BUNDLED_LANGUAGE}.json`), 'utf8')));
-    const main = Object.keys(JSON.parse(readFileSync(join(srcDir, 'i18n', `${BUNDLED_LANGUAGE}.json`), 'utf8')));
-    expect(Object.keys(first.web).sort()).toEqual([...main, ...FIRST_SCREEN_AREAS.flatMap(areaKeys)].sort());
-    for (const key of Object.keys(first.web)) expect(first.web[key], key).toEqual(full[key]);
-    expect(Object.keys(full).length).toBeGreaterThan(Object.keys(first.web).length);
-    expect(first.contract).toEqual(MESSAGES[BUNDLED_LANGUAGE]);
+  it("load each language's first screen apart from the rest: the first screen's areas, each as in the full catalogue", async () => {
+    for (const language of LANGUAGES) {
+      const first = await loadFirstScreen(language);
+      const full = (await loadCatalogue(language)).web;
+      const areaKeys = (area: string) =>
+        Object.keys(JSON.parse(readFileSync(join(srcDir, 'i18n/areas', area, `${language}.json`), 'utf8')));
+      const main = Object.keys(JSON.parse(readFileSync(join(srcDir, 'i18n', `${language}.json`), 'utf8')));
+      expect(Object.keys(first).sort(), language).toEqual([...main, ...FIRST_SCREEN_AREAS.flatMap(areaKeys)].sort());
+      for (const key of Object.keys(first)) expect(first[key], key).toEqual(full[key]);
+      expect(Object.keys(full).length).toBeGreaterThan(Object.keys(first).length);
+    }
   });
 
   it("carry the contract's messages of their own language, and only those", async () => {
@@ -53,17 +54,16 @@ describe('locale files', () => {
     }
   });
 
-  it('bundle the default language with the app (the others load on demand)', () => {
-    expect(BUNDLED_LANGUAGE).toBe(DEFAULT_LANGUAGE);
-    // Only the default language's catalogue is imported statically, anywhere; the others only by import().
+  it("ship no language inside the app's script: every catalogue loads by import()", () => {
+    // Each visitor downloads the strings of their own language only (the early script preloads them).
     const staticImports = sourceFiles(srcDir).flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/^import [^;]*? from '([^']+)';$/gms)].map((m) => m[1]),
     );
     const catalogue = readFileSync(join(srcDir, 'i18n/catalogue.ts'), 'utf8');
-    expect(staticImports).toContain(`./catalogues/${DEFAULT_LANGUAGE}.ts`);
-    for (const language of LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE)) {
-      expect(staticImports.filter((specifier) => specifier?.endsWith(`catalogues/${language}.ts`))).toEqual([]);
+    for (const language of LANGUAGES) {
+      expect(staticImports.filter((specifier) => specifier?.includes(`catalogues/${language}`))).toEqual([]);
       expect(catalogue).toContain(`import('./catalogues/${language}.ts')`);
+      expect(catalogue).toContain(`import('./catalogues/${language}.rest.ts')`);
     }
   });
 

@@ -5,7 +5,7 @@ import 'dayjs/locale/zh-tw';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { settingsStore } from '@/lib/settings.ts';
-import { BUNDLED_LANGUAGE, firstScreenCatalogue, loadCatalogue } from './catalogue.ts';
+import { loadCatalogue, loadFirstScreen } from './catalogue.ts';
 
 /**
  * Two namespaces, one catalogue: `translation` holds the web's own strings, `contract` the shared
@@ -41,12 +41,10 @@ let booted = false;
 
 async function switchTo(language: Language): Promise<void> {
   wanted = language;
-  if (!booted && language === BUNDLED_LANGUAGE) {
-    // The first screen in the default language renders from what shipped with the app; the rest of its strings
-    // load with the first other page (allStringsReady).
-    const first = firstScreenCatalogue();
-    i18n.addResourceBundle(language, 'translation', first.web);
-    i18n.addResourceBundle(language, 'contract', first.contract);
+  if (!booted) {
+    // The first screen renders from its own strings (preloaded by index.html's early script); the rest of them, and
+    // the contract's messages, load with the first other page (allStringsReady).
+    i18n.addResourceBundle(language, 'translation', await loadFirstScreen(language));
   } else {
     await loadAll(language);
   }

@@ -1,7 +1,8 @@
 import { CalendarOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ListFilter, useActivityList } from '@/api/activity.ts';
+import { useActivityList } from '@/api/activity.ts';
+import type { ListFilter } from '@/api/activity-requests.ts';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { MoreLoader } from '@/components/MoreLoader.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';

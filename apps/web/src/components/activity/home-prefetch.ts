@@ -1,26 +1,7 @@
-import type { ActivityCategory } from '@polaris/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { activityListOptions, citiesOptions, type ListFilter } from '@/api/activity.ts';
+import { activityListOptions, citiesOptions } from '@/api/activity.ts';
+import { homeListFilter } from '@/api/activity-requests.ts';
 import { prefsStore } from '@/components/activity/city-store.ts';
-
-export interface HomeFilters {
-  city: string;
-  category?: ActivityCategory;
-  week?: boolean;
-  free?: boolean;
-  q?: string;
-}
-
-/** The list filter of the activity home's controls; empty controls add nothing to the query. */
-export function homeListFilter({ city, category, week, free, q }: HomeFilters): ListFilter {
-  return {
-    city: city || undefined,
-    category,
-    when: week ? 'week' : undefined,
-    free: free || undefined,
-    q: q || undefined,
-  };
-}
 
 /**
  * Started before the app first renders, when the activity home is the page being opened: its list and the

@@ -2,13 +2,15 @@ import { type Language, zoneLabel } from '@polaris/contract';
 import { formatMonthDay, formatTime, formatWeekday } from '@/lib/format.ts';
 
 /**
- * The wall-clock time of `iso` in the IANA zone `timeZone`, as a local Date with the same fields, so the app's
- * date formats (lib/format.ts) can print it: an activity is shown in the zone it happens in, not the viewer's.
+ * One formatter per zone: making one costs far more than using it (about 2 ms each on a slow phone, and the home's
+ * first render prints every card's time; docs/performance.md "First screen").
  */
-export function wallClock(iso: string | Date, timeZone: string): Date {
-  const date = typeof iso === 'string' ? new Date(iso) : iso;
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', {
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -17,7 +19,20 @@ export function wallClock(iso: string | Date, timeZone: string): Date {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
-    }).formatToParts(date);
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
+/**
+ * The wall-clock time of `iso` in the IANA zone `timeZone`, as a local Date with the same fields, so the app's
+ * date formats (lib/format.ts) can print it: an activity is shown in the zone it happens in, not the viewer's.
+ */
+export function wallClock(iso: string | Date, timeZone: string): Date {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  try {
+    const parts = wallClockFormat(timeZone).formatToParts(date);
     const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
     return new Date(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second'));
   } catch {
