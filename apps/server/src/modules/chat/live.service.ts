@@ -28,6 +28,12 @@ interface Subscription {
 
 const CATCH_UP_PAGE = 200;
 
+/** A message as its subscribers are sent it: the `message` frame, serialised. */
+interface EncodedMessage {
+  seq: number;
+  frame: string;
+}
+
 /**
  * Fan-out of room events to this process's WebSockets. Each room with local subscribers has one bus
  * subscription. A subscriber gets every message in sequence order with no gap and no duplicate: a message
@@ -39,6 +45,9 @@ export class LiveChatService {
     number,
     { connections: Map<LiveConnection, Subscription>; unsubscribe: Promise<() => Promise<void>> }
   >();
+
+  /** Catch-up pages being read, by room and seq (see `page`). */
+  private readonly pages = new Map<string, Promise<EncodedMessage[]>>();
 
   constructor(private readonly deps: { bus: RealtimeBus; chat: ChatService }) {}
 
@@ -112,15 +121,35 @@ export class LiveChatService {
   private async catchUp(connection: LiveConnection, subscription: Subscription) {
     for (;;) {
       if (subscription.closed) return;
-      const page = await this.deps.chat.after(subscription.roomId, subscription.delivered, CATCH_UP_PAGE);
-      for (const message of page) {
+      const page = await this.page(subscription.roomId, subscription.delivered);
+      for (const { seq, frame } of page) {
         if (subscription.closed) return;
-        if (message.seq <= subscription.delivered) continue;
-        connection.send({ type: 'message', message });
-        subscription.delivered = message.seq;
+        if (seq <= subscription.delivered) continue;
+        connection.sendText(frame);
+        subscription.delivered = seq;
       }
       if (page.length < CATCH_UP_PAGE) return;
     }
+  }
+
+  /**
+   * A page of a room's messages after `afterSeq`, each encoded once, shared by every subscriber that asks for the
+   * same page while it is being read: a message that overtakes another on the bus sends the whole room to catch up
+   * from the same seq, and that is one query and one encoding per message, not one per subscriber.
+   */
+  private page(roomId: number, afterSeq: number): Promise<EncodedMessage[]> {
+    const key = `${roomId}:${afterSeq}`;
+    let page = this.pages.get(key);
+    if (!page) {
+      page = this.deps.chat
+        .after(roomId, afterSeq, CATCH_UP_PAGE)
+        .then((messages) =>
+          messages.map((message) => ({ seq: message.seq, frame: JSON.stringify({ type: 'message', message }) })),
+        )
+        .finally(() => this.pages.delete(key));
+      this.pages.set(key, page);
+    }
+    return page;
   }
 
   /** One room event from the bus: its frame text goes to the sockets as it came; only the head is read. */

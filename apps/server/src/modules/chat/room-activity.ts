@@ -18,6 +18,8 @@ const ACTIVITY_INTERVAL_MS = 1000;
 
 interface Follower {
   socket: ActivityFollower;
+  /** The socket's uid as the bus's heads carry it (compared once per message and follower). */
+  uid: string;
   rooms: Set<number>;
   lastSentAt: number;
   pending: Set<number>;
@@ -68,6 +70,7 @@ export class RoomActivity {
   async follow(socket: ActivityFollower) {
     const follower: Follower = {
       socket,
+      uid: String(socket.uid),
       rooms: new Set(),
       lastSentAt: 0,
       pending: new Set(),
@@ -148,7 +151,7 @@ export class RoomActivity {
     }
     if (head.type !== 'message') return;
     for (const follower of room.followers) {
-      if (head.senderUid === String(follower.socket.uid)) continue;
+      if (head.senderUid === follower.uid) continue;
       if (follower.socket.subscribed(roomId)) continue;
       this.touch(follower, roomId);
     }
