@@ -33,7 +33,7 @@ import type { RoomRole } from './modules/live/policy.ts';
 import { LiveService } from './modules/live/service.ts';
 import { MarketService, marketDataFrom } from './modules/market/service.ts';
 import { CreatorEarningsService } from './modules/master/service.ts';
-import type { Notifier } from './modules/notifications/events.ts';
+import type { NoticeEvent, Notifier } from './modules/notifications/events.ts';
 import { NoticeOutbox } from './modules/notifications/outbox.ts';
 import { NotificationService } from './modules/notifications/service.ts';
 import { providerClients } from './modules/oidc/providers.ts';
@@ -50,6 +50,7 @@ import { LocalChainAdapter } from './modules/wallet/chain.ts';
 import { CustodyService } from './modules/wallet/custody.service.ts';
 import { DepositService } from './modules/wallet/deposits.service.ts';
 import { walletMnemonic } from './modules/wallet/mnemonic.ts';
+import { WalletNotices } from './modules/wallet/notices.service.ts';
 import { PaymentMethodService } from './modules/wallet/payments.service.ts';
 import { RecordService } from './modules/wallet/records.service.ts';
 import { WalletService } from './modules/wallet/service.ts';
@@ -65,7 +66,10 @@ export type ModuleServices = Awaited<ReturnType<typeof buildServices>>;
  * Services built before the notifications service (it needs chat, built later) tell it through `notifier`.
  */
 export async function buildServices(platform: Platform, options: AppOptions) {
-  const outbox = new NoticeOutbox({ db: platform.db, now: platform.now, log: platform.log });
+  const outbox = new NoticeOutbox({
+    ...{ db: platform.db, now: platform.now, log: platform.log },
+    ...{ leaseMs: platform.config.noticeOutbox.leaseMs, failpoint: platform.config.noticeOutbox.failpoint },
+  });
   const late = laterNotifier(outbox);
   const notifier = late.notifier;
   const accounts = await accountServices(platform, notifier);
@@ -74,16 +78,19 @@ export async function buildServices(platform: Platform, options: AppOptions) {
   const community = await communityServices(platform, options, { ...accounts, ...money, ...activities }, notifier);
   late.connect(community.notifications);
   // What each module announces after its changes commit (docs/notifications.md, "The outbox").
+  outbox.handle({ 'notices.events': (events: NoticeEvent[]) => community.notifications.deliver(events) });
   outbox.handle(activities.activity.notices.topics);
+  outbox.handle(new WalletNotices({ db: platform.db, notifier }).topics);
+  outbox.handle(community.chat.notices.topics);
   return { ...accounts, ...money, ...activities, ...community, outbox };
 }
 
 /** A notifier that hands every call to the one connected later. */
 function laterNotifier(outbox: NoticeOutbox): {
   notifier: Notifier;
-  connect(target: Omit<Notifier, 'later'>): void;
+  connect(target: Omit<Notifier, 'later' | 'notifyIn'>): void;
 } {
-  let target: Omit<Notifier, 'later'> | undefined;
+  let target: Omit<Notifier, 'later' | 'notifyIn'> | undefined;
   const connected = () => {
     if (!target) throw new Error('the notifications service is not built yet');
     return target;
@@ -91,6 +98,7 @@ function laterNotifier(outbox: NoticeOutbox): {
   return {
     notifier: {
       later: (tx, topic, payload) => outbox.add(tx, topic, payload),
+      notifyIn: (tx, events) => outbox.add(tx, 'notices.events', events),
       notify: (events) => connected().notify(events),
       deliver: (events) => connected().deliver(events),
       changed: (userIds, topic, ref) => connected().changed(userIds, topic, ref),

@@ -61,6 +61,10 @@ const EnvSchema = z.object({
   DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   PAYOUT_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
   // Reminders before an activity starts, in minutes, comma-separated (docs/notifications.md "Events: activities, with email and calendar invites").
+  /** How long a process holds the notice outbox rows it claimed before another may take them (a process that died). */
+  NOTICE_OUTBOX_LEASE_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Test failpoint: `die-after-claim` kills the process right after its outbox worker claims rows, before delivering. */
+  NOTICE_OUTBOX_FAILPOINT: z.enum(['die-after-claim']).optional(),
   NOTICE_REMINDER_LEADS: z
     .string()
     .default(NOTICE_REMINDER_LEADS.join(','))
@@ -241,6 +245,8 @@ export type Config = WalletKeysConfig & {
   payoutHoldMs: number;
   /** Reminders before an activity starts, in minutes, longest first (NOTICE_REMINDER_LEADS; 1440 and 60). */
   noticeReminderLeads: number[];
+  /** The notice outbox's lease and its test failpoint (docs/notifications.md, "The outbox"). */
+  noticeOutbox: { leaseMs: number; failpoint: 'die-after-claim' | undefined };
   /** Google and Apple sign-in; a provider without a client id is off and its button hidden. */
   oidc: OidcConfig;
   /** The JSON file a release writes its version and notes to (docs/app-platform.md); unset: the built-in version. */
@@ -373,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorRoutes: e.OPERATOR_ROUTES ? e.OPERATOR_ROUTES === 'on' : e.NODE_ENV !== 'production',
     payoutHoldMs: Math.round(e.PAYOUT_HOLD_HOURS * 3_600_000),
     noticeReminderLeads: e.NOTICE_REMINDER_LEADS,
+    noticeOutbox: { leaseMs: e.NOTICE_OUTBOX_LEASE_MS, failpoint: e.NOTICE_OUTBOX_FAILPOINT },
     oidc: oidcConfig(e),
     clientReleaseFile: e.CLIENT_RELEASE_FILE ? path.resolve(e.CLIENT_RELEASE_FILE) : undefined,
     corsOrigins: e.CORS_ORIGINS,

@@ -18,8 +18,11 @@ export class DeviceService {
   async signedIn(userId: number, userAgent: string | undefined): Promise<void> {
     try {
       const device = deviceOf(userAgent);
-      const { added, known } = await recordDevice(this.deps.db, userId, device.fingerprint, this.deps.now());
-      if (added && known > 0) await this.deps.notifier?.notify([newDevice(userId, device)]);
+      // The device and its notice in one transaction: a device recorded is a device told.
+      await this.deps.db.transaction(async (tx) => {
+        const { added, known } = await recordDevice(tx, userId, device.fingerprint, this.deps.now());
+        if (added && known > 0) await this.deps.notifier?.notifyIn(tx, [newDevice(userId, device)]);
+      });
     } catch (error) {
       this.deps.log?.error({ err: error, userId }, 'could not record the device of a sign-in');
     }

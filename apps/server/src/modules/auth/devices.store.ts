@@ -9,7 +9,7 @@ import { type Database, query, type Tx } from '../../db/client.ts';
  * atomically, so two sign-ins at once from one new device add it once and only one of them is told `added`.
  */
 export async function recordDevice(
-  db: Database,
+  db: Database | Tx,
   userId: number,
   fingerprint: string,
   now: Date,

@@ -279,11 +279,11 @@ export class AuthService {
     const ended = await this.db.transaction(async (tx) => {
       if (!(await this.consumeCode(tx, input.email, 'reset', input.vcode))) return null;
       await setPasswordHash(tx, user.id, passwordHash);
+      await this.deps.notifier?.notifyIn(tx, [passwordChanged(user.id, this.deps.now())]);
       return revokeAllSessions(tx, user.id, this.deps.now());
     });
     if (!ended) throw wrongCode();
     await this.ended(ended);
-    await this.deps.notifier?.notify([passwordChanged(user.id, this.deps.now())]);
   }
 
   /**
@@ -308,11 +308,11 @@ export class AuthService {
     const ended = await this.db.transaction(async (tx) => {
       if (input.vcode !== undefined && !(await this.consumeCode(tx, user.email, 'reset', input.vcode))) return null;
       await setPasswordHash(tx, account.id, passwordHash);
+      await this.deps.notifier?.notifyIn(tx, [passwordChanged(account.id, this.deps.now())]);
       return revokeOtherSessions(tx, account.id, user.sessionId, this.deps.now());
     });
     if (!ended) throw wrongCode();
     await this.ended(ended);
-    await this.deps.notifier?.notify([passwordChanged(account.id, this.deps.now())]);
   }
 
   /** Checks the login password of a signed-in user (a wrong one counts as a failed login from `ip`). */

@@ -125,6 +125,30 @@ export async function findSessionByTokenHash(db: Database, tokenHash: string) {
   return row;
 }
 
+/**
+ * `findSessionByTokenHash` for many tokens in one statement (a crowd's requests, looked up together by the
+ * session batcher in platform/session.ts), keyed by token hash.
+ */
+export async function findSessionsByTokenHashes(db: Database, tokenHashes: string[]) {
+  if (tokenHashes.length === 0) return new Map<string, NonNullable<Awaited<ReturnType<typeof findSessionByTokenHash>>>>();
+  const rows = await db
+    .select({
+      tokenHash: sessions.tokenHash,
+      sessionId: sessions.id,
+      signingKey: sessions.signingKey,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      id: users.id,
+      uid: users.uid,
+      uuid: users.uuid,
+      email: users.email,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(inArray(sessions.tokenHash, tokenHashes));
+  return new Map(rows.map(({ tokenHash, ...row }) => [tokenHash, row]));
+}
+
 /** Sessions of a user that are neither revoked nor expired at `now`, newest first. */
 export function liveSessions(db: Database, userId: number, now: Date): Promise<SessionRow[]> {
   return db

@@ -128,7 +128,6 @@ export class WithdrawalSender {
       }
       return count;
     });
-    for (const row of held) await custody.heldNotice(row);
     if (signed > 0 && this.deps.failpoint === 'after-sign') {
       // Test failpoint (chain-withdrawals.shared.test.ts): die between the commit and the broadcast.
       process.kill(process.pid, 'SIGKILL');
@@ -327,9 +326,9 @@ export class WithdrawalSender {
   /** The mined attempt settles its nonce once: the purpose's outcome, the others replaced, its gas in the ledger. */
   private async settle(mined: ChainTxRow, receipt: Receipt): Promise<boolean> {
     const { custody } = this.deps;
-    const outcome = await this.deps.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       const attempts = await lockNonce(tx, this.deps.chain.id, mined.fromAddress, mined.nonce);
-      if (attempts.some((a) => a.status === 'mined')) return undefined;
+      if (attempts.some((a) => a.status === 'mined')) return;
       await markMined(tx, mined.id, {
         minedBlock: receipt.blockNumber,
         succeeded: receipt.status === 'success',
@@ -349,7 +348,7 @@ export class WithdrawalSender {
       if (!mined.ref.startsWith('withdrawal:')) {
         const settler = this.deps.settlers?.[mined.ref.split(':')[0]!];
         if (settler) await settler(tx, mined, receipt);
-        return undefined;
+        return;
       }
       const id = Number(mined.ref.slice('withdrawal:'.length));
       const state =
@@ -359,10 +358,9 @@ export class WithdrawalSender {
               state: 'failed',
               reason: mined.purpose === 'cancel' ? 'cancelled by an operator' : 'reverted on the chain',
             } as const);
-      const row = await custody.settle(tx, id, state);
-      return row ? { row, state: state.state } : undefined;
+      // Settled at most once (the user is told through the notice outbox, in this transaction).
+      await custody.settle(tx, id, state);
     });
-    if (outcome) await custody.settledNotice(outcome.row, outcome.state);
     return true;
   }
 }

@@ -221,6 +221,7 @@ describe('EVM withdrawals on anvil', () => {
     const id = await withdraw(to, '100');
     expect(await sender().signDue()).toEqual({ signed: 0, held: 1 });
     expect((await withdrawal(id)).status).toBe('held');
+    await t.services.outbox.settle();
     const notices = await t.call<{ items: { kind?: string; title: string }[] }>('GET', '/notice/list', {
       token: alice.token,
     });

@@ -1,16 +1,12 @@
-import type { NoticeEvent } from '../notifications/events.ts';
+import type { Tx } from '../../db/client.ts';
+import type { NoticeEvent, OutboxHandlers } from '../notifications/events.ts';
 import { messageBySeq } from './messages.store.ts';
 import { displayNameOf, memberIdsPage, membersAmong } from './notices.store.ts';
 import type { ChatRoomAccess } from './room-access.ts';
 import { type MessageRow, type RoomRow, roomById } from './store.ts';
 
-/** Recipients of one room-wide notice per call of the notifier. */
-const ROOM_NOTICE_CHUNK = 500;
-/**
- * A room-wide notice (a live stream, a red packet) reaches at most this many members, in user id order: the rows it
- * writes stay bounded however large a room grows (docs/notifications.md, "Events: chat, red packets, wallet").
- */
-const ROOM_NOTICE_MAX = 10_000;
+/** Recipients of one room-wide notice per call of the notifier (one transaction each). */
+const ROOM_NOTICE_CHUNK = 1000;
 /** How much of a message a notice quotes. */
 const QUOTE_LENGTH = 140;
 
@@ -36,6 +32,12 @@ export class ChatNotices {
   private readonly running = new Set<Promise<void>>();
 
   constructor(private readonly access: ChatRoomAccess) {}
+
+  /** The outbox handlers (registered in app-modules.ts). */
+  readonly topics = {
+    'chat.roomNotice': (p: { roomId: number; notice: RoomNotice; except: number[] }) =>
+      this.fanOut(p.roomId, p.notice, p.except),
+  } satisfies OutboxHandlers;
 
   private get db() {
     return this.access.db;
@@ -133,28 +135,35 @@ export class ChatNotices {
         params: { room: room.name, name: stage.ownerName },
         link: `/pages/live/index?id=${stage.id}`,
       };
-      await this.fanOut(room.id, notice, [stage.ownerId]);
+      await this.toMembers(room.id, notice, [stage.ownerId]);
     });
   }
 
   /**
-   * One notice to every member of a room but `except`, in chunks of ROOM_NOTICE_CHUNK recipients, at most
-   * ROOM_NOTICE_MAX in all, in the background: a request that causes it is not held up by a large room.
+   * One notice to every member of a room but `except`, however many: written into the notice outbox (its own
+   * transaction; `toMembersIn` inside the caller's), whose worker fans it out in chunks of ROOM_NOTICE_CHUNK, so the
+   * request that causes it is not held up by a large room and a crash does not lose it.
    */
-  toMembers(roomId: number, notice: RoomNotice, except: number[]) {
-    this.track(() => this.fanOut(roomId, notice, except));
+  async toMembers(roomId: number, notice: RoomNotice, except: number[]) {
+    if (!this.access.deps.notifier) return;
+    await this.db.transaction((tx) => this.toMembersIn(tx, roomId, notice, except));
   }
 
+  async toMembersIn(tx: Tx, roomId: number, notice: RoomNotice, except: number[]) {
+    await this.access.deps.notifier?.later(tx, 'chat.roomNotice', { roomId, notice, except });
+  }
+
+  /** Every member but `except`, page by page; a run again after a failure tells nobody twice (the key). */
   private async fanOut(roomId: number, notice: RoomNotice, except: number[]) {
+    const notifier = this.access.deps.notifier;
+    if (!notifier) return;
     let after = 0;
-    let sent = 0;
-    while (sent < ROOM_NOTICE_MAX) {
-      const page = await memberIdsPage(this.db, roomId, after, Math.min(ROOM_NOTICE_CHUNK, ROOM_NOTICE_MAX - sent));
+    for (;;) {
+      const page = await memberIdsPage(this.db, roomId, after, ROOM_NOTICE_CHUNK);
       if (page.length === 0) return;
       after = page[page.length - 1]!;
-      sent += page.length;
       const userIds = page.filter((id) => !except.includes(id));
-      if (userIds.length > 0) await this.access.deps.notifier!.notify([{ ...notice, userIds, roomId }]);
+      if (userIds.length > 0) await notifier.deliver([{ ...notice, userIds, roomId }]);
     }
   }
 }

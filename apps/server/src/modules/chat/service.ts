@@ -83,8 +83,11 @@ export class ChatService {
     return this.access.publish(roomId, { type: 'changed', roomId: String(roomId), topic, ref });
   }
 
-  /** One notice to the room's members but `except` (a stage on air, a red packet): chunked, bounded, in the background. */
-  notifyMembers(roomId: number, notice: RoomNotice, except: number[]) {
-    this.notices.toMembers(roomId, notice, except);
+  /**
+   * One notice to the room's members but `except` (a stage on air, a red packet), however many: written into the
+   * notice outbox now, fanned out by its worker.
+   */
+  notifyMembers(roomId: number, notice: RoomNotice, except: number[]): Promise<void> {
+    return this.notices.toMembers(roomId, notice, except);
   }
 }

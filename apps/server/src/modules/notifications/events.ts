@@ -46,6 +46,11 @@ export interface Notifier {
    * committed, in whichever process claims it, even if this one dies first. The request does not wait for it.
    */
   later(tx: Tx, topic: string, payload: unknown): Promise<void>;
+  /**
+   * Inside the transaction of a change, events already known in full: delivered once it commits (the outbox's
+   * `notices.events` topic).
+   */
+  notifyIn(tx: Tx, events: NoticeEvent[]): Promise<void>;
   /** Record and deliver; never throws (a failure is logged: the change that caused it has committed). */
   notify(events: NoticeEvent[]): Promise<void>;
   /**

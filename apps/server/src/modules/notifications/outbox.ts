@@ -4,8 +4,6 @@ import { backoffDelay } from '../../platform/worker.ts';
 import type { OutboxHandlers } from './events.ts';
 import { claimOutbox, deleteOutbox, insertOutbox, outboxBacklog, outboxDue, retryOutbox } from './outbox.store.ts';
 
-/** How long a claimed row is this process's: a process that dies holding it lets another take it after this. */
-export const OUTBOX_LEASE_MS = 60_000;
 /** Rows one claim takes. */
 const OUTBOX_BATCH = 20;
 /** After a row is added, this process's worker looks again this soon (its transaction has committed by then). */
@@ -31,7 +29,17 @@ export class NoticeOutbox {
   /** Rows this process added since `settleAdded` last looked. */
   private addedHere = 0;
 
-  constructor(private readonly deps: { db: Database; now: () => Date; log: FastifyBaseLogger }) {}
+  constructor(
+    private readonly deps: {
+      db: Database;
+      now: () => Date;
+      log: FastifyBaseLogger;
+      /** How long a claimed row is this process's: a process that dies holding it lets another take it after this. */
+      leaseMs: number;
+      /** Test failpoint (notice-outbox.shared.test.ts): die right after claiming, before delivering. */
+      failpoint?: 'die-after-claim';
+    },
+  ) {}
 
   /** A module's handlers, by topic (`<module>.<what>`); registered once, at composition (app-modules.ts). */
   handle(handlers: OutboxHandlers): void {
@@ -54,7 +62,8 @@ export class NoticeOutbox {
   }
 
   private soon() {
-    if (this.wakeTimer || !this.wakeWorker) return;
+    // With the failpoint, only the worker's own ticks claim, so a request is answered before its process dies.
+    if (this.wakeTimer || !this.wakeWorker || this.deps.failpoint) return;
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = undefined;
       this.wakeWorker?.();
@@ -75,7 +84,8 @@ export class NoticeOutbox {
     while (performance.now() - began < RUN_BUDGET_MS) {
       const now = this.deps.now();
       if (!(await outboxDue(db, now))) break;
-      const rows = await claimOutbox(db, now, OUTBOX_LEASE_MS, OUTBOX_BATCH);
+      const rows = await claimOutbox(db, now, this.deps.leaseMs, OUTBOX_BATCH);
+      if (rows.length > 0 && this.deps.failpoint === 'die-after-claim') process.kill(process.pid, 'SIGKILL');
       for (const row of rows) {
         const handler = this.handlers.get(row.topic);
         try {

@@ -65,7 +65,7 @@ export interface NotificationDeps {
  * exactly once (unique user + key), then goes out on the channels the recipient allows: live on the WebSocket, push
  * (a delivery row the worker sends), email (the mail queue, in the same transaction).
  */
-export class NotificationService implements Omit<Notifier, 'later'> {
+export class NotificationService implements Omit<Notifier, 'later' | 'notifyIn'> {
   readonly live: NoticeHub;
   readonly preferences: NoticePreferenceService;
   readonly deliveries: PushDeliveryService;

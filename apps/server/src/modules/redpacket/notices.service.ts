@@ -16,7 +16,7 @@ export interface RedPacketRooms {
     roomId: number,
     notice: { kind: 'redpacketReceived'; key: string; params: Record<string, string>; link: string },
     except: number[],
-  ): void;
+  ): Promise<void>;
   roomChanged(roomId: number, topic: 'redpacket', ref: string): Promise<void>;
 }
 
@@ -64,7 +64,7 @@ export class RedPacketNotices {
     await notifier?.changed([packet.senderId], 'wallet');
     if (!notifier || !rooms || packet.roomId === null) return;
     const sender = (await peopleByIds(this.deps.db, [packet.senderId])).get(packet.senderId);
-    rooms.notifyMembers(
+    await rooms.notifyMembers(
       packet.roomId,
       {
         kind: 'redpacketReceived',

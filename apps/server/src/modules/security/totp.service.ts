@@ -92,16 +92,17 @@ export class TotpService {
     await this.check(userId, this.deps.box.open(row.secretSealed), code, 'session');
     const recoveryCodes = Array.from({ length: TOTP_RECOVERY_CODES }, randomRecoveryCode);
     const enabledAt = this.deps.now();
-    const done = await this.deps.db.transaction((tx) =>
-      enableTotp(
+    const done = await this.deps.db.transaction(async (tx) => {
+      const enabled = await enableTotp(
         tx,
         userId,
         enabledAt,
         recoveryCodes.map((recovery) => recoveryHash(userId, recovery)),
-      ),
-    );
+      );
+      if (enabled) await this.deps.notifier?.notifyIn(tx, [secondFactorChanged(userId, 'enabled', enabledAt)]);
+      return enabled;
+    });
     if (!done) throw new AppError(Status.conflict, 'security.totpAlreadyOn');
-    await this.deps.notifier?.notify([secondFactorChanged(userId, 'enabled', enabledAt)]);
     return { recoveryCodes };
   }
 
@@ -112,9 +113,11 @@ export class TotpService {
   async disable(userId: number): Promise<void> {
     const enabledAt = (await findTotpFactor(this.deps.db, userId))?.enabledAt;
     if (!enabledAt) throw new AppError(Status.precondition, 'security.totpNotOn');
-    await deleteTotp(this.deps.db, userId);
     // Keyed by the enrolment switched off: two disables at once tell the owner once.
-    await this.deps.notifier?.notify([secondFactorChanged(userId, 'disabled', enabledAt)]);
+    await this.deps.db.transaction(async (tx) => {
+      await deleteTotp(tx, userId);
+      await this.deps.notifier?.notifyIn(tx, [secondFactorChanged(userId, 'disabled', enabledAt)]);
+    });
   }
 
   /**

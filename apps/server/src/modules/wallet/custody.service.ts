@@ -89,6 +89,12 @@ export class CustodyService {
             amount: BigInt(row.amount),
             memo: { chainId, txHash: row.txHash, logIndex: row.logIndex },
           });
+          await this.notices.later(tx, 'wallet.depositCredited', {
+            id: row.id,
+            userId: row.userId,
+            assetCode: row.assetCode,
+            amount: String(row.amount),
+          });
           return true;
         })
         // An account deleted while its deposit confirmed: it stays confirming for an operator to send back.
@@ -99,12 +105,6 @@ export class CustodyService {
       if (!done) continue;
       credited++;
       await this.deps.invites.settle(deposit.userId);
-      await this.notices.depositCredited({
-        id: deposit.id,
-        userId: deposit.userId,
-        assetCode: deposit.assetCode,
-        amount: BigInt(deposit.amount),
-      });
     }
     return credited;
   }
@@ -124,15 +124,17 @@ export class CustodyService {
     return setWithdrawalStatus(tx, id, 'broadcast');
   }
 
-  /** The hot wallet cannot cover it: it waits, still frozen, and the user is told once. */
+  /** The hot wallet cannot cover it: it waits, still frozen, and the user is told once (through the outbox). */
   async hold(tx: Tx, row: WithdrawalRow): Promise<boolean> {
     if (row.status === 'held') return false;
     await setWithdrawalStatus(tx, row.id, 'held');
+    await this.notices.later(tx, 'wallet.withdrawalDelayed', {
+      id: row.id,
+      userId: row.userId,
+      assetCode: row.assetCode,
+      amount: String(row.amount),
+    });
     return true;
-  }
-
-  async heldNotice(row: WithdrawalRow) {
-    await this.notices.withdrawalDelayed({ ...row, amount: BigInt(row.amount) });
   }
 
   /**
@@ -148,11 +150,11 @@ export class CustodyService {
     const row = await lockOpenWithdrawal(tx, id);
     if (!row) return undefined;
     await settleWithdrawal(tx, row, state, this.deps.now());
+    await this.notices.later(tx, 'wallet.withdrawalFinished', {
+      ...{ id: row.id, userId: row.userId, assetCode: row.assetCode, address: row.address },
+      ...{ amount: String(row.amount), fee: String(row.fee), state: state.state },
+    });
     return row;
-  }
-
-  async settledNotice(row: WithdrawalRow, state: 'completed' | 'failed') {
-    await this.notices.withdrawalFinished({ ...row, amount: BigInt(row.amount), fee: BigInt(row.fee) }, state);
   }
 
   /** Gas the platform paid on a chain, in the chain's native asset: platform gas → chain clearing. */

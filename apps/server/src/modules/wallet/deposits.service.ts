@@ -140,17 +140,15 @@ export class DepositService {
         assetCode: input.assetCode,
         amount: units,
       });
-      return { id, credited: true, status: 'credited' as const };
-    });
-    if (result.credited) {
-      await this.deps.invites.settle(input.userId);
-      await this.notices.depositCredited({
-        id: result.id,
+      await this.notices.later(tx, 'wallet.depositCredited', {
+        id,
         userId: input.userId,
         assetCode: input.assetCode,
-        amount: units,
+        amount: units.toString(),
       });
-    }
+      return { id, credited: true, status: 'credited' as const };
+    });
+    if (result.credited) await this.deps.invites.settle(input.userId);
     return result;
   }
 
@@ -207,6 +205,12 @@ export class DepositService {
             assetCode: row.assetCode,
             amount: BigInt(row.amount),
           });
+          await this.notices.later(tx, 'wallet.depositCredited', {
+            id: row.id,
+            userId: row.userId,
+            assetCode: row.assetCode,
+            amount: String(row.amount),
+          });
           return true;
         })
         // The account was deleted while the deposit gathered confirmations: it is not credited and stays
@@ -221,12 +225,6 @@ export class DepositService {
         this.failing.succeeded(deposit.id);
         credited++;
         await this.deps.invites.settle(deposit.userId);
-        await this.notices.depositCredited({
-          id: deposit.id,
-          userId: deposit.userId,
-          assetCode: deposit.assetCode,
-          amount: BigInt(deposit.amount),
-        });
       }
     }
     if (failures.length > 0) throw new ItemsFailed('deposits', failures, credited);

@@ -198,6 +198,15 @@ export class TransferService {
             actorId: user.id,
             memo: { fromUid: String(user.uid), toUid: String(recipient.uid), note: input.memo },
           });
+          const sender = await recipientByUidOrEmail(tx, { uid: user.uid });
+          await this.notices.later(tx, 'wallet.transferred', {
+            entryId: String(entryId),
+            fromId: user.id,
+            fromName: sender?.openName ?? sender?.uname ?? '',
+            toId: recipient.userId,
+            asset: asset.code,
+            units: units.toString(),
+          });
           return {
             kind: 'internal',
             id: String(entryId),
@@ -238,20 +247,8 @@ export class TransferService {
         };
       },
     );
-    // After commit; a replay of the same key answers the same entry, whose notice exists already.
-    if (recipient.kind === 'internal') {
-      const sender = await recipientByUidOrEmail(this.db, { uid: user.uid });
-      await this.notices.transferred({
-        entryId: result.id,
-        fromId: user.id,
-        fromName: sender?.openName ?? sender?.uname ?? '',
-        toId: recipient.userId,
-        asset: asset.code,
-        units,
-      });
-    } else {
-      await this.notices.changed([user.id]);
-    }
+    // The recipient is told through the outbox (written with the entry); a withdrawal's own screens refresh now.
+    if (recipient.kind !== 'internal') await this.notices.changed([user.id]);
     return result;
   }
 
@@ -276,6 +273,10 @@ export class TransferService {
           const row = await lockWithdrawal(tx, order.id);
           if (row?.status !== 'processing') return false;
           await settleWithdrawal(tx, row, state, this.deps.now());
+          await this.notices.later(tx, 'wallet.withdrawalFinished', {
+            ...{ id: row.id, userId: row.userId, assetCode: row.assetCode, address: row.address },
+            ...{ amount: String(row.amount), fee: String(row.fee), state: state.state },
+          });
           return true;
         })
         .then(
@@ -289,10 +290,6 @@ export class TransferService {
             return false;
           },
         );
-      if (settled) {
-        const row = { ...order, amount: BigInt(order.amount), fee: BigInt(order.fee) };
-        await this.notices.withdrawalFinished(row, state.state);
-      }
       if (settled && state.state === 'completed') completed++;
       if (settled && state.state === 'failed') failed++;
     }

@@ -85,6 +85,7 @@ describe('deposits', () => {
     t.clock.advance(3_600_000);
     await Promise.all([t.services.deposits.processDeposits(), t.services.deposits.processDeposits()]);
     await t.services.deposits.processDeposits();
+    await t.services.outbox.settle();
     expect((await notices(alice)).filter((n) => n.body === '7.00 USDT is now in your wallet.')).toHaveLength(1);
   });
 });
@@ -142,6 +143,7 @@ describe('withdrawals', () => {
       t.services.transfers.processWithdrawals(),
     ]);
     await t.services.transfers.processWithdrawals();
+    await t.services.outbox.settle();
     const completed = runs.reduce((sum, run) => sum + run.completed, 0);
     const failed = runs.reduce((sum, run) => sum + run.failed, 0);
     expect(completed + failed).toBe(16);
