@@ -21,6 +21,7 @@ import type { NoticeFollower } from '../notifications/events.ts';
 import { type LiveChatService, type LiveConnection, MAX_FRAME_BYTES } from './live.service.ts';
 import type { ActivityFollower, RoomActivity } from './room-activity.ts';
 import type { ChatService } from './service.ts';
+import type { SocketOutbox } from './socket-outbox.ts';
 import type { HeldSocket, SocketRegistry } from './socket-registry.ts';
 
 /** Longest a timer may wait (setTimeout's limit); a session that lives longer is looked at again then. */
@@ -63,6 +64,8 @@ export interface SocketsHere {
   roomActivity: RoomActivity;
   /** How long a claimed place counts without a refresh. */
   countedForMs: number;
+  /** Room frames, written once a turn (socket-outbox.ts). */
+  outbox: SocketOutbox;
 }
 
 type AliveSocket = WebSocket & { alive?: boolean };
@@ -102,10 +105,11 @@ export class ChatSocketSession {
       userId: user.id,
       uid: user.uid,
       send(frame: ChatServerFrame) {
+        here.outbox.flush(socket);
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
       },
       sendText(text: string) {
-        if (socket.readyState === socket.OPEN) socket.send(text);
+        if (socket.readyState === socket.OPEN) here.outbox.write(socket, text);
       },
       drop() {
         socket.terminate();

@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import { requestLanguage } from '../../platform/locale.ts';
 import type { SessionUser } from '../../platform/session.ts';
 import { RoomActivity } from './room-activity.ts';
+import { SocketOutbox } from './socket-outbox.ts';
 import { SocketRegistry } from './socket-registry.ts';
 import {
   type ChatSocketDeps,
@@ -111,5 +112,5 @@ async function socketsHere(app: FastifyInstance, deps: ChatSocketDeps): Promise<
     await unsubscribe();
   });
 
-  return { deps, registry, sockets, roomActivity, countedForMs };
+  return { deps, registry, sockets, roomActivity, countedForMs, outbox: new SocketOutbox() };
 }
