@@ -67,7 +67,7 @@ describe('submissions and reviews', () => {
     expect(told[0]).toMatchObject({
       category: 'bounty',
       title: 'Approved and paid: Translate the guide',
-      body: '10 USDT is now in your wallet.',
+      body: '10.00 USDT is now in your wallet.',
       link: `/pages/bounty/bounty-detail/index?id=${bounty.id}`,
     });
     // Reviewed again: refused, no second notice. The creator is not told of their own decision.

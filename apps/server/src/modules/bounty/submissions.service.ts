@@ -151,10 +151,17 @@ export class SubmissionService {
     if (submission.state !== 'pending' || !reviewOpen(bounty, now)) throw refusal(submission, bounty);
 
     if (input.decision === 'reject') {
-      const rejected = await reviewSubmission(this.db, submission.id, {
-        state: 'rejected',
-        reason: input.reason ?? null,
-        reviewedAt: now,
+      const rejected = await this.db.transaction(async (tx) => {
+        const done = await reviewSubmission(tx, submission.id, {
+          state: 'rejected',
+          reason: input.reason ?? null,
+          reviewedAt: now,
+        });
+        if (done) {
+          const about = this.about(bounty, submission);
+          await this.deps.notifier?.notifyIn(tx, [submissionRejected({ ...about, reason: input.reason ?? '' })]);
+        }
+        return done;
       });
       if (!rejected) throw await this.refusalNow(this.db, submission.id);
     } else {
@@ -165,23 +172,18 @@ export class SubmissionService {
     return presentSubmission(reviewed);
   }
 
-  /** After the review commits: the submitter hears the outcome; both sides' screens of the bounty refresh. */
+  private about(bounty: BountyRow, submission: SubmissionRow) {
+    return { bountyId: bounty.id, title: bounty.title, submissionId: submission.id, submitterId: submission.userId };
+  }
+
+  /**
+   * After the review commits (its notice was written in the review's transaction, through the outbox): both sides'
+   * screens of the bounty refresh.
+   */
   private async announceReview(bounty: BountyRow, submission: SubmissionRow) {
     const notifier = this.deps.notifier;
     if (!notifier) return;
-    const about = {
-      bountyId: bounty.id,
-      title: bounty.title,
-      submissionId: submission.id,
-      submitterId: submission.userId,
-    };
-    if (submission.state === 'approved') {
-      const amount = noticeAmount(submission.reward, submission.decimals, bounty.assetCode);
-      await notifier.notify([submissionApproved({ ...about, amount })]);
-      await notifier.changed([submission.userId], 'wallet');
-    } else {
-      await notifier.notify([submissionRejected({ ...about, reason: submission.reason ?? '' })]);
-    }
+    if (submission.state === 'approved') await notifier.changed([submission.userId], 'wallet');
     // An approval may take the last slot, which ends the bounty for everyone who submitted.
     const watchers = await submitterIds(this.db, bounty.id);
     await notifier.changed([bounty.creatorId, ...watchers], 'bounty', String(bounty.id));
@@ -211,6 +213,8 @@ export class SubmissionService {
       memo: { submissionId: String(submission.id) },
     });
     await setSubmissionEntry(tx, submission.id, entryId);
+    const amount = noticeAmount(slot.reward, submission.decimals, slot.assetCode);
+    await this.deps.notifier?.notifyIn(tx, [submissionApproved({ ...this.about(bounty, submission), amount })]);
     if (slot.paidCount === slot.winners) await settleBounty(tx, bountyId, now);
   }
 }

@@ -144,7 +144,17 @@ export class VipService {
       endsAt: membership.endsAt,
       createdAt: now,
     });
-    return { order: presentOrder(row, order.tier.decimals), vip: presentMembership(membership, now) };
+    const purchase = { order: presentOrder(row, order.tier.decimals), vip: presentMembership(membership, now) };
+    // The member hears the tier and its end through the outbox, written with the charge.
+    await this.deps.notifier?.notifyIn(tx, [
+      membershipRenewed({
+        userId: user.id,
+        orderId: purchase.order.id,
+        tier: purchase.order.tier,
+        endsAt: new Date(purchase.order.endsAt),
+      }),
+    ]);
+    return purchase;
   }
 
   /**
@@ -210,21 +220,10 @@ export class VipService {
     return purchase;
   }
 
-  /**
-   * After a purchase commits (or is answered again for a repeated key: the order's key makes that a no-op): the
-   * member hears the tier and its end, and their membership and wallet screens refresh.
-   */
-  private async purchased(userId: number, purchase: VipPurchase) {
+  /** After a purchase commits (its notice went into the outbox with it): the member's screens refresh. */
+  private async purchased(userId: number, _purchase: VipPurchase) {
     const notifier = this.deps.notifier;
     if (!notifier) return;
-    await notifier.notify([
-      membershipRenewed({
-        userId,
-        orderId: purchase.order.id,
-        tier: purchase.order.tier,
-        endsAt: new Date(purchase.order.endsAt),
-      }),
-    ]);
     await notifier.changed([userId], 'membership');
     await notifier.changed([userId], 'wallet');
   }
