@@ -75,7 +75,7 @@ describe('submissions and reviews', () => {
     expect(await noticesOf(t, dan.token, 'submissionApproved')).toHaveLength(1);
     expect(await noticesOf(t, cara.token, 'submissionApproved')).toHaveLength(0);
     const zh = await noticesOf(t, dan.token, 'submissionApproved', 'zh_CN');
-    expect(zh[0]).toMatchObject({ title: '已通过并付款：Translate the guide', body: '10 USDT 已存入你的钱包。' });
+    expect(zh[0]).toMatchObject({ title: '已通过并付款：Translate the guide', body: '10.00 USDT 已存入你的钱包。' });
     await screen.stop();
   });
 
