@@ -81,13 +81,16 @@ async function benchBare(): Promise<Measured[]> {
   });
   const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The ramp: up the rates until this server saturates.
-  const results = await measure(Array(SENDERS + CLIENTS).fill(url), '1', RATES, async () => [process.pid]);
+  const results = await measure(Array(SENDERS + CLIENTS).fill(url), '1', RATES, async () => ({
+    server: [process.pid],
+    database: [],
+  }));
   await new Promise((resolve) => server.close(resolve));
   return results;
 }
 
 /** A step's result with the CPU the server spent on it. */
-type Measured = LoadResult & { cpuUsPerFrame: number };
+type Measured = LoadResult & { cpuUsPerFrame: number; databaseUsPerFrame: number };
 
 /** CPU time of a process so far in ms (Linux: utime + stime from /proc, in ticks of 10 ms); 0 once it is gone. */
 function cpuMsOf(pid: number): number {
@@ -106,13 +109,14 @@ function cpuMsOf(pid: number): number {
  * machine is, CPU per delivered frame says what the server costs.
  */
 class CpuMeter {
-  private readonly samples: { at: number; ms: number }[] = [];
+  private readonly samples: { at: number; ms: number; database: number }[] = [];
   private readonly last = new Map<number, number>();
   private total = 0;
+  private database = 0;
   private busy = false;
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly pids: () => Promise<number[]>) {
+  constructor(private readonly pids: () => Promise<{ server: number[]; database: number[] }>) {
     this.timer = setInterval(() => void this.sample(), 200);
   }
 
@@ -120,23 +124,29 @@ class CpuMeter {
     if (this.busy) return;
     this.busy = true;
     try {
-      for (const pid of await this.pids()) {
+      const { server, database } = await this.pids();
+      for (const pid of [...server, ...database]) {
         const ms = cpuMsOf(pid);
         const before = this.last.get(pid);
         this.last.set(pid, ms);
-        if (before !== undefined && ms >= before) this.total += ms - before;
+        if (before === undefined || ms < before) continue;
+        this.total += ms - before;
+        if (database.includes(pid)) this.database += ms - before;
       }
-      this.samples.push({ at: Date.now(), ms: this.total });
+      this.samples.push({ at: Date.now(), ms: this.total, database: this.database });
     } finally {
       this.busy = false;
     }
   }
 
-  /** CPU ms between two instants (to the nearest samples around them). */
+  /** CPU ms between two instants (to the nearest samples around them), in all and of the database's. */
   between([from, to]: [number, number]) {
     const before = this.samples.filter((sample) => sample.at <= from).at(-1) ?? this.samples[0];
     const after = this.samples.find((sample) => sample.at >= to) ?? this.samples.at(-1);
-    return (after?.ms ?? 0) - (before?.ms ?? 0);
+    return {
+      all: (after?.ms ?? 0) - (before?.ms ?? 0),
+      database: (after?.database ?? 0) - (before?.database ?? 0),
+    };
   }
 
   stop() {
@@ -152,7 +162,7 @@ async function measure(
   urls: string[],
   roomId: string,
   rates: number[],
-  pids: () => Promise<number[]>,
+  pids: () => Promise<{ server: number[]; database: number[] }>,
 ): Promise<Measured[]> {
   const meter = new CpuMeter(pids);
   try {
@@ -166,15 +176,22 @@ async function measure(
     });
     // The last sample after the last step.
     await new Promise((resolve) => setTimeout(resolve, 400));
-    return results.map((r) => ({ ...r, cpuUsPerFrame: (meter.between(r.window) * 1000) / Math.max(1, r.delivered) }));
+    return results.map((r) => {
+      const cpu = meter.between(r.window);
+      const perFrame = (ms: number) => (ms * 1000) / Math.max(1, r.delivered);
+      return { ...r, cpuUsPerFrame: perFrame(cpu.all), databaseUsPerFrame: perFrame(cpu.database) };
+    });
   } finally {
     meter.stop();
   }
 }
 
 /** This process, and the PostgreSQL backends serving the database at `url` (none for PGlite). */
-function serverPids(url: string | undefined, processIds: () => number[]): () => Promise<number[]> {
-  if (!url) return async () => processIds();
+function serverPids(
+  url: string | undefined,
+  processIds: () => number[],
+): () => Promise<{ server: number[]; database: number[] }> {
+  if (!url) return async () => ({ server: processIds(), database: [] });
   const name = new URL(url).pathname.slice(1);
   const admin = new URL(url);
   admin.pathname = '/postgres';
@@ -185,7 +202,7 @@ function serverPids(url: string | undefined, processIds: () => number[]): () => 
       const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
         name,
       ]);
-      return [...processIds(), ...rows.map((row) => row.pid)];
+      return { server: processIds(), database: rows.map((row) => row.pid) };
     } finally {
       await client.end();
     }
@@ -402,7 +419,7 @@ console.log(
     `${PROCESSES.some((n) => n >= 2) ? ' (2 processes: PostgreSQL + Redis)' : ''}; ✗ = saturated (lost, p99 over ${LATE_MS} ms, or under 90 % of offered)\n`,
 );
 console.log(
-  '| processes | rate msgs/s | offered frames/s | bare delivered/s | chat delivered/s | chat ÷ bare | bare lost | chat lost | bare p99 ms | chat p50 ms | chat p99 ms | bare CPU µs/frame | chat CPU µs/frame |',
+  '| processes | rate msgs/s | offered frames/s | bare delivered/s | chat delivered/s | chat ÷ bare | bare lost | chat lost | bare p99 ms | chat p50 ms | chat p99 ms | bare CPU µs/frame | chat CPU µs/frame (database) |',
 );
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const { processes, results } of chat) {
@@ -417,7 +434,7 @@ for (const { processes, results } of chat) {
         ]
       : ['not run (saturated below)', '', fmt(b.lost), ''];
     console.log(
-      `| ${processes} | ${b.rate} | ${fmt(b.rate * CLIENTS)} | ${fmt(b.perSecond)}${mark(b)} | ${cells[0]} | ${cells[1]} | ${cells[2]} | ${cells[3]} | ${b.p99.toFixed(1)} | ${c ? c.p50.toFixed(1) : ''} | ${c ? c.p99.toFixed(1) : ''} | ${b.cpuUsPerFrame.toFixed(1)} | ${c ? c.cpuUsPerFrame.toFixed(1) : ''} |`,
+      `| ${processes} | ${b.rate} | ${fmt(b.rate * CLIENTS)} | ${fmt(b.perSecond)}${mark(b)} | ${cells[0]} | ${cells[1]} | ${cells[2]} | ${cells[3]} | ${b.p99.toFixed(1)} | ${c ? c.p50.toFixed(1) : ''} | ${c ? c.p99.toFixed(1) : ''} | ${b.cpuUsPerFrame.toFixed(1)} | ${c ? `${c.cpuUsPerFrame.toFixed(1)} (${c.databaseUsPerFrame.toFixed(1)})` : ''} |`,
     );
   }
 }
