@@ -9,6 +9,7 @@ import { ClientService } from './modules/app/client.service.ts';
 import { appRoutes } from './modules/app/routes.ts';
 import { AppService } from './modules/app/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { findSessionsByTokenHashes } from './modules/auth/store.ts';
 import { bountyRoutes } from './modules/bounty/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
@@ -40,8 +41,9 @@ import { Readiness } from './platform/readiness.ts';
 import { MemoryConnectionCounter, RedisConnectionCounter } from './platform/realtime.ts';
 import { Router } from './platform/router.ts';
 import { secondFactorCheck } from './platform/second-factor.ts';
+import { sha256Hex } from './platform/secrets.ts';
 import { installNoStore } from './platform/security-headers.ts';
-import { type Authenticate, sessionAuthenticator } from './platform/session.ts';
+import { type Authenticate, batchedLookup, type SessionUser, sessionAuthenticator } from './platform/session.ts';
 import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts';
 import { serveWebApp } from './platform/web-app.ts';
 
@@ -53,7 +55,7 @@ import { serveWebApp } from './platform/web-app.ts';
 export async function registerRoutes(platform: Platform, services: ModuleServices, options: AppOptions) {
   const { app, config } = platform;
   const adminToken = options.adminToken ?? (await existingAdminToken(config.dataDir));
-  const authenticate = sessionAuthenticator((token) => services.auth.sessionUser(token));
+  const authenticate = sessionAuthenticator(batchedSessionLookup(platform));
   installJsonBodies(app);
   const router = createRouter(platform, services, authenticate);
   installNoStore(app, router.routes);
@@ -74,6 +76,25 @@ export async function registerRoutes(platform: Platform, services: ModuleService
   registerApiDocuments(router);
   await pagesOutsideTheApi(platform, services, options);
   return { router, ...built };
+}
+
+/**
+ * Every request's session, looked up in batches (platform/session.ts `batchedLookup`): one statement for all the
+ * tokens that arrive together. A session counts while it is neither revoked nor expired, the rule of
+ * `AuthService.sessionUser`, which answers one token at a time for scripts and tests.
+ */
+function batchedSessionLookup({ db, now }: Platform) {
+  return batchedLookup(async (tokens: string[]): Promise<(SessionUser | null)[]> => {
+    const hashes = tokens.map(sha256Hex);
+    const rows = await findSessionsByTokenHashes(db, hashes);
+    const at = now();
+    return hashes.map((hash) => {
+      const row = rows.get(hash);
+      if (!row || row.revokedAt || row.expiresAt <= at) return null;
+      const { id, uid, uuid, email, sessionId, signingKey, expiresAt } = row;
+      return { id, uid, uuid, email, sessionId, signingKey, expiresAt };
+    });
+  });
 }
 
 /** The router every API route goes through, with its signed requests, region gate and second-factor check. */

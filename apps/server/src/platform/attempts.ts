@@ -34,6 +34,49 @@ export class AttemptLimiter {
   }
 
   /**
+   * `claim` for several distinct keys under one rule in one statement (a crowd's tries, batched): the slot number
+   * claimed per key, or null where its window is full. Rows are taken in key order, so two batches never wait
+   * on each other's rows in opposite orders.
+   */
+  async claimEach(keys: readonly string[], rule: AttemptRule): Promise<Map<string, number | null>> {
+    const claimed = new Map<string, number | null>(keys.map((key) => [key, null]));
+    if (claimed.size !== keys.length) throw new Error('claimEach takes distinct keys');
+    if (keys.length === 0) return claimed;
+    const now = this.deps.now();
+    const at = now.toISOString();
+    const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
+    const rows = [...keys].sort().map((key) => sql`(${key}, ${at}::timestamptz, 1)`);
+    const { rows: granted } = await query<{ key: string; used: number }>(
+      this.deps.db,
+      sql`insert into attempt_limits as a (key, window_started_at, used)
+          values ${sql.join(rows, sql`, `)}
+          on conflict (key) do update set
+            used = case when a.window_started_at <= ${windowStart}::timestamptz then 1 else a.used + 1 end,
+            window_started_at = case when a.window_started_at <= ${windowStart}::timestamptz
+              then ${at}::timestamptz else a.window_started_at end
+          where a.window_started_at <= ${windowStart}::timestamptz or a.used < ${rule.max}
+          returning a.key, a.used`,
+    );
+    for (const row of granted) claimed.set(row.key, Number(row.used));
+    return claimed;
+  }
+
+  /** `isFull` for several keys in one statement. */
+  async fullOf(keys: readonly string[], rule: AttemptRule): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const windowStart = new Date(this.deps.now().getTime() - rule.windowMs).toISOString();
+    const { rows } = await query<{ key: string }>(
+      this.deps.db,
+      sql`select key from attempt_limits
+          where key in (${sql.join(
+            keys.map((key) => sql`${key}`),
+            sql`, `,
+          )}) and window_started_at > ${windowStart}::timestamptz and used >= ${rule.max}`,
+    );
+    return new Set(rows.map((row) => row.key));
+  }
+
+  /**
    * Claims `slots` at once or none (e.g. one per mail of a batch), with the same single upsert as `claim`.
    * Returns whether they were granted.
    */

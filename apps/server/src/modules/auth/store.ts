@@ -130,7 +130,8 @@ export async function findSessionByTokenHash(db: Database, tokenHash: string) {
  * session batcher in platform/session.ts), keyed by token hash.
  */
 export async function findSessionsByTokenHashes(db: Database, tokenHashes: string[]) {
-  if (tokenHashes.length === 0) return new Map<string, NonNullable<Awaited<ReturnType<typeof findSessionByTokenHash>>>>();
+  if (tokenHashes.length === 0)
+    return new Map<string, NonNullable<Awaited<ReturnType<typeof findSessionByTokenHash>>>>();
   const rows = await db
     .select({
       tokenHash: sessions.tokenHash,

@@ -241,16 +241,24 @@ export class RedPacketService {
    * A claim of a packet the claimer may not see answers as one of an unknown packet, before it joins a batch. What
    * this needs of a packet never changes, so it is remembered by code: a crowd costs the membership query only.
    */
-  private readonly packetRooms = new Map<string, Pick<PacketRow, 'id' | 'roomId' | 'senderId'>>();
+  private readonly packetRooms = new Map<string, Promise<Pick<PacketRow, 'id' | 'roomId' | 'senderId'> | null>>();
   private async assertMayOpen(code: string, userId: number) {
-    let known = this.packetRooms.get(code);
-    if (!known) {
-      const packet = await packetByCode(this.db, code);
-      if (!packet) return; // the batch answers "not found" as for every unknown code
+    // The lookup itself is shared: a crowd arriving at once waits for one query, not a query each.
+    let lookup = this.packetRooms.get(code);
+    if (!lookup) {
       if (this.packetRooms.size > 10_000) this.packetRooms.clear();
-      known = { id: packet.id, roomId: packet.roomId, senderId: packet.senderId };
-      this.packetRooms.set(code, known);
+      lookup = packetByCode(this.db, code).then((packet) =>
+        packet ? { id: packet.id, roomId: packet.roomId, senderId: packet.senderId } : null,
+      );
+      this.packetRooms.set(code, lookup);
+      // An unknown code is not remembered (it may be a packet being sent), nor a failed lookup.
+      lookup.then(
+        (known) => known === null && this.packetRooms.delete(code),
+        () => this.packetRooms.delete(code),
+      );
     }
+    const known = await lookup;
+    if (!known) return; // the batch answers "not found" as for every unknown code
     if (known.roomId !== null && !(await this.sees(known, userId))) throw unknownPacket();
   }
 
