@@ -279,6 +279,7 @@ async function measure(browser: Browser, base: string, compressed: boolean, prof
           return `${Math.round(timing.startTime)}–${Math.round(timing.responseEnd)} ms ${new URL(timing.name).pathname}`;
         })
         .concat(
+          performance.getEntriesByType('paint').map((entry) => `${Math.round(entry.startTime)} ms ${entry.name}`),
           performance.getEntriesByType('navigation').map((entry) => {
             const navigation = entry as PerformanceNavigationTiming;
             return `0–${Math.round(navigation.responseEnd)} ms document, DOMContentLoaded ${Math.round(navigation.domContentLoadedEventEnd)} ms`;

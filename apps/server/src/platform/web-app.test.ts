@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../paths.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { IMMUTABLE, REVALIDATE } from './web-app.ts';
+import { IMMUTABLE, preloadLinks, REVALIDATE } from './web-app.ts';
 
 const COMPRESS = path.join(REPO_ROOT, 'apps/web/scripts/compress.mjs');
 
@@ -108,6 +108,21 @@ describe('the built web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body).toBe('export{};');
+  });
+
+  it("names the shell's scripts in a Link header, so a browser fetches them before it has parsed the page", async () => {
+    for (const url of ['/', '/index.html']) {
+      const response = await get(url, 'br, gzip');
+      expect(response.headers.link, url).toBe('<./assets/index-Ab12Cd34.js>; rel=modulepreload; crossorigin');
+    }
+    expect((await get('/assets/index-Ab12Cd34.js', 'br')).headers.link).toBeUndefined();
+    expect(
+      preloadLinks(
+        '<script type="module" async src="./assets/early-A1.js"></script><link rel="modulepreload" crossorigin href="./assets/rt-B2.js"><link rel="stylesheet" crossorigin href="./assets/index-C3.css"><link rel="icon" href="./icon.svg">',
+      ),
+    ).toBe(
+      '<./assets/early-A1.js>; rel=modulepreload, <./assets/rt-B2.js>; rel=modulepreload; crossorigin, <./assets/index-C3.css>; rel=preload; as=style; crossorigin',
+    );
   });
 
   it('does not serve the compressed copies under their own names', async () => {

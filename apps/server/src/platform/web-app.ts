@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,7 @@ export const REVALIDATE = 'no-cache';
  */
 export async function serveWebApp(app: FastifyInstance, webDist: string) {
   const assets = path.join(webDist, 'assets') + path.sep;
+  const shell = path.join(webDist, 'index.html');
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -22,6 +24,31 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
     globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', filePath.startsWith(assets) ? IMMUTABLE : REVALIDATE);
+      // With preCompressed, the path is the copy sent (index.html.br).
+      if (filePath.replace(/\.(br|gz)$/, '') === shell) {
+        const link = preloadLinks(readFileSync(shell, 'utf8'));
+        if (link) reply.header('link', link);
+      }
     },
   });
+}
+
+/**
+ * The scripts and stylesheet index.html names, as a `Link` header (docs/performance.md "First screen"): the browser
+ * starts fetching them when the page's headers arrive, before it has parsed the page, which on a slow phone is
+ * later. Read from the file each time: it is small, and a new build replaces it under a running server.
+ */
+export function preloadLinks(html: string): string {
+  const links: string[] = [];
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    const src = /\s(?:src|href)="(\.\/assets\/[^"]+)"/.exec(tag)?.[1];
+    if (!src) continue;
+    const crossorigin = /\scrossorigin\b/.test(tag) ? '; crossorigin' : '';
+    if (/^<script[^>]*type="module"/.test(tag) || /rel="modulepreload"/.test(tag)) {
+      links.push(`<${src}>; rel=modulepreload${crossorigin}`);
+    } else if (/rel="stylesheet"/.test(tag)) {
+      links.push(`<${src}>; rel=preload; as=style${crossorigin}`);
+    }
+  }
+  return links.join(', ');
 }
