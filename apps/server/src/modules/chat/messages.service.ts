@@ -103,6 +103,7 @@ export class ChatMessagesService {
         });
         // The same client id again (a resend after a lost ack): the transaction is undone, number and all.
         if (!row) throw new AlreadyStored();
+        await this.notices.messageSentIn(tx, room, row, { id: user.id, name: name ?? '' }, [...known.values()]);
         return row;
       })
       .catch(async (error: unknown) => {
@@ -123,7 +124,6 @@ export class ChatMessagesService {
       targetUid: null,
     });
     await this.access.publish(room.id, { type: 'message', message: presented });
-    this.notices.messageSent(room, message, { id: user.id, name: name ?? '' }, [...known.values()]);
     return presented;
   }
 

@@ -37,6 +37,13 @@ export class ChatNotices {
   readonly topics = {
     'chat.roomNotice': (p: { roomId: number; notice: RoomNotice; except: number[] }) =>
       this.fanOut(p.roomId, p.notice, p.except),
+    'chat.messageSent': (p: {
+      roomId: number;
+      seq: number;
+      senderId: number;
+      senderName: string;
+      mentionedIds: number[];
+    }) => this.messageSent(p),
   } satisfies OutboxHandlers;
 
   private get db() {
@@ -58,45 +65,76 @@ export class ChatNotices {
   }
 
   /**
-   * A message someone sent: a direct room's other member gets `directMessage`; in other rooms the members it
-   * mentions get `mention`, and the author of the message it replies to gets `reply` (unless mentioned too).
-   * Keys name the message (`<kind>:<room>:<seq>`), so a resend notifies nobody twice.
+   * Inside the send's transaction: a message that may tell someone (any in a direct room, one that mentions or
+   * replies) writes a `chat.messageSent` row into the notice outbox; the others write nothing, so most of a busy
+   * room's messages cost no extra statement.
    */
-  messageSent(room: RoomRow, message: MessageRow, sender: { id: number; name: string }, mentionedIds: number[]) {
+  async messageSentIn(
+    tx: Tx,
+    room: RoomRow,
+    message: Pick<MessageRow, 'kind' | 'seq' | 'replyTo'>,
+    sender: { id: number; name: string },
+    mentionedIds: number[],
+  ) {
     if (message.kind !== 'text' && message.kind !== 'image') return;
-    this.track(async () => {
-      const base = {
-        params: { name: sender.name, room: room.name, text: quote(message) },
-        link: roomLink(room.id),
-        roomId: room.id,
-      };
-      const ref = `${room.id}:${message.seq}`;
-      const events: NoticeEvent[] = [];
-      if (room.kind === 'direct') {
-        const peer = (room.directKey ?? '')
-          .split(':')
-          .map(Number)
-          .find((id) => id !== sender.id);
-        if (peer && (await membersAmong(this.db, room.id, [peer])).has(peer)) {
-          events.push({ ...base, kind: 'directMessage', key: `directMessage:${ref}`, userIds: [peer] });
-        }
-      } else {
-        const replied =
-          message.replyTo === null ? undefined : (await messageBySeq(this.db, room.id, message.replyTo))?.senderId;
-        const candidates = [...new Set([...mentionedIds, ...(replied ? [replied] : [])])].filter(
-          (id) => id !== sender.id,
-        );
-        const members = await membersAmong(this.db, room.id, candidates);
-        const mentioned = mentionedIds.filter((id) => id !== sender.id && members.has(id));
-        if (mentioned.length > 0) {
-          events.push({ ...base, kind: 'mention', key: `mention:${ref}`, userIds: [...new Set(mentioned)] });
-        }
-        if (replied && replied !== sender.id && members.has(replied) && !mentioned.includes(replied)) {
-          events.push({ ...base, kind: 'reply', key: `reply:${ref}`, userIds: [replied] });
-        }
-      }
-      if (events.length > 0) await this.access.deps.notifier!.notify(events);
+    if (room.kind !== 'direct' && mentionedIds.length === 0 && message.replyTo === null) return;
+    await this.access.deps.notifier?.later(tx, 'chat.messageSent', {
+      roomId: room.id,
+      seq: message.seq,
+      senderId: sender.id,
+      senderName: sender.name,
+      mentionedIds,
     });
+  }
+
+  /**
+   * A message someone sent (the outbox's `chat.messageSent`): a direct room's other member gets `directMessage`; in
+   * other rooms the members it mentions get `mention`, and the author of the message it replies to gets `reply`
+   * (unless mentioned too). Keys name the message (`<kind>:<room>:<seq>`), so a second run notifies nobody twice.
+   */
+  private async messageSent(p: {
+    roomId: number;
+    seq: number;
+    senderId: number;
+    senderName: string;
+    mentionedIds: number[];
+  }) {
+    const notifier = this.access.deps.notifier;
+    const [room, message] = await Promise.all([roomById(this.db, p.roomId), messageBySeq(this.db, p.roomId, p.seq)]);
+    if (!notifier || !room || !message) return;
+    const sender = { id: p.senderId, name: p.senderName };
+    const mentionedIds = p.mentionedIds;
+    const base = {
+      params: { name: sender.name, room: room.name, text: quote(message) },
+      link: roomLink(room.id),
+      roomId: room.id,
+    };
+    const ref = `${room.id}:${message.seq}`;
+    const events: NoticeEvent[] = [];
+    if (room.kind === 'direct') {
+      const peer = (room.directKey ?? '')
+        .split(':')
+        .map(Number)
+        .find((id) => id !== sender.id);
+      if (peer && (await membersAmong(this.db, room.id, [peer])).has(peer)) {
+        events.push({ ...base, kind: 'directMessage', key: `directMessage:${ref}`, userIds: [peer] });
+      }
+    } else {
+      const replied =
+        message.replyTo === null ? undefined : (await messageBySeq(this.db, room.id, message.replyTo))?.senderId;
+      const candidates = [...new Set([...mentionedIds, ...(replied ? [replied] : [])])].filter(
+        (id) => id !== sender.id,
+      );
+      const members = await membersAmong(this.db, room.id, candidates);
+      const mentioned = mentionedIds.filter((id) => id !== sender.id && members.has(id));
+      if (mentioned.length > 0) {
+        events.push({ ...base, kind: 'mention', key: `mention:${ref}`, userIds: [...new Set(mentioned)] });
+      }
+      if (replied && replied !== sender.id && members.has(replied) && !mentioned.includes(replied)) {
+        events.push({ ...base, kind: 'reply', key: `reply:${ref}`, userIds: [replied] });
+      }
+    }
+    if (events.length > 0) await notifier.deliver(events);
   }
 
   /**
