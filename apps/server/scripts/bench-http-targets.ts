@@ -172,6 +172,25 @@ async function pipelineStep(port: number, config: Config, answer: unknown, body:
   return app;
 }
 
+/**
+ * The per-hook breakdown in microseconds: each step of the ladder answers `/app/config` through `inject` (the whole
+ * pipeline without the socket), one request after another, in rounds that go through every step in turn; a step's
+ * cost is its fastest round. The client shares no core with the server here, so this moves far less with the
+ * machine's load than the req/s of the same steps under autocannon.
+ */
+async function costPerRequest(ladder: { name: string; app: FastifyInstance }[], requests = 4000, rounds = 5) {
+  const best = new Map<string, number>(ladder.map((step) => [step.name, Number.POSITIVE_INFINITY]));
+  for (let round = 0; round < rounds; round++) {
+    for (const { name, app } of ladder) {
+      const started = process.hrtime.bigint();
+      for (let i = 0; i < requests; i++) await app.inject({ method: 'GET', url: `${API_BASE}/app/config` });
+      const micros = Number(process.hrtime.bigint() - started) / 1000 / requests;
+      best.set(name, Math.min(best.get(name)!, micros));
+    }
+  }
+  return ladder.map(({ name }) => ({ name, micros: best.get(name)! }));
+}
+
 /** The driver itself (PGlite's client, or a pg pool of the app's size), no ORM. */
 async function bareSelect(port: number, database: DatabaseHandle, databaseUrl: string | undefined) {
   const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 10 }) : null;
@@ -208,13 +227,20 @@ async function startTargets(options: { port: number; databaseUrl?: string }) {
   await bareHello(port);
   await bareSelect(port + 1, database, options.databaseUrl);
   const config = await app.inject({ method: 'GET', url: `${API_BASE}/app/config` });
-  await bareWithHeaders(port + 4, config.body, false);
   await bareWithHeaders(port + 5, config.body, true);
   const settings = loadConfig({ DATA_DIR: tmpdir() });
   const answer = (JSON.parse(config.body) as { attachment: unknown }).attachment;
+  const ladder: { name: string; app: FastifyInstance }[] = [
+    { name: 'bare+headers', app: await bareWithHeaders(port + 4, config.body, false) },
+  ];
   for (let step = 1; step <= PIPELINE_STEPS.length; step++) {
-    await pipelineStep(port + 5 + step, settings, answer, config.body, step);
+    ladder.push({
+      name: PIPELINE_STEPS[step - 1]!,
+      app: await pipelineStep(port + 5 + step, settings, answer, config.body, step),
+    });
   }
+  ladder.push({ name: '/app/config (the app)', app });
+  const hookCosts = await costPerRequest(ladder);
   const base = (p: number) => `http://127.0.0.1:${p}`;
   return {
     hello: `${base(port)}/`,
@@ -224,6 +250,7 @@ async function startTargets(options: { port: number; databaseUrl?: string }) {
     headers: base(port + 4),
     headersCompressed: base(port + 5),
     steps: PIPELINE_STEPS.map((_, i) => base(port + 6 + i)),
+    hookCosts,
   };
 }
 

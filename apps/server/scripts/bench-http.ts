@@ -6,7 +6,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { API_BASE } from '@polaris/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { PIPELINE_STEPS, type Targets } from './bench-http-targets.ts';
+import type { Targets } from './bench-http-targets.ts';
 import { flags } from './operator.ts';
 
 const args = flags(process.argv.slice(2));
@@ -27,8 +27,6 @@ interface Measure {
   /** Refuse to measure a wrong answer: the envelope must be a success with this many items. */
   items?: (attachment: Record<string, unknown[]>) => number;
   expected?: number;
-  /** No database work: measured in the first database's half only. */
-  once?: boolean;
 }
 
 const list = `${API_BASE}/activity/list?limit=20`;
@@ -43,15 +41,6 @@ const ALL_MEASURES: Measure[] = [
     baseline: 'bare+headers',
   },
   { name: 'bare select 20', url: (t) => t.select },
-  // The per-hook breakdown (bench-http-targets.ts `PIPELINE_STEPS`): each step adds one piece of the pipeline.
-  ...PIPELINE_STEPS.map(
-    (step, i): Measure => ({
-      name: step,
-      url: (t) => `${t.steps[i]}${API_BASE}/app/config`,
-      baseline: 'bare+headers',
-      once: true,
-    }),
-  ),
   {
     name: '/app/config',
     url: (t) => `${t.app}${API_BASE}/app/config`,
@@ -88,11 +77,9 @@ const ALL_MEASURES: Measure[] = [
   },
 ];
 
-/** `--only /app/config` brings its pipeline steps too, so one run prints the breakdown beside the route. */
 const wanted = (name: string): boolean =>
   !ONLY ||
   ONLY.includes(name) ||
-  (ONLY.includes('/app/config') && (PIPELINE_STEPS as readonly string[]).includes(name)) ||
   ALL_MEASURES.some((m) => (m.baseline === name || m.also?.includes(name)) && wanted(m.name));
 const ALL_WANTED = ALL_MEASURES.filter((measure) => wanted(measure.name));
 
@@ -140,7 +127,8 @@ function startTargets(env: Record<string, string>): Promise<{ child: ChildProces
 async function bench(label: string, env: Record<string, string>, first: boolean) {
   console.log(`\n${label}: seeding ${60} activities…`);
   const { child, targets } = await startTargets(env);
-  const MEASURES = ALL_WANTED.filter((measure) => first || !measure.once);
+  const MEASURES = ALL_WANTED;
+  if (first) hookCosts.push(...targets.hookCosts);
   try {
     for (const measure of MEASURES) {
       await check(measure, measure.url(targets));
@@ -186,6 +174,7 @@ async function bench(label: string, env: Record<string, string>, first: boolean)
 }
 
 const extraRatios: { database: string; pair: string; ratio: number }[] = [];
+const hookCosts: Targets['hookCosts'] = [];
 const rows = [...(await bench('PGlite', { BENCH_PORT: String(PORT) }, true))];
 
 if (process.env.DATABASE_URL) {
@@ -218,17 +207,16 @@ for (const row of rows) {
 for (const { database, pair, ratio } of extraRatios) {
   console.log(`${database.padEnd(11)} ${pair}: ${(ratio * 100).toFixed(0)} %`);
 }
-// The per-hook breakdown: what each added piece takes off bare+headers' rate (the step's ratio minus the one before).
-const steps = rows.filter((r) => (PIPELINE_STEPS as readonly string[]).includes(r.name));
-if (steps.length > 0) {
-  console.log('\nper-hook breakdown (first database half), share of bare+headers req/s each piece costs:');
-  let before = 1;
-  for (const row of [...steps, ...rows.filter((r) => r.name === '/app/config').slice(0, 1)]) {
-    const label = row.name === '/app/config' ? 'the whole app (its other routes, hooks)' : row.name;
+// The per-hook breakdown (bench-http-targets.ts `costPerRequest`): µs per request in-process, each step adding one
+// piece of the pipeline to bare Fastify with the headers; the difference to the step before is that piece's cost.
+if (hookCosts.length > 0) {
+  console.log('\nper-hook breakdown: µs per request through inject (no socket), fastest of 5 rounds of 4,000');
+  let before = hookCosts[0]!.micros;
+  for (const { name, micros } of hookCosts) {
     console.log(
-      `  ${label.padEnd(40)} ${((row.ratio ?? 0) * 100).toFixed(0).padStart(4)} %   (${((before - (row.ratio ?? 0)) * 100).toFixed(0)} points)`,
+      `  ${name.padEnd(24)} ${micros.toFixed(1).padStart(6)} µs   ${(micros - before >= 0 ? '+' : '') + (micros - before).toFixed(1)} µs`,
     );
-    before = row.ratio ?? 0;
+    before = micros;
   }
 }
 // The goal (issue 32): our no-database route at 70 % or more of a bare Fastify route with the same headers.

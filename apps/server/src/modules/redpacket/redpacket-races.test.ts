@@ -1,7 +1,7 @@
 import type { RedPacket } from '@polaris/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalEntries, redPacketClaims } from '../../db/schema/index.ts';
+import { journalEntries, redPacketClaims, redPackets } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { type SeededPerson, seedPeople } from '../../test/seed-people.ts';
 import { deposit, newKey, type WalletUser, walletUser } from '../../test/wallet-fixtures.ts';
@@ -58,6 +58,22 @@ describe('racing claims', () => {
     const rows = await t.database.db.select().from(redPacketClaims);
     expect(new Set(rows.map((row) => row.userId)).size).toBe(30);
     expect(rows.every((row) => BigInt(row.amount) >= 1n)).toBe(true);
+  });
+
+  it('300 people tapping twice at once on 100 shares: 100 winners, each once, and the ledger balanced', async () => {
+    const packet = await send({ amount: '100', count: 100 });
+    const taps = crowd.flatMap((person) => [person, person]);
+    const results = await Promise.all(taps.map((person) => claim(person.token, packet.code)));
+    const won = results.filter((r) => r.status === 200);
+    expect(won).toHaveLength(100);
+    expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const units = won.reduce((sum, r) => sum + BigInt(Math.round(Number(r.attachment.amount) * 1e6)), 0n);
+    expect(units).toBe(100_000_000n);
+    const [row] = await t.database.db.select().from(redPackets).where(eq(redPackets.code, packet.code));
+    const rows = await t.database.db.select().from(redPacketClaims).where(eq(redPacketClaims.packetId, row!.id));
+    expect(rows).toHaveLength(100);
+    expect(new Set(rows.map((row) => row.userId)).size).toBe(100);
+    expect(await checkLedger(t.database.db)).toEqual([]);
   });
 
   it('one person opening a packet twenty times at once gets one share', async () => {
