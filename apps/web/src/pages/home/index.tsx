@@ -79,10 +79,11 @@ function Profile() {
         className={styles.identity}
         to={PATHS.personalCenter}
         style={{ color: 'inherit', textDecoration: 'none' }}
-        aria-label={t('profile.open')}
         data-testid="me-open-profile"
       >
         <ProfileIdentity testIdPrefix="me" />
+        {/* Named by the person's name it shows, then what it does (WCAG 2.5.3 Label in Name, as RecordItem). */}
+        <span className="px-visually-hidden">{t('profile.open')}</span>
         <RightOutline aria-hidden />
       </Link>
       <UidRow testIdPrefix="me" />
