@@ -82,6 +82,7 @@ export async function buildServices(platform: Platform, options: AppOptions) {
   outbox.handle(activities.activity.notices.topics);
   outbox.handle(new WalletNotices({ db: platform.db, notifier }).topics);
   outbox.handle(community.chat.notices.topics);
+  outbox.handle(community.redPackets.notices.topics);
   return { ...accounts, ...money, ...activities, ...community, outbox };
 }
 

@@ -27,9 +27,7 @@ export class RedPacketExpiry {
    */
   async settleDue(limit = 100): Promise<{ settled: number; refunded: number }> {
     const failures: { id: number; error: unknown }[] = [];
-    const done: { packet: PacketRow; refunded: bigint }[] = [];
     const result = await this.deps.db.transaction(async (outer) => {
-      done.length = 0;
       const due = await lockDuePackets(outer, this.deps.now(), limit, this.failing.held());
       let refunded = 0;
       let settled = 0;
@@ -40,7 +38,6 @@ export class RedPacketExpiry {
           const back = await outer.transaction((tx) => this.settleOne(tx, packet));
           if (back > 0n) refunded++;
           settled++;
-          done.push({ packet, refunded: back });
           this.failing.succeeded(packet.id);
         } catch (error) {
           this.failing.failed(packet.id);
@@ -49,7 +46,6 @@ export class RedPacketExpiry {
       }
       return { settled, refunded };
     });
-    await this.deps.notices.settled(done);
     if (failures.length > 0) throw new ItemsFailed('redpacket', failures, result.settled);
     return result;
   }
@@ -70,6 +66,8 @@ export class RedPacketExpiry {
       }));
     }
     await markSettled(tx, packet.id, { settledAt: this.deps.now(), refundEntryId });
-    return refundEntryId === null ? 0n : left;
+    const refunded = refundEntryId === null ? 0n : left;
+    await this.deps.notices.settledIn(tx, packet.id, refunded);
+    return refunded;
   }
 }

@@ -1,6 +1,6 @@
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { noticeAmount } from '../../platform/notice-format.ts';
-import type { Notifier } from '../notifications/events.ts';
+import type { Notifier, OutboxHandlers } from '../notifications/events.ts';
 import { type PacketRow, packetById, peopleByIds } from './store.ts';
 
 /** Claims of one packet are told to its sender at most once per window (the key names the window). */
@@ -176,11 +176,24 @@ export class RedPacketNotices {
     if (packet.roomId !== null) await this.deps.rooms?.roomChanged(packet.roomId, 'redpacket', packet.code);
   }
 
+  /** The outbox handlers (registered in app-modules.ts). */
+  readonly topics = {
+    'redpacket.settled': async (p: { packetId: number; refunded: string }) => {
+      const packet = await packetById(this.deps.db, p.packetId);
+      if (packet) await this.settled([{ packet, refunded: BigInt(p.refunded) }]);
+    },
+  } satisfies OutboxHandlers;
+
+  /** Inside the transaction that settled an expired packet: its sender is told once it commits (the outbox). */
+  async settledIn(tx: Tx, packetId: number, refunded: bigint) {
+    await this.deps.notifier?.later(tx, 'redpacket.settled', { packetId, refunded: refunded.toString() });
+  }
+
   /**
-   * Packets the expiry worker settled (committed): the sender of each with a refund is told
-   * (`redpacketExpired:<packet>`, once however often the worker runs), their balances and the packet's screens refresh.
+   * Packets the expiry worker settled (the outbox's `redpacket.settled`): the sender of each with a refund is told
+   * (`redpacketExpired:<packet>`, once however often it runs), their balances and the packet's screens refresh.
    */
-  async settled(packets: { packet: PacketRow; refunded: bigint }[]) {
+  private async settled(packets: { packet: PacketRow; refunded: bigint }[]) {
     const { notifier } = this.deps;
     if (!notifier) return;
     for (const { packet, refunded } of packets) {
@@ -188,7 +201,7 @@ export class RedPacketNotices {
       if (refunded === 0n) continue;
       const decimals = await this.deps.decimalsOf(packet.assetCode);
       await notifier.changed([packet.senderId], 'wallet');
-      await notifier.notify([
+      await notifier.deliver([
         {
           kind: 'redpacketExpired',
           key: `redpacketExpired:${packet.id}`,

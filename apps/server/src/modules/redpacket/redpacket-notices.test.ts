@@ -182,6 +182,7 @@ describe('expiry', () => {
     t.clock.advance(61_000);
     await Promise.all([t.services.redPackets.expiry.settleDue(), t.services.redPackets.expiry.settleDue()]);
     await t.services.redPackets.expiry.settleDue();
+    await t.services.outbox.settle();
     await alices.next('changed', (f) => f.topic === 'wallet');
     const expired = (await notices(alice.token, 'redpacketExpired')).filter((n) => n.link === link(packet.code));
     expect(expired).toHaveLength(1);
