@@ -7,7 +7,7 @@ import type { Links } from '../../platform/links.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { type ActivityRow, insertInvitation, peopleById } from './activities.store.ts';
 import { newInviteCode } from './codes.ts';
-import { noticeDate } from './notices.ts';
+import { mailDate } from './notices.ts';
 import { managedActivity } from './service.ts';
 
 export interface InvitationDeps {
@@ -69,7 +69,7 @@ export class InvitationService {
 /** Invitations go out in English and Traditional Chinese: the invitee's language is not known. */
 function inviteMail(to: string, activity: ActivityRow, inviter: string, link: string) {
   // In the activity's zone, labelled with its offset, as every activity time is (docs/new-user-polish.md "hosting").
-  const date = noticeDate(activity.startsAt, activity.timezone, 'en');
+  const date = mailDate(activity.startsAt, activity.timezone, 'en');
   const params = { name: inviter, title: activity.title, date, link };
   return {
     to,

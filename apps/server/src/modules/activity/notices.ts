@@ -92,7 +92,7 @@ export function calendarInvite(
 }
 
 /** A date for a mail written in one known language: in the activity's own time zone, labelled with its offset ("GMT+8"). */
-export function noticeDate(at: Date, timezone: string, language: Language): string {
+export function mailDate(at: Date, timezone: string, language: Language): string {
   const text = at.toLocaleString(DATE_LOCALE[language], {
     timeZone: timezone,
     dateStyle: 'medium',
