@@ -28,7 +28,6 @@ import {
   listNotices,
   markRead,
   type Recipient,
-  recipients,
   recordLanguage,
   roomMuted,
   setRoomMute,
@@ -146,15 +145,6 @@ export class NotificationService implements Omit<Notifier, 'later' | 'notifyIn'>
             now,
           });
           if (inserted.length === 0) continue;
-          const who = new Map(
-            (
-              await recipients(
-                tx,
-                inserted.map((row) => row.userId),
-                category,
-              )
-            ).map((r) => [r.userId, r]),
-          );
           const pushes: { noticeId: number; at: Date }[] = [];
           const mails: QueuedMail[] = [];
           for (const row of inserted) {
@@ -168,8 +158,7 @@ export class NotificationService implements Omit<Notifier, 'later' | 'notifyIn'>
               readAt: row.read ? now.toISOString() : null,
             };
             if (!row.read) live.push({ userId: row.userId, notice });
-            const recipient = who.get(row.userId);
-            if (!recipient) continue;
+            const { recipient } = row;
             if (channelEnabled(category, 'push', recipient.push)) {
               pushes.push({ noticeId: row.id, at: pushMayGoAt(quietOf(recipient), now) });
             }

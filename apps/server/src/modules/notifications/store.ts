@@ -27,35 +27,6 @@ export interface NoticeInsert {
   now: Date;
 }
 
-/**
- * One event's notices for a chunk of recipients in one statement: deleted accounts and those who muted the room are
- * left out, a notice someone has already (same key) is not inserted again, and a recipient with the inbox channel
- * off gets the row already read. Answers only the rows this statement inserted.
- */
-export async function insertNotices(tx: Tx, insert: NoticeInsert) {
-  const now = insert.now.toISOString();
-  const readAt = insert.inappFixed
-    ? sql`null::timestamptz`
-    : sql`case when coalesce(p.enabled, ${insert.inappDefault}) then null else ${now}::timestamptz end`;
-  const unmuted =
-    insert.roomId === null
-      ? sql``
-      : sql`and not exists (select 1 from chat_room_mutes m where m.user_id = u.id and m.room_id = ${insert.roomId})`;
-  const { rows } = await query<{ id: string | number; user_id: string | number; read: boolean }>(
-    tx,
-    sql`insert into notices (user_id, category, kind, key, params, link, created_at, read_at)
-        select u.id, ${insert.category}, ${insert.kind}, ${insert.key}, ${JSON.stringify(insert.params)}::jsonb,
-               ${insert.link}, ${now}::timestamptz, ${readAt}
-        from users u
-        left join notice_preferences p on p.user_id = u.id and p.category = ${insert.category} and p.channel = 'inapp'
-        where u.id = any(${pgArray(insert.userIds)}::bigint[]) and u.deleted_at is null ${unmuted}
-        order by u.id
-        on conflict (user_id, key) do nothing
-        returning id, user_id, read_at is not null as read`,
-  );
-  return rows.map((row) => ({ id: Number(row.id), userId: Number(row.user_id), read: row.read }));
-}
-
 /** What delivering a new notice outside the app needs about its recipient. */
 export interface Recipient {
   userId: number;
@@ -68,11 +39,33 @@ export interface Recipient {
   language: string | null;
 }
 
-/** The recipients' address, settings and stored push/email choices for one category. */
-export async function recipients(tx: Db, userIds: number[], category: string): Promise<Recipient[]> {
-  if (userIds.length === 0) return [];
+/** A notice this statement inserted, with what its outside channels need about its recipient. */
+export interface InsertedNotice {
+  id: number;
+  userId: number;
+  read: boolean;
+  recipient: Recipient;
+}
+
+/**
+ * One event's notices for a chunk of recipients in one statement: deleted accounts and those who muted the room are
+ * left out, a notice someone has already (same key) is not inserted again, and a recipient with the inbox channel
+ * off gets the row already read. Answers only the rows this statement inserted, each with its recipient's address,
+ * settings and stored push/email choices for the category (read in the same statement).
+ */
+export async function insertNotices(tx: Tx, insert: NoticeInsert): Promise<InsertedNotice[]> {
+  const now = insert.now.toISOString();
+  const readAt = insert.inappFixed
+    ? sql`null::timestamptz`
+    : sql`case when coalesce(p.enabled, ${insert.inappDefault}) then null else ${now}::timestamptz end`;
+  const unmuted =
+    insert.roomId === null
+      ? sql``
+      : sql`and not exists (select 1 from chat_room_mutes m where m.user_id = u.id and m.room_id = ${insert.roomId})`;
   const { rows } = await query<{
     id: string | number;
+    user_id: string | number;
+    read: boolean;
     email: string;
     push: boolean | null;
     email_on: boolean | null;
@@ -82,23 +75,39 @@ export async function recipients(tx: Db, userIds: number[], category: string): P
     language: string | null;
   }>(
     tx,
-    sql`select u.id, u.email, pp.enabled as push, pe.enabled as email_on,
+    sql`with ins as (
+          insert into notices (user_id, category, kind, key, params, link, created_at, read_at)
+          select u.id, ${insert.category}, ${insert.kind}, ${insert.key}, ${JSON.stringify(insert.params)}::jsonb,
+                 ${insert.link}, ${now}::timestamptz, ${readAt}
+          from users u
+          left join notice_preferences p on p.user_id = u.id and p.category = ${insert.category} and p.channel = 'inapp'
+          where u.id = any(${pgArray(insert.userIds)}::bigint[]) and u.deleted_at is null ${unmuted}
+          order by u.id
+          on conflict (user_id, key) do nothing
+          returning id, user_id, read_at is not null as read)
+        select ins.id, ins.user_id, ins.read, u.email, pp.enabled as push, pe.enabled as email_on,
                s.quiet_start, s.quiet_end, s.timezone, s.language
-        from users u
-        left join notice_settings s on s.user_id = u.id
-        left join notice_preferences pp on pp.user_id = u.id and pp.category = ${category} and pp.channel = 'push'
-        left join notice_preferences pe on pe.user_id = u.id and pe.category = ${category} and pe.channel = 'email'
-        where u.id = any(${pgArray(userIds)}::bigint[])`,
+        from ins
+        join users u on u.id = ins.user_id
+        left join notice_settings s on s.user_id = ins.user_id
+        left join notice_preferences pp on pp.user_id = ins.user_id and pp.category = ${insert.category} and pp.channel = 'push'
+        left join notice_preferences pe on pe.user_id = ins.user_id and pe.category = ${insert.category} and pe.channel = 'email'
+        order by ins.user_id`,
   );
   return rows.map((row) => ({
-    userId: Number(row.id),
-    email: row.email,
-    push: row.push,
-    emailOn: row.email_on,
-    quietStart: row.quiet_start === null ? null : Number(row.quiet_start),
-    quietEnd: row.quiet_end === null ? null : Number(row.quiet_end),
-    timezone: row.timezone,
-    language: row.language,
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    read: row.read,
+    recipient: {
+      userId: Number(row.user_id),
+      email: row.email,
+      push: row.push,
+      emailOn: row.email_on,
+      quietStart: row.quiet_start === null ? null : Number(row.quiet_start),
+      quietEnd: row.quiet_end === null ? null : Number(row.quiet_end),
+      timezone: row.timezone,
+      language: row.language,
+    },
   }));
 }
 
