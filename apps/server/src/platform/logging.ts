@@ -124,10 +124,31 @@ function boundReqId(logger: Logger): boolean {
   return typeof chindings === 'string' ? chindings.includes('"reqId":') : 'reqId' in logger.bindings();
 }
 
+/**
+ * Where lines go without a stream of our own: stdout, written in blocks of up to 4 KB and at least every second,
+ * instead of one synchronous write per line (a cheap request's access line cost it a tenth of its CPU in that
+ * write). One per process, shared by its apps; pino flushes what is pending when the process exits.
+ */
+let stdout: ReturnType<typeof pino.destination> | null = null;
+function bufferedStdout(): NodeJS.WritableStream {
+  if (!stdout) {
+    const destination = pino.destination({ dest: 1, minLength: 4096, sync: false });
+    setInterval(() => {
+      try {
+        destination.flush();
+      } catch {
+        // Closed, or a write under way: the next tick of the timer or the exit writes it.
+      }
+    }, 1000).unref();
+    stdout = destination;
+  }
+  return stdout as unknown as NodeJS.WritableStream;
+}
+
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
-    ...(stream ? { stream } : {}),
+    ...(stream ? { stream } : level === 'silent' ? {} : { stream: bufferedStdout() }),
     mixin: requestIdMixin,
     redact: {
       paths: [
