@@ -26,6 +26,7 @@ export * from './master.ts';
 export * from './messages/index.ts';
 export * from './notice.ts';
 export * from './oidc.ts';
+export * from './pages.ts';
 export * from './people.ts';
 export * from './places.ts';
 export * from './redpacket.ts';

@@ -1,4 +1,4 @@
-import { API_BASE, type ShareTarget, shareRoute, shortLink } from '@polaris/contract';
+import { API_BASE, href, PATHS, type ShareTarget, shareRoute, shortLink } from '@polaris/contract';
 
 /**
  * Where links point: the public URL with the web app's hash route. What people share (the share buttons' links)
@@ -26,17 +26,16 @@ export class Links {
   }
 
   activity(code: string, invite?: string): string {
-    const query = invite ? `id=${code}&invite=${encodeURIComponent(invite)}` : `id=${code}`;
-    return `${this.publicUrl}/#/pages/activity/details/index?${query}`;
+    return `${this.publicUrl}/#${href(PATHS.activityDetails, { id: code, invite })}`;
   }
 
   /** A red packet's page: its password (for a password packet) is told apart, never put in the link. */
   redPacket(code: string): string {
-    return `${this.publicUrl}/#/pages/red-envelope/password/index?redpacketCode=${code}`;
+    return `${this.publicUrl}/#${href(PATHS.redEnvelopePassword, { redpacketCode: code })}`;
   }
 
   bounty(id: string): string {
-    return `${this.publicUrl}/#/pages/bounty/bounty-detail/index?id=${id}`;
+    return `${this.publicUrl}/#${href(PATHS.bountyDetail, { id })}`;
   }
 
   /**
@@ -81,6 +80,6 @@ export class Links {
 
   /** The sign-up page with an invite code filled in. */
   register(inviteCode: string): string {
-    return `${this.publicUrl}/#/pages/user/register/index?inviteCode=${encodeURIComponent(inviteCode)}`;
+    return `${this.publicUrl}/#${href(PATHS.register, { inviteCode })}`;
   }
 }

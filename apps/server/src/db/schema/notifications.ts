@@ -34,7 +34,7 @@ export const notices = pgTable(
     kind: text('kind').notNull(),
     key: text('key').notNull(),
     params: jsonb('params').$type<NoticeParams>().notNull(),
-    /** The in-app path a tap opens (a deep link), e.g. `/pages/activity/detail/index?code=…`. */
+    /** The in-app path a tap opens (a deep link): a page of the contract's `PATHS` with its query. */
     link: text('link'),
     createdAt: at('created_at').notNull(),
     readAt: at('read_at'),

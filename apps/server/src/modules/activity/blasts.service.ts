@@ -5,6 +5,8 @@ import {
   type BlastList,
   type BlastSendInput,
   blastReach,
+  href,
+  PATHS,
   Status,
 } from '@polaris/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -58,7 +60,7 @@ export interface BlastDeps {
 export const BLAST_BATCH = 100;
 
 /** The in-app path of an activity's page (where a blast's notice leads). */
-const activityPagePath = (code: string) => `/pages/activity/details/index?id=${code}`;
+const activityPagePath = (code: string) => href(PATHS.activityDetails, { id: code });
 
 /**
  * Organizer blasts: a message from the organizer or a co-host to the activity's attendees (docs/notifications.md,

@@ -1,4 +1,4 @@
-import { type Language, zoneLabel } from '@polaris/contract';
+import { href, type Language, PATHS, zoneLabel } from '@polaris/contract';
 import { type IcsMethod, type IcsPerson, renderCalendar } from '../../platform/ics.ts';
 import { noticeDate as dateParam, type NoticeParams, noticeAmount, noticeWord } from '../../platform/notice-format.ts';
 import { cityName } from '../../platform/places/cities.ts';
@@ -17,15 +17,15 @@ type NoticeActivity = Pick<ActivityRow, 'code' | 'title' | 'startsAt' | 'timezon
  * notify.service.ts loads and sends.
  */
 
-/** Where a tap on a notice opens, as the web app's paths (apps/web/src/app/paths.ts). */
+/** Where a tap on a notice opens: pages of the one path map (the contract's `PATHS`). */
 export const NOTICE_LINKS = {
   /** The activity's page: a holder sees their place and its ticket QR there. */
-  activity: (code: string) => `/pages/activity/details/index?id=${encodeURIComponent(code)}`,
+  activity: (code: string) => href(PATHS.activityDetails, { id: code }),
   /** My attendance collectibles. */
-  nfts: '/pages/activity/my/nft/index',
-  manage: (code: string) => `/pages/activity/manage/index?id=${encodeURIComponent(code)}`,
+  nfts: PATHS.myNft,
+  manage: (code: string) => href(PATHS.manageActivity, { id: code }),
   /** The creator's earnings by day. */
-  earnings: '/pages/activity/my/creatorStatistics/index',
+  earnings: PATHS.creatorStatistics,
 };
 
 /** An amount with its asset, as the notices print it: every digit, in the reader's language (`10.00 USDT`). */

@@ -1,3 +1,4 @@
+import { PATHS } from '@polaris/contract';
 import type { NoticeEvent } from '../notifications/events.ts';
 
 /**
@@ -6,10 +7,10 @@ import type { NoticeEvent } from '../notifications/events.ts';
  * hold only push back, never email).
  */
 
-/** The web app's pages (apps/web/src/app/paths.ts). */
+/** The web app's pages (the contract's path map). */
 const SECURITY_PATHS = {
-  centre: '/pages/my/security-center/index',
-  password: '/pages/my/security-center/password/index',
+  centre: PATHS.securityCenter,
+  password: PATHS.loginPassword,
 };
 
 /** A sign-in from a device the account had not used: once per account and device, ever. */

@@ -1,3 +1,4 @@
+import { href, PATHS } from '@polaris/contract';
 import { type NoticeAmountParam, noticeDate } from '../../platform/notice-format.ts';
 import type { NoticeEvent } from '../notifications/events.ts';
 
@@ -7,10 +8,10 @@ import type { NoticeEvent } from '../notifications/events.ts';
  * so a retry or a second process announcing it notifies nobody twice.
  */
 
-/** The web app's pages of a bounty (apps/web/src/app/paths.ts). */
+/** The web app's pages of a bounty (the contract's path map). */
 const bountyPaths = {
-  detail: (id: number) => `/pages/bounty/bounty-detail/index?id=${id}`,
-  manage: (id: number) => `/pages/bounty/bounty-manage/index?id=${id}`,
+  detail: (id: number) => href(PATHS.bountyDetail, { id }),
+  manage: (id: number) => href(PATHS.bountyManage, { id }),
 };
 
 /** To the creator: someone submitted work (the review queue opens). */

@@ -1,3 +1,4 @@
+import { href, PATHS } from '@polaris/contract';
 import type { Tx } from '../../db/client.ts';
 import type { NoticeEvent, OutboxHandlers } from '../notifications/events.ts';
 import { messageBySeq } from './messages.store.ts';
@@ -14,7 +15,7 @@ const QUOTE_LENGTH = 140;
 export type RoomNotice = Omit<NoticeEvent, 'userIds' | 'roomId'>;
 
 /** The in-app path of a room's conversation. */
-const roomLink = (roomId: number) => `/pages/chatroom/chat/index?id=${roomId}`;
+const roomLink = (roomId: number) => href(PATHS.chat, { id: roomId });
 
 function quote(message: Pick<MessageRow, 'body' | 'imageId'>) {
   const text = message.body.trim();
@@ -171,7 +172,7 @@ export class ChatNotices {
         kind: 'liveStarted',
         key: `liveStarted:${stage.id}`,
         params: { room: room.name, name: stage.ownerName },
-        link: `/pages/live/index?id=${stage.id}`,
+        link: href(PATHS.live, { id: stage.id }),
       };
       await this.toMembers(room.id, notice, [stage.ownerId]);
     });

@@ -23,7 +23,7 @@ export interface NoticeEvent {
    * dates, words and places as what they mean (platform/notice-format.ts), written in the reader's language.
    */
   params: NoticeParams;
-  /** The in-app path a tap opens, e.g. `/pages/activity/detail/index?code=AB12CD`; null for none. */
+  /** The in-app path a tap opens, a page of the contract's `PATHS` (`href(PATHS.activityDetails, { id })`); null for none. */
   link: string | null;
   /**
    * The chat room the event happened in (a mention, a reply, a live stream, a red packet posted to a room): members

@@ -1,3 +1,4 @@
+import { href, PATHS } from '@polaris/contract';
 import type { Database, Tx } from '../../db/client.ts';
 import { noticeAmount } from '../../platform/notice-format.ts';
 import type { Notifier, OutboxHandlers } from '../notifications/events.ts';
@@ -30,7 +31,7 @@ export interface RedPacketNoticeDeps {
 }
 
 /** The in-app page of a packet: its state, the claims, the sender's refund. */
-const packetLink = (code: string) => `/pages/red-envelope/receive/index?redpacketCode=${code}`;
+const packetLink = (code: string) => href(PATHS.redEnvelopeReceive, { redpacketCode: code });
 
 /**
  * Red packet notices and live updates (docs/notifications.md, "Events: chat, red packets, wallet"): received (a room's members, the sender

@@ -1,10 +1,11 @@
+import { PATHS } from '@polaris/contract';
 import { noticeWord } from '../../platform/notice-format.ts';
 import type { NoticeEvent } from '../notifications/events.ts';
 
 /** What the security centre tells the notifications module, after the commit (docs/notifications.md, "Events: bounties, membership, security"). */
 
 /** The authenticator page (apps/web/src/app/paths.ts `googleAuth`). */
-const AUTHENTICATOR_PATH = '/pages/my/security-center/gauth/index';
+const AUTHENTICATOR_PATH = PATHS.googleAuth;
 
 /**
  * The authenticator (TOTP) was switched on or off. `since` is when the factor was switched on: with the change it

@@ -1,11 +1,11 @@
-import type { VipTierCode } from '@polaris/contract';
+import { PATHS, type VipTierCode } from '@polaris/contract';
 import { noticeDate } from '../../platform/notice-format.ts';
 import type { NoticeEvent } from '../notifications/events.ts';
 
 /** What the membership module tells the notifications module, after the commit (docs/notifications.md, "Events: bounties, membership, security"). */
 
-/** The membership page (apps/web/src/app/paths.ts `vip`). */
-const VIP_PATH = '/pages/my/vip/index';
+/** The membership page. */
+const VIP_PATH = PATHS.vip;
 
 /** How long before a membership ends its member hears that it ends soon: three days (docs/notifications.md). */
 export const EXPIRING_NOTICE_MS = 3 * 86_400_000;

@@ -1,10 +1,11 @@
+import { href, PATHS } from '@polaris/contract';
 import type { Database, Tx } from '../../db/client.ts';
 import { noticeAmount } from '../../platform/notice-format.ts';
 import type { Notifier, OutboxHandlers } from '../notifications/events.ts';
 import { loadCatalog } from './store.ts';
 
 /** The in-app page of one asset: its balance and records. */
-const assetLink = (asset: string) => `/pages/home/assets/details/index?asset=${encodeURIComponent(asset)}`;
+const assetLink = (asset: string) => href(PATHS.assetDetails, { asset });
 
 /** A row's amounts as the outbox carries them (JSON: base units as strings). */
 interface MovedRow {
