@@ -64,7 +64,7 @@ function contentSecurityPolicy(settings: SecurityHeaderSettings): Record<string,
  * once against a recorder. `@fastify/helmet` built helmet's middleware anew for each request, parsing every CSP
  * directive each time (about a tenth of a cheap request's CPU), in two hooks, one of them async.
  */
-export function securityHeaders(settings: SecurityHeaderSettings): { set: [string, string][]; removed: string[] } {
+function securityHeaders(settings: SecurityHeaderSettings): { set: [string, string][]; removed: string[] } {
   const https = new URL(settings.publicUrl).protocol === 'https:';
   const options: HelmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(settings) },
