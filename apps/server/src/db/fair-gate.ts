@@ -21,6 +21,11 @@ export function inLane<T>(lane: Lane, work: () => T): T {
   return lanes.run(lane, work);
 }
 
+/** The lane the caller runs in (a request's, a worker's), if any. */
+export function currentLane(): Lane | undefined {
+  return lanes.getStore();
+}
+
 /** After this many writes in a row with reads waiting, one read goes. */
 const WRITES_BEFORE_A_READ = 2;
 

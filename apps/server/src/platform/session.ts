@@ -1,5 +1,6 @@
 import { Status } from '@polaris/contract';
 import type { FastifyRequest } from 'fastify';
+import { currentLane, inLane, type Lane } from '../db/fair-gate.ts';
 import { AppError } from './errors.ts';
 
 /** Who may call a route: anyone, a logged-in user, or anyone with the user when a token is sent. */
@@ -54,34 +55,41 @@ export function sessionAuthenticator(sessionUser: (token: string) => Promise<Ses
  * next, and a batch is one statement whatever its size. A crowd (a thousand people opening one red packet) then
  * costs a few statements instead of a thousand in single file on the embedded database's one connection; a lone
  * request waits one turn of the event loop. The database stays the truth: nothing is remembered between batches,
- * so a revoked session is refused by the next batch after its revocation commits.
+ * so a revoked session is refused by the next batch after its revocation commits. Lookups are batched with those of
+ * their own lane (db/fair-gate.ts) and read in it, so a payment's lookup never waits behind a crowd of reads.
  */
 export function batchedLookup<T>(
   many: (keys: string[]) => Promise<(T | null)[]>,
   maxBatch = 500,
 ): (key: string) => Promise<T | null> {
-  let queue: { key: string; resolve: (value: T | null) => void; reject: (error: unknown) => void }[] = [];
-  let draining = false;
-  const drain = async () => {
-    while (queue.length > 0) {
-      const batch = queue.slice(0, maxBatch);
-      queue = queue.slice(maxBatch);
+  type Waiting = { key: string; resolve: (value: T | null) => void; reject: (error: unknown) => void };
+  const queues = new Map<Lane | undefined, { items: Waiting[]; draining: boolean }>();
+  const drain = async (lane: Lane | undefined) => {
+    const queue = queues.get(lane)!;
+    while (queue.items.length > 0) {
+      const batch = queue.items.splice(0, maxBatch);
       try {
         const keys = [...new Set(batch.map((item) => item.key))];
-        const found = await many(keys);
+        const found = await (lane ? inLane(lane, () => many(keys)) : many(keys));
         const byKey = new Map(keys.map((key, i) => [key, found[i] ?? null]));
         for (const item of batch) item.resolve(byKey.get(item.key) ?? null);
       } catch (error) {
         for (const item of batch) item.reject(error);
       }
     }
-    draining = false;
+    queue.draining = false;
   };
   return (key) =>
     new Promise((resolve, reject) => {
-      queue.push({ key, resolve, reject });
-      if (draining) return;
-      draining = true;
-      setImmediate(() => void drain());
+      const lane = currentLane();
+      let queue = queues.get(lane);
+      if (!queue) {
+        queue = { items: [], draining: false };
+        queues.set(lane, queue);
+      }
+      queue.items.push({ key, resolve, reject });
+      if (queue.draining) return;
+      queue.draining = true;
+      setImmediate(() => void drain(lane));
     });
 }
