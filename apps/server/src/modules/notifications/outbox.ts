@@ -26,8 +26,9 @@ export class NoticeOutbox {
   private readonly handlers = new Map<string, Handler>();
   private wakeWorker: (() => void) | undefined;
   private wakeTimer: NodeJS.Timeout | undefined;
-  /** Rows this process added since `settleAdded` last looked. */
+  /** Rows this process added since `settleAdded` last looked, and its run under way. */
   private addedHere = 0;
+  private settling: Promise<void> | undefined;
 
   constructor(
     private readonly deps: {
@@ -117,11 +118,20 @@ export class NoticeOutbox {
     }
   }
 
-  /** `settle`, when this process added a row since the last look (without a statement otherwise). */
+  /**
+   * `settle`, when this process added a row since the last look (without a statement otherwise); callers at the
+   * same moment share one run, as they share one worker in a running server.
+   */
   async settleAdded(): Promise<void> {
-    if (this.addedHere === 0) return;
-    this.addedHere = 0;
-    await this.settle();
+    while (this.addedHere > 0) {
+      if (!this.settling) {
+        this.addedHere = 0;
+        this.settling = this.settle().finally(() => {
+          this.settling = undefined;
+        });
+      }
+      await this.settling;
+    }
   }
 
   backlog() {
