@@ -105,19 +105,22 @@ export async function insertSession(
   await tx.insert(sessions).values(values);
 }
 
+/** What a session lookup reads: the session and the account it belongs to. */
+const SESSION_COLUMNS = {
+  sessionId: sessions.id,
+  signingKey: sessions.signingKey,
+  expiresAt: sessions.expiresAt,
+  revokedAt: sessions.revokedAt,
+  id: users.id,
+  uid: users.uid,
+  uuid: users.uuid,
+  email: users.email,
+};
+
 /** A session by the hash of its token, with the account it belongs to. */
 export async function findSessionByTokenHash(db: Database, tokenHash: string) {
   const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      signingKey: sessions.signingKey,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      id: users.id,
-      uid: users.uid,
-      uuid: users.uuid,
-      email: users.email,
-    })
+    .select(SESSION_COLUMNS)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))
@@ -133,17 +136,7 @@ export async function findSessionsByTokenHashes(db: Database, tokenHashes: strin
   if (tokenHashes.length === 0)
     return new Map<string, NonNullable<Awaited<ReturnType<typeof findSessionByTokenHash>>>>();
   const rows = await db
-    .select({
-      tokenHash: sessions.tokenHash,
-      sessionId: sessions.id,
-      signingKey: sessions.signingKey,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      id: users.id,
-      uid: users.uid,
-      uuid: users.uuid,
-      email: users.email,
-    })
+    .select({ tokenHash: sessions.tokenHash, ...SESSION_COLUMNS })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(inArray(sessions.tokenHash, tokenHashes));
