@@ -82,19 +82,17 @@ export class CustodyService {
           const row = await lockConfirming(tx, deposit.id);
           if (!row) return false;
           await markCredited(tx, row.id, row.requiredConfirmations, this.deps.now());
-          await creditDeposit(tx, this.deps.invites, {
-            id: row.id,
-            userId: row.userId,
-            assetCode: row.assetCode,
-            amount: BigInt(row.amount),
-            memo: { chainId, txHash: row.txHash, logIndex: row.logIndex },
-          });
-          await this.notices.later(tx, 'wallet.depositCredited', {
-            id: row.id,
-            userId: row.userId,
-            assetCode: row.assetCode,
-            amount: String(row.amount),
-          });
+          await creditDeposit(
+            tx,
+            { invites: this.deps.invites, notices: this.notices },
+            {
+              id: row.id,
+              userId: row.userId,
+              assetCode: row.assetCode,
+              amount: BigInt(row.amount),
+              memo: { chainId, txHash: row.txHash, logIndex: row.logIndex },
+            },
+          );
           return true;
         })
         // An account deleted while its deposit confirmed: it stays confirming for an operator to send back.
@@ -149,11 +147,7 @@ export class CustodyService {
   ): Promise<WithdrawalRow | undefined> {
     const row = await lockOpenWithdrawal(tx, id);
     if (!row) return undefined;
-    await settleWithdrawal(tx, row, state, this.deps.now());
-    await this.notices.later(tx, 'wallet.withdrawalFinished', {
-      ...{ id: row.id, userId: row.userId, assetCode: row.assetCode, address: row.address },
-      ...{ amount: String(row.amount), fee: String(row.fee), state: state.state },
-    });
+    await settleWithdrawal(tx, this.notices, row, state, this.deps.now());
     return row;
   }
 

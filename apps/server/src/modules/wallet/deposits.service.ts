@@ -134,18 +134,16 @@ export class DepositService {
         return { id: existing!.id, credited: false, status: existing!.status as 'confirming' | 'credited' };
       }
       if (!confirmed) return { id, credited: false, status: 'confirming' as const };
-      await creditDeposit(tx, this.deps.invites, {
-        id,
-        userId: input.userId,
-        assetCode: input.assetCode,
-        amount: units,
-      });
-      await this.notices.later(tx, 'wallet.depositCredited', {
-        id,
-        userId: input.userId,
-        assetCode: input.assetCode,
-        amount: units.toString(),
-      });
+      await creditDeposit(
+        tx,
+        { invites: this.deps.invites, notices: this.notices },
+        {
+          id,
+          userId: input.userId,
+          assetCode: input.assetCode,
+          amount: units,
+        },
+      );
       return { id, credited: true, status: 'credited' as const };
     });
     if (result.credited) await this.deps.invites.settle(input.userId);
@@ -199,18 +197,16 @@ export class DepositService {
             return false;
           }
           await markDepositCredited(tx, row.id, confirmations, this.deps.now());
-          await creditDeposit(tx, this.deps.invites, {
-            id: row.id,
-            userId: row.userId,
-            assetCode: row.assetCode,
-            amount: BigInt(row.amount),
-          });
-          await this.notices.later(tx, 'wallet.depositCredited', {
-            id: row.id,
-            userId: row.userId,
-            assetCode: row.assetCode,
-            amount: String(row.amount),
-          });
+          await creditDeposit(
+            tx,
+            { invites: this.deps.invites, notices: this.notices },
+            {
+              id: row.id,
+              userId: row.userId,
+              assetCode: row.assetCode,
+              amount: BigInt(row.amount),
+            },
+          );
           return true;
         })
         // The account was deleted while the deposit gathered confirmations: it is not credited and stays
@@ -234,11 +230,12 @@ export class DepositService {
 
 /**
  * The ledger side of a confirmed deposit, the simulator's or a chain's, in the caller's transaction: chain clearing →
- * the user, linked back to the deposit row, and the invite module told (a first large enough deposit may earn a reward).
+ * the user, linked back to the deposit row, the invite module told (a first large enough deposit may earn a reward),
+ * and the owner's notice written into the outbox.
  */
 export async function creditDeposit(
   tx: Tx,
-  invites: Pick<InviteService, 'qualify'>,
+  deps: { invites: Pick<InviteService, 'qualify'>; notices: WalletNotices },
   deposit: { id: number; userId: number; assetCode: string; amount: bigint; memo?: Record<string, unknown> },
 ): Promise<void> {
   const { entryId } = await ledger.transfer(tx, {
@@ -251,11 +248,18 @@ export async function creditDeposit(
     memo: deposit.memo,
   });
   await linkDepositEntry(tx, deposit.id, entryId);
-  await invites.qualify(tx, {
+  await deps.invites.qualify(tx, {
     trigger: 'deposit',
     userId: deposit.userId,
     reference: `deposit:${deposit.id}`,
     assetCode: deposit.assetCode,
     units: deposit.amount,
+  });
+  // The owner is told through the notice outbox, written with the credit.
+  await deps.notices.later(tx, 'wallet.depositCredited', {
+    id: deposit.id,
+    userId: deposit.userId,
+    assetCode: deposit.assetCode,
+    amount: deposit.amount.toString(),
   });
 }

@@ -15,6 +15,19 @@ interface MovedRow {
   amount: string;
 }
 
+/** A settled withdrawal: its fee and address, and how it ended. */
+type FinishedWithdrawal = MovedRow & { fee: string; address: string; state: 'completed' | 'failed' };
+
+/** A transfer between two users of the app. */
+interface Transfer {
+  entryId: string;
+  fromId: number;
+  fromName: string;
+  toId: number;
+  asset: string;
+  units: string;
+}
+
 type WalletTopics = WalletNotices['topics'];
 
 /**
@@ -30,17 +43,9 @@ export class WalletNotices {
   /** The outbox handlers (registered in app-modules.ts). */
   readonly topics = {
     'wallet.depositCredited': (p: MovedRow) => this.depositCredited(p),
-    'wallet.withdrawalFinished': (p: MovedRow & { fee: string; address: string; state: 'completed' | 'failed' }) =>
-      this.withdrawalFinished(p),
+    'wallet.withdrawalFinished': (p: FinishedWithdrawal) => this.withdrawalFinished(p),
     'wallet.withdrawalDelayed': (p: MovedRow) => this.withdrawalDelayed(p),
-    'wallet.transferred': (p: {
-      entryId: string;
-      fromId: number;
-      fromName: string;
-      toId: number;
-      asset: string;
-      units: string;
-    }) => this.transferred(p),
+    'wallet.transferred': (p: Transfer) => this.transferred(p),
   } satisfies OutboxHandlers;
 
   /** Inside the transaction that moved the money: told once it commits. */
@@ -74,7 +79,7 @@ export class WalletNotices {
   }
 
   /** Completed: the amount sent (fee apart) and where; failed: all of it, fee included, back in the wallet. */
-  private async withdrawalFinished(row: MovedRow & { fee: string; address: string; state: 'completed' | 'failed' }) {
+  private async withdrawalFinished(row: FinishedWithdrawal) {
     const { state } = row;
     const { notifier } = this.deps;
     if (!notifier) return;
@@ -109,14 +114,7 @@ export class WalletNotices {
   }
 
   /** A transfer between two users of the app: the recipient is told, both balances refresh. */
-  private async transferred(transfer: {
-    entryId: string;
-    fromId: number;
-    fromName: string;
-    toId: number;
-    asset: string;
-    units: string;
-  }) {
+  private async transferred(transfer: Transfer) {
     const { notifier } = this.deps;
     if (!notifier) return;
     await notifier.changed([transfer.fromId, transfer.toId], 'wallet');

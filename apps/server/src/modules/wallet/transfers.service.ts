@@ -272,11 +272,7 @@ export class TransferService {
         .transaction(async (tx) => {
           const row = await lockWithdrawal(tx, order.id);
           if (row?.status !== 'processing') return false;
-          await settleWithdrawal(tx, row, state, this.deps.now());
-          await this.notices.later(tx, 'wallet.withdrawalFinished', {
-            ...{ id: row.id, userId: row.userId, assetCode: row.assetCode, address: row.address },
-            ...{ amount: String(row.amount), fee: String(row.fee), state: state.state },
-          });
+          await settleWithdrawal(tx, this.notices, row, state, this.deps.now());
           return true;
         })
         .then(
@@ -301,9 +297,11 @@ export class TransferService {
 /**
  * The ledger side of a withdrawal the chain has answered, in the caller's transaction on the locked row: completed,
  * the frozen amount goes to chain clearing (what arrives) and the fee account; failed, all of it back to the user.
+ * The withdrawer's notice is written into the outbox with it.
  */
 export async function settleWithdrawal(
   tx: Tx,
+  notices: WalletNotices,
   row: WithdrawalRow,
   state: { state: 'completed'; txHash: string } | { state: 'failed'; reason: string },
   now: Date,
@@ -332,5 +330,10 @@ export async function settleWithdrawal(
     txHash: state.state === 'completed' ? state.txHash : null,
     failureReason: state.state === 'failed' ? state.reason : null,
     finishedAt: now,
+  });
+  // The withdrawer is told through the notice outbox, written with the settlement.
+  await notices.later(tx, 'wallet.withdrawalFinished', {
+    ...{ id: row.id, userId: row.userId, assetCode: row.assetCode, address: row.address },
+    ...{ amount: String(row.amount), fee: String(row.fee), state: state.state },
   });
 }
