@@ -26,9 +26,14 @@ function playwright(file) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status === 'unexpected' || test.status === 'flaky') {
-          const error = test.results?.find((r) => r.error)?.error?.message?.split('\n')[0] ?? '';
+          // Every error of the failing attempt with the line it came from: a test's own timeout says nothing of where
+          // it stood, the action that was stuck (actionTimeout) does.
+          const errors = (test.results?.find((r) => r.errors?.length)?.errors ?? []).map((e) => {
+            const at = e.location ? ` (${path.basename(e.location.file)}:${e.location.line})` : '';
+            return `${(e.message ?? '').split('\n')[0]}${at}`;
+          });
           failures.push(
-            `playwright (${test.status}, ${test.projectName}): ${[...titles, spec.title].join(' › ')} ${error}`,
+            `playwright (${test.status}, ${test.projectName}): ${[...titles, spec.title].join(' › ')} ${errors.join(' | ')}`,
           );
         }
       }

@@ -73,6 +73,9 @@ export default defineConfig({
   reporter: [['list'], ['json']],
   use: {
     baseURL: process.env.E2E_BASE_URL,
+    // An action waits at most this long, so a journey stuck on a missing button fails there, naming the button and
+    // the line, instead of running into the test's minute with no word of where it stood (CI keeps only the log).
+    actionTimeout: 20_000,
     viewport: { width: 390, height: 844 },
     // The app's first language follows the browser's (zh-TW: the SPEC's default, zh-Hant, which the journeys
     // expect of a fresh visitor); first-language.spec.ts tries others.

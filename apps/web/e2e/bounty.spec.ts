@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { API_BASE } from '@polaris/contract';
+import { API_BASE, hashTradePassword } from '@polaris/contract';
 import { accountByApi, apiCall, E2E_TRADE_PASSWORD, fundedAccount, logInAs, stepper, test } from './support.ts';
 
 /** The bounty's id, from the detail page the creation lands on. */
@@ -177,4 +178,38 @@ test('a bounty posted in a chat room: its card in the room, and "Submitted" once
   expect(Object.keys(remembered)).toContain(`${room.id}_${bountyId}`);
   await stepper(benPage, info)('ben-card-submitted');
   await benContext.close();
+});
+
+// A tap on a search result opens it, even when the detail page's code is slow to come (a phone on a slow network):
+// the list once wrote its search into the address 400 ms after the last key, and that write, landing while the
+// detail page was still loading, took the user back to the list. The page's code is held back here for 1.5 s.
+test('a search result tapped before the search settles opens, and stays open', async ({ page }) => {
+  const ann = await fundedAccount(page.request, 'bounty-tap-ann');
+  const title = `Quick tap ${Date.now().toString(36)}`;
+  const bounty = await apiCall<{ id: string }>(page.request, ann.token, '/bounty/create', {
+    title,
+    total: '2',
+    winners: 1,
+    asset: 'USDT',
+    deadline: new Date(Date.now() + 86_400_000).toISOString(),
+    submitKinds: ['text'],
+    tradePassword: hashTradePassword(E2E_TRADE_PASSWORD, ann.uid),
+    idempotencyKey: randomUUID(),
+  });
+  await logInAs(page, ann.email);
+  await page.goto('/#/pages/bounty/bounty-list/index');
+  const card = page.locator(`[data-testid="bounty-card"][data-id="${bounty.id}"]`);
+  await expect(card).toBeVisible();
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.getByTestId('bounty-list-search').locator('input').fill(title);
+  await card.click();
+  await expect(page.getByTestId('bounty-detail')).toBeVisible();
+  await expect(page).toHaveURL(/bounty-detail/);
+  // Past the old timer's moment, and still there.
+  await page.waitForTimeout(1_000);
+  await expect(page).toHaveURL(/bounty-detail/);
+  await expect(page.getByTestId('bounty-detail')).toHaveAttribute('data-id', bounty.id);
 });

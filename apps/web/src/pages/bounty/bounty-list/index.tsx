@@ -1,5 +1,5 @@
 import { PullToRefresh } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { bountyKeys } from '@/api/bounty.ts';
@@ -18,6 +18,10 @@ export default function BountyListPage() {
   const rawCategory = params.get('category');
   const category = isBountyCategory(rawCategory) ? rawCategory : undefined;
   const state = params.get('state') === 'all' ? 'all' : 'open';
+  // The search goes into the query string as typed, so back and share land on the same list. It is written on each
+  // key, never from a timer: a debounced write that fired after a tap on a result (while the detail page's code was
+  // still loading, the list still mounted) navigated back to the list. The field keeps its own state, since the
+  // router applies a navigation as a transition, which a controlled input must not wait for.
   const [typed, setTyped] = useState(params.get('q') ?? '');
   const q = useDebounced(typed.trim(), 400);
   const set = (key: string, value: string | undefined) => {
@@ -26,18 +30,19 @@ export default function BountyListPage() {
     else next.set(key, value);
     setParams(next, { replace: true });
   };
-  // The search is kept in the query string once typing settles, so back and share land on the same list.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the settled text writes the query
-  useEffect(() => {
-    if ((params.get('q') ?? '') !== q) set('q', q);
-  }, [q]);
   return (
     <Frame title={category ? t(`bounty.category.${category}`) : t('bounty.list.title')}>
       <SearchField
         placeholder={t('bounty.list.search')}
         value={typed}
-        onChange={setTyped}
-        onClear={() => setTyped('')}
+        onChange={(value) => {
+          setTyped(value);
+          set('q', value.trim());
+        }}
+        onClear={() => {
+          setTyped('');
+          set('q', undefined);
+        }}
         data-testid="bounty-list-search"
       />
       <CategoryChips value={category} onChange={(value) => set('category', value)} />
