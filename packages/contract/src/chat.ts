@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { imageIdField } from './activity/fields.ts';
 import { imageUrl } from './links.ts';
-import { LIVE_TOPICS, NoticeOutput, NoticeUnreadOutput } from './notice.ts';
+import { LIVE_TOPICS, NOTICE_CATEGORIES, NoticeOutput, NoticeUnreadOutput } from './notice.ts';
 import { CityNamesOutput } from './places.ts';
 import { text, tokenText } from './text.ts';
 
@@ -229,6 +229,17 @@ export const ChatServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong'), id: z.string().nullable() }),
   /** A new notice for the signed-in user, with the unread counts after it (docs/notifications.md). */
   z.object({ type: z.literal('notice'), notice: NoticeOutput, unread: NoticeUnreadOutput }),
+  /**
+   * Notices were marked read (on any of the user's devices): which ones (`ids`, or `all` of one category or of
+   * every one), and the unread counts after, so every tab applies it without asking for the inbox again.
+   */
+  z.object({
+    type: z.literal('read'),
+    ids: z.array(z.string()).optional(),
+    all: z.boolean().optional(),
+    category: z.enum(NOTICE_CATEGORIES).optional(),
+    unread: NoticeUnreadOutput,
+  }),
   /**
    * Something the signed-in user sees changed: refresh what shows it. `topic` is one of LIVE_TOPICS; `ref` names
    * the object when there is one (an activity code for `ticket`, a packet code, a bounty id).

@@ -32,7 +32,8 @@ const SERVER_FRAMES: Record<ChatServerFrame['type'], string> = {
     'A frame was refused: `code` is a business status (400 invalid, naming `field`; 403; 404; 409; 414; 468; 580), 413 for a frame over the size limit, 503 when a catch-up could not be read (the server then closes the socket; reconnect and resume). `clientId` names the refused `send`.',
   pong: 'The answer to a `ping`.',
   notice:
-    'A new notice for the signed-in user (docs/notifications.md), with the unread counts after it: show a badge, a banner or refresh the inbox.',
+    'A new notice for the signed-in user (docs/notifications.md), with the unread counts after it: put it atop the inbox, show a badge or a banner.',
+  read: 'Notices of the signed-in user were marked read, on this device or another: `ids`, or `all` (of `category` when given), with the unread counts after. Mark them read in the inbox held; nothing needs fetching again.',
   changed:
     'Something the signed-in user sees changed (`topic`: wallet, notices, chat, ticket, redpacket, bounty, membership; `ref` names the object): refresh what shows it. Sent to every socket of the user, whatever rooms it subscribes to.',
 };

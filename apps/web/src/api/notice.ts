@@ -56,6 +56,22 @@ export function inboxItems(pages: readonly NoticePage[]): Notice[] {
   );
 }
 
+/**
+ * A notice that arrived on the socket, put at the top of every cached inbox it belongs in (all, and its category),
+ * once: the frame carries the whole notice, so the inbox is not asked again. A list not in the cache is left alone;
+ * it is fetched when opened.
+ */
+export function addToInbox(client: QueryClient, notice: Notice): void {
+  for (const category of [null, notice.category] as const) {
+    client.setQueryData<InfiniteData<NoticePage>>(noticeKeys.list(category), (data) => {
+      if (!data || data.pages.some((page) => page.items.some((item) => item.id === notice.id))) return data;
+      const [first, ...rest] = data.pages;
+      if (!first) return data;
+      return { ...data, pages: [{ ...first, items: [notice, ...first.items] }, ...rest] };
+    });
+  }
+}
+
 export type MarkRead = { ids: string[] } | { all: true; category?: NoticeCategory };
 
 /** Marks the read notices read in every list held, and lowers the counts, before the server answers. */

@@ -43,11 +43,26 @@ const HELD: Record<string, QueryKey> = {
   roomMessages: chatKeys.messages('3'),
 };
 
+/** An inbox page as the server answers it, with one older notice. */
+const inboxPage = (category: Notice['category']) => ({
+  pages: [{ items: [{ ...notice(null), id: '7', category, createdAt: '2026-11-20T10:00:00.000Z' }], nextCursor: null }],
+  pageParams: [undefined],
+});
+
 function seeded() {
   const client = new QueryClient();
   for (const key of Object.values(HELD)) client.setQueryData(key, { seeded: true });
+  client.setQueryData(HELD.inbox!, inboxPage('activity'));
+  client.setQueryData(HELD.inboxWallet!, inboxPage('wallet'));
+  client.setQueryData(noticeKeys.list('activity'), inboxPage('activity'));
+  client.setQueryData(noticeKeys.unread(), { ...unread, total: 9 });
   return client;
 }
+
+const inboxIds = (client: QueryClient, category: Notice['category'] | null) =>
+  (client.getQueryData(noticeKeys.list(category)) as ReturnType<typeof inboxPage>).pages.flatMap((page) =>
+    page.items.map((item) => `${item.id}${item.read ? ' read' : ''}`),
+  );
 
 const stale = (client: QueryClient) =>
   Object.entries(HELD)
@@ -134,13 +149,39 @@ describe('changed frames: the queries each topic refreshes', () => {
 });
 
 describe('notice frames', () => {
-  it('set the unread counts they carry, refresh the inbox, and show the banner', () => {
+  it('set the unread counts they carry, put the notice atop the inboxes it belongs in, and show the banner', () => {
     const client = seeded();
     const { value, banners } = effects(client);
     handleUserFrame({ type: 'notice', notice: notice('/pages/home/assets/details/index?asset=USDT'), unread }, value);
     expect(client.getQueryData(noticeKeys.unread())).toEqual(unread);
-    expect(stale(client)).toEqual(['inbox', 'inboxWallet']);
+    // Nothing is asked again: the frame carried it all.
+    expect(stale(client)).toEqual([]);
+    expect(inboxIds(client, null)).toEqual(['41', '7']);
+    expect(inboxIds(client, 'wallet')).toEqual(['41', '7']);
+    expect(inboxIds(client, 'activity')).toEqual(['7']);
     expect(banners.map((shown) => shown.id)).toEqual(['41']);
+  });
+
+  it('a notice already listed (the inbox was fetched after it) is not listed twice', () => {
+    const client = seeded();
+    const { value } = effects(client);
+    handleUserFrame({ type: 'notice', notice: notice(null), unread }, value);
+    handleUserFrame({ type: 'notice', notice: notice(null), unread }, value);
+    expect(inboxIds(client, null)).toEqual(['41', '7']);
+  });
+
+  it('a read frame marks the notices read in every inbox held and sets the counts after, asking nothing', () => {
+    const client = seeded();
+    const { value } = effects(client);
+    handleUserFrame({ type: 'notice', notice: notice(null), unread }, value);
+    handleUserFrame({ type: 'read', ids: ['41'], unread: { ...unread, total: 2 } }, value);
+    expect(inboxIds(client, null)).toEqual(['41 read', '7']);
+    expect(inboxIds(client, 'wallet')).toEqual(['41 read', '7']);
+    expect(client.getQueryData(noticeKeys.unread())).toEqual({ ...unread, total: 2 });
+    handleUserFrame({ type: 'read', all: true, category: 'wallet', unread }, value);
+    expect(inboxIds(client, 'wallet')).toEqual(['41 read', '7 read']);
+    expect(inboxIds(client, 'activity')).toEqual(['7']);
+    expect(stale(client)).toEqual([]);
   });
 
   it('show no banner to someone already on the notice’s page, but still count it', () => {
@@ -210,7 +251,8 @@ describe('the socket, held open for the user’s frames', () => {
     server.toUser('9', { type: 'changed', topic: 'wallet', ref: null });
     server.toUser('9', { type: 'notice', notice: notice(null), unread });
     await until(() => banners.length === 1, 'the notice');
-    expect(stale(client)).toEqual(['assets', 'depositAddress', 'inbox', 'inboxWallet', 'records', 'summary']);
+    expect(stale(client)).toEqual(['assets', 'depositAddress', 'records', 'summary']);
+    expect(inboxIds(client, null)).toEqual(['41', '7']);
     expect(client.getQueryData(noticeKeys.unread())).toEqual(unread);
 
     stop();

@@ -4,7 +4,7 @@ import { activityKeys } from '@/api/activity.ts';
 import { authKeys } from '@/api/auth.ts';
 import { bountyKeys } from '@/api/bounty.ts';
 import { chatKeys } from '@/api/chat.ts';
-import { noticeKeys } from '@/api/notice.ts';
+import { addToInbox, markReadLocally, noticeKeys } from '@/api/notice.ts';
 import { redPacketKeys } from '@/api/redpacket.ts';
 import { vipKeys } from '@/api/vip.ts';
 import { walletKeys } from '@/api/wallet-keys.ts';
@@ -83,15 +83,24 @@ export interface LiveEffects {
   banner(notice: Notice): void;
 }
 
-/** What one frame does: a `notice` sets the counts it carries and refreshes the inbox; `changed` refetches. */
+/**
+ * What one frame does. A `notice` and a `read` carry the new state (the notice, what was read, the counts after),
+ * which is written into the cached inbox and counts: nothing is asked again. Only `changed`, which carries no
+ * data, refetches.
+ */
 export function handleUserFrame(frame: UserFrame, effects: LiveEffects): void {
   const { client } = effects;
   if (frame.type === 'changed') {
     for (const queryKey of keysFor(frame.topic, frame.ref)) void client.invalidateQueries({ queryKey });
     return;
   }
+  if (frame.type === 'read') {
+    markReadLocally(client, frame.ids ? { ids: frame.ids } : { all: true, category: frame.category });
+    client.setQueryData(noticeKeys.unread(), frame.unread);
+    return;
+  }
   client.setQueryData(noticeKeys.unread(), frame.unread);
-  void client.invalidateQueries({ queryKey: noticeKeys.lists() });
+  addToInbox(client, frame.notice);
   // The inbox lists it at once; someone already on the notice's page needs no banner pointing there.
   const { link } = frame.notice;
   if (link && isOnPage(link, effects.here())) return;

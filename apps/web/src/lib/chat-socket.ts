@@ -21,8 +21,11 @@ export interface RoomHandlers {
 
 export type { SocketLike, SocketStatus } from './chat-link.ts';
 
-/** Frames about the signed-in user rather than a room: a new notice, and what changed (docs/notifications.md). */
-export type UserFrame = Extract<ChatServerFrame, { type: 'notice' | 'changed' }>;
+/**
+ * Frames about the signed-in user rather than a room: a new notice, notices read, and what changed
+ * (docs/notifications.md).
+ */
+export type UserFrame = Extract<ChatServerFrame, { type: 'notice' | 'read' | 'changed' }>;
 
 export interface ChatSocketOptions extends LinkOptions {
   /** How long the socket stays open after the last screen stopped watching (moving between rooms keeps it). */
@@ -314,6 +317,7 @@ export class ChatSocket {
         this.onErrorFrame(frame.code, frame.message, frame.clientId ?? null);
         break;
       case 'notice':
+      case 'read':
       case 'changed':
         for (const listener of this.userListeners) listener(frame);
         break;

@@ -1,12 +1,19 @@
-import type { ChatServerFrame, LiveTopic, NoticeUnread } from '@polaris/contract';
+import type { ChatServerFrame, LiveTopic, NoticeCategory, NoticeUnread } from '@polaris/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeBus } from '../../platform/realtime.ts';
 import type { FollowingSocket, NoticeFollower } from './events.ts';
 import { presentNotice, type StoredNotice } from './presenter.ts';
 
-/** What a user's bus channel carries. A notice travels as stored and is written in each socket's language. */
+/** Which notices were marked read: some by id, or all (of one category). */
+export type ReadTarget = { ids: string[] } | { all: true; category?: NoticeCategory };
+
+/**
+ * What a user's bus channel carries. A notice travels as stored and is written in each socket's language; a read
+ * carries what was read. Both go out with the unread counts after them, so no screen asks for the inbox again.
+ */
 export type UserEvent =
   | { type: 'notice'; notice: StoredNotice }
+  | { type: 'read'; target: ReadTarget }
   | { type: 'changed'; topic: LiveTopic; ref: string | null };
 
 interface Followed {
@@ -94,6 +101,11 @@ export class NoticeHub implements NoticeFollower {
         }
         if (followed.sockets.size === 0) return;
         const unread = await this.deps.unread(userId);
+        if (event.type === 'read') {
+          const frame: ChatServerFrame = { type: 'read', ...event.target, unread };
+          for (const socket of followed.sockets) socket.send(frame);
+          return;
+        }
         for (const socket of followed.sockets) {
           socket.send({ type: 'notice', notice: presentNotice(event.notice, socket.language), unread });
         }

@@ -67,10 +67,13 @@ describe('live notices', () => {
     expect(zh.notice.id).toBe(frame.notice.id);
     expect(zh.notice.title).toBe('充值已到帳');
 
-    // Reading it tells the user's other screens to refresh the inbox and badges.
+    // Reading it tells every screen of the user which notice was read and the counts after.
     await t.call('POST', '/notice/read', { token: pam.token, body: { ids: [frame.notice.id] } });
-    await english.next('changed', (changed) => changed.topic === 'notices');
-    await chinese.next('changed', (changed) => changed.topic === 'notices');
+    for (const socket of [english, chinese]) {
+      const read = await socket.next('read');
+      expect(read.ids).toEqual([frame.notice.id]);
+      expect(read.unread.total).toBe(0);
+    }
 
     // A module's "changed" reaches the user's sockets; nobody else's.
     await t.services.notifications.changed([pam.id], 'ticket', 'AB12CD');
@@ -81,7 +84,9 @@ describe('live notices', () => {
     });
     other.send({ type: 'ping', id: 'after' });
     await other.next('pong', (pong) => pong.id === 'after');
-    expect(other.frames.filter((f: ChatServerFrame) => f.type === 'notice' || f.type === 'changed')).toEqual([]);
+    expect(
+      other.frames.filter((f: ChatServerFrame) => f.type === 'notice' || f.type === 'read' || f.type === 'changed'),
+    ).toEqual([]);
   });
 
   it('sends no frame for a notice the user keeps out of the inbox', async () => {

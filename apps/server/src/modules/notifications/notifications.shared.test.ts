@@ -75,7 +75,7 @@ describe('notices across processes', () => {
 
     const read = await a2.call<NoticeUnread>('POST', '/notice/read', { token: tia.token, body: { all: true } });
     expect(read.attachment.total).toBe(0);
-    await socket.next('changed', (changed) => changed.topic === 'notices');
+    expect(await socket.next('read')).toMatchObject({ all: true, unread: { total: 0 } });
   }, 60_000);
 
   it('the same event announced on A1 and A2 at once is one row, one mail and one push per recipient', async () => {

@@ -15,7 +15,7 @@ import { enqueueMail, type QueuedMail } from '../../platform/mail-queue.ts';
 import type { RealtimeBus } from '../../platform/realtime.ts';
 import { PushDeliveryService } from './deliveries.service.ts';
 import type { NoticeEvent, Notifier } from './events.ts';
-import { NoticeHub } from './live.ts';
+import { NoticeHub, type ReadTarget } from './live.ts';
 import { NoticePreferenceService } from './preferences.service.ts';
 import { channelEnabled } from './preferences.ts';
 import { noticeText, presentNotice, presentUnread, type StoredNotice } from './presenter.ts';
@@ -243,14 +243,21 @@ export class NotificationService implements Omit<Notifier, 'later' | 'notifyIn'>
     return presentUnread(counts, chatMessages);
   }
 
-  /** Marks notices read; the user's other tabs are told to refresh their inbox and badges. */
+  /** Marks notices read; every tab of the user is told which, with the counts after (a `read` frame). */
   async read(
     userId: number,
     input: { ids?: string[]; all?: boolean; category?: NoticeCategory },
   ): Promise<NoticeUnread> {
     const target = input.all === true ? { category: input.category } : { ids: (input.ids ?? []).map(Number) };
     const changed = await markRead(this.deps.db, userId, target, this.deps.now());
-    if (changed > 0) await this.changed([userId], 'notices');
+    if (changed > 0) {
+      // Every tab of the user (this one too) applies what was read from the frame, asking nothing again.
+      const read: ReadTarget =
+        input.all === true ? { all: true, category: input.category } : { ids: (input.ids ?? []).map(String) };
+      await this.live
+        .publish(userId, { type: 'read', target: read })
+        .catch((error) => this.deps.log.warn({ err: error }, 'notice: read frame not sent'));
+    }
     return this.unread(userId);
   }
 
