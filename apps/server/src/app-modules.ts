@@ -317,6 +317,7 @@ async function communityServices(
     links,
     push: options.pushSender ?? push.sender,
     serverKey: platform.serverKey,
+    mailQueue: platform.mailQueue,
     chat: {
       unreadMessages: (userId) => chat.unreadMessages(userId),
       assertMember: async (userId, roomId) => {

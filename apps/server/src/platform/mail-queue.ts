@@ -45,6 +45,8 @@ export async function enqueueMail(tx: Tx, mails: QueuedMail[], now: Date): Promi
  * takes it while it is being sent, and a send that fails or is cut short is tried again later.
  */
 export class MailQueue {
+  private readonly feeds: ((limit: number) => Promise<unknown>)[] = [];
+
   constructor(
     private readonly deps: { db: Database; mailer: Mailer; now: () => Date; log: FastifyBaseLogger; metrics?: Metrics },
   ) {}
@@ -62,7 +64,18 @@ export class MailQueue {
     return Number(counted.rows[0]?.due ?? 0);
   }
 
+  /**
+   * A sender whose mail is written when it goes out (notice mail: modules/notifications/notice-mail.ts): asked to
+   * queue up to `limit` of what is due before each claim.
+   */
+  feedFrom(feed: (limit: number) => Promise<unknown>): void {
+    this.feeds.push(feed);
+  }
+
   async deliverDue(limit = 50): Promise<{ sent: number; failed: number }> {
+    for (const feed of this.feeds) {
+      await feed(limit).catch((error: unknown) => this.deps.log.warn({ err: error }, 'mail feed failed; will retry'));
+    }
     const now = this.deps.now().toISOString();
     const claimed = await query<{
       id: string;

@@ -47,9 +47,10 @@ export const notices = pgTable(
 );
 
 /**
- * A notice waiting to go out on one outside channel (`push`: Web Push and native push). Claimed by workers with
- * SKIP LOCKED; `next_attempt_at` moves forward on a failure (backoff) and to the end of the recipient's quiet
- * hours. Email goes through the mail queue instead.
+ * A notice waiting to go out on one outside channel (`push`: Web Push and native push; `email`: written into the mail
+ * queue by its worker). Written with the inbox row in one statement; claimed by each channel's worker with SKIP
+ * LOCKED; `next_attempt_at` moves forward on a failure (backoff) and, for push, to the end of the recipient's quiet
+ * hours (checked when it is sent).
  */
 export const noticeDeliveries = pgTable(
   'notice_deliveries',
@@ -63,10 +64,12 @@ export const noticeDeliveries = pgTable(
     doneAt: at('done_at'),
     /** Why the last attempt failed (for operators), or why it was dropped. */
     outcome: text('outcome'),
+    /** Files an email carries (a calendar invite), kept beside its notice until the mail is written. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
   },
   (t) => [
     primaryKey({ columns: [t.noticeId, t.channel] }),
-    index('notice_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.doneAt} is null`),
+    index('notice_deliveries_due_idx').on(t.channel, t.nextAttemptAt).where(sql`${t.doneAt} is null`),
   ],
 );
 

@@ -36,7 +36,9 @@ async function noticeOf(userId: number, key: string) {
   return row as { id: string | number; read_at: Date | string | null } | undefined;
 }
 
+/** The notice mails of a key, once the mail worker's first step has written what is due into the mail queue. */
 async function mailsOf(userId: number, key: string) {
+  await t.services.notifications.mails.queueAll();
   return (await rows(
     sql`select m.recipient, m.subject, m.body, m.headers, m.attachments from mail_queue m
         join notices n on m.topic = 'notice:' || n.id where n.user_id = ${userId} and n.key = ${key}`,
@@ -49,10 +51,10 @@ async function mailsOf(userId: number, key: string) {
   }[];
 }
 
-async function deliveriesOf(userId: number, key: string) {
+async function deliveriesOf(userId: number, key: string, channel = 'push') {
   return (await rows(
     sql`select d.next_attempt_at, d.done_at, d.outcome, d.attempts from notice_deliveries d
-        join notices n on n.id = d.notice_id where n.user_id = ${userId} and n.key = ${key}`,
+        join notices n on n.id = d.notice_id where n.user_id = ${userId} and n.key = ${key} and d.channel = ${channel}`,
   )) as { next_attempt_at: Date | string; done_at: Date | string | null; outcome: string | null; attempts: number }[];
 }
 
@@ -135,7 +137,7 @@ describe('preferences per channel', () => {
 });
 
 describe('quiet hours', () => {
-  it('schedules push for the end of the recipient’s quiet hours in their zone, and at once for others', async () => {
+  it('holds push, when it would go, until the end of the recipient’s quiet hours in their zone; others at once', async () => {
     const gus = await user('quiet-gus@example.com');
     const hal = await user('quiet-hal@example.com');
     const zone = 'America/New_York';
@@ -162,19 +164,43 @@ describe('quiet hours', () => {
     });
     const before = t.clock.now();
     await t.services.notifications.notify([deposit('depositCredited:quiet-1', [gus.id, hal.id])]);
+    const sent: number[] = [];
+    const worker = new PushDeliveryService({
+      db: t.database.db,
+      now: t.clock.now,
+      log: t.app.log,
+      push: {
+        available: () => ({ web: true, native: false }),
+        async send(userId) {
+          sent.push(userId);
+          return 'sent';
+        },
+      },
+    });
+    await worker.deliverDue(1000);
     const after = t.clock.now();
 
+    // Gus's push waits for the end of his quiet hours, the attempt not counted; Hal's went.
     const [held] = await deliveriesOf(gus.id, 'depositCredited:quiet-1');
+    expect(held).toMatchObject({ done_at: null, attempts: 0, outcome: 'quiet hours' });
     const goes = new Date(held!.next_attempt_at);
     expect(goes.getTime()).toBeGreaterThan(after.getTime() + 100 * 60_000);
     expect(goes.getTime()).toBeLessThanOrEqual(before.getTime() + 120 * 60_000);
     expect(minuteOfDay(goes)).toBe(end);
     expect(goes.getUTCSeconds()).toBe(0);
-
-    const [now2] = await deliveriesOf(hal.id, 'depositCredited:quiet-1');
-    expect(new Date(now2!.next_attempt_at).getTime()).toBeLessThanOrEqual(after.getTime());
+    expect(sent).toContain(hal.id);
+    expect(sent).not.toContain(gus.id);
+    expect((await deliveriesOf(hal.id, 'depositCredited:quiet-1'))[0]).toMatchObject({ outcome: 'sent', attempts: 1 });
+    // Nothing more until then.
+    await worker.deliverDue(1000);
+    expect(sent.filter((id) => id === gus.id)).toEqual([]);
     // The inbox and email do not wait.
     expect(await mailsOf(gus.id, 'depositCredited:quiet-1')).toHaveLength(1);
+    // Once they end, it goes.
+    t.clock.advance(goes.getTime() - t.clock.now().getTime() + 1000);
+    await worker.deliverDue(1000);
+    expect(sent).toContain(gus.id);
+    expect((await deliveriesOf(gus.id, 'depositCredited:quiet-1'))[0]).toMatchObject({ outcome: 'sent', attempts: 1 });
   });
 });
 
@@ -308,7 +334,9 @@ describe('the push worker', () => {
 
     expect(await backlog()).toBeGreaterThanOrEqual(5);
     await worker.deliverDue(1000);
-    // What failed waits for its backoff; nothing else is due.
+    // What failed waits for its backoff; nothing else is due once the mail worker has written the mails.
+    expect(await backlog()).toBeGreaterThan(0);
+    await t.services.notifications.mails.queueAll();
     expect(await backlog()).toBe(0);
     const mine = sent.filter(
       (entry) => entry.message.tag.startsWith('depositCredited:push-') && entry.userId !== pia.id,

@@ -1,33 +1,22 @@
-import {
-  API_BASE,
-  type Language,
-  type LiveTopic,
-  languageOf,
-  NOTICE_KINDS,
-  type NoticeCategory,
-  type NoticeUnread,
-  translate,
-} from '@polaris/contract';
+import { type Language, type LiveTopic, NOTICE_KINDS, type NoticeCategory, type NoticeUnread } from '@polaris/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client.ts';
 import type { Links } from '../../platform/links.ts';
-import { enqueueMail, type QueuedMail } from '../../platform/mail-queue.ts';
+import type { MailQueue } from '../../platform/mail-queue.ts';
 import type { RealtimeBus } from '../../platform/realtime.ts';
 import { PushDeliveryService } from './deliveries.service.ts';
+import { recordNotices } from './deliveries.store.ts';
 import type { NoticeEvent, Notifier } from './events.ts';
 import { NoticeHub, type ReadTarget } from './live.ts';
+import { NoticeMails } from './notice-mail.ts';
 import { NoticePreferenceService } from './preferences.service.ts';
-import { channelEnabled } from './preferences.ts';
-import { noticeText, presentNotice, presentUnread, type StoredNotice } from './presenter.ts';
+import { channelEnabled, fixedChannel } from './preferences.ts';
+import { presentNotice, presentUnread, type StoredNotice } from './presenter.ts';
 import type { PushSender } from './push.port.ts';
-import { DEFAULT_TIMEZONE, pushMayGoAt } from './quiet-hours.ts';
 import {
   forgetRecipient,
-  insertNotices,
-  insertPushDeliveries,
   listNotices,
   markRead,
-  type Recipient,
   recordLanguage,
   roomMuted,
   setRoomMute,
@@ -39,6 +28,8 @@ import { UnsubscribeTokens } from './tokens.ts';
 const FAN_OUT_CHUNK = 1000;
 /** Per-user publishes in flight at once after a fan-out. */
 const PUBLISH_CONCURRENCY = 64;
+/** The channels a notice goes out on beyond the inbox, each a delivery row its worker sends. */
+const OUTSIDE_CHANNELS = ['push', 'email'] as const;
 
 export interface NotificationDeps {
   db: Database;
@@ -51,6 +42,8 @@ export interface NotificationDeps {
   push: PushSender;
   /** A server key every node shares (the SecretBox key): unsubscribe links are keyed by a key derived from it. */
   serverKey: string;
+  /** The mail worker: it asks for the notices' mail, written as it goes out, before each claim. */
+  mailQueue: Pick<MailQueue, 'feedFrom'>;
   chat: {
     /** Unread chat messages over the user's rooms (the Community tab's badge). */
     unreadMessages(userId: number): Promise<number>;
@@ -62,19 +55,22 @@ export interface NotificationDeps {
 /**
  * The notifications module (docs/notifications.md): every announced event becomes one inbox row per recipient,
  * exactly once (unique user + key), then goes out on the channels the recipient allows: live on the WebSocket, push
- * (a delivery row the worker sends), email (the mail queue, in the same transaction).
+ * and email (a delivery row each, written with the inbox row in one statement; their workers write and send them).
  */
 export class NotificationService implements Omit<Notifier, 'later' | 'notifyIn'> {
   readonly live: NoticeHub;
   readonly preferences: NoticePreferenceService;
   readonly deliveries: PushDeliveryService;
   readonly tokens: UnsubscribeTokens;
+  readonly mails: NoticeMails;
 
   constructor(private readonly deps: NotificationDeps) {
     this.live = new NoticeHub({ bus: deps.bus, scope: deps.scope, unread: (id) => this.unread(id), log: deps.log });
     this.tokens = new UnsubscribeTokens(deps.serverKey);
     this.preferences = new NoticePreferenceService({ ...deps, tokens: this.tokens });
     this.deliveries = new PushDeliveryService(deps);
+    this.mails = new NoticeMails({ ...deps, tokens: this.tokens });
+    deps.mailQueue.feedFrom((limit) => this.mails.queueDue(limit));
   }
 
   /** Deleting an account, inside its transaction: the inbox, preferences and muted rooms. */
@@ -114,7 +110,11 @@ export class NotificationService implements Omit<Notifier, 'later' | 'notifyIn'>
     }
   }
 
-  /** One transaction for the call: the notices, their push deliveries and mail. Answers what goes out live. */
+  /**
+   * One transaction for the call, one statement per chunk of recipients: the inbox rows and a delivery row per
+   * outside channel each recipient allows (the push and the mail are written when their workers send them).
+   * Answers what goes out live.
+   */
   private async record(events: NoticeEvent[]) {
     const now = this.deps.now();
     const live: { userId: number; notice: StoredNotice }[] = [];
@@ -132,7 +132,7 @@ export class NotificationService implements Omit<Notifier, 'later' | 'notifyIn'>
           .filter((id) => Number.isSafeInteger(id) && id > 0)
           .sort((x, y) => x - y);
         for (let i = 0; i < userIds.length; i += FAN_OUT_CHUNK) {
-          const inserted = await insertNotices(tx, {
+          const inserted = await recordNotices(tx, {
             category,
             kind: event.kind,
             key: event.key,
@@ -142,66 +142,38 @@ export class NotificationService implements Omit<Notifier, 'later' | 'notifyIn'>
             roomId: event.roomId ?? null,
             inappDefault: channelEnabled(category, 'inapp', undefined),
             inappFixed: channelEnabled(category, 'inapp', false),
+            channels: OUTSIDE_CHANNELS.map((channel) => ({
+              channel,
+              fixed: fixedChannel(category, channel),
+              byDefault: channelEnabled(category, channel, undefined),
+            })),
+            attachments: event.attachments ?? null,
             now,
           });
-          if (inserted.length === 0) continue;
-          const pushes: { noticeId: number; at: Date }[] = [];
-          const mails: QueuedMail[] = [];
           for (const row of inserted) {
-            const notice: StoredNotice = {
-              id: row.id,
-              kind: event.kind,
-              category,
-              params: event.params,
-              link: event.link,
-              createdAt: now.toISOString(),
-              readAt: row.read ? now.toISOString() : null,
-            };
-            if (!row.read) live.push({ userId: row.userId, notice });
-            const { recipient } = row;
-            if (channelEnabled(category, 'push', recipient.push)) {
-              pushes.push({ noticeId: row.id, at: pushMayGoAt(quietOf(recipient), now) });
-            }
-            if (channelEnabled(category, 'email', recipient.emailOn)) {
-              mails.push(this.mailFor(recipient, category, event, row.id));
-            }
+            if (row.read) continue;
+            live.push({
+              userId: row.userId,
+              notice: {
+                id: row.id,
+                kind: event.kind,
+                category,
+                params: event.params,
+                link: event.link,
+                createdAt: now.toISOString(),
+                readAt: null,
+              },
+            });
           }
-          await insertPushDeliveries(tx, pushes);
-          await enqueueMail(tx, mails, now);
         }
       }
     });
     return live;
   }
 
-  /** The notice's email in the recipient's language, with an open link and a one-click unsubscribe (RFC 8058). */
-  private mailFor(recipient: Recipient, category: NoticeCategory, event: NoticeEvent, noticeId: number): QueuedMail {
-    const language = languageOf(recipient.language);
-    const { title, body } = noticeText(event.kind, event.params, language);
-    const unsubscribe = this.unsubscribeUrl(recipient.userId, category);
-    const lines = [body];
-    if (event.link) lines.push(translate(language, 'notice.words.open', { link: this.appUrl(event.link) }));
-    lines.push(`-- \n${translate(language, 'notice.words.unsubscribe', { link: unsubscribe })}`);
-    return {
-      to: recipient.email,
-      subject: title,
-      text: `${lines.join('\n\n')}\n`,
-      topic: `notice:${noticeId}`,
-      headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      attachments: event.attachments,
-    };
-  }
-
   /** The one-click unsubscribe URL of a user's email in a category. */
   unsubscribeUrl(userId: number, category: NoticeCategory): string {
-    const token = this.tokens.make(userId, category);
-    return `${this.deps.links.publicUrl}${API_BASE}/notice/unsubscribe?token=${encodeURIComponent(token)}`;
-  }
-
-  /** An in-app path as a link to the web app (hash routes). */
-  appUrl(path: string): string {
-    if (/^https?:\/\//.test(path)) return path;
-    return `${this.deps.links.publicUrl}/#${path.startsWith('/') ? path : `/${path}`}`;
+    return this.mails.unsubscribeUrl(userId, category);
   }
 
   private async publishEach(work: (() => Promise<void>)[]) {
@@ -284,15 +256,6 @@ export class NotificationService implements Omit<Notifier, 'later' | 'notifyIn'>
   backlog() {
     return this.deliveries.backlog();
   }
-}
-
-function quietOf(recipient: Recipient) {
-  if (recipient.quietStart === null || recipient.quietEnd === null) return null;
-  return {
-    start: recipient.quietStart,
-    end: recipient.quietEnd,
-    timeZone: recipient.timezone ?? DEFAULT_TIMEZONE,
-  };
 }
 
 /** A `timeId` cursor (`<ms>_<id>`, already checked by the contract) as the position it names. */

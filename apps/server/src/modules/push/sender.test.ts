@@ -240,7 +240,7 @@ describe('WebPushSender', () => {
     const { rows } = await query<{ id: string; outcome: string }>(
       t.database.db,
       sql`select n.id, d.outcome from notices n join notice_deliveries d on d.notice_id = n.id
-        where n.user_id = ${user.id} and n.key = 'depositCredited:push-e2e-1'`,
+        where n.user_id = ${user.id} and n.key = 'depositCredited:push-e2e-1' and d.channel = 'push'`,
     );
     expect(rows[0]?.outcome).toBe('sent');
     expect(JSON.parse(decryptPush(peer.to(name)[0]?.body as Buffer, keys))).toEqual({

@@ -154,6 +154,7 @@ describe('password changed', () => {
       title: 'Your password was changed',
       link: '/pages/my/security-center/password/index',
     });
+    await t.services.notifications.mails.queueAll(); // the mail worker's first step: the notices' mail written
     const mails = await query<{ recipient: string; subject: string }>(
       t.database.db,
       sql`select recipient, subject from mail_queue where topic = ${`notice:${told[0]!.id}`}`,
