@@ -2,13 +2,19 @@ import { rm } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceServer } from '../src/platform/server-file.ts';
+import { runCommandInProcess } from '../src/test/in-process-command.ts';
 import { commandApp, runCommand, signedUpUser } from './command-runner.ts';
 
 let dataDir: string;
 let stop: () => Promise<void>;
 
-/** Runs an operator command while the server runs (the commands find it through server.json and call it over HTTP). */
+/**
+ * Runs an operator command while the server runs (the commands find it through server.json and call it over HTTP),
+ * as its own process (`npx tsx`). Each such process spends seconds of CPU importing the server, so one run per
+ * script proves its wiring and `inProcess` runs the same script in this process for the other cases.
+ */
 const command = (script: string, args: string[] = []) => runCommand(script, args, { dataDir });
+const inProcess = (script: string, args: string[] = []) => runCommandInProcess(script, args, { dataDir });
 
 /** A running server with a registered user and one pending listing application, made through the real routes. */
 beforeAll(async () => {
@@ -70,8 +76,8 @@ describe('airdrop and listing operator commands', () => {
         ...['--project', 'CLI drop', '--asset', 'USDT', '--mode', 'prorata', '--pool', '500'],
         ...['--starts', 'now', '--ends', '+2d', '--distribute', '+3d'],
       ]),
-      command('airdrop-create.ts', ['--project', 'x']),
-      command('listing.ts', ['pending']),
+      inProcess('airdrop-create.ts', ['--project', 'x']),
+      inProcess('listing.ts', ['pending']),
     ]);
     expect(made.out).toContain('Airdrop #1 created: 500 USDT moved into its pool from outside (chain clearing).');
     expect(made.code).toBe(0);
@@ -84,8 +90,8 @@ describe('airdrop and listing operator commands', () => {
     expect(approved.out).toContain('Application #1 approved');
     expect(approved.code).toBe(0);
     const [again, network] = await Promise.all([
-      command('listing.ts', ['reject', '--id', '1']),
-      command('listing.ts', ['network', '--asset', 'CMDT', '--chain', '201', '--deposit', 'on']),
+      inProcess('listing.ts', ['reject', '--id', '1']),
+      inProcess('listing.ts', ['network', '--asset', 'CMDT', '--chain', '201', '--deposit', 'on']),
     ]);
     expect(again.code).toBe(1);
     expect(again.out).toContain('This application has already been reviewed');

@@ -9,12 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { REPO_ROOT } from '../src/paths.ts';
 import { announcedServer, serverFilePath } from '../src/platform/server-file.ts';
+import { runCommandInProcess } from '../src/test/in-process-command.ts';
 import { commandApp, runCommand, signedUpUser } from './command-runner.ts';
 
 let dataDir: string;
 
-/** Runs an operator command against an embedded database with no server running. */
+/**
+ * Runs an operator command against an embedded database with no server running, as its own process (`npx tsx`):
+ * each costs seconds of CPU importing the server, so only the runs that prove each command's wiring (its exit
+ * code and output as a process) spawn one; `inProcess` runs the same script here for the other cases.
+ */
 const command = (script: string, args: string[] = []) => runCommand(script, args, { dataDir });
+const inProcess = (script: string, args: string[] = []) => runCommandInProcess(script, args, { dataDir });
 
 beforeAll(async () => {
   const made = await commandApp('polaris-cli-');
@@ -41,7 +47,7 @@ describe('operator commands', () => {
     ]);
     expect(deposit.out).toContain('Credited 42 USDT on BSC to cli@example.com');
     expect(deposit.code).toBe(0);
-    const refused = await command('wallet-deposit.ts', [
+    const refused = await inProcess('wallet-deposit.ts', [
       '--email',
       'nobody@example.com',
       '--asset',
@@ -53,10 +59,11 @@ describe('operator commands', () => {
     ]);
     expect(refused.code).toBe(1);
     expect(refused.out).toContain('This email has not been registered');
-    const usage = await command('wallet-deposit.ts', ['--email', 'cli@example.com']);
+    const usage = await inProcess('wallet-deposit.ts', ['--email', 'cli@example.com']);
     expect(usage.code).toBe(2);
+    expect(usage.out).toContain('Missing --asset, --chain, --amount');
 
-    const ok = await command('ledger-check.ts');
+    const ok = await inProcess('ledger-check.ts');
     expect(ok.code).toBe(0);
     expect(ok.out).toContain('Ledger OK');
 
@@ -73,7 +80,8 @@ describe('operator commands beside a running server', () => {
   let serverDir: string;
   let server: ChildProcess;
   const tokenOf = () => readFile(path.join(serverDir, 'admin.token'), 'utf8');
-  const run = (script: string, args: string[] = []) => runCommand(script, args, { dataDir: serverDir });
+  // The commands' wiring as processes is proven above; here they run in this process (the server is a real one).
+  const run = (script: string, args: string[] = []) => runCommandInProcess(script, args, { dataDir: serverDir });
   /** The server's environment: a port of its own choosing, so nobody can tell the commands which. */
   const serverEnv = () => {
     const { PORT: _none, ...env } = process.env;
