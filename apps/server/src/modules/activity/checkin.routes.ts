@@ -1,16 +1,5 @@
-import {
-  CheckinInput,
-  CheckinOutput,
-  EmptyInput,
-  EmptyOutput,
-  NftListInput,
-  NftOutput,
-  NftOwnerVisibilityInput,
-  NftsOutput,
-  RegistrationRefInput,
-  SelfCheckinInput,
-  Status,
-} from '@polaris/contract';
+import { EmptyInput, Status } from '@polaris/contract';
+import { activitySchemas } from '@polaris/contract/schemas';
 import { AppError } from '../../platform/errors.ts';
 import type { Router } from '../../platform/router.ts';
 import type { CheckinService } from './checkin.service.ts';
@@ -24,59 +13,44 @@ export function checkinRoutes(
   { checkins, nfts }: { checkins: CheckinService; nfts: NftService },
 ): void {
   router.route({
-    method: 'POST',
-    path: '/activity/checkin',
+    ...activitySchemas.checkin,
     summary:
       "A host checks in a ticket by its QR payload (a queued offline scan with its scan time); once per ticket; mints the attendee's NFT",
     tags,
     auth: 'user',
-    input: CheckinInput,
-    output: CheckinOutput,
     handler: ({ input, user }) => checkins.checkInTicket(user.id, input.activityId, input.ticketCode, input.scannedAt),
   });
 
   router.route({
-    method: 'POST',
-    path: '/activity/checkin/self',
+    ...activitySchemas.checkinSelf,
     summary: "An attendee checks in with the venue's rotating 6-digit code",
     tags,
     auth: 'user',
     rateLimit: 'auth',
-    input: SelfCheckinInput,
-    output: CheckinOutput,
     handler: ({ input, user }) => checkins.selfCheckIn(user.id, input.activityId, input.signCode),
   });
 
   router.route({
-    method: 'POST',
-    path: '/activity/checkin/undo',
+    ...activitySchemas.checkinUndo,
     summary: 'Undo a check-in; burns its NFT',
     tags,
     auth: 'user',
-    input: RegistrationRefInput,
-    output: EmptyOutput,
     handler: ({ input, user }) => checkins.undo(user.id, input.activityId, input.registrationId),
   });
 
   router.route({
-    method: 'GET',
-    path: '/activity/nfts',
+    ...activitySchemas.nfts,
     summary: "The user's attendance NFTs, newest first",
     tags,
     auth: 'user',
-    input: NftListInput,
-    output: NftsOutput,
     handler: ({ input, user }) => nfts.myNfts(user.id, input.cursor, input.limit),
   });
 
   router.route({
-    method: 'POST',
-    path: '/activity/nft/owner',
+    ...activitySchemas.nftOwner,
     summary: "Whether the public metadata of one of the user's NFTs names them (hidden by default)",
     tags,
     auth: 'user',
-    input: NftOwnerVisibilityInput,
-    output: NftOutput,
     handler: ({ input, user }) => nfts.setOwnerVisibility(user.id, input.tokenId, input.visible),
   });
 

@@ -1,17 +1,5 @@
-import {
-  ActivityIdInput,
-  ActivityOutput,
-  CreateActivityInput,
-  DraftInput,
-  DraftOutput,
-  EmptyInput,
-  EmptyOutput,
-  IMAGE_MAX_BYTES,
-  SaveDraftInput,
-  Status,
-  UpdateActivityInput,
-  UploadImageOutput,
-} from '@polaris/contract';
+import { EmptyInput, IMAGE_MAX_BYTES, Status, UploadImageOutput } from '@polaris/contract';
+import { activitySchemas } from '@polaris/contract/schemas';
 import { AppError } from '../../platform/errors.ts';
 import type { Router } from '../../platform/router.ts';
 import type { DraftService } from './drafts.service.ts';
@@ -26,69 +14,51 @@ export function editingRoutes(
   { editing, drafts, images }: { editing: EditingService; drafts: DraftService; images: ImageService },
 ): void {
   router.route({
-    method: 'POST',
-    path: '/activity/create',
+    ...activitySchemas.create,
     summary: 'Create an activity (a draft unless publish is true); needs a profile name (414)',
     tags,
     auth: 'user',
-    input: CreateActivityInput,
-    output: ActivityOutput,
     handler: ({ input, user }) => editing.create(user, input),
   });
 
   router.route({
-    method: 'POST',
-    path: '/activity/update',
+    ...activitySchemas.update,
     summary:
       'Edit an activity (hosts; co-hosts list by the organizer only); a new start or venue mails attendees and gives paid ones a full-refund right until the start',
     tags,
     auth: 'user',
-    input: UpdateActivityInput,
-    output: ActivityOutput,
     handler: ({ input, user }) => editing.update(user, input),
   });
 
   router.route({
-    method: 'POST',
-    path: '/activity/publish',
+    ...activitySchemas.publish,
     summary: 'Publish a draft',
     tags,
     auth: 'user',
-    input: ActivityIdInput,
-    output: ActivityOutput,
     handler: ({ input, user }) => editing.publish(user, input.id),
   });
 
   router.route({
-    method: 'GET',
-    path: '/activity/draft',
+    ...activitySchemas.draft,
     summary: 'The create/edit form as the user last left it (activityId absent: a new activity)',
     tags,
     auth: 'user',
-    input: DraftInput,
-    output: DraftOutput,
     handler: ({ input, user }) => drafts.draft(user.id, input.activityId),
   });
 
   router.route({
-    method: 'POST',
-    path: '/activity/draft/save',
+    ...activitySchemas.draftSave,
     summary: 'Keep the create/edit form while the user edits',
     tags,
     auth: 'user',
-    input: SaveDraftInput,
-    output: DraftOutput,
     handler: ({ input, user }) => drafts.saveDraft(user.id, input.activityId, input.data),
   });
 
   router.route({
-    method: 'POST',
-    path: '/activity/draft/delete',
+    ...activitySchemas.draftDelete,
     summary: 'Discard the kept form',
     tags,
     auth: 'user',
-    input: DraftInput,
-    output: EmptyOutput,
     handler: ({ input, user }) => drafts.deleteDraft(user.id, input.activityId),
   });
 

@@ -1,18 +1,5 @@
-import {
-  ActivityRefInput,
-  AttendeesInput,
-  AttendeesOutput,
-  CancelActivityInput,
-  CancelActivityOutput,
-  InviteInput,
-  InviteOutput,
-  MarketingInput,
-  MarketingOutput,
-  OverviewOutput,
-  RegistrationOutput,
-  RegistrationRefInput,
-  SignCodeOutput,
-} from '@polaris/contract';
+import { ActivityRefInput } from '@polaris/contract';
+import { activitySchemas } from '@polaris/contract/schemas';
 import type { Router } from '../../platform/router.ts';
 import type { AttendeeService } from './attendees.service.ts';
 import type { CheckinService } from './checkin.service.ts';
@@ -43,24 +30,18 @@ export function manageRoutes(
   },
 ): void {
   router.route({
-    method: 'GET',
-    path: '/activity/manage/overview',
+    ...activitySchemas.manageOverview,
     summary: 'Counts by status, check-ins, seats and money held for the activity',
     tags,
     auth: 'user',
-    input: ActivityRefInput,
-    output: OverviewOutput,
     handler: ({ input, user }) => attendees.overview(user.id, input.activityId),
   });
 
   router.route({
-    method: 'GET',
-    path: '/activity/manage/attendees',
+    ...activitySchemas.manageAttendees,
     summary: 'Attendees by status (pending, approved, waitlisted, checkedIn, rejected, cancelled), by cursor',
     tags,
     auth: 'user',
-    input: AttendeesInput,
-    output: AttendeesOutput,
     handler: ({ input, user }) => attendees.attendees(user.id, input),
   });
 
@@ -84,70 +65,52 @@ export function manageRoutes(
   });
 
   router.route({
-    method: 'POST',
-    path: '/activity/manage/approve',
+    ...activitySchemas.manageApprove,
     summary: 'Approve a pending request (its frozen price moves to escrow)',
     tags,
     auth: 'user',
     region: 'gated',
-    input: RegistrationRefInput,
-    output: RegistrationOutput,
     handler: ({ input, user }) => seats.approve(user.id, input.activityId, input.registrationId),
   });
 
   router.route({
-    method: 'POST',
-    path: '/activity/manage/reject',
+    ...activitySchemas.manageReject,
     summary: 'Reject a pending request (its frozen price is released)',
     tags,
     auth: 'user',
-    input: RegistrationRefInput,
-    output: RegistrationOutput,
     handler: ({ input, user }) => seats.reject(user.id, input.activityId, input.registrationId),
   });
 
   router.route({
-    method: 'GET',
-    path: '/activity/manage/signCode',
+    ...activitySchemas.manageSignCode,
     summary: 'The current rotating sign-in code to show at the venue',
     tags,
     auth: 'user',
-    input: ActivityRefInput,
-    output: SignCodeOutput,
     handler: ({ input, user }) => checkins.signCode(user.id, input.activityId),
   });
 
   router.route({
-    method: 'POST',
-    path: '/activity/manage/invite',
+    ...activitySchemas.manageInvite,
     summary: 'Create an invitation link (skips approval) and mail it to the given addresses',
     tags,
     auth: 'user',
     rateLimit: 'code',
-    input: InviteInput,
-    output: InviteOutput,
     handler: ({ input, user }) => invitations.invite(user, input),
   });
 
   router.route({
-    method: 'POST',
-    path: '/activity/manage/marketing',
+    ...activitySchemas.manageMarketing,
     summary: 'Promotion settings: featured on explore, share title and text',
     tags,
     auth: 'user',
-    input: MarketingInput,
-    output: MarketingOutput,
     handler: ({ input, user }) => editing.setMarketing(user.id, input),
   });
 
   router.route({
-    method: 'POST',
-    path: '/activity/manage/cancel',
+    ...activitySchemas.manageCancel,
     summary: 'Cancel the whole activity (organizer only): everyone is refunded exactly what is held, and mailed',
     tags,
     auth: 'user',
-    input: CancelActivityInput,
-    output: CancelActivityOutput,
     handler: ({ input, user }) => settlement.cancelActivity(user.id, input.activityId),
   });
 }

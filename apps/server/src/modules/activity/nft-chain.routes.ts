@@ -1,4 +1,5 @@
-import { EmptyInput, NftAddressInput, TicketNftInput, TicketNftOutput } from '@polaris/contract';
+import { EmptyInput } from '@polaris/contract';
+import { activitySchemas } from '@polaris/contract/schemas';
 import type { Router } from '../../platform/router.ts';
 import type { NftChainService } from './nft-chain.service.ts';
 
@@ -7,26 +8,20 @@ const tags = ['activity'];
 /** Attendance NFTs on a chain: the ticket's NFT there, the holder's own address for it, and the contract's tokenURI. */
 export function nftChainRoutes(router: Router, { nftChain }: { nftChain: NftChainService }): void {
   router.route({
-    method: 'GET',
-    path: '/activity/ticket/nft',
+    ...activitySchemas.ticketNft,
     summary:
       "The caller's ticket's attendance NFT on its chain (queued, minted, burning, burned), chain, contract and token id; nothing off chain",
     tags,
     auth: 'user',
-    input: TicketNftInput,
-    output: TicketNftOutput,
     handler: ({ input, user }) => nftChain.ticketNft(user.id, input.activityId),
   });
 
   router.route({
-    method: 'POST',
-    path: '/activity/ticket/nft/address',
+    ...activitySchemas.ticketNftAddress,
     summary:
       "The holder's own EVM address for their attendance NFT, before it is minted (null: the platform's custody address)",
     tags,
     auth: 'user',
-    input: NftAddressInput,
-    output: TicketNftOutput,
     handler: ({ input, user }) => nftChain.setAddress(user.id, input.activityId, input.address),
   });
 

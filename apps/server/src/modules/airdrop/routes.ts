@@ -1,12 +1,4 @@
-import {
-  AirdropCreateInput,
-  AirdropCreateOutput,
-  AirdropDetailOutput,
-  AirdropIdInput,
-  AirdropListInput,
-  AirdropListOutput,
-  AirdropSignupOutput,
-} from '@polaris/contract';
+import { airdropSchemas } from '@polaris/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { Router } from '../../platform/router.ts';
 import type { AirdropService } from './service.ts';
@@ -15,34 +7,25 @@ const tags = ['airdrop'];
 
 export function airdropRoutes(router: Router, airdrops: AirdropService): void {
   router.route({
-    method: 'GET',
-    path: '/airdrop/list',
+    ...airdropSchemas.list,
     summary: 'Current (not yet distributed) or past airdrops, newest first, with the caller’s sign-up',
     tags,
     auth: 'optional',
-    input: AirdropListInput,
-    output: AirdropListOutput,
     handler: ({ input, user }) => airdrops.list(user?.id ?? null, input),
   });
   router.route({
-    method: 'GET',
-    path: '/airdrop/detail',
+    ...airdropSchemas.detail,
     summary: 'One airdrop; for a logged-in caller, their sign-up and whether they meet each rule now',
     tags,
     auth: 'optional',
-    input: AirdropIdInput,
-    output: AirdropDetailOutput,
     handler: ({ input, user }) => airdrops.detail(user?.id ?? null, Number(input.id)),
   });
   router.route({
-    method: 'POST',
-    path: '/airdrop/signup',
+    ...airdropSchemas.signup,
     summary: 'Sign up for an airdrop during its window, if the caller meets its rules (once per person)',
     tags,
     auth: 'user',
     region: 'gated',
-    input: AirdropIdInput,
-    output: AirdropSignupOutput,
     handler: ({ input, user }) => airdrops.signup(user.id, Number(input.id)),
   });
 }
@@ -54,13 +37,10 @@ export function airdropOperatorRoutes(
   guard: (request: FastifyRequest) => void,
 ): void {
   router.route({
-    method: 'POST',
-    path: '/admin/airdrop/create',
+    ...airdropSchemas.adminAirdropCreate,
     summary: 'Create an airdrop and fund its pool (operator token)',
     tags: ['operator'],
     auth: 'public',
-    input: AirdropCreateInput,
-    output: AirdropCreateOutput,
     handler: async ({ input, request }) => {
       guard(request);
       return airdrops.create(input);

@@ -1,12 +1,5 @@
-import {
-  AppConfigOutput,
-  ClientDeviceInput,
-  ClientLatestInput,
-  ClientReleaseOutput,
-  EmptyInput,
-  EmptyOutput,
-  HealthOutput,
-} from '@polaris/contract';
+import { EmptyInput } from '@polaris/contract';
+import { appSchemas } from '@polaris/contract/schemas';
 import type { RegionGate } from '../../platform/region.ts';
 import type { Router } from '../../platform/router.ts';
 import type { ClientService } from './client.service.ts';
@@ -16,13 +9,10 @@ const tags = ['app'];
 
 export function appRoutes(router: Router, deps: { app: AppService; client: ClientService; region: RegionGate }): void {
   router.route({
-    method: 'GET',
-    path: '/health',
+    ...appSchemas.health,
     summary: 'Liveness and database reachability',
     tags,
     auth: 'public',
-    input: EmptyInput,
-    output: HealthOutput,
     handler: () => deps.app.health(),
   });
 
@@ -47,38 +37,29 @@ export function appRoutes(router: Router, deps: { app: AppService; client: Clien
   });
 
   router.route({
-    method: 'GET',
-    path: '/app/config',
+    ...appSchemas.config,
     summary: 'What the client needs at start: region block, version, public URL',
     tags,
     auth: 'public',
     // No database, no user, a few header reads: nothing a limiter would protect.
     rateLimit: false,
-    input: EmptyInput,
-    output: AppConfigOutput,
     // The country comes from a header set by a trusted proxy (TRUST_PROXY), never from the client itself.
     handler: async ({ request }) => deps.app.startConfig(deps.region.countryOf(request)),
   });
 
   router.route({
-    method: 'POST',
-    path: '/client/lastest',
+    ...appSchemas.clientLastest,
     summary: "The app's latest release for a platform (from CLIENT_RELEASE_FILE): version, notes, update links",
     tags,
     auth: 'public',
-    input: ClientLatestInput,
-    output: ClientReleaseOutput,
     handler: ({ input }) => deps.client.latest(input.deviceType),
   });
 
   router.route({
-    method: 'POST',
-    path: '/client/device',
+    ...appSchemas.clientDevice,
     summary: 'A client reports its install: device id, platform, app version, system (kept, one row per device)',
     tags,
     auth: 'optional',
-    input: ClientDeviceInput,
-    output: EmptyOutput,
     handler: ({ input, user }) => deps.client.reportDevice(input, user?.id ?? null),
   });
 }

@@ -1,16 +1,5 @@
-import {
-  CheckEmailInput,
-  CheckEmailOutput,
-  CodeLoginInput,
-  EmptyInput,
-  EmptyOutput,
-  PasswordLoginInput,
-  ResetPasswordInput,
-  SendCodeInput,
-  SendCodeOutput,
-  SessionOutput,
-  SignupInput,
-} from '@polaris/contract';
+import { PasswordLoginInput, SessionOutput } from '@polaris/contract';
+import { authSchemas } from '@polaris/contract/schemas';
 import type { Captcha } from '../../platform/captcha.ts';
 import type { Router } from '../../platform/router.ts';
 import type { AuthService } from './service.ts';
@@ -19,14 +8,11 @@ const tags = ['auth'];
 
 export function authRoutes(router: Router, auth: AuthService, captcha: Captcha): void {
   router.route({
-    method: 'POST',
-    path: '/user/vcode/send',
+    ...authSchemas.userVcodeSend,
     summary: 'Email a 6-digit code for sign-up, login or password reset',
     tags,
     auth: 'public',
     rateLimit: 'code',
-    input: SendCodeInput,
-    output: SendCodeOutput,
     // Mails any address: the captcha is claimed first, so a script cannot use us to flood inboxes.
     handler: async ({ input, language }) => {
       await captcha.verify(input.captcha);
@@ -35,26 +21,20 @@ export function authRoutes(router: Router, auth: AuthService, captcha: Captcha):
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/checkIsBindEmail',
+    ...authSchemas.userCheckIsBindEmail,
     summary: 'Whether an account exists for this email',
     tags,
     auth: 'public',
     rateLimit: 'auth',
-    input: CheckEmailInput,
-    output: CheckEmailOutput,
     handler: async ({ input }) => ({ registered: await auth.isRegistered(input.email) }),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/signup',
+    ...authSchemas.userSignup,
     summary: 'Create an account with an emailed code',
     tags,
     auth: 'public',
     rateLimit: 'auth',
-    input: SignupInput,
-    output: SessionOutput,
     handler: async ({ input, request }) => {
       await captcha.verify(input.captcha);
       return auth.signup(input, request.headers['user-agent']);
@@ -77,27 +57,21 @@ export function authRoutes(router: Router, auth: AuthService, captcha: Captcha):
   }
 
   router.route({
-    method: 'POST',
-    path: '/user/login/vcode',
+    ...authSchemas.userLoginVcode,
     summary: 'Log in with an emailed code',
     tags,
     auth: 'public',
     rateLimit: 'auth',
-    input: CodeLoginInput,
-    output: SessionOutput,
     handler: ({ input, request }) =>
       auth.loginWithCode(input, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/reset',
+    ...authSchemas.userReset,
     summary: 'Set a new password with an emailed code; ends every session',
     tags,
     auth: 'public',
     rateLimit: 'auth',
-    input: ResetPasswordInput,
-    output: EmptyOutput,
     handler: async ({ input }) => {
       await auth.resetPassword(input);
       return {};
@@ -105,13 +79,10 @@ export function authRoutes(router: Router, auth: AuthService, captcha: Captcha):
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/logout',
+    ...authSchemas.userLogout,
     summary: 'End the current session',
     tags,
     auth: 'user',
-    input: EmptyInput,
-    output: EmptyOutput,
     successMessage: 'auth.logoutOk',
     handler: async ({ user }) => {
       await auth.logout(user.sessionId);

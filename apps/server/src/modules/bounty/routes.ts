@@ -1,17 +1,4 @@
-import {
-  BountiesOutput,
-  BountyCreateInput,
-  BountyListInput,
-  BountyMineInput,
-  BountyMineOutput,
-  BountyOutput,
-  BountyRefInput,
-  BountyReviewInput,
-  BountySubmissionOutput,
-  BountySubmissionsInput,
-  BountySubmissionsOutput,
-  BountySubmitInput,
-} from '@polaris/contract';
+import { bountySchemas } from '@polaris/contract/schemas';
 import type { Router } from '../../platform/router.ts';
 import type { BountyService } from './service.ts';
 
@@ -19,76 +6,55 @@ const tags = ['bounty'];
 
 export function bountyRoutes(router: Router, bounties: BountyService): void {
   router.route({
-    method: 'POST',
-    path: '/bounty/create',
+    ...bountySchemas.create,
     summary:
       'Create a task bounty and escrow its pool (trade password, idempotency key); with roomId it is posted to the room',
     tags,
     auth: 'user',
     region: 'gated',
-    input: BountyCreateInput,
-    output: BountyOutput,
     handler: ({ input, user }) => bounties.create(user, input),
   });
   router.route({
-    method: 'GET',
-    path: '/bounty/list',
+    ...bountySchemas.list,
     summary: "Browse bounties: search, category, open or all, an activity's or a room's; newest first",
     tags,
     auth: 'optional',
-    input: BountyListInput,
-    output: BountiesOutput,
     handler: ({ input, user }) => bounties.list(user?.id ?? null, input),
   });
   router.route({
-    method: 'GET',
-    path: '/bounty/detail',
+    ...bountySchemas.detail,
     summary: 'One bounty, with the caller’s submission and whether they may submit',
     tags,
     auth: 'optional',
-    input: BountyRefInput,
-    output: BountyOutput,
     handler: ({ input, user }) => bounties.detail(user?.id ?? null, input.id),
   });
   router.route({
-    method: 'POST',
-    path: '/bounty/submit',
+    ...bountySchemas.submit,
     summary: 'Submit to an open bounty (one live submission per person)',
     tags,
     auth: 'user',
-    input: BountySubmitInput,
-    output: BountySubmissionOutput,
     handler: ({ input, user }) => bounties.submissions.submit(user.id, input),
   });
   router.route({
-    method: 'GET',
-    path: '/bounty/submissions',
+    ...bountySchemas.submissions,
     summary: "A bounty's submissions: all of them for its creator, one's own for anyone else",
     tags,
     auth: 'user',
-    input: BountySubmissionsInput,
-    output: BountySubmissionsOutput,
     handler: ({ input, user }) => bounties.submissions.list(user.id, input),
   });
   router.route({
-    method: 'POST',
-    path: '/bounty/review',
+    ...bountySchemas.review,
     summary: 'The creator approves a submission (paid from escrow at once) or rejects it with a reason',
     tags,
     auth: 'user',
     region: 'gated',
-    input: BountyReviewInput,
-    output: BountySubmissionOutput,
     handler: ({ input, user }) => bounties.submissions.review(user.id, input),
   });
   router.route({
-    method: 'GET',
-    path: '/bounty/mine',
+    ...bountySchemas.mine,
     summary: 'Bounties I created, or my submissions with their bounty',
     tags,
     auth: 'user',
-    input: BountyMineInput,
-    output: BountyMineOutput,
     handler: ({ input, user }) => bounties.mine(user.id, input),
   });
 }

@@ -1,16 +1,5 @@
-import {
-  CalendarEntryInput,
-  CalendarEntryRefInput,
-  CalendarEntryUpdateInput,
-  CalendarFeedOutput,
-  CalendarItemOutput,
-  CalendarItemsOutput,
-  CalendarListInput,
-  CalendarMonthInput,
-  EmptyInput,
-  EmptyOutput,
-  Status,
-} from '@polaris/contract';
+import { EmptyInput, Status } from '@polaris/contract';
+import { calendarSchemas } from '@polaris/contract/schemas';
 import { AppError } from '../../platform/errors.ts';
 import type { Router } from '../../platform/router.ts';
 import type { CalendarService } from './service.ts';
@@ -19,81 +8,60 @@ const tags = ['calendar'];
 
 export function calendarRoutes(router: Router, calendar: CalendarService): void {
   router.route({
-    method: 'GET',
-    path: '/calendar/month',
+    ...calendarSchemas.month,
     summary: "A month of the user's calendar (joined, hosted, own entries) in a time zone",
     tags,
     auth: 'user',
-    input: CalendarMonthInput,
-    output: CalendarItemsOutput,
     handler: async ({ input, user, language }) => ({
       items: await calendar.month(user.id, input.month, input.tz, input.filter, language),
     }),
   });
 
   router.route({
-    method: 'GET',
-    path: '/calendar/list',
+    ...calendarSchemas.list,
     summary: "The user's calendar as a list, from now (or `from`) on",
     tags,
     auth: 'user',
-    input: CalendarListInput,
-    output: CalendarItemsOutput,
     handler: async ({ input, user, language }) => ({ items: await calendar.list(user.id, input, language) }),
   });
 
   router.route({
-    method: 'POST',
-    path: '/calendar/entry/create',
+    ...calendarSchemas.entryCreate,
     summary: 'Add an own calendar entry',
     tags,
     auth: 'user',
-    input: CalendarEntryInput,
-    output: CalendarItemOutput,
     handler: ({ input, user }) => calendar.create(user.id, input),
   });
 
   router.route({
-    method: 'POST',
-    path: '/calendar/entry/update',
+    ...calendarSchemas.entryUpdate,
     summary: 'Change an own calendar entry (someone else’s is not found)',
     tags,
     auth: 'user',
-    input: CalendarEntryUpdateInput,
-    output: CalendarItemOutput,
     handler: ({ input, user }) => calendar.update(user.id, input.id, input),
   });
 
   router.route({
-    method: 'POST',
-    path: '/calendar/entry/delete',
+    ...calendarSchemas.entryDelete,
     summary: 'Remove an own calendar entry',
     tags,
     auth: 'user',
-    input: CalendarEntryRefInput,
-    output: EmptyOutput,
     handler: ({ input, user }) => calendar.remove(user.id, input.id),
   });
 
   router.route({
-    method: 'GET',
-    path: '/calendar/feed',
+    ...calendarSchemas.feed,
     summary: 'The subscribable feed URL, with its per-user secret token',
     tags,
     auth: 'user',
-    input: EmptyInput,
-    output: CalendarFeedOutput,
     handler: ({ user }) => calendar.feedUrl(user.id),
   });
 
   router.route({
-    method: 'POST',
-    path: '/calendar/feed/reset',
+    ...calendarSchemas.feedReset,
     summary: 'Replace the feed token; the old URL stops working',
     tags,
     auth: 'user',
-    input: EmptyInput,
-    output: CalendarFeedOutput,
     handler: ({ user }) => calendar.feedUrl(user.id, true),
   });
 

@@ -1,14 +1,5 @@
-import {
-  ChainCancelInput,
-  ChainCancelOutput,
-  ChainFundInput,
-  ChainFundOutput,
-  ChainNftDeployInput,
-  ChainNftDeployOutput,
-  ChainReconcileOutput,
-  EmptyInput,
-  Status,
-} from '@polaris/contract';
+import { Status } from '@polaris/contract';
+import { chainSchemas } from '@polaris/contract/schemas';
 import { AppError } from '../../platform/errors.ts';
 import { operatorGuard } from '../../platform/operator-guard.ts';
 import type { Router } from '../../platform/router.ts';
@@ -21,13 +12,10 @@ export function chainOperatorRoutes(router: Router, deps: { chains: ChainService
   const guard = operatorGuard(deps.adminToken);
 
   router.route({
-    method: 'POST',
-    path: '/admin/chain/cancel',
+    ...chainSchemas.adminChainCancel,
     summary: 'Cancel a withdrawal not yet mined, by our own transaction at its nonce (operator token)',
     tags: ['operator'],
     auth: 'public',
-    input: ChainCancelInput,
-    output: ChainCancelOutput,
     handler: async ({ input, request }) => {
       guard(request);
       const cancel = await deps.chains.cancelWithdrawal(input.withdrawal);
@@ -37,13 +25,10 @@ export function chainOperatorRoutes(router: Router, deps: { chains: ChainService
   });
 
   router.route({
-    method: 'GET',
-    path: '/admin/chain/reconcile',
+    ...chainSchemas.adminChainReconcile,
     summary: 'What each chain on a node holds against the records (operator token)',
     tags: ['operator'],
     auth: 'public',
-    input: EmptyInput,
-    output: ChainReconcileOutput,
     handler: async ({ request }) => {
       guard(request);
       const lines = await deps.chains.reconcile();
@@ -52,13 +37,10 @@ export function chainOperatorRoutes(router: Router, deps: { chains: ChainService
   });
 
   router.route({
-    method: 'POST',
-    path: '/admin/chain/fund',
+    ...chainSchemas.adminChainFund,
     summary: "Record an operator's transaction to or from the hot wallet (operator token)",
     tags: ['operator'],
     auth: 'public',
-    input: ChainFundInput,
-    output: ChainFundOutput,
     handler: async ({ input, request }) => {
       guard(request);
       try {
@@ -72,14 +54,11 @@ export function chainOperatorRoutes(router: Router, deps: { chains: ChainService
   });
 
   router.route({
-    method: 'POST',
-    path: '/admin/chain/nft-deploy',
+    ...chainSchemas.adminChainNftDeploy,
     summary:
       'Sign the attendance NFT contract deployment from the hot wallet, its owner, with the next database nonce (operator token)',
     tags: ['operator'],
     auth: 'public',
-    input: ChainNftDeployInput,
-    output: ChainNftDeployOutput,
     handler: async ({ input, request }) => {
       guard(request);
       try {

@@ -1,30 +1,5 @@
-import {
-  activityIdField,
-  ChatAnnounceInput,
-  ChatDirectOpenInput,
-  ChatHistoryInput,
-  ChatJoinInput,
-  ChatMemberActionInput,
-  ChatMembersInput,
-  ChatMembersOutput,
-  ChatMessageRefInput,
-  ChatMessagesOutput,
-  ChatMuteInput,
-  ChatMyRoomsOutput,
-  ChatReadInput,
-  ChatRoleInput,
-  ChatRoomCreateInput,
-  ChatRoomOutput,
-  ChatRoomRefInput,
-  ChatRoomsOutput,
-  ChatSearchInput,
-  ChatSendInput,
-  ChatSendOutput,
-  ChatSettingsInput,
-  EmptyInput,
-  EmptyOutput,
-  text,
-} from '@polaris/contract';
+import { activityIdField, ChatRoomOutput, ChatRoomRefInput, text } from '@polaris/contract';
+import { chatSchemas } from '@polaris/contract/schemas';
 import { z } from 'zod';
 import type { Router } from '../../platform/router.ts';
 import type { ChatService } from './service.ts';
@@ -47,33 +22,24 @@ export function chatRoutes(router: Router, chat: ChatService): void {
 /** Finding, opening, joining and leaving rooms, and their settings. */
 function roomRoutes(router: Router, chat: ChatService): void {
   router.route({
-    method: 'GET',
-    path: '/chat/rooms/mine',
+    ...chatSchemas.roomsMine,
     summary: 'My rooms, newest activity first, with the last message and unread count',
     tags,
     auth: 'user',
-    input: EmptyInput,
-    output: ChatMyRoomsOutput,
     handler: ({ user }) => chat.rooms.myRooms(user),
   });
   router.route({
-    method: 'GET',
-    path: '/chat/rooms/search',
+    ...chatSchemas.roomsSearch,
     summary: 'Public rooms by name',
     tags,
     auth: 'user',
-    input: ChatSearchInput,
-    output: ChatRoomsOutput,
     handler: ({ input, user }) => chat.rooms.search(user, input.q, input.limit),
   });
   router.route({
-    method: 'GET',
-    path: '/chat/room',
+    ...chatSchemas.room,
     summary: 'One room as the caller sees it, with their role and abilities',
     tags,
     auth: 'user',
-    input: ChatRoomRefInput,
-    output: ChatRoomOutput,
     handler: ({ input, user }) => chat.rooms.room(user, input.roomId),
   });
   router.route({
@@ -97,63 +63,45 @@ function roomRoutes(router: Router, chat: ChatService): void {
     handler: ({ input, user }) => chat.rooms.openCityRoom(user, input.city),
   });
   router.route({
-    method: 'POST',
-    path: '/chat/room/create',
+    ...chatSchemas.roomCreate,
     summary: 'Create a community room; the creator is its owner',
     tags,
     auth: 'user',
-    input: ChatRoomCreateInput,
-    output: ChatRoomOutput,
     handler: ({ input, user }) => chat.rooms.createRoom(user, input),
   });
   router.route({
-    method: 'POST',
-    path: '/chat/direct/open',
+    ...chatSchemas.directOpen,
     summary: 'The direct conversation with a user (created on first use)',
     tags,
     auth: 'user',
-    input: ChatDirectOpenInput,
-    output: ChatRoomOutput,
     handler: ({ input, user }) => chat.rooms.openDirect(user, input.uid),
   });
   router.route({
-    method: 'POST',
-    path: '/chat/room/join',
+    ...chatSchemas.roomJoin,
     summary: 'Join a public room by id, or any room by its invite token',
     tags,
     auth: 'user',
-    input: ChatJoinInput,
-    output: ChatRoomOutput,
     handler: ({ input, user }) => chat.rooms.join(user, input),
   });
   router.route({
-    method: 'POST',
-    path: '/chat/room/leave',
+    ...chatSchemas.roomLeave,
     summary: 'Leave a room (the owner cannot)',
     tags,
     auth: 'user',
-    input: ChatRoomRefInput,
-    output: EmptyOutput,
     handler: ({ input, user }) => chat.rooms.leave(user, input.roomId),
   });
   router.route({
-    method: 'POST',
-    path: '/chat/room/settings',
+    ...chatSchemas.roomSettings,
     summary: 'Change name, avatar, description, join policy or slow mode (admins)',
     tags,
     auth: 'user',
-    input: ChatSettingsInput,
-    output: ChatRoomOutput,
     handler: ({ input, user }) => chat.rooms.settings(user, input),
   });
   router.route({
-    method: 'POST',
-    path: '/chat/room/invite/reset',
+    ...chatSchemas.roomInviteReset,
     summary: 'Replace the invite link token (admins)',
     tags,
     auth: 'user',
-    input: ChatRoomRefInput,
-    output: ChatRoomOutput,
     handler: ({ input, user }) => chat.rooms.resetInvite(user, input.roomId),
   });
 }
@@ -161,13 +109,10 @@ function roomRoutes(router: Router, chat: ChatService): void {
 /** Pinned announcements (admins pin, members read). */
 function announcementRoutes(router: Router, chat: ChatService): void {
   router.route({
-    method: 'POST',
-    path: '/chat/room/announce',
+    ...chatSchemas.roomAnnounce,
     summary: 'Pin an announcement (admins); it is posted as a system message',
     tags,
     auth: 'user',
-    input: ChatAnnounceInput,
-    output: EmptyOutput,
     handler: ({ input, user }) => chat.moderation.announce(user, input),
   });
   router.route({
@@ -185,43 +130,31 @@ function announcementRoutes(router: Router, chat: ChatService): void {
 /** History, sending, deleting and the read position. */
 function messageRoutes(router: Router, chat: ChatService): void {
   router.route({
-    method: 'GET',
-    path: '/chat/messages',
+    ...chatSchemas.messages,
     summary: 'History, newest first, before a sequence number',
     tags,
     auth: 'user',
-    input: ChatHistoryInput,
-    output: ChatMessagesOutput,
     handler: ({ input, user }) => chat.messages.history(user, input),
   });
   router.route({
-    method: 'POST',
-    path: '/chat/message/send',
+    ...chatSchemas.messageSend,
     summary: 'Send a message (the WebSocket send frame does the same)',
     tags,
     auth: 'user',
-    input: ChatSendInput,
-    output: ChatSendOutput,
     handler: async ({ input, user }) => ({ message: await chat.messages.send(user, input) }),
   });
   router.route({
-    method: 'POST',
-    path: '/chat/message/delete',
+    ...chatSchemas.messageDelete,
     summary: 'Delete an own message; admins delete any',
     tags,
     auth: 'user',
-    input: ChatMessageRefInput,
-    output: EmptyOutput,
     handler: ({ input, user }) => chat.messages.deleteMessage(user, input),
   });
   router.route({
-    method: 'POST',
-    path: '/chat/read',
+    ...chatSchemas.read,
     summary: 'Move my read position forward',
     tags,
     auth: 'user',
-    input: ChatReadInput,
-    output: EmptyOutput,
     handler: ({ input, user }) => chat.messages.read(user, input),
   });
 }
@@ -229,63 +162,45 @@ function messageRoutes(router: Router, chat: ChatService): void {
 /** The member list and moderation: mutes, kicks, bans and roles. */
 function memberRoutes(router: Router, chat: ChatService): void {
   router.route({
-    method: 'GET',
-    path: '/chat/members',
+    ...chatSchemas.members,
     summary: 'Members with roles, by name or uid',
     tags,
     auth: 'user',
-    input: ChatMembersInput,
-    output: ChatMembersOutput,
     handler: ({ input, user }) => chat.moderation.members(user, input),
   });
   router.route({
-    method: 'POST',
-    path: '/chat/member/mute',
+    ...chatSchemas.memberMute,
     summary: 'Mute a member for some minutes (admins)',
     tags,
     auth: 'user',
-    input: ChatMuteInput,
-    output: EmptyOutput,
     handler: ({ input, user }) => chat.moderation.mute(user, input),
   });
   router.route({
-    method: 'POST',
-    path: '/chat/member/unmute',
+    ...chatSchemas.memberUnmute,
     summary: 'Lift a mute (admins)',
     tags,
     auth: 'user',
-    input: ChatMemberActionInput,
-    output: EmptyOutput,
     handler: ({ input, user }) => chat.moderation.unmute(user, input),
   });
   router.route({
-    method: 'POST',
-    path: '/chat/member/kick',
+    ...chatSchemas.memberKick,
     summary: 'Remove a member (admins); they may join again',
     tags,
     auth: 'user',
-    input: ChatMemberActionInput,
-    output: EmptyOutput,
     handler: ({ input, user }) => chat.moderation.kick(user, input),
   });
   router.route({
-    method: 'POST',
-    path: '/chat/member/ban',
+    ...chatSchemas.memberBan,
     summary: 'Ban a member (admins); they cannot join again',
     tags,
     auth: 'user',
-    input: ChatMemberActionInput,
-    output: EmptyOutput,
     handler: ({ input, user }) => chat.moderation.ban(user, input),
   });
   router.route({
-    method: 'POST',
-    path: '/chat/member/role',
+    ...chatSchemas.memberRole,
     summary: 'Make a member an admin or back (owner)',
     tags,
     auth: 'user',
-    input: ChatRoleInput,
-    output: EmptyOutput,
     handler: ({ input, user }) => chat.moderation.setRole(user, input),
   });
 }

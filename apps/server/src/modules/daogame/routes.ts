@@ -1,14 +1,5 @@
-import {
-  DaogameDetailInput,
-  DaogameDetailOutput,
-  DaogameHomeOutput,
-  DaogameListInput,
-  DaogameListOutput,
-  DaogameRankInput,
-  DaogameRankOutput,
-  EmptyInput,
-  Status,
-} from '@polaris/contract';
+import { DaogameDetailInput, EmptyInput, Status } from '@polaris/contract';
+import { daogameSchemas } from '@polaris/contract/schemas';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import type { Router } from '../../platform/router.ts';
@@ -27,46 +18,34 @@ const ShellInput = z.object({ game: DaogameDetailInput.shape.id });
  */
 export function daogameRoutes(router: Router, daogame: DaogameService): void {
   router.route({
-    method: 'GET',
-    path: '/daogame/home',
+    ...daogameSchemas.home,
     summary: 'The tab: featured games, categories and the top of the rank',
     tags,
     auth: 'public',
-    input: EmptyInput,
-    output: DaogameHomeOutput,
     handler: ({ language }) => daogame.home(language),
   });
 
   router.route({
-    method: 'GET',
-    path: '/daogame/list',
+    ...daogameSchemas.list,
     summary: "A category's games or a search's, most played first, 20 at a time",
     tags,
     auth: 'public',
-    input: DaogameListInput,
-    output: DaogameListOutput,
     handler: ({ language, input }) => daogame.list(language, input),
   });
 
   router.route({
-    method: 'GET',
-    path: '/daogame/rank',
+    ...daogameSchemas.rank,
     summary: 'The best-scored games, overall or in one category',
     tags,
     auth: 'public',
-    input: DaogameRankInput,
-    output: DaogameRankOutput,
     handler: ({ language, input }) => daogame.rank(language, input.category),
   });
 
   router.route({
-    method: 'GET',
-    path: '/daogame/detail',
+    ...daogameSchemas.detail,
     summary: 'One game with its description and the URL that plays it',
     tags,
     auth: 'public',
-    input: DaogameDetailInput,
-    output: DaogameDetailOutput,
     handler: ({ language, input }) => daogame.detail(language, input.id),
   });
 

@@ -1,4 +1,5 @@
-import { EmptyInput, KYC_DOCUMENTS, KycPendingOutput, KycReviewInput, KycReviewOutput, text } from '@polaris/contract';
+import { KYC_DOCUMENTS, text } from '@polaris/contract';
+import { identitySchemas } from '@polaris/contract/schemas';
 import { z } from 'zod';
 import { operatorGuard } from '../../platform/operator-guard.ts';
 import type { Router } from '../../platform/router.ts';
@@ -19,13 +20,10 @@ export function kycOperatorRoutes(router: Router, deps: { kyc: KycService; admin
   const tags = ['operator'];
 
   router.route({
-    method: 'GET',
-    path: '/admin/kyc/pending',
+    ...identitySchemas.adminKycPending,
     summary: 'Identity checks waiting for review, oldest first, ID numbers opened (operator token)',
     tags,
     auth: 'public',
-    input: EmptyInput,
-    output: KycPendingOutput,
     handler: async ({ request }) => {
       guard(request);
       return deps.kyc.pending();
@@ -52,13 +50,10 @@ export function kycOperatorRoutes(router: Router, deps: { kyc: KycService; admin
   });
 
   router.route({
-    method: 'POST',
-    path: '/admin/kyc/review',
+    ...identitySchemas.adminKycReview,
     summary: 'Approve or reject (with a reason) a pending identity check (operator token)',
     tags,
     auth: 'public',
-    input: KycReviewInput,
-    output: KycReviewOutput,
     handler: async ({ request, input }) => {
       guard(request);
       return deps.kyc.review(input);

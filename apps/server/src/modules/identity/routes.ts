@@ -1,17 +1,5 @@
-import {
-  BindPhoneInput,
-  BoundPhoneOutput,
-  CheckPhoneOutput,
-  EmptyInput,
-  KYC_DOCUMENT_MAX_BYTES,
-  Kyc1Input,
-  Kyc2Input,
-  KycStatusOutput,
-  PhoneInput,
-  SelectAuthLevelInput,
-  SendCodeOutput,
-  VerificationOutput,
-} from '@polaris/contract';
+import { KYC_DOCUMENT_MAX_BYTES, Kyc2Input, KycStatusOutput } from '@polaris/contract';
+import { identitySchemas } from '@polaris/contract/schemas';
 import type { Router } from '../../platform/router.ts';
 import type { KycService } from './kyc.service.ts';
 import type { PhoneService } from './phone.service.ts';
@@ -22,72 +10,54 @@ export function identityRoutes(router: Router, deps: { phones: PhoneService; kyc
   const { phones, kyc } = deps;
 
   router.route({
-    method: 'POST',
-    path: '/open/check/phone',
+    ...identitySchemas.openCheckPhone,
     summary: 'Whether a phone number is valid for its area code, and free (not bound to any account)',
     tags,
     auth: 'optional',
     rateLimit: 'code',
-    input: PhoneInput,
-    output: CheckPhoneOutput,
     handler: ({ input }) => phones.check(input),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/binding/phone/vcode',
+    ...identitySchemas.userBindingPhoneVcode,
     summary: 'Text a 6-digit code to a valid, free number, for binding it (once a minute)',
     tags,
     auth: 'user',
     rateLimit: 'code',
-    input: PhoneInput,
-    output: SendCodeOutput,
     handler: ({ input, user, language }) => phones.sendCode(user.id, input, language),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/binding/phone',
+    ...identitySchemas.userBindingPhone,
     summary: 'Bind (or change) the phone with the texted code; five wrong codes per 15 minutes',
     tags,
     auth: 'user',
     rateLimit: 'auth',
-    input: BindPhoneInput,
-    output: BoundPhoneOutput,
     handler: ({ input, user }) => phones.bind(user.id, input),
   });
 
   router.route({
-    method: 'GET',
-    path: '/user/verification',
+    ...identitySchemas.userVerification,
     summary: 'The bound phone (masked) and the state of identity verification',
     tags,
     auth: 'user',
-    input: EmptyInput,
-    output: VerificationOutput,
     handler: async ({ user }) => ({ phone: await phones.phoneOf(user.id), kyc: await kyc.status(user.id) }),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/selectAuthLevel',
+    ...identitySchemas.userSelectAuthLevel,
     summary: 'Choose the verification level to apply for: 1 (details) or 2 (details, phone and document photos)',
     tags,
     auth: 'user',
-    input: SelectAuthLevelInput,
-    output: KycStatusOutput,
     handler: ({ input, user }) => kyc.selectLevel(user.id, input.level),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/kyc1',
+    ...identitySchemas.userKyc1,
     summary: 'Save the legal name, country, ID type and ID number (the number is sealed at rest)',
     tags,
     auth: 'user',
     rateLimit: 'auth',
-    input: Kyc1Input,
-    output: KycStatusOutput,
     handler: ({ input, user }) => kyc.saveDetails(user.id, input),
   });
 
@@ -113,13 +83,10 @@ export function identityRoutes(router: Router, deps: { phones: PhoneService; kyc
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/submitUserInfo',
+    ...identitySchemas.userSubmitUserInfo,
     summary: 'Submit the verification for review once everything its level needs is there',
     tags,
     auth: 'user',
-    input: EmptyInput,
-    output: KycStatusOutput,
     handler: ({ user, language }) => kyc.submit(user.id, language),
   });
 }

@@ -1,11 +1,4 @@
-import {
-  InviteBindInput,
-  InviteBindOutput,
-  InvitedInfoInput,
-  InvitedInfoOutput,
-  InviteFundInput,
-  InviteFundOutput,
-} from '@polaris/contract';
+import { inviteSchemas } from '@polaris/contract/schemas';
 import { requireOperator } from '../../platform/operator-guard.ts';
 import type { Router } from '../../platform/router.ts';
 import type { InviteService } from './service.ts';
@@ -14,23 +7,17 @@ const tags = ['invite'];
 
 export function inviteRoutes(router: Router, invites: InviteService): void {
   router.route({
-    method: 'POST',
-    path: '/user/getInvitedInfo',
+    ...inviteSchemas.userGetInvitedInfo,
     summary: 'My invite code and link, the reward rule, my totals, and the people who joined through me (paged)',
     tags,
     auth: 'user',
-    input: InvitedInfoInput,
-    output: InvitedInfoOutput,
     handler: ({ input, user }) => invites.info(user.id, input),
   });
   router.route({
-    method: 'POST',
-    path: '/user/invite/bind',
+    ...inviteSchemas.userInviteBind,
     summary: 'Name an inviter after sign-up (once, within the window, before the first qualifying action)',
     tags,
     auth: 'user',
-    input: InviteBindInput,
-    output: InviteBindOutput,
     handler: ({ input, user }) => invites.bind(user.id, input.inviteCode),
   });
 }
@@ -38,13 +25,10 @@ export function inviteRoutes(router: Router, invites: InviteService): void {
 /** Operator route (local machine, admin token): fund the referral pool and pay what is owed. */
 export function inviteOperatorRoutes(router: Router, deps: { invites: InviteService; adminToken: string }): void {
   router.route({
-    method: 'POST',
-    path: '/admin/invite/fund',
+    ...inviteSchemas.adminInviteFund,
     summary: 'Move money into the referral pool (from chain clearing) and pay owed invite rewards (operator token)',
     tags: ['operator'],
     auth: 'public',
-    input: InviteFundInput,
-    output: InviteFundOutput,
     handler: async ({ input, request }) => {
       requireOperator(request, deps.adminToken);
       return deps.invites.fund(input.amount);

@@ -1,17 +1,5 @@
-import {
-  EmptyInput,
-  LISTING_LIMITS,
-  ListingApplyInput,
-  ListingMineInput,
-  ListingMineOutput,
-  ListingNetworkInput,
-  ListingNetworkOutput,
-  ListingOutput,
-  ListingPendingOutput,
-  ListingReviewInput,
-  ListingReviewOutput,
-  UploadImageOutput,
-} from '@polaris/contract';
+import { EmptyInput, LISTING_LIMITS, UploadImageOutput } from '@polaris/contract';
+import { listingSchemas } from '@polaris/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { Router } from '../../platform/router.ts';
 import type { ListingService } from './service.ts';
@@ -39,23 +27,17 @@ export function listingRoutes(router: Router, listings: ListingService): void {
     handler: ({ upload, user }) => listings.uploadLogo(user.id, upload!.bytes),
   });
   router.route({
-    method: 'POST',
-    path: '/shelves-coin/apply',
+    ...listingSchemas.shelvesCoinApply,
     summary: 'Apply to list a token: name, symbol, chain, contract (checked for the chain), logo, links, contact',
     tags,
     auth: 'user',
-    input: ListingApplyInput,
-    output: ListingOutput,
     handler: ({ input, user }) => listings.apply(user.id, input),
   });
   router.route({
-    method: 'GET',
-    path: '/shelves-coin/mine',
+    ...listingSchemas.shelvesCoinMine,
     summary: "The caller's listing applications and their review state, newest first",
     tags,
     auth: 'user',
-    input: ListingMineInput,
-    output: ListingMineOutput,
     handler: ({ input, user }) => listings.mine(user.id, input),
   });
 }
@@ -67,39 +49,30 @@ export function listingOperatorRoutes(
   guard: (request: FastifyRequest) => void,
 ): void {
   router.route({
-    method: 'GET',
-    path: '/admin/listing/pending',
+    ...listingSchemas.adminListingPending,
     summary: 'Listing applications waiting for review, oldest first (operator token)',
     tags: ['operator'],
     auth: 'public',
-    input: EmptyInput,
-    output: ListingPendingOutput,
     handler: async ({ request }) => {
       guard(request);
       return listings.pending();
     },
   });
   router.route({
-    method: 'POST',
-    path: '/admin/listing/review',
+    ...listingSchemas.adminListingReview,
     summary: 'Approve (into the catalogue, switched off) or reject a listing application (operator token)',
     tags: ['operator'],
     auth: 'public',
-    input: ListingReviewInput,
-    output: ListingReviewOutput,
     handler: async ({ input, request }) => {
       guard(request);
       return listings.review(input);
     },
   });
   router.route({
-    method: 'POST',
-    path: '/admin/listing/network',
+    ...listingSchemas.adminListingNetwork,
     summary: "Switch a listed token's deposits and withdrawals on a chain, and set its limits (operator token)",
     tags: ['operator'],
     auth: 'public',
-    input: ListingNetworkInput,
-    output: ListingNetworkOutput,
     handler: async ({ input, request }) => {
       guard(request);
       return listings.network(input);

@@ -1,16 +1,5 @@
-import {
-  ActivityEarningsOutput,
-  MasterBalancesOutput,
-  MasterCountOutput,
-  MasterDaysInput,
-  MasterEarningsInput,
-  MasterEarningsOutput,
-  MasterInfoOutput,
-  MasterPageInput,
-  MasterWithdrawalsOutput,
-  MasterWithdrawInput,
-  MasterWithdrawOutput,
-} from '@polaris/contract';
+import { MasterBalancesOutput, MasterInfoOutput } from '@polaris/contract';
+import { masterSchemas } from '@polaris/contract/schemas';
 import { z } from 'zod';
 import type { Router } from '../../platform/router.ts';
 import type { CreatorEarningsService } from './service.ts';
@@ -30,33 +19,24 @@ export function masterRoutes(router: Router, earnings: CreatorEarningsService): 
     handler: ({ user }) => earnings.info(user.id),
   });
   router.route({
-    method: 'GET',
-    path: '/open/master/count',
+    ...masterSchemas.openMasterCount,
     summary: 'Activities I created per UTC day, the last 7 or 30 days',
     tags,
     auth: 'user',
-    input: MasterDaysInput,
-    output: MasterCountOutput,
     handler: ({ user, input }) => earnings.activitiesByDay(user.id, input.days),
   });
   router.route({
-    method: 'GET',
-    path: '/open/master/signup-count',
+    ...masterSchemas.openMasterSignupCount,
     summary: 'Sign-ups to my activities per UTC day, the last 7 or 30 days',
     tags,
     auth: 'user',
-    input: MasterDaysInput,
-    output: MasterCountOutput,
     handler: ({ user, input }) => earnings.signupsByDay(user.id, input.days),
   });
   router.route({
-    method: 'GET',
-    path: '/open/master/earnings',
+    ...masterSchemas.openMasterEarnings,
     summary: 'What my activities earned in one asset per UTC day, the last 7 or 30 days',
     tags,
     auth: 'user',
-    input: MasterEarningsInput,
-    output: MasterEarningsOutput,
     handler: ({ user, input }) => earnings.earningsByDay(user.id, input),
   });
   router.route({
@@ -80,35 +60,26 @@ export function masterRoutes(router: Router, earnings: CreatorEarningsService): 
     handler: async ({ user }) => ({ balances: await earnings.balances(user.id) }),
   });
   router.route({
-    method: 'GET',
-    path: '/open/ticket/activity-earnings',
+    ...masterSchemas.openTicketActivityEarnings,
     summary: 'What each of my activities earned, newest first, with when it leaves the hold',
     tags,
     auth: 'user',
-    input: MasterPageInput,
-    output: ActivityEarningsOutput,
     handler: ({ user, input }) => earnings.earningsList(user.id, input),
   });
   router.route({
-    method: 'GET',
-    path: '/open/ticket/user-withdrawal',
+    ...masterSchemas.openTicketUserWithdrawal,
     summary: 'My withdrawals of earnings to the wallet, newest first',
     tags,
     auth: 'user',
-    input: MasterPageInput,
-    output: MasterWithdrawalsOutput,
     handler: ({ user, input }) => earnings.withdrawals(user.id, input),
   });
   router.route({
-    method: 'POST',
-    path: '/open/master/withdraw',
+    ...masterSchemas.openMasterWithdraw,
     summary: 'Withdraw released earnings to my wallet, at once (trade password, idempotent)',
     tags,
     auth: 'user',
     region: 'gated',
     rateLimit: 'auth',
-    input: MasterWithdrawInput,
-    output: MasterWithdrawOutput,
     handler: ({ user, input }) => earnings.withdraw(user.id, input),
   });
 }

@@ -1,18 +1,5 @@
-import {
-  API_BASE,
-  EmptyInput,
-  NoticeListInput,
-  NoticeListOutput,
-  NoticePreferencesInput,
-  NoticePreferencesOutput,
-  NoticeReadInput,
-  NoticeRoomMuteInput,
-  NoticeRoomMuteOutput,
-  NoticeRoomMuteQuery,
-  NoticeUnreadOutput,
-  NoticeUnsubscribeInput,
-  translate,
-} from '@polaris/contract';
+import { API_BASE, NoticeUnsubscribeInput, translate } from '@polaris/contract';
+import { notificationsSchemas } from '@polaris/contract/schemas';
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Router } from '../../platform/router.ts';
 import { unsubscribedPage, unsubscribePage } from './pages.ts';
@@ -30,73 +17,52 @@ function tokenOf(input: { token?: string }, request: FastifyRequest): string | u
 
 export function notificationRoutes(router: Router, notifications: NotificationService): void {
   router.route({
-    method: 'GET',
-    path: '/notice/list',
+    ...notificationsSchemas.noticeList,
     summary: 'The inbox: newest first, paged by id, optionally one category; written in the request’s language',
     tags,
     auth: 'user',
-    input: NoticeListInput,
-    output: NoticeListOutput,
     handler: ({ input, user, language }) => notifications.list(user.id, input, language),
   });
   router.route({
-    method: 'GET',
-    path: '/notice/unread',
+    ...notificationsSchemas.noticeUnread,
     summary: 'Unread notices per category and in all, and unread chat messages (the badges)',
     tags,
     auth: 'user',
-    input: EmptyInput,
-    output: NoticeUnreadOutput,
     handler: ({ user, language }) => notifications.unread(user.id, language),
   });
   router.route({
-    method: 'POST',
-    path: '/notice/read',
+    ...notificationsSchemas.noticeRead,
     summary: 'Mark notices read: some by id, or all (of one category); answers the unread counts',
     tags,
     auth: 'user',
-    input: NoticeReadInput,
-    output: NoticeUnreadOutput,
     handler: ({ input, user }) => notifications.read(user.id, input),
   });
   router.route({
-    method: 'GET',
-    path: '/notice/preferences',
+    ...notificationsSchemas.noticePreferences,
     summary: 'Channels per category, quiet hours, time zone, and which push channels this server has',
     tags,
     auth: 'user',
-    input: EmptyInput,
-    output: NoticePreferencesOutput,
     handler: ({ user }) => notifications.preferences.get(user.id),
   });
   router.route({
-    method: 'POST',
-    path: '/notice/preferences',
+    ...notificationsSchemas.setNoticePreferences,
     summary: 'Change channels, quiet hours (HH:MM, null for none) or the time zone (IANA); the rest stays',
     tags,
     auth: 'user',
-    input: NoticePreferencesInput,
-    output: NoticePreferencesOutput,
     handler: ({ input, user, language }) => notifications.preferences.update(user.id, input, language),
   });
   router.route({
-    method: 'GET',
-    path: '/notice/mute',
+    ...notificationsSchemas.noticeMute,
     summary: 'Whether the caller muted the notices of a chat room they are a member of',
     tags,
     auth: 'user',
-    input: NoticeRoomMuteQuery,
-    output: NoticeRoomMuteOutput,
     handler: ({ input, user }) => notifications.roomMute(user.id, input),
   });
   router.route({
-    method: 'POST',
-    path: '/notice/mute',
+    ...notificationsSchemas.setNoticeMute,
     summary: 'Mute (or unmute) the notices of a chat room the caller is a member of',
     tags,
     auth: 'user',
-    input: NoticeRoomMuteInput,
-    output: NoticeRoomMuteOutput,
     handler: ({ input, user }) => notifications.muteRoom(user.id, input),
   });
   router.raw({

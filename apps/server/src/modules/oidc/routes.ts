@@ -1,19 +1,13 @@
 import {
   API_BASE,
   EmptyInput,
-  EmptyOutput,
-  LinkedProvidersOutput,
   OIDC_PROVIDERS,
   OidcCallbackInput,
-  OidcLinkInput,
   type OidcProvider,
   OidcStartOutput,
-  OidcTicketInput,
-  OidcTicketOutput,
-  SessionOutput,
   toFieldErrors,
-  UnlinkProviderInput,
 } from '@polaris/contract';
+import { oidcSchemas } from '@polaris/contract/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inLane } from '../../db/fair-gate.ts';
 import { ValidationError } from '../../platform/errors.ts';
@@ -41,51 +35,39 @@ export function oidcRoutes(router: Router, oidc: OidcService): void {
   }
 
   router.route({
-    method: 'POST',
-    path: '/user/oidc/ticket',
+    ...oidcSchemas.userOidcTicket,
     summary: 'Redeem the one-time ticket a provider callback handed the app',
     tags,
     auth: 'public',
     rateLimit: 'auth',
-    input: OidcTicketInput,
-    output: OidcTicketOutput,
     handler: ({ input, request }) => oidc.redeem(input, request.headers['user-agent']),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/oidc/link',
+    ...oidcSchemas.userOidcLink,
     summary:
       "Link a provider account to the existing account with its email, proven by that account's password or code",
     tags,
     auth: 'public',
     rateLimit: 'auth',
-    input: OidcLinkInput,
-    output: SessionOutput,
     handler: ({ input, request }) =>
       oidc.confirmLink(input, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   });
 
   router.route({
-    method: 'GET',
-    path: '/user/identity/providers',
+    ...oidcSchemas.userIdentityProviders,
     summary: 'The Google and Apple accounts linked to mine (signed call)',
     tags,
     auth: 'user',
-    input: EmptyInput,
-    output: LinkedProvidersOutput,
     handler: async ({ user }) => ({ items: await oidc.linkedProviders(user.id) }),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/identity/providers/unlink',
+    ...oidcSchemas.userIdentityProvidersUnlink,
     summary: 'Unlink a Google or Apple account, proven by the password or an emailed login code (signed call)',
     tags,
     auth: 'user',
     rateLimit: 'auth',
-    input: UnlinkProviderInput,
-    output: EmptyOutput,
     handler: async ({ user, input, request }) => {
       await oidc.unlink(user, input, request.ip);
       return {};

@@ -1,4 +1,4 @@
-import { PlaceSearchInput, PlaceSearchOutput } from '@polaris/contract';
+import { placesSchemas } from '@polaris/contract/schemas';
 import type { Router } from '../../platform/router.ts';
 import type { PlacesService } from './service.ts';
 
@@ -7,13 +7,10 @@ const tags = ['places'];
 /** The location picker's address search (docs/api.md "Places"). Public, rate-limited like every public route. */
 export function placesRoutes(router: Router, places: PlacesService): void {
   router.route({
-    method: 'GET',
-    path: '/places/search',
+    ...placesSchemas.search,
     summary: 'Cities, venues and addresses matching a query (GEOCODER_URL, or the local gazetteer)',
     tags,
     auth: 'public',
-    input: PlaceSearchInput,
-    output: PlaceSearchOutput,
     handler: ({ input, language }) => places.search(input.q, language),
   });
 }

@@ -1,22 +1,4 @@
-import {
-  ActiveSessionsOutput,
-  ChangePasswordInput,
-  DeleteAccountInput,
-  DeletionCheckOutput,
-  EmptyInput,
-  EmptyOutput,
-  RevokeOtherSessionsInput,
-  RevokeSessionInput,
-  SendCodeOutput,
-  SetTradePasswordInput,
-  TotpConfirmInput,
-  TotpConfirmOutput,
-  TotpDisableInput,
-  TotpEnrolOutput,
-  TotpStatusOutput,
-  TradePasswordStatusOutput,
-  ValidateTradePasswordInput,
-} from '@polaris/contract';
+import { securitySchemas } from '@polaris/contract/schemas';
 import type { Router } from '../../platform/router.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { AccountDeletionService } from './deletion.service.ts';
@@ -44,37 +26,28 @@ export function securityRoutes(router: Router, deps: SecurityDeps): void {
 /** Setting, changing and checking the transaction password. */
 function tradePasswordRoutes(router: Router, deps: SecurityDeps): void {
   router.route({
-    method: 'POST',
-    path: '/user/isFdPwdBlank',
+    ...securitySchemas.userIsFdPwdBlank,
     summary: 'Whether the transaction password is still unset, and until when it is locked',
     tags,
     auth: 'user',
-    input: EmptyInput,
-    output: TradePasswordStatusOutput,
     handler: ({ user }) => deps.trade.status(user.id),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/trade/vcode',
+    ...securitySchemas.userTradeVcode,
     summary: "Email a code to the user's own address for setting the transaction password",
     tags,
     auth: 'user',
     rateLimit: 'code',
-    input: EmptyInput,
-    output: SendCodeOutput,
     handler: ({ user, language }) => deps.auth.sendCode(user.email, 'trade', language),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/trade/password',
+    ...securitySchemas.userTradePassword,
     summary: 'Set or change the transaction password with an emailed code',
     tags,
     auth: 'user',
     rateLimit: 'auth',
-    input: SetTradePasswordInput,
-    output: EmptyOutput,
     handler: async ({ user, input }) => {
       await deps.trade.set(user, input.vcode, input.password);
       return {};
@@ -82,14 +55,11 @@ function tradePasswordRoutes(router: Router, deps: SecurityDeps): void {
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/fdPwd/validate',
+    ...securitySchemas.userFdPwdValidate,
     summary: 'Check the transaction password (counts wrong tries)',
     tags,
     auth: 'user',
     rateLimit: 'auth',
-    input: ValidateTradePasswordInput,
-    output: EmptyOutput,
     handler: async ({ user, input }) => {
       await deps.trade.verify(user.id, input.password);
       return {};
@@ -100,24 +70,18 @@ function tradePasswordRoutes(router: Router, deps: SecurityDeps): void {
 /** The account's signed-in sessions, and ending them. */
 function sessionRoutes(router: Router, deps: SecurityDeps): void {
   router.route({
-    method: 'GET',
-    path: '/user/identity/sessions',
+    ...securitySchemas.userIdentitySessions,
     summary: 'Active logins of the user (signed call)',
     tags,
     auth: 'user',
-    input: EmptyInput,
-    output: ActiveSessionsOutput,
     handler: async ({ user }) => ({ items: await deps.auth.activeSessions(user.id, user.sessionId) }),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/identity/sessions/revoke',
+    ...securitySchemas.userIdentitySessionsRevoke,
     summary: 'End one of the user’s logins (signed call)',
     tags,
     auth: 'user',
-    input: RevokeSessionInput,
-    output: EmptyOutput,
     handler: async ({ user, input }) => {
       await deps.auth.revokeSession(user.id, input.id);
       return {};
@@ -125,13 +89,10 @@ function sessionRoutes(router: Router, deps: SecurityDeps): void {
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/identity/sessions/revokeOthers',
+    ...securitySchemas.userIdentitySessionsRevokeOthers,
     summary: 'End every login of the user but this one: sign out everywhere else (signed call)',
     tags,
     auth: 'user',
-    input: RevokeOtherSessionsInput,
-    output: EmptyOutput,
     handler: async ({ user }) => {
       await deps.auth.revokeOtherSessions(user.id, user.sessionId);
       return {};
@@ -142,26 +103,20 @@ function sessionRoutes(router: Router, deps: SecurityDeps): void {
 /** Changing the login password with an emailed code. */
 function passwordRoutes(router: Router, deps: SecurityDeps): void {
   router.route({
-    method: 'POST',
-    path: '/user/password/vcode',
+    ...securitySchemas.userPasswordVcode,
     summary: "Email a code to the user's own address for changing the login password",
     tags,
     auth: 'user',
     rateLimit: 'code',
-    input: EmptyInput,
-    output: SendCodeOutput,
     handler: ({ user, language }) => deps.auth.sendCode(user.email, 'reset', language),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/password/change',
+    ...securitySchemas.userPasswordChange,
     summary: 'Change the login password with the current one or an emailed code; other logins end',
     tags,
     auth: 'user',
     rateLimit: 'auth',
-    input: ChangePasswordInput,
-    output: EmptyOutput,
     handler: async ({ user, input, request }) => {
       await deps.auth.changePassword(user, input, request.ip);
       return {};
@@ -172,49 +127,37 @@ function passwordRoutes(router: Router, deps: SecurityDeps): void {
 /** Google Authenticator: status, enrolment, confirmation, turning it off. */
 function totpRoutes(router: Router, deps: SecurityDeps): void {
   router.route({
-    method: 'GET',
-    path: '/user/gauth/status',
+    ...securitySchemas.userGauthStatus,
     summary: 'Whether Google Authenticator is on, and how many recovery codes are left',
     tags,
     auth: 'user',
-    input: EmptyInput,
-    output: TotpStatusOutput,
     handler: ({ user }) => deps.totp.status(user.id),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/gauth/enrol',
+    ...securitySchemas.userGauthEnrol,
     summary: 'Start Google Authenticator: a new secret and its otpauth URI (replaces an unfinished setup)',
     tags,
     auth: 'user',
     rateLimit: 'auth',
-    input: EmptyInput,
-    output: TotpEnrolOutput,
     handler: ({ user }) => deps.totp.enrol(user),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/gauth/confirm',
+    ...securitySchemas.userGauthConfirm,
     summary: 'Switch Google Authenticator on with its first code; answers the recovery codes once',
     tags,
     auth: 'user',
     rateLimit: 'auth',
-    input: TotpConfirmInput,
-    output: TotpConfirmOutput,
     handler: ({ user, input }) => deps.totp.confirm(user.id, input.totp),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/gauth/disable',
+    ...securitySchemas.userGauthDisable,
     summary: 'Switch Google Authenticator off with a code or a recovery code',
     tags,
     auth: 'user',
     rateLimit: 'auth',
-    input: TotpDisableInput,
-    output: EmptyOutput,
     handler: async ({ user }) => {
       await deps.totp.disable(user.id);
       return {};
@@ -225,37 +168,28 @@ function totpRoutes(router: Router, deps: SecurityDeps): void {
 /** Deleting the account: what stands in the way, the code, the deletion. */
 function deletionRoutes(router: Router, deps: SecurityDeps): void {
   router.route({
-    method: 'GET',
-    path: '/user/deleteAccount/check',
+    ...securitySchemas.userDeleteAccountCheck,
     summary: 'What must be settled before the account can be deleted',
     tags,
     auth: 'user',
-    input: EmptyInput,
-    output: DeletionCheckOutput,
     handler: ({ user }) => deps.deletion.check(user.id),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/deleteAccount/vcode',
+    ...securitySchemas.userDeleteAccountVcode,
     summary: "Email a code to the user's own address for deleting the account",
     tags,
     auth: 'user',
     rateLimit: 'code',
-    input: EmptyInput,
-    output: SendCodeOutput,
     handler: ({ user, language }) => deps.auth.sendCode(user.email, 'delete', language),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/deleteAccount',
+    ...securitySchemas.userDeleteAccount,
     summary: 'Delete the account: refused while anything is left to settle; wipes personal data, ends every login',
     tags,
     auth: 'user',
     rateLimit: 'auth',
-    input: DeleteAccountInput,
-    output: EmptyOutput,
     handler: async ({ user, input, request, language }) => {
       await deps.deletion.delete(user, input, { ip: request.ip, language });
       return {};

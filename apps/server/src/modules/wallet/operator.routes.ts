@@ -1,4 +1,4 @@
-import { EmptyInput, LedgerCheckOutput, LocalChainDepositInput, LocalChainDepositOutput } from '@polaris/contract';
+import { walletSchemas } from '@polaris/contract/schemas';
 import { operatorGuard } from '../../platform/operator-guard.ts';
 import type { Router } from '../../platform/router.ts';
 import type { DepositService } from './deposits.service.ts';
@@ -17,13 +17,10 @@ export function operatorRoutes(
   const guard = operatorGuard(deps.adminToken);
 
   router.route({
-    method: 'POST',
-    path: '/local-chain/deposit',
+    ...walletSchemas.localChainDeposit,
     summary: 'LOCAL SIMULATOR: credit a deposit as if it arrived on a chain (operator token)',
     tags: ['operator'],
     auth: 'public',
-    input: LocalChainDepositInput,
-    output: LocalChainDepositOutput,
     handler: async ({ input, request }) => {
       guard(request);
       return deps.deposits.simulateDeposit(input);
@@ -31,13 +28,10 @@ export function operatorRoutes(
   });
 
   router.route({
-    method: 'GET',
-    path: '/admin/ledger/check',
+    ...walletSchemas.adminLedgerCheck,
     summary: 'Verify every ledger invariant over the whole database (operator token)',
     tags: ['operator'],
     auth: 'public',
-    input: EmptyInput,
-    output: LedgerCheckOutput,
     handler: async ({ request }) => {
       guard(request);
       return deps.wallet.ledgerCheck();

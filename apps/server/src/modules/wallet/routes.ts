@@ -1,28 +1,5 @@
-import {
-  AssetQuery,
-  AssetsOutput,
-  AssetVisibilityInput,
-  ChainsOutput,
-  DepositAddressInput,
-  DepositAddressOutput,
-  EmptyInput,
-  EmptyOutput,
-  PaymentMethodDeleteInput,
-  PaymentMethodInput,
-  PaymentMethodOutput,
-  PaymentMethodsOutput,
-  PaymentMethodUpdateInput,
-  RecordInput,
-  RecordOutput,
-  RecordsInput,
-  RecordsOutput,
-  SummaryInput,
-  SummaryOutput,
-  TransferInput,
-  TransferOutput,
-  TransferPreviewInput,
-  TransferPreviewOutput,
-} from '@polaris/contract';
+import { AssetQuery, AssetsOutput } from '@polaris/contract';
+import { walletSchemas } from '@polaris/contract/schemas';
 import type { Router } from '../../platform/router.ts';
 import type { DepositService } from './deposits.service.ts';
 import type { PaymentMethodService } from './payments.service.ts';
@@ -50,46 +27,34 @@ export function walletRoutes(router: Router, deps: WalletRouteDeps): void {
 /** The wallet's home: chains, balances, the summary, which assets show. */
 function homeRoutes(router: Router, { wallet }: WalletRouteDeps): void {
   router.route({
-    method: 'GET',
-    path: '/wallet/chains',
+    ...walletSchemas.chains,
     summary: 'Chains by id; waiting ones are listed but not usable',
     tags,
     auth: 'public',
-    input: EmptyInput,
-    output: ChainsOutput,
     handler: () => wallet.chains(),
   });
 
   router.route({
-    method: 'GET',
-    path: '/wallet/assets',
+    ...walletSchemas.assets,
     summary: "The user's balance of every listed asset, with each asset's networks and rules",
     tags,
     auth: 'user',
-    input: EmptyInput,
-    output: AssetsOutput,
     handler: async ({ user }) => ({ items: await wallet.assets(user.id) }),
   });
 
   router.route({
-    method: 'GET',
-    path: '/wallet/summary',
+    ...walletSchemas.summary,
     summary: 'Every balance valued in the chosen currency, with the total',
     tags,
     auth: 'user',
-    input: SummaryInput,
-    output: SummaryOutput,
     handler: ({ user, input }) => wallet.summary(user.id, input.currency),
   });
 
   router.route({
-    method: 'POST',
-    path: '/wallet/asset/visibility',
+    ...walletSchemas.assetVisibility,
     summary: 'Show or hide an asset on the home list',
     tags,
     auth: 'user',
-    input: AssetVisibilityInput,
-    output: EmptyOutput,
     handler: async ({ user, input }) => {
       await wallet.setVisibility(user.id, input.asset, input.visible);
       return {};
@@ -100,38 +65,29 @@ function homeRoutes(router: Router, { wallet }: WalletRouteDeps): void {
 /** Money in and out: deposit addresses and transfers. */
 function movingRoutes(router: Router, { deposits, transfers }: WalletRouteDeps): void {
   router.route({
-    method: 'GET',
-    path: '/wallet/deposit/address',
+    ...walletSchemas.depositAddress,
     summary: "The user's deposit address for an asset on a chain",
     tags,
     auth: 'user',
     region: 'gated',
-    input: DepositAddressInput,
-    output: DepositAddressOutput,
     handler: ({ user, input }) => deposits.depositAddress(user.id, input.asset, input.chainId),
   });
 
   router.route({
-    method: 'POST',
-    path: '/wallet/transfer/preview',
+    ...walletSchemas.transferPreview,
     summary: 'Who or where a transfer goes, and its fee, before the user confirms',
     tags,
     auth: 'user',
-    input: TransferPreviewInput,
-    output: TransferPreviewOutput,
     handler: ({ user, input }) => transfers.previewTransfer(user.id, input),
   });
 
   router.route({
-    method: 'POST',
-    path: '/wallet/transfer',
+    ...walletSchemas.transfer,
     summary: 'Transfer to a user (instant, free) or withdraw to an address (fee, frozen until confirmed)',
     tags,
     auth: 'user',
     region: 'gated',
     rateLimit: 'auth',
-    input: TransferInput,
-    output: TransferOutput,
     handler: ({ user, input }) => transfers.transfer(user, input),
   });
 }
@@ -139,24 +95,18 @@ function movingRoutes(router: Router, { deposits, transfers }: WalletRouteDeps):
 /** The records of what moved, and one asset's page. */
 function recordRoutes(router: Router, { wallet, records }: WalletRouteDeps): void {
   router.route({
-    method: 'GET',
-    path: '/wallet/records',
+    ...walletSchemas.records,
     summary: 'Movements of one asset, newest first, by cursor',
     tags,
     auth: 'user',
-    input: RecordsInput,
-    output: RecordsOutput,
     handler: ({ user, input }) => records.records(user.id, input),
   });
 
   router.route({
-    method: 'GET',
-    path: '/wallet/record',
+    ...walletSchemas.record,
     summary: 'One record of an asset by its reference number',
     tags,
     auth: 'user',
-    input: RecordInput,
-    output: RecordOutput,
     handler: ({ user, input }) => records.record(user.id, input),
   });
 
@@ -175,26 +125,20 @@ function recordRoutes(router: Router, { wallet, records }: WalletRouteDeps): voi
 /** The user's payment methods. */
 function paymentRoutes(router: Router, { payments }: WalletRouteDeps): void {
   router.route({
-    method: 'GET',
-    path: '/user/payments',
+    ...walletSchemas.userPayments,
     summary: "The user's payment methods",
     tags,
     auth: 'user',
-    input: EmptyInput,
-    output: PaymentMethodsOutput,
     handler: async ({ user }) => ({ items: await payments.list(user.id) }),
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/payments/add',
+    ...walletSchemas.userPaymentsAdd,
     summary: 'Add a payment method (transaction password required)',
     tags,
     auth: 'user',
     region: 'gated',
     rateLimit: 'auth',
-    input: PaymentMethodInput,
-    output: PaymentMethodOutput,
     handler: ({ user, input }) => {
       const { tradePassword, ...fields } = input;
       return payments.add(user.id, fields, tradePassword);
@@ -202,15 +146,12 @@ function paymentRoutes(router: Router, { payments }: WalletRouteDeps): void {
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/payments/update',
+    ...walletSchemas.userPaymentsUpdate,
     summary: 'Edit a payment method (transaction password required)',
     tags,
     auth: 'user',
     region: 'gated',
     rateLimit: 'auth',
-    input: PaymentMethodUpdateInput,
-    output: PaymentMethodOutput,
     handler: ({ user, input }) => {
       const { tradePassword, id, ...fields } = input;
       return payments.update(user.id, id, fields, tradePassword);
@@ -218,14 +159,11 @@ function paymentRoutes(router: Router, { payments }: WalletRouteDeps): void {
   });
 
   router.route({
-    method: 'POST',
-    path: '/user/payments/delete',
+    ...walletSchemas.userPaymentsDelete,
     summary: 'Remove a payment method (transaction password required)',
     tags,
     auth: 'user',
     rateLimit: 'auth',
-    input: PaymentMethodDeleteInput,
-    output: EmptyOutput,
     handler: async ({ user, input }) => {
       await payments.remove(user.id, input.id, input.tradePassword);
       return {};

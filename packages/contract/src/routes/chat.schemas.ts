@@ -1,0 +1,50 @@
+import { withSchemas } from '../api-route.ts';
+import { EmptyInput, EmptyOutput } from '../auth.ts';
+import {
+  ChatAnnounceInput,
+  ChatDirectOpenInput,
+  ChatHistoryInput,
+  ChatJoinInput,
+  ChatMemberActionInput,
+  ChatMembersInput,
+  ChatMembersOutput,
+  ChatMessageRefInput,
+  ChatMessagesOutput,
+  ChatMuteInput,
+  ChatMyRoomsOutput,
+  ChatReadInput,
+  ChatRoleInput,
+  ChatRoomCreateInput,
+  ChatRoomOutput,
+  ChatRoomRefInput,
+  ChatRoomsOutput,
+  ChatSearchInput,
+  ChatSendInput,
+  ChatSendOutput,
+  ChatSettingsInput,
+} from '../chat.ts';
+import { chatApi as api } from './chat.ts';
+
+/** The chat module's calls with their schemas: what the server registers and development builds parse with. */
+export const chatSchemas = {
+  roomsMine: withSchemas(api.roomsMine, EmptyInput, ChatMyRoomsOutput),
+  roomsSearch: withSchemas(api.roomsSearch, ChatSearchInput, ChatRoomsOutput),
+  room: withSchemas(api.room, ChatRoomRefInput, ChatRoomOutput),
+  roomCreate: withSchemas(api.roomCreate, ChatRoomCreateInput, ChatRoomOutput),
+  directOpen: withSchemas(api.directOpen, ChatDirectOpenInput, ChatRoomOutput),
+  roomJoin: withSchemas(api.roomJoin, ChatJoinInput, ChatRoomOutput),
+  roomLeave: withSchemas(api.roomLeave, ChatRoomRefInput, EmptyOutput),
+  roomSettings: withSchemas(api.roomSettings, ChatSettingsInput, ChatRoomOutput),
+  roomInviteReset: withSchemas(api.roomInviteReset, ChatRoomRefInput, ChatRoomOutput),
+  roomAnnounce: withSchemas(api.roomAnnounce, ChatAnnounceInput, EmptyOutput),
+  messages: withSchemas(api.messages, ChatHistoryInput, ChatMessagesOutput),
+  messageSend: withSchemas(api.messageSend, ChatSendInput, ChatSendOutput),
+  messageDelete: withSchemas(api.messageDelete, ChatMessageRefInput, EmptyOutput),
+  read: withSchemas(api.read, ChatReadInput, EmptyOutput),
+  members: withSchemas(api.members, ChatMembersInput, ChatMembersOutput),
+  memberMute: withSchemas(api.memberMute, ChatMuteInput, EmptyOutput),
+  memberUnmute: withSchemas(api.memberUnmute, ChatMemberActionInput, EmptyOutput),
+  memberKick: withSchemas(api.memberKick, ChatMemberActionInput, EmptyOutput),
+  memberBan: withSchemas(api.memberBan, ChatMemberActionInput, EmptyOutput),
+  memberRole: withSchemas(api.memberRole, ChatRoleInput, EmptyOutput),
+};

@@ -1,0 +1,26 @@
+/** Every module's calls, paths and types only (api-route.ts): what the web calls the server through. */
+export { activityApi } from './activity.ts';
+export { airdropApi } from './airdrop.ts';
+export { appApi } from './app.ts';
+export { authApi } from './auth.ts';
+export { bountyApi } from './bounty.ts';
+export { calendarApi } from './calendar.ts';
+export { chainApi } from './chain.ts';
+export { chatApi } from './chat.ts';
+export { daogameApi } from './daogame.ts';
+export { identityApi } from './identity.ts';
+export { inviteApi } from './invite.ts';
+export { listingApi } from './listing.ts';
+export { liveApi } from './live.ts';
+export { marketApi } from './market.ts';
+export { masterApi } from './master.ts';
+export { notificationsApi } from './notifications.ts';
+export { oidcApi } from './oidc.ts';
+export { peopleApi } from './people.ts';
+export { placesApi } from './places.ts';
+export { pushApi } from './push.ts';
+export { redpacketApi } from './redpacket.ts';
+export { securityApi } from './security.ts';
+export { userApi } from './user.ts';
+export { vipApi } from './vip.ts';
+export { walletApi } from './wallet.ts';
