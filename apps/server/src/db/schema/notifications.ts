@@ -55,9 +55,8 @@ export const notices = pgTable(
 export const noticeDeliveries = pgTable(
   'notice_deliveries',
   {
-    noticeId: bigint('notice_id', { mode: 'number' })
-      .notNull()
-      .references(() => notices.id, { onDelete: 'cascade' }),
+    /** The notice's id; no foreign key: written only with its notice, deleted with it (migration 0031). */
+    noticeId: bigint('notice_id', { mode: 'number' }).notNull(),
     channel: text('channel').notNull(),
     nextAttemptAt: at('next_attempt_at').notNull(),
     attempts: integer('attempts').notNull().default(0),

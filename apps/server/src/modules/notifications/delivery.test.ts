@@ -373,3 +373,24 @@ describe('the push worker', () => {
     expect(sent.some((entry) => entry.userId === max.id && entry.message.tag === key)).toBe(true);
   });
 });
+
+describe('forgetting an account', () => {
+  it('deletes its notices with their push and email deliveries (no foreign key cascades them)', async () => {
+    const quinn = await user('forget-quinn@example.com');
+    const rae = await user('forget-rae@example.com');
+    await t.services.notifications.notify([deposit('depositCredited:forget-1', [quinn.id, rae.id])]);
+    const count = async (userId: number) =>
+      (await rows(
+        sql`select d.channel from notice_deliveries d join notices n on n.id = d.notice_id
+            where n.user_id = ${userId} order by d.channel`,
+      )) as { channel: string }[];
+    expect(await count(quinn.id)).toEqual([{ channel: 'email' }, { channel: 'push' }]);
+    const ids = await rows(sql`select id from notices where user_id = ${quinn.id}`);
+    await t.database.db.transaction((tx) => t.services.notifications.forgetUser(tx, quinn.id));
+    const left = await rows(
+      sql`select count(*)::int as n from notice_deliveries where notice_id = any(${`{${ids.map((row) => row.id).join(',')}}`}::bigint[])`,
+    );
+    expect(left[0]?.n).toBe(0);
+    expect(await count(rae.id)).toHaveLength(2);
+  });
+});

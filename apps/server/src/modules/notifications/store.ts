@@ -144,10 +144,14 @@ export async function liveUser(db: Db, userId: number): Promise<boolean> {
 }
 
 /**
- * Deleting an account: what notifications kept about the person (the inbox, whose deliveries go with it,
+ * Deleting an account: what notifications kept about the person (the inbox and its deliveries,
  * preferences, quiet hours and language, muted rooms). Push addresses are the push module's to forget.
  */
 export async function forgetRecipient(tx: Tx, userId: number): Promise<void> {
+  // Deliveries have no foreign key to cascade from (migration 0031): they go first, by their notices.
+  await tx.execute(
+    sql`delete from notice_deliveries where notice_id in (select id from notices where user_id = ${userId})`,
+  );
   await tx.execute(sql`delete from notices where user_id = ${userId}`);
   await tx.execute(sql`delete from notice_preferences where user_id = ${userId}`);
   await tx.execute(sql`delete from notice_settings where user_id = ${userId}`);
