@@ -9,10 +9,10 @@ import type { NoticeParams } from '../../platform/notice-format.ts';
  */
 
 type Db = Database | Tx;
-export type Attachment = { filename: string; contentType: string; content: string };
+type Attachment = { filename: string; contentType: string; content: string };
 
 /** One outside channel of the event's category: on when `fixed` says so, else the stored choice, else `byDefault`. */
-export interface ChannelRule {
+interface ChannelRule {
   channel: 'push' | 'email';
   fixed: boolean | null;
   byDefault: boolean;

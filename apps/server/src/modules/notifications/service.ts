@@ -176,6 +176,11 @@ export class NotificationService implements Omit<Notifier, 'later' | 'notifyIn'>
     return this.mails.unsubscribeUrl(userId, category);
   }
 
+  /** An in-app path as a link to the web app (hash routes). */
+  appUrl(path: string): string {
+    return this.mails.appUrl(path);
+  }
+
   private async publishEach(work: (() => Promise<void>)[]) {
     for (let i = 0; i < work.length; i += PUBLISH_CONCURRENCY) {
       const results = await Promise.allSettled(work.slice(i, i + PUBLISH_CONCURRENCY).map((publish) => publish()));
