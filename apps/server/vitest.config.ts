@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { findJanus } from './scripts/janus-config.ts';
+import { DATABASE_FREE_TESTS } from './src/test/database-free.ts';
 
 /**
  * `*.shared.test.ts` needs what several server processes share in production (PostgreSQL and Redis), so it
@@ -8,6 +9,8 @@ import { findJanus } from './scripts/janus-config.ts';
  * `*.embedded.test.ts` is about the embedded database itself (PGlite's files and fair gate, the operator commands
  * on a DATA_DIR): it opens PGlite whatever the pass, so the PostgreSQL pass would only run it again, at a quarter
  * of that pass's time; it runs in the embedded pass only.
+ * The files in DATABASE_FREE_TESTS (src/test/database-free.ts) open no database and no Redis: the PostgreSQL pass
+ * would run them exactly as the embedded one did, so it leaves them out (a test there checks the list).
  * `*.janus.test.ts` starts a real Janus, so it is listed where Janus is installed (CI installs it) and only there.
  */
 const shared = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
@@ -18,7 +21,7 @@ export default defineConfig({
     name: 'server',
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     exclude: [
-      ...(shared ? ['**/*.embedded.test.ts'] : ['**/*.shared.test.ts']),
+      ...(shared ? ['**/*.embedded.test.ts', ...DATABASE_FREE_TESTS] : ['**/*.shared.test.ts']),
       ...(janus ? [] : ['**/*.janus.test.ts']),
     ],
     globalSetup: ['./src/test/global-setup.ts'],
