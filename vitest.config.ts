@@ -11,13 +11,12 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
 /**
  * Seconds the slowest server files took on CI (the embedded pass, or the PostgreSQL one for `*.shared`), from the
  * repository's root. A fresh clone has no durations cached, and vitest then starts the largest files first: these
- * are small files, so they started late (invite-fund, 37 s, came 144th of 146) and one worker ran the last of them
- * alone while the other sat idle. Rough figures are enough: they only put these files ahead of the rest.
+ * are small files, so they started late (operator-commands, then 108 s, came 66th of 146; invite-fund 144th) and
+ * one worker ran the last of them alone while the other sat idle. Rough figures are enough: they only put these files ahead of the rest.
  */
 const SLOW_FILES: Record<string, number> = {
   'apps/server/src/platform/cluster.shared.test.ts': 116,
   'apps/server/src/modules/captcha/captcha-processes.shared.test.ts': 110,
-  'apps/server/scripts/operator-commands.embedded.test.ts': 108,
   'apps/server/src/modules/chain/reorgs.test.ts': 106,
   'apps/server/src/platform/hostile-input.test.ts': 98,
   'apps/server/src/modules/notifications/notice-outbox.shared.test.ts': 58,
@@ -27,18 +26,19 @@ const SLOW_FILES: Record<string, number> = {
   'apps/server/src/modules/chain/chain-withdrawals.shared.test.ts': 45,
   'apps/server/src/db/cluster-start.shared.test.ts': 45,
   'apps/server/src/modules/airdrop/airdrop-processes.shared.test.ts': 40,
+  'apps/server/scripts/operator-commands.embedded.test.ts': 40,
   'apps/server/src/modules/wallet/ledger-concurrency.test.ts': 36,
   'apps/server/src/modules/activity/signup-concurrency.test.ts': 35,
   'apps/server/scripts/invite-fund.embedded.test.ts': 32,
   'apps/server/src/modules/security/deleted-account-money.test.ts': 32,
   'apps/server/src/modules/activity/split-processes.shared.test.ts': 30,
-  'apps/server/scripts/airdrop-commands.embedded.test.ts': 30,
   'apps/server/src/modules/invite/invite.test.ts': 28,
-  'apps/server/src/db/durable-files.embedded.test.ts': 23,
+  'apps/server/src/db/durable-files.embedded.test.ts': 20,
   'apps/server/src/modules/notifications/notifications.test.ts': 22,
   'apps/server/scripts/demo.test.ts': 20,
   'apps/server/src/modules/redpacket/redpacket-processes.shared.test.ts': 17,
   'apps/server/src/modules/notifications/delivery.test.ts': 16,
+  'apps/server/scripts/airdrop-commands.embedded.test.ts': 15,
   'apps/server/src/db/fair-gate.embedded.test.ts': 15,
 };
 
