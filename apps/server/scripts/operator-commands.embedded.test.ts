@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_BASE } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
@@ -13,6 +14,8 @@ import { runCommandInProcess } from '../src/test/in-process-command.ts';
 import { commandApp, runCommand, signedUpUser } from './command-runner.ts';
 
 let dataDir: string;
+/** The data of the server the second group starts: a copy of `dataDir` as first set up. */
+let serverDir: string;
 
 /**
  * Runs an operator command against an embedded database with no server running, as its own process (`npx tsx`):
@@ -26,10 +29,16 @@ beforeAll(async () => {
   const made = await commandApp('polaris-cli-');
   dataDir = made.dataDir;
   await signedUpUser(made.app, dataDir, 'cli@example.com');
+  await signedUpUser(made.app, dataDir, 'live@example.com');
   await made.app.close();
   await made.database.close();
+  // A copy for the server: setting up and migrating a second embedded database took ~10 s of CPU.
+  serverDir = await mkdtemp(path.join(tmpdir(), 'polaris-cli-server-'));
+  await cp(dataDir, serverDir, { recursive: true });
 }, 60_000);
-afterAll(() => rm(dataDir, { recursive: true, force: true }));
+afterAll(() =>
+  Promise.all([dataDir, serverDir].filter(Boolean).map((made) => rm(made, { recursive: true, force: true }))),
+);
 
 // Each case starts a few commands as processes (tsx, a database connection each): on a machine busy with the
 // browser journeys beside this pass, that has taken over two minutes, so the deadlines only guard against a hang.
@@ -77,7 +86,6 @@ describe('operator commands', () => {
 });
 
 describe('operator commands beside a running server', () => {
-  let serverDir: string;
   let server: ChildProcess;
   const tokenOf = () => readFile(path.join(serverDir, 'admin.token'), 'utf8');
   // The commands' wiring as processes is proven above; here they run in this process (the server is a real one).
@@ -97,11 +105,6 @@ describe('operator commands beside a running server', () => {
   };
 
   beforeAll(async () => {
-    const made = await commandApp('polaris-cli-server-');
-    serverDir = made.dataDir;
-    await signedUpUser(made.app, serverDir, 'live@example.com');
-    await made.app.close();
-    await made.database.close();
     // The real server.
     server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: REPO_ROOT,
