@@ -43,11 +43,11 @@ export interface NoticeRecord {
  * One event's notices for a chunk of recipients, and a delivery row per outside channel each allows, in ONE
  * statement (a writable CTE): deleted accounts and those who muted the room are left out, a notice someone has
  * already (same key) is not inserted again (nor its deliveries), and a recipient with the inbox channel off gets the
- * row already read. Nothing is rendered here: the workers write the push and the mail when they send them. Answers
- * the rows this statement inserted.
+ * row already read. Nothing is rendered here: the workers write the push and the mail when they send them. Atomic
+ * on its own (one statement): a caller with one chunk needs no transaction around it. Answers the rows it inserted.
  */
 export async function recordNotices(
-  tx: Tx,
+  db: Db,
   record: NoticeRecord,
 ): Promise<{ id: number; userId: number; read: boolean }[]> {
   const now = record.now.toISOString();
@@ -74,7 +74,7 @@ export async function recordNotices(
           left join notice_preferences q on q.user_id = ins.user_id and q.category = ${record.category} and q.channel = c.channel
           where c.always or coalesce(q.enabled, c.by_default))`;
   const { rows } = await query<{ id: string | number; user_id: string | number; read: boolean }>(
-    tx,
+    db,
     sql`with ins as (
           insert into notices (user_id, category, kind, key, params, link, created_at, read_at)
           select u.id, ${record.category}, ${record.kind}, ${record.key}, ${JSON.stringify(record.params)}::jsonb,

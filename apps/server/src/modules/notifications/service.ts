@@ -5,7 +5,7 @@ import type { Links } from '../../platform/links.ts';
 import type { MailQueue } from '../../platform/mail-queue.ts';
 import type { RealtimeBus } from '../../platform/realtime.ts';
 import { PushDeliveryService } from './deliveries.service.ts';
-import { recordNotices } from './deliveries.store.ts';
+import { type NoticeRecord, recordNotices } from './deliveries.store.ts';
 import type { NoticeEvent, Notifier } from './events.ts';
 import { NoticeHub, type ReadTarget } from './live.ts';
 import { NoticeMails } from './notice-mail.ts';
@@ -121,53 +121,60 @@ export class NotificationService implements Omit<Notifier, 'later' | 'notifyIn'>
     // Every transaction takes the notices' row locks in one order (key, then user id), so two calls announcing
     // overlapping events wait for each other and never deadlock.
     const ordered = [...events].sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
-    await this.deps.db.transaction(async (tx) => {
-      for (const event of ordered) {
-        const category = NOTICE_KINDS[event.kind] as NoticeCategory | undefined;
-        if (!category) {
-          this.deps.log.error({ kind: event.kind, key: event.key }, 'notice: unknown kind, not recorded');
-          continue;
-        }
-        const userIds = [...new Set(event.userIds)]
-          .filter((id) => Number.isSafeInteger(id) && id > 0)
-          .sort((x, y) => x - y);
-        for (let i = 0; i < userIds.length; i += FAN_OUT_CHUNK) {
-          const inserted = await recordNotices(tx, {
-            category,
-            kind: event.kind,
-            key: event.key,
-            params: event.params,
-            link: event.link,
-            userIds: userIds.slice(i, i + FAN_OUT_CHUNK),
-            roomId: event.roomId ?? null,
-            inappDefault: channelEnabled(category, 'inapp', undefined),
-            inappFixed: channelEnabled(category, 'inapp', false),
-            channels: OUTSIDE_CHANNELS.map((channel) => ({
-              channel,
-              fixed: fixedChannel(category, channel),
-              byDefault: channelEnabled(category, channel, undefined),
-            })),
-            attachments: event.attachments ?? null,
-            now,
+    const statements: NoticeRecord[] = [];
+    for (const event of ordered) {
+      const category = NOTICE_KINDS[event.kind] as NoticeCategory | undefined;
+      if (!category) {
+        this.deps.log.error({ kind: event.kind, key: event.key }, 'notice: unknown kind, not recorded');
+        continue;
+      }
+      const userIds = [...new Set(event.userIds)]
+        .filter((id) => Number.isSafeInteger(id) && id > 0)
+        .sort((x, y) => x - y);
+      for (let i = 0; i < userIds.length; i += FAN_OUT_CHUNK) {
+        statements.push({
+          category,
+          kind: event.kind,
+          key: event.key,
+          params: event.params,
+          link: event.link,
+          userIds: userIds.slice(i, i + FAN_OUT_CHUNK),
+          roomId: event.roomId ?? null,
+          inappDefault: channelEnabled(category, 'inapp', undefined),
+          inappFixed: channelEnabled(category, 'inapp', false),
+          channels: OUTSIDE_CHANNELS.map((channel) => ({
+            channel,
+            fixed: fixedChannel(category, channel),
+            byDefault: channelEnabled(category, channel, undefined),
+          })),
+          attachments: event.attachments ?? null,
+          now,
+        });
+      }
+    }
+    const run = async (db: Database | Tx) => {
+      for (const statement of statements) {
+        const inserted = await recordNotices(db, statement);
+        for (const row of inserted) {
+          if (row.read) continue;
+          live.push({
+            userId: row.userId,
+            notice: {
+              id: row.id,
+              kind: statement.kind,
+              category: statement.category,
+              params: statement.params,
+              link: statement.link,
+              createdAt: now.toISOString(),
+              readAt: null,
+            },
           });
-          for (const row of inserted) {
-            if (row.read) continue;
-            live.push({
-              userId: row.userId,
-              notice: {
-                id: row.id,
-                kind: event.kind,
-                category,
-                params: event.params,
-                link: event.link,
-                createdAt: now.toISOString(),
-                readAt: null,
-              },
-            });
-          }
         }
       }
-    });
+    };
+    // One statement (a blast's batch, most events) is atomic on its own: no BEGIN and COMMIT around it.
+    if (statements.length === 1) await run(this.deps.db);
+    else if (statements.length > 1) await this.deps.db.transaction((tx) => run(tx));
     return live;
   }
 
