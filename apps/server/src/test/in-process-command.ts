@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import { REPO_ROOT } from '../paths.ts';
 
-export interface InProcessResult {
+interface InProcessResult {
   code: number;
   out: string;
 }
