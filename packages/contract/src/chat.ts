@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imageIdField } from './activity/fields.ts';
+import { activityIdField, imageIdField } from './activity/fields.ts';
 import { imageUrl } from './links.ts';
 import { LIVE_TOPICS, NOTICE_CATEGORIES, NoticeOutput, NoticeUnreadOutput } from './notice.ts';
 import { CityNamesOutput } from './places.ts';
@@ -206,6 +206,15 @@ export const ChatClientFrame = z.discriminatedUnion('type', [
 export type ChatClientFrame = z.infer<typeof ChatClientFrame>;
 
 /** Frames the server sends (the AsyncAPI document at /rest/polarisex/asyncapi.json is built from these). */
+/** `GET /chat/room/city`: a city's public room, opened on first visit. */
+export const ChatCityRoomInput = z.object({ city: text().min(1).max(60) });
+/** `GET /chat/room/activity`: an activity's room (its public code). */
+export const ChatActivityRoomInput = z.object({ activityId: activityIdField });
+/** `GET /chat/room/announcements`: a room's announcements, newest first. */
+export const ChatAnnouncementsOutput = z.object({
+  items: z.array(z.object({ text: z.string(), authorUid: z.string(), createdAt: z.string() })),
+});
+
 export const ChatServerFrame = z.discriminatedUnion('type', [
   /** A message of a subscribed room, in sequence order with no gap and no duplicate. */
   z.object({ type: z.literal('message'), message: ChatMessageOutput }),

@@ -1,18 +1,11 @@
 import type {
-  Activity,
   AttendeesOutput,
-  CancelActivityOutput,
   CheckinOutput,
   CreateActivityInput,
-  DraftOutput,
   HostingGroup,
-  HostingPage,
-  InviteOutput,
-  MarketingOutput,
-  OverviewOutput,
-  SignCodeOutput,
   UploadImageOutput,
 } from '@polaris/contract';
+import { activityApi, FILE_PATHS } from '@polaris/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { saveFile } from '@/lib/save-file.ts';
@@ -23,15 +16,9 @@ import { api } from './request.ts';
 /** Organizer-side activity endpoints (docs/activities.md): create, edit, drafts, images, manage, check-in. */
 
 export type UploadedImage = z.output<typeof UploadImageOutput>;
-export type Overview = z.output<typeof OverviewOutput>;
-export type AttendeesPage = z.output<typeof AttendeesOutput>;
+type AttendeesPage = z.output<typeof AttendeesOutput>;
 export type Attendee = AttendeesPage['items'][number];
 export type CheckinResult = z.output<typeof CheckinOutput>;
-export type SignCode = z.output<typeof SignCodeOutput>;
-export type Invitation = z.output<typeof InviteOutput>;
-export type Marketing = z.output<typeof MarketingOutput>;
-export type CancelResult = z.output<typeof CancelActivityOutput>;
-export type Draft = z.output<typeof DraftOutput>['draft'];
 export type ActivityWrite = z.input<typeof CreateActivityInput>;
 export type AttendeeFilter = 'pending' | 'approved' | 'waitlisted' | 'rejected' | 'cancelled' | 'checkedIn';
 
@@ -52,7 +39,7 @@ export function useHostActivity(id: string) {
   return useQuery({
     queryKey: hostKeys.detail(id),
     enabled: useLoggedIn() && id !== '',
-    queryFn: () => api.get<Activity>('/activity/detail', { id }, { silent: true }),
+    queryFn: () => api.call(activityApi.detail, { id }, { silent: true }),
     retry: false,
   });
 }
@@ -63,7 +50,7 @@ export function useHosting(group: HostingGroup) {
     queryKey: hostKeys.hosting(group),
     enabled: useLoggedIn(),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => api.get<HostingPage>('/activity/hosting', { group, cursor: pageParam, limit: 20 }),
+    queryFn: ({ pageParam }) => api.call(activityApi.hosting, { group, cursor: pageParam, limit: 20 }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -73,7 +60,7 @@ export function useDraft(activityId: string | undefined) {
   return useQuery({
     queryKey: hostKeys.draft(activityId ?? 'new'),
     enabled: useLoggedIn(),
-    queryFn: () => api.get<{ draft: Draft }>('/activity/draft', activityId ? { activityId } : {}, { silent: true }),
+    queryFn: () => api.call(activityApi.draft, activityId ? { activityId } : {}, { silent: true }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     retry: false,
@@ -81,8 +68,8 @@ export function useDraft(activityId: string | undefined) {
 }
 
 export function saveDraft(activityId: string | undefined, data: Record<string, unknown>) {
-  return api.post<{ draft: Draft }>(
-    '/activity/draft/save',
+  return api.call(
+    activityApi.draftSave,
     { ...(activityId ? { activityId } : {}), data },
     {
       silent: true,
@@ -91,13 +78,13 @@ export function saveDraft(activityId: string | undefined, data: Record<string, u
 }
 
 export function deleteDraft(activityId: string | undefined) {
-  return api.post('/activity/draft/delete', activityId ? { activityId } : {}, { silent: true });
+  return api.call(activityApi.draftDelete, activityId ? { activityId } : {}, { silent: true });
 }
 
 export function useCreateActivityMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ActivityWrite) => api.post<Activity>('/activity/create', input),
+    mutationFn: (input: ActivityWrite) => api.call(activityApi.create, input),
     onSuccess: (activity) => {
       queryClient.setQueryData(hostKeys.detail(activity.id), activity);
       // A new public activity changes the lists and the cities list (its count, a new city).
@@ -110,7 +97,7 @@ export function useCreateActivityMutation() {
 export function useUpdateActivity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Partial<ActivityWrite> & { id: string }) => api.post<Activity>('/activity/update', input),
+    mutationFn: (input: Partial<ActivityWrite> & { id: string }) => api.call(activityApi.update, input),
     onSuccess: (activity) => {
       queryClient.setQueryData(hostKeys.detail(activity.id), activity);
       void queryClient.invalidateQueries({ queryKey: hostKeys.all });
@@ -122,7 +109,7 @@ export function useUpdateActivity() {
 export function usePublish() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<Activity>('/activity/publish', { id }),
+    mutationFn: (id: string) => api.call(activityApi.publish, { id }),
     onSuccess: (activity) => {
       queryClient.setQueryData(hostKeys.detail(activity.id), activity);
       void queryClient.invalidateQueries({ queryKey: activityKeys.all });
@@ -135,12 +122,12 @@ export function usePublish() {
 export function uploadImage(file: File): Promise<UploadedImage> {
   const body = new FormData();
   body.append('file', file);
-  return api.upload<UploadedImage>('/activity/image/upload', body);
+  return api.upload<UploadedImage>(FILE_PATHS.activityImageUpload, body);
 }
 
 /** The attendee CSV (a raw route that needs the session token, which travels only in a header), saved as a file. */
 export async function downloadAttendeesCsv(activityId: string): Promise<void> {
-  const file = await api.download('/activity/manage/attendees.csv', 'text/csv', { params: { activityId } });
+  const file = await api.download(FILE_PATHS.attendeesCsv, 'text/csv', { params: { activityId } });
   saveFile(file.blob, file.filename ?? `attendees-${activityId}.csv`);
 }
 
@@ -148,7 +135,7 @@ export function useOverview(activityId: string) {
   return useQuery({
     queryKey: hostKeys.overview(activityId),
     enabled: useLoggedIn() && activityId !== '',
-    queryFn: () => api.get<Overview>('/activity/manage/overview', { activityId }, { silent: true }),
+    queryFn: () => api.call(activityApi.manageOverview, { activityId }, { silent: true }),
     retry: false,
   });
 }
@@ -157,8 +144,7 @@ export function useAttendees(activityId: string, status?: AttendeeFilter) {
   return useQuery({
     queryKey: hostKeys.attendees(activityId, status),
     enabled: useLoggedIn() && activityId !== '',
-    queryFn: () =>
-      api.get<AttendeesPage>('/activity/manage/attendees', { activityId, status, limit: 200 }, { silent: true }),
+    queryFn: () => api.call(activityApi.manageAttendees, { activityId, status, limit: 200 }, { silent: true }),
     retry: false,
   });
 }
@@ -175,7 +161,7 @@ export function useDecide(activityId: string) {
   const invalidate = useInvalidateManage(activityId);
   return useMutation({
     mutationFn: ({ registrationId, approve }: { registrationId: string; approve: boolean }) =>
-      api.post(`/activity/manage/${approve ? 'approve' : 'reject'}`, { activityId, registrationId }),
+      api.call(approve ? activityApi.manageApprove : activityApi.manageReject, { activityId, registrationId }),
     onSettled: invalidate,
   });
 }
@@ -184,7 +170,7 @@ export function useSignCode(activityId: string) {
   return useQuery({
     queryKey: hostKeys.signCode(activityId),
     enabled: useLoggedIn() && activityId !== '',
-    queryFn: () => api.get<SignCode>('/activity/manage/signCode', { activityId }, { silent: true }),
+    queryFn: () => api.call(activityApi.manageSignCode, { activityId }, { silent: true }),
     retry: false,
   });
 }
@@ -192,7 +178,7 @@ export function useSignCode(activityId: string) {
 export function useCheckin(activityId: string) {
   const invalidate = useInvalidateManage(activityId);
   return useMutation({
-    mutationFn: (ticketCode: string) => api.post<CheckinResult>('/activity/checkin', { activityId, ticketCode }),
+    mutationFn: (ticketCode: string) => api.call(activityApi.checkin, { activityId, ticketCode }),
     onSettled: invalidate,
   });
 }
@@ -200,14 +186,14 @@ export function useCheckin(activityId: string) {
 export function useUndoCheckin(activityId: string) {
   const invalidate = useInvalidateManage(activityId);
   return useMutation({
-    mutationFn: (registrationId: string) => api.post('/activity/checkin/undo', { activityId, registrationId }),
+    mutationFn: (registrationId: string) => api.call(activityApi.checkinUndo, { activityId, registrationId }),
     onSettled: invalidate,
   });
 }
 
 export function useInvite(activityId: string) {
   return useMutation({
-    mutationFn: (emails: string[]) => api.post<Invitation>('/activity/manage/invite', { activityId, emails }),
+    mutationFn: (emails: string[]) => api.call(activityApi.manageInvite, { activityId, emails }),
   });
 }
 
@@ -215,7 +201,7 @@ export function useMarketing(activityId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { featured: boolean; shareTitle: string | null; shareText: string | null }) =>
-      api.post<Marketing>('/activity/manage/marketing', { activityId, ...input }),
+      api.call(activityApi.manageMarketing, { activityId, ...input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: hostKeys.detail(activityId) }),
   });
 }
@@ -224,7 +210,7 @@ export function useMarketing(activityId: string) {
 export function useCancelActivity(activityId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<CancelResult>('/activity/manage/cancel', { activityId }),
+    mutationFn: () => api.call(activityApi.manageCancel, { activityId }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: hostKeys.all }),
   });
 }

@@ -1,4 +1,5 @@
 import type { ActivityCategory } from '@polaris/contract';
+import { activityApi } from '@polaris/contract';
 import type { Params } from './request-url.ts';
 
 /**
@@ -45,8 +46,8 @@ export function homeListFilter({ city, category, week, free, q }: HomeFilters): 
   };
 }
 
-export const ACTIVITY_LIST_PATH = '/activity/list';
-export const ACTIVITY_CITIES_PATH = '/activity/cities';
+export const ACTIVITY_LIST_PATH = activityApi.list.path;
+export const ACTIVITY_CITIES_PATH = activityApi.cities.path;
 
 /** The query of one page of the activity list. */
 export function activityListParams(filter: ListFilter, cursor: string | undefined): Params {

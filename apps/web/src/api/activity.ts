@@ -1,18 +1,12 @@
 import {
-  type Activity,
-  type ActivityPageOutput,
+  activityApi,
   type CALENDAR_FILTERS,
-  type CalendarFeedOutput,
   type CalendarItemOutput,
-  type CalendarItemsOutput,
-  type CategoriesOutput,
   type CheckinOutput,
-  type CitiesOutput,
-  type ExploreOutput,
+  calendarApi,
+  FILE_PATHS,
   hashTradePassword,
   type NftsOutput,
-  type Registration,
-  type TicketNft,
   type TicketsOutput,
 } from '@polaris/contract';
 import {
@@ -26,27 +20,18 @@ import {
 } from '@tanstack/react-query';
 import { saveFile } from '@/lib/save-file.ts';
 import { sessionStore, useSession } from '@/lib/session.ts';
-import {
-  ACTIVITY_CITIES_PATH,
-  ACTIVITY_LIST_PATH,
-  activityListParams,
-  deviceTimeZone,
-  type ListFilter,
-} from './activity-requests.ts';
+import { activityListParams, deviceTimeZone, type ListFilter } from './activity-requests.ts';
 import { api } from './request.ts';
 import { walletKeys } from './wallet-keys.ts';
 
 /** Guest-side activity endpoints (docs/activities.md): discovery, details, sign-up, tickets, NFTs, calendar. */
 
 type Out<S extends { parse(input: unknown): unknown }> = ReturnType<S['parse']>;
-export type ActivityPage = Out<typeof ActivityPageOutput>;
-export type Explore = Out<typeof ExploreOutput>;
 export type Ticket = Out<typeof TicketsOutput>['items'][number];
 export type Nft = Out<typeof NftsOutput>['items'][number];
 export type CheckinResult = Out<typeof CheckinOutput>;
 export type CalendarItem = Out<typeof CalendarItemOutput>;
 export type CalendarFilter = (typeof CALENDAR_FILTERS)[number];
-export type CalendarFeed = Out<typeof CalendarFeedOutput>;
 export type When = 'upcoming' | 'past' | 'all';
 
 export const activityKeys = {
@@ -75,7 +60,7 @@ export const activityListOptions = (filter: ListFilter) =>
   infiniteQueryOptions({
     queryKey: activityKeys.list(filter),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => api.get<ActivityPage>(ACTIVITY_LIST_PATH, activityListParams(filter, pageParam)),
+    queryFn: ({ pageParam }) => api.call(activityApi.list, activityListParams(filter, pageParam)),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // The server caches anonymous discovery for 5 s (DISCOVERY_CACHE_MS), so asking again sooner would get the
     // same answer; writes invalidate these keys explicitly. It also keeps the prefetched first page from being
@@ -90,21 +75,21 @@ export function useActivityList(filter: ListFilter, enabled = true) {
 export function useExplore(city: string) {
   return useQuery({
     queryKey: activityKeys.explore(city),
-    queryFn: () => api.get<Explore>('/activity/explore', { city: city || undefined, tz: deviceTimeZone() }),
+    queryFn: () => api.call(activityApi.explore, { city: city || undefined, tz: deviceTimeZone() }),
   });
 }
 
 export function useCategories(city: string) {
   return useQuery({
     queryKey: activityKeys.categories(city),
-    queryFn: () => api.get<Out<typeof CategoriesOutput>>('/activity/categories', { city: city || undefined }),
+    queryFn: () => api.call(activityApi.categories, { city: city || undefined }),
   });
 }
 
 export const citiesOptions = () =>
   queryOptions({
     queryKey: activityKeys.cities(),
-    queryFn: () => api.get<Out<typeof CitiesOutput>>(ACTIVITY_CITIES_PATH),
+    queryFn: () => api.call(activityApi.cities),
     staleTime: 60_000,
   });
 
@@ -117,7 +102,7 @@ export function useActivity(id: string, invite?: string) {
     // The answer depends on who asks (myRegistration, abilities), so the login state is part of the key.
     queryKey: [...activityKeys.detail(id), useLoggedIn()],
     enabled: id !== '',
-    queryFn: () => api.get<Activity>('/activity/detail', { id, invite }),
+    queryFn: () => api.call(activityApi.detail, { id, invite }),
   });
 }
 
@@ -137,7 +122,7 @@ export function useSignUp() {
   return useMutation({
     mutationFn: ({ password, ...input }: SignUpRequest) => {
       const uid = sessionStore.getState().userInfo?.uid ?? '';
-      return api.post<Registration>('/activity/signup', {
+      return api.call(activityApi.signup, {
         ...input,
         tradePassword: password === undefined ? undefined : hashTradePassword(password, uid),
       });
@@ -153,7 +138,7 @@ export function useSignUp() {
 export function useCancelSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (activityId: string) => api.post<Registration>('/activity/signup/cancel', { activityId }),
+    mutationFn: (activityId: string) => api.call(activityApi.signupCancel, { activityId }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: activityKeys.all });
       void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
@@ -167,7 +152,7 @@ export function useTransferTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { activityId: string; toUid: string; totp?: string }) =>
-      api.post<Registration>('/activity/ticket/transfer', input),
+      api.call(activityApi.ticketTransfer, input),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: activityKeys.all });
       void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
@@ -180,8 +165,7 @@ export function useTickets(when: When) {
     queryKey: activityKeys.tickets(when),
     enabled: useLoggedIn(),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      api.get<Out<typeof TicketsOutput>>('/activity/tickets', { when, cursor: pageParam, limit: 20 }),
+    queryFn: ({ pageParam }) => api.call(activityApi.tickets, { when, cursor: pageParam, limit: 20 }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -191,7 +175,7 @@ export function useNfts() {
     queryKey: activityKeys.nfts(),
     enabled: useLoggedIn(),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => api.get<Out<typeof NftsOutput>>('/activity/nfts', { cursor: pageParam, limit: 20 }),
+    queryFn: ({ pageParam }) => api.call(activityApi.nfts, { cursor: pageParam, limit: 20 }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -201,7 +185,7 @@ export function useTicketNft(activityId: string) {
   return useQuery({
     queryKey: activityKeys.ticketNft(activityId),
     enabled: useLoggedIn(),
-    queryFn: () => api.get<TicketNft>('/activity/ticket/nft', { activityId }),
+    queryFn: () => api.call(activityApi.ticketNft, { activityId }),
     refetchInterval: (query) => {
       const state = query.state.data?.nft?.state;
       return state === 'queued' || state === 'burning' ? 15_000 : false;
@@ -213,8 +197,7 @@ export function useTicketNft(activityId: string) {
 export function useSetNftAddress(activityId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (address: string | null) =>
-      api.post<TicketNft>('/activity/ticket/nft/address', { activityId, address }),
+    mutationFn: (address: string | null) => api.call(activityApi.ticketNftAddress, { activityId, address }),
     onSuccess: (answer) => queryClient.setQueryData(activityKeys.ticketNft(activityId), answer),
   });
 }
@@ -222,8 +205,7 @@ export function useSetNftAddress(activityId: string) {
 export function useSelfCheckin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { activityId: string; signCode: string }) =>
-      api.post<CheckinResult>('/activity/checkin/self', input),
+    mutationFn: (input: { activityId: string; signCode: string }) => api.call(activityApi.checkinSelf, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.all }),
   });
 }
@@ -234,7 +216,7 @@ export function useCalendarMonth(month: string, filter: CalendarFilter) {
   return useQuery({
     queryKey: calendarKeys.month(month, filter),
     enabled: useLoggedIn(),
-    queryFn: () => api.get<Out<typeof CalendarItemsOutput>>('/calendar/month', { month, filter, tz: deviceTimeZone() }),
+    queryFn: () => api.call(calendarApi.month, { month, filter, tz: deviceTimeZone() }),
     placeholderData: keepPreviousData,
   });
 }
@@ -243,7 +225,7 @@ export function useCalendarList(filter: CalendarFilter) {
   return useQuery({
     queryKey: calendarKeys.list(filter),
     enabled: useLoggedIn(),
-    queryFn: () => api.get<Out<typeof CalendarItemsOutput>>('/calendar/list', { filter, limit: 200 }),
+    queryFn: () => api.call(calendarApi.list, { filter, limit: 200 }),
   });
 }
 
@@ -259,7 +241,7 @@ export interface CalendarEntryFields {
 export function useCreateCalendarEntry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CalendarEntryFields) => api.post<CalendarItem>('/calendar/entry/create', { ...input }),
+    mutationFn: (input: CalendarEntryFields) => api.call(calendarApi.entryCreate, { ...input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
   });
 }
@@ -267,7 +249,7 @@ export function useCreateCalendarEntry() {
 export function useDeleteCalendarEntry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post('/calendar/entry/delete', { id }),
+    mutationFn: (id: string) => api.call(calendarApi.entryDelete, { id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
   });
 }
@@ -276,20 +258,20 @@ export function useCalendarFeed() {
   return useQuery({
     queryKey: calendarKeys.feed(),
     enabled: useLoggedIn(),
-    queryFn: () => api.get<CalendarFeed>('/calendar/feed'),
+    queryFn: () => api.call(calendarApi.feed),
   });
 }
 
 export function useResetCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<CalendarFeed>('/calendar/feed/reset'),
+    mutationFn: () => api.call(calendarApi.feedReset),
     onSuccess: (feed) => queryClient.setQueryData(calendarKeys.feed(), feed),
   });
 }
 
 /** The .ics export (a raw route that needs the session token, which travels only in a header), saved as a file. */
 export async function downloadCalendarExport(): Promise<void> {
-  const file = await api.download('/calendar/export.ics', 'text/calendar');
+  const file = await api.download(FILE_PATHS.calendarExport, 'text/calendar');
   saveFile(file.blob, file.filename ?? 'polaris.ics');
 }

@@ -1,11 +1,12 @@
-import type { Airdrop, AirdropDetail, Listing, ListingApply } from '@polaris/contract';
+import type { AirdropDetail, Listing, ListingApply } from '@polaris/contract';
+import { airdropApi, FILE_PATHS, listingApi } from '@polaris/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/session.ts';
 import { api } from './request.ts';
 
 /** Airdrops and token listing applications (docs/airdrops.md, docs/token-listing.md; contract airdrop.ts, listing.ts). */
 
-export type { Airdrop, AirdropDetail, Listing };
+export type { AirdropDetail, Listing };
 export type AirdropFilter = 'current' | 'past';
 
 const airdropKeys = {
@@ -21,7 +22,7 @@ export function useAirdrops(filter: AirdropFilter) {
     queryKey: airdropKeys.list(filter, loggedIn),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
-      api.get<{ items: Airdrop[]; nextCursor: string | null }>('/airdrop/list', {
+      api.call(airdropApi.list, {
         filter,
         cursor: pageParam,
         limit: 20,
@@ -35,14 +36,14 @@ export function useAirdrop(id: string) {
   return useQuery({
     queryKey: airdropKeys.detail(id, loggedIn),
     enabled: id !== '',
-    queryFn: () => api.get<AirdropDetail>('/airdrop/detail', { id }),
+    queryFn: () => api.call(airdropApi.detail, { id }),
   });
 }
 
 export function useAirdropSignup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<{ id: string; participants: number }>('/airdrop/signup', { id }),
+    mutationFn: (id: string) => api.call(airdropApi.signup, { id }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: airdropKeys.all }),
   });
 }
@@ -52,8 +53,7 @@ export function useMyListings() {
     queryKey: listingKeys.mine,
     enabled: useSession((state) => state.loginStatus),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      api.get<{ items: Listing[]; nextCursor: string | null }>('/shelves-coin/mine', { cursor: pageParam, limit: 20 }),
+    queryFn: ({ pageParam }) => api.call(listingApi.shelvesCoinMine, { cursor: pageParam, limit: 20 }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -62,13 +62,13 @@ export function useMyListings() {
 export function uploadLogo(file: File): Promise<{ id: string; sizes: { width: number; url: string }[] }> {
   const body = new FormData();
   body.append('file', file);
-  return api.upload('/shelves-coin/logo/upload', body);
+  return api.upload(FILE_PATHS.listingLogoUpload, body);
 }
 
 export function useApplyListing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ListingApply) => api.post<Listing>('/shelves-coin/apply', input),
+    mutationFn: (input: ListingApply) => api.call(listingApi.shelvesCoinApply, input),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: listingKeys.mine }),
   });
 }

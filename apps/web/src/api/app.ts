@@ -1,9 +1,8 @@
-import type { AppConfig } from '@polaris/contract';
+import { appApi } from '@polaris/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './request.ts';
 
 /** What the client needs at start: the contract's type, as the server answers it. */
-export type { AppConfig };
 
 const appKeys = { config: ['app', 'config'] as const };
 
@@ -14,7 +13,7 @@ const appKeys = { config: ['app', 'config'] as const };
 export function useAppConfig() {
   return useQuery({
     queryKey: appKeys.config,
-    queryFn: () => api.get<AppConfig>('/app/config', undefined, { silent: true }),
+    queryFn: () => api.call(appApi.config, undefined, { silent: true }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,4 +1,4 @@
-import { type CodePurpose, hashLoginPassword, type SessionAttachment, type UserInfo } from '@polaris/contract';
+import { authApi, type CodePurpose, hashLoginPassword, type SessionAttachment, userApi } from '@polaris/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { completeLogin, logout } from '@/lib/auth-session.ts';
 import { sessionStore, useSession } from '@/lib/session.ts';
@@ -15,7 +15,7 @@ export const authKeys = {
   emailCheck: (email: string) => [...authKeys.all, 'emailCheck', email] as const,
 };
 
-const fetchUserInfo = () => api.get<UserInfo>('/user/info');
+const fetchUserInfo = () => api.call(userApi.info);
 
 /** Keeps the stored user info fresh while logged in; a dead token surfaces here as the relogin prompt. */
 export function useUserInfo() {
@@ -35,7 +35,7 @@ export function useUserInfo() {
 export function useSendCode() {
   return useMutation({
     mutationFn: (input: { email: string; purpose: CodePurpose; captcha?: string }) =>
-      api.post<{ resendIn: number }>('/user/vcode/send', input),
+      api.call(authApi.userVcodeSend, input),
   });
 }
 
@@ -43,7 +43,7 @@ export function useCheckEmail(email: string | undefined) {
   return useQuery({
     queryKey: authKeys.emailCheck(email ?? ''),
     enabled: Boolean(email),
-    queryFn: () => api.post<{ registered: boolean }>('/user/checkIsBindEmail', { email }),
+    queryFn: () => api.call(authApi.userCheckIsBindEmail, { email }),
     staleTime: 0,
   });
 }
@@ -66,17 +66,15 @@ export function useLoginMutation<Input>(call: (input: Input) => Promise<SessionA
 
 export const usePasswordLogin = () =>
   useLoginMutation((input: { email: string; password: string }) =>
-    api.post<SessionAttachment>('/user/login', { email: input.email, password: hashLoginPassword(input.password) }),
+    api.call(authApi.userLogin, { email: input.email, password: hashLoginPassword(input.password) }),
   );
 
 export const useCodeLogin = () =>
-  useLoginMutation((input: { email: string; vcode: string }) =>
-    api.post<SessionAttachment>('/user/login/vcode', input),
-  );
+  useLoginMutation((input: { email: string; vcode: string }) => api.call(authApi.userLoginVcode, input));
 
 export const useSignup = () =>
   useLoginMutation((input: { email: string; vcode: string; password: string; inviteCode?: string; captcha?: string }) =>
-    api.post<SessionAttachment>('/user/signup', {
+    api.call(authApi.userSignup, {
       email: input.email,
       vcode: input.vcode,
       password: hashLoginPassword(input.password),
@@ -88,7 +86,7 @@ export const useSignup = () =>
 export function useResetPassword() {
   return useMutation({
     mutationFn: (input: { email: string; vcode: string; password: string; totp?: string }) =>
-      api.post<Record<string, never>>('/user/reset', {
+      api.call(authApi.userReset, {
         email: input.email,
         vcode: input.vcode,
         password: hashLoginPassword(input.password),
@@ -103,7 +101,7 @@ export function useLogout() {
     // Silent: a failed logout call must not toast, because the local session is cleared anyway.
     mutationFn: () =>
       logout(sessionStore, () =>
-        api.post('/user/logout', {}, { silent: true, quietSessionEnd: true }).then(() => ({ status: 200 })),
+        api.call(authApi.userLogout, {}, { silent: true, quietSessionEnd: true }).then(() => ({ status: 200 })),
       ),
     onSettled: () => {
       queryClient.removeQueries({ queryKey: authKeys.all });

@@ -1,11 +1,12 @@
-import type { Blast, BlastAudience, BlastList } from '@polaris/contract';
+import type { Blast, BlastAudience } from '@polaris/contract';
+import { activityApi } from '@polaris/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/session.ts';
 import { api } from './request.ts';
 
 /** Organizer blasts (docs/notifications.md "blasts"): the list, sending and cancelling. */
 
-export type { Blast, BlastList };
+export type { Blast };
 
 const blastKeys = {
   all: ['activity-blasts'] as const,
@@ -18,7 +19,7 @@ export function useBlasts(activityId: string, enabled = true) {
   return useQuery({
     queryKey: blastKeys.list(activityId),
     enabled: loggedIn && enabled && activityId !== '',
-    queryFn: () => api.get<BlastList>('/activity/blast/list', { activityId }, { silent: true }),
+    queryFn: () => api.call(activityApi.blastList, { activityId }, { silent: true }),
     retry: false,
   });
 }
@@ -33,7 +34,7 @@ export interface BlastDraft {
 export function useSendBlast(activityId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (draft: BlastDraft) => api.post<Blast>('/activity/blast/send', { activityId, ...draft }),
+    mutationFn: (draft: BlastDraft) => api.call(activityApi.blastSend, { activityId, ...draft }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: blastKeys.list(activityId) }),
   });
 }
@@ -41,7 +42,7 @@ export function useSendBlast(activityId: string) {
 export function useCancelBlast(activityId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (blastId: string) => api.post<Blast>('/activity/blast/cancel', { activityId, blastId }),
+    mutationFn: (blastId: string) => api.call(activityApi.blastCancel, { activityId, blastId }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: blastKeys.list(activityId) }),
   });
 }

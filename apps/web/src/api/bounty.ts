@@ -1,12 +1,11 @@
 import {
   type BOUNTY_CATEGORIES,
   type BOUNTY_SUBMISSION_STATES,
-  type BountiesOutput,
   type Bounty,
   type BountyCreate,
   type BountyMineOutput,
   type BountySubmissionOutput,
-  type BountySubmissionsOutput,
+  bountyApi,
   hashTradePassword,
 } from '@polaris/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +19,6 @@ type Out<S extends { parse(input: unknown): unknown }> = ReturnType<S['parse']>;
 
 export type { Bounty };
 export type BountyCategory = (typeof BOUNTY_CATEGORIES)[number];
-export type BountyPage = Out<typeof BountiesOutput>;
 export type BountySubmission = Out<typeof BountySubmissionOutput>;
 export type SubmissionState = (typeof BOUNTY_SUBMISSION_STATES)[number];
 export type MineRole = 'created' | 'submitted';
@@ -50,7 +48,7 @@ export function useBountyList(filter: BountyFilter, limit = 20, enabled = true) 
     enabled,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
-      api.get<BountyPage>('/bounty/list', { ...filter, q: filter.q || undefined, cursor: pageParam, limit }),
+      api.call(bountyApi.list, { ...filter, q: filter.q || undefined, cursor: pageParam, limit }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
   });
@@ -61,7 +59,7 @@ export function useBounty(id: string) {
     // The answer depends on who asks (canSubmit, mySubmission, isCreator), so the login state is in the key.
     queryKey: [...bountyKeys.detail(id), useLoggedIn()],
     enabled: id !== '',
-    queryFn: () => api.get<Bounty>('/bounty/detail', { id }),
+    queryFn: () => api.call(bountyApi.detail, { id }),
   });
 }
 
@@ -70,8 +68,7 @@ export function useBountySubmissions(id: string, state?: SubmissionState) {
     queryKey: bountyKeys.submissions(id, state),
     enabled: useLoggedIn() && id !== '',
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      api.get<Out<typeof BountySubmissionsOutput>>('/bounty/submissions', { id, state, cursor: pageParam, limit: 20 }),
+    queryFn: ({ pageParam }) => api.call(bountyApi.submissions, { id, state, cursor: pageParam, limit: 20 }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -81,8 +78,7 @@ export function useMyBounties(role: MineRole) {
     queryKey: bountyKeys.mine(role),
     enabled: useLoggedIn(),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      api.get<Out<typeof BountyMineOutput>>('/bounty/mine', { role, cursor: pageParam, limit: 20 }),
+    queryFn: ({ pageParam }) => api.call(bountyApi.mine, { role, cursor: pageParam, limit: 20 }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -95,7 +91,7 @@ export function useCreateBounty() {
   return useMutation({
     mutationFn: ({ password, ...input }: CreateBountyRequest) => {
       const uid = sessionStore.getState().userInfo?.uid ?? '';
-      return api.post<Bounty>('/bounty/create', { ...input, tradePassword: hashTradePassword(password, uid) });
+      return api.call(bountyApi.create, { ...input, tradePassword: hashTradePassword(password, uid) });
     },
     onSuccess: (bounty) => queryClient.setQueryData([...bountyKeys.detail(bounty.id), true], bounty),
     onSettled: () => {
@@ -109,7 +105,7 @@ export function useSubmitBounty() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; text: string; link?: string; imageId?: string }) =>
-      api.post<BountySubmission>('/bounty/submit', input),
+      api.call(bountyApi.submit, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: bountyKeys.all }),
   });
 }
@@ -118,7 +114,7 @@ export function useReviewSubmission() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { submissionId: string; decision: 'approve' | 'reject'; reason?: string }) =>
-      api.post<BountySubmission>('/bounty/review', input),
+      api.call(bountyApi.review, input),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: bountyKeys.all });
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });

@@ -1,3 +1,4 @@
+import { chatApi } from '@polaris/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,7 +7,7 @@ import { ApiError } from '@/lib/api-error.ts';
 import { type ChatMember, chatManageKeys, useMemberChange } from './chat-manage.ts';
 import { api } from './request.ts';
 
-vi.mock('./request.ts', () => ({ api: { get: vi.fn(), post: vi.fn() } }));
+vi.mock('./request.ts', () => ({ api: { call: vi.fn() } }));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -46,13 +47,13 @@ function mount() {
 const unmounts: (() => void)[] = [];
 afterEach(() => {
   for (const unmount of unmounts.splice(0)) unmount();
-  vi.mocked(api.post).mockReset();
+  vi.mocked(api.call).mockReset();
 });
 
 /** A server answer the test settles by hand, so the list can be read while the request is in flight. */
 function pending() {
   let settle: { resolve(value: unknown): void; reject(error: unknown): void } = { resolve() {}, reject() {} };
-  vi.mocked(api.post).mockImplementation(
+  vi.mocked(api.call).mockImplementation(
     () =>
       new Promise((resolve, reject) => {
         settle = { resolve, reject };
@@ -68,7 +69,7 @@ describe('useMemberChange', () => {
     await act(async () => {
       change().mutate({ action: 'ban', uid: '2' });
     });
-    expect(api.post).toHaveBeenCalledWith('/chat/member/ban', { roomId: '7', uid: '2' });
+    expect(api.call).toHaveBeenCalledWith(chatApi.memberBan, { roomId: '7', uid: '2' });
     expect(list('')?.map((m) => m.uid)).toEqual(['1', '3']);
     expect(list('User 2')).toEqual([]);
     await act(async () => settle().resolve({}));
@@ -93,7 +94,7 @@ describe('useMemberChange', () => {
     await act(async () => {
       change().mutate({ action: 'mute', uid: '3', minutes: 60 });
     });
-    expect(api.post).toHaveBeenCalledWith('/chat/member/mute', { roomId: '7', uid: '3', minutes: 60 });
+    expect(api.call).toHaveBeenCalledWith(chatApi.memberMute, { roomId: '7', uid: '3', minutes: 60 });
     const until = Date.parse(list('')?.find((m) => m.uid === '3')?.mutedUntil ?? '');
     expect(until - before).toBeGreaterThanOrEqual(3_600_000);
     expect(until - before).toBeLessThan(3_610_000);

@@ -1,4 +1,5 @@
-import type { ChatMemberOutput, ChatMembersOutput, ChatRoom, ChatSettingsInput } from '@polaris/contract';
+import type { ChatMemberOutput, ChatMembersOutput, ChatSettingsInput } from '@polaris/contract';
+import { chatApi } from '@polaris/contract';
 import { type QueryClient, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '@/lib/session.ts';
@@ -40,7 +41,7 @@ export function useActivityRoom(activityCode: string) {
   return useQuery({
     queryKey: chatManageKeys.activityRoom(activityCode),
     enabled: useLoggedIn() && activityCode !== '',
-    queryFn: () => api.get<ChatRoom>('/chat/room/activity', { activityId: activityCode }, { silent: true }),
+    queryFn: () => api.call(chatApi.roomActivity, { activityId: activityCode }, { silent: true }),
     retry: false,
     refetchInterval: 15_000,
   });
@@ -55,7 +56,7 @@ export function useChatRoom(id: string) {
   return useQuery({
     queryKey: chatManageKeys.room(id),
     enabled: useLoggedIn() && id !== '',
-    queryFn: () => api.get<ChatRoom>('/chat/room', { roomId: id }, { silent: true }),
+    queryFn: () => api.call(chatApi.room, { roomId: id }, { silent: true }),
     retry: false,
   });
 }
@@ -64,12 +65,7 @@ export function useMembers(id: string, q: string, enabled = true) {
   return useQuery({
     queryKey: chatManageKeys.members(id, q),
     enabled: useLoggedIn() && id !== '' && enabled,
-    queryFn: () =>
-      api.get<z.output<typeof ChatMembersOutput>>(
-        '/chat/members',
-        { roomId: id, q, limit: MEMBERS_LIMIT },
-        { silent: true },
-      ),
+    queryFn: () => api.call(chatApi.members, { roomId: id, q, limit: MEMBERS_LIMIT }, { silent: true }),
     select: (data) => data.items,
     placeholderData: (previous) => previous,
     retry: false,
@@ -80,7 +76,7 @@ export function useAnnouncements(id: string, enabled = true) {
   return useQuery({
     queryKey: chatManageKeys.announcements(id),
     enabled: useLoggedIn() && id !== '' && enabled,
-    queryFn: () => api.get<{ items: Announcement[] }>('/chat/room/announcements', { roomId: id }, { silent: true }),
+    queryFn: () => api.call(chatApi.roomAnnouncements, { roomId: id }, { silent: true }),
     select: (data) => data.items,
     retry: false,
   });
@@ -90,7 +86,7 @@ export function useAnnouncements(id: string, enabled = true) {
 export function useRoomSettings(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (settings: ChatSettings) => api.post<ChatRoom>('/chat/room/settings', { roomId: id, ...settings }),
+    mutationFn: (settings: ChatSettings) => api.call(chatApi.roomSettings, { roomId: id, ...settings }),
     onSuccess: (room) => {
       client.setQueryData(chatManageKeys.room(id), room);
       // The room list and the room page show the name and avatar too.
@@ -107,7 +103,7 @@ const isRoomKey = (key: QueryKey, id: string) => key[1] === 'room' && key[2] ===
 export function useResetInvite(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<ChatRoom>('/chat/room/invite/reset', { roomId: id }),
+    mutationFn: () => api.call(chatApi.roomInviteReset, { roomId: id }),
     onSuccess: (room) => client.setQueryData(chatManageKeys.room(id), room),
   });
 }
@@ -116,7 +112,7 @@ export function useResetInvite(id: string) {
 export function useLeaveRoom(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/chat/room/leave', { roomId: id }),
+    mutationFn: () => api.call(chatApi.roomLeave, { roomId: id }),
     onSuccess: () => {
       for (const queryKey of [
         chatManageKeys.room(id),
@@ -133,7 +129,7 @@ export function useLeaveRoom(id: string) {
 export function useAnnounce(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api.post('/chat/room/announce', { roomId: id, text }),
+    mutationFn: (text: string) => api.call(chatApi.roomAnnounce, { roomId: id, text }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: chatManageKeys.announcements(id) });
       void client.invalidateQueries({ queryKey: chatManageKeys.room(id) });
@@ -147,8 +143,18 @@ export type MemberChange =
   | { action: 'role'; uid: string; role: 'admin' | 'member' };
 
 function send(id: string, change: MemberChange) {
-  const { action, ...rest } = change;
-  return api.post(`/chat/member/${action}`, { roomId: id, ...rest });
+  switch (change.action) {
+    case 'mute':
+      return api.call(chatApi.memberMute, { roomId: id, uid: change.uid, minutes: change.minutes });
+    case 'role':
+      return api.call(chatApi.memberRole, { roomId: id, uid: change.uid, role: change.role });
+    case 'unmute':
+      return api.call(chatApi.memberUnmute, { roomId: id, uid: change.uid });
+    case 'kick':
+      return api.call(chatApi.memberKick, { roomId: id, uid: change.uid });
+    case 'ban':
+      return api.call(chatApi.memberBan, { roomId: id, uid: change.uid });
+  }
 }
 
 /** What the change does to one member in a cached list; null when they leave it. */

@@ -1,11 +1,4 @@
-import {
-  CHAT_LIMITS,
-  type ChatMessage,
-  type ChatMessagesOutput,
-  type ChatMyRoomOutput,
-  type ChatRoom,
-  type ChatRoomsOutput,
-} from '@polaris/contract';
+import { CHAT_LIMITS, type ChatMessage, type ChatMyRoomOutput, type ChatRoom, chatApi } from '@polaris/contract';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -41,7 +34,7 @@ export function useMyRooms() {
   return useQuery({
     queryKey: chatKeys.mine(),
     enabled: useLoggedIn(),
-    queryFn: () => api.get<{ items: MyRoom[] }>('/chat/rooms/mine'),
+    queryFn: () => api.call(chatApi.roomsMine),
   });
 }
 
@@ -50,7 +43,7 @@ export function useRoomSearch(q: string, enabled = true) {
   return useQuery({
     queryKey: chatKeys.search(q),
     enabled: useLoggedIn() && enabled,
-    queryFn: () => api.get<Out<typeof ChatRoomsOutput>>('/chat/rooms/search', { q, limit: 20 }),
+    queryFn: () => api.call(chatApi.roomsSearch, { q, limit: 20 }),
     staleTime: 10_000,
     // The rows stay while the next query loads: typing on must not pull a row away under a finger (or a join).
     placeholderData: keepPreviousData,
@@ -61,7 +54,7 @@ export function useRoom(id: string) {
   return useQuery({
     queryKey: chatKeys.room(id),
     enabled: useLoggedIn() && id !== '',
-    queryFn: () => api.get<ChatRoom>('/chat/room', { roomId: id }),
+    queryFn: () => api.call(chatApi.room, { roomId: id }),
   });
 }
 
@@ -75,7 +68,7 @@ export function useCreateRoom() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { name: string; description: string; joinPolicy: 'public' | 'invite' }) =>
-      api.post<ChatRoom>('/chat/room/create', input),
+      api.call(chatApi.roomCreate, input),
     onSuccess: (room) => keepRoom(client, room),
   });
 }
@@ -87,7 +80,7 @@ export function useCreateRoom() {
 export function useJoinRoom() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { roomId: string } | { inviteToken: string }) => api.post<ChatRoom>('/chat/room/join', input),
+    mutationFn: (input: { roomId: string } | { inviteToken: string }) => api.call(chatApi.roomJoin, input),
     onMutate: async (input) => {
       if (!('roomId' in input)) return undefined;
       const key = chatKeys.room(input.roomId);
@@ -112,7 +105,7 @@ export function useJoinRoom() {
 export function useOpenDirect() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (uid: string) => api.post<ChatRoom>('/chat/direct/open', { uid }),
+    mutationFn: (uid: string) => api.call(chatApi.directOpen, { uid }),
     onSuccess: (room) => keepRoom(client, room),
   });
 }
@@ -130,7 +123,7 @@ const roomMessagesOptions = (roomId: string) =>
     initialPageParam: undefined as number | undefined,
     queryFn: async ({ pageParam }): Promise<HistoryPage> => {
       const limit = CHAT_LIMITS.historyPage;
-      const page = await api.get<Out<typeof ChatMessagesOutput>>('/chat/messages', {
+      const page = await api.call(chatApi.messages, {
         roomId,
         beforeSeq: pageParam,
         limit,
@@ -198,7 +191,7 @@ export function removeMessage(client: QueryClient, roomId: string, seq: number) 
 export function useDeleteMessage(roomId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (seq: number) => api.post<Record<string, never>>('/chat/message/delete', { roomId, seq }),
+    mutationFn: (seq: number) => api.call(chatApi.messageDelete, { roomId, seq }),
     onMutate: async (seq) => {
       const before = client.getQueryData<History>(chatKeys.messages(roomId));
       removeMessage(client, roomId, seq);

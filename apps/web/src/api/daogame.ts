@@ -1,4 +1,4 @@
-import type { DaogameDetail, DaogameHome, DaogameList, DaogameRank } from '@polaris/contract';
+import { daogameApi } from '@polaris/contract';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-error.ts';
 import { useSettings } from '@/lib/settings.ts';
@@ -21,7 +21,7 @@ export function useDaogameHome() {
   const language = useLanguage();
   return useQuery({
     queryKey: daogameKeys.home(language),
-    queryFn: () => api.get<DaogameHome>('/daogame/home'),
+    queryFn: () => api.call(daogameApi.home),
     staleTime: 60_000,
   });
 }
@@ -33,7 +33,7 @@ export function useDaogameList(filter: { category?: string; q?: string }, enable
     enabled,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
-      api.get<DaogameList>('/daogame/list', {
+      api.call(daogameApi.list, {
         category: filter.category || undefined,
         q: filter.q || undefined,
         cursor: pageParam,
@@ -48,7 +48,7 @@ export function useDaogameRank(category: string) {
   const language = useLanguage();
   return useQuery({
     queryKey: daogameKeys.rank(language, category),
-    queryFn: () => api.get<DaogameRank>('/daogame/rank', { category: category || undefined }),
+    queryFn: () => api.call(daogameApi.rank, { category: category || undefined }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
@@ -59,7 +59,7 @@ export function useDaogameDetail(id: string) {
   return useQuery({
     queryKey: daogameKeys.detail(language, id),
     enabled: id !== '',
-    queryFn: () => api.get<DaogameDetail>('/daogame/detail', { id }),
+    queryFn: () => api.call(daogameApi.detail, { id }),
     staleTime: 60_000,
     retry: false,
   });

@@ -1,4 +1,5 @@
-import type { BoundPhone, KycDocument, KycLevel, KycStatus, SendCodeOutput, Verification } from '@polaris/contract';
+import type { KycDocument, KycLevel, KycStatus, Verification } from '@polaris/contract';
+import { FILE_PATHS, identityApi } from '@polaris/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/session.ts';
 import { api } from './request.ts';
@@ -6,7 +7,6 @@ import { securityKeys } from './security-keys.ts';
 
 /** Phone binding and identity verification (docs/identity-and-phone.md). */
 
-type Out<S extends { parse(input: unknown): unknown }> = ReturnType<S['parse']>;
 export interface PhoneForm {
   areaCode: string;
   phone: string;
@@ -16,21 +16,20 @@ export function useVerification() {
   return useQuery({
     queryKey: securityKeys.verification(),
     enabled: useSession((state) => state.loginStatus),
-    queryFn: () => api.get<Verification>('/user/verification'),
+    queryFn: () => api.call(identityApi.userVerification),
   });
 }
 
 export function useSendPhoneCode() {
   return useMutation({
-    mutationFn: (phone: PhoneForm) => api.post<Out<typeof SendCodeOutput>>('/user/binding/phone/vcode', phone),
+    mutationFn: (phone: PhoneForm) => api.call(identityApi.userBindingPhoneVcode, phone),
   });
 }
 
 export function useBindPhone() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PhoneForm & { vcode: string; totp?: string }) =>
-      api.post<BoundPhone>('/user/binding/phone', input),
+    mutationFn: (input: PhoneForm & { vcode: string; totp?: string }) => api.call(identityApi.userBindingPhone, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.verification() }),
   });
 }
@@ -48,18 +47,18 @@ function useKycStep<I>(call: (input: I) => Promise<KycStatus>) {
 }
 
 export const useSelectLevel = () =>
-  useKycStep((level: KycLevel) => api.post<KycStatus>('/user/selectAuthLevel', { level }));
+  useKycStep((level: KycLevel) => api.call(identityApi.userSelectAuthLevel, { level }));
 
 export const useSaveKycDetails = () =>
   useKycStep((details: { legalName: string; country: string; idType: string; idNumber: string }) =>
-    api.post<KycStatus>('/user/kyc1', details),
+    api.call(identityApi.userKyc1, details),
   );
 
 export const useUploadKycDocument = () =>
   useKycStep(({ kind, file }: { kind: KycDocument; file: File }) => {
     const form = new FormData();
     form.append('file', file);
-    return api.upload<KycStatus>('/user/kyc2', form, { params: { kind } });
+    return api.upload<KycStatus>(FILE_PATHS.kycDocumentUpload, form, { params: { kind } });
   });
 
-export const useSubmitKyc = () => useKycStep(() => api.post<KycStatus>('/user/submitUserInfo', {}));
+export const useSubmitKyc = () => useKycStep(() => api.call(identityApi.userSubmitUserInfo, {}));

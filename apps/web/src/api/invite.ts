@@ -1,11 +1,9 @@
-import type { InvitedInfo } from '@polaris/contract';
+import { inviteApi } from '@polaris/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/session.ts';
 import { api } from './request.ts';
 
 /** Invite gift: my code, link, totals and invitees, and naming an inviter later (docs/invite-gift.md). */
-
-export type { InvitedInfo };
 
 const inviteKeys = {
   all: ['invite'] as const,
@@ -18,7 +16,7 @@ export function useInvitedInfo() {
     queryKey: inviteKeys.info(),
     enabled: useSession((state) => state.loginStatus),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => api.post<InvitedInfo>('/user/getInvitedInfo', { cursor: pageParam, limit: 20 }),
+    queryFn: ({ pageParam }) => api.call(inviteApi.userGetInvitedInfo, { cursor: pageParam, limit: 20 }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -26,7 +24,7 @@ export function useInvitedInfo() {
 export function useBindInviter() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (inviteCode: string) => api.post<{ inviter: string }>('/user/invite/bind', { inviteCode }),
+    mutationFn: (inviteCode: string) => api.call(inviteApi.userInviteBind, { inviteCode }),
     onSuccess: () => client.invalidateQueries({ queryKey: inviteKeys.all }),
   });
 }

@@ -1,4 +1,5 @@
-import type { LiveAnswer, LiveStage, LiveWatch } from '@polaris/contract';
+import type { LiveStage } from '@polaris/contract';
+import { liveApi } from '@polaris/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from './request.ts';
@@ -13,7 +14,7 @@ export const liveKeys = {
 export function useStagesOnAir(ownerUid?: string) {
   return useQuery({
     queryKey: liveKeys.onAir(ownerUid),
-    queryFn: () => api.get<{ items: LiveStage[] }>('/live/stages', ownerUid ? { ownerUid, limit: 20 } : { limit: 50 }),
+    queryFn: () => api.call(liveApi.stages, ownerUid ? { ownerUid, limit: 20 } : { limit: 50 }),
     refetchInterval: 10_000,
   });
 }
@@ -28,7 +29,7 @@ export function useLiveStage(id: string) {
   const query = useQuery({
     queryKey: liveKeys.stage(id),
     enabled: id !== '',
-    queryFn: () => api.get<LiveStage>('/live/stage/detail', { id }),
+    queryFn: () => api.call(liveApi.stageDetail, { id }),
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       return status === 'ended' ? false : status === 'scheduled' ? 10_000 : 3000;
@@ -41,8 +42,8 @@ export function useLiveStage(id: string) {
     void (async () => {
       while (!stop.signal.aborted) {
         try {
-          const stage: LiveStage = await api.get<LiveStage>(
-            '/live/stage/wait',
+          const stage: LiveStage = await api.call(
+            liveApi.stageWait,
             { id, status },
             { signal: stop.signal, silent: true },
           );
@@ -64,16 +65,18 @@ export function useCreateStage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { title: string; audience: 'members' | 'link'; coverImageId?: string; roomId?: string }) =>
-      api.post<LiveStage>('/live/stage/create', input),
+      api.call(liveApi.stageCreate, input),
     onSuccess: (stage) => client.setQueryData(liveKeys.stage(stage.id), stage),
   });
 }
 
+/** The call for each move of a stage. */
+const STAGE_MOVES = { start: liveApi.stageStart, pause: liveApi.stagePause, end: liveApi.stageEnd };
+
 export function useMoveStage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, move }: { id: string; move: 'start' | 'pause' | 'end' }) =>
-      api.post<LiveStage>(`/live/stage/${move}`, { id }),
+    mutationFn: ({ id, move }: { id: string; move: 'start' | 'pause' | 'end' }) => api.call(STAGE_MOVES[move], { id }),
     onSuccess: (stage) => client.setQueryData(liveKeys.stage(stage.id), stage),
   });
 }
@@ -83,10 +86,8 @@ export function useMoveStage() {
  * the server's, and sends its answer next (docs/live.md).
  */
 export const liveSignal = {
-  publish: (id: string, sdp: string) => api.post<LiveAnswer>('/live/stage/publish', { id, sdp }),
-  watch: (id: string, sdp?: string) => api.post<LiveWatch>('/live/stage/watch', { id, sdp }, { silent: true }),
-  answer: (sessionId: string, sdp: string) =>
-    api.post<Record<string, never>>('/live/stage/watch/answer', { sessionId, sdp }, { silent: true }),
-  close: (sessionId: string) =>
-    api.post<Record<string, never>>('/live/session/close', { sessionId }, { silent: true }).catch(() => undefined),
+  publish: (id: string, sdp: string) => api.call(liveApi.stagePublish, { id, sdp }),
+  watch: (id: string, sdp?: string) => api.call(liveApi.stageWatch, { id, sdp }, { silent: true }),
+  answer: (sessionId: string, sdp: string) => api.call(liveApi.stageWatchAnswer, { sessionId, sdp }, { silent: true }),
+  close: (sessionId: string) => api.call(liveApi.sessionClose, { sessionId }, { silent: true }).catch(() => undefined),
 };

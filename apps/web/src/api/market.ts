@@ -1,4 +1,5 @@
-import type { MarketCandleDays, MarketDetail, MarketTickers } from '@polaris/contract';
+import type { MarketCandleDays } from '@polaris/contract';
+import { marketApi } from '@polaris/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-error.ts';
 import { api } from './request.ts';
@@ -14,7 +15,7 @@ export const marketKeys = {
 export function useTickers(q: string) {
   return useQuery({
     queryKey: marketKeys.tickers(q),
-    queryFn: () => api.get<MarketTickers>('/market/tickers', { q: q || undefined }),
+    queryFn: () => api.call(marketApi.tickers, { q: q || undefined }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
@@ -24,7 +25,7 @@ export function useMarketDetail(symbol: string, days: MarketCandleDays) {
   return useQuery({
     queryKey: marketKeys.detail(symbol, days),
     enabled: symbol !== '',
-    queryFn: () => api.get<MarketDetail>('/market/detail', { symbol, days }),
+    queryFn: () => api.call(marketApi.detail, { symbol, days }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

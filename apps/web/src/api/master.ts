@@ -1,15 +1,4 @@
-import {
-  type ActivityEarningsOutput,
-  hashTradePassword,
-  type MasterBalance,
-  type MasterBalances,
-  type MasterCount,
-  type MasterEarnings,
-  type MasterInfo,
-  type MasterWithdrawalsOutput,
-  type MasterWithdrawOutput,
-  Status,
-} from '@polaris/contract';
+import { hashTradePassword, type MasterBalance, masterApi, Status } from '@polaris/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
@@ -18,9 +7,7 @@ import { walletKeys } from './wallet-keys.ts';
 
 /** Creator earnings: statistics, balances, per-activity earnings and withdrawals (docs/creator-earnings.md). */
 
-type Out<S extends { parse(input: unknown): unknown }> = ReturnType<S['parse']>;
-
-export type { MasterBalance, MasterCount, MasterEarnings, MasterInfo };
+export type { MasterBalance };
 export type StatKind = 'count' | 'signup-count';
 
 export const masterKeys = {
@@ -43,7 +30,7 @@ export function useIsMaster(): boolean {
     queryKey: masterKeys.info(uid),
     enabled: Boolean(uid),
     queryFn: () =>
-      api.get<unknown>('/open/master/info', undefined, { silent: true }).then(
+      api.call(masterApi.openMasterInfo, {}, { silent: true }).then(
         () => true,
         () => false,
       ),
@@ -59,7 +46,7 @@ export function useMasterInfo() {
     queryKey: masterKeys.detail(uid),
     enabled: Boolean(uid),
     queryFn: () =>
-      api.get<MasterInfo>('/open/master/info', undefined, { silent: true }).catch((error: unknown) => {
+      api.call(masterApi.openMasterInfo, {}, { silent: true }).catch((error: unknown) => {
         if (isApiError(error, 'quiet') && error.status === Status.notFound) return null;
         throw error;
       }),
@@ -70,7 +57,7 @@ export function useMasterCount(kind: StatKind, days: number) {
   return useQuery({
     queryKey: masterKeys.counts(kind, days),
     enabled: Boolean(useUid()),
-    queryFn: () => api.get<MasterCount>(`/open/master/${kind}`, { days }),
+    queryFn: () => api.call(kind === 'count' ? masterApi.openMasterCount : masterApi.openMasterSignupCount, { days }),
   });
 }
 
@@ -78,7 +65,7 @@ export function useMasterEarnings(days: number, asset: string) {
   return useQuery({
     queryKey: masterKeys.earnings(days, asset),
     enabled: Boolean(useUid()) && asset !== '',
-    queryFn: () => api.get<MasterEarnings>('/open/master/earnings', { days, asset }),
+    queryFn: () => api.call(masterApi.openMasterEarnings, { days, asset }),
   });
 }
 
@@ -86,7 +73,7 @@ export function useMasterBalances() {
   return useQuery({
     queryKey: masterKeys.balances,
     enabled: Boolean(useUid()),
-    queryFn: () => api.get<MasterBalances>('/open/ticket/frozen-balance'),
+    queryFn: () => api.call(masterApi.openTicketFrozenBalance),
   });
 }
 
@@ -95,8 +82,7 @@ export function useActivityEarnings() {
     queryKey: masterKeys.activityEarnings,
     enabled: Boolean(useUid()),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      api.get<Out<typeof ActivityEarningsOutput>>('/open/ticket/activity-earnings', { cursor: pageParam, limit: 20 }),
+    queryFn: ({ pageParam }) => api.call(masterApi.openTicketActivityEarnings, { cursor: pageParam, limit: 20 }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -106,8 +92,7 @@ export function useWithdrawals() {
     queryKey: masterKeys.withdrawals,
     enabled: Boolean(useUid()),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      api.get<Out<typeof MasterWithdrawalsOutput>>('/open/ticket/user-withdrawal', { cursor: pageParam, limit: 20 }),
+    queryFn: ({ pageParam }) => api.call(masterApi.openTicketUserWithdrawal, { cursor: pageParam, limit: 20 }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -127,7 +112,7 @@ export function useWithdraw() {
   const uid = useSession((state) => state.userInfo?.uid ?? '');
   return useMutation({
     mutationFn: ({ tradePassword, ...input }: WithdrawRequest) =>
-      api.post<Out<typeof MasterWithdrawOutput>>('/open/master/withdraw', {
+      api.call(masterApi.openMasterWithdraw, {
         ...input,
         tradePassword: hashTradePassword(tradePassword, uid),
       }),

@@ -1,4 +1,5 @@
-import type { NoticeCategory, NoticeUnread } from '@polaris/contract';
+import type { NoticeCategory } from '@polaris/contract';
+import { notificationsApi } from '@polaris/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/lib/session.ts';
 import { api } from './request.ts';
@@ -24,7 +25,7 @@ export function useUnread() {
   return useQuery({
     queryKey: noticeKeys.unread(),
     enabled: useLoggedIn(),
-    queryFn: () => api.get<NoticeUnread>('/notice/unread', undefined, { silent: true }),
+    queryFn: () => api.call(notificationsApi.noticeUnread, undefined, { silent: true }),
     // Fresh until a frame says otherwise (or the socket came back after a gap).
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -3,10 +3,10 @@ import type {
   NoticeCategory,
   NoticeChannel,
   NoticeListOutput,
-  NoticePreferences,
   NoticeRoomMuteOutput,
   NoticeUnread,
 } from '@polaris/contract';
+import { notificationsApi } from '@polaris/contract';
 import {
   type InfiniteData,
   type QueryClient,
@@ -38,7 +38,7 @@ export function useNotices(category: NoticeCategory | null) {
     enabled: useLoggedIn(),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
-      api.get<NoticePage>('/notice/list', { category: category ?? undefined, cursor: pageParam, limit: 20 }),
+      api.call(notificationsApi.noticeList, { category: category ?? undefined, cursor: pageParam, limit: 20 }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -111,7 +111,7 @@ export function markReadLocally(client: QueryClient, input: MarkRead): void {
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: MarkRead) => api.post<NoticeUnread>('/notice/read', input),
+    mutationFn: (input: MarkRead) => api.call(notificationsApi.noticeRead, input),
     onMutate: (input) => markReadLocally(client, input),
     // The server answers its counts, which are the truth (a notice may have arrived meanwhile).
     onSuccess: (unread) => client.setQueryData(noticeKeys.unread(), unread),
@@ -123,7 +123,7 @@ export function usePreferences() {
   return useQuery({
     queryKey: noticeKeys.preferences(),
     enabled: useLoggedIn(),
-    queryFn: () => api.get<NoticePreferences>('/notice/preferences'),
+    queryFn: () => api.call(notificationsApi.noticePreferences),
   });
 }
 
@@ -136,7 +136,7 @@ export interface PreferencesChange {
 export function useSavePreferences() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (change: PreferencesChange) => api.post<NoticePreferences>('/notice/preferences', change),
+    mutationFn: (change: PreferencesChange) => api.call(notificationsApi.setNoticePreferences, change),
     onSuccess: () => client.invalidateQueries({ queryKey: noticeKeys.preferences() }),
   });
 }
@@ -149,7 +149,7 @@ export function useRoomMuted(roomId: string) {
   return useQuery({
     queryKey: noticeKeys.mute(roomId),
     enabled: useLoggedIn(),
-    queryFn: () => api.get<RoomMute>('/notice/mute', { roomId }, { silent: true }),
+    queryFn: () => api.call(notificationsApi.noticeMute, { roomId }, { silent: true }),
   });
 }
 
@@ -157,7 +157,7 @@ export function useRoomMuted(roomId: string) {
 export function useRoomMute(roomId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (muted: boolean) => api.post<RoomMute>('/notice/mute', { roomId, muted }),
+    mutationFn: (muted: boolean) => api.call(notificationsApi.setNoticeMute, { roomId, muted }),
     onMutate: (muted) => client.setQueryData<RoomMute>(noticeKeys.mute(roomId), { roomId, muted }),
     onError: (_error, muted) => client.setQueryData<RoomMute>(noticeKeys.mute(roomId), { roomId, muted: !muted }),
     onSuccess: (answer) => client.setQueryData(noticeKeys.mute(roomId), answer),

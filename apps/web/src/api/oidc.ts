@@ -1,10 +1,4 @@
-import {
-  hashLoginPassword,
-  type LinkedProvider,
-  type OidcProvider,
-  type OidcTicketResult,
-  type SessionAttachment,
-} from '@polaris/contract';
+import { hashLoginPassword, type OidcProvider, oidcApi, type SessionAttachment } from '@polaris/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/session.ts';
 import { useLoginMutation } from './auth.ts';
@@ -24,7 +18,7 @@ const browserKey = () => sessionStorage.getItem(BROWSER_KEY) ?? '';
 export function useStartProviderSignIn() {
   return useMutation({
     mutationFn: async (provider: OidcProvider) => {
-      const started = await api.get<{ url: string; browserKey: string }>(`/user/${provider}/login`);
+      const started = await api.call(provider === 'google' ? oidcApi.userGoogleLogin : oidcApi.userAppleLogin);
       sessionStorage.setItem(BROWSER_KEY, started.browserKey);
       window.location.assign(started.url);
     },
@@ -38,11 +32,7 @@ export function useRedeemTicket() {
   const complete = useLoginMutation((session: SessionAttachment) => Promise.resolve(session));
   return useMutation({
     mutationFn: async (ticket: string): Promise<TicketOutcome> => {
-      const result = await api.post<OidcTicketResult>(
-        '/user/oidc/ticket',
-        { ticket, browserKey: browserKey() },
-        { silent: true },
-      );
+      const result = await api.call(oidcApi.userOidcTicket, { ticket, browserKey: browserKey() }, { silent: true });
       if (result.session) {
         await complete.mutateAsync(result.session);
         sessionStorage.removeItem(BROWSER_KEY);
@@ -57,7 +47,7 @@ export function useRedeemTicket() {
 /** Links the provider to the existing account, proven by its password or an emailed login code, and logs in. */
 export const useConfirmLink = () =>
   useLoginMutation((input: { ticket: string; password?: string; vcode?: string; totp?: string }) =>
-    api.post<SessionAttachment>('/user/oidc/link', {
+    api.call(oidcApi.userOidcLink, {
       ticket: input.ticket,
       browserKey: browserKey(),
       ...(input.password !== undefined ? { password: hashLoginPassword(input.password) } : { vcode: input.vcode }),
@@ -70,7 +60,7 @@ export function useLinkedProviders() {
   return useQuery({
     queryKey: securityKeys.providers(),
     enabled: useSession((state) => state.loginStatus),
-    queryFn: async () => (await api.get<{ items: LinkedProvider[] }>('/user/identity/providers')).items,
+    queryFn: async () => (await api.call(oidcApi.userIdentityProviders)).items,
   });
 }
 
@@ -79,7 +69,7 @@ export function useUnlinkProvider() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { provider: OidcProvider; password?: string; vcode?: string; totp?: string }) =>
-      api.post('/user/identity/providers/unlink', {
+      api.call(oidcApi.userIdentityProvidersUnlink, {
         provider: input.provider,
         ...(input.password !== undefined ? { password: hashLoginPassword(input.password) } : { vcode: input.vcode }),
         totp: input.totp,

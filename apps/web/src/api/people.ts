@@ -1,4 +1,4 @@
-import type { PublicProfile } from '@polaris/contract';
+import { peopleApi } from '@polaris/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './request.ts';
 
@@ -11,7 +11,7 @@ export function useProfile(uid: string) {
   return useQuery({
     queryKey: peopleKeys.profile(uid),
     enabled: uid !== '',
-    queryFn: () => api.get<PublicProfile>('/people/profile', { userUid: uid }),
+    queryFn: () => api.call(peopleApi.profile, { userUid: uid }),
   });
 }
 
@@ -19,7 +19,7 @@ export function useProfile(uid: string) {
 export function useFollow(uid: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (on: boolean) => api.post<PublicProfile>(on ? '/people/follow' : '/people/unfollow', { userUid: uid }),
+    mutationFn: (on: boolean) => api.call(on ? peopleApi.follow : peopleApi.unfollow, { userUid: uid }),
     onSuccess: (profile) => client.setQueryData(peopleKeys.profile(uid), profile),
   });
 }

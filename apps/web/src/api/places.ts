@@ -1,4 +1,4 @@
-import { PLACE_QUERY_MAX, type PlaceSearch } from '@polaris/contract';
+import { PLACE_QUERY_MAX, placesApi } from '@polaris/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSettings } from '@/lib/settings.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
@@ -20,7 +20,7 @@ export function usePlaceSearch(typed: string) {
   const q = useDebounced(typed.trim().slice(0, PLACE_QUERY_MAX), SEARCH_DEBOUNCE_MS);
   return useQuery({
     queryKey: placeKeys.search(q, language),
-    queryFn: () => api.get<PlaceSearch>('/places/search', { q }),
+    queryFn: () => api.call(placesApi.search, { q }),
     enabled: q !== '',
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,

@@ -1,4 +1,5 @@
 import type { UserInfo } from '@polaris/contract';
+import { FILE_PATHS, userApi } from '@polaris/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sessionStore } from '@/lib/session.ts';
 import { authKeys } from './auth.ts';
@@ -17,7 +18,7 @@ function useKeepProfile() {
 export function useSaveNames() {
   const keep = useKeepProfile();
   return useMutation({
-    mutationFn: (input: { uname?: string; openName?: string }) => api.post<UserInfo>('/user/personalInfo', input),
+    mutationFn: (input: { uname?: string; openName?: string }) => api.call(userApi.personalInfo, input),
     onSuccess: keep,
   });
 }
@@ -29,7 +30,7 @@ export function useUploadAvatar() {
     mutationFn: (image: Blob) => {
       const body = new FormData();
       body.append('file', image, image.type === 'image/webp' ? 'avatar.webp' : 'avatar.jpg');
-      return api.upload<UserInfo>('/user/avatar/upload', body);
+      return api.upload<UserInfo>(FILE_PATHS.avatarUpload, body);
     },
     onSuccess: keep,
   });

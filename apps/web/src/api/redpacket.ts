@@ -1,14 +1,14 @@
 import {
-  type ActivityPageOutput,
+  activityApi,
   hashTradePassword,
   type RED_PACKET_AUDIENCES,
   type RED_PACKET_KINDS,
   type RED_PACKET_SPLITS,
   type RedPacket,
   type RedPacketClaimResultOutput,
-  type RedPacketClaimsOutput,
   type RedPacketMineOutput,
   type RedPacketMyInfoOutput,
+  redpacketApi,
   type ValidityUnit,
 } from '@polaris/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,13 +24,11 @@ export type { RedPacket };
 export type RedPacketKind = (typeof RED_PACKET_KINDS)[number];
 type RedPacketSplit = (typeof RED_PACKET_SPLITS)[number];
 export type RedPacketAudience = (typeof RED_PACKET_AUDIENCES)[number];
-export type RedPacketClaimsPage = Out<typeof RedPacketClaimsOutput>;
 export type RedPacketClaimResult = Out<typeof RedPacketClaimResultOutput>;
-export type MyRedPacketsPage = Out<typeof RedPacketMineOutput>;
+type MyRedPacketsPage = Out<typeof RedPacketMineOutput>;
 export type MyRedPacket = MyRedPacketsPage['items'][number];
 export type RedPacketInfo = Out<typeof RedPacketMyInfoOutput>;
 export type MineRole = 'sent' | 'received';
-type ActivityPage = Out<typeof ActivityPageOutput>;
 
 export const redPacketKeys = {
   all: ['redpacket'] as const,
@@ -48,7 +46,7 @@ export function useRedPacketInfo() {
   return useQuery({
     queryKey: redPacketKeys.info(),
     enabled: useLoggedIn(),
-    queryFn: () => api.get<RedPacketInfo>('/open/redpacket/my/info'),
+    queryFn: () => api.call(redpacketApi.openRedpacketMyInfo),
   });
 }
 
@@ -57,7 +55,7 @@ export function useMyRedPackets(role: MineRole) {
     queryKey: redPacketKeys.mine(role),
     enabled: useLoggedIn(),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => api.get<MyRedPacketsPage>('/redpacket/mine', { role, cursor: pageParam, limit: 20 }),
+    queryFn: ({ pageParam }) => api.call(redpacketApi.mine, { role, cursor: pageParam, limit: 20 }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -71,7 +69,7 @@ export function useRedPacket(code: string) {
   return useQuery({
     queryKey: [...redPacketKeys.detail(code), loggedIn],
     enabled: code !== '',
-    queryFn: () => api.get<RedPacket>('/redpacket/detail', { redpacketCode: code }),
+    queryFn: () => api.call(redpacketApi.detail, { redpacketCode: code }),
     retry: false,
   });
 }
@@ -81,8 +79,7 @@ export function useRedPacketClaims(code: string, enabled = true) {
     queryKey: redPacketKeys.claims(code),
     enabled: enabled && code !== '',
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      api.get<RedPacketClaimsPage>('/redpacket/claims', { redpacketCode: code, cursor: pageParam, limit: 20 }),
+    queryFn: ({ pageParam }) => api.call(redpacketApi.claims, { redpacketCode: code, cursor: pageParam, limit: 20 }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -111,7 +108,7 @@ export function useSendRedPacket() {
   const uid = useSession((state) => state.userInfo?.uid ?? '');
   return useMutation({
     mutationFn: ({ tradePassword, ...input }: SendRedPacketRequest) =>
-      api.post<RedPacket>('/redpacket/send', { ...input, tradePassword: hashTradePassword(tradePassword, uid) }),
+      api.call(redpacketApi.send, { ...input, tradePassword: hashTradePassword(tradePassword, uid) }),
     onSuccess: (packet) => {
       queryClient.setQueryData([...redPacketKeys.detail(packet.code), true], packet);
     },
@@ -126,7 +123,7 @@ export function useClaimRedPacket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ code, password, captcha }: { code: string; password?: string; captcha?: string }) =>
-      api.post<RedPacketClaimResult>('/redpacket/claim', { redpacketCode: code, password, captcha }),
+      api.call(redpacketApi.claim, { redpacketCode: code, password, captcha }),
     onSuccess: (result) => {
       // The packet as it stands after my claim: the envelope and the receive page show it without asking again.
       queryClient.setQueryData([...redPacketKeys.detail(result.packet.code), true], result.packet);
@@ -148,7 +145,7 @@ export function useHostedActivities(enabled: boolean) {
   return useQuery({
     queryKey: redPacketKeys.hostedActivities(),
     enabled: useLoggedIn() && enabled,
-    queryFn: () => api.get<ActivityPage>('/activity/mine', { role: 'hosted', when: 'all', limit: 50 }),
+    queryFn: () => api.call(activityApi.mine, { role: 'hosted', when: 'all', limit: 50 }),
     staleTime: 60_000,
   });
 }

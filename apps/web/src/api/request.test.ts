@@ -1,4 +1,4 @@
-import { MESSAGES } from '@polaris/contract';
+import { MESSAGES, NOTICE_CATEGORIES, notificationsApi } from '@polaris/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { isNotFound } from '@/lib/api-error.ts';
 import { importSigningKey } from '@/lib/signing-key.ts';
@@ -64,6 +64,27 @@ describe('success', () => {
     const { client, effects } = setup();
     await expect(client.get('/user/info')).resolves.toEqual({ ok: true });
     expect(effects.toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('a call of the route table', () => {
+  const byCategory = Object.fromEntries(NOTICE_CATEGORIES.map((category) => [category, 0]));
+  const unread = { total: 1, byCategory: { ...byCategory, wallet: 1 }, chatMessages: 0 };
+
+  it('goes to its path with its method, and answers what the contract says', async () => {
+    const { client, effects, lastCall } = setup();
+    effects.fetch.mockResolvedValueOnce(envelope(200, 'Success', unread));
+    await expect(client.call(notificationsApi.noticeUnread)).resolves.toEqual(unread);
+    expect(lastCall().url.pathname).toBe('/rest/polarisex/notice/unread');
+    expect(lastCall().init.method).toBe('GET');
+  });
+
+  it('in development and tests, refuses an answer the contract does not describe, naming the route and field', async () => {
+    const { client, effects } = setup();
+    effects.fetch.mockResolvedValueOnce(envelope(200, 'Success', { ...unread, total: 'one' }));
+    await expect(client.call(notificationsApi.noticeUnread)).rejects.toThrow(
+      /GET \/notice\/unread answered what the contract does not say: total:/,
+    );
   });
 });
 

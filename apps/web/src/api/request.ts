@@ -1,4 +1,5 @@
 import {
+  type ApiRoute,
   type Envelope,
   type Language,
   NETWORK_TIMEOUT_MS,
@@ -97,7 +98,17 @@ interface DownloadedFile {
   filename: string | null;
 }
 
+type CallOptions = Omit<RequestOptions, 'method' | 'params'>;
+/** A call's input may be left out when every field of it may. */
+type CallArgs<In> =
+  Record<never, never> extends In ? [input?: In, options?: CallOptions] : [input: In, options?: CallOptions];
+
 export interface ApiClient {
+  /**
+   * A call of the contract's route table (`bountyApi.list`, …): its method and path come from the table, its input
+   * and answer are typed by the contract's schemas, and development and test builds parse the answer with them.
+   */
+  call<In, Out>(route: ApiRoute<In, Out>, ...args: CallArgs<In>): Promise<Out>;
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, params?: Params, options?: Omit<RequestOptions, 'method' | 'params'>): Promise<T>;
   post<T>(path: string, body?: JsonBody, options?: Omit<RequestOptions, 'method' | 'params'>): Promise<T>;
@@ -303,7 +314,20 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
     return fail(fx, options.silent, new ApiError('http', answer.status, fx.text('request.failed')));
   }
 
+  async function call<In, Out>(route: ApiRoute<In, Out>, ...[input, options]: CallArgs<In>): Promise<Out> {
+    const answer = await request<Out>(route.path, {
+      ...options,
+      method: route.method,
+      params: (input ?? undefined) as Params | JsonBody | undefined,
+    });
+    // Development and tests only (the production build drops this, and the schemas with it): an answer that is
+    // not what the contract says fails loudly here, not three screens later.
+    if (import.meta.env.DEV) (await import('./answer-check.ts')).checkAnswer(route, answer);
+    return answer;
+  }
+
   return {
+    call,
     request,
     get: (path, params, options) => request(path, { ...options, method: 'GET', params }),
     post: (path, body, options) => request(path, { ...options, method: 'POST', params: body }),

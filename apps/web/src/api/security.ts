@@ -1,12 +1,4 @@
-import {
-  type ActiveSessionsOutput,
-  type DeletionCheck,
-  hashLoginPassword,
-  type SendCodeOutput,
-  type TotpConfirmOutput,
-  type TotpEnrolOutput,
-  type TotpStatusOutput,
-} from '@polaris/contract';
+import { type ActiveSessionsOutput, hashLoginPassword, securityApi, type TotpEnrolOutput } from '@polaris/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionStore, useSession } from '@/lib/session.ts';
 import { api } from './request.ts';
@@ -15,7 +7,6 @@ import { securityKeys } from './security-keys.ts';
 /** Security centre: Google Authenticator, login password, active sessions (docs/security-centre.md). */
 
 type Out<S extends { parse(input: unknown): unknown }> = ReturnType<S['parse']>;
-export type TotpStatus = Out<typeof TotpStatusOutput>;
 export type TotpEnrolment = Out<typeof TotpEnrolOutput>;
 export type ActiveSession = Out<typeof ActiveSessionsOutput>['items'][number];
 
@@ -25,18 +16,18 @@ export function useTotpStatus() {
   return useQuery({
     queryKey: securityKeys.totp(),
     enabled: useLoggedIn(),
-    queryFn: () => api.get<TotpStatus>('/user/gauth/status'),
+    queryFn: () => api.call(securityApi.userGauthStatus),
   });
 }
 
 export function useTotpEnrol() {
-  return useMutation({ mutationFn: () => api.post<TotpEnrolment>('/user/gauth/enrol') });
+  return useMutation({ mutationFn: () => api.call(securityApi.userGauthEnrol) });
 }
 
 export function useTotpConfirm() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (totp: string) => api.post<Out<typeof TotpConfirmOutput>>('/user/gauth/confirm', { totp }),
+    mutationFn: (totp: string) => api.call(securityApi.userGauthConfirm, { totp }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.totp() }),
   });
 }
@@ -44,7 +35,7 @@ export function useTotpConfirm() {
 export function useTotpDisable() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (totp: string) => api.post('/user/gauth/disable', { totp }),
+    mutationFn: (totp: string) => api.call(securityApi.userGauthDisable, { totp }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.totp() }),
   });
 }
@@ -53,7 +44,7 @@ export function useSessions() {
   return useQuery({
     queryKey: securityKeys.sessions(),
     enabled: useLoggedIn(),
-    queryFn: () => api.get<Out<typeof ActiveSessionsOutput>>('/user/identity/sessions'),
+    queryFn: () => api.call(securityApi.userIdentitySessions),
   });
 }
 
@@ -63,7 +54,7 @@ export function useRevokeSession() {
   const key = securityKeys.sessions();
   return useMutation({
     mutationFn: ({ id, totp }: { id: number; totp?: string }) =>
-      api.post('/user/identity/sessions/revoke', { id, totp }),
+      api.call(securityApi.userIdentitySessionsRevoke, { id, totp }),
     onMutate: async ({ id }: { id: number; totp?: string }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<Out<typeof ActiveSessionsOutput>>(key);
@@ -80,13 +71,13 @@ export function useRevokeSession() {
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { totp?: string } = {}) => api.post('/user/identity/sessions/revokeOthers', input),
+    mutationFn: (input: { totp?: string } = {}) => api.call(securityApi.userIdentitySessionsRevokeOthers, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.sessions() }),
   });
 }
 
 export function useSendPasswordCode() {
-  return useMutation({ mutationFn: () => api.post<Out<typeof SendCodeOutput>>('/user/password/vcode') });
+  return useMutation({ mutationFn: () => api.call(securityApi.userPasswordVcode) });
 }
 
 export interface ChangePasswordRequest {
@@ -101,7 +92,7 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ oldPassword, password, vcode, totp }: ChangePasswordRequest) =>
-      api.post('/user/password/change', {
+      api.call(securityApi.userPasswordChange, {
         oldPassword: oldPassword === undefined ? undefined : hashLoginPassword(oldPassword),
         vcode,
         password: hashLoginPassword(password),
@@ -115,12 +106,12 @@ export function useDeletionCheck() {
   return useQuery({
     queryKey: securityKeys.deletion(),
     enabled: useLoggedIn(),
-    queryFn: () => api.get<DeletionCheck>('/user/deleteAccount/check'),
+    queryFn: () => api.call(securityApi.userDeleteAccountCheck),
   });
 }
 
 export function useSendDeletionCode() {
-  return useMutation({ mutationFn: () => api.post<Out<typeof SendCodeOutput>>('/user/deleteAccount/vcode') });
+  return useMutation({ mutationFn: () => api.call(securityApi.userDeleteAccountVcode) });
 }
 
 /** Deleting ends every login on the server; this device forgets its session and every cached query too. */
@@ -128,7 +119,7 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ password, vcode, totp }: { password: string; vcode: string; totp?: string }) =>
-      api.post('/user/deleteAccount', { password: hashLoginPassword(password), vcode, totp }),
+      api.call(securityApi.userDeleteAccount, { password: hashLoginPassword(password), vcode, totp }),
     onSuccess: () => {
       sessionStore.getState().clear();
       queryClient.clear();

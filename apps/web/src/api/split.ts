@@ -1,4 +1,5 @@
-import type { ActivitySplit, Distribution, SplitRequest } from '@polaris/contract';
+import type { ActivitySplit, SplitRequest } from '@polaris/contract';
+import { activityApi } from '@polaris/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/session.ts';
 import { masterKeys } from './master.ts';
@@ -16,7 +17,7 @@ export function useDistribution() {
     queryKey: splitKeys.distribution,
     enabled: Boolean(uid),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => api.get<Distribution>('/open/master/distribution', { cursor: pageParam, limit: 20 }),
+    queryFn: ({ pageParam }) => api.call(activityApi.openMasterDistribution, { cursor: pageParam, limit: 20 }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -25,7 +26,7 @@ export function useDistribution() {
 export function useSaveSplit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SplitRequest) => api.post<ActivitySplit>('/open/master/split', input),
+    mutationFn: (input: SplitRequest) => api.call(activityApi.openMasterSplit, input),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: splitKeys.distribution }),
   });
 }

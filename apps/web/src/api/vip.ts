@@ -1,11 +1,10 @@
 import {
   hashTradePassword,
   type VipMembership,
-  type VipOrder,
   type VipPeriod,
-  type VipPurchase,
   type VipTier,
   type VipTierCode,
+  vipApi,
 } from '@polaris/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionStore, useSession } from '@/lib/session.ts';
@@ -15,7 +14,7 @@ import { walletKeys } from './wallet-keys.ts';
 
 /** Membership: the tiers, my purchases, buying and renewing (docs/membership.md; contract vip.ts). */
 
-export type { VipMembership, VipOrder, VipTier };
+export type { VipMembership, VipTier };
 
 export const vipKeys = {
   all: ['vip'] as const,
@@ -27,7 +26,7 @@ export const vipKeys = {
 export function useVipTiers() {
   return useQuery({
     queryKey: vipKeys.tiers(),
-    queryFn: () => api.get<{ items: VipTier[] }>('/vipinfo/queryList'),
+    queryFn: () => api.call(vipApi.vipinfoQueryList),
     staleTime: 5 * 60_000,
   });
 }
@@ -37,7 +36,7 @@ export function useUpgradePrice(code: VipTierCode, enabled: boolean) {
   return useQuery({
     queryKey: vipKeys.tier(code),
     enabled,
-    queryFn: () => api.get<VipTier & { upgradePrice: string | null }>('/vipinfo/query', { tier: code }),
+    queryFn: () => api.call(vipApi.vipinfoQuery, { tier: code }),
   });
 }
 
@@ -46,8 +45,7 @@ export function useVipOrders() {
     queryKey: vipKeys.orders(),
     enabled: useSession((state) => state.loginStatus),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      api.get<{ items: VipOrder[]; nextCursor: string | null }>('/uservip/queryList', { cursor: pageParam, limit: 20 }),
+    queryFn: ({ pageParam }) => api.call(vipApi.uservipQueryList, { cursor: pageParam, limit: 20 }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -77,7 +75,7 @@ export function useVipPurchase() {
   const uid = useSession((state) => state.userInfo?.uid ?? '');
   return useMutation({
     mutationFn: ({ action, tradePassword, ...input }: VipPurchaseRequest) =>
-      api.post<VipPurchase>(action === 'buy' ? '/uservip/buyVip' : '/uservip/renew', {
+      api.call(action === 'buy' ? vipApi.uservipBuyVip : vipApi.uservipRenew, {
         ...input,
         tradePassword: hashTradePassword(tradePassword, uid),
       }),

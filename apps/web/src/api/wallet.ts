@@ -1,20 +1,13 @@
 import {
   type AssetsOutput,
-  type ChainsOutput,
   type Currency,
-  type DepositAddressOutput,
   hashTradePassword,
   type PaymentMethodOutput,
-  type PaymentMethodsOutput,
   type RECORD_TYPES,
-  type RecordsOutput,
-  type SendCodeOutput,
+  securityApi,
   type TradePasswordStatusOutput,
   type TransferPreviewOutput,
-  type TransferResult,
-  type WalletAsset,
-  type WalletRecord,
-  type WalletSummary,
+  walletApi,
 } from '@polaris/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/session.ts';
@@ -24,12 +17,10 @@ import { walletKeys } from './wallet-keys.ts';
 /** Wallet, trade password and payment-method endpoints (docs/wallet.md). */
 
 type Out<S extends { parse(input: unknown): unknown }> = ReturnType<S['parse']>;
-export type DepositAddress = Out<typeof DepositAddressOutput>;
 export type TransferPreview = Out<typeof TransferPreviewOutput>;
 export type TradePasswordStatus = Out<typeof TradePasswordStatusOutput>;
 export type PaymentMethod = Out<typeof PaymentMethodOutput>;
 export type RecordType = (typeof RECORD_TYPES)[number];
-export type RecordsPage = Out<typeof RecordsOutput>;
 
 export { walletKeys };
 
@@ -38,7 +29,7 @@ const useLoggedIn = () => useSession((state) => state.loginStatus);
 export function useChains() {
   return useQuery({
     queryKey: walletKeys.chains(),
-    queryFn: () => api.get<Out<typeof ChainsOutput>>('/wallet/chains'),
+    queryFn: () => api.call(walletApi.chains),
     staleTime: 10 * 60_000,
   });
 }
@@ -47,7 +38,7 @@ export function useAssets() {
   return useQuery({
     queryKey: walletKeys.assets(),
     enabled: useLoggedIn(),
-    queryFn: () => api.get<Out<typeof AssetsOutput>>('/wallet/assets'),
+    queryFn: () => api.call(walletApi.assets),
   });
 }
 
@@ -55,7 +46,7 @@ export function useAsset(asset: string) {
   return useQuery({
     queryKey: walletKeys.asset(asset),
     enabled: useLoggedIn() && asset !== '',
-    queryFn: () => api.get<WalletAsset>('/wallet/asset', { asset }),
+    queryFn: () => api.call(walletApi.asset, { asset }),
   });
 }
 
@@ -64,7 +55,7 @@ export function useSummary(currency: Currency) {
   return useQuery({
     queryKey: walletKeys.summary(currency),
     enabled: useLoggedIn(),
-    queryFn: () => api.get<WalletSummary>('/wallet/summary', { currency }),
+    queryFn: () => api.call(walletApi.summary, { currency }),
     placeholderData: keepPreviousData,
   });
 }
@@ -73,7 +64,7 @@ export function useDepositAddress(asset: string, chainId: number | null) {
   return useQuery({
     queryKey: walletKeys.depositAddress(asset, chainId ?? 0),
     enabled: useLoggedIn() && chainId !== null,
-    queryFn: () => api.get<DepositAddress>('/wallet/deposit/address', { asset, chainId }),
+    queryFn: () => api.call(walletApi.depositAddress, { asset, chainId }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -81,7 +72,7 @@ export function useDepositAddress(asset: string, chainId: number | null) {
 export function useSetVisibility() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { asset: string; visible: boolean }) => api.post('/wallet/asset/visibility', input),
+    mutationFn: (input: { asset: string; visible: boolean }) => api.call(walletApi.assetVisibility, input),
     // Optimistic: the switch moves at once and moves back if the server refuses.
     onMutate: async ({ asset, visible }) => {
       await queryClient.cancelQueries({ queryKey: walletKeys.assets() });
@@ -104,7 +95,7 @@ export function useTransferPreview(input: { asset: string; to: string; chainId?:
   return useQuery({
     queryKey: walletKeys.preview(input.asset, input.to, input.chainId),
     enabled: useLoggedIn() && enabled,
-    queryFn: () => api.post<TransferPreview>('/wallet/transfer/preview', input),
+    queryFn: () => api.call(walletApi.transferPreview, input),
     staleTime: 15_000,
   });
 }
@@ -127,7 +118,7 @@ export function useTransfer() {
   const uid = useSession((state) => state.userInfo?.uid ?? '');
   return useMutation({
     mutationFn: ({ password, ...input }: TransferRequest) =>
-      api.post<TransferResult>('/wallet/transfer', { ...input, tradePassword: hashTradePassword(password, uid) }),
+      api.call(walletApi.transfer, { ...input, tradePassword: hashTradePassword(password, uid) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
   });
 }
@@ -137,7 +128,7 @@ export function useRecords(asset: string, type?: RecordType, limit = 20) {
     queryKey: walletKeys.records(asset, type, limit),
     enabled: useLoggedIn() && asset !== '',
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => api.get<RecordsPage>('/wallet/records', { asset, type, cursor: pageParam, limit }),
+    queryFn: ({ pageParam }) => api.call(walletApi.records, { asset, type, cursor: pageParam, limit }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -147,7 +138,7 @@ export function useRecord(asset: string, reference: string | null, enabled = tru
   return useQuery({
     queryKey: walletKeys.record(asset, reference ?? ''),
     enabled: useLoggedIn() && enabled && asset !== '' && !!reference,
-    queryFn: () => api.get<WalletRecord>('/wallet/record', { asset, reference }),
+    queryFn: () => api.call(walletApi.record, { asset, reference }),
   });
 }
 
@@ -155,12 +146,12 @@ export function useTradePasswordStatus() {
   return useQuery({
     queryKey: walletKeys.tradeStatus(),
     enabled: useLoggedIn(),
-    queryFn: () => api.post<TradePasswordStatus>('/user/isFdPwdBlank'),
+    queryFn: () => api.call(securityApi.userIsFdPwdBlank),
   });
 }
 
 export function useSendTradeCode() {
-  return useMutation({ mutationFn: () => api.post<Out<typeof SendCodeOutput>>('/user/trade/vcode') });
+  return useMutation({ mutationFn: () => api.call(securityApi.userTradeVcode) });
 }
 
 export function useSetTradePassword() {
@@ -168,7 +159,7 @@ export function useSetTradePassword() {
   const uid = useSession((state) => state.userInfo?.uid ?? '');
   return useMutation({
     mutationFn: (input: { vcode: string; password: string; totp?: string }) =>
-      api.post('/user/trade/password', {
+      api.call(securityApi.userTradePassword, {
         vcode: input.vcode,
         password: hashTradePassword(input.password, uid),
         totp: input.totp,
@@ -187,7 +178,7 @@ export function usePayments() {
   return useQuery({
     queryKey: walletKeys.payments(),
     enabled: useLoggedIn(),
-    queryFn: () => api.get<Out<typeof PaymentMethodsOutput>>('/user/payments'),
+    queryFn: () => api.call(walletApi.userPayments),
   });
 }
 
@@ -204,15 +195,21 @@ export function useSavePayment() {
   const queryClient = useQueryClient();
   const uid = useSession((state) => state.userInfo?.uid ?? '');
   return useMutation({
-    mutationFn: ({ id, password, totp, ...fields }: PaymentFields & { id?: number; password: string; totp?: string }) =>
-      api.post<PaymentMethod>(id ? '/user/payments/update' : '/user/payments/add', {
-        ...(id ? { id } : {}),
+    mutationFn: ({
+      id,
+      password,
+      totp,
+      ...fields
+    }: PaymentFields & { id?: number; password: string; totp?: string }) => {
+      const body = {
         ...fields,
         bankName: fields.bankName || undefined,
         bankBranch: fields.bankBranch || undefined,
         tradePassword: hashTradePassword(password, uid),
         totp,
-      }),
+      };
+      return id ? api.call(walletApi.userPaymentsUpdate, { id, ...body }) : api.call(walletApi.userPaymentsAdd, body);
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.payments() }),
   });
 }
@@ -222,7 +219,7 @@ export function useDeletePayment() {
   const uid = useSession((state) => state.userInfo?.uid ?? '');
   return useMutation({
     mutationFn: ({ id, password }: { id: number; password: string }) =>
-      api.post('/user/payments/delete', { id, tradePassword: hashTradePassword(password, uid) }),
+      api.call(walletApi.userPaymentsDelete, { id, tradePassword: hashTradePassword(password, uid) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.payments() }),
   });
 }

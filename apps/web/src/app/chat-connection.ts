@@ -1,4 +1,4 @@
-import { LANGUAGE_LOCALE } from '@polaris/contract';
+import { LANGUAGE_LOCALE, userApi } from '@polaris/contract';
 import { api } from '@/api/request.ts';
 import { socketUrl as chatSocketUrl } from '@/lib/api-origin.ts';
 import { isLeaving } from '@/lib/auth-session.ts';
@@ -29,7 +29,7 @@ export function chatSocket(): ChatSocket {
     // Not when the user is logging out here (the close is their own logout), nor once the session is gone locally.
     sessionEnded: () => {
       if (isLeaving() || !sessionStore.getState().token) return;
-      api.get('/user/info').catch(() => {});
+      api.call(userApi.info).catch(() => {});
     },
   });
   window.addEventListener('online', () => socket.wake());

@@ -1,4 +1,4 @@
-import { type PushVapid, TOAST_DURATION_MS } from '@polaris/contract';
+import { pushApi, TOAST_DURATION_MS } from '@polaris/contract';
 import { Switch, Toast } from 'antd-mobile';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,16 +25,16 @@ import {
 
 /** The push routes, quiet: the switch says what went wrong itself. */
 const pushServer: PushServer = {
-  vapid: () => api.get<PushVapid>('/push/vapid', undefined, { silent: true }),
-  subscribe: (subscription) => api.post('/push/subscribe', subscription, { silent: true }),
-  unsubscribe: (endpoint) => api.post('/push/unsubscribe', { endpoint }, { silent: true }),
+  vapid: () => api.call(pushApi.vapid, undefined, { silent: true }),
+  subscribe: (subscription) => api.call(pushApi.subscribe, subscription, { silent: true }),
+  unsubscribe: (endpoint) => api.call(pushApi.unsubscribe, { endpoint }, { silent: true }),
 };
 
 /** The same routes with a native shell's device token. */
 const nativePushServer: NativePushServer = {
   vapid: pushServer.vapid,
-  subscribe: (device) => api.post('/push/subscribe', device, { silent: true }),
-  unsubscribe: (token) => api.post('/push/unsubscribe', { token }, { silent: true }),
+  subscribe: (device) => api.call(pushApi.subscribe, device, { silent: true }),
+  unsubscribe: (token) => api.call(pushApi.unsubscribe, { token }, { silent: true }),
 };
 
 /** What the switch does, on this browser or in the native shell. */

@@ -208,6 +208,8 @@ export const ActivityListInput = z.object({
 });
 
 export const ExploreInput = z.object({ city: text().max(60).optional(), tz: timezoneField.default('UTC') });
+/** `GET /activity/categories`: the categories with activities, in a city or everywhere. */
+export const CategoriesInput = ExploreInput.pick({ city: true });
 export const ExploreOutput = z.object({
   featured: z.array(ActivitySummaryOutput),
   thisWeek: z.array(ActivitySummaryOutput),

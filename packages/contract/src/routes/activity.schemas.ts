@@ -4,6 +4,8 @@ import {
   ActivityListInput,
   ActivityOutput,
   ActivityPageOutput,
+  CategoriesInput,
+  CategoriesOutput,
   CitiesOutput,
   CreateActivityInput,
   DraftInput,
@@ -90,4 +92,5 @@ export const activitySchemas = {
   signupCancel: withSchemas(api.signupCancel, ActivityRefInput, RegistrationOutput),
   ticketTransfer: withSchemas(api.ticketTransfer, TicketTransferInput, RegistrationOutput),
   tickets: withSchemas(api.tickets, MyTicketsInput, TicketsOutput),
+  categories: withSchemas(api.categories, CategoriesInput, CategoriesOutput),
 };

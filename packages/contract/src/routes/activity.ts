@@ -4,6 +4,8 @@ import type {
   ActivityListInput,
   ActivityOutput,
   ActivityPageOutput,
+  CategoriesInput,
+  CategoriesOutput,
   CitiesOutput,
   CreateActivityInput,
   DraftInput,
@@ -92,4 +94,5 @@ export const activityApi = {
   signupCancel: route<typeof ActivityRefInput, typeof RegistrationOutput>('POST', '/activity/signup/cancel'),
   ticketTransfer: route<typeof TicketTransferInput, typeof RegistrationOutput>('POST', '/activity/ticket/transfer'),
   tickets: route<typeof MyTicketsInput, typeof TicketsOutput>('GET', '/activity/tickets'),
+  categories: route<typeof CategoriesInput, typeof CategoriesOutput>('GET', '/activity/categories'),
 };

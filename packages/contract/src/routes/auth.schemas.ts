@@ -5,6 +5,7 @@ import {
   CodeLoginInput,
   EmptyInput,
   EmptyOutput,
+  PasswordLoginInput,
   ResetPasswordInput,
   SendCodeInput,
   SendCodeOutput,
@@ -21,4 +22,6 @@ export const authSchemas = {
   userLoginVcode: withSchemas(api.userLoginVcode, CodeLoginInput, SessionOutput),
   userReset: withSchemas(api.userReset, ResetPasswordInput, EmptyOutput),
   userLogout: withSchemas(api.userLogout, EmptyInput, EmptyOutput),
+  userLogin: withSchemas(api.userLogin, PasswordLoginInput, SessionOutput),
+  userSignin: withSchemas(api.userSignin, PasswordLoginInput, SessionOutput),
 };

@@ -5,6 +5,7 @@ import type {
   CodeLoginInput,
   EmptyInput,
   EmptyOutput,
+  PasswordLoginInput,
   ResetPasswordInput,
   SendCodeInput,
   SendCodeOutput,
@@ -20,4 +21,6 @@ export const authApi = {
   userLoginVcode: route<typeof CodeLoginInput, typeof SessionOutput>('POST', '/user/login/vcode'),
   userReset: route<typeof ResetPasswordInput, typeof EmptyOutput>('POST', '/user/reset'),
   userLogout: route<typeof EmptyInput, typeof EmptyOutput>('POST', '/user/logout'),
+  userLogin: route<typeof PasswordLoginInput, typeof SessionOutput>('POST', '/user/login'),
+  userSignin: route<typeof PasswordLoginInput, typeof SessionOutput>('POST', '/user/signin'),
 };

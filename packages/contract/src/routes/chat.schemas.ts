@@ -1,7 +1,10 @@
 import { withSchemas } from '../api-route.ts';
 import { EmptyInput, EmptyOutput } from '../auth.ts';
 import {
+  ChatActivityRoomInput,
   ChatAnnounceInput,
+  ChatAnnouncementsOutput,
+  ChatCityRoomInput,
   ChatDirectOpenInput,
   ChatHistoryInput,
   ChatJoinInput,
@@ -47,4 +50,7 @@ export const chatSchemas = {
   memberKick: withSchemas(api.memberKick, ChatMemberActionInput, EmptyOutput),
   memberBan: withSchemas(api.memberBan, ChatMemberActionInput, EmptyOutput),
   memberRole: withSchemas(api.memberRole, ChatRoleInput, EmptyOutput),
+  roomActivity: withSchemas(api.roomActivity, ChatActivityRoomInput, ChatRoomOutput),
+  roomCity: withSchemas(api.roomCity, ChatCityRoomInput, ChatRoomOutput),
+  roomAnnouncements: withSchemas(api.roomAnnouncements, ChatRoomRefInput, ChatAnnouncementsOutput),
 };

@@ -1,7 +1,10 @@
 import { route } from '../api-route.ts';
 import type { EmptyInput, EmptyOutput } from '../auth.ts';
 import type {
+  ChatActivityRoomInput,
   ChatAnnounceInput,
+  ChatAnnouncementsOutput,
+  ChatCityRoomInput,
   ChatDirectOpenInput,
   ChatHistoryInput,
   ChatJoinInput,
@@ -46,4 +49,7 @@ export const chatApi = {
   memberKick: route<typeof ChatMemberActionInput, typeof EmptyOutput>('POST', '/chat/member/kick'),
   memberBan: route<typeof ChatMemberActionInput, typeof EmptyOutput>('POST', '/chat/member/ban'),
   memberRole: route<typeof ChatRoleInput, typeof EmptyOutput>('POST', '/chat/member/role'),
+  roomActivity: route<typeof ChatActivityRoomInput, typeof ChatRoomOutput>('GET', '/chat/room/activity'),
+  roomCity: route<typeof ChatCityRoomInput, typeof ChatRoomOutput>('GET', '/chat/room/city'),
+  roomAnnouncements: route<typeof ChatRoomRefInput, typeof ChatAnnouncementsOutput>('GET', '/chat/room/announcements'),
 };

@@ -26,4 +26,7 @@ export const liveSchemas = {
   stageWatch: withSchemas(api.stageWatch, LiveWatchInput, LiveWatchOutput),
   stageWatchAnswer: withSchemas(api.stageWatchAnswer, LiveWatchAnswerInput, EmptyOutput),
   sessionClose: withSchemas(api.sessionClose, LiveSessionRefInput, EmptyOutput),
+  stageStart: withSchemas(api.stageStart, LiveStageRefInput, LiveStageOutput),
+  stagePause: withSchemas(api.stagePause, LiveStageRefInput, LiveStageOutput),
+  stageEnd: withSchemas(api.stageEnd, LiveStageRefInput, LiveStageOutput),
 };

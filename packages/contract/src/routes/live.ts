@@ -25,4 +25,7 @@ export const liveApi = {
   stageWatch: route<typeof LiveWatchInput, typeof LiveWatchOutput>('POST', '/live/stage/watch'),
   stageWatchAnswer: route<typeof LiveWatchAnswerInput, typeof EmptyOutput>('POST', '/live/stage/watch/answer'),
   sessionClose: route<typeof LiveSessionRefInput, typeof EmptyOutput>('POST', '/live/session/close'),
+  stageStart: route<typeof LiveStageRefInput, typeof LiveStageOutput>('POST', '/live/stage/start'),
+  stagePause: route<typeof LiveStageRefInput, typeof LiveStageOutput>('POST', '/live/stage/pause'),
+  stageEnd: route<typeof LiveStageRefInput, typeof LiveStageOutput>('POST', '/live/stage/end'),
 };

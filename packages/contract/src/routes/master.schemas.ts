@@ -1,10 +1,13 @@
 import { withSchemas } from '../api-route.ts';
+import { EmptyInput } from '../auth.ts';
 import {
   ActivityEarningsOutput,
+  MasterBalancesOutput,
   MasterCountOutput,
   MasterDaysInput,
   MasterEarningsInput,
   MasterEarningsOutput,
+  MasterInfoOutput,
   MasterPageInput,
   MasterWithdrawalsOutput,
   MasterWithdrawInput,
@@ -20,4 +23,7 @@ export const masterSchemas = {
   openTicketActivityEarnings: withSchemas(api.openTicketActivityEarnings, MasterPageInput, ActivityEarningsOutput),
   openTicketUserWithdrawal: withSchemas(api.openTicketUserWithdrawal, MasterPageInput, MasterWithdrawalsOutput),
   openMasterWithdraw: withSchemas(api.openMasterWithdraw, MasterWithdrawInput, MasterWithdrawOutput),
+  openMasterInfo: withSchemas(api.openMasterInfo, EmptyInput, MasterInfoOutput),
+  openMasterEarningsCoin: withSchemas(api.openMasterEarningsCoin, EmptyInput, MasterBalancesOutput),
+  openTicketFrozenBalance: withSchemas(api.openTicketFrozenBalance, EmptyInput, MasterBalancesOutput),
 };

@@ -1,10 +1,13 @@
 import { route } from '../api-route.ts';
+import type { EmptyInput } from '../auth.ts';
 import type {
   ActivityEarningsOutput,
+  MasterBalancesOutput,
   MasterCountOutput,
   MasterDaysInput,
   MasterEarningsInput,
   MasterEarningsOutput,
+  MasterInfoOutput,
   MasterPageInput,
   MasterWithdrawalsOutput,
   MasterWithdrawInput,
@@ -25,4 +28,7 @@ export const masterApi = {
     '/open/ticket/user-withdrawal',
   ),
   openMasterWithdraw: route<typeof MasterWithdrawInput, typeof MasterWithdrawOutput>('POST', '/open/master/withdraw'),
+  openMasterInfo: route<typeof EmptyInput, typeof MasterInfoOutput>('GET', '/open/master/info'),
+  openMasterEarningsCoin: route<typeof EmptyInput, typeof MasterBalancesOutput>('GET', '/open/master/earnings-coin'),
+  openTicketFrozenBalance: route<typeof EmptyInput, typeof MasterBalancesOutput>('GET', '/open/ticket/frozen-balance'),
 };

@@ -3,6 +3,7 @@ import { EmptyInput, EmptyOutput, SessionOutput } from '../auth.ts';
 import {
   LinkedProvidersOutput,
   OidcLinkInput,
+  OidcStartOutput,
   OidcTicketInput,
   OidcTicketOutput,
   UnlinkProviderInput,
@@ -15,4 +16,6 @@ export const oidcSchemas = {
   userOidcLink: withSchemas(api.userOidcLink, OidcLinkInput, SessionOutput),
   userIdentityProviders: withSchemas(api.userIdentityProviders, EmptyInput, LinkedProvidersOutput),
   userIdentityProvidersUnlink: withSchemas(api.userIdentityProvidersUnlink, UnlinkProviderInput, EmptyOutput),
+  userGoogleLogin: withSchemas(api.userGoogleLogin, EmptyInput, OidcStartOutput),
+  userAppleLogin: withSchemas(api.userAppleLogin, EmptyInput, OidcStartOutput),
 };

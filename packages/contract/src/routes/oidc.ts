@@ -3,6 +3,7 @@ import type { EmptyInput, EmptyOutput, SessionOutput } from '../auth.ts';
 import type {
   LinkedProvidersOutput,
   OidcLinkInput,
+  OidcStartOutput,
   OidcTicketInput,
   OidcTicketOutput,
   UnlinkProviderInput,
@@ -17,4 +18,6 @@ export const oidcApi = {
     'POST',
     '/user/identity/providers/unlink',
   ),
+  userGoogleLogin: route<typeof EmptyInput, typeof OidcStartOutput>('GET', '/user/google/login'),
+  userAppleLogin: route<typeof EmptyInput, typeof OidcStartOutput>('GET', '/user/apple/login'),
 };

@@ -1,4 +1,5 @@
 import { withSchemas } from '../api-route.ts';
+import { EmptyInput } from '../auth.ts';
 import {
   RedPacketClaimInput,
   RedPacketClaimResultOutput,
@@ -6,6 +7,7 @@ import {
   RedPacketClaimsOutput,
   RedPacketMineInput,
   RedPacketMineOutput,
+  RedPacketMyInfoOutput,
   RedPacketOutput,
   RedPacketRefInput,
   RedPacketSendInput,
@@ -19,4 +21,5 @@ export const redpacketSchemas = {
   claim: withSchemas(api.claim, RedPacketClaimInput, RedPacketClaimResultOutput),
   claims: withSchemas(api.claims, RedPacketClaimsInput, RedPacketClaimsOutput),
   mine: withSchemas(api.mine, RedPacketMineInput, RedPacketMineOutput),
+  openRedpacketMyInfo: withSchemas(api.openRedpacketMyInfo, EmptyInput, RedPacketMyInfoOutput),
 };

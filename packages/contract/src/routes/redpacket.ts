@@ -1,4 +1,5 @@
 import { route } from '../api-route.ts';
+import type { EmptyInput } from '../auth.ts';
 import type {
   RedPacketClaimInput,
   RedPacketClaimResultOutput,
@@ -6,6 +7,7 @@ import type {
   RedPacketClaimsOutput,
   RedPacketMineInput,
   RedPacketMineOutput,
+  RedPacketMyInfoOutput,
   RedPacketOutput,
   RedPacketRefInput,
   RedPacketSendInput,
@@ -18,4 +20,5 @@ export const redpacketApi = {
   claim: route<typeof RedPacketClaimInput, typeof RedPacketClaimResultOutput>('POST', '/redpacket/claim'),
   claims: route<typeof RedPacketClaimsInput, typeof RedPacketClaimsOutput>('GET', '/redpacket/claims'),
   mine: route<typeof RedPacketMineInput, typeof RedPacketMineOutput>('GET', '/redpacket/mine'),
+  openRedpacketMyInfo: route<typeof EmptyInput, typeof RedPacketMyInfoOutput>('GET', '/open/redpacket/my/info'),
 };

@@ -5,6 +5,7 @@ import { appSchemas } from './app.schemas.ts';
 import { authSchemas } from './auth.schemas.ts';
 import { bountySchemas } from './bounty.schemas.ts';
 import { calendarSchemas } from './calendar.schemas.ts';
+import { captchaSchemas } from './captcha.schemas.ts';
 import { chainSchemas } from './chain.schemas.ts';
 import { chatSchemas } from './chat.schemas.ts';
 import { daogameSchemas } from './daogame.schemas.ts';
@@ -32,6 +33,7 @@ export {
   authSchemas,
   bountySchemas,
   calendarSchemas,
+  captchaSchemas,
   chainSchemas,
   chatSchemas,
   daogameSchemas,
@@ -60,6 +62,7 @@ export const ROUTE_SCHEMAS: readonly RouteSchemas[] = [
   ...Object.values(appSchemas),
   ...Object.values(authSchemas),
   ...Object.values(bountySchemas),
+  ...Object.values(captchaSchemas),
   ...Object.values(calendarSchemas),
   ...Object.values(chainSchemas),
   ...Object.values(chatSchemas),

@@ -1,6 +1,8 @@
 import { withSchemas } from '../api-route.ts';
 import { EmptyInput, EmptyOutput } from '../auth.ts';
 import {
+  AssetOutput,
+  AssetQuery,
   AssetsOutput,
   AssetVisibilityInput,
   ChainsOutput,
@@ -44,4 +46,5 @@ export const walletSchemas = {
   userPaymentsAdd: withSchemas(api.userPaymentsAdd, PaymentMethodInput, PaymentMethodOutput),
   userPaymentsUpdate: withSchemas(api.userPaymentsUpdate, PaymentMethodUpdateInput, PaymentMethodOutput),
   userPaymentsDelete: withSchemas(api.userPaymentsDelete, PaymentMethodDeleteInput, EmptyOutput),
+  asset: withSchemas(api.asset, AssetQuery, AssetOutput),
 };

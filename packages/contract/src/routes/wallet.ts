@@ -1,6 +1,8 @@
 import { route } from '../api-route.ts';
 import type { EmptyInput, EmptyOutput } from '../auth.ts';
 import type {
+  AssetOutput,
+  AssetQuery,
   AssetsOutput,
   AssetVisibilityInput,
   ChainsOutput,
@@ -49,4 +51,5 @@ export const walletApi = {
     '/user/payments/update',
   ),
   userPaymentsDelete: route<typeof PaymentMethodDeleteInput, typeof EmptyOutput>('POST', '/user/payments/delete'),
+  asset: route<typeof AssetQuery, typeof AssetOutput>('GET', '/wallet/asset'),
 };

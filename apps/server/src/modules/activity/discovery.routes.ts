@@ -24,13 +24,10 @@ export function discoveryRoutes(router: Router, { discovery }: { discovery: Disc
   });
 
   router.route({
-    method: 'GET',
-    path: '/activity/categories',
+    ...activitySchemas.categories,
     summary: 'Every category with its number of upcoming public activities',
     tags,
     auth: 'public',
-    input: ExploreInput.pick({ city: true }),
-    output: CategoriesOutput,
     handler: async ({ input }) => ({ items: await discovery.categories(input.city) }),
   });
 

@@ -1,4 +1,4 @@
-import { EmptyInput, IMAGE_MAX_BYTES, Status, UploadImageOutput } from '@polaris/contract';
+import { EmptyInput, FILE_PATHS, IMAGE_MAX_BYTES, Status, UploadImageOutput } from '@polaris/contract';
 import { activitySchemas } from '@polaris/contract/schemas';
 import { AppError } from '../../platform/errors.ts';
 import type { Router } from '../../platform/router.ts';
@@ -64,7 +64,7 @@ export function editingRoutes(
 
   router.raw({
     method: 'POST',
-    path: '/activity/image/upload',
+    path: FILE_PATHS.activityImageUpload,
     summary: 'Upload a cover image (multipart `file`: JPEG, PNG or WebP, at most 5 MB); stored as WebP',
     tags,
     auth: 'user',

@@ -1,4 +1,4 @@
-import { ActivityRefInput } from '@polaris/contract';
+import { ActivityRefInput, FILE_PATHS } from '@polaris/contract';
 import { activitySchemas } from '@polaris/contract/schemas';
 import type { Router } from '../../platform/router.ts';
 import type { AttendeeService } from './attendees.service.ts';
@@ -47,7 +47,7 @@ export function manageRoutes(
 
   router.raw({
     method: 'GET',
-    path: '/activity/manage/attendees.csv',
+    path: FILE_PATHS.attendeesCsv,
     summary: 'Every attendee as CSV (RFC 4180), one column per registration question',
     tags,
     auth: 'user',

@@ -1,4 +1,3 @@
-import { PasswordLoginInput, SessionOutput } from '@polaris/contract';
 import { authSchemas } from '@polaris/contract/schemas';
 import type { Captcha } from '../../platform/captcha.ts';
 import type { Router } from '../../platform/router.ts';
@@ -41,16 +40,13 @@ export function authRoutes(router: Router, auth: AuthService, captcha: Captcha):
     },
   });
 
-  for (const path of ['/user/login', '/user/signin']) {
+  for (const login of [authSchemas.userLogin, authSchemas.userSignin]) {
     router.route({
-      method: 'POST',
-      path,
+      ...login,
       summary: 'Log in with email and password (client-hashed)',
       tags,
       auth: 'public',
       rateLimit: 'auth',
-      input: PasswordLoginInput,
-      output: SessionOutput,
       handler: ({ input, request }) =>
         auth.loginWithPassword(input, { ip: request.ip, userAgent: request.headers['user-agent'] }),
     });

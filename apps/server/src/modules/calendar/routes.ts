@@ -1,4 +1,4 @@
-import { EmptyInput, Status } from '@polaris/contract';
+import { EmptyInput, FILE_PATHS, Status } from '@polaris/contract';
 import { calendarSchemas } from '@polaris/contract/schemas';
 import { AppError } from '../../platform/errors.ts';
 import type { Router } from '../../platform/router.ts';
@@ -67,7 +67,7 @@ export function calendarRoutes(router: Router, calendar: CalendarService): void 
 
   router.raw({
     method: 'GET',
-    path: '/calendar/export.ics',
+    path: FILE_PATHS.calendarExport,
     summary: "The user's calendar as iCalendar, to download",
     tags,
     auth: 'user',

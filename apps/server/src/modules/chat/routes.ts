@@ -1,15 +1,8 @@
-import { activityIdField, ChatRoomOutput, ChatRoomRefInput, text } from '@polaris/contract';
 import { chatSchemas } from '@polaris/contract/schemas';
-import { z } from 'zod';
 import type { Router } from '../../platform/router.ts';
 import type { ChatService } from './service.ts';
 
 const tags = ['chat'];
-const CityInput = z.object({ city: text().min(1).max(60) });
-const ActivityRoomInput = z.object({ activityId: activityIdField });
-const AnnouncementsOutput = z.object({
-  items: z.array(z.object({ text: z.string(), authorUid: z.string(), createdAt: z.string() })),
-});
 
 /** The HTTP surface of chat; the WebSocket is in ws.routes.ts. */
 export function chatRoutes(router: Router, chat: ChatService): void {
@@ -43,23 +36,17 @@ function roomRoutes(router: Router, chat: ChatService): void {
     handler: ({ input, user }) => chat.rooms.room(user, input.roomId),
   });
   router.route({
-    method: 'GET',
-    path: '/chat/room/activity',
+    ...chatSchemas.roomActivity,
     summary: "An activity's room (by the activity's public code), for its ticket holders and hosts",
     tags,
     auth: 'user',
-    input: ActivityRoomInput,
-    output: ChatRoomOutput,
     handler: ({ input, user }) => chat.rooms.activityRoom(user, input.activityId),
   });
   router.route({
-    method: 'GET',
-    path: '/chat/room/city',
+    ...chatSchemas.roomCity,
     summary: "A city's room (created on first use)",
     tags,
     auth: 'user',
-    input: CityInput,
-    output: ChatRoomOutput,
     handler: ({ input, user }) => chat.rooms.openCityRoom(user, input.city),
   });
   router.route({
@@ -116,13 +103,10 @@ function announcementRoutes(router: Router, chat: ChatService): void {
     handler: ({ input, user }) => chat.moderation.announce(user, input),
   });
   router.route({
-    method: 'GET',
-    path: '/chat/room/announcements',
+    ...chatSchemas.roomAnnouncements,
     summary: 'Pinned announcements, newest first',
     tags,
     auth: 'user',
-    input: ChatRoomRefInput,
-    output: AnnouncementsOutput,
     handler: ({ input, user }) => chat.moderation.announcementHistory(user, input.roomId),
   });
 }

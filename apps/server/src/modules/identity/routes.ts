@@ -1,4 +1,4 @@
-import { KYC_DOCUMENT_MAX_BYTES, Kyc2Input, KycStatusOutput } from '@polaris/contract';
+import { FILE_PATHS, KYC_DOCUMENT_MAX_BYTES, Kyc2Input, KycStatusOutput } from '@polaris/contract';
 import { identitySchemas } from '@polaris/contract/schemas';
 import type { Router } from '../../platform/router.ts';
 import type { KycService } from './kyc.service.ts';
@@ -63,7 +63,7 @@ export function identityRoutes(router: Router, deps: { phones: PhoneService; kyc
 
   router.raw({
     method: 'POST',
-    path: '/user/kyc2',
+    path: FILE_PATHS.kycDocumentUpload,
     summary: 'Upload one document photo (`kind`: front, back or selfie; JPEG, PNG or WebP, at most 5 MB) for level 2',
     tags,
     auth: 'user',

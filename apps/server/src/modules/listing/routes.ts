@@ -1,4 +1,4 @@
-import { EmptyInput, LISTING_LIMITS, UploadImageOutput } from '@polaris/contract';
+import { EmptyInput, FILE_PATHS, LISTING_LIMITS, UploadImageOutput } from '@polaris/contract';
 import { listingSchemas } from '@polaris/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { Router } from '../../platform/router.ts';
@@ -8,7 +8,7 @@ const tags = ['listing'];
 export function listingRoutes(router: Router, listings: ListingService): void {
   router.raw({
     method: 'POST',
-    path: '/shelves-coin/logo/upload',
+    path: FILE_PATHS.listingLogoUpload,
     summary: 'Upload a token logo (multipart `file`: JPEG, PNG or WebP, at most 1 MiB); stored as WebP',
     tags,
     auth: 'user',

@@ -1,4 +1,3 @@
-import { LiveStageOutput, LiveStageRefInput } from '@polaris/contract';
 import { liveSchemas } from '@polaris/contract/schemas';
 import type { Router } from '../../platform/router.ts';
 import type { LiveService } from './service.ts';
@@ -43,15 +42,16 @@ export function liveRoutes(router: Router, live: LiveService): void {
     handler: ({ input, user }) => live.waitForMove(input.id, user?.id ?? null, input.status),
   });
 
-  for (const move of ['start', 'pause', 'end'] as const) {
+  for (const [move, spec] of [
+    ['start', liveSchemas.stageStart],
+    ['pause', liveSchemas.stagePause],
+    ['end', liveSchemas.stageEnd],
+  ] as const) {
     router.route({
-      method: 'POST',
-      path: `/live/stage/${move}`,
+      ...spec,
       summary: `${move[0]!.toUpperCase()}${move.slice(1)} a live stage (its owner only)`,
       tags,
       auth: 'user',
-      input: LiveStageRefInput,
-      output: LiveStageOutput,
       handler: ({ input, user }) => live.move(input.id, user.id, move),
     });
   }

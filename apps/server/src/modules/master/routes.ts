@@ -1,6 +1,4 @@
-import { MasterBalancesOutput, MasterInfoOutput } from '@polaris/contract';
 import { masterSchemas } from '@polaris/contract/schemas';
-import { z } from 'zod';
 import type { Router } from '../../platform/router.ts';
 import type { CreatorEarningsService } from './service.ts';
 
@@ -9,13 +7,10 @@ const tags = ['master'];
 /** Creator earnings: the statistics and distribution screens (SPEC §2) and the withdrawal to the wallet. */
 export function masterRoutes(router: Router, earnings: CreatorEarningsService): void {
   router.route({
-    method: 'GET',
-    path: '/open/master/info',
+    ...masterSchemas.openMasterInfo,
     summary: 'Whether I am a creator (404 if not): my activities, sign-ups and earnings per asset',
     tags,
     auth: 'user',
-    input: z.object({}),
-    output: MasterInfoOutput,
     handler: ({ user }) => earnings.info(user.id),
   });
   router.route({
@@ -40,23 +35,17 @@ export function masterRoutes(router: Router, earnings: CreatorEarningsService): 
     handler: ({ user, input }) => earnings.earningsByDay(user.id, input),
   });
   router.route({
-    method: 'GET',
-    path: '/open/master/earnings-coin',
+    ...masterSchemas.openMasterEarningsCoin,
     summary: 'My earnings per asset: earned, frozen, withdrawable, withdrawn',
     tags,
     auth: 'user',
-    input: z.object({}),
-    output: MasterBalancesOutput,
     handler: async ({ user }) => ({ balances: await earnings.balances(user.id) }),
   });
   router.route({
-    method: 'GET',
-    path: '/open/ticket/frozen-balance',
+    ...masterSchemas.openTicketFrozenBalance,
     summary: 'My earnings still in the payout hold and those withdrawable, per asset',
     tags,
     auth: 'user',
-    input: z.object({}),
-    output: MasterBalancesOutput,
     handler: async ({ user }) => ({ balances: await earnings.balances(user.id) }),
   });
   router.route({

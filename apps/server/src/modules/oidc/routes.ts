@@ -1,12 +1,4 @@
-import {
-  API_BASE,
-  EmptyInput,
-  OIDC_PROVIDERS,
-  OidcCallbackInput,
-  type OidcProvider,
-  OidcStartOutput,
-  toFieldErrors,
-} from '@polaris/contract';
+import { API_BASE, OidcCallbackInput, type OidcProvider, toFieldErrors } from '@polaris/contract';
 import { oidcSchemas } from '@polaris/contract/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inLane } from '../../db/fair-gate.ts';
@@ -20,16 +12,16 @@ const tags = ['auth'];
 
 /** The app's side: start a sign-in, redeem the callback's ticket, confirm a link. Envelope routes. */
 export function oidcRoutes(router: Router, oidc: OidcService): void {
-  for (const provider of OIDC_PROVIDERS) {
+  for (const [provider, spec] of [
+    ['google', oidcSchemas.userGoogleLogin],
+    ['apple', oidcSchemas.userAppleLogin],
+  ] as const) {
     router.route({
-      method: 'GET',
-      path: `/user/${provider}/login`,
+      ...spec,
       summary: `Start signing in with ${provider === 'google' ? 'Google' : 'Apple'}: the provider URL to open`,
       tags,
       auth: 'public',
       rateLimit: 'auth',
-      input: EmptyInput,
-      output: OidcStartOutput,
       handler: () => oidc.start(provider),
     });
   }

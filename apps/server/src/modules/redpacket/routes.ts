@@ -46,13 +46,10 @@ export function redPacketRoutes(router: Router, packets: RedPacketService): void
     handler: ({ input, user }) => packets.mine(user.id, input),
   });
   router.route({
-    method: 'GET',
-    path: '/open/redpacket/my/info',
+    ...redpacketSchemas.openRedpacketMyInfo,
     summary: 'What I sent and received in red packets, counted and summed per asset',
     tags,
     auth: 'user',
-    input: z.object({}),
-    output: RedPacketMyInfoOutput,
     handler: ({ user }) => packets.myInfo(user.id),
   });
 }

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES, EmptyInput, UserInfoOutput } from '@polaris/contract';
+import { AVATAR_MAX_BYTES, EmptyInput, FILE_PATHS, UserInfoOutput } from '@polaris/contract';
 import { userSchemas } from '@polaris/contract/schemas';
 import type { Router } from '../../platform/router.ts';
 import type { UserService } from './service.ts';
@@ -22,7 +22,7 @@ export function userRoutes(router: Router, users: UserService): void {
 
   router.raw({
     method: 'POST',
-    path: '/user/avatar/upload',
+    path: FILE_PATHS.avatarUpload,
     summary:
       'Set the avatar (multipart `file`: JPEG, PNG or WebP by its bytes, at most 1 MiB; the app sends a 512 px square); answers the profile',
     tags: ['user'],

@@ -111,13 +111,10 @@ function recordRoutes(router: Router, { wallet, records }: WalletRouteDeps): voi
   });
 
   router.route({
-    method: 'GET',
-    path: '/wallet/asset',
+    ...walletSchemas.asset,
     summary: 'One asset of the user',
     tags,
     auth: 'user',
-    input: AssetQuery,
-    output: AssetsOutput.shape.items.element,
     handler: ({ user, input }) => wallet.asset(user.id, input.asset),
   });
 }

@@ -1,4 +1,4 @@
-import { APP_VERSION, APP_VERSION_CODE, WEB_DEVICE_TYPE } from '@polaris/contract';
+import { APP_VERSION, APP_VERSION_CODE, appApi, WEB_DEVICE_TYPE } from '@polaris/contract';
 import { api } from '@/api/request.ts';
 import { readStore, writeSlice } from '@/lib/storage.ts';
 
@@ -13,8 +13,8 @@ function deviceId(): string {
 
 /** SPEC §7 `/client/device`, once per start: what this install runs, for the operator's release decisions. */
 export async function reportDevice(language: string): Promise<void> {
-  await api.post(
-    '/client/device',
+  await api.call(
+    appApi.clientDevice,
     {
       deviceId: deviceId(),
       deviceType: WEB_DEVICE_TYPE,

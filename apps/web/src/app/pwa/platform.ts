@@ -1,3 +1,4 @@
+import { activityApi } from '@polaris/contract';
 import { api } from '@/api/request.ts';
 import { i18n } from '@/i18n/index.ts';
 import { type SendCheckin, syncCheckins } from '@/lib/checkin-sync.ts';
@@ -7,7 +8,7 @@ import { reportDevice } from './device.ts';
 import { registerServiceWorker } from './service-worker.ts';
 import { checkForUpdate } from './update.ts';
 
-const sendCheckin: SendCheckin = (scan) => api.post('/activity/checkin', scan, { silent: true });
+const sendCheckin: SendCheckin = (scan) => api.call(activityApi.checkin, scan, { silent: true });
 
 /** Sends the signed-in organizer's queued scans, if any; quiet, the scan page shows what became of them. */
 function syncQueuedCheckins(): void {

@@ -1,10 +1,10 @@
-import { APP_VERSION } from '@polaris/contract';
+import { APP_VERSION, appApi } from '@polaris/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const post = vi.fn();
 const confirm = vi.fn();
 const showToast = vi.fn();
-vi.mock('@/api/request.ts', () => ({ api: { post: (...args: unknown[]) => post(...args) } }));
+vi.mock('@/api/request.ts', () => ({ api: { call: (...args: unknown[]) => post(...args) } }));
 vi.mock('../overlays.ts', () => ({
   confirm: (...args: unknown[]) => confirm(...args),
   showToast: (...args: unknown[]) => showToast(...args),
@@ -36,7 +36,7 @@ describe('the update check (SPEC §4)', () => {
   it('asks the server for deviceType 2 and stays quiet when it has nothing newer', async () => {
     post.mockResolvedValue(release(APP_VERSION));
     expect(await checkForUpdate({ activate })).toBe('current');
-    expect(post).toHaveBeenCalledWith('/client/lastest', { deviceType: 2 }, { silent: true });
+    expect(post).toHaveBeenCalledWith(appApi.clientLastest, { deviceType: 2 }, { silent: true });
     expect(confirm).not.toHaveBeenCalled();
     expect(showToast).not.toHaveBeenCalled();
   });
@@ -54,7 +54,7 @@ describe('the update check (SPEC §4)', () => {
     post.mockResolvedValue({ ...release('99.0.0'), bundleUrl: 'https://example.com/web.zip' });
     confirm.mockResolvedValue(true);
     expect(await checkForUpdate({ activate })).toBe('updating');
-    expect(post).toHaveBeenCalledWith('/client/lastest', { deviceType: 1 }, { silent: true });
+    expect(post).toHaveBeenCalledWith(appApi.clientLastest, { deviceType: 1 }, { silent: true });
     expect(activate).toHaveBeenCalledWith(
       expect.objectContaining({ codePush: true, bundleUrl: 'https://example.com/web.zip' }),
     );

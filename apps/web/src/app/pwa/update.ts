@@ -1,5 +1,6 @@
 import {
   APP_VERSION,
+  appApi,
   type ClientRelease,
   ClientReleaseOutput,
   compareVersions,
@@ -40,7 +41,7 @@ export async function checkForUpdate(deps = { activate: installRelease }): Promi
   let release: ClientRelease;
   try {
     const deviceType = nativePlatform() === 'ios' ? IOS_DEVICE_TYPE : WEB_DEVICE_TYPE;
-    const answer = await api.post('/client/lastest', { deviceType }, { silent: true });
+    const answer = await api.call(appApi.clientLastest, { deviceType }, { silent: true });
     release = ClientReleaseOutput.parse(answer);
     nowVersion = release.nowVersion;
     notes = release.msgContent;

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '@polaris/contract';
+import { bountyApi } from '@polaris/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,7 +10,7 @@ import { PATHS } from '@/app/paths.ts';
 import { processedBounties } from '@/lib/processed-memory.ts';
 import { BountyBubble } from './BountyBubble.tsx';
 
-vi.mock('@/api/request.ts', () => ({ api: { get: vi.fn(), post: vi.fn() } }));
+vi.mock('@/api/request.ts', () => ({ api: { call: vi.fn() } }));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -41,11 +42,11 @@ const unmounts: (() => void)[] = [];
 afterEach(() => {
   for (const unmount of unmounts.splice(0)) unmount();
   localStorage.clear();
-  vi.mocked(api.get).mockReset();
+  vi.mocked(api.call).mockReset();
 });
 
 async function mount(ref: string, mySubmission: unknown = null) {
-  vi.mocked(api.get).mockResolvedValue({ id: ref, perWinner: '25', asset: 'USDT', state: 'open', mySubmission });
+  vi.mocked(api.call).mockResolvedValue({ id: ref, perWinner: '25', asset: 'USDT', state: 'open', mySubmission });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const container = document.createElement('div');
   document.body.append(container);
@@ -85,7 +86,7 @@ describe('the bounty bubble', () => {
     expect(bubble?.textContent).toContain('Write a recap');
     // The reward line replaces its placeholder once the bounty has loaded (keys stand for the strings here).
     await vi.waitFor(() => expect(bubble?.textContent).toContain('bounty.bubble.reward'));
-    expect(api.get).toHaveBeenCalledWith('/bounty/detail', { id: '101' });
+    expect(api.call).toHaveBeenCalledWith(bountyApi.detail, { id: '101' });
   });
 
   it('knows a submission made elsewhere from the bounty itself', async () => {

@@ -1,3 +1,4 @@
+import { activityApi } from '@polaris/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { hostKeys } from '@/api/activity-manage.ts';
@@ -39,7 +40,7 @@ export function useCheckinQueue(activityId: string) {
 
   const sync = useCallback(async () => {
     if (!uid || !navigator.onLine) return;
-    const outcomes = await syncCheckins(uid, (scan) => api.post('/activity/checkin', scan, { silent: true }));
+    const outcomes = await syncCheckins(uid, (scan) => api.call(activityApi.checkin, scan, { silent: true }));
     const mine = outcomes.filter((outcome) => outcome.scan.activityId === activityId);
     if (mine.length > 0) {
       setSynced((previous) => [...mine, ...previous].slice(0, 20));

@@ -1,0 +1,42 @@
+// The web calls the server through one typed seam (docs/decisions.md "One typed seam"): `api.call(<module>Api.x)`
+// from the contract's route table, or `api.upload`/`api.download` with a path of the contract's FILE_PATHS.
+// Checked by `npm run check`: a hand-written API path in the web's code (a string or template literal given to
+// the request layer, or `get`/`post`/`request`, which take one) is reported with its file and line.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const webSource = path.join(root, 'apps/web/src');
+/** The request layer itself, which turns a route into a request. */
+const SEAM = new Set(['api/request.ts']);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const problems: string[] = [];
+for (const file of sourceFiles(webSource)) {
+  const relative = path.relative(webSource, file);
+  if (SEAM.has(relative)) continue;
+  const lines = readFileSync(file, 'utf8').split('\n');
+  lines.forEach((line, index) => {
+    const at = `apps/web/src/${relative}:${index + 1}`;
+    if (/\bapi\.(get|post|request)\s*[<(]/.test(line)) {
+      problems.push(`${at}: calls the server by path (${line.trim()}); use api.call(<module>Api.<call>)`);
+    }
+    const transfer = line.match(/\bapi\.(upload|download)\s*(<[^(]*>)?\(\s*(\S)/);
+    if (transfer && !line.includes('FILE_PATHS.')) {
+      problems.push(`${at}: a file call with a hand-written path (${line.trim()}); use the contract's FILE_PATHS`);
+    }
+  });
+}
+
+if (problems.length > 0) {
+  console.error(`Hand-written API paths in the web (${problems.length}):\n${problems.join('\n')}`);
+  process.exit(1);
+}
+console.log('check-api-paths: the web calls the server only through the contract’s route table');
