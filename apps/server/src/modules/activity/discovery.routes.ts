@@ -1,4 +1,3 @@
-import { CategoriesOutput, ExploreInput } from '@polaris/contract';
 import { activitySchemas } from '@polaris/contract/schemas';
 import type { Router } from '../../platform/router.ts';
 import type { DiscoveryService } from './discovery.service.ts';

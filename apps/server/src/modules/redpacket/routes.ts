@@ -1,6 +1,4 @@
-import { RedPacketMyInfoOutput } from '@polaris/contract';
 import { redpacketSchemas } from '@polaris/contract/schemas';
-import { z } from 'zod';
 import type { Router } from '../../platform/router.ts';
 import type { RedPacketService } from './service.ts';
 

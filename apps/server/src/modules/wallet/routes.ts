@@ -1,4 +1,3 @@
-import { AssetQuery, AssetsOutput } from '@polaris/contract';
 import { walletSchemas } from '@polaris/contract/schemas';
 import type { Router } from '../../platform/router.ts';
 import type { DepositService } from './deposits.service.ts';
