@@ -1,5 +1,4 @@
 import type { Database, Tx } from '../../db/client.ts';
-import type { InviteService } from '../invite/service.ts';
 import type { Notifier } from '../notifications/events.ts';
 import {
   addressesSeen,
@@ -25,6 +24,7 @@ import {
 import { creditDeposit } from './deposits.service.ts';
 import { AccountDeleted, ledger } from './ledger.ts';
 import { WalletNotices } from './notices.service.ts';
+import type { InviteRewards } from './ports.ts';
 import type { WithdrawalRow } from './store.ts';
 import { settleWithdrawal } from './transfers.service.ts';
 
@@ -44,7 +44,7 @@ export class CustodyService {
     private readonly deps: {
       db: Database;
       now: () => Date;
-      invites: Pick<InviteService, 'qualify' | 'settle'>;
+      invites: InviteRewards;
       notifier?: Notifier;
     },
   ) {

@@ -4,14 +4,13 @@ import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { FailingItems, ItemsFailed } from '../../platform/worker.ts';
-import type { InviteService } from '../invite/service.ts';
 import type { Notifier } from '../notifications/events.ts';
-import type { UserService } from '../user/service.ts';
 import type { AddressDeriver } from './addresses.ts';
 import { amountUnits, assetOf, networkOf } from './catalog.ts';
 import type { ChainAdapter } from './chain.ts';
 import { AccountDeleted, ledger } from './ledger.ts';
 import { WalletNotices } from './notices.service.ts';
+import type { AccountsByEmail, InviteRewards } from './ports.ts';
 import {
   confirmingDeposits,
   depositAddressOf,
@@ -31,12 +30,12 @@ export interface DepositDeps {
   deriver: AddressDeriver;
   chain: ChainAdapter;
   /** Finds the user a simulated deposit is for. */
-  users: UserService;
+  users: AccountsByEmail;
   /**
    * Told of every credited deposit in its transaction (a first large enough one may earn an invite reward), and
    * asked to pay that reward once the transaction has committed.
    */
-  invites: Pick<InviteService, 'qualify' | 'settle'>;
+  invites: InviteRewards;
   /** Deposit credited (docs/notifications.md, "Events: chat, red packets, wallet"). */
   notifier?: Notifier;
   /** Chains a node answers for: the simulator makes up no deposits there (they would exist in no block). */
@@ -235,7 +234,7 @@ export class DepositService {
  */
 export async function creditDeposit(
   tx: Tx,
-  deps: { invites: Pick<InviteService, 'qualify'>; notices: WalletNotices },
+  deps: { invites: Pick<InviteRewards, 'qualify'>; notices: WalletNotices },
   deposit: { id: number; userId: number; assetCode: string; amount: bigint; memo?: Record<string, unknown> },
 ): Promise<void> {
   const { entryId } = await ledger.transfer(tx, {

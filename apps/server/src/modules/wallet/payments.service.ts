@@ -1,7 +1,7 @@
 import { Status } from '@polaris/contract';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { TradePasswordService } from '../security/service.ts';
+import type { TradePasswordGate } from './ports.ts';
 import { presentPaymentMethod } from './presenter.ts';
 import {
   countLivePaymentMethods,
@@ -26,7 +26,7 @@ export const MAX_METHODS = 20;
 
 /** Where a user receives fiat (bank 0, Alipay 1, PayPal 101). Every change needs the transaction password. */
 export class PaymentMethodService {
-  constructor(private readonly deps: { db: Database; trade: TradePasswordService; now: () => Date }) {}
+  constructor(private readonly deps: { db: Database; trade: TradePasswordGate; now: () => Date }) {}
 
   /** Deleting an account, inside its transaction: the payment details it kept. */
   forgetUser(tx: Tx, userId: number): Promise<void> {

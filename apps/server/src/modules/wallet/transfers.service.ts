@@ -6,12 +6,12 @@ import { once } from '../../platform/idempotency.ts';
 import { rateLimited } from '../../platform/rate-limits.ts';
 import { FailingItems, ItemsFailed } from '../../platform/worker.ts';
 import type { Notifier } from '../notifications/events.ts';
-import type { TradePasswordService } from '../security/service.ts';
 import { isValidAddress, normalizeAddress } from './addresses.ts';
 import { amountUnits, assetOf, networkOf } from './catalog.ts';
 import type { ChainAdapter } from './chain.ts';
 import { ledger, type Movement } from './ledger.ts';
 import { WalletNotices } from './notices.service.ts';
+import type { TradePasswordGate } from './ports.ts';
 import {
   availableOf,
   type Catalog,
@@ -30,7 +30,7 @@ export interface TransferDeps {
   db: Database;
   now: () => Date;
   chain: ChainAdapter;
-  trade: TradePasswordService;
+  trade: TradePasswordGate;
   attempts: AttemptLimiter;
   /** The user's membership perks: a member pays `withdrawFeeDiscount` percent less withdrawal fee. */
   perksOf: (userId: number) => Promise<{ withdrawFeeDiscount: number }>;

@@ -1,0 +1,33 @@
+import type { Tx } from '../../db/client.ts';
+
+/**
+ * What the wallet asks of modules above it, declared here so that the lowest money module imports none of them
+ * (docs/modules.md "Between modules"): app-modules.ts hands it the invite, user and security services, which fit
+ * these shapes. A module ring through types (wallet → invite → wallet) fails `npm run check`.
+ */
+
+/** A credited deposit, as the invite gift hears of it (a first large enough one may earn its inviter a reward). */
+interface DepositQualification {
+  trigger: 'deposit';
+  userId: number;
+  reference: string;
+  assetCode: string;
+  units: bigint;
+}
+
+export interface InviteRewards {
+  /** Inside the deposit's transaction: records a reward it earns, if any. */
+  qualify(tx: Tx, action: DepositQualification): Promise<void>;
+  /** After the commit: pays a reward owed for this invitee. */
+  settle(inviteeId: number): Promise<void>;
+}
+
+/** The transaction password gate (the security module's): refuses with the user's error when it does not match. */
+export interface TradePasswordGate {
+  verify(userId: number, password: string): Promise<void>;
+}
+
+/** Finds the account a simulated deposit is for (the user module's), refusing an unknown email. */
+export interface AccountsByEmail {
+  requireByEmail(email: string): Promise<{ id: number }>;
+}
