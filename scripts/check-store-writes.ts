@@ -32,13 +32,13 @@ const OWNER_OVERRIDES: Record<string, string[]> = {
 /** Schema files of platform pieces: only platform code writes these tables, no module's store. */
 const PLATFORM_FILES = new Set(['attempts', 'captcha', 'idempotency', 'mail', 'columns', 'index']);
 
-interface Table {
+export interface Table {
   name: string;
   variable: string;
   owners: string[];
 }
 
-function tables(): Table[] {
+export function tables(): Table[] {
   const found: Table[] = [];
   for (const file of readdirSync(schemaDir).filter((name) => name.endsWith('.ts'))) {
     const module = file.replace(/\.ts$/, '');
@@ -52,7 +52,7 @@ function tables(): Table[] {
   return found;
 }
 
-function storeFiles(dir: string): string[] {
+export function storeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return storeFiles(full);
