@@ -116,3 +116,42 @@ test('a notice that arrives on the socket shows in the open inbox and opens with
   const noticeReads = reads.list.filter((read) => read.startsWith('/notice/'));
   expect(noticeReads, `the inbox's reads after the notice arrived: ${noticeReads.join(', ')}`).toEqual([]);
 });
+
+test('signing up on an activity’s page shows the ticket from the answer and reads the page at most once more', async ({
+  page,
+}) => {
+  const organizer = await accountByApi(page.request, 'reads-signup-host');
+  const guest = await accountByApi(page.request, 'reads-signup-guest');
+  await apiCall(page.request, organizer.token, '/user/personalInfo', { uname: 'Host Sol' });
+  const start = new Date(Date.now() + 2 * 86_400_000);
+  start.setUTCMinutes(0, 0, 0);
+  const activity = await apiCall<{ id: string }>(page.request, organizer.token, '/activity/create', {
+    title: 'Sign-up Reads',
+    description: 'Counting the reads of a sign-up.',
+    category: 'tech',
+    startsAt: start.toISOString(),
+    endsAt: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+    timezone: 'Asia/Taipei',
+    city: `E2E-${Date.now().toString(36)}`,
+    address: 'Pier 7',
+    capacity: 20,
+    publish: true,
+  });
+  await logInAs(page, guest.email);
+  await page.goto(`/#/pages/activity/details/index?id=${activity.id}`);
+  await page.getByTestId('details-signup').click();
+  await expect(page.getByTestId('signup-confirm-outcome')).toHaveAttribute('data-outcome', 'approved');
+  await settle(page);
+
+  const reads = readsFrom(page);
+  await page.getByTestId('signup-confirm-ok').click();
+  await expect(page.getByTestId('my-registration').getByTestId('ticket-status')).toHaveAttribute(
+    'data-status',
+    'approved',
+  );
+  await settle(page);
+  reads.stop();
+  console.log(`reads after the sign-up: ${reads.list.join(', ')}`);
+  const pageReads = reads.list.filter((read) => read.startsWith('/activity/detail?'));
+  expect(pageReads.length, `the page read again: ${pageReads.join(', ')}`).toBeLessThanOrEqual(1);
+});
