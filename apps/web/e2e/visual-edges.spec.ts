@@ -376,3 +376,20 @@ test.describe('the guide', () => {
     }
   });
 });
+
+// The search bar (components/SearchField.tsx) draws its one ring on its rounded box, like the text fields: the
+// app's ring once drew a square on the input inside the bar's own blue border, two rings one inside the other.
+test('a focused search bar draws one rounded ring', async ({ page }) => {
+  await page.goto('/#/pages/bounty/bounty-list/index');
+  const input = page.getByTestId('bounty-list-search').locator('input');
+  await input.focus();
+  const ring = await input.evaluate((element) => {
+    const box = element.closest('.adm-search-bar-input-box') as HTMLElement;
+    return {
+      input: getComputedStyle(element).outlineStyle,
+      box: getComputedStyle(box).outlineStyle,
+      boxWidth: getComputedStyle(box).outlineWidth,
+    };
+  });
+  expect(ring).toEqual({ input: 'none', box: 'solid', boxWidth: '2px' });
+});
