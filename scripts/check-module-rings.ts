@@ -71,7 +71,8 @@ if (rings.length > 0) {
   for (const ring of rings) {
     console.error(`Modules in a ring: ${ring.join(', ')}`);
     for (const from of ring) {
-      for (const [to, where] of edges.get(from) ?? []) if (ring.includes(to)) console.error(`  ${from} → ${to}: ${where}`);
+      for (const [to, where] of edges.get(from) ?? [])
+        if (ring.includes(to)) console.error(`  ${from} → ${to}: ${where}`);
     }
   }
   process.exit(1);
