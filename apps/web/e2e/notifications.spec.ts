@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { API_BASE } from '@polaris/contract';
-import { type Account, accountByApi, apiCall, deposit, logInAs, stepper, test } from './support.ts';
+import { type Account, accountByApi, apiCall, deposit, freeActivity, logInAs, stepper, test } from './support.ts';
 
 // Notifications and screens that update by themselves (issue 22, docs/notifications.md "Screens"): the Community tab's
 // badge when a message arrives from another browser; the inbox listing a notice whose tap opens its page; a ticket
@@ -13,26 +13,6 @@ async function apiGet<T>(request: APIRequestContext, token: string, route: strin
   const body = (await response.json()) as { status: number; msg: string; attachment: T };
   expect(body.status, `${route}: ${body.msg}`).toBe(200);
   return body.attachment;
-}
-
-/** A free activity two days from now, published by `organizer`; its public code. */
-async function freeActivity(request: APIRequestContext, organizer: Account, title: string): Promise<string> {
-  await apiCall(request, organizer.token, '/user/personalInfo', { uname: 'Host Hana' });
-  const start = new Date(Date.now() + 2 * 86_400_000);
-  start.setUTCMinutes(0, 0, 0);
-  const activity = await apiCall<{ id: string }>(request, organizer.token, '/activity/create', {
-    title,
-    description: 'Notifications, live.',
-    category: 'tech',
-    startsAt: start.toISOString(),
-    endsAt: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
-    timezone: 'Asia/Taipei',
-    city: `E2E-${Date.now().toString(36)}`,
-    address: 'Pier 5',
-    capacity: 20,
-    publish: true,
-  });
-  return activity.id;
 }
 
 /** Registers `guest` for the free activity through the API; answers the ticket's QR payload. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { API_BASE, hashTradePassword } from '@polaris/contract';
-import { accountByApi, apiCall, E2E_TRADE_PASSWORD, fundedAccount, logInAs, test } from './support.ts';
+import { accountByApi, apiCall, E2E_TRADE_PASSWORD, freeActivity, fundedAccount, logInAs, test } from './support.ts';
 
 // What the taps people make most cost in requests (issue 33, "caches fed by what already arrived"): an answer and a
 // socket frame that carry the new state are written into the cache, and only what nothing carried is asked again.
@@ -72,21 +72,7 @@ test('a notice that arrives on the socket shows in the open inbox and opens with
 }) => {
   const organizer = await accountByApi(page.request, 'reads-notice-host');
   const guest = await accountByApi(page.request, 'reads-notice-guest');
-  await apiCall(page.request, organizer.token, '/user/personalInfo', { uname: 'Host Rhea' });
-  const start = new Date(Date.now() + 2 * 86_400_000);
-  start.setUTCMinutes(0, 0, 0);
-  const activity = await apiCall<{ id: string }>(page.request, organizer.token, '/activity/create', {
-    title: 'Reads Meetup',
-    description: 'Counting the inbox reads.',
-    category: 'tech',
-    startsAt: start.toISOString(),
-    endsAt: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
-    timezone: 'Asia/Taipei',
-    city: `E2E-${Date.now().toString(36)}`,
-    address: 'Pier 6',
-    capacity: 20,
-    publish: true,
-  });
+  const activityId = await freeActivity(page.request, organizer, 'Reads Meetup');
   await logInAs(page, guest.email);
   await page.goto('/#/pages/my/notices/index');
   await expect(page.getByTestId('notices-empty').or(page.getByTestId('notice-row').first())).toBeVisible();
@@ -96,11 +82,11 @@ test('a notice that arrives on the socket shows in the open inbox and opens with
   // Registering confirms by notice, which arrives on the socket while the inbox is open.
   const response = await page.request.get(`${API_BASE}/activity/detail`, {
     headers: { token: guest.token },
-    params: { id: activity.id },
+    params: { id: activityId },
   });
   const detail = ((await response.json()) as { attachment: { ticketTypes: { id: string }[] } }).attachment;
   await apiCall(page.request, guest.token, '/activity/signup', {
-    activityId: activity.id,
+    activityId,
     ticketTypeId: detail.ticketTypes[0]!.id,
     answers: {},
     idempotencyKey: randomUUID(),
@@ -108,7 +94,7 @@ test('a notice that arrives on the socket shows in the open inbox and opens with
   const row = page.getByTestId('notice-row').filter({ hasText: 'Reads Meetup' });
   await expect(row).toHaveAttribute('data-read', 'false');
   await row.click();
-  await expect(page).toHaveURL(new RegExp(`/pages/activity/details/index\\?id=${activity.id}`));
+  await expect(page).toHaveURL(new RegExp(`/pages/activity/details/index\\?id=${activityId}`));
   await expect(page.getByTestId('my-registration')).toBeVisible();
   await settle(page);
   reads.stop();
@@ -122,23 +108,9 @@ test('signing up on an activity’s page shows the ticket from the answer and re
 }) => {
   const organizer = await accountByApi(page.request, 'reads-signup-host');
   const guest = await accountByApi(page.request, 'reads-signup-guest');
-  await apiCall(page.request, organizer.token, '/user/personalInfo', { uname: 'Host Sol' });
-  const start = new Date(Date.now() + 2 * 86_400_000);
-  start.setUTCMinutes(0, 0, 0);
-  const activity = await apiCall<{ id: string }>(page.request, organizer.token, '/activity/create', {
-    title: 'Sign-up Reads',
-    description: 'Counting the reads of a sign-up.',
-    category: 'tech',
-    startsAt: start.toISOString(),
-    endsAt: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
-    timezone: 'Asia/Taipei',
-    city: `E2E-${Date.now().toString(36)}`,
-    address: 'Pier 7',
-    capacity: 20,
-    publish: true,
-  });
+  const activityId = await freeActivity(page.request, organizer, 'Sign-up Reads');
   await logInAs(page, guest.email);
-  await page.goto(`/#/pages/activity/details/index?id=${activity.id}`);
+  await page.goto(`/#/pages/activity/details/index?id=${activityId}`);
   await page.getByTestId('details-signup').click();
   await expect(page.getByTestId('signup-confirm-outcome')).toHaveAttribute('data-outcome', 'approved');
   await settle(page);

@@ -292,6 +292,26 @@ export async function apiCall<T>(request: APIRequestContext, token: string, rout
   return body.attachment;
 }
 
+/** A free activity two days from now, published by `organizer`; its public code. */
+export async function freeActivity(request: APIRequestContext, organizer: Account, title: string): Promise<string> {
+  await apiCall(request, organizer.token, '/user/personalInfo', { uname: 'Host Hana' });
+  const start = new Date(Date.now() + 2 * 86_400_000);
+  start.setUTCMinutes(0, 0, 0);
+  const activity = await apiCall<{ id: string }>(request, organizer.token, '/activity/create', {
+    title,
+    description: 'A free meetup made by a journey.',
+    category: 'tech',
+    startsAt: start.toISOString(),
+    endsAt: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+    timezone: 'Asia/Taipei',
+    city: `E2E-${Date.now().toString(36)}`,
+    address: 'Pier 5',
+    capacity: 20,
+    publish: true,
+  });
+  return activity.id;
+}
+
 /** The live video has frames and its clock moves: real media arriving, not a poster. */
 export async function expectVideoPlaying(page: Page) {
   const video = page.getByTestId('live-video');
