@@ -318,7 +318,7 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
     const answer = await request<Out>(route.path, {
       ...options,
       method: route.method,
-      params: (input ?? undefined) as Params | JsonBody | undefined,
+      params: input as Params | JsonBody | undefined,
     });
     // Development and tests only (the production build drops this, and the schemas with it): an answer that is
     // not what the contract says fails loudly here, not three screens later.
