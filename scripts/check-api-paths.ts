@@ -2,24 +2,17 @@
 // from the contract's route table, or `api.upload`/`api.download` with a path of the contract's FILE_PATHS.
 // Checked by `npm run check`: a hand-written API path in the web's code (a string or template literal given to
 // the request layer, or `get`/`post`/`request`, which take one) is reported with its file and line.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from './source-files.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webSource = path.join(root, 'apps/web/src');
 /** The request layer itself, which turns a route into a request. */
 const SEAM = new Set(['api/request.ts']);
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
 const problems: string[] = [];
-for (const file of sourceFiles(webSource)) {
+for (const file of sourceFiles(webSource, /\.tsx?$/)) {
   const relative = path.relative(webSource, file);
   if (SEAM.has(relative)) continue;
   const lines = readFileSync(file, 'utf8').split('\n');

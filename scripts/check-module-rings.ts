@@ -2,25 +2,18 @@
 // ring (docs/modules.md "Between modules"). dependency-cruiser's cycle rule sees files; this sees modules, and
 // counts type-only imports too: a ring of types is still two modules that cannot change apart. Checked by
 // `npm run check`: every ring is reported with the imports that close it.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from './source-files.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const modulesDir = path.join(root, 'apps/server/src/modules');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') && !/\.test\.ts$/.test(entry.name) ? [full] : [];
-  });
-}
 
 const moduleOf = (file: string) => path.relative(modulesDir, file).split(path.sep)[0]!;
 
 /** module → module it imports → one import that does it (file: specifier), for the report. */
 const edges = new Map<string, Map<string, string>>();
-for (const file of sourceFiles(modulesDir)) {
+for (const file of sourceFiles(modulesDir, /\.ts$/)) {
   const from = moduleOf(file);
   const text = readFileSync(file, 'utf8');
   for (const match of text.matchAll(/\bfrom\s+'(\.{1,2}\/[^']+)'/g)) {
