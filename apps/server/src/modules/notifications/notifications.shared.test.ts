@@ -1,5 +1,5 @@
 import { API_BASE, type NoticeUnread } from '@polaris/contract';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { httpClient } from '../../test/http-client.ts';
@@ -108,10 +108,18 @@ describe('notices across processes', () => {
     const worker = (app: TestApp) =>
       new PushDeliveryService({ db: app.database.db, now: () => new Date(), log: app.app.log, push: sender });
     await Promise.all([worker(a1).deliverDue(1000), worker(a2).deliverDue(1000), worker(a1).deliverDue(1000)]);
-    const deliveries = await processes.query<{ id: string; attempts: number; done: boolean }>(
-      `select d.notice_id as id, d.attempts, d.done_at is not null as done from notice_deliveries d
-       join notices n on n.id = d.notice_id where n.key = 'depositCredited:cross-2' and d.channel = 'push'`,
-    );
+    const pushRows = () =>
+      processes.query<{ id: string; attempts: number; done: boolean }>(
+        `select d.notice_id as id, d.attempts, d.done_at is not null as done from notice_deliveries d
+         join notices n on n.id = d.notice_id where n.key = 'depositCredited:cross-2' and d.channel = 'push'`,
+      );
+    // B's own worker may have claimed one first and still be finishing it when ours return: wait for both to be
+    // done, then each must have been attempted exactly once.
+    await vi.waitFor(async () => expect((await pushRows()).every((row) => row.done)).toBe(true), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    const deliveries = await pushRows();
     expect(deliveries.map((row) => [row.attempts, row.done])).toEqual([
       [1, true],
       [1, true],
