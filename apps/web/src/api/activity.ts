@@ -1,4 +1,5 @@
 import {
+  type Activity,
   activityApi,
   type CALENDAR_FILTERS,
   type CalendarItemOutput,
@@ -7,11 +8,13 @@ import {
   FILE_PATHS,
   hashTradePassword,
   type NftsOutput,
+  type Registration,
   type TicketsOutput,
 } from '@polaris/contract';
 import {
   infiniteQueryOptions,
   keepPreviousData,
+  type QueryClient,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -117,6 +120,25 @@ export interface SignUpRequest {
   idempotencyKey?: string;
 }
 
+/**
+ * The registration an answer carried, written into the activity's cached page at once (the button and the ticket
+ * change on the tap's answer); the page is still marked stale, for the counts and abilities the answer does not carry.
+ */
+export function showRegistration(client: QueryClient, registration: Registration) {
+  client.setQueriesData<Activity>({ queryKey: activityKeys.detail(registration.activityId) }, (page) =>
+    page ? { ...page, myRegistration: registration } : page,
+  );
+}
+
+/** A self check-in's answer: my ticket on the activity's page shows checked in at once. */
+export function showCheckin(client: QueryClient, activityId: string, checkin: CheckinResult) {
+  client.setQueriesData<Activity>({ queryKey: activityKeys.detail(activityId) }, (page) => {
+    const mine = page?.myRegistration;
+    if (!page || !mine || mine.id !== checkin.registrationId) return page;
+    return { ...page, myRegistration: { ...mine, checkedIn: true, checkedInAt: checkin.checkedInAt } };
+  });
+}
+
 export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -127,6 +149,7 @@ export function useSignUp() {
         tradePassword: password === undefined ? undefined : hashTradePassword(password, uid),
       });
     },
+    onSuccess: (registration) => showRegistration(queryClient, registration),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: activityKeys.all });
       void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
@@ -139,6 +162,7 @@ export function useCancelSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (activityId: string) => api.call(activityApi.signupCancel, { activityId }),
+    onSuccess: (registration) => showRegistration(queryClient, registration),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: activityKeys.all });
       void queryClient.invalidateQueries({ queryKey: calendarKeys.all });
@@ -206,7 +230,10 @@ export function useSelfCheckin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { activityId: string; signCode: string }) => api.call(activityApi.checkinSelf, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.all }),
+    onSuccess: (checkin, { activityId }) => {
+      showCheckin(queryClient, activityId, checkin);
+      return queryClient.invalidateQueries({ queryKey: activityKeys.all });
+    },
   });
 }
 
