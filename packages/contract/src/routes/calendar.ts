@@ -1,23 +1,14 @@
 import { route } from '../api-route.ts';
 import type { EmptyInput, EmptyOutput } from '../auth.ts';
-import type {
-  CalendarEntryInput,
-  CalendarEntryRefInput,
-  CalendarEntryUpdateInput,
-  CalendarFeedOutput,
-  CalendarItemOutput,
-  CalendarItemsOutput,
-  CalendarListInput,
-  CalendarMonthInput,
-} from '../calendar.ts';
+import type * as s from '../calendar.ts';
 
 /** The calendar module's calls (apps/server/src/modules/calendar): paths and types only; schemas in calendar.schemas.ts. */
 export const calendarApi = {
-  month: route<typeof CalendarMonthInput, typeof CalendarItemsOutput>('GET', '/calendar/month'),
-  list: route<typeof CalendarListInput, typeof CalendarItemsOutput>('GET', '/calendar/list'),
-  entryCreate: route<typeof CalendarEntryInput, typeof CalendarItemOutput>('POST', '/calendar/entry/create'),
-  entryUpdate: route<typeof CalendarEntryUpdateInput, typeof CalendarItemOutput>('POST', '/calendar/entry/update'),
-  entryDelete: route<typeof CalendarEntryRefInput, typeof EmptyOutput>('POST', '/calendar/entry/delete'),
-  feed: route<typeof EmptyInput, typeof CalendarFeedOutput>('GET', '/calendar/feed'),
-  feedReset: route<typeof EmptyInput, typeof CalendarFeedOutput>('POST', '/calendar/feed/reset'),
+  month: route<typeof s.CalendarMonthInput, typeof s.CalendarItemsOutput>('GET', '/calendar/month'),
+  list: route<typeof s.CalendarListInput, typeof s.CalendarItemsOutput>('GET', '/calendar/list'),
+  entryCreate: route<typeof s.CalendarEntryInput, typeof s.CalendarItemOutput>('POST', '/calendar/entry/create'),
+  entryUpdate: route<typeof s.CalendarEntryUpdateInput, typeof s.CalendarItemOutput>('POST', '/calendar/entry/update'),
+  entryDelete: route<typeof s.CalendarEntryRefInput, typeof EmptyOutput>('POST', '/calendar/entry/delete'),
+  feed: route<typeof EmptyInput, typeof s.CalendarFeedOutput>('GET', '/calendar/feed'),
+  feedReset: route<typeof EmptyInput, typeof s.CalendarFeedOutput>('POST', '/calendar/feed/reset'),
 };

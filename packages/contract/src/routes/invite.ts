@@ -1,16 +1,9 @@
 import { route } from '../api-route.ts';
-import type {
-  InviteBindInput,
-  InviteBindOutput,
-  InvitedInfoInput,
-  InvitedInfoOutput,
-  InviteFundInput,
-  InviteFundOutput,
-} from '../invite.ts';
+import type * as s from '../invite.ts';
 
 /** The invite module's calls (apps/server/src/modules/invite): paths and types only; schemas in invite.schemas.ts. */
 export const inviteApi = {
-  userGetInvitedInfo: route<typeof InvitedInfoInput, typeof InvitedInfoOutput>('POST', '/user/getInvitedInfo'),
-  userInviteBind: route<typeof InviteBindInput, typeof InviteBindOutput>('POST', '/user/invite/bind'),
-  adminInviteFund: route<typeof InviteFundInput, typeof InviteFundOutput>('POST', '/admin/invite/fund'),
+  userGetInvitedInfo: route<typeof s.InvitedInfoInput, typeof s.InvitedInfoOutput>('POST', '/user/getInvitedInfo'),
+  userInviteBind: route<typeof s.InviteBindInput, typeof s.InviteBindOutput>('POST', '/user/invite/bind'),
+  adminInviteFund: route<typeof s.InviteFundInput, typeof s.InviteFundOutput>('POST', '/admin/invite/fund'),
 };

@@ -1,25 +1,14 @@
 import { withSchemas } from '../api-route.ts';
 import { EmptyInput } from '../auth.ts';
-import {
-  RedPacketClaimInput,
-  RedPacketClaimResultOutput,
-  RedPacketClaimsInput,
-  RedPacketClaimsOutput,
-  RedPacketMineInput,
-  RedPacketMineOutput,
-  RedPacketMyInfoOutput,
-  RedPacketOutput,
-  RedPacketRefInput,
-  RedPacketSendInput,
-} from '../redpacket.ts';
+import * as s from '../redpacket.ts';
 import { redpacketApi as api } from './redpacket.ts';
 
 /** The redpacket module's calls with their schemas: what the server registers and development builds parse with. */
 export const redpacketSchemas = {
-  send: withSchemas(api.send, RedPacketSendInput, RedPacketOutput),
-  detail: withSchemas(api.detail, RedPacketRefInput, RedPacketOutput),
-  claim: withSchemas(api.claim, RedPacketClaimInput, RedPacketClaimResultOutput),
-  claims: withSchemas(api.claims, RedPacketClaimsInput, RedPacketClaimsOutput),
-  mine: withSchemas(api.mine, RedPacketMineInput, RedPacketMineOutput),
-  openRedpacketMyInfo: withSchemas(api.openRedpacketMyInfo, EmptyInput, RedPacketMyInfoOutput),
+  send: withSchemas(api.send, s.RedPacketSendInput, s.RedPacketOutput),
+  detail: withSchemas(api.detail, s.RedPacketRefInput, s.RedPacketOutput),
+  claim: withSchemas(api.claim, s.RedPacketClaimInput, s.RedPacketClaimResultOutput),
+  claims: withSchemas(api.claims, s.RedPacketClaimsInput, s.RedPacketClaimsOutput),
+  mine: withSchemas(api.mine, s.RedPacketMineInput, s.RedPacketMineOutput),
+  openRedpacketMyInfo: withSchemas(api.openRedpacketMyInfo, EmptyInput, s.RedPacketMyInfoOutput),
 };

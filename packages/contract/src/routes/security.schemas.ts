@@ -1,45 +1,29 @@
 import { withSchemas } from '../api-route.ts';
-import {
-  ActiveSessionsOutput,
-  EmptyInput,
-  EmptyOutput,
-  RevokeOtherSessionsInput,
-  RevokeSessionInput,
-  SendCodeOutput,
-} from '../auth.ts';
-import {
-  ChangePasswordInput,
-  DeleteAccountInput,
-  DeletionCheckOutput,
-  TotpConfirmInput,
-  TotpConfirmOutput,
-  TotpDisableInput,
-  TotpEnrolOutput,
-  TotpStatusOutput,
-} from '../security.ts';
+import * as auth from '../auth.ts';
+import * as s from '../security.ts';
 import { SetTradePasswordInput, TradePasswordStatusOutput, ValidateTradePasswordInput } from '../wallet.ts';
 import { securityApi as api } from './security.ts';
 
 /** The security module's calls with their schemas: what the server registers and development builds parse with. */
 export const securitySchemas = {
-  userIsFdPwdBlank: withSchemas(api.userIsFdPwdBlank, EmptyInput, TradePasswordStatusOutput),
-  userTradeVcode: withSchemas(api.userTradeVcode, EmptyInput, SendCodeOutput),
-  userTradePassword: withSchemas(api.userTradePassword, SetTradePasswordInput, EmptyOutput),
-  userFdPwdValidate: withSchemas(api.userFdPwdValidate, ValidateTradePasswordInput, EmptyOutput),
-  userIdentitySessions: withSchemas(api.userIdentitySessions, EmptyInput, ActiveSessionsOutput),
-  userIdentitySessionsRevoke: withSchemas(api.userIdentitySessionsRevoke, RevokeSessionInput, EmptyOutput),
+  userIsFdPwdBlank: withSchemas(api.userIsFdPwdBlank, auth.EmptyInput, TradePasswordStatusOutput),
+  userTradeVcode: withSchemas(api.userTradeVcode, auth.EmptyInput, auth.SendCodeOutput),
+  userTradePassword: withSchemas(api.userTradePassword, SetTradePasswordInput, auth.EmptyOutput),
+  userFdPwdValidate: withSchemas(api.userFdPwdValidate, ValidateTradePasswordInput, auth.EmptyOutput),
+  userIdentitySessions: withSchemas(api.userIdentitySessions, auth.EmptyInput, auth.ActiveSessionsOutput),
+  userIdentitySessionsRevoke: withSchemas(api.userIdentitySessionsRevoke, auth.RevokeSessionInput, auth.EmptyOutput),
   userIdentitySessionsRevokeOthers: withSchemas(
     api.userIdentitySessionsRevokeOthers,
-    RevokeOtherSessionsInput,
-    EmptyOutput,
+    auth.RevokeOtherSessionsInput,
+    auth.EmptyOutput,
   ),
-  userPasswordVcode: withSchemas(api.userPasswordVcode, EmptyInput, SendCodeOutput),
-  userPasswordChange: withSchemas(api.userPasswordChange, ChangePasswordInput, EmptyOutput),
-  userGauthStatus: withSchemas(api.userGauthStatus, EmptyInput, TotpStatusOutput),
-  userGauthEnrol: withSchemas(api.userGauthEnrol, EmptyInput, TotpEnrolOutput),
-  userGauthConfirm: withSchemas(api.userGauthConfirm, TotpConfirmInput, TotpConfirmOutput),
-  userGauthDisable: withSchemas(api.userGauthDisable, TotpDisableInput, EmptyOutput),
-  userDeleteAccountCheck: withSchemas(api.userDeleteAccountCheck, EmptyInput, DeletionCheckOutput),
-  userDeleteAccountVcode: withSchemas(api.userDeleteAccountVcode, EmptyInput, SendCodeOutput),
-  userDeleteAccount: withSchemas(api.userDeleteAccount, DeleteAccountInput, EmptyOutput),
+  userPasswordVcode: withSchemas(api.userPasswordVcode, auth.EmptyInput, auth.SendCodeOutput),
+  userPasswordChange: withSchemas(api.userPasswordChange, s.ChangePasswordInput, auth.EmptyOutput),
+  userGauthStatus: withSchemas(api.userGauthStatus, auth.EmptyInput, s.TotpStatusOutput),
+  userGauthEnrol: withSchemas(api.userGauthEnrol, auth.EmptyInput, s.TotpEnrolOutput),
+  userGauthConfirm: withSchemas(api.userGauthConfirm, s.TotpConfirmInput, s.TotpConfirmOutput),
+  userGauthDisable: withSchemas(api.userGauthDisable, s.TotpDisableInput, auth.EmptyOutput),
+  userDeleteAccountCheck: withSchemas(api.userDeleteAccountCheck, auth.EmptyInput, s.DeletionCheckOutput),
+  userDeleteAccountVcode: withSchemas(api.userDeleteAccountVcode, auth.EmptyInput, auth.SendCodeOutput),
+  userDeleteAccount: withSchemas(api.userDeleteAccount, s.DeleteAccountInput, auth.EmptyOutput),
 };

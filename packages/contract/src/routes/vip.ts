@@ -1,23 +1,16 @@
 import { route } from '../api-route.ts';
 import type { EmptyInput } from '../auth.ts';
-import type {
-  CurrentVipOutput,
-  VipBuyInput,
-  VipOrderListInput,
-  VipOrderListOutput,
-  VipPurchaseOutput,
-  VipRenewInput,
-  VipTierDetailOutput,
-  VipTierInput,
-  VipTierListOutput,
-} from '../vip.ts';
+import type * as s from '../vip.ts';
 
 /** The vip module's calls (apps/server/src/modules/vip): paths and types only; schemas in vip.schemas.ts. */
 export const vipApi = {
-  vipinfoQueryList: route<typeof EmptyInput, typeof VipTierListOutput>('GET', '/vipinfo/queryList'),
-  vipinfoQuery: route<typeof VipTierInput, typeof VipTierDetailOutput>('GET', '/vipinfo/query'),
-  uservipQueryUserCurrentVip: route<typeof EmptyInput, typeof CurrentVipOutput>('GET', '/uservip/queryUserCurrentVip'),
-  uservipQueryList: route<typeof VipOrderListInput, typeof VipOrderListOutput>('GET', '/uservip/queryList'),
-  uservipBuyVip: route<typeof VipBuyInput, typeof VipPurchaseOutput>('POST', '/uservip/buyVip'),
-  uservipRenew: route<typeof VipRenewInput, typeof VipPurchaseOutput>('POST', '/uservip/renew'),
+  vipinfoQueryList: route<typeof EmptyInput, typeof s.VipTierListOutput>('GET', '/vipinfo/queryList'),
+  vipinfoQuery: route<typeof s.VipTierInput, typeof s.VipTierDetailOutput>('GET', '/vipinfo/query'),
+  uservipQueryUserCurrentVip: route<typeof EmptyInput, typeof s.CurrentVipOutput>(
+    'GET',
+    '/uservip/queryUserCurrentVip',
+  ),
+  uservipQueryList: route<typeof s.VipOrderListInput, typeof s.VipOrderListOutput>('GET', '/uservip/queryList'),
+  uservipBuyVip: route<typeof s.VipBuyInput, typeof s.VipPurchaseOutput>('POST', '/uservip/buyVip'),
+  uservipRenew: route<typeof s.VipRenewInput, typeof s.VipPurchaseOutput>('POST', '/uservip/renew'),
 };
