@@ -10,9 +10,9 @@ import { Refreshable } from '@/components/Refreshable.tsx';
 import { ClaimList } from '@/components/redpacket/ClaimList.tsx';
 import { PacketNotFound, PacketView } from '@/components/redpacket/Envelope.tsx';
 import { nameOf } from '@/components/redpacket/names.ts';
+import { PacketSummary } from '@/components/redpacket/PacketSummary.tsx';
 import css from '@/components/redpacket/redpacket.module.css';
 import { isRedPacketCode } from '@/components/redpacket/rules.ts';
-import { StateBadge } from '@/components/redpacket/StateBadge.tsx';
 import { useRedEnvelopeBack } from '@/components/redpacket/useRedEnvelopeBack.ts';
 import ui from '@/components/ui.module.css';
 import { RecordLink } from '@/components/wallet/RecordLink.tsx';
@@ -88,20 +88,7 @@ function Receive({ packet }: { packet: RedPacket }) {
 
       <div className={`${css.body} ${css.stack}`}>
         <section className={ui.card} aria-label={t('redpacket.receive.summary')}>
-          <dl className={ui.kvList}>
-            <div className={ui.kv}>
-              <dt>{t('redpacket.receive.status')}</dt>
-              <dd>
-                <StateBadge state={packet.state} />
-              </dd>
-            </div>
-            <div className={ui.kv}>
-              <dt>{t('redpacket.receive.claimed')}</dt>
-              <dd data-testid="receive-claimed">
-                {packet.claimedCount}/{packet.count} · {amountFigure(packet.claimedAmount, packet.asset)}/
-                {amountFigure(packet.amount, packet.asset)} {packet.asset}
-              </dd>
-            </div>
+          <PacketSummary packet={packet} claimedTestId="receive-claimed" amounts>
             <div className={ui.kv}>
               <dt>{t(packet.state === 'active' ? 'redpacket.receive.expires' : 'redpacket.receive.expired')}</dt>
               <dd>{formatDateAndTime(packet.expiresAt, language)}</dd>
@@ -127,7 +114,7 @@ function Receive({ packet }: { packet: RedPacket }) {
                 </dd>
               </div>
             )}
-          </dl>
+          </PacketSummary>
           {packet.isSender && packet.state === 'active' && (
             <Button
               variant="danger"

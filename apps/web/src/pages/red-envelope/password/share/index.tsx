@@ -10,9 +10,9 @@ import { copyWithToast } from '@/components/RecordItem.tsx';
 import { audienceNote, PacketNotFound, PacketView } from '@/components/redpacket/Envelope.tsx';
 import { nameOf } from '@/components/redpacket/names.ts';
 import { PacketQr } from '@/components/redpacket/PacketQr.tsx';
+import { PacketSummary } from '@/components/redpacket/PacketSummary.tsx';
 import css from '@/components/redpacket/redpacket.module.css';
 import { isRedPacketCode } from '@/components/redpacket/rules.ts';
-import { StateBadge } from '@/components/redpacket/StateBadge.tsx';
 import { sentPasswordOf } from '@/components/redpacket/sent-password.ts';
 import { useRedEnvelopeBack } from '@/components/redpacket/useRedEnvelopeBack.ts';
 import { useShareLink } from '@/components/share.ts';
@@ -135,20 +135,7 @@ function Share({ packet }: { packet: RedPacket }) {
       )}
 
       <section className={ui.card}>
-        <dl className={ui.kvList}>
-          <div className={ui.kv}>
-            <dt>{t('redpacket.receive.status')}</dt>
-            <dd>
-              <StateBadge state={packet.state} />
-            </dd>
-          </div>
-          <div className={ui.kv}>
-            <dt>{t('redpacket.receive.claimed')}</dt>
-            <dd data-testid="share-claimed">
-              {packet.claimedCount}/{packet.count}
-            </dd>
-          </div>
-        </dl>
+        <PacketSummary packet={packet} claimedTestId="share-claimed" />
         <Button
           block
           style={{ marginTop: 8 }}
