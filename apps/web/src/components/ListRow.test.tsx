@@ -79,6 +79,27 @@ describe('ListRow', () => {
     expect(chevron(row)).toBeNull();
   });
 
+  it('a row of a thing: its own picture first, the title in bold, what it holds at the end and no chevron', () => {
+    const onClick = vi.fn();
+    const host = render(
+      <ListRow
+        media={<img alt="" data-testid="logo" />}
+        title="USDT"
+        strong
+        detail="Tether"
+        control={<span data-testid="end">1.00</span>}
+        onClick={onClick}
+        testId="r"
+      />,
+    );
+    const row = host.querySelector('[data-testid="r"]')!;
+    expect(row.firstElementChild!.getAttribute('data-testid')).toBe('logo');
+    expect(row.lastElementChild!.getAttribute('data-testid')).toBe('end');
+    expect(row.querySelector(`.${ui.rowTitle}`)!.textContent).toBe('USDT');
+    expect(row.querySelector(`.${ui.rowIcon}`)).toBeNull();
+    expect(chevron(row)).toBeNull();
+  });
+
   it('a coloured icon tile', () => {
     const host = render(<ListRow icon={<b>i</b>} iconColor="#12a150" title="Live" testId="r" />);
     const icon = host.querySelector<HTMLElement>(`.${ui.rowIcon}`)!;

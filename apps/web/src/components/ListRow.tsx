@@ -8,7 +8,11 @@ export interface ListRowProps {
   icon?: ReactNode;
   /** The icon's disc filled with a colour (white glyph), so the rows of a long menu are told apart at a glance. */
   iconColor?: string;
+  /** A picture of the row's own (a coin's logo), first and as it is, instead of the icon's disc. */
+  media?: ReactNode;
   title: ReactNode;
+  /** The title in bold: a row that names a thing of the reader's (an asset) rather than a setting. */
+  strong?: boolean;
   /** A second line under the title. */
   detail?: ReactNode;
   /** What the row's setting is now, at the end (a language, "on", a count). */
@@ -22,7 +26,10 @@ export interface ListRowProps {
   /** A destructive row (leave, delete): red, and never with a chevron. */
   tone?: 'danger';
   disabled?: boolean;
-  /** A control the row holds (a select): no chevron, the title names the control. */
+  /**
+   * What the row holds at its end, as it is (a select, a switch, a button, an amount over its value): no chevron;
+   * where it is a control, the title names it.
+   */
   control?: ReactNode;
   /** Read instead of the visible words (a count the eye sees as a badge). */
   ariaLabel?: string;
@@ -36,7 +43,9 @@ export interface ListRowProps {
 export function ListRow({
   icon,
   iconColor,
+  media,
   title,
+  strong,
   detail,
   value,
   to,
@@ -61,8 +70,9 @@ export function ListRow({
           {icon}
         </span>
       )}
+      {media}
       <span className={ui.rowMain}>
-        <span className={ui.rowLabel}>{title}</span>
+        <span className={strong ? `${ui.rowLabel} ${ui.rowTitle}` : ui.rowLabel}>{title}</span>
         {detail && <span className={ui.rowDetail}>{detail}</span>}
       </span>
       {value !== undefined && value !== null && value !== '' && <span className={ui.rowValue}>{value}</span>}

@@ -19,7 +19,7 @@ import { href, PATHS } from '@/app/paths.ts';
 import { ListRow } from '@/components/ListRow.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
-import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
+import { AssetRow } from '@/components/wallet/AssetRow.tsx';
 import { CurrencySheet } from '@/components/wallet/CurrencySheet.tsx';
 import { DemoBadge } from '@/components/wallet/DemoBadge.tsx';
 import { settingsStore, useSettings } from '@/lib/settings.ts';
@@ -163,34 +163,26 @@ function AssetsSection({ currency }: { currency: Currency }) {
             const value = valueFor(asset.code);
             return (
               <li key={asset.code}>
-                <button
-                  type="button"
-                  className={ui.row}
+                <AssetRow
+                  code={asset.code}
+                  detail={assetSubtitle(asset, t)}
+                  end={
+                    <span className={ui.rowEnd}>
+                      <span
+                        className={ui.figure}
+                        style={{ display: 'block' }}
+                        data-testid={`wallet-amount-${asset.code}`}
+                      >
+                        {shown(amountFigure(asset.available, asset.code), showAssets)}
+                      </span>
+                      <span className={ui.muted}>
+                        {value === null ? t('wallet.noPrice') : shown(`≈ ${formatMoney(value, currency)}`, showAssets)}
+                      </span>
+                    </span>
+                  }
                   onClick={() => navigate(href(PATHS.assetDetails, { asset: asset.code }))}
-                  data-testid={`wallet-asset-${asset.code}`}
-                >
-                  <AssetIcon code={asset.code} />
-                  <span className={ui.rowMain}>
-                    <span className={ui.rowTitle} style={{ display: 'block' }}>
-                      {asset.code}
-                    </span>
-                    <span className={ui.rowSub} style={{ display: 'block' }}>
-                      {assetSubtitle(asset, t)}
-                    </span>
-                  </span>
-                  <span className={ui.rowEnd}>
-                    <span
-                      className={ui.figure}
-                      style={{ display: 'block' }}
-                      data-testid={`wallet-amount-${asset.code}`}
-                    >
-                      {shown(amountFigure(asset.available, asset.code), showAssets)}
-                    </span>
-                    <span className={ui.muted}>
-                      {value === null ? t('wallet.noPrice') : shown(`≈ ${formatMoney(value, currency)}`, showAssets)}
-                    </span>
-                  </span>
-                </button>
+                  testId={`wallet-asset-${asset.code}`}
+                />
               </li>
             );
           })}

@@ -10,7 +10,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { Refreshable } from '@/components/Refreshable.tsx';
 import { SearchField } from '@/components/SearchField.tsx';
 import ui from '@/components/ui.module.css';
-import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
+import { AssetRow } from '@/components/wallet/AssetRow.tsx';
 import { DemoBadge } from '@/components/wallet/DemoBadge.tsx';
 import { formatChange, formatUsd } from '@/lib/market-format.ts';
 import { useDebounced } from '@/lib/useDebounced.ts';
@@ -70,33 +70,26 @@ function TickerRow({ ticker }: { ticker: MarketTicker }) {
   const change = formatChange(ticker.change24h);
   return (
     <li>
-      <button
-        type="button"
-        className={ui.row}
+      <AssetRow
+        code={ticker.symbol}
+        icon={ticker.icon}
+        detail={ticker.name}
+        end={
+          <span className={ui.rowEnd}>
+            <span className={ui.figure} style={{ display: 'block' }}>
+              {formatUsd(ticker.priceUsd)}
+            </span>
+            <span
+              className={change.tone === 'up' ? ui.up : change.tone === 'down' ? ui.down : ui.muted}
+              style={{ fontSize: 13, fontWeight: 600 }}
+            >
+              {change.text}
+            </span>
+          </span>
+        }
         onClick={() => navigate(href(PATHS.marketDetail, { symbol: ticker.symbol }))}
-        data-testid={`market-row-${ticker.symbol}`}
-      >
-        <AssetIcon code={ticker.symbol} src={ticker.icon} />
-        <span className={ui.rowMain}>
-          <span className={ui.rowTitle} style={{ display: 'block' }}>
-            {ticker.symbol}
-          </span>
-          <span className={ui.rowSub} style={{ display: 'block' }}>
-            {ticker.name}
-          </span>
-        </span>
-        <span className={ui.rowEnd}>
-          <span className={ui.figure} style={{ display: 'block' }}>
-            {formatUsd(ticker.priceUsd)}
-          </span>
-          <span
-            className={change.tone === 'up' ? ui.up : change.tone === 'down' ? ui.down : ui.muted}
-            style={{ fontSize: 13, fontWeight: 600 }}
-          >
-            {change.text}
-          </span>
-        </span>
-      </button>
+        testId={`market-row-${ticker.symbol}`}
+      />
     </li>
   );
 }

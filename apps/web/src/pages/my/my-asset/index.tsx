@@ -9,7 +9,7 @@ import { Button } from '@/components/Button.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import ui from '@/components/ui.module.css';
-import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
+import { AssetRow } from '@/components/wallet/AssetRow.tsx';
 import { useSettings } from '@/lib/settings.ts';
 import { amountFigure, shown } from '@/lib/wallet.ts';
 
@@ -38,27 +38,23 @@ function MyAssets() {
       <p className={ui.hint} style={{ margin: '0 4px 8px' }}>
         {t('myAsset.hint')}
       </p>
-      <ul className={ui.list} style={{ margin: 0, padding: 0, listStyle: 'none' }} data-testid="my-asset-list">
+      <div className={ui.list} data-testid="my-asset-list">
         {assets.data.items.map((asset) => (
-          <li key={asset.code} className={ui.row}>
-            <AssetIcon code={asset.code} />
-            <div className={ui.rowMain}>
-              <p className={ui.rowTitle} id={`my-asset-${asset.code}`}>
-                {asset.code}
-              </p>
-              <p className={ui.rowSub}>
-                {asset.name} · {shown(amountFigure(asset.available, asset.code), showAssets)}
-              </p>
-            </div>
-            <Switch
-              checked={asset.visible}
-              onChange={(visible) => visibility.mutate({ asset: asset.code, visible })}
-              aria-labelledby={`my-asset-${asset.code}`}
-              data-testid={`my-asset-toggle-${asset.code}`}
-            />
-          </li>
+          <AssetRow
+            key={asset.code}
+            code={asset.code}
+            detail={`${asset.name} · ${shown(amountFigure(asset.available, asset.code), showAssets)}`}
+            end={
+              <Switch
+                checked={asset.visible}
+                onChange={(visible) => visibility.mutate({ asset: asset.code, visible })}
+                aria-label={asset.code}
+                data-testid={`my-asset-toggle-${asset.code}`}
+              />
+            }
+          />
         ))}
-      </ul>
+      </div>
       <div className={ui.actions}>
         <Button onClick={() => navigate(PATHS.addAsset)} data-testid="my-asset-add">
           <AddOutline aria-hidden /> {t('addAsset.title')}

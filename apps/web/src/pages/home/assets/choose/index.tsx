@@ -8,7 +8,7 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { SearchField } from '@/components/SearchField.tsx';
 import ui from '@/components/ui.module.css';
-import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
+import { AssetRow } from '@/components/wallet/AssetRow.tsx';
 import { useSettings } from '@/lib/settings.ts';
 import { amountFigure, assetSubtitle, shown } from '@/lib/wallet.ts';
 
@@ -67,23 +67,13 @@ function AssetChoice({ next }: { next(asset: string): string }) {
         <ul className={ui.list} style={{ margin: 0, padding: 0, listStyle: 'none' }}>
           {items.map((asset) => (
             <li key={asset.code}>
-              <button
-                type="button"
-                className={ui.row}
+              <AssetRow
+                code={asset.code}
+                detail={assetSubtitle(asset, t)}
+                end={<span className={ui.figure}>{shown(amountFigure(asset.available, asset.code), showAssets)}</span>}
                 onClick={() => navigate(next(asset.code), { replace: true })}
-                data-testid={`choose-asset-${asset.code}`}
-              >
-                <AssetIcon code={asset.code} />
-                <span className={ui.rowMain}>
-                  <span className={ui.rowTitle} style={{ display: 'block' }}>
-                    {asset.code}
-                  </span>
-                  <span className={ui.rowSub} style={{ display: 'block' }}>
-                    {assetSubtitle(asset, t)}
-                  </span>
-                </span>
-                <span className={ui.figure}>{shown(amountFigure(asset.available, asset.code), showAssets)}</span>
-              </button>
+                testId={`choose-asset-${asset.code}`}
+              />
             </li>
           ))}
         </ul>

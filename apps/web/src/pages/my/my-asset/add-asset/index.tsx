@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import ui from '@/components/ui.module.css';
-import { AssetIcon } from '@/components/wallet/AssetIcon.tsx';
+import { AssetRow } from '@/components/wallet/AssetRow.tsx';
 
 /** Assets hidden from the Me tab, each with "add" to show it again. */
 export default function AddAssetPage() {
@@ -39,24 +39,24 @@ function HiddenAssets() {
     );
   }
   return (
-    <ul className={ui.list} style={{ margin: 0, padding: 0, listStyle: 'none' }} data-testid="add-asset-list">
+    <div className={ui.list} data-testid="add-asset-list">
       {hidden.map((asset) => (
-        <li key={asset.code} className={ui.row}>
-          <AssetIcon code={asset.code} />
-          <div className={ui.rowMain}>
-            <p className={ui.rowTitle}>{asset.code}</p>
-            <p className={ui.rowSub}>{asset.name}</p>
-          </div>
-          <Button
-            size="small"
-            disabled={visibility.isPending && visibility.variables?.asset === asset.code}
-            onClick={() => visibility.mutate({ asset: asset.code, visible: true })}
-            data-testid={`add-asset-${asset.code}`}
-          >
-            {t('addAsset.add')}
-          </Button>
-        </li>
+        <AssetRow
+          key={asset.code}
+          code={asset.code}
+          detail={asset.name}
+          end={
+            <Button
+              size="small"
+              disabled={visibility.isPending && visibility.variables?.asset === asset.code}
+              onClick={() => visibility.mutate({ asset: asset.code, visible: true })}
+              data-testid={`add-asset-${asset.code}`}
+            >
+              {t('addAsset.add')}
+            </Button>
+          }
+        />
       ))}
-    </ul>
+    </div>
   );
 }
