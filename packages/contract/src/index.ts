@@ -31,6 +31,8 @@ export * from './pages.ts';
 export * from './people.ts';
 export * from './places.ts';
 export * from './redpacket.ts';
+export * from './reserves.ts';
+export * from './reserves-tree.ts';
 export * from './routes/index.ts';
 export * from './second-factor.ts';
 export * from './security.ts';
