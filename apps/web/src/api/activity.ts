@@ -102,7 +102,7 @@ export function useCities() {
 
 export function useActivity(id: string, invite?: string) {
   return useQuery({
-    // The answer depends on who asks (myRegistration, abilities), so the login state is part of the key.
+    // The answer depends on who asks (myRegistration, can), so the login state is part of the key.
     queryKey: [...activityKeys.detail(id), useLoggedIn()],
     enabled: id !== '',
     queryFn: () => api.call(activityApi.detail, { id, invite }),
@@ -122,7 +122,7 @@ export interface SignUpRequest {
 
 /**
  * The registration an answer carried, written into the activity's cached page at once (the button and the ticket
- * change on the tap's answer); the page is still marked stale, for the counts and abilities the answer does not carry.
+ * change on the tap's answer); the page is still marked stale, for the counts and the `can` the answer does not carry.
  */
 export function showRegistration(client: QueryClient, registration: Registration) {
   client.setQueriesData<Activity>({ queryKey: activityKeys.detail(registration.activityId) }, (page) =>

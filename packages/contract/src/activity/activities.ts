@@ -112,12 +112,22 @@ export const QuestionOutput = z.object({
   required: z.boolean(),
   options: z.array(z.string()).optional(),
 });
-export const ActivityAbilities = z.object({
+/** What the caller may do with the activity, each as the server's policy answers it (activity/policy.ts). */
+export const ActivityCan = z.object({
+  /** Change the activity (title, time, place, tickets): its hosts, until it is cancelled or over. */
   edit: z.boolean(),
+  /** Open the manage pages (attendees, approvals, invitations, marketing): the organizer and co-hosts. */
   manage: z.boolean(),
+  /** Check people in (scan tickets, show the sign-in code): its hosts, while it is published. */
   checkIn: z.boolean(),
+  /** Sign up for a place: anyone signed in but its hosts, while it is published and not over, holding none. */
   signUp: z.boolean(),
+  /** Give up the caller's place: held or waited for, not checked in, before the start. */
   cancelRegistration: z.boolean(),
+  /** Give the caller's confirmed ticket to someone else: not checked in, before the start. */
+  transferTicket: z.boolean(),
+  /** Cancel the whole activity and refund everyone: the organizer, before it ends. */
+  cancelActivity: z.boolean(),
 });
 
 export const MarketingOutput = z.object({
@@ -161,7 +171,7 @@ export const ActivityOutput = z.object({
   publishedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   myRegistration: RegistrationOutput.nullable(),
-  abilities: ActivityAbilities,
+  can: ActivityCan,
 });
 export type Activity = z.infer<typeof ActivityOutput>;
 

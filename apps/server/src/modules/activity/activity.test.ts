@@ -48,11 +48,11 @@ describe('create gate and lifecycle', () => {
 
   it('keeps a draft private to its hosts until published, then shows it with a share link', async () => {
     const draft = await createActivity(t, olivia, { publish: false, coHosts: [cohost.uid] });
-    expect(draft).toMatchObject({ status: 'draft', phase: 'upcoming', abilities: { edit: true, manage: true } });
+    expect(draft).toMatchObject({ status: 'draft', phase: 'upcoming', can: { edit: true, manage: true } });
     const stranger = await guest(t, 'stranger@example.com', '0');
     expect((await detail(draft.id, stranger.token)).status).toBe(404);
     expect((await detail(draft.id)).status).toBe(404);
-    expect((await detail(draft.id, cohost.token)).attachment.abilities.manage).toBe(true);
+    expect((await detail(draft.id, cohost.token)).attachment.can.manage).toBe(true);
     const published = await t.call<Activity>('POST', '/activity/publish', {
       token: olivia.token,
       body: { id: draft.id },
@@ -62,7 +62,7 @@ describe('create gate and lifecycle', () => {
     expect(seen.attachment).toMatchObject({
       status: 'published',
       shareUrl: `http://localhost:8080/s/a${draft.id}`,
-      abilities: { edit: false, manage: false, signUp: true },
+      can: { edit: false, manage: false, signUp: true },
       organizer: { name: 'olivia' },
       coHosts: [{ uid: cohost.uid }],
     });

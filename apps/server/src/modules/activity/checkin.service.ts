@@ -9,6 +9,7 @@ import { signCodeAt, signCodeMatches, signWindow, verifyTicketQr } from './codes
 import { chainTokenId, newNftPublicId } from './nft-token.ts';
 import { burnNft, mintNft } from './nfts.store.ts';
 import type { ActivityNoticeService } from './notify.service.ts';
+import { checkInRefusal } from './policy.ts';
 import {
   liveRegistrationOf,
   markCheckedIn,
@@ -17,7 +18,7 @@ import {
   registrationById,
   undoCheckIn,
 } from './registrations.store.ts';
-import { managedActivity, visibleActivity } from './service.ts';
+import { activityAllowing, managedActivity, visibleActivity } from './service.ts';
 
 const ticketUnknown = () => new AppError(Status.notFound, 'activity.ticketUnknown');
 
@@ -50,8 +51,7 @@ export class CheckinService {
    * ahead or a queue left for days must not write a time the server could not have seen.
    */
   async checkInTicket(hostId: number, code: string, payload: string, scannedAt?: string) {
-    const activity = await managedActivity(this.db, code, hostId);
-    if (activity.row.status !== 'published') throw new AppError(Status.conflict, 'activity.cancelled');
+    const activity = await activityAllowing(this.db, code, (found) => checkInRefusal(found, hostId));
     const ticketCode = verifyTicketQr(activity.row.checkinSecret, payload);
     if (!ticketCode) throw ticketUnknown();
     const registration = await registrationByCode(this.db, activity.row.id, ticketCode);

@@ -40,7 +40,8 @@ export function discoveryRoutes(router: Router, { discovery }: { discovery: Disc
 
   router.route({
     ...activitySchemas.detail,
-    summary: "One activity with the caller's registration and abilities; someone else's draft is not found",
+    summary:
+      "One activity with the caller's registration and what they may do (`can`); someone else's draft is not found",
     tags,
     auth: 'optional',
     handler: ({ input, user }) => discovery.detail(input.id, user?.id ?? null),

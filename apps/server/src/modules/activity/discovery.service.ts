@@ -25,7 +25,6 @@ import {
   venuesMatching,
 } from './discovery.store.ts';
 import { createDiscoveryCache, type DiscoveryCache } from './discovery-cache.ts';
-import { abilitiesOf, canSeeOnlineUrl } from './policy.ts';
 import { presentActivity, presentHostedRow, presentSummary, presentSummaryRow } from './presenter.ts';
 import { latestRegistrationOf, seatCounts } from './registrations.store.ts';
 import { phaseOf } from './rules.ts';
@@ -58,7 +57,6 @@ export class DiscoveryService {
     return this.deps.db;
   }
 
-  /** One activity with the caller's registration and abilities; someone else's draft is not found. */
   /** An activity's row id by its public code (other modules key their rows by id). */
   idByCode(code: string) {
     return idByCode(this.db, code);
@@ -69,6 +67,7 @@ export class DiscoveryService {
     return codesById(this.db, ids);
   }
 
+  /** One activity with the caller's registration and what they may do; someone else's draft is not found. */
   async detail(code: string, userId: number | null): Promise<Activity> {
     const activity = await visibleActivity(this.db, code, userId);
     const row = activity.row;
@@ -88,8 +87,7 @@ export class DiscoveryService {
       people,
       cover: covers.get(row.coverImageId ?? ''),
       mine,
-      abilities: abilitiesOf(activity, userId, mine, phaseOf(row, now)),
-      showOnlineUrl: canSeeOnlineUrl(activity, userId, mine),
+      viewerId: userId,
       now,
     });
   }

@@ -36,10 +36,10 @@ import type { DiscoveryService } from './discovery.service.ts';
 import { NEW_DRAFT_KEY } from './drafts.service.ts';
 import type { ActivityEvents } from './events.ts';
 import type { ActivityNoticeService } from './notify.service.ts';
-import { canChangeCohosts, canEdit } from './policy.ts';
+import { canChangeCohosts, canEdit, editRefusal } from './policy.ts';
 import { grantFullRefundRight, heldByTicketType, seatCounts } from './registrations.store.ts';
-import { changeReason, phaseOf } from './rules.ts';
-import { managedActivity } from './service.ts';
+import { changeReason } from './rules.ts';
+import { activityAllowing, managedActivity } from './service.ts';
 import { type ActivityDraft, checkActivity, type FieldProblem, throwProblems } from './validate.ts';
 
 export interface EditingDeps {
@@ -108,11 +108,8 @@ export class EditingService {
   }
 
   async update(user: { id: number }, input: UpdateActivity): Promise<Activity> {
-    const activity = await managedActivity(this.db, input.id, user.id, canEdit);
     const now = this.deps.now();
-    if (activity.row.status === 'cancelled' || phaseOf(activity.row, now) === 'ended') {
-      throw new AppError(Status.conflict, 'activity.notEditable');
-    }
+    const activity = await activityAllowing(this.db, input.id, (found) => editRefusal(found, user.id, now));
     if (input.coHosts !== undefined && !canChangeCohosts(activity, user.id)) {
       throw new AppError(Status.noPermission, 'http.403');
     }

@@ -96,9 +96,9 @@ describe('GET /activity/hosting', () => {
   it('offers hosts manage instead of a sign-up on their own activity', async () => {
     const detail = (user: WalletUser) =>
       t.call<Activity>('GET', '/activity/detail', { token: user.token, query: { id: ids.later } });
-    expect((await detail(olivia)).attachment.abilities).toMatchObject({ manage: true, signUp: false });
-    expect((await detail(cohost)).attachment.abilities).toMatchObject({ manage: true, signUp: false });
+    expect((await detail(olivia)).attachment.can).toMatchObject({ manage: true, signUp: false });
+    expect((await detail(cohost)).attachment.can).toMatchObject({ manage: true, signUp: false });
     const someone = await guest(t, 'someone@example.com', '0');
-    expect((await detail(someone)).attachment.abilities).toMatchObject({ manage: false, signUp: true });
+    expect((await detail(someone)).attachment.can).toMatchObject({ manage: false, signUp: true });
   });
 });

@@ -13,6 +13,7 @@ import type { ActivityRow, ImageRow, LoadedActivity, PersonRow, TicketTypeRow } 
 import { ticketQr } from './codes.ts';
 import type { SummaryRow } from './discovery.store.ts';
 import { summaryCursor } from './discovery.store.ts';
+import { canOf, canSeeOnlineUrl } from './policy.ts';
 import type { RegistrationRow, SeatCounts } from './registrations.store.ts';
 import { phaseOf } from './rules.ts';
 
@@ -203,8 +204,7 @@ export function presentActivity(
     people: Map<number, PersonRow>;
     cover: ImageRow | undefined;
     mine: Registration | null;
-    abilities: Activity['abilities'];
-    showOnlineUrl: boolean;
+    viewerId: number | null;
     now: Date;
   },
 ): Activity {
@@ -223,7 +223,7 @@ export function presentActivity(
     endsAt: row.endsAt.toISOString(),
     timezone: row.timezone,
     online: row.onlineUrl !== null,
-    onlineUrl: context.showOnlineUrl ? servableLink(row.onlineUrl) : null,
+    onlineUrl: canSeeOnlineUrl(activity, context.viewerId, context.mine) ? servableLink(row.onlineUrl) : null,
     city: row.city,
     cityNames: cityNames(row.city),
     address: row.address,
@@ -245,6 +245,6 @@ export function presentActivity(
     publishedAt: row.publishedAt?.toISOString() ?? null,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     myRegistration: context.mine,
-    abilities: context.abilities,
+    can: canOf(activity, context.viewerId, context.mine, context.now),
   };
 }

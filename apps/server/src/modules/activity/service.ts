@@ -1,5 +1,6 @@
 import type { Registration } from '@polaris/contract';
 import type { Database, Tx } from '../../db/client.ts';
+import type { AppError } from '../../platform/errors.ts';
 import {
   type ActivityRow,
   assetDecimals,
@@ -37,6 +38,22 @@ export async function managedActivity(
   const activity = await findActivity(db, code);
   if (!activity) throw notFound();
   authorize(activity, userId, rule);
+  return activity;
+}
+
+/**
+ * The activity, when the policy lets the caller do an action with it (`refusalOf`: one of policy.ts's rules);
+ * otherwise what that rule refuses.
+ */
+export async function activityAllowing(
+  db: Database,
+  code: string,
+  refusalOf: (activity: LoadedActivity) => AppError | null,
+): Promise<LoadedActivity> {
+  const activity = await findActivity(db, code);
+  if (!activity) throw notFound();
+  const refused = refusalOf(activity);
+  if (refused) throw refused;
   return activity;
 }
 

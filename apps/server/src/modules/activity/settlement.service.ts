@@ -1,6 +1,5 @@
-import { formatAmount, Status } from '@polaris/contract';
+import { formatAmount } from '@polaris/contract';
 import type { Database, Tx } from '../../db/client.ts';
-import { AppError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';
 import { eachClaimed, FailingItems, ItemsFailed } from '../../platform/worker.ts';
 import type { CreatorEarningsService } from '../master/service.ts';
@@ -17,7 +16,7 @@ import {
 } from './activities.store.ts';
 import type { ActivityEvents } from './events.ts';
 import type { ActivityNoticeService, CancelledPlace } from './notify.service.ts';
-import { canCancelActivity } from './policy.ts';
+import { canCancelActivity, cancelActivityRefusal } from './policy.ts';
 import { activitiesWithWaitlist, lockAllRegistrations, updateRegistration } from './registrations.store.ts';
 import { LIVE_STATUSES } from './rules.ts';
 import type { SeatService } from './seats.service.ts';
@@ -38,8 +37,6 @@ export interface SettlementDeps {
   /** Tells every place of a cancelled activity, after the commit (notify.service.ts). */
   notices?: ActivityNoticeService;
 }
-
-const conflict = (key: string) => new AppError(Status.conflict, key);
 
 /**
  * Where an activity's ticket money ends: everyone refunded when the organizer cancels it, or the organizer's
@@ -75,8 +72,8 @@ export class SettlementService {
     const result = await this.db.transaction(async (tx) => {
       const row = await lockActivity(tx, activity.row.id);
       const now = this.deps.now();
-      if (row.status === 'cancelled') throw conflict('activity.alreadyCancelled');
-      if (row.settledAt) throw conflict('activity.notEditable');
+      const refused = cancelActivityRefusal({ ...activity, status: row.status, row }, organizerId, now);
+      if (refused) throw refused;
       const all = await lockAllRegistrations(tx, row.id);
       const movements = new Map<string, Movement[]>();
       const add = (asset: string, ...items: Movement[]) =>

@@ -9,6 +9,7 @@ import {
   type ActivityRow,
   assetDecimals,
   invitationExists,
+  type LoadedActivity,
   liveTicketTypes,
   lockActivity,
   type TicketTypeRow,
@@ -19,6 +20,7 @@ import { newTicketCode } from './codes.ts';
 import type { DiscoveryService } from './discovery.service.ts';
 import type { ActivityEvents } from './events.ts';
 import type { ActivityNoticeService } from './notify.service.ts';
+import { cancelRegistrationRefusal, placeOf, signUpRefusal, transferTicketRefusal } from './policy.ts';
 import {
   insertRegistration,
   liveRegistrationOf,
@@ -28,7 +30,7 @@ import {
   ticketIds,
   updateRegistration,
 } from './registrations.store.ts';
-import { hasSeat, phaseOf, refundOnCancel } from './rules.ts';
+import { hasSeat, refundOnCancel } from './rules.ts';
 import type { SeatService } from './seats.service.ts';
 import { registrationReference, registrationView, visibleActivity } from './service.ts';
 
@@ -80,7 +82,8 @@ export class SignupService {
   async signUp(user: SessionUser, input: SignUpInput): Promise<Registration> {
     const activity = await visibleActivity(this.db, input.activityId, user.id);
     const now = this.deps.now();
-    this.assertOpen(activity.row, now);
+    const refused = signUpRefusal(activity, user.id, now);
+    if (refused) throw refused;
     const types = await liveTicketTypes(this.db, [activity.row.id]);
     const type = input.ticketTypeId ? types.find((t) => String(t.id) === input.ticketTypeId) : types[0];
     if (!type) throw new FieldsError([{ field: 'ticketTypeId', messageKey: 'activity.ticketTypeUnknown' }]);
@@ -91,7 +94,7 @@ export class SignupService {
       const made = await this.signUpIn(
         tx,
         user.id,
-        activity.row.id,
+        activity,
         type.id,
         answers,
         input.inviteCode,
@@ -137,12 +140,6 @@ export class SignupService {
     );
   }
 
-  private assertOpen(row: ActivityRow, now: Date) {
-    if (row.status === 'cancelled') throw conflict('activity.cancelled');
-    if (row.status !== 'published') throw new AppError(Status.notFound, 'activity.notFound');
-    if (phaseOf(row, now) === 'ended') throw conflict('activity.ended');
-  }
-
   private assertOnSale(row: ActivityRow, type: TicketTypeRow, now: Date) {
     if (type.salesStart && now < type.salesStart) throw conflict('activity.salesNotOpen');
     if (now >= (type.salesEnd ?? row.endsAt)) throw conflict('activity.salesClosed');
@@ -177,17 +174,19 @@ export class SignupService {
   private async signUpIn(
     tx: Tx,
     userId: number,
-    activityId: number,
+    activity: LoadedActivity,
     typeId: number,
     answers: Record<string, string>,
     inviteCode: string | undefined,
     language: Language | null,
   ): Promise<Registration> {
+    const activityId = activity.row.id;
     const row = await lockActivity(tx, activityId);
     const now = this.deps.now();
     const existing = await liveRegistrationOf(tx, activityId, userId);
     if (existing) return registrationView(tx, row, existing);
-    this.assertOpen(row, now);
+    const refused = signUpRefusal({ ...activity, status: row.status, row }, userId, now);
+    if (refused) throw refused;
     const type = await ticketTypeById(tx, typeId);
     if (!type || type.deletedAt)
       throw new FieldsError([{ field: 'ticketTypeId', messageKey: 'activity.ticketTypeUnknown' }]);
@@ -248,9 +247,9 @@ export class SignupService {
       const row = await lockActivity(tx, activity.row.id);
       const now = this.deps.now();
       const [mine] = await lockLiveRegistrations(tx, row.id, [user.id]);
-      if (!mine) throw new AppError(Status.notFound, 'activity.notSignedUp');
-      if (mine.checkedInAt) throw conflict('activity.checkedInCannotCancel');
-      if (now >= row.startsAt) throw conflict('activity.startedCannotCancel');
+      const refused = cancelRegistrationRefusal({ ...activity, row }, placeOf(mine), now);
+      // Without a place the policy refuses: `!mine` only tells the compiler so.
+      if (refused || !mine) throw refused;
       const paid = BigInt(mine.paid);
       const asset = mine.assetCode;
       let refunded = BigInt(mine.refunded);
@@ -318,10 +317,9 @@ export class SignupService {
       const now = this.deps.now();
       const live = await lockLiveRegistrations(tx, row.id, [user.id, recipient.id]);
       const mine = live.find((registration) => registration.userId === user.id);
-      if (!mine) throw new AppError(Status.notFound, 'activity.notSignedUp');
-      if (mine.status !== 'approved') throw conflict('activity.ticketTransferNotApproved');
-      if (mine.checkedInAt) throw conflict('activity.ticketTransferCheckedIn');
-      if (now >= row.startsAt) throw conflict('activity.ticketTransferStarted');
+      const refused = transferTicketRefusal({ ...activity, row }, placeOf(mine), now);
+      // Without a place the policy refuses: `!mine` only tells the compiler so.
+      if (refused || !mine) throw refused;
       if (live.some((registration) => registration.userId === recipient.id)) {
         throw new FieldsError(
           [{ field: 'toUid', messageKey: 'activity.transferRecipientRegistered' }],

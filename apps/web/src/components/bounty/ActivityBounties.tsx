@@ -17,7 +17,7 @@ import styles from './bounty.module.css';
 export function ActivityBounties({ activity }: { activity: Activity }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const involved = activity.myRegistration !== null || activity.abilities.manage;
+  const involved = activity.myRegistration !== null || activity.can.manage;
   const list = useBountyList({ activityId: activity.id, state: 'open' }, 3, involved);
   const items = involved ? (list.data?.pages[0]?.items ?? []).slice(0, 3) : [];
   if (items.length === 0) return null;

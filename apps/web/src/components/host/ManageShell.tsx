@@ -96,6 +96,6 @@ function ActivityLoader({
     return <LoadFailed onRetry={() => void activity.refetch()} message={activity.error.message} />;
   }
   if (activity.isPending) return <Loading testId="manage-loading" />;
-  if (!activity.data.abilities.manage) return <Forbidden />;
+  if (!activity.data.can.manage) return <Forbidden />;
   return <>{children(activity.data)}</>;
 }

@@ -10,7 +10,6 @@ import { type AppPath, href, PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { ListGroup, ListRow } from '@/components/ListRow.tsx';
-import { useSession } from '@/lib/session.ts';
 import styles from './host.module.css';
 
 /**
@@ -118,9 +117,8 @@ export function ManageTools({
 /** The organizer's "cancel the activity": its own section at the page's end, red, and asked about first. */
 export function CancelActivity({ activity }: { activity: Activity }) {
   const { t } = useTranslation();
-  const uid = useSession((state) => state.userInfo?.uid);
   const cancel = useCancelActivity(activity.id);
-  if (activity.organizer.uid !== uid || activity.status === 'cancelled' || activity.phase === 'ended') return null;
+  if (!activity.can.cancelActivity) return null;
   const ask = async () => {
     const ok = await confirm({
       title: t('manage.cancelTitle'),

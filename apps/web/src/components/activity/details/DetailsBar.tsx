@@ -76,11 +76,11 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
   );
 
   // The organizer and co-hosts run this activity: their actions, never a sign-up of their own.
-  if (activity.abilities.manage) {
+  if (activity.can.manage) {
     return (
       <div className={styles.bar} data-testid="details-host-actions">
         {activity.status === 'published' && shareButton}
-        {live && activity.abilities.cancelRegistration && (
+        {live && activity.can.cancelRegistration && (
           <Button
             variant="danger"
             loading={cancel.isPending}
@@ -98,11 +98,9 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
   return (
     <div className={styles.bar}>
       {shareButton}
-      {live?.status === 'approved' && !live.checkedIn && new Date(activity.startsAt).getTime() > Date.now() && (
-        <TransferTicket activityId={activity.id} />
-      )}
+      {activity.can.transferTicket && <TransferTicket activityId={activity.id} />}
       {live ? (
-        activity.abilities.cancelRegistration ? (
+        activity.can.cancelRegistration ? (
           <Button
             variant="danger"
             loading={cancel.isPending}
@@ -117,13 +115,13 @@ export function DetailsBar({ activity, flow }: { activity: Activity; flow: SignU
       ) : (
         <Button
           variant="primary"
-          disabled={flow.loggedIn && (!activity.abilities.signUp || !flow.ticket)}
+          disabled={flow.loggedIn && (!activity.can.signUp || !flow.ticket)}
           onClick={flow.start}
           data-testid="details-signup"
         >
           {!flow.loggedIn
             ? t('activity.loginToJoin')
-            : activity.abilities.signUp
+            : activity.can.signUp
               ? flow.outcome === 'waitlisted'
                 ? t('activity.joinWaitlist')
                 : flow.outcome === 'pending'

@@ -71,7 +71,7 @@ function RefundRight({ activity, registration }: { activity: Activity; registrat
   const { t } = useTranslation();
   const language = useSettings((state) => state.language);
   const { fullRefundUntil: until, fullRefundReason: reason } = registration;
-  if (!until || !reason || !registration.asset || !activity.abilities.cancelRegistration) return null;
+  if (!until || !reason || !registration.asset || !activity.can.cancelRegistration) return null;
   if (Date.now() >= new Date(until).getTime()) return null;
   const params = {
     until: formatWhen(until, activity.timezone, language),

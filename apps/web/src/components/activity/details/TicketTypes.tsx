@@ -9,7 +9,7 @@ export function TicketTypes({ activity, flow }: { activity: Activity; flow: Sign
   const { t } = useTranslation();
   const live = liveRegistration(activity);
   // Hosts do not sign up to their own activity: the types are shown, none chosen.
-  const ticket = activity.abilities.manage ? null : flow.ticket;
+  const ticket = activity.can.manage ? null : flow.ticket;
   if (activity.ticketTypes.length === 0) return null;
   return (
     <section className={ui.section}>

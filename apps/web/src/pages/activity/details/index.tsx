@@ -77,5 +77,5 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
 
 /** Whether the viewer holds a ticket or a waitlist place, and so may read the organizer's blasts. */
 const holdsPlace = (activity: Activity) =>
-  !activity.abilities.manage &&
+  !activity.can.manage &&
   (activity.myRegistration?.status === 'approved' || activity.myRegistration?.status === 'waitlisted');
