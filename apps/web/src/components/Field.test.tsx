@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { control, Field, FieldGroup } from './Field.tsx';
+import { control, Field, FieldGroup, InputField } from './Field.tsx';
 import { mount } from './test-mount.tsx';
 
 describe('Field', () => {
@@ -30,6 +30,22 @@ describe('Field', () => {
     expect(input?.hasAttribute('aria-describedby')).toBe(false);
     expect(view.querySelector('[data-testid="available"]')?.textContent).toBe('12 USDT');
     expect(view.querySelector('[role="alert"]')).toBeNull();
+  });
+});
+
+describe('InputField', () => {
+  it('is a Field whose input takes its id as test id, its error state, and the input props given', () => {
+    const view = mount(
+      <InputField id="link" label="Link" error="Not a link" type="url" maxLength={10} value="x" onChange={() => {}} />,
+    );
+    const input = view.querySelector('input');
+    expect(view.querySelector('label')?.htmlFor).toBe('link');
+    expect(input?.id).toBe('link');
+    expect(input?.dataset.testid).toBe('link');
+    expect(input?.type).toBe('url');
+    expect(input?.maxLength).toBe(10);
+    expect(input?.getAttribute('aria-describedby')).toBe('link-error');
+    expect(view.querySelector('[data-testid="link-error"]')?.textContent).toBe('Not a link');
   });
 });
 

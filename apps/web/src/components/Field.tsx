@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import styles from './Field.module.css';
 
 /**
@@ -27,6 +27,29 @@ export function Field({
       {typeof hint === 'string' ? <p className={styles.hint}>{hint}</p> : hint}
       <FieldError id={id} error={error} />
     </div>
+  );
+}
+
+/**
+ * A Field of one input with the shared look: its id, test id, label, hint and error are written once. The other
+ * props are the input's own (type, value, onChange, maxLength…).
+ */
+export function InputField({
+  id,
+  label,
+  error,
+  hint,
+  ...input
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <input {...control(id, error, 'input')} {...input} />
+    </Field>
   );
 }
 

@@ -10,7 +10,7 @@ interface TextFieldProps {
   onChange(value: string): void;
   error?: string;
   testId: string;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'datetime-local';
   placeholder?: string;
   autoComplete?: string;
   inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];

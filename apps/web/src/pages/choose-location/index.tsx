@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppConfig } from '@/api/app.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { Button } from '@/components/Button.tsx';
+import { InputField } from '@/components/Field.tsx';
 import { leavePickedLocation } from '@/components/host/handoff.ts';
 import styles from '@/components/host/host.module.css';
 import { PlaceSearch } from '@/components/host/PlaceSearch.tsx';
@@ -113,55 +114,35 @@ export default function ChooseLocationPage() {
           <Button loading={position.locating} onClick={position.locate} data-testid="location-locate">
             {t('location.useMine')}
           </Button>
-          <label className={styles.label} htmlFor="location-address">
-            {t('location.address')}
-          </label>
-          <input
+          <InputField
             id="location-address"
-            className={styles.input}
+            label={t('location.address')}
             value={address}
             maxLength={200}
             onChange={(event) => setAddress(event.target.value)}
-            data-testid="location-address"
           />
-          <label className={styles.label} htmlFor="location-city">
-            {t('location.city')}
-          </label>
-          <input
+          <InputField
             id="location-city"
-            className={styles.input}
+            label={t('location.city')}
             value={city}
             maxLength={60}
             onChange={(event) => setCity(event.target.value)}
-            data-testid="location-city"
           />
           <div className={styles.row}>
-            <div className={styles.field}>
-              <label className={styles.label} htmlFor="location-lat">
-                {t('location.latitude')}
-              </label>
-              <input
-                id="location-lat"
-                className={styles.input}
-                inputMode="decimal"
-                value={lat}
-                onChange={(event) => setLat(event.target.value)}
-                data-testid="location-lat"
-              />
-            </div>
-            <div className={styles.field}>
-              <label className={styles.label} htmlFor="location-lng">
-                {t('location.longitude')}
-              </label>
-              <input
-                id="location-lng"
-                className={styles.input}
-                inputMode="decimal"
-                value={lng}
-                onChange={(event) => setLng(event.target.value)}
-                data-testid="location-lng"
-              />
-            </div>
+            <InputField
+              id="location-lat"
+              label={t('location.latitude')}
+              inputMode="decimal"
+              value={lat}
+              onChange={(event) => setLat(event.target.value)}
+            />
+            <InputField
+              id="location-lng"
+              label={t('location.longitude')}
+              inputMode="decimal"
+              value={lng}
+              onChange={(event) => setLng(event.target.value)}
+            />
           </div>
           {error && (
             <p className={styles.error} role="alert" data-testid="location-error">

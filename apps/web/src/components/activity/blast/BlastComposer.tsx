@@ -14,7 +14,7 @@ import { type Blast, useBlasts, useCancelBlast, useSendBlast } from '@/api/blast
 import { confirm } from '@/app/overlays.ts';
 import { formatWhen } from '@/components/activity/time.ts';
 import { Button } from '@/components/Button.tsx';
-import { control, Field } from '@/components/Field.tsx';
+import { control, Field, InputField } from '@/components/Field.tsx';
 import { reportFormError, toastUnreported } from '@/components/form-errors.ts';
 import styles from '@/components/host/host.module.css';
 import { isForbidden } from '@/components/host/ManageShell.tsx';
@@ -154,14 +154,14 @@ export default function BlastComposer({ activity }: { activity: Activity }) {
         {t('blast.later')}
       </label>
       {later && (
-        <Field id="blast-send-at" label={t('blast.sendAt')} error={errors.sendAt}>
-          <input
-            {...control('blast-send-at', errors.sendAt, 'input')}
-            type="datetime-local"
-            value={sendAtLocal}
-            onChange={(event) => setSendAtLocal(event.target.value)}
-          />
-        </Field>
+        <InputField
+          id="blast-send-at"
+          label={t('blast.sendAt')}
+          error={errors.sendAt}
+          type="datetime-local"
+          value={sendAtLocal}
+          onChange={(event) => setSendAtLocal(event.target.value)}
+        />
       )}
       {quota && (
         <p className={styles.hint} data-testid="blast-quota" data-remaining={quota.remaining}>

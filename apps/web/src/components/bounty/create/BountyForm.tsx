@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTradePasswordStatus } from '@/api/wallet.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
-import { control, Field, FieldGroup } from '@/components/Field.tsx';
+import { control, Field, FieldGroup, InputField } from '@/components/Field.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import ui from '@/components/ui.module.css';
 import { toLocalInput } from '@/lib/bounty.ts';
@@ -74,15 +74,15 @@ function WhatSection({ form }: { form: BountyFormState }) {
   const { errors } = form;
   return (
     <section className={`${ui.card} ${ui.form}`}>
-      <Field id="bounty-title" label={t('bounty.fields.title')} error={errors.title}>
-        <input
-          {...control('bounty-title', errors.title, 'input')}
-          value={form.title}
-          maxLength={BOUNTY_LIMITS.titleMax}
-          placeholder={t('bounty.form.titlePlaceholder')}
-          onChange={(event) => form.setTitle(event.target.value)}
-        />
-      </Field>
+      <InputField
+        id="bounty-title"
+        label={t('bounty.fields.title')}
+        error={errors.title}
+        value={form.title}
+        maxLength={BOUNTY_LIMITS.titleMax}
+        placeholder={t('bounty.form.titlePlaceholder')}
+        onChange={(event) => form.setTitle(event.target.value)}
+      />
       <Field id="bounty-description" label={t('bounty.fields.description')} error={errors.description}>
         <textarea
           {...control('bounty-description', errors.description, 'textarea')}
@@ -175,7 +175,7 @@ function RewardSection({ form }: { form: BountyFormState }) {
           </button>
         ))}
       </div>
-      <Field
+      <InputField
         id="bounty-split"
         label={form.mode === 'winners' ? t('bounty.fields.winners') : t('bounty.fields.perWinner')}
         error={errors.split}
@@ -191,16 +191,12 @@ function RewardSection({ form }: { form: BountyFormState }) {
             </p>
           )
         }
-      >
-        <input
-          {...control('bounty-split', errors.split, 'input')}
-          inputMode={form.mode === 'winners' ? 'numeric' : 'decimal'}
-          autoComplete="off"
-          maxLength={40}
-          value={form.split}
-          onChange={(event) => form.setSplit(event.target.value)}
-        />
-      </Field>
+        inputMode={form.mode === 'winners' ? 'numeric' : 'decimal'}
+        autoComplete="off"
+        maxLength={40}
+        value={form.split}
+        onChange={(event) => form.setSplit(event.target.value)}
+      />
     </section>
   );
 }
@@ -211,20 +207,16 @@ function RulesSection({ form }: { form: BountyFormState }) {
   const { errors } = form;
   return (
     <section className={`${ui.card} ${ui.form}`}>
-      <Field
+      <InputField
         id="bounty-deadline"
         label={t('bounty.fields.deadline')}
         error={errors.deadline}
         hint={<p className={ui.hint}>{t('bounty.form.deadlineHint', { hours: BOUNTY_LIMITS.reviewWindowHours })}</p>}
-      >
-        <input
-          {...control('bounty-deadline', errors.deadline, 'input')}
-          type="datetime-local"
-          min={toLocalInput(new Date(Date.now() + BOUNTY_LIMITS.minDurationMinutes * 60_000))}
-          value={form.deadline}
-          onChange={(event) => form.setDeadline(event.target.value)}
-        />
-      </Field>
+        type="datetime-local"
+        min={toLocalInput(new Date(Date.now() + BOUNTY_LIMITS.minDurationMinutes * 60_000))}
+        value={form.deadline}
+        onChange={(event) => form.setDeadline(event.target.value)}
+      />
       <FieldGroup id="bounty-kinds" legend={t('bounty.fields.submitKinds')} error={errors.submitKinds}>
         <div className={ui.chips}>
           {BOUNTY_SUBMIT_KINDS.map((kind) => (

@@ -8,7 +8,7 @@ import { type Bounty, useSubmitBounty } from '@/api/bounty.ts';
 import { Button } from '@/components/Button.tsx';
 import { chatImageUrl } from '@/components/chat/format.ts';
 import field from '@/components/Field.module.css';
-import { control, Field } from '@/components/Field.tsx';
+import { control, Field, InputField } from '@/components/Field.tsx';
 import { reportFormError } from '@/components/form-errors.ts';
 import ui from '@/components/ui.module.css';
 import { isApiError } from '@/lib/api-error.ts';
@@ -108,21 +108,21 @@ export function SubmitForm({ bounty, onDone }: { bounty: Bounty; onDone?(): void
         />
       </Field>
       {(asks('link') || link !== '') && (
-        <Field id="bounty-submit-link" label={t('bounty.kind.link')} error={errors.link}>
-          <input
-            {...control('bounty-submit-link', errors.link, 'input')}
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            maxLength={BOUNTY_LIMITS.linkMax}
-            placeholder="https://"
-            value={link}
-            onChange={(event) => {
-              setLink(event.target.value);
-              setErrors((current) => ({ ...current, link: undefined }));
-            }}
-          />
-        </Field>
+        <InputField
+          id="bounty-submit-link"
+          label={t('bounty.kind.link')}
+          error={errors.link}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          maxLength={BOUNTY_LIMITS.linkMax}
+          placeholder="https://"
+          value={link}
+          onChange={(event) => {
+            setLink(event.target.value);
+            setErrors((current) => ({ ...current, link: undefined }));
+          }}
+        />
       )}
       {asks('image') && (
         <div className={field.field}>

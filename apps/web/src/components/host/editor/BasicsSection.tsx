@@ -1,6 +1,6 @@
 import { ACTIVITY_CATEGORIES, IMAGE_TYPES } from '@polaris/contract';
 import { useTranslation } from 'react-i18next';
-import { control, Field } from '@/components/Field.tsx';
+import { control, Field, InputField } from '@/components/Field.tsx';
 import { nativePlatform, takePhotoNatively } from '@/lib/native.ts';
 import type { ActivityForm } from '../form-model.ts';
 import styles from '../host.module.css';
@@ -15,15 +15,15 @@ export function BasicsSection({ editor }: { editor: ActivityEditorState }) {
       <h2 className={styles.sectionTitle} id="host-basics">
         {t('host.basics')}
       </h2>
-      <Field id="host-title" label={t('host.title')} error={errors.title}>
-        <input
-          {...control('host-title', errors.title, 'input')}
-          value={form.title}
-          maxLength={120}
-          placeholder={t('host.titlePlaceholder')}
-          onChange={(event) => set('title', event.target.value)}
-        />
-      </Field>
+      <InputField
+        id="host-title"
+        label={t('host.title')}
+        error={errors.title}
+        value={form.title}
+        maxLength={120}
+        placeholder={t('host.titlePlaceholder')}
+        onChange={(event) => set('title', event.target.value)}
+      />
       <Field id="host-cover" label={t('host.cover')} error={errors.coverImageId}>
         {coverShown ? (
           <img className={styles.cover} src={coverShown} alt={t('host.coverAlt')} data-testid="host-cover-preview" />

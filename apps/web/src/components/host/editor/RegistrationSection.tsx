@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button.tsx';
-import { control, Field } from '@/components/Field.tsx';
+import { control, Field, InputField } from '@/components/Field.tsx';
 import type { ActivityForm, QuestionForm } from '../form-model.ts';
 import styles from '../host.module.css';
 import { RowHead } from './RowHead.tsx';
@@ -91,14 +91,14 @@ function QuestionRow({
           )
         }
       />
-      <Field id={`${id}-label`} label={t('host.questionLabel')} error={errors[`${key}.label`]}>
-        <input
-          {...control(`${id}-label`, errors[`${key}.label`], 'input')}
-          value={question.label}
-          maxLength={200}
-          onChange={(event) => setQuestion(index, { label: event.target.value })}
-        />
-      </Field>
+      <InputField
+        id={`${id}-label`}
+        label={t('host.questionLabel')}
+        error={errors[`${key}.label`]}
+        value={question.label}
+        maxLength={200}
+        onChange={(event) => setQuestion(index, { label: event.target.value })}
+      />
       <div className={styles.row}>
         <Field id={`${id}-type`} label={t('host.questionType')}>
           <select

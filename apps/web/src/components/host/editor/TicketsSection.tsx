@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button.tsx';
-import { control, Field } from '@/components/Field.tsx';
+import { control, Field, InputField } from '@/components/Field.tsx';
 import { emptyTicket, type TicketForm } from '../form-model.ts';
 import styles from '../host.module.css';
 import { RowHead } from './RowHead.tsx';
@@ -15,14 +15,15 @@ export function TicketsSection({ editor }: { editor: ActivityEditorState }) {
       <h2 className={styles.sectionTitle} id="host-tickets">
         {t('host.tickets')}
       </h2>
-      <Field id="host-capacity" label={t('host.capacity')} error={errors.capacity} hint={t('host.capacityHint')}>
-        <input
-          {...control('host-capacity', errors.capacity, 'input')}
-          inputMode="numeric"
-          value={form.capacity}
-          onChange={(event) => set('capacity', event.target.value.replace(/[^\d]/g, ''))}
-        />
-      </Field>
+      <InputField
+        id="host-capacity"
+        label={t('host.capacity')}
+        error={errors.capacity}
+        hint={t('host.capacityHint')}
+        inputMode="numeric"
+        value={form.capacity}
+        onChange={(event) => set('capacity', event.target.value.replace(/[^\d]/g, ''))}
+      />
       {errors.ticketTypes && (
         <p className={styles.error} role="alert">
           {errors.ticketTypes}
@@ -62,15 +63,15 @@ function TicketRow({ editor, index, ticket }: { editor: ActivityEditorState; ind
             : undefined
         }
       />
-      <Field id={`${id}-name`} label={t('host.ticketName')} error={errors[`${key}.name`]}>
-        <input
-          {...control(`${id}-name`, errors[`${key}.name`], 'input')}
-          value={ticket.name}
-          maxLength={40}
-          placeholder={t('host.ticketNamePlaceholder')}
-          onChange={(event) => setTicket(index, { name: event.target.value })}
-        />
-      </Field>
+      <InputField
+        id={`${id}-name`}
+        label={t('host.ticketName')}
+        error={errors[`${key}.name`]}
+        value={ticket.name}
+        maxLength={40}
+        placeholder={t('host.ticketNamePlaceholder')}
+        onChange={(event) => setTicket(index, { name: event.target.value })}
+      />
       <label className={styles.check}>
         <input
           type="checkbox"
@@ -82,14 +83,14 @@ function TicketRow({ editor, index, ticket }: { editor: ActivityEditorState; ind
       </label>
       {ticket.paid && (
         <div className={styles.row}>
-          <Field id={`${id}-price`} label={t('host.price')} error={errors[`${key}.price`]}>
-            <input
-              {...control(`${id}-price`, errors[`${key}.price`], 'input')}
-              inputMode="decimal"
-              value={ticket.price}
-              onChange={(event) => setTicket(index, { price: event.target.value })}
-            />
-          </Field>
+          <InputField
+            id={`${id}-price`}
+            label={t('host.price')}
+            error={errors[`${key}.price`]}
+            inputMode="decimal"
+            value={ticket.price}
+            onChange={(event) => setTicket(index, { price: event.target.value })}
+          />
           <Field id={`${id}-asset`} label={t('host.asset')} error={errors[`${key}.asset`]}>
             <select
               {...control(`${id}-asset`, errors[`${key}.asset`], 'select')}
@@ -105,36 +106,32 @@ function TicketRow({ editor, index, ticket }: { editor: ActivityEditorState; ind
           </Field>
         </div>
       )}
-      <Field id={`${id}-capacity`} label={t('host.ticketCapacity')} error={errors[`${key}.capacity`]}>
-        <input
-          {...control(`${id}-capacity`, errors[`${key}.capacity`], 'input')}
-          inputMode="numeric"
-          value={ticket.capacity}
-          placeholder={t('host.unlimited')}
-          onChange={(event) => setTicket(index, { capacity: event.target.value.replace(/[^\d]/g, '') })}
-        />
-      </Field>
-      <Field id={`${id}-sales-start`} label={t('host.salesStart')} error={errors[`${key}.salesStart`]}>
-        <input
-          {...control(`${id}-sales-start`, errors[`${key}.salesStart`], 'input')}
-          type="datetime-local"
-          value={ticket.salesStart}
-          onChange={(event) => setTicket(index, { salesStart: event.target.value })}
-        />
-      </Field>
-      <Field
+      <InputField
+        id={`${id}-capacity`}
+        label={t('host.ticketCapacity')}
+        error={errors[`${key}.capacity`]}
+        inputMode="numeric"
+        value={ticket.capacity}
+        placeholder={t('host.unlimited')}
+        onChange={(event) => setTicket(index, { capacity: event.target.value.replace(/[^\d]/g, '') })}
+      />
+      <InputField
+        id={`${id}-sales-start`}
+        label={t('host.salesStart')}
+        error={errors[`${key}.salesStart`]}
+        type="datetime-local"
+        value={ticket.salesStart}
+        onChange={(event) => setTicket(index, { salesStart: event.target.value })}
+      />
+      <InputField
         id={`${id}-sales-end`}
         label={t('host.salesEnd')}
         error={errors[`${key}.salesEnd`]}
         hint={t('host.salesEndHint')}
-      >
-        <input
-          {...control(`${id}-sales-end`, errors[`${key}.salesEnd`], 'input')}
-          type="datetime-local"
-          value={ticket.salesEnd}
-          onChange={(event) => setTicket(index, { salesEnd: event.target.value })}
-        />
-      </Field>
+        type="datetime-local"
+        value={ticket.salesEnd}
+        onChange={(event) => setTicket(index, { salesEnd: event.target.value })}
+      />
     </div>
   );
 }

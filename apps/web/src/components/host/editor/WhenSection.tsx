@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { control, Field } from '@/components/Field.tsx';
+import { control, Field, InputField } from '@/components/Field.tsx';
 import { useSettings } from '@/lib/settings.ts';
 import styles from '../host.module.css';
 import type { ActivityEditorState } from './useActivityEditor.ts';
@@ -18,22 +18,22 @@ export function WhenSection({ editor }: { editor: ActivityEditorState }) {
       <h2 className={styles.sectionTitle} id="host-when">
         {t('host.when')}
       </h2>
-      <Field id="host-start" label={t('host.startsAt')} error={errors.startsAt}>
-        <input
-          {...control('host-start', errors.startsAt, 'input')}
-          type="datetime-local"
-          value={form.startsAt}
-          onChange={(event) => set('startsAt', event.target.value)}
-        />
-      </Field>
-      <Field id="host-end" label={t('host.endsAt')} error={errors.endsAt}>
-        <input
-          {...control('host-end', errors.endsAt, 'input')}
-          type="datetime-local"
-          value={form.endsAt}
-          onChange={(event) => set('endsAt', event.target.value)}
-        />
-      </Field>
+      <InputField
+        id="host-start"
+        label={t('host.startsAt')}
+        error={errors.startsAt}
+        type="datetime-local"
+        value={form.startsAt}
+        onChange={(event) => set('startsAt', event.target.value)}
+      />
+      <InputField
+        id="host-end"
+        label={t('host.endsAt')}
+        error={errors.endsAt}
+        type="datetime-local"
+        value={form.endsAt}
+        onChange={(event) => set('endsAt', event.target.value)}
+      />
       <Field id="host-timezone" label={t('host.timezone')} error={errors.timezone} hint={t('host.timezoneHint')}>
         <select
           {...control('host-timezone', errors.timezone, 'select')}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button.tsx';
-import { control, Field } from '@/components/Field.tsx';
+import { InputField } from '@/components/Field.tsx';
 import styles from '../host.module.css';
 import { CityField } from './CityField.tsx';
 import type { ActivityEditorState } from './useActivityEditor.ts';
@@ -31,27 +31,27 @@ export function WhereSection({ editor }: { editor: ActivityEditorState }) {
         ))}
       </div>
       {form.mode === 'online' ? (
-        <Field id="host-online-url" label={t('host.onlineUrl')} error={errors.onlineUrl}>
-          <input
-            {...control('host-online-url', errors.onlineUrl, 'input')}
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            value={form.onlineUrl}
-            onChange={(event) => set('onlineUrl', event.target.value)}
-          />
-        </Field>
+        <InputField
+          id="host-online-url"
+          label={t('host.onlineUrl')}
+          error={errors.onlineUrl}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={form.onlineUrl}
+          onChange={(event) => set('onlineUrl', event.target.value)}
+        />
       ) : (
         <>
           <CityField editor={editor} />
-          <Field id="host-address" label={t('host.address')} error={errors.address}>
-            <input
-              {...control('host-address', errors.address, 'input')}
-              value={form.address}
-              maxLength={200}
-              onChange={(event) => set('address', event.target.value)}
-            />
-          </Field>
+          <InputField
+            id="host-address"
+            label={t('host.address')}
+            error={errors.address}
+            value={form.address}
+            maxLength={200}
+            onChange={(event) => set('address', event.target.value)}
+          />
           {(errors.latitude || errors.longitude) && (
             <p className={styles.error} role="alert" data-testid="host-coordinates-error">
               {errors.latitude ?? errors.longitude}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMarketing } from '@/api/activity-manage.ts';
 import { Button } from '@/components/Button.tsx';
+import { InputField } from '@/components/Field.tsx';
 import styles from '@/components/host/host.module.css';
 import { ManageShell } from '@/components/host/ManageShell.tsx';
 import { isApiError } from '@/lib/api-error.ts';
@@ -44,17 +45,13 @@ function Marketing({ activity }: { activity: Activity }) {
           />
           {t('manage.featured')}
         </label>
-        <label className={styles.label} htmlFor="marketing-title">
-          {t('manage.shareTitle')}
-        </label>
-        <input
+        <InputField
           id="marketing-title"
-          className={styles.input}
+          label={t('manage.shareTitle')}
           value={shareTitle}
           maxLength={120}
           placeholder={activity.title}
           onChange={(event) => setShareTitle(event.target.value)}
-          data-testid="marketing-title"
         />
         <label className={styles.label} htmlFor="marketing-text">
           {t('manage.shareText')}

@@ -10,7 +10,6 @@ import { Frame } from '@/app/Frame.tsx';
 import ui from '@/components/activity/activity.module.css';
 import { Button } from '@/components/Button.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
-import textField from '@/components/TextField.module.css';
 import { TextField } from '@/components/TextField.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 
@@ -76,27 +75,15 @@ function EntryForm() {
   };
 
   const dateField = (id: Field, label: string, value: string, set: (value: string) => void) => (
-    <div className={textField.field}>
-      <label className={textField.label} htmlFor={`calendar-${id}`}>
-        {label}
-      </label>
-      <div className={`${textField.control} ${errors[id] ? textField.invalid : ''}`}>
-        <input
-          id={`calendar-${id}`}
-          className={textField.input}
-          type="datetime-local"
-          value={value}
-          onChange={(event) => set(event.target.value)}
-          data-testid={`calendar-${id}`}
-          aria-invalid={errors[id] ? true : undefined}
-        />
-      </div>
-      {errors[id] && (
-        <p className={textField.error} role="alert" data-testid={`calendar-${id}-error`}>
-          {errors[id]}
-        </p>
-      )}
-    </div>
+    <TextField
+      id={`calendar-${id}`}
+      testId={`calendar-${id}`}
+      type="datetime-local"
+      label={label}
+      value={value}
+      onChange={set}
+      error={errors[id]}
+    />
   );
 
   return (

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CheckinResult, useCheckin, useOverview, useUndoCheckin } from '@/api/activity-manage.ts';
 import { Button } from '@/components/Button.tsx';
+import { InputField } from '@/components/Field.tsx';
 import styles from '@/components/host/host.module.css';
 import { ManageShell } from '@/components/host/ManageShell.tsx';
 import { useCheckinQueue } from '@/components/host/useCheckinQueue.ts';
@@ -119,19 +120,15 @@ function Scanner({ activityId }: { activityId: string }) {
           void submit(code);
         }}
       >
-        <label className={styles.label} htmlFor="scan-code">
-          {t('checkin.typeCode')}
-        </label>
-        <input
+        <InputField
           id="scan-code"
-          className={styles.input}
+          label={t('checkin.typeCode')}
           value={code}
           onChange={(event) => setCode(event.target.value)}
           placeholder="PLX1.…"
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
-          data-testid="scan-code"
         />
         <Button variant="primary" type="submit" loading={checkin.isPending} data-testid="scan-submit">
           {t('checkin.checkIn')}
