@@ -159,6 +159,31 @@ async function bench(label: string, database: DatabaseHandle) {
   }
   const inboxMs = performance.now() - inboxBegan;
 
+  // The same rows the fan-out writes, bare: per batch one statement writing the inbox rows into a copy of the inbox
+  // and a push and an email delivery row each into a copy of the deliveries (keys and indexes as theirs). This is
+  // the rate the fan-out is held to (issue 32: at least half of it).
+  await query(database.db, sql`create table bench_inbox_same (like notices including defaults including indexes)`);
+  await query(
+    database.db,
+    sql`create table bench_deliveries_same (like notice_deliveries including defaults including indexes)`,
+  );
+  await checkpoint();
+  const sameBegan = performance.now();
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const slice = ids.slice(i, i + BATCH);
+    await query(
+      database.db,
+      sql`with ins as (
+            insert into bench_inbox_same (user_id, category, kind, key, params, link, created_at)
+            select u.id, 'activity', 'blast', 'blast:1', '{"title":"Bench night"}'::jsonb, '/pages/activity/details/index', now()
+            from unnest(${`{${slice.join(',')}}`}::bigint[]) as u(id)
+            returning id)
+          insert into bench_deliveries_same (notice_id, channel, next_attempt_at)
+          select ins.id, c.channel, now() from ins cross join (values ('push'), ('email')) as c(channel)`,
+    );
+  }
+  const sameMs = performance.now() - sameBegan;
+
   // The mail worker's first step, apart (a running server does it 50 at a time as it sends): every notice mail
   // written into the mail queue.
   const deliveries = await query<{ channel: string; n: number }>(
@@ -188,6 +213,7 @@ async function bench(label: string, database: DatabaseHandle) {
     fanOutMs,
     bareMs,
     inboxMs,
+    sameMs,
     mailMs,
     quiet,
     during,
@@ -213,6 +239,13 @@ for (const r of results) {
   const rate = (ms: number) => String(Math.round(ATTENDEES / (ms / 1000))).padStart(7);
   console.log(
     `${r.label.padEnd(19)} ${String(r.batch).padStart(5)}  ${ms(r.fanOutMs)}  ${rate(r.fanOutMs).padStart(12)}  ${ms(r.bareMs)} ${rate(r.bareMs)}   ${(r.fanOutMs / r.bareMs).toFixed(2).padStart(8)}×   ${ms(r.inboxMs)}      ${(r.fanOutMs / r.inboxMs).toFixed(2).padStart(8)}×`,
+  );
+}
+console.log('\nagainst bare inserts of the same rows (an inbox row and two delivery rows each, one statement a batch)');
+console.log('database            batch  fan-out ms   same-rows bare ms   fan-out rate / bare rate');
+for (const r of results) {
+  console.log(
+    `${r.label.padEnd(19)} ${String(r.batch).padStart(5)}  ${ms(r.fanOutMs)}   ${ms(r.sameMs).padStart(17)}   ${((100 * r.sameMs) / r.fanOutMs).toFixed(0).padStart(22)} %`,
   );
 }
 console.log('\nafterwards, the mail worker writing the notice mails into the mail queue');

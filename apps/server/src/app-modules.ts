@@ -102,6 +102,7 @@ function laterNotifier(outbox: NoticeOutbox): {
       notifyIn: (tx, events) => outbox.add(tx, 'notices.events', events),
       notify: (events) => connected().notify(events),
       deliver: (events) => connected().deliver(events),
+      recordIn: (tx, events) => connected().recordIn(tx, events),
       changed: (userIds, topic, ref) => connected().changed(userIds, topic, ref),
     },
     connect: (built) => {

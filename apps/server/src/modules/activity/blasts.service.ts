@@ -44,7 +44,7 @@ export interface BlastDeps {
   db: Database;
   now: () => Date;
   /** Without one (services built by hand in older tests) blasts are stored and listed but never fanned out. */
-  notifier?: Pick<Notifier, 'deliver'>;
+  notifier?: Pick<Notifier, 'recordIn'>;
   log?: FastifyBaseLogger;
   /** Recipients per `notify` call (BLAST_BATCH). */
   batchSize?: number;
@@ -191,32 +191,46 @@ export class BlastService {
   }
 
   /**
-   * One claimed blast, batch after batch from where it stands. A batch is told, then recorded (`fanned_to`, the
-   * count, a new lease) only if `fanned_to` has not moved: a crash between the two replays the batch, which the
-   * notices' unique key (user, `blast:<id>`) makes harmless. Whether this call finished it.
+   * One claimed blast, batch after batch from where it stands. Each batch is one transaction (one turn of the
+   * embedded database, where a worker waits behind the requests queued before each of its statements): its
+   * recipients read, their notices written, and the blast moved on (`fanned_to`, the count, a new lease) only if
+   * `fanned_to` has not moved meanwhile. Overtaken (the lease ran out and another process moved it on), the batch
+   * is undone and this worker stops. Whether this call finished it.
    */
-  private async fanOut(notifier: Pick<Notifier, 'deliver'>, blast: BlastRow): Promise<boolean> {
+  private async fanOut(notifier: Pick<Notifier, 'recordIn'>, blast: BlastRow): Promise<boolean> {
     const activity = await activityById(this.db, blast.activityId);
     const link = activityPagePath(activity.code);
     let from = blast.fannedTo;
     for (;;) {
-      const batch = await audienceAfter(this.db, blast.activityId, blast.audience, from, this.batchSize);
-      if (batch.length === 0) break;
-      await notifier.deliver([
-        {
-          kind: 'blast',
-          key: `blast:${blast.id}`,
-          userIds: batch,
-          params: { title: activity.title, message: blast.message },
-          link,
-        },
-      ]);
-      const to = batch[batch.length - 1]!;
-      const leaseUntil = this.leaseFrom(this.deps.now());
-      // Overtaken: this worker's lease ran out and another process moved the blast on. It carries on from there.
-      if (!(await advanceBlast(this.db, blast.id, { from, to, count: batch.length, leaseUntil }))) return false;
-      from = to;
-      if (batch.length < this.batchSize) break;
+      const batch = await this.db
+        .transaction(async (tx) => {
+          const recipients = await audienceAfter(tx, blast.activityId, blast.audience, from, this.batchSize);
+          if (recipients.length === 0) return { recipients, publish: async () => {} };
+          const publish = await notifier.recordIn(tx, [
+            {
+              kind: 'blast',
+              key: `blast:${blast.id}`,
+              userIds: recipients,
+              params: { title: activity.title, message: blast.message },
+              link,
+            },
+          ]);
+          const to = recipients[recipients.length - 1]!;
+          const leaseUntil = this.leaseFrom(this.deps.now());
+          if (!(await advanceBlast(tx, blast.id, { from, to, count: recipients.length, leaseUntil }))) {
+            throw new Overtaken();
+          }
+          return { recipients, publish };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof Overtaken) return null;
+          throw error;
+        });
+      if (!batch) return false;
+      if (batch.recipients.length === 0) break;
+      await batch.publish();
+      from = batch.recipients[batch.recipients.length - 1]!;
+      if (batch.recipients.length < this.batchSize) break;
     }
     return markBlastSent(this.db, blast.id, from, this.deps.now());
   }
@@ -231,5 +245,8 @@ export class BlastService {
     return rows.map((row) => presentBlast(row, { author: people.get(row.authorId) ?? nobody, now, forHost }));
   }
 }
+
+/** A batch found the blast moved on by another process: it is rolled back. */
+class Overtaken extends Error {}
 
 const tooEarly = () => new FieldsError([{ field: 'sendAt', messageKey: 'notice.blastTooEarly' }]);

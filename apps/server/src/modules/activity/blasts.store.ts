@@ -144,7 +144,7 @@ export async function claimDueBlast(db: Database, now: Date, leaseUntil: Date): 
  * person comes twice.
  */
 export async function audienceAfter(
-  db: Database,
+  db: Database | Tx,
   activityId: number,
   audience: readonly string[],
   after: number,
@@ -186,7 +186,7 @@ export async function audienceCounts(db: Database | Tx, activityId: number): Pro
  * still `from` (a worker that lost its lease and was overtaken changes nothing and stops). Whether it moved.
  */
 export async function advanceBlast(
-  db: Database,
+  db: Database | Tx,
   id: number,
   move: { from: number; to: number; count: number; leaseUntil: Date },
 ): Promise<boolean> {

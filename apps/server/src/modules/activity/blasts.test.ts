@@ -35,16 +35,20 @@ const cancel = (token: string, activityId: string, blastId: string) =>
 function recorder(failing?: { call: number; told: boolean }) {
   const events: NoticeEvent[] = [];
   let calls = 0;
-  const notifier: Pick<Notifier, 'notify' | 'deliver' | 'changed'> = {
+  const notifier: Pick<Notifier, 'notify' | 'deliver' | 'recordIn' | 'changed'> = {
     async notify() {
-      throw new Error('blasts tell through deliver, which throws when it could not record');
+      throw new Error('blasts record in their own transaction (recordIn), which throws when it could not record');
     },
-    async deliver(batch) {
+    async deliver() {
+      throw new Error('blasts record in their own transaction (recordIn), with their progress');
+    },
+    async recordIn(tx, batch) {
       calls++;
       if (failing && calls === failing.call && !failing.told) throw new Error('notify failed');
       events.push(...batch);
-      await t.services.notifications.deliver(batch);
+      const publish = await t.services.notifications.recordIn(tx, batch);
       if (failing && calls === failing.call) throw new Error('crashed after telling');
+      return publish;
     },
     async changed() {},
   };
@@ -67,7 +71,7 @@ async function inboxCounts(people: SeededPerson[], activity: Activity): Promise<
   return counts;
 }
 
-const worker = (notifier: Pick<Notifier, 'deliver'>, batchSize = 5) =>
+const worker = (notifier: Pick<Notifier, 'recordIn'>, batchSize = 5) =>
   new BlastService({ db: t.database.db, now: t.clock.now, notifier, batchSize, leaseMs: 60_000 });
 
 /** Fans out whatever earlier tests left due, so a test's workers see only its own blasts. */
@@ -348,7 +352,7 @@ describe('the fan-out', () => {
     const people = await attendees(activity, 12, 'crash');
     await drain();
     await send(olivia.token, { activityId: activity.id, audience: ['going'], message: 'Crash' });
-    // The first worker tells batch 2 and dies before recording it.
+    // The first worker writes batch 2's notices and dies before moving the blast on: the batch is rolled back.
     const first = recorder({ call: 2, told: true });
     await expect(worker(first.notifier).fanOutDue()).rejects.toBeInstanceOf(ItemsFailed);
     const second = recorder();
@@ -361,7 +365,7 @@ describe('the fan-out', () => {
     expect(await worker(second.notifier).fanOutDue()).toBe(1);
     const ids = people.map((person) => person.id);
     expect(first.events.map((event) => event.userIds)).toEqual([ids.slice(0, 5), ids.slice(5, 10)]);
-    // Batch 2 is told again (the notices' unique key makes that harmless), then the rest.
+    // Batch 2 is told again (and had it committed, the notices' unique key would make that harmless), then the rest.
     expect(second.events.map((event) => event.userIds)).toEqual([ids.slice(5, 10), ids.slice(10)]);
     expect((await list(olivia.token, activity.id)).attachment.items[0]).toMatchObject({
       state: 'sent',

@@ -58,6 +58,12 @@ export interface Notifier {
    * the worker keeps its place and tries the batch again (the keys make a retried batch harmless).
    */
   deliver(events: NoticeEvent[]): Promise<void>;
+  /**
+   * The same, inside the caller's transaction (a worker that records its own progress with the notices, in one
+   * turn of the database): the notices are written now; the answer sends their live frames, to be called once
+   * the transaction has committed (before, a screen could ask for a notice not yet visible).
+   */
+  recordIn(tx: Tx, events: NoticeEvent[]): Promise<() => Promise<void>>;
   /** Tell these users' open screens that something they see changed (no notice, no badge). Never throws. */
   changed(userIds: number[], topic: LiveTopic, ref?: string | null): Promise<void>;
 }

@@ -90,8 +90,16 @@ export class NotificationService implements Omit<Notifier, 'later' | 'notifyIn'>
   }
 
   async deliver(events: NoticeEvent[]): Promise<void> {
-    const live = await this.record(events);
-    // Recorded: a live frame that cannot go out is only a missed refresh (the inbox and the badge have it).
+    await this.publishLive(await this.record(events));
+  }
+
+  async recordIn(tx: Tx, events: NoticeEvent[]): Promise<() => Promise<void>> {
+    const live = await this.record(events, tx);
+    return () => this.publishLive(live);
+  }
+
+  /** Recorded: a live frame that cannot go out is only a missed refresh (the inbox and the badge have it). */
+  private async publishLive(live: { userId: number; notice: StoredNotice }[]): Promise<void> {
     await this.publishEach(
       live.map(
         ({ userId, notice }) =>
@@ -115,7 +123,7 @@ export class NotificationService implements Omit<Notifier, 'later' | 'notifyIn'>
    * outside channel each recipient allows (the push and the mail are written when their workers send them).
    * Answers what goes out live.
    */
-  private async record(events: NoticeEvent[]) {
+  private async record(events: NoticeEvent[], inTx?: Tx) {
     const now = this.deps.now();
     const live: { userId: number; notice: StoredNotice }[] = [];
     // Every transaction takes the notices' row locks in one order (key, then user id), so two calls announcing
@@ -172,8 +180,9 @@ export class NotificationService implements Omit<Notifier, 'later' | 'notifyIn'>
         }
       }
     };
-    // One statement (a blast's batch, most events) is atomic on its own: no BEGIN and COMMIT around it.
-    if (statements.length === 1) await run(this.deps.db);
+    // One statement (most events) is atomic on its own: no BEGIN and COMMIT around it.
+    if (inTx) await run(inTx);
+    else if (statements.length === 1) await run(this.deps.db);
     else if (statements.length > 1) await this.deps.db.transaction((tx) => run(tx));
     return live;
   }
