@@ -15,12 +15,15 @@ import { InvitationService } from './modules/activity/invitations.service.ts';
 import { NftChainService } from './modules/activity/nft-chain.service.ts';
 import { NftService } from './modules/activity/nfts.service.ts';
 import { ActivityNoticeService } from './modules/activity/notify.service.ts';
+import { activityPurposeSources } from './modules/activity/purposes.ts';
 import type { ActivityServices } from './modules/activity/routes.ts';
 import { SeatService } from './modules/activity/seats.service.ts';
 import { SettlementService } from './modules/activity/settlement.service.ts';
 import { SignupService } from './modules/activity/signup.service.ts';
 import { SplitService } from './modules/activity/split.service.ts';
+import { airdropPurposeSources } from './modules/airdrop/purposes.ts';
 import { AuthService } from './modules/auth/service.ts';
+import { bountyPurposeSources } from './modules/bounty/purposes.ts';
 import { BountyService } from './modules/bounty/service.ts';
 import { CalendarService } from './modules/calendar/service.ts';
 import { ChainService } from './modules/chain/service.ts';
@@ -40,6 +43,7 @@ import { providerClients } from './modules/oidc/providers.ts';
 import { OidcService } from './modules/oidc/service.ts';
 import { createPush } from './modules/push/module.ts';
 import { ClaimAutomationGuard } from './modules/redpacket/automation.ts';
+import { packetPurposeSources } from './modules/redpacket/purposes.ts';
 import { RedPacketService } from './modules/redpacket/service.ts';
 import { TradePasswordService } from './modules/security/service.ts';
 import { TotpService } from './modules/security/totp.service.ts';
@@ -49,6 +53,7 @@ import { AddressDeriver } from './modules/wallet/addresses.ts';
 import { LocalChainAdapter } from './modules/wallet/chain.ts';
 import { CustodyService } from './modules/wallet/custody.service.ts';
 import { DepositService } from './modules/wallet/deposits.service.ts';
+import { ledger } from './modules/wallet/ledger.ts';
 import { walletMnemonic } from './modules/wallet/mnemonic.ts';
 import { WalletNotices } from './modules/wallet/notices.service.ts';
 import { PaymentMethodService } from './modules/wallet/payments.service.ts';
@@ -69,6 +74,13 @@ export async function buildServices(platform: Platform, options: AppOptions) {
   const outbox = new NoticeOutbox({
     ...{ db: platform.db, now: platform.now, log: platform.log },
     ...{ leaseMs: platform.config.noticeOutbox.leaseMs, failpoint: platform.config.noticeOutbox.failpoint },
+  });
+  // What the money of each module's references moved for, kept with every entry the ledger writes (wallet/ports.ts).
+  ledger.describeWith({
+    ...activityPurposeSources,
+    ...bountyPurposeSources,
+    ...packetPurposeSources,
+    ...airdropPurposeSources,
   });
   const late = laterNotifier(outbox);
   const notifier = late.notifier;

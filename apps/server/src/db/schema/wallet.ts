@@ -106,9 +106,22 @@ export const journalEntries = pgTable(
     actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id),
     reference: text('reference'),
     memo: jsonb('memo').$type<Record<string, unknown>>(),
+    /**
+     * What the money moved for, as the module its reference names described it when the entry was written
+     * (wallet/ports.ts `EntryPurpose`): the records show it without reading that module's tables.
+     */
+    purposeType: text('purpose_type'),
+    purposeId: text('purpose_id'),
+    purposeTitle: text('purpose_title'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('journal_entries_reference_idx').on(t.reference)],
+  (t) => [
+    index('journal_entries_reference_idx').on(t.reference),
+    check(
+      'journal_entries_purpose',
+      sql`(${t.purposeType} is null and ${t.purposeId} is null and ${t.purposeTitle} is null) or (${t.purposeType} in ('activity', 'bounty', 'redpacket', 'airdrop') and ${t.purposeId} is not null)`,
+    ),
+  ],
 );
 
 export const postings = pgTable(

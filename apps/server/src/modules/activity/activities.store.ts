@@ -386,3 +386,12 @@ export async function countEndedUnsettled(db: Database, now: Date, limit: number
   );
   return Number(rows[0]?.n ?? 0);
 }
+
+/** What an activity's own money (its refunds, its organizer's earnings) moved for, by activity id. */
+export async function activityPurposes(tx: Tx, ids: number[]) {
+  const rows = await tx
+    .select({ id: activities.id, code: activities.code, title: activities.title })
+    .from(activities)
+    .where(inArray(activities.id, ids));
+  return new Map(rows.map((row) => [row.id, { type: 'activity' as const, id: row.code, title: row.title }]));
+}

@@ -374,3 +374,13 @@ export async function registrationsWithTypeNames(
     .where(sql`${registrations.id} in ${ids}`)
     .orderBy(asc(registrations.id));
 }
+
+/** What ticket money moved for (wallet/ports.ts `EntryPurpose`): the activity of each registration, by its id. */
+export async function ticketPurposes(tx: Tx, registrationIds: number[]) {
+  const rows = await tx
+    .select({ id: registrations.id, code: activities.code, title: activities.title })
+    .from(registrations)
+    .innerJoin(activities, eq(activities.id, registrations.activityId))
+    .where(inArray(registrations.id, registrationIds));
+  return new Map(rows.map((row) => [row.id, { type: 'activity' as const, id: row.code, title: row.title }]));
+}

@@ -230,3 +230,12 @@ export async function countDueAirdrops(db: Database, now: Date, limit: number): 
   );
   return Number(rows[0]?.n ?? 0);
 }
+
+/** What airdrop money moved for (wallet/ports.ts `EntryPurpose`): the project, by airdrop id. */
+export async function airdropPurposes(tx: Tx, ids: number[]) {
+  const rows = await tx
+    .select({ id: airdrops.id, project: airdrops.project })
+    .from(airdrops)
+    .where(inArray(airdrops.id, ids));
+  return new Map(rows.map((row) => [row.id, { type: 'airdrop' as const, id: String(row.id), title: row.project }]));
+}

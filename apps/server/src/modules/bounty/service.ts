@@ -150,6 +150,7 @@ export class BountyService {
             amount: total,
             actorId: user.id,
             reference: `bounty:${id}`,
+            purpose: { type: 'bounty', id: String(id), title: input.title },
           })
           .catch((error: unknown) => {
             throw error instanceof InsufficientBalance ? fieldError('total', 'wallet.insufficient') : error;

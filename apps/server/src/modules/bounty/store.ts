@@ -362,3 +362,12 @@ export async function countDueBounties(db: Database, now: Date, limit: number): 
   );
   return Number(rows[0]?.n ?? 0);
 }
+
+/** What bounty money moved for (wallet/ports.ts `EntryPurpose`), by bounty id. */
+export async function bountyPurposes(tx: Tx, ids: number[]) {
+  const { rows } = await query<{ id: string; title: string }>(
+    tx,
+    sql`select id::text, title from bounties where id = any(${pgArray(ids.map(String))}::bigint[])`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), { type: 'bounty' as const, id: row.id, title: row.title }]));
+}

@@ -244,3 +244,12 @@ export async function countDuePackets(db: Database, now: Date, limit: number): P
   );
   return Number(rows[0]?.n ?? 0);
 }
+
+/** What red packet money moved for (wallet/ports.ts `EntryPurpose`): the packet's code, by packet id. */
+export async function packetPurposes(tx: Tx, ids: number[]) {
+  const rows = await tx
+    .select({ id: redPackets.id, code: redPackets.code })
+    .from(redPackets)
+    .where(inArray(redPackets.id, ids));
+  return new Map(rows.map((row) => [row.id, { type: 'redpacket' as const, id: row.code, title: null }]));
+}

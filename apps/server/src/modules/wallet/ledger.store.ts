@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { pgArray } from '../../db/arrays.ts';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import { journalEntries, postings } from '../../db/schema/index.ts';
+import type { EntryPurpose } from './ports.ts';
 
 /**
  * The ledger's SQL: accounts, journal entries and postings, and the check of every rule the ledger promises.
@@ -140,24 +141,36 @@ export async function writeBalances(tx: Tx, accounts: LockedAccount[]): Promise<
   );
 }
 
+/** A journal entry as the ledger writes it: what it was for comes from the module its reference names. */
+interface EntryRow {
+  kind: string;
+  actorId?: number;
+  reference?: string;
+  memo?: Record<string, unknown>;
+  purpose: EntryPurpose | null;
+}
+
+const entryValues = (entry: EntryRow) => ({
+  kind: entry.kind,
+  actorId: entry.actorId,
+  reference: entry.reference,
+  memo: entry.memo,
+  purposeType: entry.purpose?.type ?? null,
+  purposeId: entry.purpose?.id ?? null,
+  purposeTitle: entry.purpose?.title ?? null,
+});
+
 /** Many journal entries with their postings in two statements; answers the entries' ids in the order given. */
 export async function insertEntries(
   tx: Tx,
   entries: {
-    entry: { kind: string; actorId?: number; reference?: string; memo?: Record<string, unknown> };
+    entry: EntryRow;
     lines: { accountId: number; assetCode: string; bucket: 'available' | 'frozen'; amount: bigint }[];
   }[],
 ): Promise<number[]> {
   const rows = await tx
     .insert(journalEntries)
-    .values(
-      entries.map(({ entry }) => ({
-        kind: entry.kind,
-        actorId: entry.actorId,
-        reference: entry.reference,
-        memo: entry.memo,
-      })),
-    )
+    .values(entries.map(({ entry }) => entryValues(entry)))
     .returning({ id: journalEntries.id });
   // Ids are drawn from the sequence as the rows go in, in the order given.
   const ids = rows.map((row) => row.id).sort((a, b) => a - b);
@@ -184,18 +197,10 @@ export async function writeBalance(tx: Tx, account: LockedAccount): Promise<void
 /** The journal entry and its postings; answers the entry's id. */
 export async function insertEntry(
   tx: Tx,
-  entry: { kind: string; actorId?: number; reference?: string; memo?: Record<string, unknown> },
+  entry: EntryRow,
   lines: { accountId: number; assetCode: string; bucket: 'available' | 'frozen'; amount: bigint }[],
 ): Promise<number> {
-  const [row] = await tx
-    .insert(journalEntries)
-    .values({
-      kind: entry.kind,
-      actorId: entry.actorId,
-      reference: entry.reference,
-      memo: entry.memo,
-    })
-    .returning({ id: journalEntries.id });
+  const [row] = await tx.insert(journalEntries).values(entryValues(entry)).returning({ id: journalEntries.id });
   await tx.insert(postings).values(
     lines.map((line) => ({
       entryId: row!.id,

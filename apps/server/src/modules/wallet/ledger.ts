@@ -12,6 +12,7 @@ import {
   writeBalance,
   writeBalances,
 } from './ledger.store.ts';
+import type { EntryPurpose, PurposeSource } from './ports.ts';
 
 /** System accounts hold what is in flight or outside: escrows, fees, pools, revenue, the chains themselves. */
 const SYSTEM_ACCOUNTS = [
@@ -50,6 +51,11 @@ export interface EntryInput {
   /** What this entry belongs to (a withdrawal, a ticket, ...), to find its entries again. */
   reference?: string;
   memo?: Record<string, unknown>;
+  /**
+   * What it was for, when the posting module hands it over itself because the module its reference names cannot
+   * answer yet (a bounty's funding is written before the bounty's row). Otherwise that module is asked.
+   */
+  purpose?: EntryPurpose;
 }
 
 export class InsufficientBalance extends FieldsError {
@@ -90,6 +96,31 @@ async function refuseDeletedCredits(tx: Tx, movements: Movement[]): Promise<void
   if (refused.length > 0) throw new AccountDeleted(refused.sort((a, b) => a - b));
 }
 
+/** Who says what an entry was for, by the kind of its reference (`bounty` of `bounty:7`). */
+const purposeSources = new Map<string, PurposeSource>();
+
+const NUMBERED_REFERENCE = /^([a-z_]+):([0-9]{1,15})$/;
+
+/**
+ * What each entry was for, asked inside the posting transaction of the module its reference names: one call per
+ * kind of reference however many entries, kinds in a fixed order. An entry whose reference no module describes
+ * (a deposit, a transfer, a membership) has none.
+ */
+async function purposesOf(tx: Tx, inputs: EntryInput[]): Promise<(EntryPurpose | null)[]> {
+  const refs = inputs.map((input) => {
+    if (input.purpose) return null;
+    const match = input.reference ? NUMBERED_REFERENCE.exec(input.reference) : null;
+    return match && purposeSources.has(match[1]!) ? { kind: match[1]!, id: Number(match[2]) } : null;
+  });
+  const wanted = new Map<string, Set<number>>();
+  for (const ref of refs) if (ref) wanted.set(ref.kind, (wanted.get(ref.kind) ?? new Set()).add(ref.id));
+  const found = new Map<string, Map<number, EntryPurpose>>();
+  for (const kind of [...wanted.keys()].sort()) {
+    found.set(kind, await purposeSources.get(kind)!(tx, [...wanted.get(kind)!]));
+  }
+  return refs.map((ref, index) => inputs[index]!.purpose ?? (ref ? (found.get(ref.kind)!.get(ref.id) ?? null) : null));
+}
+
 const refKey = (ref: AccountRef) => ('userId' in ref ? `u:${ref.userId}` : `s:${ref.system}`);
 
 function checkBalanced(input: EntryInput): void {
@@ -114,6 +145,15 @@ function refuseNegative(account: { available: bigint; frozen: bigint; system: st
  * postings, which sum to zero.
  */
 export const ledger = {
+  /**
+   * The modules that say what their references were for, by reference kind (`registration`, `bounty`…): set once
+   * by the composition root. Entries keep the answer, so the records never read those modules' tables.
+   */
+  describeWith(sources: Record<string, PurposeSource>): void {
+    purposeSources.clear();
+    for (const [kind, source] of Object.entries(sources)) purposeSources.set(kind, source);
+  },
+
   async post(tx: Tx, input: EntryInput): Promise<{ entryId: number }> {
     checkBalanced(input);
     // Users first, then accounts: the order account deletion takes them in too.
@@ -135,9 +175,10 @@ export const ledger = {
     }
     for (const account of balances.values()) refuseNegative(account);
     for (const account of balances.values()) await writeBalance(tx, account);
+    const [purpose] = await purposesOf(tx, [input]);
     const entryId = await insertEntry(
       tx,
-      input,
+      { ...input, purpose: purpose ?? null },
       input.movements.map((movement) => ({
         accountId: ids.get(refKey(movement.account))!,
         assetCode: input.asset,
@@ -182,10 +223,11 @@ export const ledger = {
     for (const account of balances.values()) refuseNegative(account);
     await writeBalances(tx, [...balances.values()]);
     for (const input of inputs) currentContext()?.metrics.ledgerEntry(input.kind);
+    const purposes = await purposesOf(tx, inputs);
     return insertEntries(
       tx,
-      inputs.map((input) => ({
-        entry: input,
+      inputs.map((input, index) => ({
+        entry: { ...input, purpose: purposes[index] ?? null },
         lines: input.movements.map((movement) => ({
           accountId: ids.get(`${refKey(movement.account)}:${input.asset}`)!,
           assetCode: input.asset,

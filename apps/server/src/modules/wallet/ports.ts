@@ -31,3 +31,23 @@ export interface TradePasswordGate {
 export interface AccountsByEmail {
   requireByEmail(email: string): Promise<{ id: number }>;
 }
+
+/**
+ * What a journal entry was for, as the wallet's records show it: the activity of a ticket, the bounty, the red
+ * packet, the airdrop. Kept with the entry when it is written, so a record says what the money moved for at the
+ * time (a title edited later leaves it be) and the records never read another module's tables (docs/decisions.md).
+ */
+export interface EntryPurpose {
+  type: 'activity' | 'bounty' | 'redpacket' | 'airdrop';
+  /** The id its page takes: an activity's code, a bounty's or airdrop's id, a red packet's code. */
+  id: string;
+  /** Its title when it has one, as it was when the money moved. */
+  title: string | null;
+}
+
+/**
+ * A module whose objects money moves for names them: for the ids of its references (`<kind>:<id>`, e.g. the `7` of
+ * `bounty:7`), asked inside the transaction that posts the entry. The composition root registers one per
+ * reference kind (`ledger.describeWith`).
+ */
+export type PurposeSource = (tx: Tx, ids: number[]) => Promise<Map<number, EntryPurpose>>;

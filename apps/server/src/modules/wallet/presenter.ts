@@ -69,7 +69,7 @@ export function presentRecord(catalog: Catalog, asset: CatalogAsset, row: Record
   if (row.kind === 'withdrawal')
     status = row.w_status === 'completed' || row.w_status === 'failed' ? row.w_status : 'processing';
   // A ticket's price held (frozen) while the organizer decides is not spent yet: held until taken or released.
-  if (row.kind === 'ticket_hold' && row.reg_payment === 'frozen') status = 'held';
+  if (row.still_held) status = 'held';
   const counterparty =
     row.kind === 'transfer'
       ? ((amount > 0n ? row.memo?.fromUid : row.memo?.toUid) ?? null)
@@ -97,10 +97,7 @@ export function presentRecord(catalog: Catalog, asset: CatalogAsset, row: Record
 
 /** What a record's entry refers to, as the detail links it: the activity of a ticket, the bounty, the red packet… */
 function subjectOf(row: RecordRow): RecordSubject | null {
-  if (row.act_code !== null) return { type: 'activity', id: row.act_code, title: row.act_title };
-  if (row.bounty_id !== null) return { type: 'bounty', id: row.bounty_id, title: row.bounty_title };
-  if (row.packet_code !== null) return { type: 'redpacket', id: row.packet_code, title: null };
-  if (row.airdrop_id !== null) return { type: 'airdrop', id: row.airdrop_id, title: row.airdrop_project };
+  if (row.purpose_type !== null) return { type: row.purpose_type, id: row.purpose_id!, title: row.purpose_title };
   if (row.ref_kind === 'vip') return { type: 'vip', id: '', title: null };
   if (row.ref_kind === 'invite') return { type: 'invite', id: '', title: null };
   if (row.ref_kind === 'creator') return { type: 'earnings', id: '', title: null };

@@ -1,10 +1,11 @@
 import type { RECORD_TYPES } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, query } from '../../db/client.ts';
+import type { EntryPurpose } from './ports.ts';
 
 /**
  * A posting to a user's available balance, with what it belongs to: the deposit or withdrawal, the other person
- * of a transfer (name and uid), and the activity, bounty, red packet or airdrop its entry refers to.
+ * of a transfer (name and uid), and what its entry was for (kept with the entry: no other module's table is read).
  */
 export interface RecordRow {
   id: string;
@@ -24,15 +25,16 @@ export interface RecordRow {
   w_fee: string | null;
   cp_uid: string | null;
   cp_name: string | null;
-  act_code: string | null;
-  act_title: string | null;
-  /** Where the money of the registration an entry refers to is now (`frozen` while a ticket hold waits). */
-  reg_payment: string | null;
-  bounty_id: string | null;
-  bounty_title: string | null;
-  packet_code: string | null;
-  airdrop_id: string | null;
-  airdrop_project: string | null;
+  /** What the entry was for, as the posting module described it then (wallet/ports.ts `EntryPurpose`). */
+  purpose_type: EntryPurpose['type'] | null;
+  purpose_id: string | null;
+  purpose_title: string | null;
+  /**
+   * A ticket hold whose money is still frozen, from the ledger alone: the frozen postings of its registration's
+   * entries (the hold, its release or settlement) and of its activity's own (a cancellation frees every hold at
+   * once) do not sum to zero.
+   */
+  still_held: boolean;
 }
 
 const RECORD_FILTERS = {
@@ -46,7 +48,7 @@ const RECORD_FILTERS = {
 /**
  * What moved in and out of a user's available balance of one asset, newest first, from `before` on (or the one
  * posting of journal entry `entry`). One statement whatever the page size: the page is cut first, then the
- * names and titles are joined to its rows by primary key (no query per row).
+ * names are joined to its rows by primary key (no query per row); what each entry was for is the entry's own.
  */
 export async function recordRows(
   db: Database,
@@ -58,7 +60,8 @@ export async function recordRows(
     db,
     sql`
       with page as (
-        select p.id, p.amount, e.id as entry_id, e.kind, e.memo, e.created_at,
+        select p.id, p.amount, p.account_id, e.id as entry_id, e.kind, e.reference, e.memo, e.created_at,
+               e.purpose_type, e.purpose_id, e.purpose_title,
                split_part(e.reference, ':', 1) as ref_kind,
                case when e.reference ~ '^[a-z_]+:[0-9]{1,18}$' then split_part(e.reference, ':', 2)::bigint end as ref_id,
                case when e.kind = 'transfer' then
@@ -81,20 +84,18 @@ export async function recordRows(
              w.chain_id as w_chain, w.status as w_status, w.tx_hash as w_tx, w.fee::text as w_fee,
              cp.uid::text as cp_uid,
              coalesce(cp.open_name, cp.uname, left(split_part(cp.email, '@', 1), 2) || '***') as cp_name,
-             act.code as act_code, act.title as act_title, r.payment_state as reg_payment,
-             b.id::text as bounty_id, b.title as bounty_title,
-             rp.code as packet_code,
-             ad.id::text as airdrop_id, ad.project as airdrop_project
+             page.purpose_type, page.purpose_id, page.purpose_title,
+             page.kind = 'ticket_hold' and coalesce((
+               select sum(h.amount) from postings h join journal_entries he on he.id = h.entry_id
+               where h.account_id = page.account_id and h.bucket = 'frozen'
+                 and (he.reference = page.reference
+                      or (he.reference like 'activity:%' and he.purpose_type = 'activity'
+                          and he.purpose_id = page.purpose_id))
+             ), 0) > 0 as still_held
       from page
       left join deposits d on page.ref_kind = 'deposit' and d.id = page.ref_id
       left join withdrawals w on page.ref_kind = 'withdrawal' and w.id = page.ref_id
       left join users cp on cp.uid = page.cp_uid
-      left join registrations r on page.ref_kind = 'registration' and r.id = page.ref_id
-      left join activities act
-        on act.id = case when page.ref_kind = 'activity' then page.ref_id else r.activity_id end
-      left join bounties b on page.ref_kind = 'bounty' and b.id = page.ref_id
-      left join red_packets rp on page.ref_kind = 'redpacket' and rp.id = page.ref_id
-      left join airdrops ad on page.ref_kind = 'airdrop' and ad.id = page.ref_id
       order by page.id desc`,
   );
   return found.rows;

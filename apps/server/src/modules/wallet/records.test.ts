@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { RECORD_KINDS, type WalletRecord } from '@polaris/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { deposit, newKey, type WalletUser } from '../../test/wallet-fixtures.ts';
 import { createActivity, guest, host, paidTicket, signUp } from '../activity/activity-fixtures.ts';
+import { createBounty } from '../bounty/bounty-fixtures.ts';
 import { checkLedger } from './ledger.store.ts';
 
 /** The records a person reads: a kind for every entry, the other person by name, what it belongs to, one by one. */
@@ -122,5 +125,71 @@ describe('records', () => {
     expect(one.items).toBe(1);
     expect(many.items).toBeGreaterThan(8);
     expect(many.statements).toBe(one.statements);
+  });
+
+  it('keeps the title an activity had when the money moved, and frees a hold its cancelled activity gave back', async () => {
+    const activity = await createActivity(t, olivia, {
+      title: 'Harbour Walk',
+      requireApproval: true,
+      ...paidTicket('4'),
+    });
+    expect((await signUp(t, ben, activity.id)).attachment).toMatchObject({ paymentState: 'frozen' });
+    const renamed = await t.call('POST', '/activity/update', {
+      token: olivia.token,
+      body: { id: activity.id, title: 'Harbour Walk (moved)' },
+    });
+    expect(renamed.status).toBe(200);
+    const [hold] = (await records(ben)).attachment.items;
+    expect(hold).toMatchObject({
+      kind: 'ticket_hold',
+      status: 'held',
+      subject: { type: 'activity', id: activity.id, title: 'Harbour Walk' },
+    });
+    const cancelled = await t.call('POST', '/activity/manage/cancel', {
+      token: olivia.token,
+      body: { activityId: activity.id },
+    });
+    expect(cancelled.status).toBe(200);
+    const items = (await records(ben)).attachment.items;
+    expect(items[0]).toMatchObject({
+      kind: 'ticket_refund',
+      amount: '4',
+      subject: { type: 'activity', id: activity.id, title: 'Harbour Walk (moved)' },
+    });
+    expect(items.find((item) => item.id === hold!.id)).toMatchObject({ status: 'completed' });
+  });
+
+  it('names the bounty its funding paid for, though the entry is written before the bounty', async () => {
+    const bounty = await createBounty(t, ben, { title: 'Map the venues' });
+    const [funding] = (await records(ben)).attachment.items;
+    expect(funding).toMatchObject({
+      kind: 'bounty_fund',
+      subject: { type: 'bounty', id: String(bounty.id), title: 'Map the venues' },
+    });
+  });
+
+  it('gives entries written before purposes were kept the same subjects, from the migration that adds them', async () => {
+    const before = (await records(ben, { limit: '50' })).attachment.items;
+    expect(before.filter((item) => item.subject !== null).length).toBeGreaterThan(3);
+    await t.database.db.execute(
+      sql`update journal_entries set purpose_type = null, purpose_id = null, purpose_title = null`,
+    );
+    expect((await records(ben, { limit: '50' })).attachment.items.every((item) => item.subject === null)).toBe(true);
+    const migration = readFileSync(new URL('../../db/migrations/0032_entry_purposes.sql', import.meta.url), 'utf8');
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^\s*(--.*\n)*/, '').trim())
+      .filter((statement) => statement.startsWith('UPDATE'));
+    expect(backfill.length).toBe(5);
+    for (const statement of backfill) await t.database.db.execute(sql.raw(statement));
+    const after = (await records(ben, { limit: '50' })).attachment.items;
+    // The title edited since is the one a backfill can find; every other subject is as it was.
+    const retitled = (items: WalletRecord[]) =>
+      items.map((item) =>
+        item.subject?.title === 'Harbour Walk'
+          ? { ...item, subject: { ...item.subject, title: 'Harbour Walk (moved)' } }
+          : item,
+      );
+    expect(after).toEqual(retitled(before));
   });
 });
