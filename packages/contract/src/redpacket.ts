@@ -159,6 +159,15 @@ export const RedPacketOutput = z.object({
   refundEntryId: z.string().nullable(),
   /** For the sender only: what went back to them on expiry. */
   refundedAmount: z.string().nullable(),
+  /** What the caller may do with the packet, as the server's policy answers it (redpacket/policy.ts). */
+  can: z.object({
+    /**
+     * Open it for a share (with its password when it has one): signed in, not its sender, not opened yet, shares
+     * left, not ended, within its audience. Only a packet's own answer (`/redpacket/detail`) weighs the audience;
+     * in lists the caller sent or opened it, so it is false there.
+     */
+    claim: z.boolean(),
+  }),
 });
 export type RedPacket = z.infer<typeof RedPacketOutput>;
 

@@ -4,6 +4,7 @@ import { AppError, FieldsError } from '../../platform/errors.ts';
 import { safeEqualHex } from '../../platform/secrets.ts';
 import { type EntryInput, ledger } from '../wallet/ledger.ts';
 import { passwordHash } from './passwords.ts';
+import { type AudienceFacts, claimRefusal, unknownPacket } from './policy.ts';
 import { nextRandomShare } from './split.ts';
 import {
   checkedInPairs,
@@ -26,10 +27,7 @@ export type ClaimOutcome =
   | { ok: true; packet: PacketRow; amount: bigint; claimedAt: Date }
   | { ok: false; error: AppError; packet?: PacketRow };
 
-const refuse = (key: string, params: Record<string, string | number> = {}, status: number = Status.conflict) => ({
-  ok: false as const,
-  error: new AppError(status, key, params),
-});
+const conflict = (key: string) => new AppError(Status.conflict, key);
 
 /**
  * Claims of red packets, decided in batches: every claim that arrives while one batch is being written waits
@@ -110,8 +108,9 @@ async function decide(
   );
   const outcomes: (ClaimOutcome | undefined)[] = requests.map((request) => {
     const packet = packets.get(request.code);
-    if (!packet) return refuse('redpacket.notFound', {}, Status.notFound);
-    if (packet.senderId === request.userId) return { ...refuse('redpacket.ownPacket'), packet };
+    if (!packet) return { ok: false, error: unknownPacket() };
+    // The sender's own claims cost no query below; `claimRefusal` says the same again.
+    if (packet.senderId === request.userId) return { ok: false, error: conflict('redpacket.ownPacket'), packet };
     return undefined;
   });
   const live = requests
@@ -126,32 +125,29 @@ async function decide(
       )
     ).map((c) => [`${c.packetId}:${c.userId}`, c]),
   );
-  const audience = await audienceOf(tx, live);
+  const audience = await audienceFacts(
+    tx,
+    live.map(({ request, packet }) => ({ packet, userId: request.userId })),
+  );
 
   const remaining = new Map<number, { amount: bigint; count: number }>();
   const entries: EntryInput[] = [];
   const winners: { index: number; packet: PacketRow; amount: bigint }[] = [];
   for (const { request, index, packet } of live) {
     const pair = `${packet.id}:${request.userId}`;
-    if (claimed.has(pair)) {
-      const mine = claimed.get(pair)!;
-      outcomes[index] = {
-        ok: false,
-        packet,
-        error: new AppError(Status.conflict, 'redpacket.alreadyClaimed', {}, { amount: mine.amount.toString() }),
-      };
-      continue;
-    }
     const left = remaining.get(packet.id) ?? {
       amount: BigInt(packet.remainingAmount),
       count: packet.remainingCount,
     };
-    if (left.count === 0) {
-      outcomes[index] = { ...refuse('redpacket.allClaimed'), packet };
-      continue;
-    }
-    if (packet.settledAt !== null || packet.expiresAt <= now) {
-      outcomes[index] = { ...refuse('redpacket.ended'), packet };
+    // What this batch took already counts: a share taken above, and the shares left after it.
+    const refusal = claimRefusal(
+      { ...packet, remainingCount: left.count },
+      request.userId,
+      { mine: claimed.get(pair), audience },
+      now,
+    );
+    if (refusal) {
+      outcomes[index] = { ok: false, error: refusal, packet };
       continue;
     }
     if (packet.passwordHash !== null) {
@@ -164,11 +160,6 @@ async function decide(
         };
         continue;
       }
-    }
-    const refusal = audience.refusal(packet, request.userId);
-    if (refusal) {
-      outcomes[index] = { ...refusal, packet };
-      continue;
     }
     const amount =
       packet.split === 'fixed'
@@ -219,36 +210,24 @@ async function decide(
   return outcomes as ClaimOutcome[];
 }
 
-/** Who is in each packet's audience, asked once per kind of audience for the whole batch. */
-async function audienceOf(tx: Tx, live: { request: ClaimRequest; packet: PacketRow }[]) {
-  const of = (audience: PacketRow['audience']) => live.filter(({ packet }) => packet.audience === audience);
+/** Who is in each packet's audience (policy.ts), asked once per kind of audience for any number of pairs. */
+export async function audienceFacts(
+  tx: Database | Tx,
+  pairs: { packet: Pick<PacketRow, 'audience' | 'senderId' | 'roomId' | 'activityId'>; userId: number }[],
+): Promise<AudienceFacts> {
+  const of = (audience: PacketRow['audience']) => pairs.filter(({ packet }) => packet.audience === audience);
+  // One after another: inside a transaction the queries share its one connection.
   const followers = await followingPairs(
     tx,
-    of('followers').map(({ request, packet }) => ({ senderId: packet.senderId, userId: request.userId })),
+    of('followers').map(({ userId, packet }) => ({ senderId: packet.senderId, userId })),
   );
   const members = await roomMemberPairs(
     tx,
-    of('room').map(({ request, packet }) => ({ roomId: packet.roomId!, userId: request.userId })),
+    of('room').map(({ userId, packet }) => ({ roomId: packet.roomId!, userId })),
   );
   const attendees = await checkedInPairs(
     tx,
-    of('attendees').map(({ request, packet }) => ({ activityId: packet.activityId!, userId: request.userId })),
+    of('attendees').map(({ userId, packet }) => ({ activityId: packet.activityId!, userId })),
   );
-  return {
-    refusal(packet: PacketRow, userId: number) {
-      switch (packet.audience) {
-        case 'followers':
-          return followers.has(`${packet.senderId}:${userId}`) ? null : refuse('redpacket.followersOnly', {}, 403);
-        case 'room':
-          return members.has(`${packet.roomId}:${userId}`) ? null : refuse('redpacket.roomOnly', {}, 403);
-        case 'attendees':
-          return attendees.has(`${packet.activityId}:${userId}`)
-            ? null
-            : // The title is filled in by the service, which knows the activity.
-              refuse('redpacket.attendeesOnly', {}, 403);
-        default:
-          return null;
-      }
-    },
-  };
+  return { followers, members, attendees };
 }

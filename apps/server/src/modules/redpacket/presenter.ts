@@ -1,4 +1,5 @@
 import { formatAmount, type RED_PACKET_STATES, type RedPacket } from '@polaris/contract';
+import { type AudienceFacts, canOf } from './policy.ts';
 import type { PacketRow } from './store.ts';
 
 /** What a packet's answer needs beyond its row, gathered once per request or batch. */
@@ -9,6 +10,8 @@ export interface PacketContext {
   /** The viewer's shares by packet id. */
   mine: Map<number, { amount: bigint; claimedAt: Date }>;
   viewerId: number | null;
+  /** Who of the viewer is in which audience: loaded for a packet's own page, where it may be opened. */
+  audience: AudienceFacts;
   now: Date;
   shareUrl: (code: string) => string;
 }
@@ -51,5 +54,6 @@ export function presentPacket(packet: PacketRow, context: PacketContext): RedPac
     sendEntryId: isSender ? String(packet.sendEntryId) : null,
     refundEntryId: isSender && refunded ? String(packet.refundEntryId) : null,
     refundedAmount: isSender && refunded ? amount(packet.remainingAmount) : null,
+    can: canOf(packet, context.viewerId, { mine, audience: context.audience }, context.now),
   };
 }

@@ -3,7 +3,6 @@ import {
   formatAmount,
   type RedPacket,
   type RedPacketSend,
-  Status,
   VALIDITY_UNIT_SECONDS,
 } from '@polaris/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,10 +19,11 @@ import type { TradePasswordService } from '../security/service.ts';
 import { ledger } from '../wallet/ledger.ts';
 import { amountUnits, assetOf, type Catalog } from '../wallet/service.ts';
 import type { ClaimAutomationGuard } from './automation.ts';
-import { ClaimBatcher } from './claims.ts';
+import { audienceFacts, ClaimBatcher } from './claims.ts';
 import { RedPacketExpiry } from './expiry.ts';
 import { RedPacketNotices, type RedPacketRooms } from './notices.service.ts';
 import { passwordHash } from './passwords.ts';
+import { canSee, NO_AUDIENCE, unknownPacket } from './policy.ts';
 import { type PacketContext, packetState, presentPacket } from './presenter.ts';
 import {
   activitiesByIds,
@@ -71,8 +71,6 @@ export interface RedPacketDeps {
 
 /** Password guesses per person and packet: enough for typos, too few to try a dictionary. */
 const PASSWORD_RULE: AttemptRule = { max: 10, windowMs: 600_000 };
-
-const unknownPacket = () => new AppError(Status.notFound, 'redpacket.notFound');
 
 /** A public code: 12 characters of base62-ish randomness, not a number to walk. */
 const newCode = () => randomToken(9).replace(/[-_]/g, 'x');
@@ -216,25 +214,30 @@ export class RedPacketService {
 
   async detail(code: string, viewerId: number | null): Promise<RedPacket> {
     const packet = await this.visiblePacket(code, viewerId);
-    return presentPacket(packet, await this.context([packet], viewerId));
+    const [context, audience] = await Promise.all([
+      this.context([packet], viewerId),
+      viewerId === null ? NO_AUDIENCE : audienceFacts(this.db, [{ packet, userId: viewerId }]),
+    ]);
+    return presentPacket(packet, { ...context, audience });
   }
 
-  /**
-   * A packet the viewer may see, else exactly the answer of an unknown one. A packet of a room (a `chat` packet, or
-   * one for a room's members) is the room's: its sender, whoever took a share, and those who may see the room see it
-   * (a direct conversation's packet: its two people); to anyone else it does not exist.
-   */
+  /** A packet the viewer may see (policy.ts `canSee`), else exactly the answer of an unknown one. */
   private async visiblePacket(code: string, viewerId: number | null): Promise<PacketRow> {
     const packet = await packetByCode(this.db, code);
     if (!packet || !(await this.sees(packet, viewerId))) throw unknownPacket();
     return packet;
   }
 
+  /** What `canSee` needs, loaded: whether the viewer sees the packet's room (chat's rule), else took a share of it. */
   private async sees(packet: Pick<PacketRow, 'id' | 'roomId' | 'senderId'>, viewerId: number | null) {
-    if (await seesObject(this.deps.rooms, viewerId, { roomId: packet.roomId, partyIds: [packet.senderId] }))
-      return true;
-    // Someone who took a share keeps seeing what they took, in the room or not any more.
-    return viewerId !== null && (await mySharesOf(this.db, viewerId, [packet.id])).has(packet.id);
+    const seesRoom = await seesObject(this.deps.rooms, viewerId, {
+      roomId: packet.roomId,
+      partyIds: [packet.senderId],
+    });
+    // Only asked when it can decide: someone who took a share keeps seeing what they took, in the room or not.
+    const tookShare =
+      !seesRoom && viewerId !== null && (await mySharesOf(this.db, viewerId, [packet.id])).has(packet.id);
+    return canSee(packet, viewerId, { seesRoom, tookShare });
   }
 
   /**
@@ -259,7 +262,7 @@ export class RedPacketService {
     }
     const known = await lookup;
     if (!known) return; // the batch answers "not found" as for every unknown code
-    if (known.roomId !== null && !(await this.sees(known, userId))) throw unknownPacket();
+    if (!(await this.sees(known, userId))) throw unknownPacket();
   }
 
   /** Opens a packet: my share, or why not. Password guesses are claimed per person and packet before checking. */
@@ -387,6 +390,7 @@ export class RedPacketService {
       activities,
       mine,
       viewerId,
+      audience: NO_AUDIENCE,
       now: this.deps.now(),
       shareUrl: (code) => this.deps.links.share({ kind: 'redpacket', code }),
     };

@@ -182,10 +182,13 @@ describe('canSendRedPacket', () => {
 });
 
 describe('envelopeView', () => {
-  const packet = { mine: null, isSender: false, state: 'active' as const };
+  const packet = { mine: null, isSender: false, state: 'active' as const, can: { claim: true } };
   it('opens an active packet for a logged-in person and asks a guest to log in', () => {
     expect(envelopeView(packet, true)).toBe('open');
-    expect(envelopeView(packet, false)).toBe('login');
+    expect(envelopeView({ ...packet, can: { claim: false } }, false)).toBe('login');
+  });
+  it('offers opening only when the server says the reader may (can.claim)', () => {
+    expect(envelopeView({ ...packet, can: { claim: false } }, true)).toBe('closed');
   });
   it('shows my share before anything else, and the sender their own packet', () => {
     expect(envelopeView({ ...packet, state: 'claimed', mine: { amount: '1', claimedAt: '' } }, true)).toBe('mine');

@@ -185,16 +185,22 @@ export function activityCodeFromInput(input: string): string | null {
  *   - 'mine'    they opened it already (their share is known);
  *   - 'sender'  it is their own packet (they may not open it);
  *   - 'claimed' every share is taken;  'ended' its time is up (SPEC §8 "activity ended");
- *   - 'login'   a guest must log in first;  'open' it can be opened (with its password when it needs one).
+ *   - 'login'   a guest must log in first;
+ *   - 'open'    the server says this reader may open it (`can.claim`; with its password when it needs one);
+ *   - 'closed'  it is for others (followers, a room's members, checked-in attendees): its note says whom.
  */
-export type EnvelopeView = 'mine' | 'sender' | 'claimed' | 'ended' | 'login' | 'open';
+export type EnvelopeView = 'mine' | 'sender' | 'claimed' | 'ended' | 'login' | 'open' | 'closed';
 
-export function envelopeView(packet: Pick<RedPacket, 'mine' | 'isSender' | 'state'>, loggedIn: boolean): EnvelopeView {
+export function envelopeView(
+  packet: Pick<RedPacket, 'mine' | 'isSender' | 'state' | 'can'>,
+  loggedIn: boolean,
+): EnvelopeView {
   if (packet.mine) return 'mine';
   if (packet.isSender) return 'sender';
   if (packet.state === 'claimed') return 'claimed';
   if (packet.state === 'expired' || packet.state === 'refunded') return 'ended';
-  return loggedIn ? 'open' : 'login';
+  if (packet.can.claim) return 'open';
+  return loggedIn ? 'closed' : 'login';
 }
 
 /** The share a person gets in a fixed packet, for the confirmation ("5 × 2 USDT"). */
