@@ -27,6 +27,8 @@ import { PeopleService } from './modules/people/service.ts';
 import { placesRoutes } from './modules/places/routes.ts';
 import { PlacesService } from './modules/places/service.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
+import { reservesOperatorRoutes, reservesRoutes } from './modules/reserves/routes.ts';
+import { ReservesService } from './modules/reserves/service.ts';
 import { shareRoutes } from './modules/share/routes.ts';
 import { ShareService } from './modules/share/service.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -134,6 +136,7 @@ async function moduleRoutes(
   const { phones, kyc } = await registerAccountModules(app, router, {
     ...{ db, now, config, attempts: platform.attempts, auth, box: platform.box, adminToken: operatorToken },
     ...{ totp: services.totp, trade: services.trade, invites: services.invites, oidc: services.oidc },
+    antiPhishing: services.antiPhishing,
     earningsLeft: (db, userId) => earnings.earningsLeft(db, userId),
     forget: [
       (tx, userId) => services.payments.forgetUser(tx, userId),
@@ -152,6 +155,15 @@ async function moduleRoutes(
     operatorRoutes(router, { wallet, deposits, adminToken });
     chainOperatorRoutes(router, { chains: services.chains, adminToken });
   }
+  // Proof of reserves reads the ledger through the wallet and custody through the chains (docs/proof-of-reserves.md).
+  const reserves = new ReservesService({
+    db,
+    now,
+    liabilities: (realChains) => wallet.liabilitiesSnapshot(realChains),
+    chains: services.chains,
+  });
+  reservesRoutes(router, reserves);
+  if (config.operatorRoutes) reservesOperatorRoutes(router, { reserves, adminToken });
   marketRoutes(router, services.market);
   activityRoutes(router, services.activity);
   calendarRoutes(router, services.calendar);

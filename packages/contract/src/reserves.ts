@@ -73,6 +73,5 @@ export const ReservesMineOutput = z.object({
   proof: ReservesProofOutput.nullable(),
 });
 
-/** Operator: take and publish a snapshot now (`npm run reserves:publish`). */
+/** Operator: take and publish a snapshot now (`npm run reserves:publish`); it answers the snapshot. */
 export const ReservesPublishInput = z.object({});
-export const ReservesPublishOutput = ReservesSnapshotOutput;

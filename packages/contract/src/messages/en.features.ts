@@ -254,6 +254,9 @@ export const enFeatures = {
     notPublished: 'Publish the activity before sending messages to its attendees',
     forAttendees: 'Messages from the organizer are for people holding a ticket',
   },
+  reserves: {
+    badBalance: 'A balance could not be put in the reserves tree (negative or too large): no snapshot was taken',
+  },
 };
 
 export type FeatureMessages = Shape<typeof enFeatures>;

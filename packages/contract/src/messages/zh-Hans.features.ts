@@ -252,4 +252,7 @@ export const zhHansFeatures: FeatureMessages = {
     notPublished: '请先发布活动，再给参加者发消息',
     forAttendees: '主办方的消息只发给持有票券的人',
   },
+  reserves: {
+    badBalance: '有余额无法放入储备金树（为负数或过大），未生成快照',
+  },
 };

@@ -252,4 +252,7 @@ export const zhHantFeatures: FeatureMessages = {
     notPublished: '請先發佈活動，再傳訊息給參加者',
     forAttendees: '主辦方的訊息只給持有票券的人',
   },
+  reserves: {
+    badBalance: '有餘額無法放入儲備金樹（為負數或過大），未產生快照',
+  },
 };

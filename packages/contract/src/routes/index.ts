@@ -22,6 +22,7 @@ export { peopleApi } from './people.ts';
 export { placesApi } from './places.ts';
 export { pushApi } from './push.ts';
 export { redpacketApi } from './redpacket.ts';
+export { reservesApi } from './reserves.ts';
 export { securityApi } from './security.ts';
 export { userApi } from './user.ts';
 export { vipApi } from './vip.ts';

@@ -21,6 +21,7 @@ import { peopleSchemas } from './people.schemas.ts';
 import { placesSchemas } from './places.schemas.ts';
 import { pushSchemas } from './push.schemas.ts';
 import { redpacketSchemas } from './redpacket.schemas.ts';
+import { reservesSchemas } from './reserves.schemas.ts';
 import { securitySchemas } from './security.schemas.ts';
 import { userSchemas } from './user.schemas.ts';
 import { vipSchemas } from './vip.schemas.ts';
@@ -49,6 +50,7 @@ export {
   placesSchemas,
   pushSchemas,
   redpacketSchemas,
+  reservesSchemas,
   securitySchemas,
   userSchemas,
   vipSchemas,
@@ -79,6 +81,7 @@ export const ROUTE_SCHEMAS: readonly RouteSchemas[] = [
   ...Object.values(placesSchemas),
   ...Object.values(pushSchemas),
   ...Object.values(redpacketSchemas),
+  ...Object.values(reservesSchemas),
   ...Object.values(securitySchemas),
   ...Object.values(userSchemas),
   ...Object.values(vipSchemas),

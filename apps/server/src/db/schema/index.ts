@@ -20,6 +20,7 @@ export * from './notifications.ts';
 export * from './oidc.ts';
 export * from './people.ts';
 export * from './redpacket.ts';
+export * from './reserves.ts';
 export * from './security.ts';
 export * from './split.ts';
 export * from './users.ts';

@@ -191,16 +191,18 @@ export class EvmNode {
     }
   }
 
-  balance(address: string): Promise<bigint> {
-    return this.client.getBalance({ address: address as Address });
+  /** The coin an address holds, at the head or at `blockNumber` (proof of reserves reads every address at one block). */
+  balance(address: string, blockNumber?: bigint): Promise<bigint> {
+    return this.client.getBalance({ address: address as Address, blockNumber });
   }
 
-  tokenBalance(contract: string, address: string): Promise<bigint> {
+  tokenBalance(contract: string, address: string, blockNumber?: bigint): Promise<bigint> {
     return this.client.readContract({
       address: contract as Address,
       abi: erc20Abi,
       functionName: 'balanceOf',
       args: [address as Address],
+      blockNumber,
     });
   }
 }

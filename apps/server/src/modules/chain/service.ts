@@ -7,6 +7,7 @@ import type { NftChainPort } from '../activity/nft-chain.port.ts';
 import type { CustodyService } from '../wallet/custody.service.ts';
 import type { Catalog } from '../wallet/service.ts';
 import type { ChainConfig } from './config.ts';
+import { type CustodyBalance, custodyBalances } from './custody-balances.ts';
 import { resolveEvmChain, toChainUnits } from './evm-chain.ts';
 import { EvmNode } from './evm-node.ts';
 import { type FundingLine, FundingRefused, recordFunding } from './funding.service.ts';
@@ -17,7 +18,7 @@ import { DepositScanner } from './scanner.ts';
 import { WithdrawalSender } from './sender.ts';
 import { DepositSweeper } from './sweeper.ts';
 
-export type { EvmRuntime };
+export type { CustodyBalance, EvmRuntime };
 
 /** The chain's own coin in the ledger, by chain symbol: what its gas is paid in. */
 const GAS_ASSET: Record<string, string> = { ETH: 'ETH', BSC: 'BNB', AVAX: 'AVAX', POLYGON: 'POL' };
@@ -179,6 +180,13 @@ export class ChainService {
   async reconcile(): Promise<ReconcileLine[]> {
     const lines: ReconcileLine[] = [];
     for (const runtime of this.runtimes) lines.push(...(await reconcileChain(this.deps, runtime, this.hotAddress)));
+    return lines;
+  }
+
+  /** What every custody address on every chain with a node holds, each chain read at its head (proof of reserves). */
+  async custodyBalances(): Promise<CustodyBalance[]> {
+    const lines: CustodyBalance[] = [];
+    for (const runtime of this.runtimes) lines.push(...(await custodyBalances(this.deps, runtime, this.hotAddress)));
     return lines;
   }
 

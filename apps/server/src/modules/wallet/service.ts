@@ -8,11 +8,13 @@ import {
   type WalletAsset,
   type WalletSummary,
 } from '@polaris/contract';
+import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MarketService } from '../market/service.ts';
 import { assetOf } from './catalog.ts';
 import { checkLedger } from './ledger.store.ts';
+import { simulatedHoldings, systemBalancesAll, userBalancesAll } from './liabilities.store.ts';
 import { presentAsset, presentChains } from './presenter.ts';
 import {
   assetPrefsOf,
@@ -90,6 +92,22 @@ export class WalletService {
     },
   ) {
     return updateNetwork(this.deps.db, asset, chainId, values);
+  }
+
+  /**
+   * Proof of reserves (docs/proof-of-reserves.md): every user's and system account's balance, and what the local
+   * simulator holds on the chains not on a node (`realChains`), all read in one REPEATABLE READ, read-only
+   * transaction: one moment of the ledger, however many entries are written meanwhile.
+   */
+  async liabilitiesSnapshot(realChains: number[]) {
+    const catalog = await this.catalog();
+    return this.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+      const users = await userBalancesAll(tx);
+      const system = await systemBalancesAll(tx);
+      const simulated = await simulatedHoldings(tx, realChains);
+      return { catalog, users, system, simulated };
+    });
   }
 
   /** What the user may spend of an asset now, in base units (0 without an account). */
