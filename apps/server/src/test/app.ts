@@ -1,13 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_BASE, hashLoginPassword, signRequest } from '@polaris/contract';
+import { API_BASE, signRequest } from '@polaris/contract';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { isConnectionLoss } from '../db/client.ts';
 import { TEST_CAPTCHA_ENV, withCaptcha } from './captcha.ts';
+import { registerAccount, requestOf } from './client-requests.ts';
 import { openTestDatabase } from './database.ts';
 import { latestCode } from './outbox.ts';
 
@@ -72,12 +73,7 @@ export async function createTestApp(
     given: CallOptions = {},
   ): Promise<{ http: number; status: number; msg: string; attachment: T }> {
     const options: CallOptions = await withCaptcha(call, method, route, given);
-    const headers: Record<string, string> = { locale: options.locale ?? 'en_US', ...options.headers };
-    if (options.token) headers.token = options.token;
-    let payload: string | undefined;
-    if (options.rawBody !== undefined) payload = options.rawBody;
-    else if (options.body !== undefined) payload = JSON.stringify(options.body);
-    if (payload !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+    const { headers, payload } = requestOf(options);
     const response = await app.inject({
       method,
       url: `${API_BASE}${route}`,
@@ -101,22 +97,6 @@ export async function createTestApp(
       requestId?: string;
     };
     return { http: response.statusCode, ...json };
-  }
-
-  /** Registers an account through the real endpoints, reading the code from the outbox. */
-  async function register(email: string, password = 'abc12345') {
-    const sent = await call('POST', '/user/vcode/send', { body: { email, purpose: 'signup' } });
-    if (sent.status !== 200) throw new Error(`send code failed: ${sent.msg}`);
-    const vcode = await latestCode(outbox, email);
-    const result = await call<{ uid: string; uuid: string; token: string; signingKey: string }>(
-      'POST',
-      '/user/signup',
-      {
-        body: { email, vcode, password: hashLoginPassword(password) },
-      },
-    );
-    if (result.status !== 200) throw new Error(`signup failed: ${result.msg}`);
-    return result.attachment;
   }
 
   let nonces = 0;
@@ -146,7 +126,8 @@ export async function createTestApp(
     clock,
     outbox,
     call,
-    register,
+    /** Registers an account through the real endpoints (client-requests.ts). */
+    register: (email: string, password?: string) => registerAccount(call, outbox, email, password),
     code: (email: string) => latestCode(outbox, email),
     async close() {
       await app.close();

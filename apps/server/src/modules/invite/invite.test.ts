@@ -1,8 +1,9 @@
-import { hashLoginPassword, type InvitedInfo } from '@polaris/contract';
+import type { InvitedInfo } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { signUpAccount } from '../../test/client-requests.ts';
 import { adminToken, balanceOf, deposit, type WalletUser, walletUser } from '../../test/wallet-fixtures.ts';
 import { createActivity, DAY, host, signUp } from '../activity/activity-fixtures.ts';
 import { checkLedger } from '../wallet/ledger.store.ts';
@@ -19,13 +20,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signupWith(email: string, inviteCode?: string) {
-  await t.call('POST', '/user/vcode/send', { body: { email, purpose: 'signup' } });
-  const vcode = await t.code(email);
-  return t.call<{ token: string; uid: string }>('POST', '/user/signup', {
-    body: { email, vcode, password: hashLoginPassword('abc12345'), inviteCode },
-  });
-}
+const signupWith = (email: string, inviteCode?: string) => signUpAccount(t.call, t.outbox, email, { inviteCode });
 async function person(email: string, inviteCode?: string) {
   const result = await signupWith(email, inviteCode);
   if (result.status !== 200) throw new Error(`signup: ${result.msg}`);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { signUpAccount } from '../../test/client-requests.ts';
 import { adminToken, balanceOf, deposit, newKey, type WalletUser, walletUser } from '../../test/wallet-fixtures.ts';
 import { createActivity, guest, HOUR, host, paidTicket, signUp } from '../activity/activity-fixtures.ts';
 import { createBounty, detail, escrowUnits, funded, member, review, submit } from '../bounty/bounty-fixtures.ts';
@@ -229,11 +230,7 @@ describe('money to a deleted account', () => {
 
   it('an owed invite reward pays the one still here; the deleted inviter’s part stays in the pool', async () => {
     const signupWith = async (email: string, inviteCode?: string) => {
-      await t.call('POST', '/user/vcode/send', { body: { email, purpose: 'signup' } });
-      const vcode = await t.code(email);
-      const done = await t.call<{ token: string; uid: string }>('POST', '/user/signup', {
-        body: { email, vcode, password: hashLoginPassword('abc12345'), inviteCode },
-      });
+      const done = await signUpAccount(t.call, t.outbox, email, { inviteCode });
       expect(done.status, done.msg).toBe(200);
       return { email, ...done.attachment };
     };
