@@ -3,7 +3,7 @@ import { Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useMyRooms } from '@/api/chat.ts';
-import { type RedPacketKind, useHostedActivities } from '@/api/redpacket.ts';
+import { type RedPacketAudience, type RedPacketKind, useHostedActivities } from '@/api/redpacket.ts';
 import { useAssets, useTradePasswordStatus } from '@/api/wallet.ts';
 import { PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
@@ -247,20 +247,37 @@ function AudienceChoice({ form }: { form: SendFormState }) {
     }
     return (
       <div>
-        <Chips
-          id="send-audience"
-          label={t('redpacket.form.audience')}
+        <AudienceChips
+          form={form}
           options={[
-            { value: 'room' as const, label: t('redpacket.audience.room') },
-            { value: 'attendees' as const, label: t('redpacket.audience.roomAttendees') },
+            { value: 'room', label: t('redpacket.audience.room') },
+            { value: 'attendees', label: t('redpacket.audience.roomAttendees') },
           ]}
-          value={form.audience === 'room' || form.audience === 'attendees' ? form.audience : null}
-          onChange={form.setAudience}
         />
       </div>
     );
   }
   return <AttendeesOnly form={form} />;
+}
+
+/** The audiences a packet of this kind may have, as chips; none is pressed while the form holds another. */
+function AudienceChips({
+  form,
+  options,
+}: {
+  form: SendFormState;
+  options: readonly { value: RedPacketAudience; label: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Chips
+      id="send-audience"
+      label={t('redpacket.form.audience')}
+      options={options}
+      value={options.some((option) => option.value === form.audience) ? form.audience : null}
+      onChange={form.setAudience}
+    />
+  );
 }
 
 function SocialAudience({ form }: { form: SendFormState }) {
@@ -269,15 +286,12 @@ function SocialAudience({ form }: { form: SendFormState }) {
   const choices = (rooms.data?.items ?? []).filter((entry) => entry.room.kind !== 'direct' && !entry.room.closedAt);
   return (
     <div>
-      <Chips
-        id="send-audience"
-        label={t('redpacket.form.audience')}
+      <AudienceChips
+        form={form}
         options={[
-          { value: 'followers' as const, label: t('redpacket.audience.followers') },
-          { value: 'room' as const, label: t('redpacket.audience.aRoom') },
+          { value: 'followers', label: t('redpacket.audience.followers') },
+          { value: 'room', label: t('redpacket.audience.aRoom') },
         ]}
-        value={form.audience === 'followers' || form.audience === 'room' ? form.audience : null}
-        onChange={form.setAudience}
       />
       {form.audience === 'room' && (
         <div style={{ marginTop: 10 }}>
