@@ -157,8 +157,15 @@ export const BountyOutput = z.object({
   mySubmission: z
     .object({ id: z.string(), state: z.enum(BOUNTY_SUBMISSION_STATES), reason: z.string().nullable() })
     .nullable(),
-  /** Whether the caller may submit now (open, in the audience, not the creator, nothing live already). */
-  canSubmit: z.boolean(),
+  /** What the caller may do with the bounty, as the server's policy answers it (bounty/policy.ts). */
+  can: z.object({
+    /** Submit work now: open, in the audience, not the creator, nothing pending or approved already. */
+    submit: z.boolean(),
+    /** Open the review queue (every submission, the refund): the creator. */
+    manage: z.boolean(),
+    /** Approve or reject waiting submissions: the creator, while the review window is open and winners are left. */
+    review: z.boolean(),
+  }),
   /** For the creator only: the journal entries of the funding and of the refund (auditing). */
   fundEntryId: z.string().nullable(),
   refundEntryId: z.string().nullable(),

@@ -56,7 +56,7 @@ export function useBountyList(filter: BountyFilter, limit = 20, enabled = true) 
 
 export function useBounty(id: string) {
   return useQuery({
-    // The answer depends on who asks (canSubmit, mySubmission, isCreator), so the login state is in the key.
+    // The answer depends on who asks (can, mySubmission, isCreator), so the login state is in the key.
     queryKey: [...bountyKeys.detail(id), useLoggedIn()],
     enabled: id !== '',
     queryFn: () => api.call(bountyApi.detail, { id }),

@@ -61,7 +61,7 @@ describe('a task bounty from creation to its last payout', () => {
       state: 'open',
       audience: 'anyone',
       isCreator: true,
-      canSubmit: false,
+      can: { submit: false, manage: true, review: true },
       refundEntryId: null,
     });
     expect(bounty.shareUrl).toBe(`http://localhost:8080/s/b${bounty.id}`);
@@ -76,7 +76,7 @@ describe('a task bounty from creation to its last payout', () => {
     const dan = await member(t, 'dan@example.com');
     // Someone else sees the bounty without the creator's audit fields and may submit.
     const seen = (await detail(t, bounty.id, ann.token)).attachment;
-    expect(seen).toMatchObject({ isCreator: false, canSubmit: true, mySubmission: null, fundEntryId: null });
+    expect(seen).toMatchObject({ isCreator: false, can: { submit: true }, mySubmission: null, fundEntryId: null });
 
     const subs: Submission[] = [];
     for (const person of [ann, ben, cid, dan]) {
@@ -86,7 +86,7 @@ describe('a task bounty from creation to its last payout', () => {
       subs.push(sent.attachment);
     }
     expect((await detail(t, bounty.id, ann.token)).attachment).toMatchObject({
-      canSubmit: false,
+      can: { submit: false },
       pendingCount: 4,
       mySubmission: { id: subs[0]!.id, state: 'pending' },
     });
@@ -94,7 +94,7 @@ describe('a task bounty from creation to its last payout', () => {
     const rejected = await review(t, cara, subs[1]!.id, 'reject', 'No link to the thread');
     expect(rejected.attachment).toMatchObject({ state: 'rejected', reason: 'No link to the thread' });
     // Rejected, Ben may try again.
-    expect((await detail(t, bounty.id, ben.token)).attachment.canSubmit).toBe(true);
+    expect((await detail(t, bounty.id, ben.token)).attachment.can.submit).toBe(true);
 
     const paid = await review(t, cara, subs[0]!.id, 'approve');
     expect(paid.attachment).toMatchObject({ state: 'approved', amount: '10' });
@@ -308,7 +308,7 @@ describe('activity bounties', () => {
     const stranger = await member(t, 'nia@example.com');
     const refused = await submit(t, stranger, bounty.id, undefined, 'zh_TW');
     expect(refused).toMatchObject({ status: 403, msg: `這個賞金任務只給 ${activity.title} 已簽到的參加者` });
-    expect((await detail(t, bounty.id, stranger.token)).attachment.canSubmit).toBe(false);
+    expect((await detail(t, bounty.id, stranger.token)).attachment.can.submit).toBe(false);
 
     // Signed up is not enough: the attendee must be checked in.
     const ola = await funded(t, 'ola@example.com', '0');
@@ -319,7 +319,7 @@ describe('activity bounties', () => {
       body: { activityId: activity.id, ticketCode: ticket.qr },
     });
     expect(checkedIn.status).toBe(200);
-    expect((await detail(t, bounty.id, ola.token)).attachment.canSubmit).toBe(true);
+    expect((await detail(t, bounty.id, ola.token)).attachment.can.submit).toBe(true);
     const sent = await submit(t, ola, bounty.id);
     expect(sent.status).toBe(200);
     expect((await review(t, olivia, sent.attachment.id, 'approve')).attachment.amount).toBe('3');

@@ -1,6 +1,6 @@
 import { type Bounty, formatAmount, servableLink } from '@polaris/contract';
 import type { Links } from '../../platform/links.ts';
-import { canSubmit, isCreator, stateOf } from './policy.ts';
+import { canOf, isCreator, stateOf } from './policy.ts';
 import type { BountyRow } from './store.ts';
 import type { SubmissionRow } from './submissions.store.ts';
 
@@ -32,7 +32,7 @@ export function presentBounty(row: BountyRow, viewerId: number | null, now: Date
     isCreator: creator,
     mySubmission:
       row.mine === null ? null : { id: String(row.mine.id), state: row.mine.state, reason: row.mine.reason },
-    canSubmit: canSubmit(row, viewerId, now),
+    can: canOf(row, viewerId, now),
     fundEntryId: creator ? String(row.fundEntryId) : null,
     refundEntryId: creator && row.refundEntryId !== null ? String(row.refundEntryId) : null,
   };

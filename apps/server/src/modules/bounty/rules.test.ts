@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { FieldsError } from '../../platform/errors.ts';
-import { canSubmit, canView, reviewOpen, stateOf } from './policy.ts';
+import { canView, reviewOpen, stateOf, submitRefusal } from './policy.ts';
 import { splitPool } from './service.ts';
 import type { BountyRow } from './store.ts';
 
 const HOUR = 3_600_000;
 const now = new Date('2025-06-01T12:00:00Z');
 const at = (hours: number) => new Date(now.getTime() + hours * HOUR);
+const canSubmit = (row: BountyRow, userId: number | null, when: Date) => submitRefusal(row, userId, when) === null;
 
 function bounty(overrides: Partial<BountyRow> = {}): BountyRow {
   return {

@@ -8,7 +8,7 @@ import { cursorId, nextCursor } from './cursor.ts';
 import { submitterIds } from './deadlines.store.ts';
 import type { BountyDeps } from './deps.ts';
 import { submissionApproved, submissionReceived, submissionRejected } from './events.ts';
-import { canView, isCreator, reviewOpen, stateOf } from './policy.ts';
+import { canView, isCreator, reviewRefusal, submitRefusal } from './policy.ts';
 import { presentSubmission } from './presenter.ts';
 import { type BountyRow, bountyById, claimWinnerSlot, lockOpenBounty, settleBounty } from './store.ts';
 import {
@@ -35,16 +35,6 @@ function isHttpsLink(value: string): boolean {
 }
 
 /**
- * Why a submission cannot be reviewed, as the creator would understand it: it was reviewed already, every winner
- * is paid (what waited expired with the last payout), or the review window has closed.
- */
-function refusal(submission: SubmissionRow, bounty: BountyRow): AppError {
-  if (submission.state === 'approved' || submission.state === 'rejected') return conflict('bounty.alreadyReviewed');
-  if (bounty.paidCount >= bounty.winners) return conflict('bounty.noWinnersLeft');
-  return conflict('bounty.reviewClosed');
-}
-
-/**
  * Submitting to a bounty and reviewing submissions. Limits are claimed, not checked: one live submission per
  * person is the partial unique index, a winner slot is a conditional update of `paid_count`.
  */
@@ -64,16 +54,8 @@ export class SubmissionService {
   async submit(userId: number, input: { id: string; text: string; link?: string; imageId?: string }) {
     const bounty = await this.visibleBounty(userId, Number(input.id));
     const now = this.deps.now();
-    if (isCreator(bounty, userId)) throw new AppError(Status.noPermission, 'bounty.ownBounty');
-    if (stateOf(bounty, now) !== 'open') throw conflict('bounty.closed');
-    if (!bounty.inAudience) {
-      throw bounty.audience === 'room'
-        ? new AppError(Status.noPermission, 'bounty.roomOnly')
-        : new AppError(Status.noPermission, 'bounty.attendeesOnly', { title: bounty.activityTitle ?? '' });
-    }
-    if (bounty.mine && (bounty.mine.state === 'pending' || bounty.mine.state === 'approved')) {
-      throw conflict('bounty.alreadySubmitted');
-    }
+    const refused = submitRefusal(bounty, userId, now);
+    if (refused) throw refused;
     const text = input.text.trim();
     const link = input.link?.trim() || null;
     const imageId = input.imageId ?? null;
@@ -143,12 +125,12 @@ export class SubmissionService {
     if (!submission) throw submissionNotFound();
     const bounty = await bountyById(this.db, userId, submission.bountyId);
     if (!bounty || !canView(bounty, userId)) throw submissionNotFound();
-    if (!isCreator(bounty, userId)) throw new AppError(Status.noPermission, 'bounty.notCreator');
+    const now = this.deps.now();
+    const refused = reviewRefusal(bounty, userId, now, submission);
+    if (refused) throw refused;
     if (input.decision === 'approve' && submission.userId === bounty.creatorId) {
       throw new AppError(Status.noPermission, 'bounty.selfApproval');
     }
-    const now = this.deps.now();
-    if (submission.state !== 'pending' || !reviewOpen(bounty, now)) throw refusal(submission, bounty);
 
     if (input.decision === 'reject') {
       const rejected = await this.db.transaction(async (tx) => {
@@ -192,7 +174,9 @@ export class SubmissionService {
   /** Why a review lost a race: reads the submission and its bounty as they are now. */
   private async refusalNow(db: Database | Tx, submissionId: number) {
     const submission = (await submissionById(db, submissionId))!;
-    return refusal(submission, (await bountyById(db, null, submission.bountyId))!);
+    const bounty = (await bountyById(db, null, submission.bountyId))!;
+    // What the rule says now; a race lost while the rule still allows it lost to the window closing.
+    return reviewRefusal(bounty, bounty.creatorId, this.deps.now(), submission) ?? conflict('bounty.reviewClosed');
   }
 
   private async approve(tx: Tx, bounty: BountyRow, submission: SubmissionRow, now: Date) {

@@ -19,7 +19,7 @@ export function DetailBar({ bounty }: { bounty: Bounty }) {
       <Button onClick={() => void share()} data-testid="bounty-share">
         <LinkOutline aria-hidden /> {t('bounty.detail.share')}
       </Button>
-      {bounty.isCreator && (
+      {bounty.can.manage && (
         <Button
           variant="primary"
           onClick={() => navigate(href(PATHS.bountyManage, { id: bounty.id }))}

@@ -27,10 +27,7 @@ export function SubmissionRow({ bounty, submission }: { bounty: Bounty; submissi
   const language = useSettings((state) => state.language);
   const review = useReviewSubmission();
   const [rejecting, setRejecting] = useState(false);
-  const reviewable =
-    submission.state === 'pending' &&
-    (bounty.state === 'open' || bounty.state === 'reviewing') &&
-    bounty.paidCount < bounty.winners;
+  const reviewable = submission.state === 'pending' && bounty.can.review;
 
   const approve = async () => {
     const ok = await confirm({

@@ -49,13 +49,13 @@ function Detail({ bounty }: { bounty: Bounty }) {
   return (
     <div data-testid="bounty-detail" data-id={bounty.id}>
       <BountyInfo bounty={bounty} />
-      {bounty.isCreator && <CreatorPanel bounty={bounty} />}
+      {bounty.can.manage && <CreatorPanel bounty={bounty} />}
       {mine && (
         <div style={{ marginTop: 12 }}>
           <MySubmission bounty={bounty} />
         </div>
       )}
-      {bounty.canSubmit && (
+      {bounty.can.submit && (
         <div style={{ marginTop: 12 }}>
           <SubmitForm bounty={bounty} />
         </div>
@@ -70,7 +70,7 @@ function Detail({ bounty }: { bounty: Bounty }) {
           </Button>
         </div>
       )}
-      {loggedIn && !bounty.canSubmit && !bounty.isCreator && !mine && bounty.state === 'open' && (
+      {loggedIn && !bounty.can.submit && !bounty.can.manage && !mine && bounty.state === 'open' && (
         <p className={styles.notice} style={{ marginTop: 12 }} data-testid="bounty-not-eligible">
           {bounty.audience === 'room'
             ? t('contract:bounty.roomOnly')

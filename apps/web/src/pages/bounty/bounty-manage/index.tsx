@@ -60,7 +60,7 @@ function ManageLoader({ id }: { id: string }) {
 function CreatorOnly({ bounty }: { bounty: Bounty }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  if (!bounty.isCreator) {
+  if (!bounty.can.manage) {
     return (
       <EmptyState
         testId="bounty-manage-forbidden"
