@@ -1,29 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Button, type ButtonVariant } from './Button.tsx';
+import { mount } from './test-mount.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const unmounts: (() => void)[] = [];
-afterEach(() => {
-  for (const unmount of unmounts.splice(0)) unmount();
-});
-
-function render(node: React.ReactNode): HTMLElement {
-  const host = document.createElement('div');
-  document.body.append(host);
-  const root = createRoot(host);
-  act(() => root.render(node));
-  unmounts.push(() => {
-    act(() => root.unmount());
-    host.remove();
-  });
-  return host.querySelector('button')!;
-}
+const render = (node: React.ReactNode): HTMLElement => mount(node).querySelector('button')!;
 
 describe('Button', () => {
   const looks: [ButtonVariant, string[], string[]][] = [

@@ -1,36 +1,20 @@
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ListGroup, ListRow } from './ListRow.tsx';
+import { mount } from './test-mount.tsx';
 import ui from './ui.module.css';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const unmounts: (() => void)[] = [];
-afterEach(() => {
-  for (const unmount of unmounts.splice(0)) unmount();
-});
-
+/** The row at `/`, with a page at `/next` to arrive at. */
 function render(node: React.ReactNode): HTMLElement {
-  const host = document.createElement('div');
-  document.body.append(host);
-  const root = createRoot(host);
-  act(() =>
-    root.render(
-      <MemoryRouter initialEntries={['/']}>
-        <Routes>
-          <Route path="/" element={node} />
-          <Route path="/next" element={<p data-testid="arrived">next</p>} />
-        </Routes>
-      </MemoryRouter>,
-    ),
+  return mount(
+    <MemoryRouter initialEntries={['/']}>
+      <Routes>
+        <Route path="/" element={node} />
+        <Route path="/next" element={<p data-testid="arrived">next</p>} />
+      </Routes>
+    </MemoryRouter>,
   );
-  unmounts.push(() => {
-    act(() => root.unmount());
-    host.remove();
-  });
-  return host;
 }
 
 const chevron = (row: Element) => row.querySelector(`.${ui.chevron}`);
