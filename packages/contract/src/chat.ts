@@ -142,10 +142,15 @@ export const ChatMessageOutput = z.object({
 export type ChatMessage = z.infer<typeof ChatMessageOutput>;
 export const ChatMessagesOutput = z.object({ items: z.array(ChatMessageOutput) });
 
-export const ChatAbilitiesOutput = z.object({
+/** What the caller may do in the room, as the server's policy answers it (chat/policy.ts). */
+export const ChatRoomCan = z.object({
+  /** Send a message: an active member, not muted, in a room still open. */
   send: z.boolean(),
+  /** Mute, kick, ban, delete others' messages, pin, announce: its owner and admins. */
   moderate: z.boolean(),
+  /** Change the room's name, avatar, join policy and slow mode: its owner and admins, never in a direct room. */
   editSettings: z.boolean(),
+  /** Share its invite link: any member of a public room, the admins of an invite-only one; never a direct or activity room. */
   share: z.boolean(),
 });
 export const ChatRoomOutput = z.object({
@@ -163,7 +168,7 @@ export const ChatRoomOutput = z.object({
   role: z.enum(CHAT_ROLES).nullable(),
   /** Present for members who may share it. */
   inviteToken: z.string().nullable(),
-  abilities: ChatAbilitiesOutput,
+  can: ChatRoomCan,
   /** A city room's city, an activity room's activity (its public code, as activity pages take it). */
   city: z.string().nullable(),
   /** A city room's city in the three languages (null for free text and other kinds). */

@@ -314,7 +314,7 @@ describe('activity and city rooms', () => {
     expect(cancelled.status).toBe(200);
     const closed = (await roomOf(second))!.room;
     expect(closed.closedAt).not.toBeNull();
-    expect(closed.abilities.send).toBe(false);
+    expect(closed.can.send).toBe(false);
     expect((await history(second, room.id)).attachment.items[0]).toMatchObject({ event: 'closed' });
     const refused = await send(organizer, room.id, { text: 'still here?' });
     expect([refused.status, refused.msg]).toEqual([409, 'This room is closed: its activity was cancelled']);
@@ -340,7 +340,7 @@ describe('direct rooms', () => {
     const opened = await t.call<ChatRoom>('POST', '/chat/direct/open', { token: ann.token, body: { uid: bob.uid } });
     expect(opened.status).toBe(200);
     expect(opened.attachment).toMatchObject({ kind: 'direct', peer: { uid: bob.uid }, inviteToken: null });
-    expect(opened.attachment.abilities).toMatchObject({ send: true, editSettings: false, share: false });
+    expect(opened.attachment.can).toMatchObject({ send: true, editSettings: false, share: false });
     const [again, fromBob] = await Promise.all([
       t.call<ChatRoom>('POST', '/chat/direct/open', { token: ann.token, body: { uid: bob.uid } }),
       t.call<ChatRoom>('POST', '/chat/direct/open', { token: bob.token, body: { uid: ann.uid } }),

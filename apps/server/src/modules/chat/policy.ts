@@ -56,7 +56,8 @@ export const canShare = (room: RoomRow, member: Member | undefined) =>
   isActive(member) &&
   (room.joinPolicy === 'public' || isAdmin(member));
 
-export function abilities(room: RoomRow, member: Member | undefined, now: Date) {
+/** What the caller may do in the room: the rules above, as the room's answer carries them. */
+export function canOf(room: RoomRow, member: Member | undefined, now: Date) {
   return {
     send: canSend(room, member, now),
     moderate: isAdmin(member),

@@ -1,6 +1,6 @@
 import type { ChatMessage, ChatRoom } from '@polaris/contract';
 import { cityNames } from '../../platform/places/cities.ts';
-import { abilities, canShare, isActive, type Member } from './policy.ts';
+import { canOf, canShare, isActive, type Member } from './policy.ts';
 import type { MemberListRow, MessageWithNames, RoomRow } from './store.ts';
 
 /** The outward shapes of chat: rooms as their viewer sees them, messages, members. */
@@ -58,7 +58,7 @@ export function presentRoom(
     memberCount,
     role: isActive(member) ? member.role : null,
     inviteToken: canShare(room, member) ? room.inviteToken : null,
-    abilities: abilities(room, member, now),
+    can: canOf(room, member, now),
     city: room.city,
     cityNames: room.kind === 'city' ? cityNames(room.city) : null,
     activityId: extras.activityCode,

@@ -30,7 +30,7 @@ function roomRoutes(router: Router, chat: ChatService): void {
   });
   router.route({
     ...chatSchemas.room,
-    summary: 'One room as the caller sees it, with their role and abilities',
+    summary: 'One room as the caller sees it, with their role and what they may do (`can`)',
     tags,
     auth: 'user',
     handler: ({ input, user }) => chat.rooms.room(user, input.roomId),

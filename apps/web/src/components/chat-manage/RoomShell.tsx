@@ -23,7 +23,7 @@ function useRoomId(): string {
 
 /**
  * A management page of one room (`?id=`): the nav bar, then the login check, the room as the viewer sees it
- * (its role and abilities decide what the page offers), and its not-found and failure states.
+ * (its role and `can` decide what the page offers), and its not-found and failure states.
  */
 export function RoomShell({ title, children }: { title: string; children(room: ChatRoom): ReactNode }) {
   const { t } = useTranslation();

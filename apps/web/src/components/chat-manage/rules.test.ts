@@ -108,15 +108,15 @@ describe('links and avatars', () => {
 });
 
 describe('shareToken', () => {
-  const abilities = { send: true, moderate: true, editSettings: true, share: true };
+  const can = { send: true, moderate: true, editSettings: true, share: true };
   it('shows the link of a community or city room to those the server lets share it', () => {
-    expect(shareToken({ kind: 'community', inviteToken: 'tok', abilities })).toBe('tok');
-    expect(shareToken({ kind: 'city', inviteToken: 'tok', abilities })).toBe('tok');
-    expect(shareToken({ kind: 'community', inviteToken: null, abilities: { ...abilities, share: false } })).toBeNull();
+    expect(shareToken({ kind: 'community', inviteToken: 'tok', can })).toBe('tok');
+    expect(shareToken({ kind: 'city', inviteToken: 'tok', can })).toBe('tok');
+    expect(shareToken({ kind: 'community', inviteToken: null, can: { ...can, share: false } })).toBeNull();
   });
 
   it('never offers a link into an activity room, which nobody can join by it', () => {
-    expect(shareToken({ kind: 'activity', inviteToken: 'tok', abilities })).toBeNull();
+    expect(shareToken({ kind: 'activity', inviteToken: 'tok', can })).toBeNull();
   });
 });
 

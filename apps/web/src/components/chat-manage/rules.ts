@@ -78,8 +78,8 @@ export function inviteLink(shortLinkHost: string, token: string): string {
  * The invite link to show, if any. The server offers an activity room's token to its admins, but refuses anyone
  * who joins an activity room by it (places follow tickets), so such a link would only lead to an error.
  */
-export function shareToken(room: Pick<ChatRoom, 'kind' | 'inviteToken' | 'abilities'>): string | null {
-  if (!room.abilities.share || room.kind === 'activity' || room.kind === 'direct') return null;
+export function shareToken(room: Pick<ChatRoom, 'kind' | 'inviteToken' | 'can'>): string | null {
+  if (!room.can.share || room.kind === 'activity' || room.kind === 'direct') return null;
   return room.inviteToken;
 }
 

@@ -73,7 +73,7 @@ export function Composer({
   }, [replyTo]);
 
   if (room.closedAt) return <p className={css.notice}>{t('chat.room.closed')}</p>;
-  if (!room.abilities.send) {
+  if (!room.can.send) {
     return (
       <p className={css.notice} data-testid="composer-muted">
         {t('chat.room.muted')}
@@ -183,7 +183,7 @@ function fitToText(element: HTMLTextAreaElement | null) {
 function useSlowMode(room: ChatRoom) {
   const [nextAt, setNextAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
-  const slow = room.slowModeSeconds > 0 && !room.abilities.moderate ? room.slowModeSeconds : 0;
+  const slow = room.slowModeSeconds > 0 && !room.can.moderate ? room.slowModeSeconds : 0;
   const wait = Math.max(0, Math.ceil((nextAt - now) / 1000));
   useEffect(() => {
     if (wait <= 0) return undefined;

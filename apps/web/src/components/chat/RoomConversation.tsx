@@ -17,7 +17,7 @@ export function RoomConversation({ chat, room, compact }: { chat: ChatRoomState;
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const replyName = useMemo(() => (replyTo ? displayName(t, replyTo.senderName, replyTo.senderUid) : ''), [replyTo, t]);
   const { history } = chat;
-  const canWrite = room.abilities.send && !room.closedAt;
+  const canWrite = room.can.send && !room.closedAt;
   return (
     <>
       {canWrite && <SkipLink target={COMPOSER_INPUT_ID}>{t('chat.room.skipToComposer')}</SkipLink>}
@@ -34,8 +34,8 @@ export function RoomConversation({ chat, room, compact }: { chat: ChatRoomState;
           messages={chat.messages}
           pending={chat.pending}
           selfUid={chat.selfUid}
-          canModerate={room.abilities.moderate}
-          canReply={room.abilities.send && !room.closedAt}
+          canModerate={room.can.moderate}
+          canReply={room.can.send && !room.closedAt}
           hasOlder={chat.hasOlder}
           loadingOlder={chat.loadingOlder}
           olderFailed={chat.olderFailed}

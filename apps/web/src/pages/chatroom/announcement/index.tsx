@@ -43,7 +43,7 @@ function Announcements({ room }: { room: ChatRoom }) {
           body={t('chatManage.announce.noneBody')}
         />
       )}
-      {room.abilities.moderate && <AnnouncementComposer room={room} />}
+      {room.can.moderate && <AnnouncementComposer room={room} />}
       {member && history.isPending && <Loading testId="announce-loading" />}
       {member && history.isError && (
         <LoadFailed onRetry={() => void history.refetch()} message={history.error.message} />

@@ -36,8 +36,8 @@ function RoomSetting({ room }: { room: ChatRoom }) {
       <RoomCard room={room} />
       <RoomLinks room={room} />
       {room.role !== null && <RoomMute roomId={room.id} />}
-      {room.abilities.editSettings && <RoomSettings room={room} />}
-      {token && <ShareCard room={room} token={token} canReset={room.abilities.editSettings} />}
+      {room.can.editSettings && <RoomSettings room={room} />}
+      {token && <ShareCard room={room} token={token} canReset={room.can.editSettings} />}
       <LeaveRoom room={room} />
     </div>
   );
@@ -108,7 +108,7 @@ function RoomLinks({ room }: { room: ChatRoom }) {
           testId="room-link-on-air"
         />
       )}
-      {room.abilities.moderate && room.kind !== 'direct' && (
+      {room.can.moderate && room.kind !== 'direct' && (
         <ListRow
           icon={<VideoOutline />}
           title={t('chatManage.live.go')}
