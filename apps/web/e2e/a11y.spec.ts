@@ -14,6 +14,7 @@ import {
   E2E_TRADE_PASSWORD,
   fundedAccount,
   logInAs,
+  speakOnEveryLoad,
   stepper,
   test,
 } from './support.ts';
@@ -292,11 +293,7 @@ test('the home, a chat room and the calendar in both languages and both schemes'
   await logInAs(page, account.email);
   const folder = path.resolve(import.meta.dirname, '../../../test-results/a11y-shots');
   for (const language of ['zh-Hant', 'en'] as const) {
-    await page.addInitScript((chosen) => {
-      const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-      store.settings = { ...store.settings, language: chosen };
-      localStorage.setItem('polarisex:store', JSON.stringify(store));
-    }, language);
+    await speakOnEveryLoad(page, language);
     // The language is read when the app loads: the next `open` loads it afresh.
     await page.goto('about:blank');
     for (const scheme of ['light', 'dark'] as const) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { hashLoginPassword, hashTradePassword } from '@polaris/contract';
-import { codeFor, deposit, solvedCaptcha, stepper, test, uniqueEmail } from './support.ts';
+import { codeFor, deposit, solvedCaptcha, speakFromNextLoad, stepper, test, uniqueEmail } from './support.ts';
 
 const API = '/rest/polarisex';
 const PASSWORD = 'abc12345';
@@ -178,11 +178,7 @@ test('create a paid activity, a guest pays, check-in by typed code, others are r
   await shot('sign-code');
 
   // The same page in English.
-  await page.evaluate(() => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: 'en' };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  });
+  await speakFromNextLoad(page, 'en');
   await page.goto(`/#/pages/activity/manage/index?id=${activityId}`);
   await page.reload();
   await expect(page.getByTestId('manage-scan')).toHaveText('Scan tickets');

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { hashTradePassword } from '@polaris/contract';
-import { accountByApi, apiCall, E2E_TRADE_PASSWORD, fundedAccount, logInAs, stepper, test } from './support.ts';
+import {
+  accountByApi,
+  apiCall,
+  E2E_TRADE_PASSWORD,
+  fundedAccount,
+  logInAs,
+  speakOnEveryLoad,
+  stepper,
+  test,
+} from './support.ts';
 
 // Someone opens red packets faster than a person would: ten through the API in a minute, then the eleventh in the
 // app. The envelope asks for the human check, the widget solves its proof of work in the browser, and the next
@@ -42,11 +51,7 @@ test('a claimer who looks automated passes the human check on the envelope', asy
   await shot('opened-after-check');
 
   // Runs after logInAs's English one on every load, so it wins.
-  await page.addInitScript(() => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: 'zh-Hant' };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  });
+  await speakOnEveryLoad(page, 'zh-Hant');
   await page.goto(`/#/pages/red-envelope/password/index?redpacketCode=${twelfth.code}`);
   await page.reload();
   await page.getByTestId('envelope-open').click();

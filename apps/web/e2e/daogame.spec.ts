@@ -1,13 +1,9 @@
 import { expect, type Page } from '@playwright/test';
-import { stepper, test } from './support.ts';
+import { speakFromNextLoad, stepper, test } from './support.ts';
 
 /** Switches the interface language the way the language switch stores it, then reloads. */
 async function useLanguage(page: Page, language: 'en' | 'zh-Hant') {
-  await page.evaluate((value) => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: value };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  }, language);
+  await speakFromNextLoad(page, language);
   await page.reload();
 }
 

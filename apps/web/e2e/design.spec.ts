@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { Activity } from '@polaris/contract';
 import sharp from 'sharp';
-import { accountByApi, apiCall, logInAs, shotsFolder, test } from './support.ts';
+import { accountByApi, apiCall, logInAs, shotsFolder, speakOnEveryLoad, test } from './support.ts';
 
 // One design system (docs/new-user-polish.md "design"): the manage page's tools in order of use with cancelling
 // apart and red; pill buttons on the manage, scan and calendar pages; a chosen chat photo is previewed with a
@@ -19,11 +19,7 @@ async function shot(page: Page, name: string) {
  * every page load, after logInAs's (which sets English on each load).
  */
 async function useLanguage(page: Page, language: 'en' | 'zh-Hant') {
-  await page.addInitScript((value) => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: value };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  }, language);
+  await speakOnEveryLoad(page, language);
   await page.reload();
 }
 

@@ -11,6 +11,7 @@ import {
   fundedAccount,
   outboxDir,
   shotsFolder,
+  speakOnEveryLoad,
   test,
 } from './support.ts';
 
@@ -24,11 +25,7 @@ async function shoot(page: Page, name: string) {
 
 /** Signs in through the login screen with the app in `language`. */
 async function logIn(page: Page, email: string, language: Language) {
-  await page.addInitScript((lang) => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: lang };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  }, language);
+  await speakOnEveryLoad(page, language);
   await page.goto('/#/pages/user/login/index');
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(E2E_PASSWORD);

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { accountByApi, apiCall, logInAs, shotsFolder, test } from './support.ts';
+import { accountByApi, apiCall, logInAs, shotsFolder, speakOnEveryLoad, test } from './support.ts';
 
 // Organizers find what they host (my activities → hosting), see their own activity with the organizer's actions
 // instead of a sign-up, and read every activity time on the venue's clock, labelled, in the calendar as on the
@@ -17,11 +17,7 @@ test.use({ viewport: { width: 390, height: 844 }, timezoneId: 'America/Los_Angel
 
 async function logInWith(page: Page, email: string, language: Language) {
   await logInAs(page, email); // logs in in English
-  await page.addInitScript((lang) => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: lang };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  }, language);
+  await speakOnEveryLoad(page, language);
   await page.reload(); // the scripts run on a load: the app boots again in `language`
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }

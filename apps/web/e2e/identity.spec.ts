@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { type Account, accountByApi, apiCall, E2E_PASSWORD, test } from './support.ts';
+import { type Account, accountByApi, apiCall, E2E_PASSWORD, speakOnEveryLoad, test } from './support.ts';
 
 /**
  * Issue 23 items 9 and 10, in Traditional Chinese and English: one identity (an avatar uploaded with a crop shows in
@@ -18,11 +18,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 type Language = 'zh-Hant' | 'en';
 
 async function speak(page: Page, language: Language) {
-  await page.addInitScript((language) => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  }, language);
+  await speakOnEveryLoad(page, language);
 }
 
 async function logIn(page: Page, email: string) {

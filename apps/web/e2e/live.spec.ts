@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { API_BASE, hashLoginPassword } from '@polaris/contract';
-import { codeFor, expectVideoPlaying, solvedCaptcha, stepper, test, uniqueEmail } from './support.ts';
+import { codeFor, expectVideoPlaying, solvedCaptcha, speakOnEveryLoad, stepper, test, uniqueEmail } from './support.ts';
 
 // A broadcaster opens a live stage and goes live with the (fake) camera and microphone; a viewer who opened the
 // link early sees "not started" and then the video, a second viewer joins, both play moving video, the count
@@ -23,11 +23,7 @@ async function signUpByApi(request: APIRequestContext): Promise<string> {
 }
 
 async function useEnglish(page: Page) {
-  await page.addInitScript(() => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: 'en' };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  });
+  await speakOnEveryLoad(page, 'en');
 }
 
 const expectPlaying = expectVideoPlaying;

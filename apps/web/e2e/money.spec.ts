@@ -9,6 +9,7 @@ import {
   E2E_PASSWORD,
   E2E_TRADE_PASSWORD,
   fundedAccount,
+  speakOnEveryLoad,
   test,
 } from './support.ts';
 
@@ -39,11 +40,7 @@ const WORDS = {
 } as const;
 
 async function signIn(page: Page, email: string, language: Language) {
-  await page.addInitScript((chosen) => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: chosen };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  }, language);
+  await speakOnEveryLoad(page, language);
   await page.goto('/#/pages/user/login/index');
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(E2E_PASSWORD);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { hashTradePassword } from '@polaris/contract';
 import { href, PATHS } from '../src/app/paths.ts';
-import { apiCall, E2E_TRADE_PASSWORD, fundedAccount, logInAs, test } from './support.ts';
+import { apiCall, E2E_TRADE_PASSWORD, fundedAccount, logInAs, speakOnEveryLoad, test } from './support.ts';
 
 // The screens issue 31 (items 6–10) touched, as a new user sees them at 390 px, in zh-Hant and English, light and
 // dark: the inbox and its settings, the wallet (XDR explained, a held ticket price "on hold"), the records picker,
@@ -99,11 +99,7 @@ async function signedIn(
   const page = await context.newPage();
   await logInAs(page, email);
   // After logInAs's English: the language asked for, read when the app next loads.
-  await page.addInitScript((chosen) => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: chosen };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  }, language);
+  await speakOnEveryLoad(page, language);
   await page.goto('about:blank');
   return page;
 }

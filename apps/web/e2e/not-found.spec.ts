@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { API_BASE, hashLoginPassword } from '@polaris/contract';
-import { codeFor, solvedCaptcha, stepper, test, uniqueEmail } from './support.ts';
+import { codeFor, solvedCaptcha, speakFromNextLoad, stepper, test, uniqueEmail } from './support.ts';
 
 // Every page that shows one thing named by its link (an activity, an asset, a coin) answers a link without
 // an id, with an id of the wrong shape, or with an id nobody knows, by saying so and offering the way home,
@@ -30,11 +30,7 @@ const UNKNOWN_SYMBOL = 'NOSUCHCOIN';
 
 async function useEnglish(page: Page) {
   await page.goto('/#/');
-  await page.evaluate(() => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: 'en' };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  });
+  await speakFromNextLoad(page, 'en');
   await page.reload();
 }
 

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { accountByApi, E2E_PASSWORD, stepper, test, uniqueEmail } from './support.ts';
+import { accountByApi, E2E_PASSWORD, speakFromNextLoad, stepper, test, uniqueEmail } from './support.ts';
 
 // A newcomer taps "Continue with Google", signs in at the (local) provider, and lands in the app logged in with
 // a new account; a spent sign-in link shows its error; an existing account confirms with its password before
@@ -26,11 +26,7 @@ test('sign in with Google as a new user, then link Google to an existing account
   await expect(page.getByTestId('me-email')).toHaveText(email);
   await shot('logged-in');
 
-  await page.evaluate(() => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: 'en' };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  });
+  await speakFromNextLoad(page, 'en');
   await page.goto('/#/pages/user/login/hyper/index?ticket=already-spent');
   await page.reload();
   await expect(page.getByTestId('signin-failed-message')).toHaveText('The sign-in link has expired, please try again.');
@@ -74,11 +70,7 @@ test('sign in with Google as a new user, then link Google to an existing account
   await expect(page.getByTestId('unlink-sheet')).toHaveCount(0);
   await expect(google).toContainText('Not linked');
   await expect(google).toContainText(`To link it, sign in with Google using ${existing.email}`);
-  await page.evaluate(() => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: 'zh-Hant' };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  });
+  await speakFromNextLoad(page, 'zh-Hant');
   await page.reload();
   await expect(google).toContainText('未綁定');
   await shot('security-providers-zh-Hant');

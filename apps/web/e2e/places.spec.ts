@@ -1,16 +1,12 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { API_BASE } from '@polaris/contract';
-import { accountByApi, apiCall, E2E_PASSWORD, shotsFolder, test } from './support.ts';
+import { accountByApi, apiCall, E2E_PASSWORD, shotsFolder, speakFromNextLoad, test } from './support.ts';
 
 const SHOTS = shotsFolder('places');
 
 async function useLanguage(page: Page, language: 'en' | 'zh-Hant') {
-  await page.evaluate((value) => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: value };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  }, language);
+  await speakFromNextLoad(page, language);
   await page.reload();
 }
 

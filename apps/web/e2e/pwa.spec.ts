@@ -2,25 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { API_BASE } from '@polaris/contract';
 import { CURRENT_RELEASE, releaseFileOf } from './release.ts';
-import { accountByApi, apiCall, E2E_PASSWORD, logInAs, stepper, test } from './support.ts';
+import { accountByApi, apiCall, logInAs, stepper, test } from './support.ts';
 
 /** Waits until the service worker has installed the build and controls the page (docs/app-platform.md). */
 async function controlledBySw(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 25_000 });
-}
-
-/** Signs the page in through the login screen, showing it in Traditional Chinese. */
-async function logInInChinese(page: Page, email: string) {
-  await page.addInitScript(() => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: 'zh-Hant' };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  });
-  await page.goto('/#/pages/user/login/index');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(E2E_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await expect(page).not.toHaveURL(/login/);
 }
 
 // A guest's ticket QR opens with the network cut; the organizer scans it with the network cut, the scan waits on
@@ -78,7 +64,7 @@ test('offline: the ticket QR opens without a network, and an offline scan syncs 
   host.on('request', (sent) => {
     if (sent.method() === 'POST' && sent.url().includes('/activity/checkin')) checkins.push(sent.url());
   });
-  await logInInChinese(host, organizer.email);
+  await logInAs(host, organizer.email, 'zh-Hant');
   const scanPath = `/#/pages/activity/manage/assembly/join/scan/index?id=${activity.id}`;
   await host.goto(scanPath);
   await expect(host.getByTestId('scan-checked-in')).toHaveAttribute('data-value', '0');

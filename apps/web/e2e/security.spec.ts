@@ -1,14 +1,20 @@
 import { expect, type Page } from '@playwright/test';
 import { hashTradePassword } from '@polaris/contract';
 import { generate } from 'otplib';
-import { accountByApi, apiCall, codeFor, deposit, E2E_PASSWORD, logInAs, stepper, test } from './support.ts';
+import {
+  accountByApi,
+  apiCall,
+  codeFor,
+  deposit,
+  E2E_PASSWORD,
+  logInAs,
+  speakFromNextLoad,
+  stepper,
+  test,
+} from './support.ts';
 
 async function useLanguage(page: Page, language: 'en' | 'zh-Hant') {
-  await page.evaluate((lang) => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: lang };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  }, language);
+  await speakFromNextLoad(page, language);
 }
 
 // A member opens the security centre, turns on Google Authenticator by copying the key into an authenticator

@@ -15,6 +15,7 @@ import {
   type CaptchaChallenge,
   hashLoginPassword,
   hashTradePassword,
+  type Language,
 } from '@polaris/contract';
 import { existingAdminToken } from '../../server/src/platform/operator-guard.ts';
 import { captchaPayload } from '../../server/src/test/captcha.ts';
@@ -270,13 +271,26 @@ export async function registerThroughScreens(page: Page, email: string, origin =
   await expect(page.getByTestId('me-email')).toHaveText(email);
 }
 
-/** Signs the page in through the login screen, in English. */
-export async function logInAs(page: Page, email: string) {
-  await page.addInitScript(() => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language: 'en' };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  });
+/** Stores the interface language as the language switch does; runs in the page, so it names nothing outside. */
+function storeLanguage(language: Language) {
+  const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
+  store.settings = { ...store.settings, language };
+  localStorage.setItem('polarisex:store', JSON.stringify(store));
+}
+
+/** The app speaks `language` from the next load on, and on every load after (a later call wins). */
+export function speakOnEveryLoad(page: Page, language: Language) {
+  return page.addInitScript(storeLanguage, language);
+}
+
+/** Stores `language` in the open page now; the app reads it when it next loads. */
+export function speakFromNextLoad(page: Page, language: Language) {
+  return page.evaluate(storeLanguage, language);
+}
+
+/** Signs the page in through the login screen, in English unless told. */
+export async function logInAs(page: Page, email: string, language: Language = 'en') {
+  await speakOnEveryLoad(page, language);
   await page.goto('/#/pages/user/login/index');
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(E2E_PASSWORD);

@@ -11,6 +11,7 @@ import {
   E2E_TRADE_PASSWORD,
   fundedAccount,
   shotsFolder,
+  speakFromNextLoad,
   test,
 } from './support.ts';
 
@@ -34,11 +35,7 @@ const VARIANTS: { language: Language; scheme: Scheme }[] = [
 /** The interface language, as the language picker stores it; the page is loaded again to take it. */
 async function speak(page: Page, language: Language, scheme: Scheme) {
   await page.emulateMedia({ colorScheme: scheme });
-  await page.evaluate((language) => {
-    const store = JSON.parse(localStorage.getItem('polarisex:store') ?? '{}');
-    store.settings = { ...store.settings, language };
-    localStorage.setItem('polarisex:store', JSON.stringify(store));
-  }, language);
+  await speakFromNextLoad(page, language);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
