@@ -7,7 +7,8 @@ import { formatMonthDay, formatTime, formatWeekday } from '@/lib/format.ts';
  */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+/** The zone's wall-clock formatter (24-hour, to the second); throws for a zone Intl does not know. */
+export function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
   let format = formats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {

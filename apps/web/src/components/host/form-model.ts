@@ -1,4 +1,5 @@
 import type { Activity, ActivityCategory, Language } from '@polaris/contract';
+import { wallClockFormat } from '@/components/activity/time.ts';
 import { cityLabel } from '@/lib/city-name.ts';
 
 /**
@@ -68,15 +69,7 @@ export function timeZones(current: string): string[] {
 export function toZoned(instant: Date | string, timeZone: string): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
+    wallClockFormat(timeZone)
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
   );
