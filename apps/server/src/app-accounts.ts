@@ -10,6 +10,7 @@ import { inviteOperatorRoutes, inviteRoutes } from './modules/invite/routes.ts';
 import type { InviteService } from './modules/invite/service.ts';
 import { oidcCallbackRoutes, oidcRoutes } from './modules/oidc/routes.ts';
 import type { OidcService } from './modules/oidc/service.ts';
+import type { AntiPhishingService } from './modules/security/anti-phishing.service.ts';
 import { AccountDeletionService, type ForgetUser } from './modules/security/deletion.service.ts';
 import type { EarningsLeft } from './modules/security/deletion.store.ts';
 import { securityRoutes } from './modules/security/routes.ts';
@@ -28,6 +29,7 @@ export interface AccountDeps {
   auth: AuthService;
   totp: TotpService;
   trade: TradePasswordService;
+  antiPhishing: AntiPhishingService;
   invites: InviteService;
   /** Google and Apple sign-in; built in app.ts, because the router's second-factor gate reads its link tickets. */
   oidc: OidcService;
@@ -70,7 +72,7 @@ export async function registerAccountModules(app: FastifyInstance, router: Route
       await kyc.removeDocuments(userId);
     },
   });
-  securityRoutes(router, { auth, trade, totp, deletion });
+  securityRoutes(router, { auth, trade, totp, deletion, antiPhishing: deps.antiPhishing });
   identityRoutes(router, { phones, kyc });
   if (adminToken) kycOperatorRoutes(router, { kyc, adminToken });
 

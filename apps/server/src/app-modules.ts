@@ -45,6 +45,7 @@ import { createPush } from './modules/push/module.ts';
 import { ClaimAutomationGuard } from './modules/redpacket/automation.ts';
 import { packetPurposeSources } from './modules/redpacket/purposes.ts';
 import { RedPacketService } from './modules/redpacket/service.ts';
+import { AntiPhishingService } from './modules/security/anti-phishing.service.ts';
 import { TradePasswordService } from './modules/security/service.ts';
 import { TotpService } from './modules/security/totp.service.ts';
 import { UserService } from './modules/user/service.ts';
@@ -140,6 +141,9 @@ async function accountServices(platform: Platform, notifier: Notifier) {
   });
   const totp = new TotpService({ db, attempts, box, now, notifier });
   const trade = new TradePasswordService({ db, auth, now });
+  const antiPhishing = new AntiPhishingService({ db, auth, now });
+  // Every mail carries its recipient's anti-phishing code from here on (platform/mail-stamp.ts).
+  platform.mailer.stampWith((email) => antiPhishing.codeForEmail(email));
   const oidc = new OidcService({
     db,
     auth,
@@ -151,7 +155,7 @@ async function accountServices(platform: Platform, notifier: Notifier) {
   const vip = new VipService({ db, now, trade, notifier });
   const images = new ImageService({ db, now, links, dataDir: config.dataDir });
   const users = new UserService(db, vip, images);
-  return { invites, auth, totp, trade, oidc, vip, images, users };
+  return { invites, auth, totp, trade, antiPhishing, oidc, vip, images, users };
 }
 
 /** Quotes, the wallet and its flows: deposits, transfers, records, payment methods. */

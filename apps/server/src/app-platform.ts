@@ -13,6 +13,7 @@ import { Links } from './platform/links.ts';
 import { loggerOptions, logRequests, requestIdOptions } from './platform/logging.ts';
 import { createMailer } from './platform/mail.ts';
 import { MailQueue } from './platform/mail-queue.ts';
+import { StampingMailer } from './platform/mail-stamp.ts';
 import { instrumentRequests, Metrics, serveMetrics } from './platform/metrics.ts';
 import { MemoryBus, type RealtimeBus, RedisBus } from './platform/realtime.ts';
 import { RegionGate, trustFunction } from './platform/region.ts';
@@ -45,9 +46,11 @@ export async function createPlatform(options: AppOptions) {
   instrumentRequests(app, metrics, { count: serveMetrics(app, metrics, config.metrics) });
   metrics.watchDatabase(() => database.usage?.());
   const region = new RegionGate(config);
-  const mailer =
+  // Every mail leaves through this one mailer, which writes the recipient's anti-phishing code on its first line.
+  const mailer = new StampingMailer(
     options.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+  );
 
   installErrorHandling(app);
   installSecurityHeaders(app, config);

@@ -48,6 +48,11 @@ export const SECOND_FACTOR_OPERATIONS = {
   },
   '/user/gauth/disable': { account: 'session', kind: 'protection', what: 'switch Google Authenticator off' },
   '/user/deleteAccount': { account: 'session', kind: 'protection', what: 'delete the account' },
+  '/user/antiPhishing/change': {
+    account: 'session',
+    kind: 'protection',
+    what: 'set, change or remove the anti-phishing code',
+  },
 } as const satisfies Record<string, SecondFactorOperation>;
 
 export type SecondFactorPath = keyof typeof SECOND_FACTOR_OPERATIONS;

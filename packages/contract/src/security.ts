@@ -63,3 +63,34 @@ export const DeleteAccountInput = z.object({
   vcode: vcodeField,
   totp: totpCodeField.optional(),
 });
+
+/**
+ * The anti-phishing code (issue 34): a short code the user chooses, written on the first line of every mail we
+ * send them, so a mail without it is not ours. Letters and digits only (no spaces, punctuation, control
+ * characters or anything a link could be made of), 4 to 20 of them, at least one a letter: all digits could be
+ * taken for a sign-in code in the same mail.
+ */
+export const ANTI_PHISHING_CODE_PATTERN = /^(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{4,20}$/;
+export const antiPhishingCodeField = z
+  .string()
+  .trim()
+  .max(20, { error: 'security.antiPhishingFormat' })
+  .regex(ANTI_PHISHING_CODE_PATTERN, { error: 'security.antiPhishingFormat' });
+
+/** Whether a code is set, and it partly masked (`AB****YZ`): the whole code is only ever written in our mail. */
+export const AntiPhishingStatusOutput = z.object({
+  set: z.boolean(),
+  masked: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type AntiPhishingStatus = z.infer<typeof AntiPhishingStatusOutput>;
+
+/**
+ * Set, change (`code`) or remove (`code: null`) the anti-phishing code, proven by a code mailed to the account
+ * (purpose `antiPhishing`), plus the authenticator code when it is on (the second-factor table).
+ */
+export const ChangeAntiPhishingInput = z.object({
+  code: antiPhishingCodeField.nullable(),
+  vcode: vcodeField,
+  totp: totpCodeField.optional(),
+});

@@ -1,3 +1,4 @@
+import type { Language } from '@polaris/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { pgArray } from '../db/arrays.ts';
@@ -28,13 +29,16 @@ export async function enqueueMail(tx: Tx, mails: QueuedMail[], now: Date): Promi
     const column = (value: (mail: QueuedMail) => string) => pgArray(chunk.map(value));
     await query(
       tx,
-      sql`insert into mail_queue (recipient, subject, body, topic, headers, attachments, created_at, next_attempt_at)
-          select r, s, b, t, nullif(h, 'null'::jsonb), nullif(a, 'null'::jsonb), ${at}::timestamptz, ${at}::timestamptz
+      sql`insert into mail_queue (recipient, subject, body, topic, headers, attachments, language, created_at,
+                                  next_attempt_at)
+          select r, s, b, t, nullif(h, 'null'::jsonb), nullif(a, 'null'::jsonb), nullif(l, ''), ${at}::timestamptz,
+                 ${at}::timestamptz
           from unnest(${column((mail) => mail.to)}::text[], ${column((mail) => mail.subject)}::text[],
                       ${column((mail) => mail.text)}::text[], ${column((mail) => mail.topic)}::text[],
                       ${column((mail) => JSON.stringify(mail.headers ?? null))}::jsonb[],
-                      ${column((mail) => JSON.stringify(mail.attachments?.length ? mail.attachments : null))}::jsonb[])
-            as w(r, s, b, t, h, a)`,
+                      ${column((mail) => JSON.stringify(mail.attachments?.length ? mail.attachments : null))}::jsonb[],
+                      ${column((mail) => mail.language ?? '')}::text[])
+            as w(r, s, b, t, h, a, l)`,
     );
   }
 }
@@ -84,6 +88,7 @@ export class MailQueue {
       body: string;
       headers: Record<string, string> | string | null;
       attachments: MailAttachment[] | string | null;
+      language: Language | null;
       attempts: number;
     }>(
       this.deps.db,
@@ -93,7 +98,7 @@ export class MailQueue {
             select id from mail_queue
             where sent_at is null and next_attempt_at <= ${now}::timestamptz and attempts < ${MAIL_MAX_ATTEMPTS}
             order by next_attempt_at, id limit ${limit} for update skip locked)
-          returning id::text, recipient, subject, body, headers, attachments, attempts`,
+          returning id::text, recipient, subject, body, headers, attachments, language, attempts`,
     );
     let sent = 0;
     let failed = 0;
@@ -105,6 +110,7 @@ export class MailQueue {
           text: row.body,
           headers: jsonColumn(row.headers) ?? undefined,
           attachments: jsonColumn(row.attachments) ?? undefined,
+          language: row.language ?? undefined,
         });
       } catch (error) {
         failed++;

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Language } from '@polaris/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
@@ -18,6 +19,11 @@ export interface MailMessage {
   /** Extra headers, e.g. RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post`. */
   headers?: Record<string, string>;
   attachments?: MailAttachment[];
+  /**
+   * The language the mail is written in; its anti-phishing line (platform/mail-stamp.ts) follows it. Absent: the
+   * mail is in English and Traditional Chinese both (an invitation to an address whose reader is not known).
+   */
+  language?: Language;
 }
 
 /** The bare address of a From line: `Polaris <no-reply@polaris.local>` -> `no-reply@polaris.local`. */

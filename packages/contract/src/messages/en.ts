@@ -209,6 +209,7 @@ export const en = {
     deleteRedPackets: '{{count}} open red packet(s)',
     deleteBounties: '{{count}} open bounty(ies)',
     deleteAirdrops: '{{count}} airdrop(s) you fund that are not distributed yet',
+    antiPhishingFormat: 'The anti-phishing code must be 4-20 letters and digits, with at least one letter',
   },
   region: { blocked: 'This feature is not supported in the current region' },
   people: {
@@ -227,6 +228,7 @@ export const en = {
     membersOnly: "This live stage is for the room's members: join the room to watch",
   },
   mail: {
+    antiPhishing: 'Anti-phishing code: {{code}}',
     codeSubject: 'Your verification code is {{code}}',
     codeBody:
       'Your verification code to {{purpose}} is {{code}}.\n\nIt expires in 10 minutes and works once. If you did not ask for it, you can ignore this mail.',
@@ -236,6 +238,7 @@ export const en = {
       reset: 'reset your password',
       trade: 'set your transaction password',
       delete: 'delete your account',
+      antiPhishing: 'set your anti-phishing code',
     },
   },
   ...enFeatures,

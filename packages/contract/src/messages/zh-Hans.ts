@@ -207,6 +207,7 @@ export const zhHans: Messages = {
     deleteRedPackets: '{{count}} 个未结束的红包',
     deleteBounties: '{{count}} 个未结束的悬赏',
     deleteAirdrops: '{{count}} 个由你出资、尚未发放的空投',
+    antiPhishingFormat: '防钓鱼码须为 4 到 20 个英文字母或数字，且至少包含一个字母',
   },
   region: { blocked: '当前地区暂不支持此功能' },
   people: {
@@ -225,10 +226,18 @@ export const zhHans: Messages = {
     membersOnly: '此直播仅限聊天室成员观看：请先加入聊天室',
   },
   mail: {
+    antiPhishing: '防钓鱼码：{{code}}',
     codeSubject: '您的验证码是 {{code}}',
     codeBody:
       '您用于{{purpose}}的验证码是 {{code}}。\n\n验证码 10 分钟内有效，仅可使用一次。如非本人操作，请忽略此邮件。',
-    purpose: { signup: '注册账号', login: '登录', reset: '重置密码', trade: '设置交易密码', delete: '删除账户' },
+    purpose: {
+      signup: '注册账号',
+      login: '登录',
+      reset: '重置密码',
+      trade: '设置交易密码',
+      delete: '删除账户',
+      antiPhishing: '设置防钓鱼码',
+    },
   },
   ...zhHansFeatures,
   ...zhHansNotices,

@@ -207,6 +207,7 @@ export const zhHant: Messages = {
     deleteRedPackets: '{{count}} 個未結束的紅包',
     deleteBounties: '{{count}} 個未結束的懸賞',
     deleteAirdrops: '{{count}} 個由你出資、尚未發放的空投',
+    antiPhishingFormat: '防釣魚碼須為 4 到 20 個英文字母或數字，且至少包含一個字母',
   },
   region: { blocked: '當前地區暫不支援此功能' },
   people: {
@@ -225,10 +226,18 @@ export const zhHant: Messages = {
     membersOnly: '此直播僅限聊天室成員觀看：請先加入聊天室',
   },
   mail: {
+    antiPhishing: '防釣魚碼：{{code}}',
     codeSubject: '您的驗證碼是 {{code}}',
     codeBody:
       '您用於{{purpose}}的驗證碼是 {{code}}。\n\n驗證碼 10 分鐘內有效，僅可使用一次。如非本人操作，請忽略此郵件。',
-    purpose: { signup: '註冊帳號', login: '登入', reset: '重設密碼', trade: '設定交易密碼', delete: '刪除帳戶' },
+    purpose: {
+      signup: '註冊帳號',
+      login: '登入',
+      reset: '重設密碼',
+      trade: '設定交易密碼',
+      delete: '刪除帳戶',
+      antiPhishing: '設定防釣魚碼',
+    },
   },
   ...zhHantFeatures,
   ...zhHantNotices,

@@ -26,4 +26,7 @@ export const securitySchemas = {
   userDeleteAccountCheck: withSchemas(api.userDeleteAccountCheck, auth.EmptyInput, s.DeletionCheckOutput),
   userDeleteAccountVcode: withSchemas(api.userDeleteAccountVcode, auth.EmptyInput, auth.SendCodeOutput),
   userDeleteAccount: withSchemas(api.userDeleteAccount, s.DeleteAccountInput, auth.EmptyOutput),
+  userAntiPhishingStatus: withSchemas(api.userAntiPhishingStatus, auth.EmptyInput, s.AntiPhishingStatusOutput),
+  userAntiPhishingVcode: withSchemas(api.userAntiPhishingVcode, auth.EmptyInput, auth.SendCodeOutput),
+  userAntiPhishingChange: withSchemas(api.userAntiPhishingChange, s.ChangeAntiPhishingInput, auth.EmptyOutput),
 };

@@ -36,4 +36,13 @@ export const securityApi = {
     '/user/deleteAccount/vcode',
   ),
   userDeleteAccount: route<typeof s.DeleteAccountInput, typeof auth.EmptyOutput>('POST', '/user/deleteAccount'),
+  userAntiPhishingStatus: route<typeof auth.EmptyInput, typeof s.AntiPhishingStatusOutput>(
+    'GET',
+    '/user/antiPhishing/status',
+  ),
+  userAntiPhishingVcode: route<typeof auth.EmptyInput, typeof auth.SendCodeOutput>('POST', '/user/antiPhishing/vcode'),
+  userAntiPhishingChange: route<typeof s.ChangeAntiPhishingInput, typeof auth.EmptyOutput>(
+    'POST',
+    '/user/antiPhishing/change',
+  ),
 };

@@ -20,6 +20,8 @@ export const mailQueue = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>(),
     /** Attachments (a calendar invite): file name, content type (with its parameters) and text content. */
     attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
+    /** The language the mail is written in (its anti-phishing line follows it); null: English and Chinese both. */
+    language: text('language'),
     createdAt: at('created_at').notNull(),
     /** Not before this time: a claim pushes it forward, so a failed or interrupted send is retried later. */
     nextAttemptAt: at('next_attempt_at').notNull(),

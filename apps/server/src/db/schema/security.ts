@@ -43,3 +43,16 @@ export const totpRecoveryCodes = pgTable(
   },
   (table) => [uniqueIndex('totp_recovery_codes_user_code').on(table.userId, table.codeHash)],
 );
+
+/**
+ * The anti-phishing code a user chose (issue 34): written on the first line of every mail sent to their address
+ * (platform/mail-stamp.ts), so a mail without it is not ours. Letters and digits only (contract
+ * `ANTI_PHISHING_CODE_PATTERN`); no row, no line.
+ */
+export const antiPhishingCodes = pgTable('anti_phishing_codes', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  code: text('code').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

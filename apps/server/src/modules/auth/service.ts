@@ -62,7 +62,7 @@ export interface AuthDeps {
 }
 
 /** Public purposes plus the ones only a logged-in user may ask for. */
-export type AnyCodePurpose = CodePurpose | 'trade' | 'delete';
+export type AnyCodePurpose = CodePurpose | 'trade' | 'delete' | 'antiPhishing';
 
 export interface IssuedSession {
   uid: string;
@@ -132,6 +132,7 @@ export class AuthService {
             code,
             purpose: translate(language, `mail.purpose.${purpose}`),
           }),
+          language,
         }),
     });
   }

@@ -57,6 +57,7 @@ export class NoticeMails {
       topic: `notice:${row.noticeId}`,
       headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       attachments: row.attachments ?? undefined,
+      language,
     };
   }
 

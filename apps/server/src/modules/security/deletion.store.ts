@@ -93,8 +93,12 @@ export async function lockAccount(tx: Tx, userId: number): Promise<void> {
   await tx.execute(sql`select id from accounts where user_id = ${userId} order by id for update`);
 }
 
-/** Deleting an account: its own second factors and transaction password (the other modules forget theirs). */
+/**
+ * Deleting an account: its own second factors, transaction password and anti-phishing code (the other modules
+ * forget theirs).
+ */
 export async function forgetSecrets(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`delete from anti_phishing_codes where user_id = ${userId}`);
   await tx.execute(sql`delete from totp_recovery_codes where user_id = ${userId}`);
   await tx.execute(sql`delete from totp_factors where user_id = ${userId}`);
   await tx.execute(sql`delete from trade_passwords where user_id = ${userId}`);

@@ -1,6 +1,7 @@
 import { securitySchemas } from '@polaris/contract/schemas';
 import type { Router } from '../../platform/router.ts';
 import type { AuthService } from '../auth/service.ts';
+import type { AntiPhishingService } from './anti-phishing.service.ts';
 import type { AccountDeletionService } from './deletion.service.ts';
 import type { TradePasswordService } from './service.ts';
 import type { TotpService } from './totp.service.ts';
@@ -12,14 +13,19 @@ interface SecurityDeps {
   trade: TradePasswordService;
   totp: TotpService;
   deletion: AccountDeletionService;
+  antiPhishing: AntiPhishingService;
 }
 
-/** The security centre: transaction password, sessions, login password, authenticator, deleting the account. */
+/**
+ * The security centre: transaction password, sessions, login password, authenticator, anti-phishing code,
+ * deleting the account.
+ */
 export function securityRoutes(router: Router, deps: SecurityDeps): void {
   tradePasswordRoutes(router, deps);
   sessionRoutes(router, deps);
   passwordRoutes(router, deps);
   totpRoutes(router, deps);
+  antiPhishingRoutes(router, deps);
   deletionRoutes(router, deps);
 }
 
@@ -160,6 +166,38 @@ function totpRoutes(router: Router, deps: SecurityDeps): void {
     rateLimit: 'auth',
     handler: async ({ user }) => {
       await deps.totp.disable(user.id);
+      return {};
+    },
+  });
+}
+
+/** The anti-phishing code: whether one is set (masked), the mailed code that proves a change, the change. */
+function antiPhishingRoutes(router: Router, deps: SecurityDeps): void {
+  router.route({
+    ...securitySchemas.userAntiPhishingStatus,
+    summary: 'Whether an anti-phishing code is set, shown partly masked',
+    tags,
+    auth: 'user',
+    handler: ({ user }) => deps.antiPhishing.status(user.id),
+  });
+
+  router.route({
+    ...securitySchemas.userAntiPhishingVcode,
+    summary: "Email a code to the user's own address for setting the anti-phishing code",
+    tags,
+    auth: 'user',
+    rateLimit: 'code',
+    handler: ({ user, language }) => deps.antiPhishing.sendCode(user, language),
+  });
+
+  router.route({
+    ...securitySchemas.userAntiPhishingChange,
+    summary: 'Set, change or remove (code: null) the anti-phishing code with an emailed code',
+    tags,
+    auth: 'user',
+    rateLimit: 'auth',
+    handler: async ({ user, input }) => {
+      await deps.antiPhishing.change(user, input);
       return {};
     },
   });

@@ -414,6 +414,28 @@ const scenarios: Record<SecondFactorPath, Scenario> = {
     },
   },
 
+  '/user/antiPhishing/change': {
+    async setup() {
+      const address = email('phishing');
+      const session = await t.register(address);
+      const secret = await totpOn(session.token);
+      const vcode = await mailedCode(session.token, '/user/antiPhishing/vcode', address);
+      const masked = async () =>
+        (await t.call<{ masked: string | null }>('GET', '/user/antiPhishing/status', { token: session.token }))
+          .attachment.masked;
+      return {
+        secret,
+        send: (totp) =>
+          t.call('POST', '/user/antiPhishing/change', {
+            token: session.token,
+            body: { code: 'Orchid42', vcode, totp },
+          }),
+        unchanged: async () => expect(await masked()).toBeNull(),
+        changed: async () => expect(await masked()).toBe('Or****42'),
+      };
+    },
+  },
+
   '/user/deleteAccount': {
     async setup() {
       const address = email('delete');
