@@ -18,7 +18,7 @@ export interface ActivityAccess {
 }
 
 /** The caller's newest place at an activity, as far as the rules care. */
-export interface Place {
+interface Place {
   status: string;
   checkedIn: boolean;
 }

@@ -21,9 +21,9 @@ export interface AudienceFacts {
 export const NO_AUDIENCE: AudienceFacts = { followers: new Set(), members: new Set(), attendees: new Set() };
 
 /** The pair each audience is keyed by, for the store's answers. */
-export const followerKey = (senderId: number | string, userId: number | string) => `${senderId}:${userId}`;
-export const memberKey = (roomId: number | string, userId: number | string) => `${roomId}:${userId}`;
-export const attendeeKey = (activityId: number | string, userId: number | string) => `${activityId}:${userId}`;
+const followerKey = (senderId: number | string, userId: number | string) => `${senderId}:${userId}`;
+const memberKey = (roomId: number | string, userId: number | string) => `${roomId}:${userId}`;
+const attendeeKey = (activityId: number | string, userId: number | string) => `${activityId}:${userId}`;
 
 type Packet = Pick<
   PacketRow,
