@@ -30,6 +30,7 @@ export const PATHS = {
   deleteAccount: '/pages/my/security-center/del-account/index',
   googleAuth: '/pages/my/security-center/gauth/index',
   loginPassword: '/pages/my/security-center/password/index',
+  antiPhishing: '/pages/my/security-center/anti-phishing/index',
   myAsset: '/pages/my/my-asset/index',
   choiceChain: '/pages/my/my-asset/choice-chain/index',
   addAsset: '/pages/my/my-asset/add-asset/index',
@@ -41,6 +42,8 @@ export const PATHS = {
   /** Not in SPEC §2 either: the inbox and its settings (issue 22, docs/notifications.md). */
   notices: '/pages/my/notices/index',
   noticeSettings: '/pages/my/notices/settings/index',
+  /** Not in SPEC §2 either: proof of reserves, every user's own check (issue 34, docs/proof-of-reserves.md). */
+  reserves: '/pages/my/reserves/index',
   // Common
   webView: '/pages/common/web-view/index',
   guide: '/pages/common/guide/index',

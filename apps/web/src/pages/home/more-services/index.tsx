@@ -3,6 +3,7 @@ import {
   BankcardOutline,
   CheckShieldOutline,
   CouponOutline,
+  FileOutline,
   GiftOutline,
   HistogramOutline,
   LockOutline,
@@ -68,6 +69,7 @@ export default function MoreServicesPage() {
     { id: 'currency', icon: <PayCircleOutline />, label: t('currency.label') },
     { id: 'airdrop', icon: <CouponOutline />, label: t('airdrop.entry'), to: PATHS.airdrop },
     { id: 'shelves-coin', icon: <ShopbagOutline />, label: t('listing.entry'), to: PATHS.shelvesCoin },
+    { id: 'reserves', icon: <FileOutline />, label: t('reserves.entry'), to: PATHS.reserves },
   ];
   return (
     <Frame title={t('services.title')}>
