@@ -47,6 +47,16 @@ describe('InputField', () => {
     expect(input?.getAttribute('aria-describedby')).toBe('link-error');
     expect(view.querySelector('[data-testid="link-error"]')?.textContent).toBe('Not a link');
   });
+
+  it('reads a string hint with the input, and the error after it', () => {
+    const view = mount(<InputField id="zone" label="Zone" hint="Where you are" value="" onChange={() => {}} />);
+    expect(view.querySelector('input')?.getAttribute('aria-describedby')).toBe('zone-hint');
+    expect(view.querySelector('#zone-hint')?.textContent).toBe('Where you are');
+    const invalid = mount(
+      <InputField id="zone2" label="Zone" hint="Where you are" error="Unknown" value="" onChange={() => {}} />,
+    );
+    expect(invalid.querySelector('input')?.getAttribute('aria-describedby')).toBe('zone2-hint zone2-error');
+  });
 });
 
 describe('FieldGroup', () => {

@@ -24,15 +24,22 @@ export function Field({
         {label}
       </label>
       {children}
-      {typeof hint === 'string' ? <p className={styles.hint}>{hint}</p> : hint}
+      {typeof hint === 'string' ? (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : (
+        hint
+      )}
       <FieldError id={id} error={error} />
     </div>
   );
 }
 
 /**
- * A Field of one input with the shared look: its id, test id, label, hint and error are written once. The other
- * props are the input's own (type, value, onChange, maxLength…).
+ * A Field of one input with the shared look: its id, test id, label, hint and error are written once, and a string
+ * hint is read with the input (aria-describedby) as the error is. The other props are the input's own (type,
+ * value, onChange, maxLength…).
  */
 export function InputField({
   id,
@@ -46,9 +53,10 @@ export function InputField({
   error?: string;
   hint?: ReactNode;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
+  const describedBy = [typeof hint === 'string' && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <Field id={id} label={label} error={error} hint={hint}>
-      <input {...control(id, error, 'input')} {...input} />
+      <input {...control(id, error, 'input')} aria-describedby={describedBy || undefined} {...input} />
     </Field>
   );
 }

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { usePreferences, useSavePreferences } from '@/api/notice.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { Button } from '@/components/Button.tsx';
+import { InputField } from '@/components/Field.tsx';
 import { reportFormError, toastUnreported } from '@/components/form-errors.ts';
 import styles from '@/components/notices/notices.module.css';
 import { PushSwitch } from '@/components/PushSwitch.tsx';
@@ -230,32 +231,22 @@ function QuietHours({ preferences }: { preferences: NoticePreferences }) {
         </p>
       )}
       <div className={styles.zone} style={{ marginTop: 16 }}>
-        <label className={styles.zone}>
-          <span className={styles.fieldLabel}>{t('notices.settings.timezone')}</span>
-          <input
-            value={timezone}
-            onChange={(event) => setTimezone(event.target.value)}
-            list="notice-timezones"
-            autoCapitalize="off"
-            spellCheck={false}
-            aria-invalid={Boolean(errors.timezone)}
-            aria-describedby="notice-timezone-hint"
-            data-testid="notice-timezone"
-          />
-        </label>
+        <InputField
+          id="notice-timezone"
+          label={t('notices.settings.timezone')}
+          hint={t('notices.settings.timezoneHint')}
+          error={errors.timezone}
+          value={timezone}
+          onChange={(event) => setTimezone(event.target.value)}
+          list="notice-timezones"
+          autoCapitalize="off"
+          spellCheck={false}
+        />
         <datalist id="notice-timezones">
           {timeZones().map((zone) => (
             <option key={zone} value={zone} />
           ))}
         </datalist>
-        <p className={styles.hint} id="notice-timezone-hint" style={{ margin: 0 }}>
-          {t('notices.settings.timezoneHint')}
-        </p>
-        {errors.timezone && (
-          <p className={styles.fieldError} role="alert" data-testid="notice-timezone-error">
-            {errors.timezone}
-          </p>
-        )}
         {timezone !== device && (
           <Button size="small" onClick={() => setTimezone(device)} data-testid="notice-timezone-device">
             {t('notices.settings.useDevice', { zone: device })}
