@@ -15,7 +15,7 @@ const modulesDir = path.join(root, 'apps/server/src/modules');
 /** Tables whose schema file is not named for their owner. */
 const OWNER_OVERRIDES: Record<string, string[]> = {
   // The account row: auth creates it (email, password, invite code) and wipes it; user edits the profile names;
-  // invite sets who invited the account (`invited_by`, once).
+  // invite sets who invited the account (`invited_by`, once). Also the owners of `users.ts`'s view.
   users: ['auth', 'user', 'invite'],
   // Push addresses are the push module's (it registers and prunes them); notifications only read them.
   push_subscriptions: ['push'],
@@ -52,6 +52,23 @@ export function tables(): Table[] {
   return found;
 }
 
+/**
+ * Views a module declares for the others to read (`pgView` in its schema file, created by a migration): the
+ * columns it makes public of its tables. Owned like the tables of their file (`public_users`: the users' modules).
+ */
+export function views(): Table[] {
+  const found: Table[] = [];
+  for (const file of readdirSync(schemaDir).filter((name) => name.endsWith('.ts'))) {
+    const module = file.replace(/\.ts$/, '');
+    const text = readFileSync(path.join(schemaDir, file), 'utf8');
+    for (const match of text.matchAll(/export const (\w+) = pgView\(\s*'([a-z_]+)'/g)) {
+      const [, variable, name] = match as unknown as [string, string, string];
+      found.push({ name, variable, owners: OWNER_OVERRIDES[module] ?? [module] });
+    }
+  }
+  return found;
+}
+
 export function storeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -68,7 +85,8 @@ export interface Violation {
 }
 
 export function storeWriteViolations(): Violation[] {
-  const all = tables();
+  // A view is for reading: a write to one is a write to another module's table, whoever declared it.
+  const all = [...tables(), ...views().map((view) => ({ ...view, owners: [`nobody (${view.name} is a view)`] }))];
   const byVariable = new Map(all.map((table) => [table.variable, table]));
   const byName = new Map(all.map((table) => [table.name, table]));
   const violations: Violation[] = [];

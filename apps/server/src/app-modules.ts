@@ -214,6 +214,7 @@ async function walletServices(
     chain,
     realChains: chains.chainIds,
     trade,
+    accounts: users,
     attempts,
     perksOf: (userId) => vip.perksOf(userId),
     notifier,

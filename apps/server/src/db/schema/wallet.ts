@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   text,
   timestamp,
@@ -40,6 +41,16 @@ export const assets = pgTable('assets', {
   redPacketMax: units('red_packet_max').notNull().default('0'),
   sort: integer('sort').notNull(),
 });
+
+/**
+ * What other modules may read of the catalogue's assets (docs/modules.md "Between modules"): code, name and the
+ * decimals amounts are written with. A view in the database (migration 0036).
+ */
+export const publicAssets = pgView('public_assets', {
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  decimals: integer('decimals').notNull(),
+}).existing();
 
 /** What an exchange publishes per asset and chain; changeable in the database without a deploy. */
 export const assetNetworks = pgTable(

@@ -374,7 +374,7 @@ export function usersByUid(db: Database, uids: number[]): Promise<{ id: number; 
 
 /** Decimals of every asset, for formatting and parsing prices. */
 export async function assetDecimals(db: Database | Tx): Promise<Map<string, number>> {
-  const rows = await query<{ code: string; decimals: number }>(db, sql`select code, decimals from assets`);
+  const rows = await query<{ code: string; decimals: number }>(db, sql`select code, decimals from public_assets`);
   return new Map(rows.rows.map((row) => [row.code, Number(row.decimals)]));
 }
 

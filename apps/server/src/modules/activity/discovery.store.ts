@@ -65,7 +65,7 @@ const summarySelect = (section: SummarySection) => sql`(
     (select count(*)::int from registrations r where r.activity_id = a.id and r.status = 'approved') as seats_taken,
     (select json_agg(json_build_object('price', t.price::text, 'asset', t.asset_code, 'decimals', s.decimals)
        order by t.sort, t.id)
-     from ticket_types t left join assets s on s.code = t.asset_code
+     from ticket_types t left join public_assets s on s.code = t.asset_code
      where t.activity_id = a.id and t.deleted_at is null) as tickets,
     i.id as cover_id, i.width as cover_width, i.height as cover_height, i.widths as cover_widths
   from activities a left join images i on i.id = a.cover_image_id

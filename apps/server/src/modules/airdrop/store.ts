@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { pgArray } from '../../db/arrays.ts';
 import { type Database, query, type Tx } from '../../db/client.ts';
-import { activities, airdropPayouts, airdropSignups, airdrops, assets, registrations } from '../../db/schema/index.ts';
+import {
+  activities,
+  airdropPayouts,
+  airdropSignups,
+  airdrops,
+  publicAssets,
+  registrations,
+} from '../../db/schema/index.ts';
 
 export type AirdropRow = typeof airdrops.$inferSelect;
 export type AirdropListRow = AirdropRow & {
@@ -12,10 +19,10 @@ export type AirdropListRow = AirdropRow & {
 };
 type Db = Database | Tx;
 
-const holdsAssets = sql`(select decimals from assets h where h.code = ${airdrops.holdsAsset})`;
+const holdsAssets = sql`(select decimals from public_assets h where h.code = ${airdrops.holdsAsset})`;
 const listColumns = {
   airdrop: airdrops,
-  decimals: assets.decimals,
+  decimals: publicAssets.decimals,
   holdsDecimals: sql<number | null>`${holdsAssets}`,
   activityCode: activities.code,
   activityTitle: activities.title,
@@ -45,7 +52,7 @@ export async function listAirdrops(
   const rows = await db
     .select(listColumns)
     .from(airdrops)
-    .innerJoin(assets, eq(assets.code, airdrops.assetCode))
+    .innerJoin(publicAssets, eq(publicAssets.code, airdrops.assetCode))
     .leftJoin(activities, eq(activities.id, airdrops.attendedActivityId))
     .where(
       and(
@@ -62,7 +69,7 @@ export async function findAirdrop(db: Db, id: number): Promise<AirdropListRow | 
   const rows = await db
     .select(listColumns)
     .from(airdrops)
-    .innerJoin(assets, eq(assets.code, airdrops.assetCode))
+    .innerJoin(publicAssets, eq(publicAssets.code, airdrops.assetCode))
     .leftJoin(activities, eq(activities.id, airdrops.attendedActivityId))
     .where(eq(airdrops.id, id));
   return flatten(rows)[0];
@@ -162,7 +169,7 @@ export async function claimPayouts(
     tx,
     sql`insert into airdrop_payouts (airdrop_id, user_id, amount, paid_at)
         select s.airdrop_id, s.user_id, ${amount.toString()}::numeric, ${now.toISOString()}::timestamptz
-        from airdrop_signups s join users u on u.id = s.user_id and u.deleted_at is null
+        from airdrop_signups s join public_users u on u.id = s.user_id and u.deleted_at is null
         where s.airdrop_id = ${airdropId}
           and not exists (select 1 from airdrop_payouts p where p.airdrop_id = s.airdrop_id and p.user_id = s.user_id)
         order by s.id limit ${limit}

@@ -46,7 +46,7 @@ export async function dueDeadlines(
     sql`select b.id, b.creator_id, b.title, b.deadline,
           (select array_agg(distinct q.user_id) from bounty_submissions q where q.bounty_id = b.id) as submitter_ids
         from bounties b
-        join users u on u.id = b.creator_id and u.deleted_at is null
+        join public_users u on u.id = b.creator_id and u.deleted_at is null
         where b.settled_at is null and b.paid_count < b.winners
           and b.deadline > ${now.toISOString()}::timestamptz and b.deadline <= ${until.toISOString()}::timestamptz
           and b.created_at <= b.deadline - ${windowMs} * interval '1 millisecond'

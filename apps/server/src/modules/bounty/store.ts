@@ -82,9 +82,8 @@ interface RawBounty {
 export const date = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 export const maybeNumber = (value: string | null) => (value === null ? null : Number(value));
 
-/** The name a person is shown by: their public name, their user name, or a masked email. */
-export const personName = (alias: string) =>
-  sql.raw(`coalesce(${alias}.open_name, ${alias}.uname, left(split_part(${alias}.email, '@', 1), 2) || '***')`);
+/** The name a person is shown by: their public name, their user name, or a masked email (`public_users`). */
+export const personName = (alias: string) => sql.raw(`${alias}.display_name`);
 
 function bountyOf(raw: RawBounty): BountyRow {
   return {
@@ -144,8 +143,8 @@ async function bountyRows(db: Db, viewerId: number | null, where: SQL, limit: nu
         else true
       end as in_audience
     from bounties b
-    join users u on u.id = b.creator_id
-    join assets s on s.code = b.asset_code
+    join public_users u on u.id = b.creator_id
+    join public_assets s on s.code = b.asset_code
     left join activities a on a.id = b.activity_id
     left join lateral (select q.id, q.state, q.reason from bounty_submissions q
       where q.bounty_id = b.id and q.user_id = ${viewer} order by q.id desc limit 1) mine on true

@@ -76,8 +76,8 @@ async function submissionRows(db: Db, where: SQL, limit: number): Promise<Submis
       q.reviewed_at
     from bounty_submissions q
     join bounties b on b.id = q.bounty_id
-    join assets s on s.code = b.asset_code
-    join users u on u.id = q.user_id
+    join public_assets s on s.code = b.asset_code
+    join public_users u on u.id = q.user_id
     where ${where}
     order by q.id desc
     limit ${limit}`,

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { chatMembers, users } from '../../db/schema/index.ts';
+import { chatMembers, publicUsers } from '../../db/schema/index.ts';
 
 /** The chat module's SQL for notices and room activity: who is in a room, which rooms a user is in. */
 
@@ -39,8 +39,8 @@ export async function roomIdsOfUser(db: Db, userId: number): Promise<number[]> {
 /** A user's display name (the name others see in chat). */
 export async function displayNameOf(db: Db, userId: number): Promise<string> {
   const [row] = await db
-    .select({ uname: users.uname, openName: users.openName })
-    .from(users)
-    .where(eq(users.id, userId));
+    .select({ uname: publicUsers.uname, openName: publicUsers.openName })
+    .from(publicUsers)
+    .where(eq(publicUsers.id, userId));
   return row?.openName ?? row?.uname ?? '';
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
-import { chatAnnouncements, chatMembers, chatRooms, users } from '../../db/schema/index.ts';
+import { chatAnnouncements, chatMembers, chatRooms, publicUsers } from '../../db/schema/index.ts';
 import { type MessageWithNames, senders } from './messages.store.ts';
 
 export type { MessageRow, MessageWithNames } from './messages.store.ts';
@@ -48,13 +48,13 @@ export async function roomWithMember(db: Db, roomId: number, userId: number) {
     .select({
       room: chatRooms,
       member: chatMembers,
-      uname: users.uname,
-      openName: users.openName,
-      avatar: users.avatar,
+      uname: publicUsers.uname,
+      openName: publicUsers.openName,
+      avatar: publicUsers.avatar,
     })
     .from(chatRooms)
     .leftJoin(chatMembers, and(eq(chatMembers.roomId, chatRooms.id), eq(chatMembers.userId, userId)))
-    .leftJoin(users, eq(users.id, userId))
+    .leftJoin(publicUsers, eq(publicUsers.id, userId))
     .where(eq(chatRooms.id, roomId));
   if (!row) return undefined;
   return {
@@ -103,7 +103,7 @@ export async function peersOf(db: Db, roomIds: number[], viewerId: number) {
     db,
     sql`select r.id as room_id, u.uid, coalesce(u.open_name, u.uname) as name, u.avatar
         from chat_rooms r
-        join users u on u.id = case when split_part(r.direct_key, ':', 1)::bigint = ${viewerId}
+        join public_users u on u.id = case when split_part(r.direct_key, ':', 1)::bigint = ${viewerId}
           then split_part(r.direct_key, ':', 2)::bigint else split_part(r.direct_key, ':', 1)::bigint end
         where r.id in ${roomIds} and r.kind = 'direct'`,
   );
@@ -344,7 +344,7 @@ export async function listMembers(db: Db, roomId: number, q: string, limit: numb
   const { rows } = await query<MemberListRow>(
     db,
     sql`select u.uid, coalesce(u.open_name, u.uname) as name, u.avatar, c.role, c.muted_until as "mutedUntil"
-        from chat_members c join users u on u.id = c.user_id
+        from chat_members c join public_users u on u.id = c.user_id
         where c.room_id = ${roomId} and not c.banned ${match}
         order by case c.role when 'owner' then 0 when 'admin' then 1 else 2 end, c.joined_at, u.uid
         limit ${limit}`,
@@ -358,12 +358,15 @@ export async function listMembers(db: Db, roomId: number, q: string, limit: numb
 
 export async function userIdsByUid(db: Db, uids: number[]): Promise<Map<number, number>> {
   if (uids.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, uid: users.uid }).from(users).where(sql`${users.uid} in ${uids}`);
+  const rows = await db
+    .select({ id: publicUsers.id, uid: publicUsers.uid })
+    .from(publicUsers)
+    .where(sql`${publicUsers.uid} in ${uids}`);
   return new Map(rows.map((row) => [row.uid, row.id]));
 }
 
 export async function uidOf(db: Db, userId: number): Promise<number | undefined> {
-  const [row] = await db.select({ uid: users.uid }).from(users).where(eq(users.id, userId));
+  const [row] = await db.select({ uid: publicUsers.uid }).from(publicUsers).where(eq(publicUsers.id, userId));
   return row?.uid;
 }
 
@@ -379,9 +382,9 @@ export async function insertAnnouncement(tx: Db, values: typeof chatAnnouncement
 
 export async function announcements(db: Db, roomId: number, limit: number) {
   return db
-    .select({ body: chatAnnouncements.body, createdAt: chatAnnouncements.createdAt, authorUid: users.uid })
+    .select({ body: chatAnnouncements.body, createdAt: chatAnnouncements.createdAt, authorUid: publicUsers.uid })
     .from(chatAnnouncements)
-    .innerJoin(users, eq(users.id, chatAnnouncements.authorId))
+    .innerJoin(publicUsers, eq(publicUsers.id, chatAnnouncements.authorId))
     .where(eq(chatAnnouncements.roomId, roomId))
     .orderBy(desc(chatAnnouncements.id))
     .limit(limit);

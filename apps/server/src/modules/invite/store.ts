@@ -1,12 +1,15 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Database, query, type Tx } from '../../db/client.ts';
-import { accounts, assets, inviteRewards, users } from '../../db/schema/index.ts';
+import { accounts, inviteRewards, publicAssets, users } from '../../db/schema/index.ts';
 
 export type RewardRow = typeof inviteRewards.$inferSelect;
 
 export async function assetDecimals(db: Database | Tx, code: string): Promise<number> {
-  const [row] = await db.select({ decimals: assets.decimals }).from(assets).where(eq(assets.code, code));
+  const [row] = await db
+    .select({ decimals: publicAssets.decimals })
+    .from(publicAssets)
+    .where(eq(publicAssets.code, code));
   if (!row) throw new Error(`asset ${code} is not in the catalogue`);
   return row.decimals;
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { liveStages, users } from '../../db/schema/index.ts';
+import { liveStages, publicUsers } from '../../db/schema/index.ts';
 
 /** The live module's SQL: live stages, read with their owner's public names. */
 
@@ -20,10 +20,10 @@ export async function insertStage(db: Database, values: NewStage, now: Date): Pr
 
 const withOwner = {
   stage: liveStages,
-  ownerUid: users.uid,
-  uname: users.uname,
-  openName: users.openName,
-  avatar: users.avatar,
+  ownerUid: publicUsers.uid,
+  uname: publicUsers.uname,
+  openName: publicUsers.openName,
+  avatar: publicUsers.avatar,
 };
 type OwnerRow = {
   stage: StageRow;
@@ -43,7 +43,7 @@ export async function stageWithOwner(db: Database, id: number): Promise<StageWit
   const [row] = await db
     .select(withOwner)
     .from(liveStages)
-    .innerJoin(users, eq(users.id, liveStages.ownerId))
+    .innerJoin(publicUsers, eq(publicUsers.id, liveStages.ownerId))
     .where(eq(liveStages.id, id));
   return row ? owned(row) : undefined;
 }
@@ -55,8 +55,10 @@ export async function publicStagesOnAir(db: Database, limit: number, ownerUid?: 
   const rows = await db
     .select(withOwner)
     .from(liveStages)
-    .innerJoin(users, eq(users.id, liveStages.ownerId))
-    .where(and(onAir, eq(liveStages.audience, 'link'), ownerUid === undefined ? undefined : eq(users.uid, ownerUid)))
+    .innerJoin(publicUsers, eq(publicUsers.id, liveStages.ownerId))
+    .where(
+      and(onAir, eq(liveStages.audience, 'link'), ownerUid === undefined ? undefined : eq(publicUsers.uid, ownerUid)),
+    )
     .orderBy(desc(liveStages.startedAt), desc(liveStages.id))
     .limit(limit);
   return rows.map(owned);

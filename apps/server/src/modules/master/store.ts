@@ -124,7 +124,7 @@ export async function earningTotals(db: Database | Tx, organizerId: number): Pro
  * the organizer's account and inserts such a row.
  */
 export async function lockOrganizer(tx: Tx, organizerId: number): Promise<void> {
-  await query(tx, sql`select id from users where id = ${organizerId} for no key update`);
+  await query(tx, sql`select id from public_users where id = ${organizerId} for no key update`);
 }
 
 export async function creatorCounts(

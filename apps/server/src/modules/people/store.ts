@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, query } from '../../db/client.ts';
-import { userFollows, users } from '../../db/schema/index.ts';
+import { publicUsers, userFollows } from '../../db/schema/index.ts';
 
 /** The people module's SQL: public profiles and follows. */
 
@@ -23,14 +23,14 @@ export async function profileByUid(db: Database, uid: number, viewerId: number |
           (select count(*)::int from user_follows f where f.followee_id = u.id) as followers,
           (select count(*)::int from user_follows f where f.follower_id = u.id) as following,
           exists (select 1 from user_follows f where f.followee_id = u.id and f.follower_id = ${viewer}) as "followedByMe"
-        from users u where u.uid = ${uid}`,
+        from public_users u where u.uid = ${uid}`,
   );
   const row = rows[0];
   return row ? { ...row, id: Number(row.id), uid: Number(row.uid) } : undefined;
 }
 
 export async function userIdByUid(db: Database, uid: number): Promise<number | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.uid, uid));
+  const [row] = await db.select({ id: publicUsers.id }).from(publicUsers).where(eq(publicUsers.uid, uid));
   return row?.id;
 }
 

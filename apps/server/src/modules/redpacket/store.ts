@@ -140,7 +140,7 @@ export async function claimsPage(db: Db, packetId: number, beforeId: number | nu
   }>(
     db,
     sql`select c.id, c.amount::text, c.entry_id, c.claimed_at, u.uid, coalesce(u.open_name, u.uname) as name, u.avatar
-        from red_packet_claims c join users u on u.id = c.user_id
+        from red_packet_claims c join public_users u on u.id = c.user_id
         where c.packet_id = ${packetId} ${beforeId !== null ? sql`and c.id < ${beforeId}` : sql``}
         order by c.id desc limit ${limit}`,
   );
@@ -162,7 +162,7 @@ export async function peopleByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return people;
   const { rows } = await query<{ id: string; uid: string; name: string | null; avatar: string | null }>(
     db,
-    sql`select id, uid, coalesce(open_name, uname) as name, avatar from users
+    sql`select id, uid, name, avatar from public_users
         where id = any(${pgArray([...new Set(ids)])}::bigint[])`,
   );
   for (const row of rows) {

@@ -50,6 +50,11 @@ export class UserService {
     return user;
   }
 
+  /** The account behind an email address (any spelling of its case), if any: a transfer to an email finds it. */
+  async idByEmail(email: string): Promise<number | undefined> {
+    return (await findUserByEmail(this.db, email.trim().toLowerCase()))?.id;
+  }
+
   async info(userId: number) {
     const user = await findUser(this.db, userId);
     if (!user) throw new AppError(Status.notFound, 'http.404');

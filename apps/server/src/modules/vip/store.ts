@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lt, lte, sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
-import { assets, vipMemberships, vipOrders, vipTiers } from '../../db/schema/index.ts';
+import { publicAssets, vipMemberships, vipOrders, vipTiers } from '../../db/schema/index.ts';
 
 export type MembershipRow = typeof vipMemberships.$inferSelect;
 export type OrderRow = typeof vipOrders.$inferSelect;
@@ -12,14 +12,14 @@ const tierColumns = {
   assetCode: vipTiers.assetCode,
   priceMonth: vipTiers.priceMonth,
   priceYear: vipTiers.priceYear,
-  decimals: assets.decimals,
+  decimals: publicAssets.decimals,
 };
 
 export async function listTiers(db: Database | Tx): Promise<TierRow[]> {
   return db
     .select(tierColumns)
     .from(vipTiers)
-    .innerJoin(assets, eq(assets.code, vipTiers.assetCode))
+    .innerJoin(publicAssets, eq(publicAssets.code, vipTiers.assetCode))
     .orderBy(asc(vipTiers.rank));
 }
 
@@ -63,9 +63,9 @@ export async function listOrders(
   page: { beforeId: number | null; limit: number },
 ): Promise<(OrderRow & { decimals: number })[]> {
   const rows = await db
-    .select({ order: vipOrders, decimals: assets.decimals })
+    .select({ order: vipOrders, decimals: publicAssets.decimals })
     .from(vipOrders)
-    .innerJoin(assets, eq(assets.code, vipOrders.assetCode))
+    .innerJoin(publicAssets, eq(publicAssets.code, vipOrders.assetCode))
     .where(and(eq(vipOrders.userId, userId), page.beforeId === null ? undefined : lt(vipOrders.id, page.beforeId)))
     .orderBy(desc(vipOrders.id))
     .limit(page.limit);
@@ -115,7 +115,7 @@ export async function dueExpiryNotices(
   const { rows } = await query<{ user_id: string; tier_code: string; ends_at: string | Date }>(
     db,
     sql`select m.user_id, m.tier_code, m.ends_at from vip_memberships m
-        join users u on u.id = m.user_id and u.deleted_at is null
+        join public_users u on u.id = m.user_id and u.deleted_at is null
         where m.status = 'active' and m.ends_at > ${now.toISOString()}::timestamptz
           and m.ends_at <= ${until.toISOString()}::timestamptz
           and not exists (select 1 from notices n where n.user_id = m.user_id

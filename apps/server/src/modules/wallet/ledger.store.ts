@@ -54,7 +54,7 @@ export async function holdUsers(tx: Tx, sortedIds: number[]): Promise<Set<number
   if (sortedIds.length === 0) return new Set();
   const { rows } = await query<{ id: string; deleted: boolean }>(
     tx,
-    sql`select id, deleted_at is not null as deleted from users
+    sql`select id, deleted_at is not null as deleted from public_users
         where id = any(${pgArray(sortedIds)}::bigint[]) order by id for key share`,
   );
   return new Set(rows.filter((row) => row.deleted).map((row) => Number(row.id)));
@@ -267,7 +267,7 @@ export async function checkLedger(db: Database): Promise<Violation[]> {
     db,
     sql`
     select a.id::text, a.user_id::text, a.available::text, a.frozen::text from accounts a
-    join users u on u.id = a.user_id
+    join public_users u on u.id = a.user_id
     where u.deleted_at is not null and (a.available <> 0 or a.frozen <> 0)`,
   );
   for (const row of deleted.rows) violations.push({ rule: 'deleted account holds money', detail: { ...row } });

@@ -27,9 +27,10 @@ export interface TradePasswordGate {
   verify(userId: number, password: string): Promise<void>;
 }
 
-/** Finds the account a simulated deposit is for (the user module's), refusing an unknown email. */
+/** Finds the account behind an email (the user module's): a simulated deposit's, refusing an unknown one; a transfer's. */
 export interface AccountsByEmail {
   requireByEmail(email: string): Promise<{ id: number }>;
+  idByEmail(email: string): Promise<number | undefined>;
 }
 
 /**

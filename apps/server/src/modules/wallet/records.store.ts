@@ -83,7 +83,7 @@ export async function recordRows(
              d.chain_id as d_chain, d.tx_hash as d_tx, d.confirmations as d_conf, d.required_confirmations as d_req,
              w.chain_id as w_chain, w.status as w_status, w.tx_hash as w_tx, w.fee::text as w_fee,
              cp.uid::text as cp_uid,
-             coalesce(cp.open_name, cp.uname, left(split_part(cp.email, '@', 1), 2) || '***') as cp_name,
+             cp.display_name as cp_name,
              page.purpose_type, page.purpose_id, page.purpose_title,
              page.kind = 'ticket_hold' and coalesce((
                select sum(h.amount) from postings h join journal_entries he on he.id = h.entry_id
@@ -95,7 +95,7 @@ export async function recordRows(
       from page
       left join deposits d on page.ref_kind = 'deposit' and d.id = page.ref_id
       left join withdrawals w on page.ref_kind = 'withdrawal' and w.id = page.ref_id
-      left join users cp on cp.uid = page.cp_uid
+      left join public_users cp on cp.uid = page.cp_uid
       order by page.id desc`,
   );
   return found.rows;

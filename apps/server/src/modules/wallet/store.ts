@@ -7,8 +7,8 @@ import {
   depositAddresses,
   deposits,
   paymentMethods,
+  publicUsers,
   userAssetPrefs,
-  users,
   withdrawals,
 } from '../../db/schema/index.ts';
 import type { ChainFamily } from './addresses.ts';
@@ -128,12 +128,13 @@ export interface RecipientUser {
   deletedAt: Date | null;
 }
 
-export async function recipientByUidOrEmail(
+/** A user as a recipient, by uid or by id (an email is the user module's to resolve: `AccountsByEmail`). */
+export async function recipientByUidOrId(
   db: Database,
-  by: { uid: number } | { email: string },
+  by: { uid: number } | { id: number },
 ): Promise<RecipientUser | undefined> {
-  const condition = 'email' in by ? eq(users.email, by.email) : eq(users.uid, by.uid);
-  const [user] = await db.select().from(users).where(condition).limit(1);
+  const condition = 'id' in by ? eq(publicUsers.id, by.id) : eq(publicUsers.uid, by.uid);
+  const [user] = await db.select().from(publicUsers).where(condition).limit(1);
   return user
     ? { userId: user.id, uid: user.uid, openName: user.openName, uname: user.uname, deletedAt: user.deletedAt }
     : undefined;
@@ -144,13 +145,13 @@ export async function recipientByAddress(db: Database, spellings: string[]): Pro
   const [owned] = await db
     .select({
       userId: depositAddresses.userId,
-      uid: users.uid,
-      openName: users.openName,
-      uname: users.uname,
-      deletedAt: users.deletedAt,
+      uid: publicUsers.uid,
+      openName: publicUsers.openName,
+      uname: publicUsers.uname,
+      deletedAt: publicUsers.deletedAt,
     })
     .from(depositAddresses)
-    .innerJoin(users, eq(users.id, depositAddresses.userId))
+    .innerJoin(publicUsers, eq(publicUsers.id, depositAddresses.userId))
     .where(sql`${depositAddresses.address} in ${spellings}`)
     .limit(1);
   return owned;

@@ -11,7 +11,7 @@ import { amountUnits, assetOf, networkOf } from './catalog.ts';
 import type { ChainAdapter } from './chain.ts';
 import { ledger, type Movement } from './ledger.ts';
 import { WalletNotices } from './notices.service.ts';
-import type { TradePasswordGate } from './ports.ts';
+import type { AccountsByEmail, TradePasswordGate } from './ports.ts';
 import {
   availableOf,
   type Catalog,
@@ -22,7 +22,7 @@ import {
   processingWithdrawals,
   type RecipientUser,
   recipientByAddress,
-  recipientByUidOrEmail,
+  recipientByUidOrId,
   type WithdrawalRow,
 } from './store.ts';
 
@@ -31,6 +31,8 @@ export interface TransferDeps {
   now: () => Date;
   chain: ChainAdapter;
   trade: TradePasswordGate;
+  /** Who an email belongs to, for a transfer to an email (the user module's). */
+  accounts: Pick<AccountsByEmail, 'idByEmail'>;
   attempts: AttemptLimiter;
   /** The user's membership perks: a member pays `withdrawFeeDiscount` percent less withdrawal fee. */
   perksOf: (userId: number) => Promise<{ withdrawFeeDiscount: number }>;
@@ -86,10 +88,9 @@ export class TransferService {
     const text = to.trim();
     if (text === '') throw fieldError('to', 'wallet.addressEmpty');
     if (/^\d{8,12}$/.test(text) || text.includes('@')) {
-      const user = await recipientByUidOrEmail(
-        this.db,
-        text.includes('@') ? { email: text.toLowerCase() } : { uid: Number(text) },
-      );
+      const id = text.includes('@') ? await this.deps.accounts.idByEmail(text) : undefined;
+      const by = text.includes('@') ? (id === undefined ? undefined : { id }) : { uid: Number(text) };
+      const user = by && (await recipientByUidOrId(this.db, by));
       if (!user) throw fieldError('to', 'wallet.recipientUnknown');
       return internal(user);
     }
@@ -198,7 +199,7 @@ export class TransferService {
             actorId: user.id,
             memo: { fromUid: String(user.uid), toUid: String(recipient.uid), note: input.memo },
           });
-          const sender = await recipientByUidOrEmail(tx, { uid: user.uid });
+          const sender = await recipientByUidOrId(tx, { uid: user.uid });
           await this.notices.later(tx, 'wallet.transferred', {
             entryId: String(entryId),
             fromId: user.id,
