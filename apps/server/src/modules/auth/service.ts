@@ -181,9 +181,24 @@ export class AuthService {
     return { uid: String(user.uid), uuid: user.uuid, token, signingKey, expiresAt: expiresAt.toISOString() };
   }
 
-  /** A session for an account another module has authenticated (sign-in with Google or Apple). */
-  openSession(tx: Tx, user: { id: number; uid: number; uuid: string }, userAgent?: string): Promise<IssuedSession> {
-    return this.createSession(tx, user, userAgent);
+  /**
+   * The one way a session is issued (sign-up, password, emailed code, Google and Apple): `prove` runs in a
+   * transaction and opens the session there (`open`) for the account it proved, or answers otherwise; once the
+   * session is committed, the device is recorded (a new one is told about, an account's first is not).
+   */
+  async signIn<R>(
+    userAgent: string | undefined,
+    prove: (tx: Tx, open: (account: { id: number; uid: number; uuid: string }) => Promise<IssuedSession>) => Promise<R>,
+  ): Promise<R> {
+    const opened: { userId?: number } = {};
+    const outcome = await this.db.transaction((tx) =>
+      prove(tx, (account) => {
+        opened.userId = account.id;
+        return this.createSession(tx, account, userAgent);
+      }),
+    );
+    if (opened.userId !== undefined) await this.devices.signedIn(opened.userId, userAgent);
+    return outcome;
   }
 
   /** The live (not deleted) account with this email or id, for modules that sign people in another way. */
@@ -215,7 +230,7 @@ export class AuthService {
     userAgent?: string,
   ): Promise<IssuedSession> {
     const passwordHash = await argon2Hash(input.password, argon2Options);
-    const outcome = await this.db.transaction(async (tx) => {
+    const outcome = await this.signIn(userAgent, async (tx, open) => {
       if (await findAccountByEmail(tx, input.email)) return { kind: 'registered' as const };
       // Throws (rolling back, the code unspent) for a code that names nobody.
       const invitedBy = input.inviteCode
@@ -231,14 +246,12 @@ export class AuthService {
         invitedBy,
         createdAt: this.deps.now(),
       });
-      return { kind: 'ok' as const, userId: user.id, session: await this.createSession(tx, user, userAgent) };
+      return { kind: 'ok' as const, session: await open(user) };
     });
     if (outcome.kind === 'registered') {
       throw new FieldsError([{ field: 'email', messageKey: 'auth.emailRegistered' }], Status.conflict);
     }
     if (outcome.kind === 'badCode') throw wrongCode();
-    // The account's first device: recorded, told to nobody.
-    await this.devices.signedIn(outcome.userId, userAgent);
     return outcome.session;
   }
 
@@ -251,23 +264,18 @@ export class AuthService {
     }
     // A right password is not a failure: its slot goes back.
     await this.deps.attempts.release(tryKey);
-    const session = await this.db.transaction((tx) => this.createSession(tx, user, client.userAgent));
-    await this.devices.signedIn(user.id, client.userAgent);
-    return session;
+    return this.signIn(client.userAgent, (_tx, open) => open(user));
   }
 
   async loginWithCode(input: { email: string; vcode: string }, client: LoginClient): Promise<IssuedSession> {
     const user = await findAccountByEmail(this.db, input.email);
     if (!user) throw notRegistered();
     const tryKey = await this.claimLoginTry(user.id, client.ip);
-    const session = await this.db.transaction(async (tx) =>
-      (await this.consumeCode(tx, input.email, 'login', input.vcode))
-        ? this.createSession(tx, user, client.userAgent)
-        : null,
+    const session = await this.signIn(client.userAgent, async (tx, open) =>
+      (await this.consumeCode(tx, input.email, 'login', input.vcode)) ? open(user) : null,
     );
     if (!session) throw wrongCode();
     await this.deps.attempts.release(tryKey);
-    await this.devices.signedIn(user.id, client.userAgent);
     return session;
   }
 

@@ -227,16 +227,13 @@ export class OidcService {
     const now = this.deps.now();
     const ticketHash = sha256Hex(input.ticket);
     const browserKeyHash = sha256Hex(input.browserKey);
-    const signedIn = await this.deps.db.transaction(async (tx) => {
+    const session = await this.deps.auth.signIn(userAgent, async (tx, open) => {
       const claimed = await claimTicket(tx, ticketHash, 'login', browserKeyHash, now);
       if (!claimed) return null;
       const account = await this.deps.auth.liveAccount(tx, { id: claimed.userId });
-      return account ? { userId: account.id, session: await this.deps.auth.openSession(tx, account, userAgent) } : null;
+      return account ? open(account) : null;
     });
-    if (signedIn) {
-      await this.deps.auth.devices.signedIn(signedIn.userId, userAgent);
-      return { session: signedIn.session, link: null };
-    }
+    if (session) return { session, link: null };
     const link = await peekLinkTicket(this.deps.db, ticketHash, browserKeyHash, now);
     if (!link) throw ticketExpired();
     return { session: null, link: { provider: link.ticket.provider, email: link.accountEmail } };
@@ -266,7 +263,7 @@ export class OidcService {
     if (!pending) throw ticketExpired();
     const email = pending.accountEmail;
     if (input.password !== undefined) await this.deps.auth.verifyPassword(email, input.password, from.ip);
-    const outcome = await this.deps.db.transaction(async (tx) => {
+    const outcome = await this.deps.auth.signIn(from.userAgent, async (tx, open) => {
       if (input.vcode !== undefined && !(await this.deps.auth.consumeCode(tx, email, 'login', input.vcode))) {
         return { kind: 'badCode' as const };
       }
@@ -283,12 +280,10 @@ export class OidcService {
         createdAt: now,
       });
       if (!linked) return { kind: 'alreadyLinked' as const, provider: claimed.provider };
-      const session = await this.deps.auth.openSession(tx, account, from.userAgent);
-      return { kind: 'ok' as const, userId: account.id, session };
+      return { kind: 'ok' as const, session: await open(account) };
     });
     switch (outcome.kind) {
       case 'ok':
-        await this.deps.auth.devices.signedIn(outcome.userId, from.userAgent);
         return outcome.session;
       case 'badCode':
         throw new FieldsError([{ field: 'vcode', messageKey: 'auth.codeInvalid' }]);
