@@ -9,4 +9,5 @@ export const securityKeys = {
   deletion: () => [...securityKeys.all, 'deletion'] as const,
   verification: () => [...securityKeys.all, 'verification'] as const,
   providers: () => [...securityKeys.all, 'providers'] as const,
+  antiPhishing: () => [...securityKeys.all, 'antiPhishing'] as const,
 };

@@ -126,3 +126,26 @@ export function useDeleteAccount() {
     },
   });
 }
+
+/** Whether an anti-phishing code is set, and it partly masked (the whole code is only ever in our mail). */
+export function useAntiPhishingStatus() {
+  return useQuery({
+    queryKey: securityKeys.antiPhishing(),
+    enabled: useLoggedIn(),
+    queryFn: () => api.call(securityApi.userAntiPhishingStatus),
+  });
+}
+
+export function useSendAntiPhishingCode() {
+  return useMutation({ mutationFn: () => api.call(securityApi.userAntiPhishingVcode) });
+}
+
+/** Sets, changes or (`code: null`) removes the code; the status is read again, as only the server can mask it. */
+export function useChangeAntiPhishing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { code: string | null; vcode: string; totp?: string }) =>
+      api.call(securityApi.userAntiPhishingChange, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.antiPhishing() }),
+  });
+}

@@ -3,7 +3,7 @@ import { Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSendCode } from '@/api/auth.ts';
-import { useSendDeletionCode, useSendPasswordCode } from '@/api/security.ts';
+import { useSendAntiPhishingCode, useSendDeletionCode, useSendPasswordCode } from '@/api/security.ts';
 import { useSendTradeCode } from '@/api/wallet.ts';
 import type { Captcha } from '@/components/captcha/useCaptcha.ts';
 import { reportFormError } from '@/components/form-errors.ts';
@@ -29,13 +29,16 @@ export function useCountdown() {
   };
 }
 
+/** Codes to a typed address (sign-up, login, reset) and codes to the signed-in account's own address. */
+export type OwnCodePurpose = CodePurpose | 'trade' | 'password' | 'delete' | 'antiPhishing';
+
 interface SendCodeButtonProps {
   /**
-   * For 'trade', 'password' and 'delete' the code goes to the logged-in account's own address
-   * (`/user/trade/vcode`, `/user/password/vcode`, `/user/deleteAccount/vcode`).
+   * For 'trade', 'password', 'delete' and 'antiPhishing' the code goes to the logged-in account's own address
+   * (`/user/trade/vcode`, `/user/password/vcode`, `/user/deleteAccount/vcode`, `/user/antiPhishing/vcode`).
    */
   email: string;
-  purpose: CodePurpose | 'trade' | 'password' | 'delete';
+  purpose: OwnCodePurpose;
   testId: string;
   /** Email problems (empty, invalid, registered / not registered) are shown under the email field. */
   onErrors(errors: FieldErrors): void;
@@ -51,6 +54,7 @@ export function SendCodeButton({ email, purpose, testId, onErrors, captcha }: Se
   const sendTradeCode = useSendTradeCode();
   const sendPasswordCode = useSendPasswordCode();
   const sendDeletionCode = useSendDeletionCode();
+  const sendAntiPhishingCode = useSendAntiPhishingCode();
   const own =
     purpose === 'trade'
       ? sendTradeCode
@@ -58,7 +62,9 @@ export function SendCodeButton({ email, purpose, testId, onErrors, captcha }: Se
         ? sendPasswordCode
         : purpose === 'delete'
           ? sendDeletionCode
-          : null;
+          : purpose === 'antiPhishing'
+            ? sendAntiPhishingCode
+            : null;
   const send = own ?? sendEmailCode;
   const { remaining, start } = useCountdown();
   const [solving, setSolving] = useState(false);

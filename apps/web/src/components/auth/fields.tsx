@@ -1,4 +1,3 @@
-import type { CodePurpose } from '@polaris/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button.tsx';
@@ -6,7 +5,7 @@ import { CaptchaWidget } from '@/components/captcha/CaptchaWidget.tsx';
 import { type Captcha, useCaptcha } from '@/components/captcha/useCaptcha.ts';
 import { TextField } from '@/components/TextField.tsx';
 import type { BoundField } from '@/components/useForm.ts';
-import { SendCodeButton } from './SendCodeButton.tsx';
+import { type OwnCodePurpose, SendCodeButton } from './SendCodeButton.tsx';
 
 /* The fields the sign-in, sign-up, password and transaction-password forms share. Each takes one id, which is also
    its test id (`<id>-error` under it), and a field of its form (`form.field('email')`). */
@@ -93,7 +92,7 @@ export function CodeField({
 }: BoundField & {
   id: string;
   email: string;
-  purpose: CodePurpose | 'trade' | 'password' | 'delete';
+  purpose: OwnCodePurpose;
   sendTestId: string;
   onEmailError(message: string | undefined): void;
   captcha?: Captcha;

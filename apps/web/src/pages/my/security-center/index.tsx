@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useVerification } from '@/api/identity.ts';
 import {
   type ActiveSession,
+  useAntiPhishingStatus,
   useRevokeOtherSessions,
   useRevokeSession,
   useSessions,
@@ -48,6 +49,7 @@ function Protections() {
   const email = useSession((state) => state.userInfo?.email ?? '');
   const trade = useTradePasswordStatus();
   const totp = useTotpStatus();
+  const antiPhishing = useAntiPhishingStatus();
   const stateOf = (query: { isPending: boolean; isError: boolean }, ready: () => string) =>
     query.isPending ? '…' : query.isError ? t('security.loadFailed') : ready();
   return (
@@ -75,6 +77,12 @@ function Protections() {
           value={stateOf(totp, () => (totp.data?.enabled ? t('security.on') : t('security.off')))}
           to={PATHS.googleAuth}
           testId="security-gauth"
+        />
+        <Row
+          title={t('security.antiPhishing.row')}
+          value={stateOf(antiPhishing, () => antiPhishing.data?.masked ?? t('security.antiPhishing.notSet'))}
+          to={PATHS.antiPhishing}
+          testId="security-anti-phishing"
         />
         <LinkedProviders />
       </div>
