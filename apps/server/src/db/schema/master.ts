@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, pgTable, pgView, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { activities } from './activity.ts';
 import { at, units } from './columns.ts';
 import { users } from './users.ts';
@@ -55,3 +55,13 @@ export const creatorEarnings = pgTable(
     check('creator_earnings_released', sql`(${t.releasedAt} is null) = (${t.releaseEntryId} is null)`),
   ],
 );
+
+/**
+ * What the ledger's check reads of the earnings (wallet/ledger.store.ts `checkLedger`): per asset, what is not
+ * released yet and what is, to compare with the `creator_earnings` system account. A view (migration 0037).
+ */
+export const creatorEarningsByAsset = pgView('creator_earnings_by_asset', {
+  assetCode: text('asset_code').notNull(),
+  unreleased: units('unreleased').notNull(),
+  released: units('released').notNull(),
+}).existing();

@@ -290,10 +290,7 @@ export async function checkLedger(db: Database): Promise<Violation[]> {
     db,
     sql`
     with held as (
-      select asset_code,
-             coalesce(sum(amount) filter (where released_at is null), 0) as unreleased,
-             coalesce(sum(amount) filter (where released_at is not null), 0) as released
-      from creator_earnings group by asset_code
+      select asset_code, unreleased, released from creator_earnings_by_asset
     ), withdrawn as (
       select p.asset_code, sum(p.amount) as total
       from journal_entries j join postings p on p.entry_id = j.id and p.amount > 0

@@ -12,7 +12,7 @@ export async function userBalancesAll(tx: Tx) {
   const found = await query<{ user_id: string; uid: string; asset_code: string; balance: string }>(
     tx,
     sql`select a.user_id::text, u.uid::text, a.asset_code, (a.available + a.frozen)::text as balance
-          from accounts a join users u on u.id = a.user_id
+          from accounts a join public_users u on u.id = a.user_id
          where a.user_id is not null
          order by a.user_id`,
   );
