@@ -130,7 +130,7 @@ test('an owner mutes and promotes a member, pins an announcement, renames the ro
   await expect(page.getByTestId('room-card-name')).toHaveText('Trail Hikers Club');
   await page.getByTestId('room-slow-30').click();
   await expect(page.getByTestId('room-card-slow')).toHaveText('Slow mode: 30 s');
-  await expect(page.getByTestId('room-leave')).toBeDisabled();
+  await expect(page.getByTestId('room-leave')).toHaveCount(0);
   await expect(page.getByTestId('room-leave-why')).toHaveText('You own this room, so you cannot leave it.');
   await page.reload();
   await expect(page.getByTestId('room-card-name')).toHaveText('Trail Hikers Club');

@@ -144,14 +144,25 @@ export const ChatMessagesOutput = z.object({ items: z.array(ChatMessageOutput) }
 
 /** What the caller may do in the room, as the server's policy answers it (chat/policy.ts). */
 export const ChatRoomCan = z.object({
+  /** Join it by its id: someone not in a public room (not banned from it). Members have nothing to join. */
+  join: z.boolean(),
   /** Send a message: an active member, not muted, in a room still open. */
   send: z.boolean(),
+  /**
+   * Leave it: a member of a community or city room but its owner. Never an activity room (a place there follows
+   * the ticket) nor a direct room (opening it again brings both back).
+   */
+  leave: z.boolean(),
   /** Mute, kick, ban, delete others' messages, pin, announce: its owner and admins. */
   moderate: z.boolean(),
-  /** Change the room's name, avatar, join policy and slow mode: its owner and admins, never in a direct room. */
+  /** Make members admins and back: its owner only. */
+  setRoles: z.boolean(),
+  /** Change the room's name, avatar, join policy and slow mode, and reset its invite link: its owner and admins, never in a direct room. */
   editSettings: z.boolean(),
-  /** Share its invite link: any member of a public room, the admins of an invite-only one; never a direct or activity room. */
+  /** Share its invite link (invite people): any member of a public room, the admins of an invite-only one; never a direct or activity room. */
   share: z.boolean(),
+  /** Put a live stage on the room (`POST /live/stage/create` with its id): its owner and admins. */
+  goLive: z.boolean(),
 });
 export const ChatRoomOutput = z.object({
   id: z.string(),

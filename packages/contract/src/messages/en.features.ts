@@ -16,6 +16,8 @@ export const enFeatures = {
     frameTooLarge: 'The frame is too large',
     alreadyMember: 'You are already in this room',
     ownerCannotLeave: 'The owner cannot leave the room',
+    activityRoomLeave: 'Your place in an activity room follows your ticket: it cannot be left',
+    directRoomLeave: 'A direct conversation cannot be left',
     imageNotFound: 'This image does not exist',
     replyNotFound: 'The message replied to does not exist',
     closed: 'This room is closed: its activity was cancelled',

@@ -15,6 +15,8 @@ export const zhHansFeatures: FeatureMessages = {
     frameTooLarge: '帧太大',
     alreadyMember: '您已在该聊天室中',
     ownerCannotLeave: '群主不能退出聊天室',
+    activityRoomLeave: '活动聊天室的成员身份跟随门票，不能退出',
+    directRoomLeave: '私聊不能退出',
     imageNotFound: '该图片不存在',
     replyNotFound: '回复的消息不存在',
     closed: '该聊天室已关闭：活动已取消',

@@ -15,6 +15,8 @@ export const zhHantFeatures: FeatureMessages = {
     frameTooLarge: '幀太大',
     alreadyMember: '您已在該聊天室中',
     ownerCannotLeave: '群主不能退出聊天室',
+    activityRoomLeave: '活動聊天室的成員身分跟隨票券，不能退出',
+    directRoomLeave: '私人對話不能退出',
     imageNotFound: '該圖片不存在',
     replyNotFound: '回覆的訊息不存在',
     closed: '該聊天室已關閉：活動已取消',

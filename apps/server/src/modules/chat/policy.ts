@@ -1,8 +1,13 @@
-import { Status } from '@polaris/contract';
+import { type ChatRoom, Status } from '@polaris/contract';
 import { AppError } from '../../platform/errors.ts';
+import { roomStageRefusal } from '../live/policy.ts';
 import type { MemberRow, RoomRow } from './store.ts';
 
-/** Who may do what in a chat room, over loaded rows. A room the caller may not see answers "not found". */
+/**
+ * Who may do what in a chat room, over loaded rows: the one place that answers it. A room the caller may not see
+ * answers "not found". The services throw what the rules say, and `canOf` turns the same rules into the `can` the
+ * room's answer carries, so a button the room pages show is one the server lets through.
+ */
 
 export type Member = Pick<MemberRow, 'role' | 'banned' | 'mutedUntil'>;
 
@@ -56,13 +61,54 @@ export const canShare = (room: RoomRow, member: Member | undefined) =>
   isActive(member) &&
   (room.joinPolicy === 'public' || isAdmin(member));
 
+type Refusal = AppError | null;
+
+const unknownRoom = () => new AppError(Status.notFound, 'chat.notFound');
+const conflict = (key: string) => new AppError(Status.conflict, key);
+
+type Room = Pick<RoomRow, 'kind' | 'joinPolicy'>;
+
+/**
+ * Joining by the room's id (`viaInvite`: by its invite link's token, which opens an invite-only room too). Joining
+ * again changes nothing, so it is no refusal. A room one may not see by id is unknown, as everywhere; an activity
+ * room takes its members from the tickets, so its link lets no one in (403); a direct room is its two people's.
+ */
+export function joinRefusal(room: Room, member: Member | undefined, viaInvite: boolean): Refusal {
+  if (member?.banned) return unknownRoom();
+  if (isActive(member)) return null;
+  if (room.kind === 'direct') return unknownRoom();
+  if (!viaInvite && room.joinPolicy !== 'public') return unknownRoom();
+  if (room.kind === 'activity') return new AppError(Status.noPermission, 'chat.noPermission');
+  return null;
+}
+
+/**
+ * Leaving: a member of a community or city room, but not its owner (it would have no one to run it). A place in an
+ * activity room follows the ticket: it goes when the ticket does, and one who left could not come back (the room
+ * takes no one by id or link), so it is refused; to hear less, the room's notices can be muted. A direct room is the
+ * two people's conversation: either opening it again brings both back, so leaving it could not do what it says.
+ */
+export function leaveRefusal(room: Room, member: Member | undefined): Refusal {
+  if (!canSee(room, member)) return unknownRoom();
+  if (!isActive(member)) return new AppError(Status.noPermission, 'chat.notMember');
+  if (member.role === 'owner') return conflict('chat.ownerCannotLeave');
+  if (room.kind === 'activity') return conflict('chat.activityRoomLeave');
+  if (room.kind === 'direct') return conflict('chat.directRoomLeave');
+  return null;
+}
+
 /** What the caller may do in the room: the rules above, as the room's answer carries them. */
-export function canOf(room: RoomRow, member: Member | undefined, now: Date) {
+export function canOf(room: RoomRow, member: Member | undefined, now: Date): ChatRoom['can'] {
   return {
+    // Joining again returns the room (idempotent, not refused): a member has nothing to join.
+    join: joinRefusal(room, member, false) === null && !isActive(member),
     send: canSend(room, member, now),
+    leave: leaveRefusal(room, member) === null,
     moderate: isAdmin(member),
+    setRoles: canSetRoles(member),
     editSettings: canEditSettings(room, member),
     share: canShare(room, member),
+    goLive: isActive(member) && roomStageRefusal(member.role) === null,
   };
 }
 

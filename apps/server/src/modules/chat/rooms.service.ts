@@ -2,7 +2,7 @@ import { Status } from '@polaris/contract';
 import { AppError } from '../../platform/errors.ts';
 import { canonicalCity, cityName } from '../../platform/places/cities.ts';
 import { randomToken } from '../../platform/secrets.ts';
-import { authorize, canEditSettings } from './policy.ts';
+import { authorize, canEditSettings, joinRefusal, leaveRefusal } from './policy.ts';
 import { presentMessage } from './presenter.ts';
 import type { Caller, ChatRoomAccess } from './room-access.ts';
 import {
@@ -16,6 +16,7 @@ import {
   roomByCity,
   roomById,
   roomByInviteToken,
+  roomWithMember,
   searchPublicRooms,
   setReadSeq,
   updateRoom,
@@ -128,28 +129,26 @@ export class ChatRoomsService {
     return this.access.roomView(user.id, room, await memberOf(this.db, room.id, user.id));
   }
 
-  /** Joins a public room by id, or any community room by its invite link's token. Joining again changes nothing. */
+  /** Joins a public room by id, or any community room by its invite link's token (`joinRefusal`). */
   async join(user: Caller, input: { roomId?: string; inviteToken?: string }) {
     const room = input.inviteToken
       ? await roomByInviteToken(this.db, input.inviteToken)
       : await roomById(this.db, Number(input.roomId));
-    const existing = room ? await memberOf(this.db, room.id, user.id) : undefined;
-    if (!room || existing?.banned || (room.kind === 'direct' && !existing)) {
-      throw new AppError(Status.notFound, 'chat.notFound');
-    }
-    if (room.kind === 'activity' && !existing) throw new AppError(Status.noPermission, 'chat.noPermission');
-    if (!input.inviteToken && room.joinPolicy !== 'public' && !existing) {
-      throw new AppError(Status.notFound, 'chat.notFound');
-    }
+    if (!room) throw new AppError(Status.notFound, 'chat.notFound');
+    const existing = await memberOf(this.db, room.id, user.id);
+    const refused = joinRefusal(room, existing, Boolean(input.inviteToken));
+    if (refused) throw refused;
     if (!existing) await this.access.addMember(room.id, user.id, 'member');
     const fresh = (await roomById(this.db, room.id))!;
     return this.access.roomView(user.id, fresh, await memberOf(this.db, room.id, user.id));
   }
 
   async leave(user: Caller, roomId: string) {
-    const { room, member } = await this.access.membership(user.id, roomId);
-    if (member.role === 'owner') throw new AppError(Status.conflict, 'chat.ownerCannotLeave');
-    await this.access.removeMember(room.id, user.id, 'left');
+    const found = await roomWithMember(this.db, Number(roomId), user.id);
+    if (!found) throw new AppError(Status.notFound, 'chat.notFound');
+    const refused = leaveRefusal(found.room, found.member);
+    if (refused) throw refused;
+    await this.access.removeMember(found.room.id, user.id, 'left');
     return {};
   }
 

@@ -15,9 +15,14 @@ export function authorizeManage(stage: Pick<StageRow, 'ownerId'>, userId: number
 
 export type RoomRole = 'owner' | 'admin' | 'member' | null;
 
-/** Going live in a room: its owner and admins only. */
+/** Going live in a room: its owner and admins only (the chat room's answer carries it as `can.goLive`). */
+export function roomStageRefusal(role: RoomRole): AppError | null {
+  return role === 'owner' || role === 'admin' ? null : new AppError(Status.noPermission, 'live.notRoomAdmin');
+}
+
 export function authorizeRoomStage(role: RoomRole): void {
-  if (role !== 'owner' && role !== 'admin') throw new AppError(Status.noPermission, 'live.notRoomAdmin');
+  const refused = roomStageRefusal(role);
+  if (refused) throw refused;
 }
 
 /**

@@ -7,17 +7,27 @@ import { PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import styles from './chat-manage.module.css';
-import { leaveRule } from './rules.ts';
+import { leaveNote } from './rules.ts';
 import { useOverlays } from './useOverlays.tsx';
 
-/** Leaving, confirmed first; where it is not possible (the owner, an activity room) the page says why. */
+/**
+ * Leaving, confirmed first, offered only when the room's `can.leave` says the server would let it through; where a
+ * member may not (the owner, an activity room) the page says why instead.
+ */
 export function LeaveRoom({ room }: { room: ChatRoom }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const leave = useLeaveRoom(room.id);
   const overlays = useOverlays();
-  const rule = leaveRule(room);
-  if (!rule.allowed && (rule.reason === 'notMember' || rule.reason === 'direct')) return null;
+  if (!room.can.leave) {
+    const note = leaveNote(room);
+    if (!note) return null;
+    return (
+      <p className={styles.note} data-testid="room-leave-why">
+        {note === 'owner' ? t('chatManage.leave.owner') : t('chatManage.leave.activity')}
+      </p>
+    );
+  }
   const confirm = async () => {
     const ok = await overlays.confirm({
       title: t('chatManage.leave.title', { name: room.name }),
@@ -31,27 +41,15 @@ export function LeaveRoom({ room }: { room: ChatRoom }) {
         Toast.show({ content: t('chatManage.leave.done'), duration: TOAST_DURATION_MS });
         navigate(PATHS.community, { replace: true });
       },
-      // The owner's refusal is a 409, which the request layer leaves to the caller.
+      // A refusal (the room changed since it was loaded) is a 409, which the request layer leaves to the caller.
       onError: (error) => toastUnreported(error),
     });
   };
   return (
     <section>
-      <Button
-        variant="danger"
-        block
-        disabled={!rule.allowed}
-        loading={leave.isPending}
-        onClick={() => void confirm()}
-        data-testid="room-leave"
-      >
+      <Button variant="danger" block loading={leave.isPending} onClick={() => void confirm()} data-testid="room-leave">
         {t('chatManage.leave.action')}
       </Button>
-      {!rule.allowed && (
-        <p className={styles.note} data-testid="room-leave-why">
-          {rule.reason === 'owner' ? t('chatManage.leave.owner') : t('chatManage.leave.activity')}
-        </p>
-      )}
     </section>
   );
 }

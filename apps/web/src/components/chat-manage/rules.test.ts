@@ -1,11 +1,11 @@
-import { CHAT_LIMITS } from '@polaris/contract';
+import { CHAT_LIMITS, type ChatRoom } from '@polaris/contract';
 import { describe, expect, it } from 'vitest';
 import {
   avatarFromUpload,
   durationParts,
   groupMembers,
   inviteLink,
-  leaveRule,
+  leaveNote,
   type MemberLike,
   memberActions,
   SLOW_MODE_STEPS,
@@ -14,6 +14,16 @@ import {
 } from './rules.ts';
 
 const now = new Date('2026-03-01T12:00:00Z');
+const NOTHING: ChatRoom['can'] = {
+  join: false,
+  send: false,
+  leave: false,
+  moderate: false,
+  setRoles: false,
+  editSettings: false,
+  share: false,
+  goLive: false,
+};
 const member = (uid: string, role: MemberLike['role'], mutedUntil: string | null = null): MemberLike => ({
   uid,
   role,
@@ -78,14 +88,21 @@ describe('slow mode', () => {
   });
 });
 
-describe('leaveRule', () => {
-  it('refuses the owner, activity rooms, direct rooms and non-members, and lets other members go', () => {
-    expect(leaveRule({ role: 'owner', kind: 'community' })).toEqual({ allowed: false, reason: 'owner' });
-    expect(leaveRule({ role: 'member', kind: 'activity' })).toEqual({ allowed: false, reason: 'activity' });
-    expect(leaveRule({ role: 'member', kind: 'direct' })).toEqual({ allowed: false, reason: 'direct' });
-    expect(leaveRule({ role: null, kind: 'community' })).toEqual({ allowed: false, reason: 'notMember' });
-    expect(leaveRule({ role: 'admin', kind: 'community' })).toEqual({ allowed: true });
-    expect(leaveRule({ role: 'member', kind: 'city' })).toEqual({ allowed: true });
+describe('leaveNote', () => {
+  const can = (leave: boolean) => ({ can: { ...NOTHING, leave } });
+  it('says nothing when the server lets the member leave, or to someone not in the room', () => {
+    expect(leaveNote({ role: 'member', kind: 'community', ...can(true) })).toBeNull();
+    expect(leaveNote({ role: null, kind: 'community', ...can(false) })).toBeNull();
+  });
+
+  it('tells the owner they run the room and an activity room’s member that their place follows the ticket', () => {
+    expect(leaveNote({ role: 'owner', kind: 'community', ...can(false) })).toBe('owner');
+    expect(leaveNote({ role: 'member', kind: 'activity', ...can(false) })).toBe('activity');
+    expect(leaveNote({ role: 'owner', kind: 'activity', ...can(false) })).toBe('activity');
+  });
+
+  it('explains nothing in a direct room, which has no leave', () => {
+    expect(leaveNote({ role: 'member', kind: 'direct', ...can(false) })).toBeNull();
   });
 });
 
@@ -108,15 +125,9 @@ describe('links and avatars', () => {
 });
 
 describe('shareToken', () => {
-  const can = { send: true, moderate: true, editSettings: true, share: true };
-  it('shows the link of a community or city room to those the server lets share it', () => {
-    expect(shareToken({ kind: 'community', inviteToken: 'tok', can })).toBe('tok');
-    expect(shareToken({ kind: 'city', inviteToken: 'tok', can })).toBe('tok');
-    expect(shareToken({ kind: 'community', inviteToken: null, can: { ...can, share: false } })).toBeNull();
-  });
-
-  it('never offers a link into an activity room, which nobody can join by it', () => {
-    expect(shareToken({ kind: 'activity', inviteToken: 'tok', can })).toBeNull();
+  it('shows the link to those the server lets share it, and to nobody else', () => {
+    expect(shareToken({ inviteToken: 'tok', can: { ...NOTHING, share: true } })).toBe('tok');
+    expect(shareToken({ inviteToken: 'tok', can: NOTHING })).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@ import { CHAT_LIMITS, type ChatRoom, shortLink } from '@polaris/contract';
 /**
  * What the management pages decide without the server: which actions a viewer may take on a member (the
  * server's policy, docs/chat.md "Members and settings", so the sheet offers nothing it would refuse), slow-mode
- * and mute choices, the share link, who may leave.
+ * and mute choices, the share link, why someone may not leave.
  */
 
 type Role = NonNullable<ChatRoom['role']>;
@@ -74,27 +74,21 @@ export function inviteLink(shortLinkHost: string, token: string): string {
   return shortLink(shortLinkHost, { kind: 'room', token });
 }
 
-/**
- * The invite link to show, if any. The server offers an activity room's token to its admins, but refuses anyone
- * who joins an activity room by it (places follow tickets), so such a link would only lead to an error.
- */
-export function shareToken(room: Pick<ChatRoom, 'kind' | 'inviteToken' | 'can'>): string | null {
-  if (!room.can.share || room.kind === 'activity' || room.kind === 'direct') return null;
-  return room.inviteToken;
+/** The invite link to show, if any: the server sends the token only to those whose `can.share` is true. */
+export function shareToken(room: Pick<ChatRoom, 'inviteToken' | 'can'>): string | null {
+  return room.can.share ? room.inviteToken : null;
 }
 
-export type LeaveRule = { allowed: true } | { allowed: false; reason: 'owner' | 'activity' | 'direct' | 'notMember' };
-
 /**
- * The owner cannot leave (the server refuses); an activity room follows the tickets, so leaving it would only
- * last until the next change and could not be undone; a direct conversation has no "leave".
+ * Why a member may not leave (`can.leave` false), for the line the settings page shows in place of the button: the
+ * owner runs the room; a place in an activity room follows the ticket. Nothing for a direct room (no leave to
+ * explain) or someone not in the room.
  */
-export function leaveRule(room: Pick<ChatRoom, 'role' | 'kind'>): LeaveRule {
-  if (room.role === null) return { allowed: false, reason: 'notMember' };
-  if (room.role === 'owner') return { allowed: false, reason: 'owner' };
-  if (room.kind === 'activity') return { allowed: false, reason: 'activity' };
-  if (room.kind === 'direct') return { allowed: false, reason: 'direct' };
-  return { allowed: true };
+export function leaveNote(room: Pick<ChatRoom, 'role' | 'kind' | 'can'>): 'owner' | 'activity' | null {
+  if (room.can.leave || room.role === null) return null;
+  if (room.kind === 'activity') return 'activity';
+  if (room.role === 'owner' && room.kind !== 'direct') return 'owner';
+  return null;
 }
 
 /** The uploaded image's address for an avatar: the smallest stored width (avatars are shown small). */

@@ -79,7 +79,7 @@ export function ChatRoomView({ roomId }: { roomId: string }) {
   );
 }
 
-/** A public room seen from outside: what it is, how many are in it, and the way in; its messages only after. */
+/** A public room seen from outside: what it is, how many are in it, and the way in (`can.join`); its messages only after. */
 function JoinRoomScreen({ room }: { room: ChatRoom }) {
   const { t } = useTranslation();
   const join = useJoinRoom();
@@ -91,17 +91,21 @@ function JoinRoomScreen({ room }: { room: ChatRoom }) {
       </h2>
       <p className={css.joinMeta}>{t('chat.members', { count: room.memberCount })}</p>
       {room.description && <p className={css.joinBody}>{room.description}</p>}
-      <p className={css.joinBody}>{t('chat.room.joinBody')}</p>
-      <Button
-        variant="primary"
-        size="large"
-        style={{ minWidth: 160 }}
-        loading={join.isPending}
-        onClick={() => join.mutate({ roomId: room.id }, { onError: (error) => toastUnreported(error) })}
-        data-testid="room-join"
-      >
-        {t('chat.join')}
-      </Button>
+      {room.can.join && (
+        <>
+          <p className={css.joinBody}>{t('chat.room.joinBody')}</p>
+          <Button
+            variant="primary"
+            size="large"
+            style={{ minWidth: 160 }}
+            loading={join.isPending}
+            onClick={() => join.mutate({ roomId: room.id }, { onError: (error) => toastUnreported(error) })}
+            data-testid="room-join"
+          >
+            {t('chat.join')}
+          </Button>
+        </>
+      )}
     </section>
   );
 }

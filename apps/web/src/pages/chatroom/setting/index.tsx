@@ -108,7 +108,7 @@ function RoomLinks({ room }: { room: ChatRoom }) {
           testId="room-link-on-air"
         />
       )}
-      {room.can.moderate && room.kind !== 'direct' && (
+      {room.can.goLive && (
         <ListRow
           icon={<VideoOutline />}
           title={t('chatManage.live.go')}
