@@ -92,3 +92,32 @@ test('proof of reserves: someone who held nothing sees that the snapshot has no 
   );
   await expect(page.getByTestId('reserves-verify')).toHaveCount(0);
 });
+
+// The operator funds the invite pool from outside the app, and nothing arrives on the (simulated) chain: the app
+// owes more USDT than custody holds. The snapshot says so, and so does the screen, in words, not only in red.
+test('proof of reserves: a snapshot below liabilities is reported plainly on the screen', async ({ page }) => {
+  const rosa = await accountByApi(page.request, 'reserves-short');
+  await deposit(rosa.email, '3');
+  const response = await fetch(`${process.env.E2E_BASE_URL}${API_BASE}/admin/invite/fund`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-admin-token': await existingAdminToken(process.env.E2E_DATA_DIR!),
+    },
+    body: JSON.stringify({ amount: '1' }),
+  });
+  expect(((await response.json()) as { status: number }).status).toBe(200);
+  const snapshot = await publish();
+  expect(snapshot.shortAssets).toContain('USDT');
+
+  await logInAs(page, rosa.email);
+  await page.goto('/#/pages/my/reserves/index');
+  await expect(page.getByTestId('reserves-short')).toContainText('Reserves are below liabilities for USDT');
+  await expect(page.getByTestId('reserves-short-USDT')).toHaveText('Reserves of USDT are below what users are owed.');
+  await expect(page.getByTestId('reserves-my-USDT')).toHaveText('3.00');
+  await page.getByTestId('reserves-verify').click();
+  await expect(page.getByTestId('reserves-verified')).toBeVisible();
+  await expect(page.getByText('Logged in')).toHaveCount(0);
+  await page.screenshot({ path: path.join(shotsFolder('reserves'), 'reserves-short-en-390.png'), fullPage: true });
+  await axeClean(page, 'reserves short (en)');
+});

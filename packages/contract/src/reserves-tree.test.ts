@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { formatAmount } from './amounts.ts';
+import { checkProofAgainstSnapshot, type ReservesSnapshot } from './reserves.ts';
 import {
   buildReservesTree,
   RESERVES_ALGORITHM,
@@ -161,5 +163,39 @@ describe('the proof-of-reserves Merkle sum tree', () => {
     expect(
       reservesRootFrom(alone[0]![0]!, [{ side: 'right', hash: pad.toString('hex'), sums: [0n, 0n, 0n] }]).hash,
     ).toBe(root.toString('hex'));
+  });
+
+  it('the screen trusts the published snapshot, not the root a proof carries', () => {
+    const { levels } = tree(5);
+    const proof = proofFor(levels, 2);
+    const root = levels.at(-1)![0]!;
+    const published: ReservesSnapshot = {
+      id: '1',
+      takenAt: proof.snapshot.takenAt,
+      algorithm: RESERVES_ALGORITHM,
+      leafCount: 5,
+      rootHash: root.hash,
+      shortAssets: [],
+      assets: proof.snapshot.assets.map((asset, i) => ({
+        ...asset,
+        userBalances: formatAmount(root.sums[i]!, asset.decimals),
+        heldForUsers: '0',
+        liabilities: formatAmount(root.sums[i]!, asset.decimals),
+        reserves: '0',
+        ratio: null,
+        short: false,
+        custody: [],
+      })),
+    };
+    expect(checkProofAgainstSnapshot(proof, published)).toEqual({ verified: true });
+    // A proof that agrees with itself but leads to another tree (one where my balance is counted, shown to me only).
+    const other = tree(6).levels;
+    const forged = proofFor(other, 2);
+    expect(verifyReservesProof(forged)).toMatchObject({ ok: true });
+    expect(checkProofAgainstSnapshot(forged, published)).toMatchObject({ verified: false });
+    // The right root hash but totals that differ from what the snapshot reports.
+    const misreported = structuredClone(published);
+    misreported.assets[0]!.userBalances = '0';
+    expect(checkProofAgainstSnapshot(proof, misreported)).toEqual({ verified: false, detail: 'USDT total' });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { RESERVES_ALGORITHM } from './reserves-tree.ts';
+import { formatAmount } from './amounts.ts';
+import { RESERVES_ALGORITHM, type ReservesProofFile, verifyReservesProof } from './reserves-tree.ts';
 
 /**
  * Proof of reserves (docs/proof-of-reserves.md): a snapshot of what the app owes its users per asset (a Merkle sum
@@ -75,3 +76,22 @@ export const ReservesMineOutput = z.object({
 
 /** Operator: take and publish a snapshot now (`npm run reserves:publish`); it answers the snapshot. */
 export const ReservesPublishInput = z.object({});
+
+/** What checking my proof against the published snapshot found. */
+export type ProofAgainstSnapshot = { verified: true } | { verified: false; detail: string };
+
+/**
+ * A proof checked against the snapshot everyone is shown, not against the root the proof itself carries: the root
+ * reached from my leaf and path must be the published root hash, and its sums the users' balances the snapshot
+ * reports per asset (what the reserves screen's Verify does).
+ */
+export function checkProofAgainstSnapshot(proof: ReservesProofFile, snapshot: ReservesSnapshot): ProofAgainstSnapshot {
+  const result = verifyReservesProof(proof);
+  if (!result.ok) return { verified: false, detail: result.detail };
+  if (result.root.hash !== snapshot.rootHash) return { verified: false, detail: `root ${result.root.hash}` };
+  const differs = proof.snapshot.assets.find((asset, i) => {
+    const published = snapshot.assets.find((line) => line.code === asset.code);
+    return published?.userBalances !== formatAmount(result.root.sums[i]!, asset.decimals);
+  });
+  return differs ? { verified: false, detail: `${differs.code} total` } : { verified: true };
+}

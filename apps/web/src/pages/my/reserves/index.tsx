@@ -1,9 +1,10 @@
 import {
+  checkProofAgainstSnapshot,
   formatAmount,
+  type ProofAgainstSnapshot,
   type ReservesAsset,
   type ReservesProofFile,
   type ReservesSnapshot,
-  verifyReservesProof,
 } from '@polaris/contract';
 import { CheckShieldOutline, CloseCircleOutline, ExclamationTriangleOutline, FileOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -191,26 +192,9 @@ function AssetLine({ asset }: { asset: ReservesAsset }) {
   );
 }
 
-type Check = { state: 'idle' } | { state: 'verified' } | { state: 'failed'; detail: string };
-
-/**
- * My leaf against the published root: the proof's own root is not trusted, the reached root must be the snapshot's
- * (the one shown above, published to everyone) and its totals the users' balances it reports.
- */
-function checkAgainst(proof: ReservesProofFile, snapshot: ReservesSnapshot): Check {
-  const result = verifyReservesProof(proof);
-  if (!result.ok) return { state: 'failed', detail: result.detail };
-  if (result.root.hash !== snapshot.rootHash) return { state: 'failed', detail: result.root.hash };
-  const sumsMatch = proof.snapshot.assets.every((asset, i) => {
-    const published = snapshot.assets.find((line) => line.code === asset.code);
-    return published?.userBalances === formatAmount(result.root.sums[i]!, asset.decimals);
-  });
-  return sumsMatch ? { state: 'verified' } : { state: 'failed', detail: 'sums' };
-}
-
 function MyProof({ snapshot, proof }: { snapshot: ReservesSnapshot; proof: ReservesProofFile | null }) {
   const { t } = useTranslation();
-  const [check, setCheck] = useState<Check>({ state: 'idle' });
+  const [check, setCheck] = useState<ProofAgainstSnapshot | null>(null);
   if (!proof) {
     return (
       <section className={ui.section} aria-labelledby="reserves-mine">
@@ -251,13 +235,13 @@ function MyProof({ snapshot, proof }: { snapshot: ReservesSnapshot; proof: Reser
           </dl>
         )}
         <div role="status" aria-live="polite" className={styles.checkLine}>
-          {check.state === 'verified' && (
+          {check?.verified === true && (
             <p className={`${styles.verdict} ${styles.covered}`} data-testid="reserves-verified">
               <CheckShieldOutline aria-hidden />
               {t('reserves.mine.verified')}
             </p>
           )}
-          {check.state === 'failed' && (
+          {check?.verified === false && (
             <p className={`${styles.verdict} ${styles.short}`} data-testid="reserves-not-verified">
               <CloseCircleOutline aria-hidden />
               {t('reserves.mine.notVerified')}
@@ -268,7 +252,7 @@ function MyProof({ snapshot, proof }: { snapshot: ReservesSnapshot; proof: Reser
           <Button
             variant="primary"
             className={styles.wide}
-            onClick={() => setCheck(checkAgainst(proof, snapshot))}
+            onClick={() => setCheck(checkProofAgainstSnapshot(proof, snapshot))}
             data-testid="reserves-verify"
           >
             {t('reserves.mine.verify')}
