@@ -49,7 +49,7 @@ export class AntiPhishingService {
  * rest as four stars whatever its length, so the screen proves which code is set without handing it to whoever
  * holds the session.
  */
-export function maskAntiPhishingCode(code: string): string {
+function maskAntiPhishingCode(code: string): string {
   const shown = code.length >= 6 ? 2 : 1;
   return `${code.slice(0, shown)}****${code.slice(-shown)}`;
 }
