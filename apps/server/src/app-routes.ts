@@ -5,9 +5,7 @@ import { registerAirdrops } from './app-airdrops.ts';
 import type { ModuleServices } from './app-modules.ts';
 import type { Platform } from './app-platform.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
-import { ClientService } from './modules/app/client.service.ts';
 import { appRoutes } from './modules/app/routes.ts';
-import { AppService } from './modules/app/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { findSessionsByTokenHashes } from './modules/auth/store.ts';
 import { bountyRoutes } from './modules/bounty/routes.ts';
@@ -17,20 +15,16 @@ import { chainOperatorRoutes } from './modules/chain/operator.routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { chatSocketRoutes } from './modules/chat/ws.routes.ts';
 import { daogameRoutes } from './modules/daogame/routes.ts';
-import { DaogameService, daogameDataFrom } from './modules/daogame/service.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { masterRoutes } from './modules/master/routes.ts';
 import { acceptOneClickForms, notificationRoutes } from './modules/notifications/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
-import { PeopleService } from './modules/people/service.ts';
 import { placesRoutes } from './modules/places/routes.ts';
-import { PlacesService } from './modules/places/service.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
 import { reservesOperatorRoutes, reservesRoutes } from './modules/reserves/routes.ts';
-import { ReservesService } from './modules/reserves/service.ts';
+import { holdOperatorRoutes, holdRoutes } from './modules/security/holds.routes.ts';
 import { shareRoutes } from './modules/share/routes.ts';
-import { ShareService } from './modules/share/service.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { vipRoutes } from './modules/vip/routes.ts';
 import { operatorRoutes } from './modules/wallet/operator.routes.ts';
@@ -39,7 +33,6 @@ import { WEB_DIST_DIR } from './paths.ts';
 import { registerApiDocuments } from './platform/api-documents.ts';
 import { installJsonBodies } from './platform/json-body.ts';
 import { existingAdminToken } from './platform/operator-guard.ts';
-import { Readiness } from './platform/readiness.ts';
 import { MemoryConnectionCounter, RedisConnectionCounter } from './platform/realtime.ts';
 import { Router } from './platform/router.ts';
 import { secondFactorCheck } from './platform/second-factor.ts';
@@ -50,9 +43,8 @@ import { MemoryNonceStore, RedisNonceStore } from './platform/signed-requests.ts
 import { serveWebApp } from './platform/web-app.ts';
 
 /**
- * Every surface of the app, in the order Fastify needs them: the API routes through the router (the account
- * modules, airdrops and listings build their services there too), the chat socket, the API documents, short
- * links and the web app. Answers the services built on the way.
+ * Every surface of the app, in the order Fastify needs them: the API routes through the router, the chat socket,
+ * the API documents, short links and the web app. Every service comes built (`buildServices`).
  */
 export async function registerRoutes(platform: Platform, services: ModuleServices, options: AppOptions) {
   const { app, config } = platform;
@@ -61,7 +53,7 @@ export async function registerRoutes(platform: Platform, services: ModuleService
   installJsonBodies(app);
   const router = createRouter(platform, services, authenticate);
   installNoStore(app, router.routes);
-  const built = await moduleRoutes(router, platform, services, options, adminToken);
+  await moduleRoutes(router, platform, services, adminToken);
   await chatSocketRoutes(app, {
     authenticate,
     chat: services.chat,
@@ -77,7 +69,7 @@ export async function registerRoutes(platform: Platform, services: ModuleService
   platform.metrics.watchSockets(() => app.websocketServer?.clients.size ?? 0);
   registerApiDocuments(router);
   await pagesOutsideTheApi(platform, services, options);
-  return { router, ...built };
+  return { router };
 }
 
 /**
@@ -100,7 +92,7 @@ function batchedSessionLookup({ db, now }: Platform) {
 }
 
 /** The router every API route goes through, with its signed requests, region gate and second-factor check. */
-function createRouter(platform: Platform, { auth, totp, oidc }: ModuleServices, authenticate: Authenticate) {
+function createRouter(platform: Platform, { auth, totp, oidc, holds }: ModuleServices, authenticate: Authenticate) {
   const { app, config, redis } = platform;
   return new Router(app, authenticate, {
     rateLimit: config.rateLimit,
@@ -113,37 +105,26 @@ function createRouter(platform: Platform, { auth, totp, oidc }: ModuleServices, 
       accountByEmail: async (email) => (await auth.liveAccount(platform.db, { email }))?.id ?? null,
       accountByLinkTicket: (ticket, browserKey) => oidc.linkAccountOf(ticket, browserKey),
     }),
+    moneyOut: (userId) => holds.refuseMoneyOut(userId),
   });
 }
 
 /** Each module's routes, the operators' too where they are on (`config.operatorRoutes`). */
-async function moduleRoutes(
-  router: Router,
-  platform: Platform,
-  services: ModuleServices,
-  options: AppOptions,
-  adminToken: string,
-) {
-  const { app, config, database, db, now, log } = platform;
+async function moduleRoutes(router: Router, platform: Platform, services: ModuleServices, adminToken: string) {
+  const { app, config } = platform;
   const operatorToken = config.operatorRoutes ? adminToken : null;
-  const { auth, users, wallet, deposits, earnings, discovery, images } = services;
-  const client = new ClientService({ db, clientReleaseFile: config.clientReleaseFile, now, log });
-  const readiness = options.readiness ?? new Readiness({ migrated: true });
-  appRoutes(router, { app: new AppService({ database, config, readiness }), client, region: platform.region });
+  const { auth, users, wallet, deposits, earnings } = services;
+  appRoutes(router, { app: services.appInfo, client: services.client, region: platform.region });
   authRoutes(router, auth, platform.captcha);
   captchaRoutes(router, platform.captcha);
   userRoutes(router, users);
-  const { phones, kyc } = await registerAccountModules(app, router, {
-    ...{ db, now, config, attempts: platform.attempts, auth, box: platform.box, adminToken: operatorToken },
+  await registerAccountModules(app, router, {
+    ...{ config, auth, adminToken: operatorToken },
     ...{ totp: services.totp, trade: services.trade, invites: services.invites, oidc: services.oidc },
-    antiPhishing: services.antiPhishing,
-    earningsLeft: (db, userId) => earnings.earningsLeft(db, userId),
-    forget: [
-      (tx, userId) => services.payments.forgetUser(tx, userId),
-      (tx, userId) => services.notifications.forgetUser(tx, userId),
-      (tx, userId) => services.push.push.forgetUser(tx, userId),
-    ],
+    ...{ antiPhishing: services.antiPhishing, phones: services.phones, kyc: services.kyc, deletion: services.deletion },
   });
+  holdRoutes(router, { holds: services.holds });
+  if (operatorToken) holdOperatorRoutes(router, { holds: services.holds, adminToken: operatorToken });
   walletRoutes(router, {
     wallet,
     deposits,
@@ -155,15 +136,8 @@ async function moduleRoutes(
     operatorRoutes(router, { wallet, deposits, adminToken });
     chainOperatorRoutes(router, { chains: services.chains, adminToken });
   }
-  // Proof of reserves reads the ledger through the wallet and custody through the chains (docs/proof-of-reserves.md).
-  const reserves = new ReservesService({
-    db,
-    now,
-    liabilities: (realChains) => wallet.liabilitiesSnapshot(realChains),
-    chains: services.chains,
-  });
-  reservesRoutes(router, reserves);
-  if (config.operatorRoutes) reservesOperatorRoutes(router, { reserves, adminToken });
+  reservesRoutes(router, services.reserves);
+  if (config.operatorRoutes) reservesOperatorRoutes(router, { reserves: services.reserves, adminToken });
   marketRoutes(router, services.market);
   activityRoutes(router, services.activity);
   calendarRoutes(router, services.calendar);
@@ -172,42 +146,22 @@ async function moduleRoutes(
   // After the account modules: Sign in with Apple's callback scope adds its own form parser (oidc/routes.ts).
   acceptOneClickForms(app);
   notificationRoutes(router, services.notifications);
-  peopleRoutes(router, new PeopleService({ db, now }));
+  peopleRoutes(router, services.people);
   redPacketRoutes(router, services.redPackets);
   bountyRoutes(router, services.bounties);
   masterRoutes(router, earnings);
   vipRoutes(router, services.vip);
-  const { airdrops, listings } = registerAirdrops(router, {
-    ...{ db, now, vip: services.vip, wallet, users, images, adminToken: operatorToken },
-    activityIdOf: (code) => discovery.idByCode(code),
-  });
+  registerAirdrops(router, { airdrops: services.airdrops, listings: services.listings, adminToken: operatorToken });
   services.push.routes(router);
-  placesRoutes(
-    router,
-    new PlacesService({
-      venues: (q, limit) => discovery.venues(q, limit),
-      geocoderUrl: config.geocoderUrl,
-      geocoderTimeoutMs: config.geocoderTimeoutMs,
-      log,
-    }),
-  );
-  daogameRoutes(
-    router,
-    new DaogameService({ data: daogameDataFrom(config, { now, log }), shellUrl: config.daogameShellUrl }),
-  );
-  return { phones, kyc, airdrops, listings };
+  placesRoutes(router, services.places);
+  daogameRoutes(router, services.daogame);
 }
 
 /** Short links and their previews, and the web app itself (when it is built). */
-async function pagesOutsideTheApi(platform: Platform, { discovery, bounties }: ModuleServices, options: AppOptions) {
+async function pagesOutsideTheApi(platform: Platform, { share }: ModuleServices, options: AppOptions) {
   const { app, config } = platform;
   shareRoutes(app, {
-    share: new ShareService({
-      links: platform.links,
-      activityExists: async (code) => (await discovery.idByCode(code)) !== undefined,
-      activityForGuest: (code) => discovery.detail(code, null),
-      bountyForGuest: (id) => bounties.detail(null, id),
-    }),
+    share,
     config: config.share,
     publicUrl: config.publicUrl,
     rateLimit: config.rateLimit ? { multiplier: config.rateLimitMultiplier } : false,

@@ -5,7 +5,6 @@ import { createPlatform, type Platform } from './app-platform.ts';
 import { registerRoutes } from './app-routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import type { AirdropService } from './modules/airdrop/service.ts';
 import type { PushSender } from './modules/notifications/push.port.ts';
 import { runInContext } from './platform/context.ts';
 import type { Mailer } from './platform/mail.ts';
@@ -40,8 +39,8 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions) {
   const platform = await createPlatform(options);
   const services = await buildServices(platform, options);
-  const { router, ...registered } = await registerRoutes(platform, services, options);
-  startAndStop(platform, services, registered);
+  const { router } = await registerRoutes(platform, services, options);
+  startAndStop(platform, services);
   const { app, metrics } = platform;
   app.decorate('routeTable', router.routes);
   // Services are exposed for operator scripts and tests that drive background work by hand.
@@ -50,7 +49,8 @@ export async function buildApp(options: AppOptions) {
   const { chat, chatLive, live, earnings, redPackets, bounties, vip, invites, push, notifications } = services;
   app.decorate('services', {
     ...{ auth, users, wallet, deposits, transfers, records, trade, totp, activity, calendar, chat, chatLive, live },
-    ...{ earnings, mailQueue: platform.mailQueue, redPackets, bounties, vip, ...registered, invites },
+    ...{ earnings, mailQueue: platform.mailQueue, redPackets, bounties, vip, invites },
+    ...{ phones: services.phones, kyc: services.kyc, airdrops: services.airdrops, listings: services.listings },
     push: push.push,
     pushSender: push.sender,
     notifications,
@@ -65,9 +65,9 @@ export async function buildApp(options: AppOptions) {
  * The workers (where this process runs them) and their backlogs' metrics, and what closing the app stops, in the
  * order that lets work under way finish.
  */
-function startAndStop(platform: Platform, services: ModuleServices, { airdrops }: { airdrops: AirdropService }): void {
+function startAndStop(platform: Platform, services: ModuleServices): void {
   const { app, config, metrics, mailQueue } = platform;
-  const { activity, earnings, redPackets, bounties, vip, invites, outbox } = services;
+  const { activity, earnings, redPackets, bounties, vip, invites, outbox, airdrops } = services;
   watchBacklogs(metrics, { activity, earnings, redPackets, bounties, vip, airdrops, invites, outbox });
   // Started in the app's context, so each worker's runs are counted in this app's metrics (platform/worker.ts).
   const stopWorkers: (() => Promise<void>)[] = config.backgroundWorkers
