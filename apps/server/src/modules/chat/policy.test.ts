@@ -115,9 +115,10 @@ describe("a room's can agrees with its routes", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    [owner, adam, mia, sam] = await Promise.all(
-      ['owner@example.com', 'adam@example.com', 'mia@example.com', 'sam@example.com'].map(person),
-    );
+    owner = await person('owner@example.com');
+    adam = await person('adam@example.com');
+    mia = await person('mia@example.com');
+    sam = await person('sam@example.com');
   }, 60_000);
   afterAll(() => t.close());
 
