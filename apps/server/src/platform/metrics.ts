@@ -24,6 +24,8 @@ export class Metrics {
   private readonly workerDuration: Histogram<'worker'>;
   private readonly ledgerEntries: Counter<'kind'>;
   private readonly chainUnexplained: Gauge<'chain' | 'asset'>;
+  private readonly hotCoins: Gauge<'chain' | 'asset' | 'level'>;
+  private readonly hotBelowTarget: Gauge<'chain' | 'asset'>;
   private readonly mailSends: Counter<'outcome'>;
   private readonly fanOutLag: Histogram;
   private readonly backlogs = new Map<string, () => Promise<number>>();
@@ -64,6 +66,18 @@ export class Metrics {
       name: 'polaris_ledger_entries_total',
       help: 'Journal entries posted by this process, by kind (counted when written in their transaction)',
       labelNames: ['kind'],
+      registers,
+    });
+    this.hotCoins = new Gauge({
+      name: 'polaris_chain_hot_coins',
+      help: 'Per chain and asset with a hot wallet target, in whole coins: level="available" (held less owed to withdrawals), "target", "ceiling"',
+      labelNames: ['chain', 'asset', 'level'],
+      registers,
+    });
+    this.hotBelowTarget = new Gauge({
+      name: 'polaris_chain_hot_below_target',
+      help: 'Per chain and asset, 1 while the hot wallet holds less than its target (an operator refills it), else 0',
+      labelNames: ['chain', 'asset'],
       registers,
     });
     this.mailSends = new Counter({
@@ -159,6 +173,18 @@ export class Metrics {
 
   watchDatabase(usage: () => DatabaseUsage | undefined): void {
     this.database = usage;
+  }
+
+  /** Where the hot wallet stands against its target and ceiling on a chain (modules/chain/hot-cold.ts), whole coins. */
+  hotWallet(
+    chain: string,
+    asset: string,
+    level: { available: number; target: number; ceiling: number | undefined; below: boolean },
+  ): void {
+    this.hotCoins.set({ chain, asset, level: 'available' }, level.available);
+    this.hotCoins.set({ chain, asset, level: 'target' }, level.target);
+    if (level.ceiling !== undefined) this.hotCoins.set({ chain, asset, level: 'ceiling' }, level.ceiling);
+    this.hotBelowTarget.set({ chain, asset }, level.below ? 1 : 0);
   }
 
   /** The last reconciliation's unexplained difference of a chain and asset (modules/chain/reconcile.service.ts). */

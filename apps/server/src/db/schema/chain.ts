@@ -66,7 +66,7 @@ export const chainTxs = pgTable(
     nonce: bigint('nonce', { mode: 'bigint' }).notNull(),
     /** 1, 2, … at the same nonce. */
     attempt: integer('attempt').notNull(),
-    /** withdrawal | cancel | sweep | gas_topup | nft_mint | nft_burn */
+    /** withdrawal | cancel | sweep | gas_topup | nft_mint | nft_burn | cold (surplus to the cold address) */
     purpose: text('purpose').notNull(),
     /** What it is for: `withdrawal:12`, `sweep:3`, `nft:40`. */
     ref: text('ref').notNull(),

@@ -1,3 +1,6 @@
+import { getAddress } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+
 /**
  * Which chains a node answers for, from the environment (docs/wallet.md, "Chains"). Parsed once by config.ts.
  * Names are per chain symbol of the catalogue (BSC, AVAX, ETH, POLYGON) and per asset code:
@@ -10,6 +13,8 @@
  *   Only processes that send need it (`CHAIN_SIGNER=off` keeps a node from signing even when it has it).
  * - `CHAIN_POLL_MS` (2000), `CHAIN_BUMP_AFTER_MS` (60000), `CHAIN_MAX_FEE_GWEI` (500), `CHAIN_SWEEP_RATIO` (20).
  * - `CHAIN_NFT` (a chain symbol) and `CHAIN_NFT_CONTRACT`: attendance NFTs on that chain.
+ * - `CHAIN_COLD_ADDRESS_<CHAIN>`, `CHAIN_HOT_TARGET_<ASSET>_<CHAIN>`, `CHAIN_HOT_CEILING_<ASSET>_<CHAIN>`: the hot
+ *   wallet's target and ceiling there (whole coins as decimal strings) and where its surplus goes (hot-cold.ts).
  */
 
 export interface EvmChainConfig {
@@ -20,6 +25,10 @@ export interface EvmChainConfig {
   startBlock: bigint | undefined;
   /** Per asset code: a contract and decimals that replace the catalogue's on this chain. */
   tokens: Record<string, { contract?: string; decimals?: number }>;
+  /** Where the hot wallet's surplus above a ceiling goes (docs/wallet.md, "Hot and cold"). */
+  coldAddress: string | undefined;
+  /** Per asset code: the hot wallet's target and ceiling there, in whole coins (decimal strings, checked). */
+  hotLimits: Record<string, { target: string; ceiling: string | undefined }>;
 }
 
 export interface ChainConfig {
@@ -41,6 +50,54 @@ function problem(name: string, message: string): never {
   throw new Error(`Invalid environment:\n  ${name}: ${message}`);
 }
 
+const DECIMAL = /^\d{1,30}(\.\d{1,30})?$/;
+
+/** Whether decimal string a is above b (both DECIMAL). */
+function decimalAbove(a: string, b: string): boolean {
+  const [aw = '', af = ''] = a.split('.');
+  const [bw = '', bf = ''] = b.split('.');
+  const scale = Math.max(af.length, bf.length);
+  return BigInt(aw + af.padEnd(scale, '0')) > BigInt(bw + bf.padEnd(scale, '0'));
+}
+
+/**
+ * The hot wallet's limits on one chain: a target (below it an operator is told to refill) and a ceiling (above it the
+ * surplus goes to the cold address), each per asset; a ceiling needs a target below it and a cold address that is not
+ * the hot wallet.
+ */
+function hotColdOf(
+  env: NodeJS.ProcessEnv,
+  symbol: string,
+  hotAddress: string | undefined,
+): Pick<EvmChainConfig, 'coldAddress' | 'hotLimits'> {
+  const coldName = `CHAIN_COLD_ADDRESS_${symbol}`;
+  const cold = env[coldName] || undefined;
+  if (cold !== undefined) {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(cold)) problem(coldName, 'a 0x address on that chain');
+    if (/[a-f]/.test(cold) && /[A-F]/.test(cold) && getAddress(cold) !== cold)
+      problem(coldName, 'a mixed-case address whose checksum is wrong (a typo?)');
+    if (hotAddress && cold.toLowerCase() === hotAddress.toLowerCase()) problem(coldName, 'not the hot wallet itself');
+  }
+  const hotLimits: EvmChainConfig['hotLimits'] = {};
+  for (const [key, text] of Object.entries(env)) {
+    const match = new RegExp(`^CHAIN_HOT_(TARGET|CEILING)_([A-Z0-9]+)_${symbol}$`).exec(key);
+    if (!match || !text) continue;
+    if (!DECIMAL.test(text)) problem(key, 'an amount in whole coins, a decimal string such as 2500 or 0.5');
+    const asset = match[2]!;
+    const target = env[`CHAIN_HOT_TARGET_${asset}_${symbol}`] || undefined;
+    if (target === undefined)
+      problem(key, `a ceiling needs CHAIN_HOT_TARGET_${asset}_${symbol}: the surplus goes down to it`);
+    const ceiling = env[`CHAIN_HOT_CEILING_${asset}_${symbol}`] || undefined;
+    if (ceiling !== undefined) {
+      if (!cold) problem(key, `a ceiling needs ${coldName}: where the surplus goes`);
+      if (!DECIMAL.test(target) || !decimalAbove(ceiling, target))
+        problem(`CHAIN_HOT_CEILING_${asset}_${symbol}`, `above CHAIN_HOT_TARGET_${asset}_${symbol} (${target})`);
+    }
+    hotLimits[asset] = { target, ceiling };
+  }
+  return { coldAddress: cold, hotLimits };
+}
+
 function integer(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
   const text = env[name];
   if (text === undefined || text === '') return undefined;
@@ -51,6 +108,13 @@ function integer(env: NodeJS.ProcessEnv, name: string, min: number, max: number)
 
 export function chainConfig(env: NodeJS.ProcessEnv): ChainConfig {
   const evm: EvmChainConfig[] = [];
+  const key = env.CHAIN_HOT_WALLET_KEY;
+  if (key !== undefined && key !== '' && !/^0x[0-9a-fA-F]{64}$/.test(key)) {
+    problem('CHAIN_HOT_WALLET_KEY', 'a secp256k1 private key, 0x and 64 hex digits');
+  }
+  const hotAddress = key
+    ? privateKeyToAccount(key as `0x${string}`).address
+    : env.CHAIN_HOT_WALLET_ADDRESS || undefined;
   for (const [name, value] of Object.entries(env)) {
     const match = /^CHAIN_RPC_([A-Z0-9]+)$/.exec(name);
     if (!match || !value) continue;
@@ -78,11 +142,8 @@ export function chainConfig(env: NodeJS.ProcessEnv): ChainConfig {
       confirmations: integer(env, `CHAIN_CONFIRMATIONS_${symbol}`, 1, 10_000),
       startBlock: start === undefined ? undefined : BigInt(start),
       tokens,
+      ...hotColdOf(env, symbol, hotAddress),
     });
-  }
-  const key = env.CHAIN_HOT_WALLET_KEY;
-  if (key !== undefined && key !== '' && !/^0x[0-9a-fA-F]{64}$/.test(key)) {
-    problem('CHAIN_HOT_WALLET_KEY', 'a secp256k1 private key, 0x and 64 hex digits');
   }
   const nftChain = env.CHAIN_NFT;
   const nftContract = env.CHAIN_NFT_CONTRACT;

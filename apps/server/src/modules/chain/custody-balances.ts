@@ -13,9 +13,9 @@ export interface CustodyBalance {
 }
 
 /**
- * Proof of reserves (docs/proof-of-reserves.md): every address we hold keys for on a chain that runs on a node (the
- * hot wallet and every deposit address a deposit reached, as reconciliation reads them), and what each held of each of the chain's assets at one
- * block, the node's head when asked. Amounts below one ledger unit (dust) are cut, as deposits are. Addresses that
+ * Proof of reserves (docs/proof-of-reserves.md): every custody address on a chain that runs on a node (the hot wallet,
+ * the cold address where one is set, hot-cold.ts, and every deposit address a deposit reached, as reconciliation reads
+ * them), and what each held of each of the chain's assets at one block, the node's head when asked. Amounts below one ledger unit (dust) are cut, as deposits are. Addresses that
  * hold nothing of an asset are left out.
  */
 export async function custodyBalances(
@@ -25,7 +25,11 @@ export async function custodyBalances(
 ): Promise<CustodyBalance[]> {
   const { chain, node } = runtime;
   const block = await node.head();
-  const addresses = [...(hotAddress ? [hotAddress] : []), ...(await deps.custody.depositAddressesSeen(chain.id))];
+  const addresses = [
+    ...(hotAddress ? [hotAddress] : []),
+    ...(runtime.coldAddress ? [runtime.coldAddress] : []),
+    ...(await deps.custody.depositAddressesSeen(chain.id)),
+  ];
   const assets: (EvmAsset & { contract?: string })[] = [
     ...chain.tokens.values(),
     ...(chain.native ? [chain.native] : []),

@@ -15,9 +15,10 @@ export type FundingLine = z.infer<typeof ChainFundOutput>['lines'][number];
 export class FundingRefused extends Error {}
 
 /**
- * `npm run chain:fund`: an operator's own transaction to or from the hot wallet, recorded once per transfer in it
+ * `npm run chain:fund`: an operator's own transaction to or from custody (the hot wallet, and the cold address where
+ * one is set: between those two only its gas is recorded), recorded once per transfer in it
  * (docs/wallet.md, "What an operator does"). Native coin into the hot wallet becomes platform gas, a token platform
- * float; out of it (to cold storage) the reverse, refused when it is more than the platform's own: that would be
+ * float; out of custody (to storage the platform does not count as custody) the reverse, refused when it is more than the platform's own: that would be
  * users' money leaving. Only transfers the chain holds deep enough count, and none of our own signed transactions.
  * Native coin moved from inside a contract (an internal call) is not read here.
  */
@@ -41,14 +42,20 @@ export async function recordFunding(
     throw new FundingRefused(`that transaction is ${head - receipt.blockNumber + 1n} blocks deep; wait for ${deepest}`);
   }
   if (await isOurs(deps.db, chain.id, txHash)) throw new FundingRefused('that is a transaction the platform signed');
+  // The cold address is custody too (hot-cold.ts): what moves between it and the hot wallet stays in custody, and only
+  // what crosses custody's edge is a funding. An operator refilling the hot wallet from it records only the gas.
+  const cold = runtime.coldAddress ? getAddress(runtime.coldAddress) : undefined;
+  const held = (address: string) => getAddress(address) === hot || getAddress(address) === cold;
+  let internal = 0;
 
   const found: { asset: ReturnType<typeof assetOf>; direction: 'in' | 'out'; value: bigint; logIndex: number }[] = [];
   const assetOf = (contract: string | undefined) =>
     contract ? chain.tokens.get(contract.toLowerCase()) : chain.native;
   if (transaction.value > 0n && chain.native && transaction.to) {
-    if (getAddress(transaction.to) === hot)
+    if (held(transaction.to) && held(transaction.from)) internal++;
+    else if (held(transaction.to))
       found.push({ asset: chain.native, direction: 'in', value: transaction.value, logIndex: -1 });
-    else if (getAddress(transaction.from) === hot)
+    else if (held(transaction.from))
       found.push({ asset: chain.native, direction: 'out', value: transaction.value, logIndex: -1 });
   }
   for (const log of receipt.logs) {
@@ -60,13 +67,15 @@ export async function recordFunding(
     } catch {
       continue;
     }
-    if (getAddress(args.to) === hot) found.push({ asset, direction: 'in', value: args.value, logIndex: log.logIndex });
-    else if (getAddress(args.from) === hot)
-      found.push({ asset, direction: 'out', value: args.value, logIndex: log.logIndex });
+    if (held(args.to) && held(args.from)) internal++;
+    else if (held(args.to)) found.push({ asset, direction: 'in', value: args.value, logIndex: log.logIndex });
+    else if (held(args.from)) found.push({ asset, direction: 'out', value: args.value, logIndex: log.logIndex });
   }
-  if (found.length === 0) throw new FundingRefused('that transaction moved nothing to or from the hot wallet');
-  // Sent from the hot wallet with its key: its gas left too, paid from the platform's gas (recorded as log -2).
-  if (getAddress(transaction.from) === hot && chain.native) {
+  if (found.length === 0 && internal === 0)
+    throw new FundingRefused('that transaction moved nothing to or from the hot wallet or the cold address');
+  // Sent from the hot wallet or the cold address with its key: its gas left custody too, paid from the platform's gas
+  // (recorded as log -2).
+  if (held(transaction.from) && chain.native) {
     found.push({
       asset: chain.native,
       direction: 'out',

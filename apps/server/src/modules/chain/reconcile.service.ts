@@ -11,9 +11,10 @@ export type ReconcileLine = z.infer<typeof ChainReconcileOutput>['lines'][number
 
 /**
  * `npm run chain:reconcile` (docs/wallet.md, "What an operator does"). Per EVM chain on a node and per asset there:
- * the chain holds the hot wallet's balance plus every deposit address's; our records say it should hold the deposits
- * credited (and dust left on addresses) less the withdrawals completed (what arrived; the fee stays with us), plus what
- * operators funded less what they moved to cold storage, less the gas our settled transactions paid (native coin).
+ * the chain holds the hot wallet's balance plus the cold address's (`CHAIN_COLD_ADDRESS_<CHAIN>`, custody too) and
+ * every deposit address's; our records say it should hold the deposits credited (and dust left on addresses) less the
+ * withdrawals completed (what arrived; the fee stays with us), plus what operators funded less what they moved out of
+ * custody, less the gas our settled transactions paid (native coin).
  * What explains a difference: deposits still confirming (on the chain, not yet ours), and our transactions mined but
  * not yet settled (a withdrawal's amount, their gas). Whatever is left is unexplained: an unrecorded funding (run
  * `chain:fund`), native coin forwarded from a contract to a node without `trace_block`, or money gone.
@@ -24,7 +25,11 @@ export async function reconcileChain(
   hotAddress: string | undefined,
 ): Promise<ReconcileLine[]> {
   const { chain, node } = runtime;
-  const addresses = [...(hotAddress ? [hotAddress] : []), ...(await deps.custody.depositAddressesSeen(chain.id))];
+  const addresses = [
+    ...(hotAddress ? [hotAddress] : []),
+    ...(runtime.coldAddress ? [runtime.coldAddress] : []),
+    ...(await deps.custody.depositAddressesSeen(chain.id)),
+  ];
   const figures = await deps.custody.custodyFigures(chain.id);
   const fundings = await fundingsNet(deps.db, chain.id);
   const paid = await gasPaid(deps.db, chain.id);

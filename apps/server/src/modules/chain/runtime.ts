@@ -1,5 +1,6 @@
 import type { EvmChain } from './evm-chain.ts';
 import type { EvmNode } from './evm-node.ts';
+import type { HotColdKeeper } from './hot-cold.ts';
 import type { DepositScanner } from './scanner.ts';
 import type { WithdrawalSender } from './sender.ts';
 import type { DepositSweeper } from './sweeper.ts';
@@ -12,4 +13,8 @@ export interface EvmRuntime {
   sender: WithdrawalSender | undefined;
   /** Where this process signs and holds the seed. */
   sweeper: DepositSweeper | undefined;
+  /** The hot wallet's target and ceiling (where this process signs and any are set: hot-cold.ts). */
+  keeper?: HotColdKeeper | undefined;
+  /** Where the hot wallet's surplus goes (`CHAIN_COLD_ADDRESS_<CHAIN>`): custody too, for reconciliation and reserves. */
+  coldAddress?: string | undefined;
 }

@@ -5,6 +5,7 @@ import type { CustodyService, WithdrawalRow } from '../wallet/custody.service.ts
 import { type EvmAsset, type EvmChain, evmAssetOf, toChainUnits } from './evm-chain.ts';
 import { type EvmNode, type Receipt, transferData } from './evm-node.ts';
 import { bumpedFees, cappedFees, dueForBump, type Fees } from './fees.ts';
+import { coldInFlight } from './hot-cold.store.ts';
 import {
   type ChainTxRow,
   holdSender,
@@ -110,7 +111,10 @@ export class WithdrawalSender {
         const asset = evmAssetOf(this.deps.chain, row.assetCode);
         if (!asset) continue;
         if (!room.has(asset.assetCode)) {
-          const owed = toChainUnits(asset, await custody.broadcastTotal(tx, chain.id, asset.assetCode));
+          // Owed: withdrawals broadcast, and surplus signed to the cold address and not yet settled (hot-cold.ts).
+          const owed =
+            toChainUnits(asset, await custody.broadcastTotal(tx, chain.id, asset.assetCode)) +
+            (await coldInFlight(tx, chain.id, asset.assetCode));
           room.set(asset.assetCode, (await this.hotBalance(asset)) - owed);
         }
         const value = toChainUnits(asset, BigInt(row.amount));

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { parseAmount } from '@polaris/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LocalAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -6,11 +7,12 @@ import type { Database } from '../../db/client.ts';
 import type { NftChainPort } from '../activity/nft-chain.port.ts';
 import type { CustodyService } from '../wallet/custody.service.ts';
 import type { Catalog } from '../wallet/service.ts';
-import type { ChainConfig } from './config.ts';
+import type { ChainConfig, EvmChainConfig } from './config.ts';
 import { type CustodyBalance, custodyBalances } from './custody-balances.ts';
-import { resolveEvmChain, toChainUnits } from './evm-chain.ts';
+import { type EvmChain, evmAssetOf, resolveEvmChain, toChainUnits } from './evm-chain.ts';
 import { EvmNode } from './evm-node.ts';
 import { type FundingLine, FundingRefused, recordFunding } from './funding.service.ts';
+import { type HotColdDeps, HotColdKeeper, type HotLevel } from './hot-cold.ts';
 import { NftDeployRefused, nftChainOn, signNftDeployment } from './nft.service.ts';
 import { type ReconcileLine, reconcileChain } from './reconcile.service.ts';
 import type { EvmRuntime } from './runtime.ts';
@@ -130,7 +132,23 @@ export class ChainService {
         const sweeping = sweeper;
         sender.signAlsoFor((address) => sweeping.accountFor(address));
       }
-      runtimes.push({ chain, node, scanner, sender, sweeper });
+      const limits = hotLimitsOf(chain, settings);
+      const keeper =
+        sender && limits.size > 0
+          ? new HotColdKeeper({
+              db: deps.db,
+              node,
+              chain,
+              custody: deps.custody,
+              sender,
+              coldAddress: settings.coldAddress,
+              limits,
+              now: deps.now,
+              log,
+            })
+          : undefined;
+      if (keeper) sender?.settleWith('cold', keeper.settle);
+      runtimes.push({ chain, node, scanner, sender, sweeper, keeper, coldAddress: settings.coldAddress });
       log.info(
         { chain: chain.symbol, networkId: chain.networkId, sends: Boolean(sender), tokens: [...chain.tokens.keys()] },
         'chain on a node',
@@ -164,7 +182,15 @@ export class ChainService {
       await sender.broadcastDue();
       await sender.followDue();
       await runtime.sweeper?.runOnce();
+      await runtime.keeper?.runOnce();
     }
+  }
+
+  /** Where the hot wallet stands against its target and ceiling, per chain and asset with limits (`npm run chain:hot`). */
+  async hotLevels(): Promise<HotLevel[]> {
+    const levels: HotLevel[] = [];
+    for (const runtime of this.runtimes) levels.push(...((await runtime.keeper?.levels()) ?? []));
+    return levels;
   }
 
   /** Operator: cancel a withdrawal on whichever chain holds its transaction; undefined when there is none to cancel. */
@@ -211,4 +237,27 @@ export class ChainService {
   async stop(): Promise<void> {
     for (const runtime of this.runtimes) await runtime.scanner.release().catch(() => undefined);
   }
+}
+
+/** A chain's `CHAIN_HOT_TARGET_` / `CHAIN_HOT_CEILING_` settings in the ledger's base units of each asset there. */
+function hotLimitsOf(chain: EvmChain, settings: EvmChainConfig): HotColdDeps['limits'] {
+  const limits: HotColdDeps['limits'] = new Map();
+  for (const [code, limit] of Object.entries(settings.hotLimits)) {
+    const asset = evmAssetOf(chain, code);
+    const name = `CHAIN_HOT_TARGET_${code}_${settings.symbol}`;
+    if (!asset) throw new Error(`${name}: ${code} is not an asset on ${settings.symbol}`);
+    const units = (text: string, variable: string) => {
+      const parsed = parseAmount(text, asset.decimals);
+      if ('units' in parsed) return parsed.units;
+      if (parsed.problem === 'notPositive') return 0n;
+      throw new Error(`${variable}: ${text} is not an amount of ${code} (${asset.decimals} decimals at most)`);
+    };
+    limits.set(code, {
+      asset,
+      target: units(limit.target, name),
+      ceiling:
+        limit.ceiling === undefined ? undefined : units(limit.ceiling, `CHAIN_HOT_CEILING_${code}_${settings.symbol}`),
+    });
+  }
+  return limits;
 }

@@ -12,6 +12,7 @@ import {
   lockOpenWithdrawal,
   lockUnsent,
   markCredited,
+  owedTotal,
   pathOfAddress,
   reorgedDeposits,
   type SightingValues,
@@ -115,6 +116,14 @@ export class CustodyService {
   /** Ledger units of an asset's withdrawals on a chain that are broadcast and not settled: the hot wallet owes them. */
   broadcastTotal(tx: Tx, chainId: number, assetCode: string): Promise<bigint> {
     return broadcastTotal(tx, chainId, assetCode);
+  }
+
+  /**
+   * Ledger units of an asset's withdrawals on a chain that the hot wallet must still pay: broadcast, or waiting to be
+   * signed (held included). The chain module keeps that much in the hot wallet when it moves surplus to cold storage.
+   */
+  owedOnChain(db: Database | Tx, chainId: number, assetCode: string): Promise<bigint> {
+    return owedTotal(db, chainId, assetCode);
   }
 
   /** Signed and written: from now on only the chain's answer settles it. */

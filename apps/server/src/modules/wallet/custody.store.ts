@@ -169,6 +169,16 @@ export async function broadcastTotal(db: Database | Tx, chainId: number, assetCo
   return BigInt(found.rows[0]?.total ?? '0');
 }
 
+/** Ledger units of an asset's withdrawals on a chain not yet settled: broadcast, or waiting to be signed (held too). */
+export async function owedTotal(db: Database | Tx, chainId: number, assetCode: string): Promise<bigint> {
+  const found = await query<{ total: string | null }>(
+    db,
+    sql`select sum(amount)::text as total from withdrawals
+        where chain_id = ${chainId} and asset_code = ${assetCode} and status in ('processing', 'held', 'broadcast')`,
+  );
+  return BigInt(found.rows[0]?.total ?? '0');
+}
+
 export async function addressesSeen(db: Database, chainId: number): Promise<string[]> {
   const found = await query<{ address: string }>(
     db,
