@@ -146,6 +146,7 @@ async function pipelineStep(port: number, config: Config, answer: unknown, body:
       now: () => new Date(),
       regionBlocked: () => false,
       secondFactor: async () => null,
+      moneyOut: async () => undefined,
     },
   );
   if (has('+no-store')) installNoStore(app, router.routes);

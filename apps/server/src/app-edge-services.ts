@@ -19,6 +19,7 @@ import { PlacesService } from './modules/places/service.ts';
 import type { PushService } from './modules/push/service.ts';
 import { ReservesService } from './modules/reserves/service.ts';
 import { AccountDeletionService } from './modules/security/deletion.service.ts';
+import type { SecurityHoldService } from './modules/security/holds.service.ts';
 import { ShareService } from './modules/share/service.ts';
 import type { UserService } from './modules/user/service.ts';
 import type { VipService } from './modules/vip/service.ts';
@@ -30,6 +31,7 @@ import { createSmsSender } from './platform/sms.ts';
 /** What the edge modules' services are built from: services `buildServices` built before them. */
 interface Built {
   auth: AuthService;
+  holds: SecurityHoldService;
   users: UserService;
   vip: VipService;
   images: ImageService;
@@ -55,6 +57,7 @@ export function edgeServices(platform: Platform, options: AppOptions, built: Bui
     db,
     attempts,
     now,
+    holds: built.holds,
     sms: createSmsSender({
       gatewayUrl: config.smsGatewayUrl,
       gatewayToken: config.smsGatewayToken,

@@ -47,6 +47,7 @@ import { ClaimAutomationGuard } from './modules/redpacket/automation.ts';
 import { packetPurposeSources } from './modules/redpacket/purposes.ts';
 import { RedPacketService } from './modules/redpacket/service.ts';
 import { AntiPhishingService } from './modules/security/anti-phishing.service.ts';
+import { SecurityHoldService } from './modules/security/holds.service.ts';
 import { TradePasswordService } from './modules/security/service.ts';
 import { TotpService } from './modules/security/totp.service.ts';
 import { UserService } from './modules/user/service.ts';
@@ -130,7 +131,17 @@ function laterNotifier(outbox: NoticeOutbox): {
 async function accountServices(platform: Platform, notifier: Notifier) {
   const { config, db, now, log, attempts, links, box } = platform;
   const invites = new InviteService({ db, now, links });
-  const auth = new AuthService({
+  // Holds on money leaving an account after a security change, and the owner's freeze (docs/security-centre.md).
+  const holds: SecurityHoldService = new SecurityHoldService({
+    db,
+    now,
+    auth: {
+      verifyPassword: (email, password, ip) => auth.verifyPassword(email, password, ip),
+      revokeAllIn: (tx, userId) => auth.revokeAllIn(tx, userId),
+      accountSessionsEnded: (userId) => auth.accountSessionsEnded(userId),
+    },
+  });
+  const auth: AuthService = new AuthService({
     db,
     attempts,
     mailer: platform.mailer,
@@ -140,8 +151,9 @@ async function accountServices(platform: Platform, notifier: Notifier) {
     sessionEvents: platform.sessionEvents,
     notifier,
     log,
+    holds,
   });
-  const totp = new TotpService({ db, attempts, box, now, notifier });
+  const totp = new TotpService({ db, attempts, box, now, notifier, holds });
   const trade = new TradePasswordService({ db, auth, now });
   const antiPhishing = new AntiPhishingService({ db, auth, now });
   // Every mail carries its recipient's anti-phishing code from here on (platform/mail-stamp.ts).
@@ -157,7 +169,7 @@ async function accountServices(platform: Platform, notifier: Notifier) {
   const vip = new VipService({ db, now, trade, notifier });
   const images = new ImageService({ db, now, links, dataDir: config.dataDir });
   const users = new UserService(db, vip, images);
-  return { invites, auth, totp, trade, antiPhishing, oidc, vip, images, users };
+  return { invites, auth, holds, totp, trade, antiPhishing, oidc, vip, images, users };
 }
 
 /** Quotes, the wallet and its flows: deposits, transfers, records, payment methods. */

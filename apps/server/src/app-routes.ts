@@ -23,6 +23,7 @@ import { peopleRoutes } from './modules/people/routes.ts';
 import { placesRoutes } from './modules/places/routes.ts';
 import { redPacketRoutes } from './modules/redpacket/routes.ts';
 import { reservesOperatorRoutes, reservesRoutes } from './modules/reserves/routes.ts';
+import { holdOperatorRoutes, holdRoutes } from './modules/security/holds.routes.ts';
 import { shareRoutes } from './modules/share/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { vipRoutes } from './modules/vip/routes.ts';
@@ -91,7 +92,7 @@ function batchedSessionLookup({ db, now }: Platform) {
 }
 
 /** The router every API route goes through, with its signed requests, region gate and second-factor check. */
-function createRouter(platform: Platform, { auth, totp, oidc }: ModuleServices, authenticate: Authenticate) {
+function createRouter(platform: Platform, { auth, totp, oidc, holds }: ModuleServices, authenticate: Authenticate) {
   const { app, config, redis } = platform;
   return new Router(app, authenticate, {
     rateLimit: config.rateLimit,
@@ -104,6 +105,7 @@ function createRouter(platform: Platform, { auth, totp, oidc }: ModuleServices, 
       accountByEmail: async (email) => (await auth.liveAccount(platform.db, { email }))?.id ?? null,
       accountByLinkTicket: (ticket, browserKey) => oidc.linkAccountOf(ticket, browserKey),
     }),
+    moneyOut: (userId) => holds.refuseMoneyOut(userId),
   });
 }
 
@@ -121,6 +123,8 @@ async function moduleRoutes(router: Router, platform: Platform, services: Module
     ...{ totp: services.totp, trade: services.trade, invites: services.invites, oidc: services.oidc },
     ...{ antiPhishing: services.antiPhishing, phones: services.phones, kyc: services.kyc, deletion: services.deletion },
   });
+  holdRoutes(router, { holds: services.holds });
+  if (operatorToken) holdOperatorRoutes(router, { holds: services.holds, adminToken: operatorToken });
   walletRoutes(router, {
     wallet,
     deposits,

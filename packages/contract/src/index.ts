@@ -25,6 +25,7 @@ export * from './live.ts';
 export * from './market.ts';
 export * from './master.ts';
 export * from './messages/index.ts';
+export * from './money-out.ts';
 export * from './notice.ts';
 export * from './oidc.ts';
 export * from './pages.ts';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { SECURITY_HOLD_REASONS } from './money-out.ts';
+import { text } from './text.ts';
 import { passwordHashField, vcodeField } from './validation.ts';
 
 /** Google Authenticator (TOTP) and the login password of the security centre (issue 12). */
@@ -93,4 +95,32 @@ export const ChangeAntiPhishingInput = z.object({
   code: antiPhishingCodeField.nullable(),
   vcode: vcodeField,
   totp: totpCodeField.optional(),
+});
+
+/**
+ * What holds money in the account now (issue 34, docs/security-centre.md "Holds after security changes"): each
+ * hold with its reason and end (null: frozen by the owner until an operator lifts it), newest end first.
+ */
+export const SecurityHoldsOutput = z.object({
+  frozen: z.boolean(),
+  holds: z.array(
+    z.object({
+      reason: z.enum(SECURITY_HOLD_REASONS),
+      since: z.string(),
+      until: z.string().nullable(),
+    }),
+  ),
+});
+export type SecurityHolds = z.infer<typeof SecurityHoldsOutput>;
+
+/** Freeze my account: the login password, so a stolen phone left unlocked is not enough to lock its owner out. */
+export const FreezeAccountInput = z.object({ password: passwordHashField });
+
+/** Operator: lift a freeze after checking the owner's identity, with what was checked. */
+export const UnfreezeAccountInput = z.object({
+  owner: text().regex(/^\d{8,12}$/, { error: 'validation.invalid' }),
+  note: text().min(1).max(500),
+});
+export const FrozenAccountsOutput = z.object({
+  items: z.array(z.object({ uid: z.string(), since: z.string() })),
 });

@@ -3,6 +3,7 @@ import {
   API_BASE,
   findInputProblem,
   hasMessage,
+  isMoneyOut,
   type Language,
   needsSignature,
   SECOND_FACTOR_FIELD,
@@ -215,6 +216,11 @@ export class Router {
       regionBlocked: (request: FastifyRequest) => boolean;
       /** The second-factor gate for the operations of the contract's SECOND_FACTOR_OPERATIONS (second-factor.ts). */
       secondFactor: SecondFactorCheck;
+      /**
+       * "May money leave this account now", for the routes of the contract's MONEY_OUT_OPERATIONS: throws the
+       * refusal (a hold after a security change, a frozen account) or passes. Injected, like the region gate.
+       */
+      moneyOut: (userId: number) => Promise<void>;
     },
   ) {}
 
@@ -222,6 +228,7 @@ export class Router {
     const signed = needsSignature(spec.path);
     if (signed && spec.auth !== 'user') throw new Error(`${spec.path} is signed, so it needs a logged-in user`);
     assertSecondFactorField(spec);
+    if (isMoneyOut(spec.path) && spec.auth !== 'user') throw new Error(`${spec.path} moves money out: it needs a user`);
     this.routes.push(spec);
     const present = whitelistOnce(spec.output);
     /** A frozen (cached) answer's envelope, serialised once per message (language): later hits send the string. */
@@ -305,7 +312,8 @@ export class Router {
 
   /**
    * Everything before a handler runs, in this order: region, secrets and hostile input, the caller, the
-   * signature of a signed path, the input's schema, the second factor of an operation in the contract's table.
+   * signature of a signed path, the input's schema, the money-out policy (MONEY_OUT_OPERATIONS), the second factor
+   * of an operation in the contract's table.
    */
   private async prepare<I extends z.ZodType, A extends AuthMode>(
     spec: RouteBase<I, A> & { path: string },
@@ -326,6 +334,8 @@ export class Router {
     }
     const parsed = spec.input.safeParse(raw);
     if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error, raw, language));
+    // Before the second factor, so a held account spends no authenticator code on a refusal.
+    if (user && isMoneyOut(spec.path)) await this.options.moneyOut(user.id);
     const operation = secondFactorOf(spec.path);
     if (!operation) return { input: parsed.data, user: user as UserFor<A>, language, request, reply };
     // Exactly one verification per request, here: the code is spent, and the handler never sees it.

@@ -82,6 +82,7 @@ describe('the router', () => {
       now: () => new Date(),
       regionBlocked: () => false,
       secondFactor: async () => null,
+      moneyOut: async () => undefined,
     });
   const spec = (input: z.ZodType, auth: 'user' | 'public' = 'user') => ({
     method: 'POST' as const,

@@ -211,6 +211,26 @@ export const en = {
     deleteAirdrops: '{{count}} airdrop(s) you fund that are not distributed yet',
     antiPhishingFormat: 'The anti-phishing code must be 4-20 letters and digits, with at least one letter',
   },
+  moneyOut: {
+    passwordReset: 'Withdrawals and transfers out are paused until {{until}}: the login password was reset',
+    passwordChanged: 'Withdrawals and transfers out are paused until {{until}}: the login password was changed',
+    secondFactorOff: 'Withdrawals and transfers out are paused until {{until}}: Google Authenticator was switched off',
+    phoneChanged: 'Withdrawals and transfers out are paused until {{until}}: the phone number was changed',
+    newDevice: 'Withdrawals and transfers out are paused until {{until}}: a sign-in from a new device',
+    frozen:
+      'Your account is frozen: no withdrawals or transfers until support unfreezes it after checking your identity',
+    frozenSignIn: 'This account is frozen. Contact support, who will unfreeze it after checking your identity',
+    notFrozen: 'This account is not frozen',
+    dailyLimit:
+      'Over the daily withdrawal limit: this is worth {{value}} USD and {{left}} USD of {{limit}} USD is left today',
+    notAllowlisted: 'The allowlist is on: withdraw only to an address saved in your address book',
+    addressWaiting: 'This saved address can be used from {{until}}',
+    addressSaved: 'This address is already in your address book',
+    addressBookFull: 'The address book holds at most {{max}} addresses',
+    addressNotFound: 'This address is not in your address book',
+    confirmExpired: 'This confirmation link has expired or was already used',
+    reviewNotPending: 'This withdrawal is not waiting for review',
+  },
   region: { blocked: 'This feature is not supported in the current region' },
   people: {
     notFound: 'This person does not exist',

@@ -29,4 +29,8 @@ export const securitySchemas = {
   userAntiPhishingStatus: withSchemas(api.userAntiPhishingStatus, auth.EmptyInput, s.AntiPhishingStatusOutput),
   userAntiPhishingVcode: withSchemas(api.userAntiPhishingVcode, auth.EmptyInput, auth.SendCodeOutput),
   userAntiPhishingChange: withSchemas(api.userAntiPhishingChange, s.ChangeAntiPhishingInput, auth.EmptyOutput),
+  userSecurityHolds: withSchemas(api.userSecurityHolds, auth.EmptyInput, s.SecurityHoldsOutput),
+  userSecurityFreeze: withSchemas(api.userSecurityFreeze, s.FreezeAccountInput, auth.EmptyOutput),
+  adminSecurityFrozen: withSchemas(api.adminSecurityFrozen, auth.EmptyInput, s.FrozenAccountsOutput),
+  adminSecurityUnfreeze: withSchemas(api.adminSecurityUnfreeze, s.UnfreezeAccountInput, auth.EmptyOutput),
 };

@@ -45,4 +45,11 @@ export const securityApi = {
     'POST',
     '/user/antiPhishing/change',
   ),
+  userSecurityHolds: route<typeof auth.EmptyInput, typeof s.SecurityHoldsOutput>('GET', '/user/security/holds'),
+  userSecurityFreeze: route<typeof s.FreezeAccountInput, typeof auth.EmptyOutput>('POST', '/user/security/freeze'),
+  adminSecurityFrozen: route<typeof auth.EmptyInput, typeof s.FrozenAccountsOutput>('GET', '/admin/security/frozen'),
+  adminSecurityUnfreeze: route<typeof s.UnfreezeAccountInput, typeof auth.EmptyOutput>(
+    'POST',
+    '/admin/security/unfreeze',
+  ),
 };

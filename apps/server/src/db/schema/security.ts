@@ -1,4 +1,5 @@
-import { bigint, bigserial, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** The transaction password that guards money (security module): argon2id of the client's hash, and its tries. */
@@ -56,3 +57,30 @@ export const antiPhishingCodes = pgTable('anti_phishing_codes', {
   code: text('code').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * What holds money in an account (issue 34, docs/security-centre.md "Holds after security changes"): a hold from
+ * `since` to `until` after a change to how one signs in or is reached, written in the same transaction as the
+ * change; or the owner's freeze (`frozen`, `until` null) that lasts until an operator lifts it (`liftedAt`, with
+ * what was checked in `liftedNote`). The money-out policy reads it through `SecurityHoldService`.
+ */
+export const securityHolds = pgTable(
+  'security_holds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    until: timestamp('until', { withTimezone: true }),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftedNote: text('lifted_note'),
+  },
+  (table) => [
+    index('security_holds_user').on(table.userId),
+    uniqueIndex('security_holds_one_freeze')
+      .on(table.userId)
+      .where(sql`${table.reason} = 'frozen' and ${table.liftedAt} is null`),
+  ],
+);

@@ -58,6 +58,15 @@ export interface AuthDeps {
   sessionEvents: Pick<SessionEvents, 'ended'>;
   /** Security notices (new device, password changed), told after the commit (docs/notifications.md). */
   notifier?: Notifier;
+  /**
+   * The security module's holds (docs/security-centre.md, "Holds after security changes"), as functions so auth
+   * imports nothing of it: a change that holds money writes its hold in its own transaction, and a frozen account
+   * is refused at the one door sessions are issued through.
+   */
+  holds?: {
+    holdIn(tx: Tx, userId: number, reason: 'passwordReset' | 'passwordChanged' | 'newDevice'): Promise<void>;
+    signInRefusal(tx: Tx, userId: number): Promise<Error | null>;
+  };
   log?: FastifyBaseLogger;
 }
 
@@ -167,6 +176,8 @@ export class AuthService {
   }
 
   private async createSession(tx: Tx, user: { id: number; uid: number; uuid: string }, userAgent?: string) {
+    const refused = await this.deps.holds?.signInRefusal(tx, user.id);
+    if (refused) throw refused;
     const token = randomToken();
     const signingKey = randomBytes(32).toString('hex');
     const expiresAt = new Date(this.deps.now().getTime() + this.deps.sessionTtlMs);
@@ -289,6 +300,7 @@ export class AuthService {
       if (!(await this.consumeCode(tx, input.email, 'reset', input.vcode))) return null;
       await setPasswordHash(tx, user.id, passwordHash);
       await this.deps.notifier?.notifyIn(tx, [passwordChanged(user.id, this.deps.now())]);
+      await this.deps.holds?.holdIn(tx, user.id, 'passwordReset');
       return revokeAllSessions(tx, user.id, this.deps.now());
     });
     if (!ended) throw wrongCode();
@@ -318,6 +330,7 @@ export class AuthService {
       if (input.vcode !== undefined && !(await this.consumeCode(tx, user.email, 'reset', input.vcode))) return null;
       await setPasswordHash(tx, account.id, passwordHash);
       await this.deps.notifier?.notifyIn(tx, [passwordChanged(account.id, this.deps.now())]);
+      await this.deps.holds?.holdIn(tx, account.id, 'passwordChanged');
       return revokeOtherSessions(tx, account.id, user.sessionId, this.deps.now());
     });
     if (!ended) throw wrongCode();
@@ -356,6 +369,11 @@ export class AuthService {
 
   async logout(sessionId: number): Promise<void> {
     await this.ended(await revokeSession(this.db, sessionId, this.deps.now()));
+  }
+
+  /** Every session of the account ends in the caller's transaction (a freeze); announce with `accountSessionsEnded`. */
+  async revokeAllIn(tx: Tx, userId: number): Promise<void> {
+    await revokeAllSessions(tx, userId, this.deps.now());
   }
 
   /**

@@ -39,7 +39,16 @@ function normalisePhone(input: Phone): string {
  * `AttemptLimiter` (one atomic claim per try, so 200 wrong codes at once get exactly five compared).
  */
 export class PhoneService {
-  constructor(private readonly deps: { db: Database; attempts: AttemptLimiter; sms: SmsSender; now: () => Date }) {}
+  constructor(
+    private readonly deps: {
+      db: Database;
+      attempts: AttemptLimiter;
+      sms: SmsSender;
+      now: () => Date;
+      /** Changing a bound number holds money for a day (the security module's, docs/security-centre.md). */
+      holds?: { holdIn(tx: Tx, userId: number, reason: 'phoneChanged'): Promise<void> };
+    },
+  ) {}
 
   /** Deleting an account, inside its transaction: the bound phone and its codes. */
   forgetUser(tx: Tx, userId: number): Promise<void> {
@@ -99,10 +108,13 @@ export class PhoneService {
         row.expiresAt > now &&
         safeEqualHex(codeHash(userId, e164, input.vcode), row.codeHash);
       if (!matches || !(await useCode(tx, row.id, now))) return { kind: 'badCode' as const };
+      // A first number is not a change; replacing one is what someone taking the account over would do.
+      const changed = (await findPhone(tx, userId)) !== undefined;
       if (!(await bindPhone(tx, { userId, areaCode: input.areaCode, e164, boundAt: now }))) {
         // Thrown, so the removal of the old number and the use of the code roll back.
         throw new FieldsError([{ field: 'phone', messageKey: 'identity.phoneTaken' }], Status.conflict);
       }
+      if (changed) await this.deps.holds?.holdIn(tx, userId, 'phoneChanged');
       return { kind: 'bound' as const };
     });
     if (outcome.kind === 'badCode') throw new FieldsError([{ field: 'vcode', messageKey: 'auth.codeInvalid' }]);

@@ -9,6 +9,7 @@ import type { SecondFactorRelease, SecondFactorScope } from '../../platform/seco
 import { sha256Hex } from '../../platform/secrets.ts';
 import type { Notifier } from '../notifications/events.ts';
 import { secondFactorChanged } from './events.ts';
+import type { SecurityHoldService } from './holds.service.ts';
 import {
   claimTimeStep,
   deleteTotp,
@@ -62,6 +63,8 @@ export class TotpService {
       now: () => Date;
       /** "Your authenticator was turned on/off", told after the commit (docs/notifications.md). */
       notifier?: Notifier;
+      /** Switching it off holds money for a day (holds.service.ts). */
+      holds?: Pick<SecurityHoldService, 'holdIn'>;
     },
   ) {}
 
@@ -117,6 +120,7 @@ export class TotpService {
     await this.deps.db.transaction(async (tx) => {
       await deleteTotp(tx, userId);
       await this.deps.notifier?.notifyIn(tx, [secondFactorChanged(userId, 'disabled', enabledAt)]);
+      await this.deps.holds?.holdIn(tx, userId, 'secondFactorOff');
     });
   }
 
