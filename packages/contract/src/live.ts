@@ -45,6 +45,23 @@ export const IceServerOutput = z.object({
 });
 export type IceServer = z.infer<typeof IceServerOutput>;
 
+export const LiveStageCan = z.object({
+  /** Its broadcaster's page (camera, go live, pause, end): its owner. */
+  manage: z.boolean(),
+  /** Start it, or resume it after a pause: its owner, while it is scheduled or paused. */
+  start: z.boolean(),
+  /** Pause it: its owner, while it is live. */
+  pause: z.boolean(),
+  /** End it for good: its owner, until it has ended. */
+  end: z.boolean(),
+  /** Send the camera (`publish`): its owner, while it is live or paused. */
+  broadcast: z.boolean(),
+  /**
+   * Watch it: while it is live or paused; a `members` stage only for signed-in people, and for its room's members
+   * when it has a room.
+   */
+  watch: z.boolean(),
+});
 export const LiveStageOutput = z.object({
   id: z.string(),
   title: z.string(),
@@ -60,8 +77,8 @@ export const LiveStageOutput = z.object({
   viewers: z.number().int(),
   /** Whether the broadcaster's media reaches the server now. */
   broadcasting: z.boolean(),
-  /** What the caller may do: only the owner starts, pauses, ends and broadcasts. */
-  canManage: z.boolean(),
+  /** What the caller may do with the stage, as the server's policy answers it (live/policy.ts). */
+  can: LiveStageCan,
   /** STUN/TURN servers for the browser's RTCPeerConnection (ICE_SERVERS); empty on one machine. */
   iceServers: z.array(IceServerOutput),
   /**

@@ -36,7 +36,7 @@ describe('live stages', () => {
       roomId: null,
       viewers: 0,
       broadcasting: false,
-      canManage: true,
+      can: { manage: true, start: true, pause: false, end: true, broadcast: false, watch: false },
       startedAt: null,
       watchOffer: 'viewer',
       iceServers: [{ urls: ['turn:turn.internal:3478'], username: 'u', credential: 'p' }],
@@ -64,7 +64,11 @@ describe('live stages', () => {
     expect([again.status, again.msg]).toEqual([409, 'This live stage has ended']);
 
     const seen = await t.call<LiveStage>('GET', '/live/stage/detail', { query: { id } });
-    expect(seen.attachment).toMatchObject({ status: 'ended', canManage: false, owner: { name: null } });
+    expect(seen.attachment).toMatchObject({
+      status: 'ended',
+      can: { manage: false, watch: false },
+      owner: { name: null },
+    });
     expect((await t.call('GET', '/live/stage/detail', { query: { id: '999999' } })).status).toBe(404);
   });
 
@@ -133,7 +137,7 @@ describe('live stages', () => {
     const second = await viewer(signal('/live/stage/watch', owner), LOOPBACK);
     await Promise.all([first.firstPacket, second.firstPacket]);
     const detail = await t.call<LiveStage>('GET', '/live/stage/detail', { token: other, query: { id: stage.id } });
-    expect(detail.attachment).toMatchObject({ viewers: 2, broadcasting: true, canManage: false });
+    expect(detail.attachment).toMatchObject({ viewers: 2, broadcasting: true, can: { manage: false, watch: true } });
 
     const closed = await t.call('POST', '/live/session/close', { body: { sessionId: second.sessionId } });
     expect(closed.status).toBe(200);

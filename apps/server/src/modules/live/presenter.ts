@@ -6,7 +6,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 export function presentStage(
   stage: StageWithOwner,
   media: Pick<LiveStage, 'viewers' | 'broadcasting' | 'iceServers' | 'watchOffer'>,
-  canManage: boolean,
+  can: LiveStage['can'],
   cover: LiveStage['cover'],
 ): LiveStage {
   return {
@@ -22,7 +22,7 @@ export function presentStage(
     owner: { uid: stage.ownerUid, name: stage.ownerName, avatar: stage.ownerAvatar },
     viewers: media.viewers,
     broadcasting: media.broadcasting,
-    canManage,
+    can,
     iceServers: media.iceServers,
     watchOffer: media.watchOffer,
   };

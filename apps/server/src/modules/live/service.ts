@@ -5,7 +5,16 @@ import type { RealtimeBus } from '../../platform/realtime.ts';
 import { endsSession, type SessionsEnded } from '../../platform/session-events.ts';
 import { type RoomVisibility, seesObject } from '../chat/service.ts';
 import { type LiveMedia, MediaOfferError, MediaUnavailableError } from './media.ts';
-import { authorizeManage, authorizeRoomStage, authorizeWatch, canManage, type RoomRole } from './policy.ts';
+import {
+  authorizeRoomStage,
+  broadcastRefusal,
+  canOf,
+  MOVES,
+  type Move,
+  moveRefusal,
+  type RoomRole,
+  watchRefusal,
+} from './policy.ts';
 import { presentStage } from './presenter.ts';
 import {
   insertStage,
@@ -55,13 +64,6 @@ export interface SignalingUser {
   sessionId: number;
 }
 
-/** The moves a stage may make: where each goes from. */
-const MOVES = {
-  start: { from: ['scheduled', 'paused'], to: 'live' },
-  pause: { from: ['live'], to: 'paused' },
-  end: { from: ['scheduled', 'live', 'paused'], to: 'ended' },
-} as const satisfies Record<string, { from: StageStatus[]; to: StageStatus }>;
-
 /**
  * Live stages: their life (scheduled → live ⇄ paused → ended, the owner only) and the signalling that connects a
  * broadcaster or a viewer to the media adapter once the stage allows it.
@@ -99,16 +101,16 @@ export class LiveService {
     return (await this.presentAll([stage], userId))[0]!;
   }
 
-  async move(id: number, userId: number, move: keyof typeof MOVES): Promise<LiveStage> {
+  async move(id: number, userId: number, move: Move): Promise<LiveStage> {
     const stage = await this.load(id, userId);
-    authorizeManage(stage, userId);
+    const refused = moveRefusal(stage, userId, move);
+    if (refused) throw refused;
     const { from, to } = MOVES[move];
     const now = this.deps.now();
     const times = move === 'end' ? { endedAt: now } : move === 'start' && !stage.startedAt ? { startedAt: now } : {};
     const moved = await moveStage(this.deps.db, id, [...from], to, times, now);
-    if (!moved) {
-      throw new AppError(Status.conflict, stage.status === 'ended' ? 'live.ended' : 'live.notLive');
-    }
+    // Another move got there first (the rule passed on the row as it was read).
+    if (!moved) throw new AppError(Status.conflict, 'live.notLive');
     if (to === 'ended') await this.deps.media.endStage(id);
     else await this.deps.media.setPaused(id, to === 'paused');
     // The move is made whether or not the announcement gets out: waiting viewers then learn it at their wait's end.
@@ -161,8 +163,8 @@ export class LiveService {
   async publish(id: number, user: SignalingUser, sdp: string): Promise<LiveAnswer> {
     const userId = user.id;
     const stage = await this.load(id, userId);
-    authorizeManage(stage, userId);
-    authorizeWatch(stage, userId, await this.viewerRole(stage, userId));
+    const refused = broadcastRefusal(stage, userId, await this.viewerRole(stage, userId));
+    if (refused) throw refused;
     const answer = await this.signal(() => this.deps.media.publish(id, sdp));
     this.bind(answer.sessionId, user);
     await this.deps.media.setPaused(id, stage.status === 'paused');
@@ -173,7 +175,8 @@ export class LiveService {
   async watch(id: number, user: SignalingUser | null, sdp: string | undefined): Promise<LiveWatch> {
     const userId = user?.id ?? null;
     const stage = await this.load(id, userId);
-    authorizeWatch(stage, userId, await this.viewerRole(stage, userId));
+    const refused = watchRefusal(stage, userId, await this.viewerRole(stage, userId));
+    if (refused) throw refused;
     const reply = await this.signal(() => this.deps.media.watch(id, sdp));
     if (user) this.bind(reply.sessionId, user);
     return reply;
@@ -250,12 +253,18 @@ export class LiveService {
     return stage;
   }
 
-  /** Stages as their viewer sees them; covers in one query whatever their number. */
+  /**
+   * Stages as their viewer sees them; covers in one query whatever their number. The viewer's role in a stage's
+   * room (for `can.watch`) is asked only for a signed-in viewer, who is answered one stage at a time.
+   */
   private async presentAll(stages: StageWithOwner[], userId: number | null): Promise<LiveStage[]> {
     const { media } = this.deps;
     const coverIds = stages.flatMap((stage) => (stage.coverImageId ? [stage.coverImageId] : []));
-    const covers = coverIds.length > 0 ? await this.deps.images.presented(coverIds) : new Map();
-    return stages.map((stage) =>
+    const [covers, roles] = await Promise.all([
+      coverIds.length > 0 ? this.deps.images.presented(coverIds) : new Map(),
+      Promise.all(stages.map((stage) => this.viewerRole(stage, userId))),
+    ]);
+    return stages.map((stage, index) =>
       presentStage(
         stage,
         {
@@ -264,7 +273,7 @@ export class LiveService {
           iceServers: media.iceServers,
           watchOffer: media.watchOffer,
         },
-        canManage(stage, userId),
+        canOf(stage, userId, roles[index]!),
         (stage.coverImageId && covers.get(stage.coverImageId)) ?? null,
       ),
     );

@@ -13,13 +13,27 @@ vi.mock('./useBroadcaster.ts', () => ({
 }));
 vi.mock('./LiveVideo.tsx', () => ({ LiveVideo: () => null }));
 
-const stage = {
-  id: '7',
-  title: 'Evening AMA',
-  status: 'live',
-  viewers: 3,
-  owner: { uid: 1, name: 'Host', avatar: null },
-} as unknown as LiveStage;
+const NOTHING: LiveStage['can'] = {
+  manage: true,
+  start: false,
+  pause: false,
+  end: false,
+  broadcast: false,
+  watch: false,
+};
+
+/** A live stage of the reader's, on air from this page; `can` as the server would answer it, changed by `can`. */
+const stageWith = (can: Partial<LiveStage['can']>, status: LiveStage['status'] = 'live') =>
+  ({
+    id: '7',
+    title: 'Evening AMA',
+    status,
+    viewers: 3,
+    owner: { uid: 1, name: 'Host', avatar: null },
+    can: { ...NOTHING, ...can },
+  }) as unknown as LiveStage;
+
+const stage = stageWith({ pause: true, end: true, broadcast: true, watch: true });
 
 const unmounts: (() => void)[] = [];
 afterEach(() => {
@@ -62,5 +76,37 @@ describe('ending a live stream', () => {
     await act(async () => (await find('[data-testid="live-end"]')).click());
     await act(async () => (await find('.adm-dialog button', 'live.endConfirm')).click());
     await vi.waitFor(() => expect(end).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('the broadcast panel shows a move only when the stage says its owner may make it', () => {
+  async function render(live: LiveStage) {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    unmounts.push(() => {
+      act(() => root.unmount());
+      container.remove();
+    });
+    await act(async () =>
+      root.render(
+        <MemoryRouter>
+          <BroadcastPanel stage={live} />
+        </MemoryRouter>,
+      ),
+    );
+    return (testId: string) => container.querySelector(`[data-testid="${testId}"]`);
+  }
+
+  it('offers pause with can.pause and resume with can.start', async () => {
+    const live = await render(stageWith({ pause: true, end: true }));
+    expect([live('live-pause'), live('live-resume')].map(Boolean)).toEqual([true, false]);
+    const paused = await render(stageWith({ start: true, end: true }, 'paused'));
+    expect([paused('live-pause'), paused('live-resume')].map(Boolean)).toEqual([false, true]);
+  });
+
+  it('offers ending only with can.end', async () => {
+    expect((await render(stageWith({ end: true })))('live-end')).not.toBeNull();
+    expect((await render(stageWith({ end: false })))('live-end')).toBeNull();
   });
 });

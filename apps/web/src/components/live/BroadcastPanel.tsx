@@ -9,12 +9,16 @@ import { LiveVideo } from './LiveVideo.tsx';
 import css from './live.module.css';
 import { useBroadcaster } from './useBroadcaster.ts';
 
-/** The broadcaster's own view: the camera preview, go live, pause, resume, end. */
+/**
+ * The broadcaster's own view: the camera preview, then go live, pause, resume and end, each offered only when the
+ * stage's `can` says the server would let it through.
+ */
 export function BroadcastPanel({ stage }: { stage: LiveStage }) {
   const { t } = useTranslation();
   const preview = useRef<HTMLVideoElement>(null);
   const broadcast = useBroadcaster(stage, preview);
   const { state } = broadcast;
+  const { can } = stage;
   const ended = stage.status === 'ended' || state === 'ended';
   const overlay = ended
     ? t('live.ended')
@@ -48,7 +52,7 @@ export function BroadcastPanel({ stage }: { stage: LiveStage }) {
         )}
         {!ended && (
           <div className={css.actions}>
-            {!onAir && (
+            {!onAir && (can.start || can.broadcast) && (
               <Button
                 variant="primary"
                 disabled={state !== 'ready' && state !== 'failed'}
@@ -58,19 +62,21 @@ export function BroadcastPanel({ stage }: { stage: LiveStage }) {
                 {t('live.goLive')}
               </Button>
             )}
-            {onAir && stage.status === 'live' && (
+            {onAir && can.pause && (
               <Button onClick={broadcast.pause} loading={broadcast.busy} data-testid="live-pause">
                 {t('live.pause')}
               </Button>
             )}
-            {onAir && stage.status === 'paused' && (
+            {onAir && can.start && (
               <Button onClick={broadcast.resume} loading={broadcast.busy} data-testid="live-resume">
                 {t('live.resume')}
               </Button>
             )}
-            <Button variant="danger" onClick={() => void askEnd()} data-testid="live-end">
-              {t('live.end')}
-            </Button>
+            {can.end && (
+              <Button variant="danger" onClick={() => void askEnd()} data-testid="live-end">
+                {t('live.end')}
+              </Button>
+            )}
           </div>
         )}
         <Link to={href(PATHS.live, { id: stage.id })} data-testid="live-viewer-link">

@@ -47,7 +47,7 @@ export function useBroadcaster(stage: LiveStage | undefined, preview: RefObject<
     if (!stage || !media.current) return;
     setState('connecting');
     try {
-      if (stage.status !== 'live') await move.mutateAsync({ id: stage.id, move: 'start' });
+      if (stage.can.start) await move.mutateAsync({ id: stage.id, move: 'start' });
       const pc = newPeer(stage.iceServers);
       for (const track of media.current.getTracks()) pc.addTransceiver(track, { direction: 'sendonly' });
       const open: { pc: RTCPeerConnection; sessionId: string | null } = { pc, sessionId: null };

@@ -8,12 +8,14 @@ export type ViewerState = 'idle' | 'connecting' | 'playing' | 'reconnecting';
 const RETRY_MS = 2000;
 
 /**
- * Plays a stage into `video` while it is on air: connects (WHEP, or answering the SFU's offer), and when the
- * connection fails or drops, shows "reconnecting" and tries again until it plays or the stage is no longer on air.
+ * Plays a stage into `video` while the viewer may watch it (`can.watch`: on air, and theirs to see): connects (WHEP,
+ * or answering the SFU's offer), and when the connection fails or drops, shows "reconnecting" and tries again until
+ * it plays or the stage is no longer on air.
  */
 export function useLiveViewer(stage: LiveStage | undefined, video: RefObject<HTMLVideoElement>): ViewerState {
   const [state, setState] = useState<ViewerState>('idle');
-  const onAir = stage !== undefined && (stage.status === 'live' || stage.status === 'paused');
+  // On air and open to this viewer, as the server's `can.watch` says: otherwise a watch would only be refused.
+  const onAir = stage?.can.watch === true;
   const id = stage?.id;
   const iceServers = stage?.iceServers;
   const watchOffer = stage?.watchOffer;

@@ -30,13 +30,15 @@ export default function LivePage() {
       ? t('live.notStarted')
       : data.status === 'ended'
         ? t('live.ended')
-        : data.status === 'paused'
-          ? t('live.paused')
-          : viewer === 'reconnecting'
-            ? t('live.reconnecting')
-            : viewer === 'playing'
-              ? null
-              : t('live.connecting');
+        : !data.can.watch
+          ? t('live.membersOnly')
+          : data.status === 'paused'
+            ? t('live.paused')
+            : viewer === 'reconnecting'
+              ? t('live.reconnecting')
+              : viewer === 'playing'
+                ? null
+                : t('live.connecting');
   return (
     <Frame title={data?.title ?? t('live.title')} layout="frame">
       {stage.isPending ? (

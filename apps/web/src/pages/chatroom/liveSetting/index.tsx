@@ -45,7 +45,7 @@ function LiveSetting() {
       />
     );
   }
-  if (isNotFound(stage.error) || (stage.data && !stage.data.canManage))
+  if (isNotFound(stage.error) || (stage.data && !stage.data.can.manage))
     return <PageNotFound title={t('live.title')} body={t('live.notFound')} />;
   if (stage.isPending) return <Loading testId="live-loading" />;
   if (!stage.data) return <LoadFailed onRetry={() => void stage.refetch()} message={stage.error?.message} />;
