@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
 import { ledgerCursor } from './cursors.ts';
 import { CLIENT_HASH_PATTERN } from './hashing.ts';
+import { MARKET_SOURCES } from './market.ts';
 import { totpCodeField } from './security.ts';
 import { text } from './text.ts';
 
@@ -73,6 +74,29 @@ export const TransferPreviewInput = z.object({
   to: text().max(200),
   chainId: chainId.optional(),
 });
+/**
+ * The daily withdrawal limit per verified identity level, in US dollars valued at market prices (issue 34,
+ * docs/wallet.md "Daily withdrawal limit"). A day is a UTC calendar day.
+ */
+export const WITHDRAWAL_DAILY_LIMIT_USD: Record<number, string> = { 0: '1000', 1: '20000', 2: '200000' };
+
+/**
+ * What is left of today's limit, before the user confirms: dollars with two decimals; `source: demo` when the prices
+ * are the shipped demo data (the screen says so); `priced: false` when the market has no price for the asset, whose
+ * withdrawals then count nothing towards the limit.
+ */
+export const DailyLimitOutput = z.object({
+  level: z.number().int(),
+  limitUsd: z.string(),
+  usedUsd: z.string(),
+  remainingUsd: z.string(),
+  priced: z.boolean(),
+  priceUsd: z.string().nullable(),
+  source: z.enum(MARKET_SOURCES),
+  resetsAt: z.string(),
+});
+export type DailyLimit = z.infer<typeof DailyLimitOutput>;
+
 export const TransferPreviewOutput = z.object({
   kind: z.enum(['internal', 'withdrawal']),
   recipient: z.object({ uid: z.string(), label: z.string() }).nullable(),
@@ -81,6 +105,8 @@ export const TransferPreviewOutput = z.object({
   min: z.string().nullable(),
   max: z.string().nullable(),
   available: z.string(),
+  /** A withdrawal's daily limit; null for a transfer to a user, which it does not count. */
+  dailyLimit: DailyLimitOutput.nullable().optional(),
 });
 
 export const TransferInput = z.object({
@@ -262,6 +288,25 @@ export const ChainReconcileOutput = z.object({
       difference: z.string(),
       explained: z.array(z.object({ what: z.string(), amount: z.string() })),
       unexplained: z.string(),
+    }),
+  ),
+});
+/**
+ * Operator: where the hot wallet stands against its target and ceiling per chain and asset with limits
+ * (`npm run chain:hot`, docs/wallet.md "Hot and cold"); whole coins. `available` is what it holds less what it owes
+ * to withdrawals broadcast or waiting; `moving` a transfer of surplus to the cold address not yet settled.
+ */
+export const ChainHotOutput = z.object({
+  lines: z.array(
+    z.object({
+      chain: z.string(),
+      asset: z.string(),
+      available: z.string(),
+      target: z.string(),
+      ceiling: z.string().optional(),
+      state: z.enum(['below_target', 'ok', 'above_ceiling']),
+      coldAddress: z.string().optional(),
+      moving: z.object({ hash: z.string(), amount: z.string() }).optional(),
     }),
   ),
 });

@@ -8,6 +8,7 @@ import { chainApi as api } from './chain.ts';
 export const chainSchemas = {
   adminChainCancel: withSchemas(api.adminChainCancel, s.ChainCancelInput, s.ChainCancelOutput),
   adminChainReconcile: withSchemas(api.adminChainReconcile, EmptyInput, s.ChainReconcileOutput),
+  adminChainHot: withSchemas(api.adminChainHot, EmptyInput, s.ChainHotOutput),
   adminChainFund: withSchemas(api.adminChainFund, s.ChainFundInput, s.ChainFundOutput),
   adminChainNftDeploy: withSchemas(api.adminChainNftDeploy, ChainNftDeployInput, ChainNftDeployOutput),
 };

@@ -7,6 +7,7 @@ import type * as s from '../wallet.ts';
 export const chainApi = {
   adminChainCancel: route<typeof s.ChainCancelInput, typeof s.ChainCancelOutput>('POST', '/admin/chain/cancel'),
   adminChainReconcile: route<typeof EmptyInput, typeof s.ChainReconcileOutput>('GET', '/admin/chain/reconcile'),
+  adminChainHot: route<typeof EmptyInput, typeof s.ChainHotOutput>('GET', '/admin/chain/hot'),
   adminChainFund: route<typeof s.ChainFundInput, typeof s.ChainFundOutput>('POST', '/admin/chain/fund'),
   adminChainNftDeploy: route<typeof ChainNftDeployInput, typeof ChainNftDeployOutput>(
     'POST',

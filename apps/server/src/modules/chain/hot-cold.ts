@@ -6,7 +6,7 @@ import { currentContext } from '../../platform/context.ts';
 import type { CustodyService } from '../wallet/custody.service.ts';
 import { type EvmAsset, type EvmChain, toChainUnits, toLedgerUnits } from './evm-chain.ts';
 import { type EvmNode, type Receipt, transferData } from './evm-node.ts';
-import { coldMoveRef, lastRevertedColdMove, openColdMoves } from './hot-cold.store.ts';
+import { coldInFlight, coldMoveRef, lastRevertedColdMove, openColdMoves } from './hot-cold.store.ts';
 import type { WithdrawalSender } from './sender.ts';
 import { type ChainTxRow, holdSender } from './store.ts';
 
@@ -36,7 +36,10 @@ export interface HotColdDeps {
   node: EvmNode;
   chain: EvmChain;
   custody: CustodyService;
-  sender: WithdrawalSender;
+  /** The hot wallet's address (also where this process does not sign: its listing still answers). */
+  hotAddress: string;
+  /** Where this process signs: only then is surplus moved. */
+  sender: WithdrawalSender | undefined;
   coldAddress: string | undefined;
   /** Per asset code. */
   limits: Map<string, HotLimit & { asset: EvmAsset & { contract?: string } }>;
@@ -115,16 +118,15 @@ export class HotColdKeeper {
   }
 
   /**
-   * Ledger units the hot wallet holds of an asset less what it owes: withdrawals broadcast, and those waiting to be
-   * signed (held ones included: moving their cover to cold would only make them wait longer).
+   * Ledger units the hot wallet holds of an asset less what it owes: withdrawals broadcast, those waiting to be
+   * signed (held ones included: moving their cover to cold would only make them wait longer), and surplus on its way
+   * to the cold address.
    */
   private async available(db: Database | Tx, asset: EvmAsset & { contract?: string }): Promise<bigint> {
-    const { node, sender, chain, custody } = this.deps;
-    const held = asset.contract
-      ? await node.tokenBalance(asset.contract, sender.address)
-      : await node.balance(sender.address);
+    const { node, hotAddress, chain, custody } = this.deps;
+    const held = asset.contract ? await node.tokenBalance(asset.contract, hotAddress) : await node.balance(hotAddress);
     const owed = await custody.owedOnChain(db, chain.id, asset.assetCode);
-    return toLedgerUnits(asset, held) - owed;
+    return toLedgerUnits(asset, held - (await coldInFlight(db, chain.id, asset.assetCode))) - owed;
   }
 
   /** The target's crossings: a warning once when it falls below, a line when it is back; the gauges every run. */
@@ -161,7 +163,7 @@ export class HotColdKeeper {
    */
   private async moveSurplus(code: string, limit: HotLimit & { asset: EvmAsset & { contract?: string } }) {
     const { db, node, chain, sender, coldAddress, log } = this.deps;
-    if (!coldAddress || limit.ceiling === undefined) return false;
+    if (!coldAddress || !sender || limit.ceiling === undefined) return false;
     const fees = await sender.currentFees();
     const { asset } = limit;
     return db.transaction(async (tx) => {

@@ -37,6 +37,17 @@ export function chainOperatorRoutes(router: Router, deps: { chains: ChainService
   });
 
   router.route({
+    ...chainSchemas.adminChainHot,
+    summary: 'Where the hot wallet stands against its target and ceiling, per chain and asset (operator token)',
+    tags: ['operator'],
+    auth: 'public',
+    handler: async ({ request }) => {
+      guard(request);
+      return { lines: await deps.chains.hotLevels() };
+    },
+  });
+
+  router.route({
     ...chainSchemas.adminChainFund,
     summary: "Record an operator's transaction to or from the hot wallet (operator token)",
     tags: ['operator'],

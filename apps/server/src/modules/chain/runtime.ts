@@ -13,7 +13,7 @@ export interface EvmRuntime {
   sender: WithdrawalSender | undefined;
   /** Where this process signs and holds the seed. */
   sweeper: DepositSweeper | undefined;
-  /** The hot wallet's target and ceiling (where this process signs and any are set: hot-cold.ts). */
+  /** The hot wallet's target and ceiling, where any are set (hot-cold.ts); it moves surplus only where this process signs. */
   keeper?: HotColdKeeper | undefined;
   /** Where the hot wallet's surplus goes (`CHAIN_COLD_ADDRESS_<CHAIN>`): custody too, for reconciliation and reserves. */
   coldAddress?: string | undefined;

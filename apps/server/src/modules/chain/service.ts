@@ -134,12 +134,13 @@ export class ChainService {
       }
       const limits = hotLimitsOf(chain, settings);
       const keeper =
-        sender && limits.size > 0
+        hotAddress && limits.size > 0
           ? new HotColdKeeper({
               db: deps.db,
               node,
               chain,
               custody: deps.custody,
+              hotAddress,
               sender,
               coldAddress: settings.coldAddress,
               limits,
@@ -147,7 +148,7 @@ export class ChainService {
               log,
             })
           : undefined;
-      if (keeper) sender?.settleWith('cold', keeper.settle);
+      if (keeper && sender) sender.settleWith('cold', keeper.settle);
       runtimes.push({ chain, node, scanner, sender, sweeper, keeper, coldAddress: settings.coldAddress });
       log.info(
         { chain: chain.symbol, networkId: chain.networkId, sends: Boolean(sender), tokens: [...chain.tokens.keys()] },
@@ -182,6 +183,7 @@ export class ChainService {
       await sender.broadcastDue();
       await sender.followDue();
       await runtime.sweeper?.runOnce();
+      // After the sender's run: what it signed is owed before surplus is reckoned.
       await runtime.keeper?.runOnce();
     }
   }
