@@ -78,6 +78,13 @@ export const AirdropDetailOutput = AirdropOutput.extend({
       vipTier: z.boolean().nullable(),
     })
     .nullable(),
+  /** What the viewer may do, as the server's policy answers it (airdrop/policy.ts). */
+  can: z.object({
+    /**
+     * Sign up: someone signed in, within the window, meeting every rule, not signed up yet, while places are left.
+     */
+    signUp: z.boolean(),
+  }),
 });
 export type AirdropDetail = z.infer<typeof AirdropDetailOutput>;
 

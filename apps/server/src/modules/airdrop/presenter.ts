@@ -8,6 +8,13 @@ export function phaseOf(row: AirdropListRow, now: Date): AirdropPhase {
   return 'ended';
 }
 
+/** The holding rule, as its answer and its refusal name it (null when the airdrop has none). */
+export function holdsRequirement(row: AirdropListRow): { asset: string; min: string } | null {
+  return row.holdsAsset && row.holdsMin !== null
+    ? { asset: row.holdsAsset, min: formatAmount(BigInt(row.holdsMin), row.holdsDecimals ?? 0) }
+    : null;
+}
+
 export function presentAirdrop(
   row: AirdropListRow,
   now: Date,
@@ -31,10 +38,7 @@ export function presentAirdrop(
     distributeAt: row.distributeAt.toISOString(),
     phase: phaseOf(row, now),
     requirements: {
-      holds:
-        row.holdsAsset && row.holdsMin !== null
-          ? { asset: row.holdsAsset, min: formatAmount(BigInt(row.holdsMin), row.holdsDecimals ?? 0) }
-          : null,
+      holds: holdsRequirement(row),
       attended:
         row.activityCode && row.activityTitle !== null
           ? { activityId: row.activityCode, title: row.activityTitle }

@@ -12,6 +12,7 @@ import {
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import { AccountDeleted, type AccountRef, ledger } from '../wallet/ledger.ts';
+import { canOf, type Eligibility, signUpRefusal } from './policy.ts';
 import { phaseOf, presentAirdrop } from './presenter.ts';
 import {
   type AirdropListRow,
@@ -93,16 +94,19 @@ export class AirdropService {
     const row = await findAirdrop(this.db, id);
     if (!row) throw notFound();
     const now = this.deps.now();
-    if (viewerId === null) return { ...presentAirdrop(row, now, null), eligibility: null };
+    if (viewerId === null) {
+      return { ...presentAirdrop(row, now, null), eligibility: null, can: canOf(row, null, false, now) };
+    }
     const [mine, eligibility] = await Promise.all([
       mineAmong(this.db, viewerId, [id]),
       this.eligibility(row, viewerId),
     ]);
-    return { ...presentAirdrop(row, now, mine.get(id)), eligibility };
+    const signup = mine.get(id);
+    return { ...presentAirdrop(row, now, signup), eligibility, can: canOf(row, eligibility, !!signup, now) };
   }
 
   /** Whether the user meets each of the airdrop's rules now (null where the airdrop has no such rule). */
-  private async eligibility(row: AirdropListRow, userId: number) {
+  private async eligibility(row: AirdropListRow, userId: number): Promise<Eligibility> {
     const [holds, wasThere, vip] = await Promise.all([
       row.holdsAsset && row.holdsMin !== null
         ? this.deps.availableOf(userId, row.holdsAsset).then((units) => units >= BigInt(row.holdsMin!))
@@ -121,31 +125,16 @@ export class AirdropService {
   }
 
   /**
-   * Sign up: refused after the end (SPEC's message), before the start, or to someone who does not meet a rule;
-   * otherwise one sign-up row (the unique index refuses a second) and one place taken on the airdrop row, in one
-   * transaction, so a refused place leaves no sign-up behind.
+   * Sign up: what `signUpRefusal` allows (policy.ts); then one sign-up row (the unique index refuses a second) and
+   * one place taken on the airdrop row, in one transaction, so a refused place leaves no sign-up behind.
    */
   async signup(userId: number, id: number) {
     const row = await findAirdrop(this.db, id);
     if (!row) throw notFound();
     const now = this.deps.now();
-    const phase = phaseOf(row, now);
-    if (phase === 'upcoming') throw new AppError(Status.conflict, 'airdrop.notStarted');
-    if (phase !== 'open') throw ended();
-    const ok = await this.eligibility(row, userId);
-    if (ok.holds === false) {
-      throw new AppError(
-        Status.noPermission,
-        'airdrop.needsHolding',
-        presentAirdrop(row, now, null).requirements.holds!,
-      );
-    }
-    if (ok.attended === false) {
-      throw new AppError(Status.noPermission, 'airdrop.needsAttendance', { title: row.activityTitle ?? '' });
-    }
-    if (ok.vipTier === false) {
-      throw new AppError(Status.noPermission, 'airdrop.needsVip', { tier: row.vipTier!.toUpperCase() });
-    }
+    const [mine, eligibility] = await Promise.all([mineAmong(this.db, userId, [id]), this.eligibility(row, userId)]);
+    const refused = signUpRefusal(row, eligibility, mine.has(id), now);
+    if (refused) throw refused;
     return this.db.transaction(async (tx) => {
       const signup = await insertSignup(tx, id, userId, now);
       if (!signup) throw new AppError(Status.conflict, 'airdrop.alreadySignedUp');

@@ -1,6 +1,7 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
 import { CheckCircleOutline, CloseCircleOutline, GiftOutline } from 'antd-mobile-icons';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type AirdropDetail, useAirdrop, useAirdropSignup } from '@/api/airdrop.ts';
@@ -139,18 +140,17 @@ function SignUp({ airdrop }: { airdrop: AirdropDetail }) {
       </Button>
     );
   }
-  const open = airdrop.phase === 'open';
   return (
     <Button
       variant="primary"
       block
-      disabled={!open}
+      disabled={!airdrop.can.signUp}
       loading={signup.isPending}
       onClick={() =>
         signup.mutate(airdrop.id, {
           onSuccess: () => Toast.show({ content: t('airdrop.signUpDone'), duration: TOAST_DURATION_MS }),
           onError: (error) => {
-            // 409 (already signed up, ended, full) is left to the page; 403 (a rule not met) was already shown.
+            // The airdrop changed since it was read (ended, full): the refusal is left to the page or shown here.
             if (isApiError(error) && error.unreported) {
               void alert({ content: error.message, confirmText: t('common.confirm') });
             }
@@ -159,7 +159,16 @@ function SignUp({ airdrop }: { airdrop: AirdropDetail }) {
       }
       data-testid="airdrop-signup"
     >
-      {open ? t('airdrop.signUp') : airdrop.phase === 'upcoming' ? t('airdrop.notOpenYet') : t('airdrop.closed')}
+      {signUpLabel(t, airdrop)}
     </Button>
   );
+}
+
+/** The button's words: "Sign up" when `can.signUp`, otherwise why not (the rules card shows which rule is missed). */
+function signUpLabel(t: TFunction, airdrop: AirdropDetail): string {
+  if (airdrop.can.signUp) return t('airdrop.signUp');
+  if (airdrop.phase === 'upcoming') return t('airdrop.notOpenYet');
+  if (airdrop.phase !== 'open') return t('airdrop.closed');
+  const unmet = Object.values(airdrop.eligibility ?? {}).includes(false);
+  return unmet ? t('airdrop.notEligible') : t('airdrop.full');
 }
