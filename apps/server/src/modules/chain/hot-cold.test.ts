@@ -17,8 +17,8 @@ import { chainConfig } from './config.ts';
 import { testTokenAbi } from './contracts/abi.ts';
 
 // The hot wallet's target and ceiling on anvil (docs/wallet.md, "Hot and cold"): the surplus above the ceiling goes to
-// the cold address once, down to the target, with two processes at once and across a crash between signing and
-// broadcast; below the target the operator is told once per crossing; a move in flight is owed, so a withdrawal it
+// the cold address once, down to the target, with two processes at once, across a crash between signing and
+// broadcast and across a reorg that drops it; below the target the operator is told once per crossing; a move in flight is owed, so a withdrawal it
 // would leave uncovered waits (held) and goes once the hot wallet is refilled from cold storage.
 // Holding a withdrawal the hot wallet cannot cover, alone: withdrawals.test.ts ("holds a withdrawal …").
 
@@ -261,4 +261,30 @@ it('counts a move to cold in flight as owed: a withdrawal it would leave uncover
     [`cold:USDT:${surplus}`, 'mined'],
   ]);
   expect((await t.services.wallet.ledgerCheck()).violations).toEqual([]);
+});
+
+it('a move to cold that a reorg took out of the chain is sent again as the same transaction, and moves once', async () => {
+  await fundHot(500_000_000n);
+  const hot = await usdtOf(HOT_ADDRESS);
+  const coldBefore = await usdtOf(cold.account.address);
+  expect((await keep()).moved).toEqual(['USDT']);
+  const move = (await coldTxs()).at(-1)!;
+  expect(move.ref).toBe(`cold:USDT:${hot - 200_000_000n}`);
+  expect(await runtime().sender!.broadcastDue()).toBe(1);
+  const receipt = () => bed.anvil.publicClient.getTransactionReceipt({ hash: move.hash as Hex }).catch(() => undefined);
+  if (!(await receipt())) await bed.anvil.mine(1);
+  const depth = (await bed.anvil.publicClient.getBlockNumber()) - (await receipt())!.blockNumber + 1n;
+  expect((await runtime().sender!.followDue()).settled).toBe(0); // mined, not yet deep enough
+  await bed.anvil.reorg(Number(depth)); // the block with the move is gone, the transaction with it
+  expect(await receipt()).toBe(undefined);
+  expect((await keep()).moved).toEqual([]); // still owed: no second move
+  await runtime().sender!.followDue(); // sends the newest attempt again
+  await bed.anvil.mine(3);
+  await runtime().sender!.followDue();
+  const after = await coldTxs();
+  expect(after.at(-1)).toEqual({ ...move, status: 'mined' });
+  expect(after.filter((tx) => tx.ref === move.ref)).toHaveLength(1);
+  expect((await usdtOf(cold.account.address)) - coldBefore).toBe(hot - 200_000_000n);
+  expect(await usdtOf(HOT_ADDRESS)).toBe(200_000_000n);
+  expect((await t.services.chains.reconcile()).find((line) => line.asset === 'USDT')!.unexplained).toBe('0');
 });
