@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   text,
   uniqueIndex,
@@ -108,6 +109,33 @@ export const activityCohosts = pgTable(
   (t) => [primaryKey({ columns: [t.activityId, t.userId] }), index('activity_cohosts_user_idx').on(t.userId)],
 );
 
+/**
+ * What other modules may read of an activity (docs/modules.md "Between modules"): its public fields. Whether it
+ * is online, never the link (only hosts and approved holders see it); never the check-in secret, the sign-up
+ * questions or the capacity rules. A view in the database (migration 0042).
+ */
+export const publicActivities = pgView('public_activities', {
+  id: bigint('id', { mode: 'number' }).notNull(),
+  code: text('code').notNull(),
+  organizerId: bigint('organizer_id', { mode: 'number' }).notNull(),
+  status: text('status').notNull(),
+  visibility: text('visibility').notNull(),
+  title: text('title').notNull(),
+  startsAt: at('starts_at').notNull(),
+  endsAt: at('ends_at').notNull(),
+  timezone: text('timezone').notNull(),
+  city: text('city'),
+  address: text('address'),
+  online: boolean('online').notNull(),
+  createdAt: at('created_at').notNull(),
+}).existing();
+
+/** Who co-hosts an activity, for the other modules (migration 0042). */
+export const publicActivityCohosts = pgView('public_activity_cohosts', {
+  activityId: bigint('activity_id', { mode: 'number' }).notNull(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+}).existing();
+
 /** Free (price 0, no asset) or priced in a wallet asset; each with its own seats and sale window. */
 export const ticketTypes = pgTable(
   'ticket_types',
@@ -201,6 +229,18 @@ export const registrations = pgTable(
     ),
   ],
 );
+
+/**
+ * Who holds which place at an activity, for the other modules (migration 0042): the place's status, whether it
+ * was checked in and when it was taken. Never its code, payment, answers or invitation.
+ */
+export const activityAttendance = pgView('activity_attendance', {
+  activityId: bigint('activity_id', { mode: 'number' }).notNull(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  status: text('status').notNull(),
+  checkedIn: boolean('checked_in').notNull(),
+  createdAt: at('created_at').notNull(),
+}).existing();
 
 /** Attendance collectible: minted at check-in, burned when the check-in is undone. */
 export const attendanceNfts = pgTable(

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   text,
   uniqueIndex,
@@ -71,6 +72,16 @@ export const chatMembers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.roomId, t.userId] }), index('chat_members_user_idx').on(t.userId)],
 );
+
+/**
+ * Who is a member of a room, and with what role, for the other modules (docs/modules.md "Between modules"): the
+ * banned are not members here; never read marks, mutes or sending times. A view in the database (migration 0042).
+ */
+export const chatRoomMembers = pgView('chat_room_members', {
+  roomId: bigint('room_id', { mode: 'number' }).notNull(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  role: text('role').notNull(),
+}).existing();
 
 export const chatMessages = pgTable(
   'chat_messages',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, pgView, primaryKey } from 'drizzle-orm/pg-core';
 import { at } from './columns.ts';
 import { users } from './users.ts';
 
@@ -21,3 +21,9 @@ export const userFollows = pgTable(
     check('user_follows_not_self', sql`${t.followerId} <> ${t.followeeId}`),
   ],
 );
+
+/** Who follows whom, for the other modules (docs/modules.md "Between modules"; migration 0042). */
+export const publicFollows = pgView('public_follows', {
+  followerId: bigint('follower_id', { mode: 'number' }).notNull(),
+  followeeId: bigint('followee_id', { mode: 'number' }).notNull(),
+}).existing();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, pgView, primaryKey } from 'drizzle-orm/pg-core';
 import { activities } from './activity.ts';
 import { at } from './columns.ts';
 import { users } from './users.ts';
@@ -44,3 +44,9 @@ export const activityCohostShares = pgTable(
     check('activity_cohost_shares_bp', sql`${t.bp} between 1 and 10000`),
   ],
 );
+
+/** Who holds a co-host share of an activity, for the other modules; never the share itself (migration 0042). */
+export const cohostShareholders = pgView('cohost_shareholders', {
+  activityId: bigint('activity_id', { mode: 'number' }).notNull(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+}).existing();

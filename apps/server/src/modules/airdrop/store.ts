@@ -2,12 +2,12 @@ import { and, asc, desc, eq, gt, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import { pgArray } from '../../db/arrays.ts';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import {
-  activities,
+  activityAttendance,
   airdropPayouts,
   airdropSignups,
   airdrops,
+  publicActivities,
   publicAssets,
-  registrations,
 } from '../../db/schema/index.ts';
 
 export type AirdropRow = typeof airdrops.$inferSelect;
@@ -24,8 +24,8 @@ const listColumns = {
   airdrop: airdrops,
   decimals: publicAssets.decimals,
   holdsDecimals: sql<number | null>`${holdsAssets}`,
-  activityCode: activities.code,
-  activityTitle: activities.title,
+  activityCode: publicActivities.code,
+  activityTitle: publicActivities.title,
 };
 
 function flatten(
@@ -53,7 +53,7 @@ export async function listAirdrops(
     .select(listColumns)
     .from(airdrops)
     .innerJoin(publicAssets, eq(publicAssets.code, airdrops.assetCode))
-    .leftJoin(activities, eq(activities.id, airdrops.attendedActivityId))
+    .leftJoin(publicActivities, eq(publicActivities.id, airdrops.attendedActivityId))
     .where(
       and(
         page.past ? eq(airdrops.status, 'distributed') : ne(airdrops.status, 'distributed'),
@@ -70,7 +70,7 @@ export async function findAirdrop(db: Db, id: number): Promise<AirdropListRow | 
     .select(listColumns)
     .from(airdrops)
     .innerJoin(publicAssets, eq(publicAssets.code, airdrops.assetCode))
-    .leftJoin(activities, eq(activities.id, airdrops.attendedActivityId))
+    .leftJoin(publicActivities, eq(publicActivities.id, airdrops.attendedActivityId))
     .where(eq(airdrops.id, id));
   return flatten(rows)[0];
 }
@@ -206,14 +206,14 @@ export async function finish(tx: Tx, airdropId: number, returned: bigint, now: D
 /** Whether the user was checked in at the activity with an approved ticket. */
 export async function attended(db: Database, activityId: number, userId: number): Promise<boolean> {
   const rows = await db
-    .select({ id: registrations.id })
-    .from(registrations)
+    .select({ one: sql`1` })
+    .from(activityAttendance)
     .where(
       and(
-        eq(registrations.activityId, activityId),
-        eq(registrations.userId, userId),
-        eq(registrations.status, 'approved'),
-        sql`${registrations.checkedInAt} is not null`,
+        eq(activityAttendance.activityId, activityId),
+        eq(activityAttendance.userId, userId),
+        eq(activityAttendance.status, 'approved'),
+        eq(activityAttendance.checkedIn, true),
       ),
     )
     .limit(1);

@@ -135,17 +135,16 @@ async function bountyRows(db: Db, viewerId: number | null, where: SQL, limit: nu
       (select count(*) from bounty_submissions p where p.bounty_id = b.id and p.state = 'pending') as pending_count,
       mine.id as my_id, mine.state as my_state, mine.reason as my_reason,
       case b.audience
-        when 'room' then exists (select 1 from chat_members m
-          where m.room_id = b.room_id and m.user_id = ${viewer} and m.banned = false)
-        when 'attendees' then exists (select 1 from registrations r
-          where r.activity_id = b.activity_id and r.user_id = ${viewer} and r.status = 'approved'
-            and r.checked_in_at is not null)
+        when 'room' then exists (select 1 from chat_room_members m
+          where m.room_id = b.room_id and m.user_id = ${viewer})
+        when 'attendees' then exists (select 1 from activity_attendance r
+          where r.activity_id = b.activity_id and r.user_id = ${viewer} and r.status = 'approved' and r.checked_in)
         else true
       end as in_audience
     from bounties b
     join public_users u on u.id = b.creator_id
     join public_assets s on s.code = b.asset_code
-    left join activities a on a.id = b.activity_id
+    left join public_activities a on a.id = b.activity_id
     left join lateral (select q.id, q.state, q.reason from bounty_submissions q
       where q.bounty_id = b.id and q.user_id = ${viewer} order by q.id desc limit 1) mine on true
     where ${where}
@@ -175,8 +174,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
  */
 function visibleTo(viewerId: number | null): SQL {
   const viewer = viewerId ?? 0;
-  return sql`(b.audience <> 'room' or b.creator_id = ${viewer} or exists (select 1 from chat_members m
-    where m.room_id = b.room_id and m.user_id = ${viewer} and m.banned = false))`;
+  return sql`(b.audience <> 'room' or b.creator_id = ${viewer} or exists (select 1 from chat_room_members m
+    where m.room_id = b.room_id and m.user_id = ${viewer}))`;
 }
 
 /** A page of bounties the viewer may see, newest first. One statement. */
@@ -259,8 +258,8 @@ export async function activityHosts(
   const found = await query<{ title: string; status: string; organizer_id: string; cohosts: string[] | null }>(
     db,
     sql`select a.title, a.status, a.organizer_id,
-          (select array_agg(c.user_id::text) from activity_cohosts c where c.activity_id = a.id) as cohosts
-        from activities a where a.id = ${activityId}`,
+          (select array_agg(c.user_id::text) from public_activity_cohosts c where c.activity_id = a.id) as cohosts
+        from public_activities a where a.id = ${activityId}`,
   );
   const row = found.rows[0];
   if (!row) return undefined;

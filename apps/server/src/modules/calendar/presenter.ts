@@ -18,7 +18,7 @@ export function presentActivityItem(
     startsAt: new Date(row.starts_at).toISOString(),
     endsAt: new Date(row.ends_at).toISOString(),
     timezone: row.timezone,
-    location: place || (row.online_url ? 'Online' : null),
+    location: place || (row.online ? 'Online' : null),
     note: null,
     status,
   };

@@ -19,7 +19,7 @@ export interface ActivityItemRow {
   timezone: string;
   city: string | null;
   address: string | null;
-  online_url: string | null;
+  online: boolean;
   status: string;
 }
 
@@ -40,10 +40,10 @@ function overlaps(range: Partial<Range>, start: string, end: string): SQL {
 export async function hostedActivities(db: Database, userId: number, range: Partial<Range>, limit: number) {
   const found = await query<ActivityItemRow>(
     db,
-    sql`select a.code, a.title, a.starts_at, a.ends_at, a.timezone, a.city, a.address, a.online_url, a.status
-        from activities a
+    sql`select a.code, a.title, a.starts_at, a.ends_at, a.timezone, a.city, a.address, a.online, a.status
+        from public_activities a
         where (a.organizer_id = ${userId}
-               or exists (select 1 from activity_cohosts c where c.activity_id = a.id and c.user_id = ${userId}))
+               or exists (select 1 from public_activity_cohosts c where c.activity_id = a.id and c.user_id = ${userId}))
           and ${overlaps(range, 'a.starts_at', 'a.ends_at')}
         order by a.starts_at limit ${limit}`,
   );
@@ -54,9 +54,9 @@ export async function hostedActivities(db: Database, userId: number, range: Part
 export async function joinedActivities(db: Database, userId: number, range: Partial<Range>, limit: number) {
   const found = await query<ActivityItemRow & { registration_status: string }>(
     db,
-    sql`select a.code, a.title, a.starts_at, a.ends_at, a.timezone, a.city, a.address, a.online_url, a.status,
+    sql`select a.code, a.title, a.starts_at, a.ends_at, a.timezone, a.city, a.address, a.online, a.status,
                r.status as registration_status
-        from registrations r join activities a on a.id = r.activity_id
+        from activity_attendance r join public_activities a on a.id = r.activity_id
         where r.user_id = ${userId} and r.status in ('pending', 'approved', 'waitlisted')
           and a.status <> 'draft' and ${overlaps(range, 'a.starts_at', 'a.ends_at')}
         order by a.starts_at limit ${limit}`,

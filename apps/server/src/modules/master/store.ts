@@ -134,11 +134,11 @@ export async function creatorCounts(
   const result = await query<{ activities: string; signups: string; takes_part: boolean }>(
     db,
     sql`
-    select (select count(*) from activities where organizer_id = ${organizerId} and status <> 'draft')::text as activities,
-           (select count(*) from registrations r join activities a on a.id = r.activity_id
+    select (select count(*) from public_activities where organizer_id = ${organizerId} and status <> 'draft')::text as activities,
+           (select count(*) from activity_attendance r join public_activities a on a.id = r.activity_id
              where a.organizer_id = ${organizerId} and a.status <> 'draft')::text as signups,
            (exists (select 1 from creator_earnings where organizer_id = ${organizerId})
-             or exists (select 1 from activity_cohost_shares where user_id = ${organizerId})) as takes_part`,
+             or exists (select 1 from cohost_shareholders where user_id = ${organizerId})) as takes_part`,
   );
   const row = result.rows[0]!;
   return { activities: Number(row.activities), signups: Number(row.signups), takesPart: row.takes_part };
@@ -150,7 +150,7 @@ export async function activitiesByDay(db: Database, organizerId: number, from: D
     db,
     sql`
     select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::text as n
-    from activities where organizer_id = ${organizerId} and status <> 'draft'
+    from public_activities where organizer_id = ${organizerId} and status <> 'draft'
       and created_at >= ${from.toISOString()}::timestamptz
     group by 1`,
   );
@@ -163,7 +163,7 @@ export async function signupsByDay(db: Database, organizerId: number, from: Date
     db,
     sql`
     select to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::text as n
-    from registrations r join activities a on a.id = r.activity_id
+    from activity_attendance r join public_activities a on a.id = r.activity_id
     where a.organizer_id = ${organizerId} and a.status <> 'draft' and r.created_at >= ${from.toISOString()}::timestamptz
     group by 1`,
   );
@@ -220,7 +220,7 @@ export async function earningsPage(
     db,
     sql`
     select e.id, a.code, a.title, e.role, e.asset_code, e.amount::text, e.earned_at, e.release_at, e.released_at
-    from creator_earnings e join activities a on a.id = e.activity_id
+    from creator_earnings e join public_activities a on a.id = e.activity_id
     where e.organizer_id = ${organizerId} ${page.beforeId === undefined ? sql`` : sql`and e.id < ${page.beforeId}`}
     order by e.id desc limit ${page.limit}`,
   );

@@ -54,7 +54,7 @@ export async function followingPairs(tx: Db, pairs: { senderId: number; userId: 
   if (pairs.length === 0) return new Set();
   const { rows } = await query<{ follower_id: string; followee_id: string }>(
     tx,
-    sql`select f.follower_id, f.followee_id from user_follows f
+    sql`select f.follower_id, f.followee_id from public_follows f
         join unnest(${pgArray(pairs.map((p) => p.userId))}::bigint[], ${pgArray(pairs.map((p) => p.senderId))}::bigint[])
           as w(u, s) on f.follower_id = w.u and f.followee_id = w.s`,
   );
@@ -66,10 +66,9 @@ export async function roomMemberPairs(tx: Db, pairs: { roomId: number; userId: n
   if (pairs.length === 0) return new Set();
   const { rows } = await query<{ room_id: string; user_id: string }>(
     tx,
-    sql`select m.room_id, m.user_id from chat_members m
+    sql`select m.room_id, m.user_id from chat_room_members m
         join unnest(${pgArray(pairs.map((p) => p.roomId))}::bigint[], ${pgArray(pairs.map((p) => p.userId))}::bigint[])
-          as w(r, u) on m.room_id = w.r and m.user_id = w.u
-        where not m.banned`,
+          as w(r, u) on m.room_id = w.r and m.user_id = w.u`,
   );
   return new Set(rows.map((row) => `${row.room_id}:${row.user_id}`));
 }
@@ -79,10 +78,10 @@ export async function checkedInPairs(tx: Db, pairs: { activityId: number; userId
   if (pairs.length === 0) return new Set();
   const { rows } = await query<{ activity_id: string; user_id: string }>(
     tx,
-    sql`select r.activity_id, r.user_id from registrations r
+    sql`select r.activity_id, r.user_id from activity_attendance r
         join unnest(${pgArray(pairs.map((p) => p.activityId))}::bigint[], ${pgArray(pairs.map((p) => p.userId))}::bigint[])
           as w(a, u) on r.activity_id = w.a and r.user_id = w.u
-        where r.status = 'approved' and r.checked_in_at is not null`,
+        where r.status = 'approved' and r.checked_in`,
   );
   return new Set(rows.map((row) => `${row.activity_id}:${row.user_id}`));
 }
@@ -177,7 +176,7 @@ export async function activitiesByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return found;
   const { rows } = await query<{ id: string; code: string; title: string }>(
     db,
-    sql`select id, code, title from activities where id = any(${pgArray([...new Set(ids)])}::bigint[])`,
+    sql`select id, code, title from public_activities where id = any(${pgArray([...new Set(ids)])}::bigint[])`,
   );
   for (const row of rows) found.set(Number(row.id), { id: row.code, title: row.title });
   return found;
