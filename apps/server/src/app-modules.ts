@@ -88,7 +88,11 @@ export async function buildServices(platform: Platform, options: AppOptions) {
   const late = laterNotifier(outbox);
   const notifier = late.notifier;
   const accounts = await accountServices(platform, notifier);
-  const money = await walletServices(platform, accounts, notifier);
+  // Identity is built with the edge modules, last; the daily withdrawal limit asks its verified level once it is.
+  let kyc: { verifiedLevel(userId: number): Promise<number> } | undefined;
+  const money = await walletServices(platform, accounts, notifier, async (userId) =>
+    kyc ? kyc.verifiedLevel(userId) : 0,
+  );
   const activities = activityServices(platform, accounts, money, notifier);
   const community = await communityServices(platform, options, { ...accounts, ...money, ...activities }, notifier);
   late.connect(community.notifications);
@@ -99,6 +103,7 @@ export async function buildServices(platform: Platform, options: AppOptions) {
   outbox.handle(community.chat.notices.topics);
   outbox.handle(community.redPackets.notices.topics);
   const edges = edgeServices(platform, options, { ...accounts, ...money, ...activities, ...community });
+  kyc = edges.kyc;
   return { ...accounts, ...money, ...activities, ...community, ...edges, outbox };
 }
 
@@ -177,6 +182,7 @@ async function walletServices(
   platform: Platform,
   { trade, users, invites, vip }: Awaited<ReturnType<typeof accountServices>>,
   notifier: Notifier,
+  kycLevelOf: (userId: number) => Promise<number>,
 ) {
   const { config, db, now, log, attempts } = platform;
   const market = new MarketService(marketDataFrom(config, { now, log }));
@@ -232,6 +238,15 @@ async function walletServices(
     attempts,
     perksOf: (userId) => vip.perksOf(userId),
     notifier,
+    limits: {
+      levelOf: kycLevelOf,
+      usdPrice: async (asset) => {
+        const tickers = await market.tickers(undefined);
+        // Largest market cap first: where two coins share a symbol, the first is meant.
+        const priceUsd = tickers.items.find((ticker) => ticker.symbol === asset)?.priceUsd ?? null;
+        return { priceUsd, source: tickers.source };
+      },
+    },
   });
   const records = new RecordService({ db });
   const payments = new PaymentMethodService({ db, trade, now });

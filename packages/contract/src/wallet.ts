@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
 import { ledgerCursor } from './cursors.ts';
 import { CLIENT_HASH_PATTERN } from './hashing.ts';
+import { MARKET_SOURCES } from './market.ts';
 import { totpCodeField } from './security.ts';
 import { text } from './text.ts';
 
@@ -73,6 +74,29 @@ export const TransferPreviewInput = z.object({
   to: text().max(200),
   chainId: chainId.optional(),
 });
+/**
+ * The daily withdrawal limit per verified identity level, in US dollars valued at market prices (issue 34,
+ * docs/wallet.md "Daily withdrawal limit"). A day is a UTC calendar day.
+ */
+export const WITHDRAWAL_DAILY_LIMIT_USD: Record<number, string> = { 0: '1000', 1: '20000', 2: '200000' };
+
+/**
+ * What is left of today's limit, before the user confirms: dollars with two decimals; `source: demo` when the prices
+ * are the shipped demo data (the screen says so); `priced: false` when the market has no price for the asset, whose
+ * withdrawals then count nothing towards the limit.
+ */
+export const DailyLimitOutput = z.object({
+  level: z.number().int(),
+  limitUsd: z.string(),
+  usedUsd: z.string(),
+  remainingUsd: z.string(),
+  priced: z.boolean(),
+  priceUsd: z.string().nullable(),
+  source: z.enum(MARKET_SOURCES),
+  resetsAt: z.string(),
+});
+export type DailyLimit = z.infer<typeof DailyLimitOutput>;
+
 export const TransferPreviewOutput = z.object({
   kind: z.enum(['internal', 'withdrawal']),
   recipient: z.object({ uid: z.string(), label: z.string() }).nullable(),
@@ -81,6 +105,8 @@ export const TransferPreviewOutput = z.object({
   min: z.string().nullable(),
   max: z.string().nullable(),
   available: z.string(),
+  /** A withdrawal's daily limit; null for a transfer to a user, which it does not count. */
+  dailyLimit: DailyLimitOutput.nullable().optional(),
 });
 
 export const TransferInput = z.object({

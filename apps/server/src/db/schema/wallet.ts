@@ -233,14 +233,93 @@ export const withdrawals = pgTable(
     /** What arrives at the address. */
     amount: units('amount').notNull(),
     fee: units('fee').notNull(),
-    /** processing | held (the hot wallet cannot cover it: waiting for an operator) | completed | failed */
+    /**
+     * review (above the operator's threshold: waits for an operator's approval, still frozen) | processing | held
+     * (the hot wallet cannot cover it: waiting for an operator) | completed | failed
+     */
     status: text('status').notNull(),
     txHash: text('tx_hash'),
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Its value in US cents when it was asked for (the daily limit and the review threshold read it). */
+    valueCents: bigint('value_cents', { mode: 'bigint' }),
+    /** An operator's decision on a withdrawal under review, and its note. */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewNote: text('review_note'),
   },
   (t) => [index('withdrawals_user_idx').on(t.userId, t.id), index('withdrawals_status_idx').on(t.status, t.id)],
+);
+
+/**
+ * What each user's withdrawals took of the daily limit (docs/wallet.md, "Daily withdrawal limit"), per UTC day, in
+ * US cents: claimed by one conditional upsert in the withdrawal's transaction, so withdrawals at once cannot pass it.
+ */
+export const withdrawalDailyUsage = pgTable(
+  'withdrawal_daily_usage',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    day: text('day').notNull(),
+    usedCents: bigint('used_cents', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * The withdrawal address book (docs/wallet.md, "Address book and allowlist"): a saved address per chain with a
+ * label; confirmed by a mailed link, usable from `usableAt` (24 hours after the confirmation); cancelled or removed
+ * by its owner (`cancelledAt`).
+ */
+export const withdrawalAddresses = pgTable(
+  'withdrawal_addresses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    chainId: integer('chain_id').notNull(),
+    address: text('address').notNull(),
+    label: text('label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    usableAt: timestamp('usable_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('withdrawal_addresses_live').on(t.userId, t.chainId, t.address).where(sql`${t.cancelledAt} is null`),
+  ],
+);
+
+/** Whether money may leave only to saved addresses; no row is off. */
+export const withdrawalAllowlists = pgTable('withdrawal_allowlists', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  enabled: boolean('enabled').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A change to the address book waiting for its mailed link: adding an address (`add`) or turning the allowlist off
+ * (`allowlistOff`). Only the link's SHA-256 is kept; used once, before it expires.
+ */
+export const addressBookConfirmations = pgTable(
+  'address_book_confirmations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    addressId: bigint('address_id', { mode: 'number' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('address_book_confirmations_token').on(t.tokenHash)],
 );
 
 /** Where a user receives fiat: bank (0), Alipay (1), PayPal (101). */

@@ -64,6 +64,11 @@ export class KycService {
     return forgetKyc(tx, userId);
   }
 
+  /** The level an operator approved (0 when none): what the wallet's daily withdrawal limit is set by. */
+  async verifiedLevel(userId: number): Promise<number> {
+    return (await findKyc(this.deps.db, userId))?.approvedLevel ?? 0;
+  }
+
   async status(userId: number): Promise<KycStatus> {
     return presentKyc(await findKyc(this.deps.db, userId));
   }

@@ -257,11 +257,20 @@ export async function insertWithdrawal(
     amount: bigint;
     fee: bigint;
     createdAt: Date;
+    /** Its value in US cents, null when the market has no price for the asset. */
+    valueCents: bigint | null;
+    /** `review`: above the operator's threshold, it waits for an approval before any chain sees it. */
+    status?: 'processing' | 'review';
   },
 ): Promise<number> {
   const [row] = await tx
     .insert(withdrawals)
-    .values({ ...values, amount: values.amount.toString(), fee: values.fee.toString(), status: 'processing' })
+    .values({
+      ...values,
+      amount: values.amount.toString(),
+      fee: values.fee.toString(),
+      status: values.status ?? 'processing',
+    })
     .returning({ id: withdrawals.id });
   return row!.id;
 }

@@ -1,4 +1,4 @@
-import { formatAmount, type TransferResult } from '@polaris/contract';
+import { formatAmount, type MarketSource, type TransferResult } from '@polaris/contract';
 import type { Database, Tx } from '../../db/client.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { fieldError } from '../../platform/errors.ts';
@@ -10,6 +10,8 @@ import { isValidAddress, normalizeAddress } from './addresses.ts';
 import { amountUnits, assetOf, networkOf } from './catalog.ts';
 import type { ChainAdapter } from './chain.ts';
 import { ledger, type Movement } from './ledger.ts';
+import { claimDailyUsage, usedOn } from './limits.store.ts';
+import { centsText, limitCentsOf, limitDay, presentDailyLimit, valueCents } from './limits.ts';
 import { WalletNotices } from './notices.service.ts';
 import type { AccountsByEmail, TradePasswordGate } from './ports.ts';
 import {
@@ -40,6 +42,11 @@ export interface TransferDeps {
   realChains?: number[];
   /** Transfer received, withdrawal completed or failed, balances on screens (docs/notifications.md, "Events: chat, red packets, wallet"). */
   notifier?: Notifier;
+  /** What the daily withdrawal limit needs (limits.ts): the user's verified identity level and an asset's USD price. */
+  limits: {
+    levelOf(userId: number): Promise<number>;
+    usdPrice(asset: string): Promise<{ priceUsd: string | null; source: MarketSource }>;
+  };
 }
 
 /** A network's withdrawal fee less a member's discount; the discount rounds down, so the fee never rounds to less. */
@@ -133,6 +140,12 @@ export class TransferService {
     }
     const { network } = this.checkWithdrawal(catalog, asset.code, input.chainId, recipient.address);
     const fee = discountedFee(network.withdrawFee, (await this.deps.perksOf(userId)).withdrawFeeDiscount);
+    const [level, { priceUsd, source }] = await Promise.all([
+      this.deps.limits.levelOf(userId),
+      this.deps.limits.usdPrice(asset.code),
+    ]);
+    const now = this.deps.now();
+    const usedCents = await usedOn(this.db, userId, limitDay(now));
     return {
       kind: 'withdrawal' as const,
       recipient: null,
@@ -141,7 +154,38 @@ export class TransferService {
       min: formatAmount(network.withdrawMin, asset.decimals),
       max: formatAmount(network.withdrawMax, asset.decimals),
       available,
+      dailyLimit: presentDailyLimit({ level, usedCents, priceUsd, source, now }),
     };
+  }
+
+  /**
+   * A withdrawal's share of the daily limit, worked out before its transaction (the price may come from the
+   * network): its value in cents, or null when the market has no price for the asset (then it counts nothing).
+   */
+  private async limitClaim(userId: number, assetCode: string, decimals: number, units: bigint) {
+    const [level, { priceUsd }] = await Promise.all([
+      this.deps.limits.levelOf(userId),
+      this.deps.limits.usdPrice(assetCode),
+    ]);
+    const cents = priceUsd === null ? null : valueCents(units, decimals, priceUsd);
+    return { cents, limitCents: limitCentsOf(level) };
+  }
+
+  /**
+   * Claims the withdrawal's value from today's limit in its transaction, before anything is frozen (one conditional
+   * upsert, limits.store.ts): over it, the whole transaction rolls back with a 400 naming `amount`.
+   */
+  private async claimLimit(tx: Tx, userId: number, claim: { cents: bigint | null; limitCents: bigint }) {
+    if (claim.cents === null) return;
+    const day = limitDay(this.deps.now());
+    const used = await claimDailyUsage(tx, { userId, day, cents: claim.cents, limitCents: claim.limitCents });
+    if (used !== null) return;
+    const left = claim.limitCents - (await usedOn(tx, userId, day));
+    throw fieldError('amount', 'moneyOut.dailyLimit', {
+      value: centsText(claim.cents),
+      left: centsText(left),
+      limit: centsText(claim.limitCents),
+    });
   }
 
   /**
@@ -180,6 +224,7 @@ export class TransferService {
         throw fieldError('amount', 'wallet.amountAboveMax', { max: formatAmount(network.withdrawMax, asset.decimals) });
       }
     }
+    const limit = withdrawal ? await this.limitClaim(user.id, asset.code, asset.decimals, units) : null;
     await this.deps.trade.verify(user.id, input.tradePassword);
     // The authenticator code, when it is on, was taken by the router (the contract's second-factor table).
     const { tradePassword: _secret, ...request } = input;
@@ -219,6 +264,7 @@ export class TransferService {
           };
         }
         const { network, address } = withdrawal!;
+        await this.claimLimit(tx, user.id, limit!);
         const id = await insertWithdrawal(tx, {
           userId: user.id,
           assetCode: asset.code,
@@ -227,6 +273,7 @@ export class TransferService {
           amount: units - fee,
           fee,
           createdAt: now,
+          valueCents: limit!.cents,
         });
         await ledger.freeze(tx, {
           kind: 'withdrawal',
