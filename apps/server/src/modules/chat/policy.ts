@@ -1,6 +1,5 @@
 import { type ChatRoom, Status } from '@polaris/contract';
 import { AppError } from '../../platform/errors.ts';
-import { roomStageRefusal } from '../live/policy.ts';
 import type { MemberRow, RoomRow } from './store.ts';
 
 /**
@@ -10,6 +9,17 @@ import type { MemberRow, RoomRow } from './store.ts';
  */
 
 export type Member = Pick<MemberRow, 'role' | 'banned' | 'mutedUntil'>;
+
+/** A member's role in a room as other modules see it (null: not a member). */
+export type RoomRole = 'owner' | 'admin' | 'member' | null;
+
+/**
+ * Going live in a room (the live module opens the stage): its owner and admins only. A rule about the room's roles,
+ * so it lives with them; the room's answer carries it as `can.goLive`, the live module throws it.
+ */
+export function roomStageRefusal(role: RoomRole): AppError | null {
+  return role === 'owner' || role === 'admin' ? null : new AppError(Status.noPermission, 'live.notRoomAdmin');
+}
 
 export const isActive = (member: Member | undefined): member is Member => member !== undefined && !member.banned;
 export const isAdmin = (member: Member | undefined) => isActive(member) && member.role !== 'member';

@@ -9,6 +9,7 @@ import { decodeRoomEvent, type RoomEvent, type WireRoomEvent } from './room-wire
 import { ChatRoomsService } from './rooms.service.ts';
 import { databaseName, unreadMessageCount } from './store.ts';
 
+export { type RoomRole, roomStageRefusal } from './policy.ts';
 export type { Caller, ChatDeps, MembershipEvent, RoomVisibility } from './room-access.ts';
 export { seesObject } from './room-access.ts';
 export type { RoomEvent } from './room-wire.ts';

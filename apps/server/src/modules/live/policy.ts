@@ -1,5 +1,6 @@
 import { type LiveStage, Status } from '@polaris/contract';
 import { AppError } from '../../platform/errors.ts';
+import { type RoomRole, roomStageRefusal } from '../chat/service.ts';
 import type { StageRow, StageStatus } from './store.ts';
 
 /**
@@ -10,7 +11,7 @@ import type { StageRow, StageStatus } from './store.ts';
 
 type Refusal = AppError | null;
 
-export type RoomRole = 'owner' | 'admin' | 'member' | null;
+export type { RoomRole };
 
 /** The moves a stage may make: where each goes from. */
 export const MOVES = {
@@ -30,11 +31,6 @@ export function canManage(stage: Pick<StageRow, 'ownerId'>, userId: number | nul
 const notOwner = () => new AppError(Status.noPermission, 'live.notOwner');
 const notLive = (stage: Pick<StageRow, 'status'>) =>
   new AppError(Status.conflict, stage.status === 'ended' ? 'live.ended' : 'live.notLive');
-
-/** Going live in a room: its owner and admins only (the chat room's answer carries it as `can.goLive`). */
-export function roomStageRefusal(role: RoomRole): Refusal {
-  return role === 'owner' || role === 'admin' ? null : new AppError(Status.noPermission, 'live.notRoomAdmin');
-}
 
 export function authorizeRoomStage(role: RoomRole): void {
   const refused = roomStageRefusal(role);
