@@ -24,7 +24,7 @@ export type Move = keyof typeof MOVES;
 
 type Stage = Pick<StageRow, 'ownerId' | 'audience' | 'status' | 'roomId'>;
 
-export function canManage(stage: Pick<StageRow, 'ownerId'>, userId: number | null): boolean {
+function canManage(stage: Pick<StageRow, 'ownerId'>, userId: number | null): boolean {
   return userId !== null && stage.ownerId === userId;
 }
 
