@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, pgView, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** One row per email code sent. Only the newest unused code for an email and purpose is accepted. */
@@ -34,3 +34,13 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * Whether a session still works (not revoked, not expired), for what is bound to one (push addresses); never
+ * its owner's token, keys or device (migration 0043).
+ */
+export const sessionValidity = pgView('session_validity', {
+  id: bigint('id', { mode: 'number' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+}).existing();

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   smallint,
   text,
@@ -45,6 +46,15 @@ export const notices = pgTable(
     index('notices_unread_idx').on(t.userId, t.category).where(sql`${t.readAt} is null`),
   ],
 );
+
+/**
+ * Which notices a user was sent, by key, for the modules that send a reminder once (`bountyDeadline:<id>`,
+ * `membershipExpiring:…`): never a notice's content (migration 0043).
+ */
+export const noticeMarkers = pgView('notice_markers', {
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  key: text('key').notNull(),
+}).existing();
 
 /**
  * A notice waiting to go out on one outside channel (`push`: Web Push and native push; `email`: written into the mail
@@ -109,6 +119,12 @@ export const noticeSettings = pgTable(
   ],
 );
 
+/** The language a user's outside channels write in, for the other modules; never the quiet hours (migration 0043). */
+export const noticeLanguages = pgView('notice_languages', {
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  language: text('language'),
+}).existing();
+
 /** A chat room whose messages raise no notice for this member (mentions and replies included). */
 export const chatRoomMutes = pgTable(
   'chat_room_mutes',
@@ -120,6 +136,12 @@ export const chatRoomMutes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.roomId] })],
 );
+
+/** Which rooms a user muted, for the chat's unread badge (migration 0043). */
+export const mutedChatRooms = pgView('muted_chat_rooms', {
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  roomId: bigint('room_id', { mode: 'number' }).notNull(),
+}).existing();
 
 /**
  * Where push goes: a Web Push subscription (`web`: endpoint + keys) or a native shell's token (`fcm`, `apns`:

@@ -5,8 +5,8 @@ import type { RegistrationRow } from './registrations.store.ts';
 
 /**
  * What the activity's notices read after a change has committed: the holders of places with the address and
- * language they are written to, and the reminders' claims. Reads `users` and `notice_settings` in joins (the
- * name and language to write in); writes only `activity_reminders`.
+ * language they are written to, and the reminders' claims. Reads `users` and the notifications' `notice_languages` view in
+ * joins (the name and language to write in); writes only `activity_reminders`.
  */
 
 export interface Holder {
@@ -47,7 +47,7 @@ const holderColumns = sql`r.id, r.activity_id, r.user_id, r.status, u.email, coa
   coalesce(ns.language, r.language) as language, r.payment_state, r.paid::text as paid,
   r.refunded::text as refunded, r.asset_code, r.full_refund_until`;
 const holderJoins = sql`registrations r join users u on u.id = r.user_id
-  left join notice_settings ns on ns.user_id = r.user_id`;
+  left join notice_languages ns on ns.user_id = r.user_id`;
 
 const holderOf = (row: HolderRecord): Holder => ({
   registrationId: Number(row.id),

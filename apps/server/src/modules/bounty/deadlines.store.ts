@@ -50,7 +50,7 @@ export async function dueDeadlines(
         where b.settled_at is null and b.paid_count < b.winners
           and b.deadline > ${now.toISOString()}::timestamptz and b.deadline <= ${until.toISOString()}::timestamptz
           and b.created_at <= b.deadline - ${windowMs} * interval '1 millisecond'
-          and not exists (select 1 from notices n where n.user_id = b.creator_id and n.key = 'bountyDeadline:' || b.id)
+          and not exists (select 1 from notice_markers n where n.user_id = b.creator_id and n.key = 'bountyDeadline:' || b.id)
         order by b.deadline, b.id
         limit ${limit}`,
   );

@@ -400,7 +400,7 @@ export async function unreadMessageCount(db: Db, userId: number): Promise<number
     sql`select coalesce(sum(greatest(r.last_seq - me.read_seq, 0)), 0)::int as n
         from chat_members me join chat_rooms r on r.id = me.room_id
         where me.user_id = ${userId} and not me.banned
-          and not exists (select 1 from chat_room_mutes x where x.user_id = me.user_id and x.room_id = me.room_id)`,
+          and not exists (select 1 from muted_chat_rooms x where x.user_id = me.user_id and x.room_id = me.room_id)`,
   );
   return Number(rows[0]?.n ?? 0);
 }

@@ -98,7 +98,7 @@ export interface DeliverableRow {
   endpoint: string;
   p256dh: string | null;
   auth: string | null;
-  /** The language outside channels write in for this user (notice_settings), or null. */
+  /** The language outside channels write in for this user (the notifications' `notice_languages` view), or null. */
   language: string | null;
 }
 
@@ -107,9 +107,9 @@ export async function deliverableSubscriptions(db: Database, userId: number, now
   const { rows } = await query<DeliverableRow>(
     db,
     sql`select p.id, p.kind, p.endpoint, p.p256dh, p.auth,
-        (select n.language from notice_settings n where n.user_id = ${userId}) as language
+        (select n.language from notice_languages n where n.user_id = ${userId}) as language
       from push_subscriptions p
-      left join sessions s on s.id = p.session_id
+      left join session_validity s on s.id = p.session_id
       where p.user_id = ${userId}
         and (p.session_id is null or (s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz))
       order by p.id`,

@@ -118,7 +118,7 @@ export async function dueExpiryNotices(
         join public_users u on u.id = m.user_id and u.deleted_at is null
         where m.status = 'active' and m.ends_at > ${now.toISOString()}::timestamptz
           and m.ends_at <= ${until.toISOString()}::timestamptz
-          and not exists (select 1 from notices n where n.user_id = m.user_id
+          and not exists (select 1 from notice_markers n where n.user_id = m.user_id
             and n.key = 'membershipExpiring:' || m.user_id || ':' || floor(extract(epoch from m.ends_at) * 1000)::bigint)
         order by m.ends_at, m.user_id
         limit ${limit}`,
