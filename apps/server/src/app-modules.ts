@@ -52,6 +52,7 @@ import { TradePasswordService } from './modules/security/service.ts';
 import { TotpService } from './modules/security/totp.service.ts';
 import { UserService } from './modules/user/service.ts';
 import { VipService } from './modules/vip/service.ts';
+import { AddressBookService } from './modules/wallet/address-book.service.ts';
 import { AddressDeriver } from './modules/wallet/addresses.ts';
 import { LocalChainAdapter } from './modules/wallet/chain.ts';
 import { CustodyService } from './modules/wallet/custody.service.ts';
@@ -228,6 +229,7 @@ async function walletServices(
     notifier,
     realChains: chains.chainIds,
   });
+  const addressBook = new AddressBookService({ db, now, mailer: platform.mailer, publicUrl: config.publicUrl });
   const transfers = new TransferService({
     db,
     now,
@@ -238,6 +240,7 @@ async function walletServices(
     attempts,
     perksOf: (userId) => vip.perksOf(userId),
     notifier,
+    addressBook,
     limits: {
       levelOf: kycLevelOf,
       usdPrice: async (asset) => {
@@ -250,7 +253,10 @@ async function walletServices(
   });
   const records = new RecordService({ db });
   const payments = new PaymentMethodService({ db, trade, now });
-  return { market, wallet, deposits, transfers, records, payments, custody, chains, catalog: () => wallet.catalog() };
+  return {
+    ...{ market, wallet, deposits, transfers, records, payments, addressBook, custody, chains },
+    catalog: () => wallet.catalog(),
+  };
 }
 
 /** Activities (discovery and its cache, the topic services) and the creator earnings their settlement holds. */

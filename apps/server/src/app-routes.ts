@@ -131,6 +131,7 @@ async function moduleRoutes(router: Router, platform: Platform, services: Module
     transfers: services.transfers,
     records: services.records,
     payments: services.payments,
+    addressBook: services.addressBook,
   });
   if (config.operatorRoutes) {
     operatorRoutes(router, { wallet, deposits, adminToken });

@@ -44,6 +44,8 @@ export const PATHS = {
   noticeSettings: '/pages/my/notices/settings/index',
   /** Not in SPEC §2 either: proof of reserves, every user's own check (issue 34, docs/proof-of-reserves.md). */
   reserves: '/pages/my/reserves/index',
+  /** Not in SPEC §2 either: saved withdrawal addresses and the allowlist (issue 34, docs/wallet.md). */
+  addressBook: '/pages/home/address-book/index',
   // Common
   webView: '/pages/common/web-view/index',
   guide: '/pages/common/guide/index',

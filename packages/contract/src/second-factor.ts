@@ -48,6 +48,12 @@ export const SECOND_FACTOR_OPERATIONS = {
   },
   '/user/gauth/disable': { account: 'session', kind: 'protection', what: 'switch Google Authenticator off' },
   '/user/deleteAccount': { account: 'session', kind: 'protection', what: 'delete the account' },
+  '/wallet/addressBook/add': { account: 'session', kind: 'money', what: 'save a withdrawal address' },
+  '/wallet/addressBook/allowlist': {
+    account: 'session',
+    kind: 'protection',
+    what: 'turn the withdrawal allowlist on or off',
+  },
   '/user/antiPhishing/change': {
     account: 'session',
     kind: 'protection',

@@ -329,3 +329,40 @@ export const ChainFundOutput = z.object({
     }),
   ),
 });
+
+/** The withdrawal address book (issue 34, docs/wallet.md "Address book and allowlist"). */
+export const ADDRESS_BOOK_MAX = 50;
+/** How long after its mailed confirmation a saved address may receive a withdrawal. */
+export const NEW_ADDRESS_DELAY_MS = 24 * 60 * 60_000;
+
+export const AddressBookEntryOutput = z.object({
+  id: z.string(),
+  chainId: z.number(),
+  address: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+  /** `confirming`: waiting for the mailed link; `waiting`: confirmed, usable from `usableAt`; `ready`. */
+  state: z.enum(['confirming', 'waiting', 'ready']),
+  usableAt: z.string().nullable(),
+});
+export type AddressBookEntry = z.infer<typeof AddressBookEntryOutput>;
+
+export const AddressBookOutput = z.object({
+  allowlist: z.boolean(),
+  /** Turning the allowlist off waits for its mailed link. */
+  allowlistOffPending: z.boolean(),
+  items: z.array(AddressBookEntryOutput),
+});
+export type AddressBook = z.infer<typeof AddressBookOutput>;
+
+export const AddressBookAddInput = z.object({
+  chainId,
+  address: text().min(1).max(200),
+  label: text().min(1).max(40),
+  totp: totpCodeField.optional(),
+});
+export const AddressBookCancelInput = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const AllowlistInput = z.object({ enabled: z.boolean(), totp: totpCodeField.optional() });
+/** The mailed link's secret, posted by the page the link opens (never in an API URL). */
+export const AddressBookConfirmInput = z.object({ confirmation: text().regex(/^[0-9a-f]{64}$/) });
+export const AddressBookConfirmOutput = z.object({ action: z.enum(['add', 'allowlistOff']) });

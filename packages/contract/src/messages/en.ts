@@ -248,6 +248,14 @@ export const en = {
     membersOnly: "This live stage is for the room's members: join the room to watch",
   },
   mail: {
+    addressBook: {
+      addSubject: 'Confirm the new withdrawal address',
+      addBody:
+        'You asked to save a withdrawal address: {{label}}, {{address}} on {{chain}}.\n\nOpen this link within an hour to confirm it; it can receive withdrawals 24 hours after you confirm:\n{{url}}\n\nIf you did not ask for this, do not open the link and freeze your account from the security centre.',
+      allowlistOffSubject: 'Confirm turning the withdrawal allowlist off',
+      allowlistOffBody:
+        'You asked to turn the withdrawal allowlist off, so withdrawals could go to any address.\n\nOpen this link within an hour to confirm:\n{{url}}\n\nIf you did not ask for this, do not open the link and freeze your account from the security centre.',
+    },
     antiPhishing: 'Anti-phishing code: {{code}}',
     codeSubject: 'Your verification code is {{code}}',
     codeBody:

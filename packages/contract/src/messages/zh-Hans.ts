@@ -244,6 +244,14 @@ export const zhHans: Messages = {
     membersOnly: '此直播仅限聊天室成员观看：请先加入聊天室',
   },
   mail: {
+    addressBook: {
+      addSubject: '确认新的提现地址',
+      addBody:
+        '您申请保存提现地址：{{label}}，{{chain}} 上的 {{address}}。\n\n请在一小时内打开以下链接确认；确认 24 小时后才可提现到此地址：\n{{url}}\n\n如非本人操作，请勿打开链接，并在安全中心冻结账户。',
+      allowlistOffSubject: '确认关闭提现白名单',
+      allowlistOffBody:
+        '您申请关闭提现白名单，关闭后可提现到任何地址。\n\n请在一小时内打开以下链接确认：\n{{url}}\n\n如非本人操作，请勿打开链接，并在安全中心冻结账户。',
+    },
     antiPhishing: '防钓鱼码：{{code}}',
     codeSubject: '您的验证码是 {{code}}',
     codeBody:

@@ -244,6 +244,14 @@ export const zhHant: Messages = {
     membersOnly: '此直播僅限聊天室成員觀看：請先加入聊天室',
   },
   mail: {
+    addressBook: {
+      addSubject: '確認新的提領地址',
+      addBody:
+        '您申請儲存提領地址：{{label}}，{{chain}} 上的 {{address}}。\n\n請在一小時內開啟以下連結確認；確認 24 小時後才可提領到此地址：\n{{url}}\n\n如非本人操作，請勿開啟連結，並在安全中心凍結帳戶。',
+      allowlistOffSubject: '確認關閉提領白名單',
+      allowlistOffBody:
+        '您申請關閉提領白名單，關閉後可提領到任何地址。\n\n請在一小時內開啟以下連結確認：\n{{url}}\n\n如非本人操作，請勿開啟連結，並在安全中心凍結帳戶。',
+    },
     antiPhishing: '防釣魚碼：{{code}}',
     codeSubject: '您的驗證碼是 {{code}}',
     codeBody:

@@ -21,4 +21,9 @@ export const walletSchemas = {
   userPaymentsUpdate: withSchemas(api.userPaymentsUpdate, s.PaymentMethodUpdateInput, s.PaymentMethodOutput),
   userPaymentsDelete: withSchemas(api.userPaymentsDelete, s.PaymentMethodDeleteInput, EmptyOutput),
   asset: withSchemas(api.asset, s.AssetQuery, s.AssetOutput),
+  addressBook: withSchemas(api.addressBook, EmptyInput, s.AddressBookOutput),
+  addressBookAdd: withSchemas(api.addressBookAdd, s.AddressBookAddInput, s.AddressBookEntryOutput),
+  addressBookCancel: withSchemas(api.addressBookCancel, s.AddressBookCancelInput, EmptyOutput),
+  addressBookAllowlist: withSchemas(api.addressBookAllowlist, s.AllowlistInput, s.AddressBookOutput),
+  addressBookConfirm: withSchemas(api.addressBookConfirm, s.AddressBookConfirmInput, s.AddressBookConfirmOutput),
 };

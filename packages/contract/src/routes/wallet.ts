@@ -29,4 +29,18 @@ export const walletApi = {
   ),
   userPaymentsDelete: route<typeof s.PaymentMethodDeleteInput, typeof EmptyOutput>('POST', '/user/payments/delete'),
   asset: route<typeof s.AssetQuery, typeof s.AssetOutput>('GET', '/wallet/asset'),
+  addressBook: route<typeof EmptyInput, typeof s.AddressBookOutput>('GET', '/wallet/addressBook'),
+  addressBookAdd: route<typeof s.AddressBookAddInput, typeof s.AddressBookEntryOutput>(
+    'POST',
+    '/wallet/addressBook/add',
+  ),
+  addressBookCancel: route<typeof s.AddressBookCancelInput, typeof EmptyOutput>('POST', '/wallet/addressBook/cancel'),
+  addressBookAllowlist: route<typeof s.AllowlistInput, typeof s.AddressBookOutput>(
+    'POST',
+    '/wallet/addressBook/allowlist',
+  ),
+  addressBookConfirm: route<typeof s.AddressBookConfirmInput, typeof s.AddressBookConfirmOutput>(
+    'POST',
+    '/wallet/addressBook/confirm',
+  ),
 };

@@ -436,6 +436,42 @@ const scenarios: Record<SecondFactorPath, Scenario> = {
     },
   },
 
+  '/wallet/addressBook/add': {
+    async setup() {
+      const session = await t.register(email('book'));
+      const secret = await totpOn(session.token);
+      const saved = async () =>
+        (await t.call<{ items: unknown[] }>('GET', '/wallet/addressBook', { token: session.token })).attachment.items;
+      return {
+        secret,
+        send: (totp) =>
+          t.call('POST', '/wallet/addressBook/add', {
+            token: session.token,
+            body: { chainId: 201, address: EVM_ADDRESS, label: 'Cold wallet', totp },
+          }),
+        unchanged: async () => expect(await saved()).toEqual([]),
+        changed: async () => expect(await saved()).toHaveLength(1),
+      };
+    },
+  },
+
+  '/wallet/addressBook/allowlist': {
+    async setup() {
+      const session = await t.register(email('allowlist'));
+      const secret = await totpOn(session.token);
+      const on = async () =>
+        (await t.call<{ allowlist: boolean }>('GET', '/wallet/addressBook', { token: session.token })).attachment
+          .allowlist;
+      return {
+        secret,
+        send: (totp) =>
+          t.call('POST', '/wallet/addressBook/allowlist', { token: session.token, body: { enabled: true, totp } }),
+        unchanged: async () => expect(await on()).toBe(false),
+        changed: async () => expect(await on()).toBe(true),
+      };
+    },
+  },
+
   '/user/deleteAccount': {
     async setup() {
       const address = email('delete');

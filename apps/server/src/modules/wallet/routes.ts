@@ -1,5 +1,7 @@
 import { walletSchemas } from '@polaris/contract/schemas';
 import type { Router } from '../../platform/router.ts';
+import { addressBookRoutes } from './address-book.routes.ts';
+import type { AddressBookService } from './address-book.service.ts';
 import type { DepositService } from './deposits.service.ts';
 import type { PaymentMethodService } from './payments.service.ts';
 import type { RecordService } from './records.service.ts';
@@ -14,6 +16,7 @@ export interface WalletRouteDeps {
   transfers: TransferService;
   records: RecordService;
   payments: PaymentMethodService;
+  addressBook: AddressBookService;
 }
 
 export function walletRoutes(router: Router, deps: WalletRouteDeps): void {
@@ -21,6 +24,7 @@ export function walletRoutes(router: Router, deps: WalletRouteDeps): void {
   movingRoutes(router, deps);
   recordRoutes(router, deps);
   paymentRoutes(router, deps);
+  addressBookRoutes(router, deps);
 }
 
 /** The wallet's home: chains, balances, the summary, which assets show. */

@@ -6,6 +6,7 @@ import { once } from '../../platform/idempotency.ts';
 import { rateLimited } from '../../platform/rate-limits.ts';
 import { FailingItems, ItemsFailed } from '../../platform/worker.ts';
 import type { Notifier } from '../notifications/events.ts';
+import type { AddressBookService } from './address-book.service.ts';
 import { isValidAddress, normalizeAddress } from './addresses.ts';
 import { amountUnits, assetOf, networkOf } from './catalog.ts';
 import type { ChainAdapter } from './chain.ts';
@@ -42,6 +43,8 @@ export interface TransferDeps {
   realChains?: number[];
   /** Transfer received, withdrawal completed or failed, balances on screens (docs/notifications.md, "Events: chat, red packets, wallet"). */
   notifier?: Notifier;
+  /** The allowlist's answer for a withdrawal's address (address-book.service.ts). */
+  addressBook: Pick<AddressBookService, 'refusal'>;
   /** What the daily withdrawal limit needs (limits.ts): the user's verified identity level and an asset's USD price. */
   limits: {
     levelOf(userId: number): Promise<number>;
@@ -110,14 +113,26 @@ export class TransferService {
     return owner ? internal(owner) : { kind: 'external', address: text };
   }
 
-  /** Validate a withdrawal's destination and network; returns the network and the normalised address. */
-  private checkWithdrawal(catalog: Catalog, assetCode: string, chainId: number | undefined, address: string) {
+  /**
+   * Validate a withdrawal's destination and network, and the allowlist when it is on; returns the network and the
+   * normalised address.
+   */
+  private async checkWithdrawal(
+    userId: number,
+    catalog: Catalog,
+    assetCode: string,
+    chainId: number | undefined,
+    address: string,
+  ) {
     if (chainId === undefined) throw fieldError('chainId', 'validation.required', { field: 'chainId' });
     const network = networkOf(catalog, assetCode, chainId);
     if (!network.withdrawEnabled) throw fieldError('chainId', 'wallet.withdrawDisabled');
     const chain = catalog.chains.get(chainId)!;
     if (!isValidAddress(chain.family, address)) throw fieldError('to', 'wallet.addressInvalid', { chain: chain.name });
-    return { network, address: normalizeAddress(chain.family, address) };
+    const normalised = normalizeAddress(chain.family, address);
+    const refused = await this.deps.addressBook.refusal(userId, chainId, normalised);
+    if (refused) throw refused;
+    return { network, address: normalised };
   }
 
   async previewTransfer(userId: number, input: { asset: string; to: string; chainId?: number }) {
@@ -138,7 +153,7 @@ export class TransferService {
         available,
       };
     }
-    const { network } = this.checkWithdrawal(catalog, asset.code, input.chainId, recipient.address);
+    const { network } = await this.checkWithdrawal(userId, catalog, asset.code, input.chainId, recipient.address);
     const fee = discountedFee(network.withdrawFee, (await this.deps.perksOf(userId)).withdrawFeeDiscount);
     const [level, { priceUsd, source }] = await Promise.all([
       this.deps.limits.levelOf(userId),
@@ -208,12 +223,12 @@ export class TransferService {
     const asset = assetOf(catalog, input.asset);
     const units = amountUnits(input.amount, asset.decimals);
     const recipient = await this.resolveRecipient(input.to);
-    let withdrawal: ReturnType<TransferService['checkWithdrawal']> | undefined;
+    let withdrawal: Awaited<ReturnType<TransferService['checkWithdrawal']>> | undefined;
     let fee = 0n;
     if (recipient.kind === 'internal') {
       if (recipient.userId === user.id) throw fieldError('to', 'wallet.selfTransfer');
     } else {
-      withdrawal = this.checkWithdrawal(catalog, asset.code, input.chainId, recipient.address);
+      withdrawal = await this.checkWithdrawal(user.id, catalog, asset.code, input.chainId, recipient.address);
       const { network } = withdrawal;
       fee = discountedFee(network.withdrawFee, (await this.deps.perksOf(user.id)).withdrawFeeDiscount);
       if (units <= fee) throw fieldError('amount', 'wallet.amountBelowFee');
