@@ -234,9 +234,17 @@ export class OidcService {
       return account ? open(account) : null;
     });
     if (session) return { session, link: null };
-    const link = await peekLinkTicket(this.deps.db, ticketHash, browserKeyHash, now);
+    const link = await this.pendingLink(ticketHash, browserKeyHash, now);
     if (!link) throw ticketExpired();
     return { session: null, link: { provider: link.ticket.provider, email: link.accountEmail } };
+  }
+
+  /** A live link ticket of this browser with the email of the (live) account it would link to. */
+  private async pendingLink(ticketHash: string, browserKeyHash: string, now: Date) {
+    const pending = await peekLinkTicket(this.deps.db, ticketHash, browserKeyHash, now);
+    if (!pending) return undefined;
+    const account = await this.deps.auth.liveAccount(this.deps.db, { id: pending.ticket.userId });
+    return account ? { ticket: pending.ticket, accountEmail: account.email } : undefined;
   }
 
   /**
@@ -259,7 +267,7 @@ export class OidcService {
     const now = this.deps.now();
     const ticketHash = sha256Hex(input.ticket);
     const browserKeyHash = sha256Hex(input.browserKey);
-    const pending = await peekLinkTicket(this.deps.db, ticketHash, browserKeyHash, now);
+    const pending = await this.pendingLink(ticketHash, browserKeyHash, now);
     if (!pending) throw ticketExpired();
     const email = pending.accountEmail;
     if (input.password !== undefined) await this.deps.auth.verifyPassword(email, input.password, from.ip);

@@ -1,7 +1,7 @@
 import type { OidcProvider } from '@polaris/contract';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { oidcIdentities, oidcStates, oidcTickets, users } from '../../db/schema/index.ts';
+import { oidcIdentities, oidcStates, oidcTickets, publicUsers } from '../../db/schema/index.ts';
 
 /** The oidc module's SQL: pending sign-ins (states), linked identities and the tickets a callback hands out. */
 
@@ -34,9 +34,9 @@ export async function lockSubject(tx: Tx, provider: OidcProvider, subject: strin
 /** The live account an identity signs in to; a deleted account's identity is forgotten. */
 export async function findIdentityUser(tx: Tx, provider: OidcProvider, subject: string) {
   const [row] = await tx
-    .select({ identityId: oidcIdentities.id, userId: users.id, deletedAt: users.deletedAt })
+    .select({ identityId: oidcIdentities.id, userId: publicUsers.id, deletedAt: publicUsers.deletedAt })
     .from(oidcIdentities)
-    .innerJoin(users, eq(users.id, oidcIdentities.userId))
+    .innerJoin(publicUsers, eq(publicUsers.id, oidcIdentities.userId))
     .where(and(eq(oidcIdentities.provider, provider), eq(oidcIdentities.subject, subject)))
     .limit(1);
   if (row?.deletedAt) {
@@ -107,13 +107,16 @@ export async function claimTicket(
   return row;
 }
 
-/** A live link ticket with the email of the account it would link to, without using it up. */
+/**
+ * A live link ticket of a live account, without using it up (the account's email is auth's: the service asks
+ * `AuthService.liveAccount`).
+ */
 export async function peekLinkTicket(db: Database, ticketHash: string, browserKeyHash: string, now: Date) {
   const [row] = await db
-    .select({ ticket: oidcTickets, accountEmail: users.email })
+    .select({ ticket: oidcTickets })
     .from(oidcTickets)
-    .innerJoin(users, eq(users.id, oidcTickets.userId))
-    .where(and(liveTicket(ticketHash, 'link', browserKeyHash, now), isNull(users.deletedAt)))
+    .innerJoin(publicUsers, eq(publicUsers.id, oidcTickets.userId))
+    .where(and(liveTicket(ticketHash, 'link', browserKeyHash, now), isNull(publicUsers.deletedAt)))
     .limit(1);
   return row;
 }
