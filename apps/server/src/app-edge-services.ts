@@ -65,7 +65,14 @@ export function edgeServices(platform: Platform, options: AppOptions, built: Bui
       log,
     }),
   });
-  const kyc = new KycService({ db, now, box, dataDir: config.dataDir, hasPhone: (userId) => phones.hasPhone(userId) });
+  const kyc = new KycService({
+    db,
+    now,
+    box,
+    dataDir: config.dataDir,
+    hasPhone: (userId) => phones.hasPhone(userId),
+    emailsOf: (userIds) => users.emailsOf(userIds),
+  });
   const deletion = new AccountDeletionService({
     db,
     auth,

@@ -52,6 +52,8 @@ export class KycService {
       dataDir: string;
       now: () => Date;
       hasPhone: (userId: number) => Promise<boolean>;
+      /** The accounts' email addresses by id (the user module's `UserService.emailsOf`). */
+      emailsOf: (userIds: number[]) => Promise<Map<number, string>>;
     },
   ) {}
 
@@ -168,10 +170,11 @@ export class KycService {
   /** For the operator: checks waiting for review, oldest first, with the ID number opened. */
   async pending(limit = 50) {
     const rows = await pendingKyc(this.deps.db, limit);
+    const emails = await this.deps.emailsOf(rows.map(({ kyc }) => kyc.userId));
     return {
-      items: rows.map(({ kyc, uid, email }) => ({
+      items: rows.map(({ kyc, uid }) => ({
         uid: String(uid),
-        email,
+        email: emails.get(kyc.userId) ?? '',
         level: kyc.selectedLevel,
         legalName: kyc.legalName ?? '',
         country: kyc.country ?? '',

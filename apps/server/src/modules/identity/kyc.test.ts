@@ -100,7 +100,9 @@ describe('identity verification, level 1', () => {
     expect(frozen.msg).toBe('Your verification is being reviewed and cannot be changed now');
 
     const pending = await operator<{ items: { uid: string; idNumber: string }[] }>('GET', '/admin/kyc/pending');
-    expect(pending.attachment.items).toContainEqual(expect.objectContaining({ uid: amy.uid, idNumber: 'A123456789' }));
+    expect(pending.attachment.items).toContainEqual(
+      expect.objectContaining({ uid: amy.uid, email: amy.email, idNumber: 'A123456789' }),
+    );
     const approved = await operator('POST', '/admin/kyc/review', { uid: amy.uid, decision: 'approve' });
     expect(approved.attachment).toEqual({ uid: amy.uid, state: 'approved', approvedLevel: 1 });
     const twice = await operator('POST', '/admin/kyc/review', { uid: amy.uid, decision: 'reject', reason: 'late' });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { kycProfiles, phoneCodes, userPhones, users } from '../../db/schema/index.ts';
+import { kycProfiles, phoneCodes, publicUsers, userPhones } from '../../db/schema/index.ts';
 
 /** The identity module's SQL: bound phones, their SMS codes, and identity verification. */
 
@@ -109,16 +109,16 @@ export async function decideKyc(
 
 export async function pendingKyc(db: Database, limit: number) {
   return db
-    .select({ kyc: kycProfiles, uid: users.uid, email: users.email })
+    .select({ kyc: kycProfiles, uid: publicUsers.uid })
     .from(kycProfiles)
-    .innerJoin(users, eq(users.id, kycProfiles.userId))
+    .innerJoin(publicUsers, eq(publicUsers.id, kycProfiles.userId))
     .where(eq(kycProfiles.state, 'pending'))
     .orderBy(asc(kycProfiles.submittedAt))
     .limit(limit);
 }
 
 export async function userIdByUid(db: Database, uid: number): Promise<number | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.uid, uid));
+  const [row] = await db.select({ id: publicUsers.id }).from(publicUsers).where(eq(publicUsers.uid, uid));
   return row?.id;
 }
 

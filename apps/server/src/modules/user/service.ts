@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { VipService } from '../vip/service.ts';
 import { presentUserInfo } from './presenter.ts';
-import { findUser, findUserByEmail, type UserRow, updateAvatar, updateNames } from './store.ts';
+import { emailsByIds, findUser, findUserByEmail, type UserRow, updateAvatar, updateNames } from './store.ts';
 
 /** What the profile needs of the image store: keep an uploaded picture (checked by its bytes) and say where it is. */
 export interface AvatarImages {
@@ -53,6 +53,14 @@ export class UserService {
   /** The account behind an email address (any spelling of its case), if any: a transfer to an email finds it. */
   async idByEmail(email: string): Promise<number | undefined> {
     return (await findUserByEmail(this.db, email.trim().toLowerCase()))?.id;
+  }
+
+  /**
+   * The email addresses of these accounts, by id, for a module that shows or writes to them (the operator's
+   * identity checks): the address is the account's, never read by another module's SQL.
+   */
+  emailsOf(userIds: number[]): Promise<Map<number, string>> {
+    return emailsByIds(this.db, userIds);
   }
 
   async info(userId: number) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
@@ -35,4 +35,14 @@ export async function updateNames(
 export async function updateAvatar(db: Database, userId: number, avatar: string): Promise<UserRow | undefined> {
   const [updated] = await db.update(users).set({ avatar }).where(eq(users.id, userId)).returning();
   return updated;
+}
+
+/** The email addresses of these accounts (deleted ones included), by id. */
+export async function emailsByIds(db: Database, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((row) => [row.id, row.email]));
 }
