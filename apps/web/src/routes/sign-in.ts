@@ -29,6 +29,7 @@ export const SIGN_IN_TITLES: Partial<Record<AppPath, string>> = {
   [PATHS.notices]: 'notices.title',
   [PATHS.noticeSettings]: 'notices.settings.title',
   [PATHS.reserves]: 'reserves.title',
+  [PATHS.addressBook]: 'addressBook.title',
   [PATHS.createActivity]: 'host.createTitle',
   [PATHS.myActivities]: 'tickets.title',
   [PATHS.myCalendar]: 'calendar.title',

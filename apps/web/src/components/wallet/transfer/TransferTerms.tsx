@@ -1,7 +1,8 @@
-import type { WalletAsset } from '@polaris/contract';
+import type { DailyLimit, WalletAsset } from '@polaris/contract';
 import { useTranslation } from 'react-i18next';
 import ui from '@/components/ui.module.css';
 import { amountFigure, assetAmount } from '@/lib/wallet.ts';
+import gates from '../money-gates.module.css';
 import styles from './transfer.module.css';
 import type { TransferFormState } from './useTransferForm.ts';
 
@@ -45,8 +46,22 @@ export function TransferTerms({ asset, form }: { asset: WalletAsset; form: Trans
               </dd>
             </div>
           </dl>
+          <DailyLimitLine limit={terms.dailyLimit ?? null} />
         </>
       ) : null}
+    </div>
+  );
+}
+
+/** What is left of today's withdrawal limit, before the user confirms (docs/wallet.md, "Daily withdrawal limit"). */
+function DailyLimitLine({ limit }: { limit: DailyLimit | null }) {
+  const { t } = useTranslation();
+  if (!limit) return null;
+  return (
+    <div data-testid="transfer-daily-limit">
+      <p className={gates.limit}>{t('moneyGates.limit', { remaining: limit.remainingUsd, limit: limit.limitUsd })}</p>
+      {!limit.priced && <p className={ui.hint}>{t('moneyGates.limitUnpriced')}</p>}
+      {limit.priced && limit.source === 'demo' && <p className={ui.hint}>{t('moneyGates.limitDemo')}</p>}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
 import { AssetNotFound, isAssetCode } from '@/components/wallet/AssetNotFound.tsx';
+import { HoldNotice } from '@/components/wallet/HoldNotice.tsx';
 import { NetworkChoice } from '@/components/wallet/transfer/NetworkChoice.tsx';
 import { TransferConfirm } from '@/components/wallet/transfer/TransferConfirm.tsx';
 import { TransferDone } from '@/components/wallet/transfer/TransferDone.tsx';
@@ -62,6 +63,7 @@ function TransferForm({ asset }: { asset: WalletAsset }) {
 
   return (
     <>
+      <HoldNotice />
       {tradeStatus.data?.blank && (
         <div className={styles.notice} role="note" data-testid="transfer-no-trade-password">
           <span>{t('transfer.noTradePassword')}</span>

@@ -23,8 +23,10 @@ import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { SecondFactorField, useSecondFactor } from '@/components/SecondFactorField.tsx';
 import { Sheet } from '@/components/Sheet.tsx';
+import { FreezeAccount } from '@/components/security/FreezeAccount.tsx';
 import { LinkedProviders } from '@/components/security/LinkedProviders.tsx';
 import ui from '@/components/ui.module.css';
+import { HoldNotice } from '@/components/wallet/HoldNotice.tsx';
 import { formatDateAndTime } from '@/lib/format.ts';
 import { deviceLabel } from '@/lib/security.ts';
 import { useSession } from '@/lib/session.ts';
@@ -36,8 +38,12 @@ export default function SecurityCenterPage() {
   return (
     <Frame title={t('security.title')}>
       <RequireLogin>
+        <HoldNotice />
         <Protections />
         <Sessions />
+        <section aria-label={t('moneyGates.freeze.row')} style={{ margin: '16px 0' }}>
+          <FreezeAccount />
+        </section>
         <DeleteLink />
       </RequireLogin>
     </Frame>
@@ -84,6 +90,7 @@ function Protections() {
           to={PATHS.antiPhishing}
           testId="security-anti-phishing"
         />
+        <Row title={t('addressBook.row')} to={PATHS.addressBook} testId="security-address-book" />
         <LinkedProviders />
       </div>
     </section>
