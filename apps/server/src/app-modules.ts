@@ -371,6 +371,7 @@ async function communityServices(
     push: options.pushSender ?? push.sender,
     serverKey: platform.serverKey,
     mailQueue: platform.mailQueue,
+    emailsOf: (tx, userIds) => built.users.emailsOf(userIds, tx),
     chat: {
       unreadMessages: (userId) => chat.unreadMessages(userId),
       assertMember: async (userId, roomId) => {

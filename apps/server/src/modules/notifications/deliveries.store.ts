@@ -79,7 +79,7 @@ export async function recordNotices(
           insert into notices (user_id, category, kind, key, params, link, created_at, read_at)
           select u.id, ${record.category}, ${record.kind}, ${record.key}, ${JSON.stringify(record.params)}::jsonb,
                  ${record.link}, ${now}::timestamptz, ${readAt}
-          from users u
+          from public_users u
           left join notice_preferences p on p.user_id = u.id and p.category = ${record.category} and p.channel = 'inapp'
           where u.id = any(${pgArray(record.userIds)}::bigint[]) and u.deleted_at is null ${unmuted}
           order by u.id
@@ -194,7 +194,6 @@ export async function deliveryBacklog(db: Db, now: Date, limit: number, maxAttem
 export interface ClaimedMail {
   noticeId: number;
   userId: number;
-  email: string;
   category: string;
   kind: string;
   params: NoticeParams;
@@ -212,7 +211,6 @@ export async function takeDueMails(tx: Tx, now: Date, limit: number): Promise<Cl
   const { rows } = await query<{
     notice_id: string | number;
     user_id: string | number;
-    email: string;
     category: string;
     kind: string;
     params: NoticeParams;
@@ -229,17 +227,16 @@ export async function takeDueMails(tx: Tx, now: Date, limit: number): Promise<Cl
           update notice_deliveries d set done_at = ${at}::timestamptz, outcome = 'queued', attempts = d.attempts + 1
           from due where d.notice_id = due.notice_id and d.channel = 'email'
           returning d.notice_id, d.attachments)
-        select done.notice_id, n.user_id, u.email, n.category, n.kind, n.params, n.link, s.language, done.attachments
+        select done.notice_id, n.user_id, n.category, n.kind, n.params, n.link, s.language, done.attachments
         from done
         join notices n on n.id = done.notice_id
-        join users u on u.id = n.user_id and u.deleted_at is null
+        join public_users u on u.id = n.user_id and u.deleted_at is null
         left join notice_settings s on s.user_id = n.user_id
         order by done.notice_id`,
   );
   return rows.map((row) => ({
     noticeId: Number(row.notice_id),
     userId: Number(row.user_id),
-    email: row.email,
     category: row.category,
     kind: row.kind,
     params: jsonColumn(row.params),

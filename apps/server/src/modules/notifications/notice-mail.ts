@@ -1,5 +1,5 @@
 import { API_BASE, languageOf, type NoticeCategory, type NoticeKind, translate } from '@polaris/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import type { Links } from '../../platform/links.ts';
 import { enqueueMail, type QueuedMail } from '../../platform/mail-queue.ts';
 import { type ClaimedMail, takeDueMails } from './deliveries.store.ts';
@@ -16,16 +16,31 @@ const MAIL_BATCH = 50;
  * marks its row done, so each is queued once across processes.
  */
 export class NoticeMails {
-  constructor(private readonly deps: { db: Database; now: () => Date; links: Links; tokens: UnsubscribeTokens }) {}
+  constructor(
+    private readonly deps: {
+      db: Database;
+      now: () => Date;
+      links: Links;
+      tokens: UnsubscribeTokens;
+      emailsOf: (tx: Tx, userIds: number[]) => Promise<Map<number, string>>;
+    },
+  ) {}
 
   /** Queues up to `limit` due notice mails; answers how many were taken. */
   async queueDue(limit = MAIL_BATCH): Promise<number> {
     return this.deps.db.transaction(async (tx) => {
       const now = this.deps.now();
       const taken = await takeDueMails(tx, now, limit);
+      const emails = await this.deps.emailsOf(
+        tx,
+        taken.map((row) => row.userId),
+      );
       await enqueueMail(
         tx,
-        taken.map((row) => this.mailFor(row)),
+        taken.flatMap((row) => {
+          const email = emails.get(row.userId);
+          return email === undefined ? [] : [this.mailFor(row, email)];
+        }),
         now,
       );
       return taken.length;
@@ -43,7 +58,7 @@ export class NoticeMails {
   }
 
   /** The notice's email in the recipient's language, with an open link and a one-click unsubscribe (RFC 8058). */
-  private mailFor(row: ClaimedMail): QueuedMail {
+  private mailFor(row: ClaimedMail, to: string): QueuedMail {
     const language = languageOf(row.language);
     const { title, body } = noticeText(row.kind as NoticeKind, row.params, language);
     const unsubscribe = this.unsubscribeUrl(row.userId, row.category as NoticeCategory);
@@ -51,7 +66,7 @@ export class NoticeMails {
     if (row.link) lines.push(translate(language, 'notice.words.open', { link: this.appUrl(row.link) }));
     lines.push(`-- \n${translate(language, 'notice.words.unsubscribe', { link: unsubscribe })}`);
     return {
-      to: row.email,
+      to,
       subject: title,
       text: `${lines.join('\n\n')}\n`,
       topic: `notice:${row.noticeId}`,

@@ -44,6 +44,8 @@ export interface NotificationDeps {
   serverKey: string;
   /** The mail worker: it asks for the notices' mail, written as it goes out, before each claim. */
   mailQueue: Pick<MailQueue, 'feedFrom'>;
+  /** The accounts' email addresses by id, read in the caller's transaction (the user module's `UserService.emailsOf`). */
+  emailsOf: (tx: Tx, userIds: number[]) => Promise<Map<number, string>>;
   chat: {
     /** Unread chat messages over the user's rooms (the Community tab's badge). */
     unreadMessages(userId: number): Promise<number>;

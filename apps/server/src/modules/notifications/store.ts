@@ -138,7 +138,7 @@ export async function roomMuted(db: Db, userId: number, roomId: number): Promise
 export async function liveUser(db: Db, userId: number): Promise<boolean> {
   const { rows } = await query<{ id: string }>(
     db,
-    sql`select id from users where id = ${userId} and deleted_at is null`,
+    sql`select id from public_users where id = ${userId} and deleted_at is null`,
   );
   return rows.length > 0;
 }

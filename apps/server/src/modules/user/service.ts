@@ -1,5 +1,5 @@
 import { AVATAR_MAX_BYTES, Status } from '@polaris/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { VipService } from '../vip/service.ts';
 import { presentUserInfo } from './presenter.ts';
@@ -57,10 +57,11 @@ export class UserService {
 
   /**
    * The email addresses of these accounts, by id, for a module that shows or writes to them (the operator's
-   * identity checks): the address is the account's, never read by another module's SQL.
+   * identity checks, notice mail): the address is the account's, never read by another module's SQL. Inside
+   * the caller's transaction when given one.
    */
-  emailsOf(userIds: number[]): Promise<Map<number, string>> {
-    return emailsByIds(this.db, userIds);
+  emailsOf(userIds: number[], db: Database | Tx = this.db): Promise<Map<number, string>> {
+    return emailsByIds(db, userIds);
   }
 
   async info(userId: number) {

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -38,7 +38,7 @@ export async function updateAvatar(db: Database, userId: number, avatar: string)
 }
 
 /** The email addresses of these accounts (deleted ones included), by id. */
-export async function emailsByIds(db: Database, userIds: number[]): Promise<Map<number, string>> {
+export async function emailsByIds(db: Database | Tx, userIds: number[]): Promise<Map<number, string>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .select({ id: users.id, email: users.email })
