@@ -17,7 +17,6 @@ import {
   lockOwedOf,
   lockUser,
   markPaid,
-  poolBalance,
   type RewardRow,
   rewardOf,
   selfOf,
@@ -222,7 +221,7 @@ export class InviteService {
       paid += batch.paid;
       if (batch.paid < 100) break;
     }
-    const pool = await poolBalance(this.db, INVITE_REWARD.asset);
+    const pool = await ledger.systemAvailable(this.db, 'referral_pool', INVITE_REWARD.asset);
     return { pool: formatAmount(pool, decimals), paid, stillOwed: await countOwed(this.db) };
   }
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Database, query, type Tx } from '../../db/client.ts';
-import { accounts, inviteRewards, publicAssets, users } from '../../db/schema/index.ts';
+import { inviteRewards, publicAssets, users } from '../../db/schema/index.ts';
 
 export type RewardRow = typeof inviteRewards.$inferSelect;
 
@@ -189,15 +189,6 @@ export async function inviteesOf(db: Database, inviterId: number, page: { before
     .where(and(eq(users.invitedBy, inviterId), page.beforeId === null ? undefined : lt(users.id, page.beforeId)))
     .orderBy(desc(users.id))
     .limit(page.limit);
-}
-
-/** The pool's available balance (read for the operator's report; only the ledger changes it). */
-export async function poolBalance(db: Database | Tx, assetCode: string): Promise<bigint> {
-  const [row] = await db
-    .select({ available: accounts.available })
-    .from(accounts)
-    .where(and(eq(accounts.systemCode, 'referral_pool'), eq(accounts.assetCode, assetCode)));
-  return BigInt(row?.available ?? '0');
 }
 
 /** Invite rewards owed and not paid yet, counted up to `limit`: a bounded query on the due index, for the backlog metric (docs/jobs.md). */

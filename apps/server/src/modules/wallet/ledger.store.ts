@@ -312,3 +312,12 @@ export async function checkLedger(db: Database): Promise<Violation[]> {
   }
   return violations;
 }
+
+/** A system account's available balance in an asset (0 before it has one). */
+export async function systemAvailable(db: Database | Tx, system: string, asset: string): Promise<bigint> {
+  const { rows } = await query<{ available: string }>(
+    db,
+    sql`select available::text as available from accounts where system_code = ${system} and asset_code = ${asset}`,
+  );
+  return BigInt(rows[0]?.available ?? '0');
+}

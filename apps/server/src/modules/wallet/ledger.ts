@@ -1,5 +1,5 @@
 import { Status } from '@polaris/contract';
-import type { Tx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { currentContext } from '../../platform/context.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import {
@@ -9,6 +9,7 @@ import {
   insertEntries,
   insertEntry,
   lockAccounts,
+  systemAvailable,
   writeBalance,
   writeBalances,
 } from './ledger.store.ts';
@@ -248,6 +249,11 @@ export const ledger = {
       tx,
       [...new Set(userIds)].sort((a, b) => a - b),
     );
+  },
+
+  /** What a system account holds available in an asset, for the module that owns it (a pool's report). */
+  systemAvailable(db: Database | Tx, system: SystemAccount, asset: string): Promise<bigint> {
+    return systemAvailable(db, system, asset);
   },
 
   /** Available to available. */
