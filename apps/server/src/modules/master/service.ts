@@ -24,17 +24,18 @@ import {
   claimDueEarning,
   countDueEarnings,
   creatorCounts,
+  type EarningTotals,
+  earnedTotals,
   earningsByDay,
   earningsOfActivity,
   earningsPage,
-  earningTotals,
   insertEarning,
   lockOrganizer,
   markReleased,
   signupsByDay,
   WITHDRAWAL_KIND,
+  type WithdrawalRow,
   withdrawalReference,
-  withdrawalsPage,
 } from './store.ts';
 
 export type { EarningPart } from './payees.ts';
@@ -66,6 +67,26 @@ function page<T extends { id: number }>(rows: T[], limit: number): { rows: T[]; 
   const more = rows.length > limit;
   const kept = more ? rows.slice(0, limit) : rows;
   return { rows: kept, nextCursor: more ? String(kept[kept.length - 1]!.id) : null };
+}
+
+/**
+ * Per asset: what is still in the hold, what has been released, and what has been withdrawn: the organizer's side
+ * of their withdrawal entries, which the ledger answers.
+ */
+async function earningTotals(db: Database | Tx, organizerId: number): Promise<EarningTotals[]> {
+  const entries = { reference: withdrawalReference(organizerId), kind: WITHDRAWAL_KIND };
+  const earned = await earnedTotals(db, organizerId);
+  const withdrawn = await ledger.creditsOf(db, entries);
+  return earned.map((row) => ({ ...row, withdrawn: withdrawn.get(row.asset) ?? 0n }));
+}
+
+/** One page of the organizer's withdrawals (their journal entries, the ledger's), newest first. */
+function withdrawalsPage(
+  db: Database | Tx,
+  organizerId: number,
+  page: { beforeId?: number; limit: number },
+): Promise<WithdrawalRow[]> {
+  return ledger.creditedEntries(db, { reference: withdrawalReference(organizerId), kind: WITHDRAWAL_KIND }, page);
 }
 
 /**

@@ -87,33 +87,26 @@ export interface EarningTotals {
 }
 
 /**
- * Per asset: what is still in the hold, what has been released, and what has been withdrawn, in one statement.
- * Withdrawn is the organizer's side of their withdrawal entries (the positive postings).
+ * Per asset: what is still in the hold and what has been released. What has been withdrawn is the ledger's (the
+ * organizer's side of their withdrawal entries, `ledger.creditsOf`), added by the service.
  */
-export async function earningTotals(db: Database | Tx, organizerId: number): Promise<EarningTotals[]> {
-  const result = await query<{ asset_code: string; frozen: string; released: string; withdrawn: string }>(
+export async function earnedTotals(
+  db: Database | Tx,
+  organizerId: number,
+): Promise<Omit<EarningTotals, 'withdrawn'>[]> {
+  const result = await query<{ asset_code: string; frozen: string; released: string }>(
     db,
     sql`
-    with earned as (
-      select asset_code,
-             coalesce(sum(amount) filter (where released_at is null), 0) as frozen,
-             coalesce(sum(amount) filter (where released_at is not null), 0) as released
-      from creator_earnings where organizer_id = ${organizerId} group by asset_code
-    ), withdrawn as (
-      select p.asset_code, sum(p.amount) as total
-      from journal_entries j join postings p on p.entry_id = j.id and p.amount > 0
-      where j.reference = ${withdrawalReference(organizerId)} and j.kind = ${WITHDRAWAL_KIND}
-      group by p.asset_code
-    )
-    select e.asset_code, e.frozen::text, e.released::text, coalesce(w.total, 0)::text as withdrawn
-    from earned e left join withdrawn w on w.asset_code = e.asset_code
-    order by e.asset_code`,
+    select asset_code,
+           coalesce(sum(amount) filter (where released_at is null), 0)::text as frozen,
+           coalesce(sum(amount) filter (where released_at is not null), 0)::text as released
+    from creator_earnings where organizer_id = ${organizerId} group by asset_code
+    order by asset_code`,
   );
   return result.rows.map((row) => ({
     asset: row.asset_code,
     frozen: BigInt(row.frozen),
     released: BigInt(row.released),
-    withdrawn: BigInt(row.withdrawn),
   }));
 }
 
@@ -242,29 +235,6 @@ export interface WithdrawalRow {
   assetCode: string;
   amount: bigint;
   at: Date;
-}
-
-/** One page of the organizer's withdrawals (their journal entries), newest first. */
-export async function withdrawalsPage(
-  db: Database | Tx,
-  organizerId: number,
-  page: { beforeId?: number; limit: number },
-): Promise<WithdrawalRow[]> {
-  const result = await query<{ id: string; asset_code: string; amount: string; created_at: string }>(
-    db,
-    sql`
-    select j.id, p.asset_code, p.amount::text, j.created_at
-    from journal_entries j join postings p on p.entry_id = j.id and p.amount > 0
-    where j.reference = ${withdrawalReference(organizerId)} and j.kind = ${WITHDRAWAL_KIND}
-      ${page.beforeId === undefined ? sql`` : sql`and j.id < ${page.beforeId}`}
-    order by j.id desc limit ${page.limit}`,
-  );
-  return result.rows.map((row) => ({
-    entryId: Number(row.id),
-    assetCode: row.asset_code,
-    amount: BigInt(row.amount),
-    at: new Date(row.created_at),
-  }));
 }
 
 /** Creator earnings past their hold and not released yet, counted up to `limit`: a bounded query on the due index, for the backlog metric (docs/jobs.md). */

@@ -321,3 +321,40 @@ export async function systemAvailable(db: Database | Tx, system: string, asset: 
   );
   return BigInt(rows[0]?.available ?? '0');
 }
+
+/** What entries of one kind and reference credited, per asset (their positive postings summed). */
+export async function creditsByReference(
+  db: Database | Tx,
+  entries: { reference: string; kind: string },
+): Promise<Map<string, bigint>> {
+  const { rows } = await query<{ asset_code: string; total: string }>(
+    db,
+    sql`select p.asset_code, sum(p.amount)::text as total
+        from journal_entries j join postings p on p.entry_id = j.id and p.amount > 0
+        where j.reference = ${entries.reference} and j.kind = ${entries.kind}
+        group by p.asset_code`,
+  );
+  return new Map(rows.map((row) => [row.asset_code, BigInt(row.total)]));
+}
+
+/** One page of the entries of one kind and reference, newest first: each positive posting with the entry's time. */
+export async function creditedEntries(
+  db: Database | Tx,
+  entries: { reference: string; kind: string },
+  page: { beforeId?: number; limit: number },
+): Promise<{ entryId: number; assetCode: string; amount: bigint; at: Date }[]> {
+  const { rows } = await query<{ id: string; asset_code: string; amount: string; created_at: string | Date }>(
+    db,
+    sql`select j.id, p.asset_code, p.amount::text, j.created_at
+        from journal_entries j join postings p on p.entry_id = j.id and p.amount > 0
+        where j.reference = ${entries.reference} and j.kind = ${entries.kind}
+          ${page.beforeId === undefined ? sql`` : sql`and j.id < ${page.beforeId}`}
+        order by j.id desc limit ${page.limit}`,
+  );
+  return rows.map((row) => ({
+    entryId: Number(row.id),
+    assetCode: row.asset_code,
+    amount: BigInt(row.amount),
+    at: new Date(row.created_at),
+  }));
+}

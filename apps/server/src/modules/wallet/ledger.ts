@@ -3,6 +3,8 @@ import type { Database, Tx } from '../../db/client.ts';
 import { currentContext } from '../../platform/context.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import {
+  creditedEntries,
+  creditsByReference,
   ensureAccount,
   ensureAccounts,
   holdUsers,
@@ -254,6 +256,23 @@ export const ledger = {
   /** What a system account holds available in an asset, for the module that owns it (a pool's report). */
   systemAvailable(db: Database | Tx, system: SystemAccount, asset: string): Promise<bigint> {
     return systemAvailable(db, system, asset);
+  },
+
+  /**
+   * What the entries of one kind and reference credited, per asset, for the module that wrote them (a
+   * creator's withdrawals): the ledger's rows are read only here.
+   */
+  creditsOf(db: Database | Tx, entries: { reference: string; kind: string }): Promise<Map<string, bigint>> {
+    return creditsByReference(db, entries);
+  },
+
+  /** A page of the entries of one kind and reference, newest first (each credit with its entry's id and time). */
+  creditedEntries(
+    db: Database | Tx,
+    entries: { reference: string; kind: string },
+    page: { beforeId?: number; limit: number },
+  ) {
+    return creditedEntries(db, entries, page);
   },
 
   /** Available to available. */
