@@ -1,7 +1,8 @@
 // The web calls the server through one typed seam (docs/decisions.md "One typed seam"): `api.call(<module>Api.x)`
-// from the contract's route table, or `api.upload`/`api.download` with a path of the contract's FILE_PATHS.
+// from the contract's route table, `api.upload(UPLOADS.x)` or `api.download` with a path of FILE_PATHS.
 // Checked by `npm run check`: a hand-written API path in the web's code (a string or template literal given to
-// the request layer, or `get`/`post`/`request`, which take one) is reported with its file and line.
+// the request layer, or `get`/`post`/`request`, which take one) is reported with its file and line, and so is an
+// upload not named by the contract's UPLOADS (which types its answer) or a download not by FILE_PATHS.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sourceFiles } from './source-files.ts';
@@ -21,9 +22,12 @@ for (const file of sourceFiles(webSource, /\.tsx?$/)) {
     if (/\bapi\.(get|post|request)\s*[<(]/.test(line)) {
       problems.push(`${at}: calls the server by path (${line.trim()}); use api.call(<module>Api.<call>)`);
     }
-    const transfer = line.match(/\bapi\.(upload|download)\s*(<[^(]*>)?\(\s*(\S)/);
-    if (transfer && !line.includes('FILE_PATHS.')) {
-      problems.push(`${at}: a file call with a hand-written path (${line.trim()}); use the contract's FILE_PATHS`);
+    const upload = line.match(/\bapi\.upload\s*(<[^(]*>)?\(/);
+    if (upload && (upload[1] || !line.includes('UPLOADS.'))) {
+      problems.push(`${at}: an upload by path or with its answer's type written (${line.trim()}); use UPLOADS.<x>`);
+    }
+    if (/\bapi\.download\s*(<[^(]*>)?\(/.test(line) && !line.includes('FILE_PATHS.')) {
+      problems.push(`${at}: a download with a hand-written path (${line.trim()}); use the contract's FILE_PATHS`);
     }
   });
 }

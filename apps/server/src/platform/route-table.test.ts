@@ -1,4 +1,4 @@
-import { ROUTE_SCHEMAS } from '@polaris/contract/schemas';
+import { ROUTE_SCHEMAS, UPLOAD_SCHEMAS } from '@polaris/contract/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
@@ -24,6 +24,14 @@ describe('the route table', () => {
       expect(found.output, `${route.path} output`).toBe(route.output);
     }
     expect(missing).toEqual([]);
+  });
+
+  it('registers every upload of UPLOADS with the schema its answer is typed by', () => {
+    for (const upload of UPLOAD_SCHEMAS) {
+      const found = t.app.routeTable.find((route) => route.method === upload.method && route.path === upload.path);
+      expect(found, upload.path).toBeDefined();
+      expect(found?.output, `${upload.path} output`).toBe(upload.output);
+    }
   });
 
   it('names each call once', () => {

@@ -5,7 +5,7 @@ import type {
   HostingGroup,
   UploadImageOutput,
 } from '@polaris/contract';
-import { activityApi, FILE_PATHS } from '@polaris/contract';
+import { activityApi, FILE_PATHS, UPLOADS } from '@polaris/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { saveFile } from '@/lib/save-file.ts';
@@ -122,7 +122,7 @@ export function usePublish() {
 export function uploadImage(file: File): Promise<UploadedImage> {
   const body = new FormData();
   body.append('file', file);
-  return api.upload<UploadedImage>(FILE_PATHS.activityImageUpload, body);
+  return api.upload(UPLOADS.activityImage, body);
 }
 
 /** The attendee CSV (a raw route that needs the session token, which travels only in a header), saved as a file. */

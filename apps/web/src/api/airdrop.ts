@@ -1,5 +1,5 @@
 import type { AirdropDetail, Listing, ListingApply } from '@polaris/contract';
-import { airdropApi, FILE_PATHS, listingApi } from '@polaris/contract';
+import { airdropApi, listingApi, UPLOADS } from '@polaris/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/session.ts';
 import { api } from './request.ts';
@@ -62,7 +62,7 @@ export function useMyListings() {
 export function uploadLogo(file: File): Promise<{ id: string; sizes: { width: number; url: string }[] }> {
   const body = new FormData();
   body.append('file', file);
-  return api.upload(FILE_PATHS.listingLogoUpload, body);
+  return api.upload(UPLOADS.listingLogo, body);
 }
 
 export function useApplyListing() {

@@ -1,5 +1,5 @@
 import type { KycDocument, KycLevel, KycStatus, Verification } from '@polaris/contract';
-import { FILE_PATHS, identityApi } from '@polaris/contract';
+import { identityApi, UPLOADS } from '@polaris/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/session.ts';
 import { api } from './request.ts';
@@ -58,7 +58,7 @@ export const useUploadKycDocument = () =>
   useKycStep(({ kind, file }: { kind: KycDocument; file: File }) => {
     const form = new FormData();
     form.append('file', file);
-    return api.upload<KycStatus>(FILE_PATHS.kycDocumentUpload, form, { params: { kind } });
+    return api.upload(UPLOADS.kycDocument, form, { params: { kind } });
   });
 
 export const useSubmitKyc = () => useKycStep(() => api.call(identityApi.userSubmitUserInfo, {}));

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@polaris/contract';
-import { FILE_PATHS, userApi } from '@polaris/contract';
+import { UPLOADS, userApi } from '@polaris/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sessionStore } from '@/lib/session.ts';
 import { authKeys } from './auth.ts';
@@ -30,7 +30,7 @@ export function useUploadAvatar() {
     mutationFn: (image: Blob) => {
       const body = new FormData();
       body.append('file', image, image.type === 'image/webp' ? 'avatar.webp' : 'avatar.jpg');
-      return api.upload<UserInfo>(FILE_PATHS.avatarUpload, body);
+      return api.upload(UPLOADS.avatar, body);
     },
     onSuccess: keep,
   });

@@ -1,4 +1,4 @@
-import { NETWORK_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '@polaris/contract';
+import { NETWORK_TIMEOUT_MS, REQUEST_TIMEOUT_MS, UPLOADS } from '@polaris/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, type FetchImpl, flush, rejection, setup } from './request-fixture.ts';
 
@@ -28,7 +28,7 @@ describe('timeouts', () => {
   it(`times an upload out after ${NETWORK_TIMEOUT_MS} ms with a toast`, async () => {
     const { client, effects } = setup();
     effects.fetch.mockImplementationOnce(hangingFetch);
-    const pending = rejection(client.upload('/activity/image/upload', new FormData()));
+    const pending = rejection(client.upload(UPLOADS.activityImage, new FormData()));
     await vi.advanceTimersByTimeAsync(NETWORK_TIMEOUT_MS - 1);
     expect(effects.toast).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -82,7 +82,7 @@ describe('uploads and downloads', () => {
     effects.fetch.mockResolvedValueOnce(envelope(200, 'Success', { id: 'img1' }));
     const form = new FormData();
     form.append('file', new Blob(['x']), 'cover.png');
-    await expect(client.upload('/activity/image/upload', form)).resolves.toEqual({ id: 'img1' });
+    await expect(client.upload(UPLOADS.activityImage, form)).resolves.toEqual({ id: 'img1' });
     const { url, init } = lastCall();
     expect(url.pathname).toBe('/rest/polarisex/activity/image/upload');
     expect(url.searchParams.get('uid')).toBe('42');
@@ -97,7 +97,7 @@ describe('uploads and downloads', () => {
     const { client, effects } = setup();
     const fields = [{ field: 'file', message: 'Only JPEG, PNG and WebP images are accepted' }];
     effects.fetch.mockResolvedValueOnce(envelope(400, 'invalid', fields));
-    const error = await rejection(client.upload('/activity/image/upload', new FormData()));
+    const error = await rejection(client.upload(UPLOADS.activityImage, new FormData()));
     expect(error.kind).toBe('invalid');
     expect(error.fields).toEqual(fields);
     expect(effects.toast).not.toHaveBeenCalled();

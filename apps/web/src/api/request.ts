@@ -9,6 +9,7 @@ import {
   SESSION_INVALID_STATUSES,
   Status,
   signatureRefusalOf,
+  type UploadRoute,
 } from '@polaris/contract';
 import { ApiError, fieldErrorsOf } from '@/lib/api-error.ts';
 import { signWithKey } from '@/lib/signing-key.ts';
@@ -112,8 +113,8 @@ export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, params?: Params, options?: Omit<RequestOptions, 'method' | 'params'>): Promise<T>;
   post<T>(path: string, body?: JsonBody, options?: Omit<RequestOptions, 'method' | 'params'>): Promise<T>;
-  /** A multipart upload whose answer is the envelope: resolves with its attachment, like `post`. */
-  upload<T>(path: string, body: FormData, options?: TransferOptions): Promise<T>;
+  /** A multipart upload whose answer is the envelope: resolves with its attachment, typed by the contract's route. */
+  upload<Out>(route: UploadRoute<Out>, body: FormData, options?: TransferOptions): Promise<Out>;
   /**
    * A file download: resolves with the file when the answer has the `accept` content type (`text/csv`); an answer
    * in the envelope (a refusal) rejects and is shown like any other call's.
@@ -285,9 +286,9 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
     return settle<T>(fx, answer, options.silent, options.quietSessionEnd);
   }
 
-  async function upload<T>(path: string, body: FormData, options: TransferOptions = {}): Promise<T> {
+  async function upload<Out>(route: UploadRoute<Out>, body: FormData, options: TransferOptions = {}): Promise<Out> {
     const fx = effects();
-    const answer = await send(fx, path, {
+    const answer = await send(fx, route.path, {
       method: 'POST',
       query: options.params,
       body,
@@ -295,7 +296,7 @@ export function createApiClient(effects: () => RequestEffects): ApiClient {
       silent: options.silent,
       signal: options.signal,
     });
-    return settle<T>(fx, answer, options.silent);
+    return settle<Out>(fx, answer, options.silent);
   }
 
   async function download(path: string, accept: string, options: TransferOptions = {}): Promise<DownloadedFile> {

@@ -9,7 +9,7 @@ export { captchaApi } from './captcha.ts';
 export { chainApi } from './chain.ts';
 export { chatApi } from './chat.ts';
 export { daogameApi } from './daogame.ts';
-export { FILE_PATHS } from './files.ts';
+export { FILE_PATHS, UPLOADS, type UploadRoute } from './files.ts';
 export { identityApi } from './identity.ts';
 export { inviteApi } from './invite.ts';
 export { listingApi } from './listing.ts';

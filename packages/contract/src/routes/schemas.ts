@@ -1,4 +1,8 @@
+import type { z } from 'zod';
+import { UploadImageOutput } from '../activity/activities.ts';
 import type { RouteSchemas } from '../api-route.ts';
+import { KycStatusOutput } from '../identity.ts';
+import { UserInfoOutput } from '../user.ts';
 import { activitySchemas } from './activity.schemas.ts';
 import { airdropSchemas } from './airdrop.schemas.ts';
 import { appSchemas } from './app.schemas.ts';
@@ -9,6 +13,7 @@ import { captchaSchemas } from './captcha.schemas.ts';
 import { chainSchemas } from './chain.schemas.ts';
 import { chatSchemas } from './chat.schemas.ts';
 import { daogameSchemas } from './daogame.schemas.ts';
+import { UPLOADS, type UploadRoute } from './files.ts';
 import { identitySchemas } from './identity.schemas.ts';
 import { inviteSchemas } from './invite.schemas.ts';
 import { listingSchemas } from './listing.schemas.ts';
@@ -86,4 +91,17 @@ export const ROUTE_SCHEMAS: readonly RouteSchemas[] = [
   ...Object.values(userSchemas),
   ...Object.values(vipSchemas),
   ...Object.values(walletSchemas),
+];
+
+/** An upload with the schema its answer comes from: a schema that does not give the upload's type is a type error. */
+function uploadWithSchema<O extends z.ZodType>(upload: UploadRoute<z.output<O>>, output: O) {
+  return { method: 'POST' as const, path: upload.path, output };
+}
+
+/** The uploads of `UPLOADS` with their answers' schemas: the server registers each path with the same one. */
+export const UPLOAD_SCHEMAS = [
+  uploadWithSchema(UPLOADS.avatar, UserInfoOutput),
+  uploadWithSchema(UPLOADS.activityImage, UploadImageOutput),
+  uploadWithSchema(UPLOADS.listingLogo, UploadImageOutput),
+  uploadWithSchema(UPLOADS.kycDocument, KycStatusOutput),
 ];
