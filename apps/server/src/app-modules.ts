@@ -62,6 +62,7 @@ import { walletMnemonic } from './modules/wallet/mnemonic.ts';
 import { WalletNotices } from './modules/wallet/notices.service.ts';
 import { PaymentMethodService } from './modules/wallet/payments.service.ts';
 import { RecordService } from './modules/wallet/records.service.ts';
+import { WithdrawalReviewService } from './modules/wallet/review.service.ts';
 import { WalletService } from './modules/wallet/service.ts';
 import { TransferService } from './modules/wallet/transfers.service.ts';
 import { mailboxOf } from './platform/mail.ts';
@@ -241,6 +242,7 @@ async function walletServices(
     perksOf: (userId) => vip.perksOf(userId),
     notifier,
     addressBook,
+    reviewAboveCents: BigInt(config.withdrawalReviewAboveUsd) * 100n,
     limits: {
       levelOf: kycLevelOf,
       usdPrice: async (asset) => {
@@ -251,10 +253,11 @@ async function walletServices(
       },
     },
   });
+  const reviews = new WithdrawalReviewService({ db, now, notifier });
   const records = new RecordService({ db });
   const payments = new PaymentMethodService({ db, trade, now });
   return {
-    ...{ market, wallet, deposits, transfers, records, payments, addressBook, custody, chains },
+    ...{ market, wallet, deposits, transfers, records, payments, addressBook, reviews, custody, chains },
     catalog: () => wallet.catalog(),
   };
 }

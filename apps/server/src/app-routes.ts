@@ -134,7 +134,7 @@ async function moduleRoutes(router: Router, platform: Platform, services: Module
     addressBook: services.addressBook,
   });
   if (config.operatorRoutes) {
-    operatorRoutes(router, { wallet, deposits, adminToken });
+    operatorRoutes(router, { wallet, deposits, reviews: services.reviews, adminToken });
     chainOperatorRoutes(router, { chains: services.chains, adminToken });
   }
   reservesRoutes(router, services.reserves);

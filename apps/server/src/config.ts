@@ -91,6 +91,8 @@ const EnvSchema = z.object({
   LOCAL_CHAIN_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
   LOCAL_CHAIN_FAIL_RATE: z.coerce.number().min(0).max(1).default(0),
   LOCAL_CHAIN_BLOCK_MS: z.coerce.number().int().min(1).max(3_600_000).default(3000),
+  /** Withdrawals worth more than this (US dollars, market prices) wait for an operator's approval (docs/wallet.md). */
+  WITHDRAWAL_REVIEW_ABOVE_USD: z.coerce.number().int().min(0).max(1_000_000_000).default(10_000),
   MARKET_API_KEY: z.preprocess(emptyToUndefined, z.string().trim().optional()),
   NODE_ENV: z.string().optional(),
   OPERATOR_ROUTES: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
@@ -215,6 +217,8 @@ export type Config = WalletKeysConfig & {
   localChainDelayMs: number;
   localChainFailRate: number;
   localChainBlockMs: number;
+  /** Withdrawals worth more than this many US dollars wait for an operator's review. */
+  withdrawalReviewAboveUsd: number;
   /** Chains a node answers for, the hot wallet, attendance NFTs on chain (modules/chain/config.ts). */
   chains: ChainConfig;
   /** Whether this process runs the background workers (withdrawals, activity escrow); tests drive them by hand. */
@@ -361,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localChainDelayMs: e.LOCAL_CHAIN_DELAY_MS,
     localChainFailRate: e.LOCAL_CHAIN_FAIL_RATE,
     localChainBlockMs: e.LOCAL_CHAIN_BLOCK_MS,
+    withdrawalReviewAboveUsd: e.WITHDRAWAL_REVIEW_ABOVE_USD,
     chains: chainConfig(env),
     backgroundWorkers: true,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,

@@ -127,7 +127,8 @@ export const TransferOutput = z.object({
   amount: z.string(),
   fee: z.string(),
   /** completed for internal transfers; processing, completed or failed for withdrawals. */
-  status: z.enum(['processing', 'completed', 'failed']),
+  /** `review`: above the operator's threshold, frozen until an operator approves (then processing) or rejects. */
+  status: z.enum(['review', 'processing', 'completed', 'failed']),
   createdAt: z.string(),
 });
 export type TransferResult = z.infer<typeof TransferOutput>;
@@ -164,7 +165,7 @@ export const RecordOutput = z.object({
   note: z.string().nullable(),
   amount: z.string(),
   /** `held`: a ticket's price frozen while the organizer decides, until it is taken or released. */
-  status: z.enum(['confirming', 'processing', 'held', 'completed', 'failed']),
+  status: z.enum(['confirming', 'review', 'processing', 'held', 'completed', 'failed']),
   chain: z.string().nullable(),
   txHash: z.string().nullable(),
   confirmations: z.number().nullable(),
@@ -366,3 +367,25 @@ export const AllowlistInput = z.object({ enabled: z.boolean(), totp: totpCodeFie
 /** The mailed link's secret, posted by the page the link opens (never in an API URL). */
 export const AddressBookConfirmInput = z.object({ confirmation: text().regex(/^[0-9a-f]{64}$/) });
 export const AddressBookConfirmOutput = z.object({ action: z.enum(['add', 'allowlistOff']) });
+
+/** Operator: withdrawals waiting for review, oldest first (issue 34, docs/wallet.md "Review of large withdrawals"). */
+export const WithdrawalReviewsOutput = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      uid: z.string(),
+      asset: z.string(),
+      amount: z.string(),
+      valueUsd: z.string(),
+      chainId: z.number(),
+      address: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export const WithdrawalReviewInput = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  decision: z.enum(['approve', 'reject']),
+  note: text().max(500).optional(),
+});
+export const WithdrawalReviewOutput = z.object({ id: z.string(), status: z.enum(['processing', 'failed']) });

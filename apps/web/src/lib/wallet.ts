@@ -180,6 +180,7 @@ const STATUS_TONES: Record<WalletRecord['status'], StatusTone> = {
   processing: 'warning',
   confirming: 'warning',
   held: 'warning',
+  review: 'warning',
   failed: 'danger',
 };
 

@@ -26,4 +26,6 @@ export const walletSchemas = {
   addressBookCancel: withSchemas(api.addressBookCancel, s.AddressBookCancelInput, EmptyOutput),
   addressBookAllowlist: withSchemas(api.addressBookAllowlist, s.AllowlistInput, s.AddressBookOutput),
   addressBookConfirm: withSchemas(api.addressBookConfirm, s.AddressBookConfirmInput, s.AddressBookConfirmOutput),
+  adminWithdrawalReviews: withSchemas(api.adminWithdrawalReviews, EmptyInput, s.WithdrawalReviewsOutput),
+  adminWithdrawalReview: withSchemas(api.adminWithdrawalReview, s.WithdrawalReviewInput, s.WithdrawalReviewOutput),
 };

@@ -43,4 +43,12 @@ export const walletApi = {
     'POST',
     '/wallet/addressBook/confirm',
   ),
+  adminWithdrawalReviews: route<typeof EmptyInput, typeof s.WithdrawalReviewsOutput>(
+    'GET',
+    '/admin/withdrawals/review',
+  ),
+  adminWithdrawalReview: route<typeof s.WithdrawalReviewInput, typeof s.WithdrawalReviewOutput>(
+    'POST',
+    '/admin/withdrawals/review',
+  ),
 };

@@ -9,7 +9,7 @@ import { type DailyLimit, formatAmount, type MarketSource, WITHDRAWAL_DAILY_LIMI
 export const limitDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /** When the day's limit starts again: the next UTC midnight. */
-export const limitResetsAt = (at: Date) => new Date(`${limitDay(new Date(at.getTime() + 86_400_000))}T00:00:00.000Z`);
+const limitResetsAt = (at: Date) => new Date(`${limitDay(new Date(at.getTime() + 86_400_000))}T00:00:00.000Z`);
 
 /** A decimal string as an integer over a power of ten: `1.000117` → [1000117n, 6]. */
 function scaled(decimal: string): [bigint, number] {

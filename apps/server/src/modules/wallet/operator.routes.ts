@@ -2,6 +2,7 @@ import { walletSchemas } from '@polaris/contract/schemas';
 import { operatorGuard } from '../../platform/operator-guard.ts';
 import type { Router } from '../../platform/router.ts';
 import type { DepositService } from './deposits.service.ts';
+import type { WithdrawalReviewService } from './review.service.ts';
 import type { WalletService } from './service.ts';
 
 /**
@@ -12,7 +13,7 @@ import type { WalletService } from './service.ts';
  */
 export function operatorRoutes(
   router: Router,
-  deps: { wallet: WalletService; deposits: DepositService; adminToken: string },
+  deps: { wallet: WalletService; deposits: DepositService; reviews: WithdrawalReviewService; adminToken: string },
 ) {
   const guard = operatorGuard(deps.adminToken);
 
@@ -35,6 +36,29 @@ export function operatorRoutes(
     handler: async ({ request }) => {
       guard(request);
       return deps.wallet.ledgerCheck();
+    },
+  });
+
+  router.route({
+    ...walletSchemas.adminWithdrawalReviews,
+    summary: 'Withdrawals above the review threshold waiting for a decision, oldest first (operator token)',
+    tags: ['operator'],
+    auth: 'public',
+    handler: async ({ request }) => {
+      guard(request);
+      return deps.reviews.pending();
+    },
+  });
+
+  router.route({
+    ...walletSchemas.adminWithdrawalReview,
+    summary:
+      'Approve a withdrawal under review (it goes to the chain) or reject it (its money unfreezes) (operator token)',
+    tags: ['operator'],
+    auth: 'public',
+    handler: async ({ request, input }) => {
+      guard(request);
+      return deps.reviews.decide(input);
     },
   });
 }

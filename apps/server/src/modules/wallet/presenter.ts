@@ -67,7 +67,10 @@ export function presentRecord(catalog: Catalog, asset: CatalogAsset, row: Record
   let status: WalletRecord['status'] = 'completed';
   // A withdrawal held for the hot wallet or broadcast and not yet final is still processing to the user.
   if (row.kind === 'withdrawal')
-    status = row.w_status === 'completed' || row.w_status === 'failed' ? row.w_status : 'processing';
+    status =
+      row.w_status === 'completed' || row.w_status === 'failed' || row.w_status === 'review'
+        ? row.w_status
+        : 'processing';
   // A ticket's price held (frozen) while the organizer decides is not spent yet: held until taken or released.
   if (row.still_held) status = 'held';
   const counterparty =

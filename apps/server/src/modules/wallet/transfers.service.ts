@@ -43,6 +43,8 @@ export interface TransferDeps {
   realChains?: number[];
   /** Transfer received, withdrawal completed or failed, balances on screens (docs/notifications.md, "Events: chat, red packets, wallet"). */
   notifier?: Notifier;
+  /** A withdrawal worth more than this (US cents) waits for an operator's review (review.service.ts). */
+  reviewAboveCents: bigint;
   /** The allowlist's answer for a withdrawal's address (address-book.service.ts). */
   addressBook: Pick<AddressBookService, 'refusal'>;
   /** What the daily withdrawal limit needs (limits.ts): the user's verified identity level and an asset's USD price. */
@@ -240,6 +242,8 @@ export class TransferService {
       }
     }
     const limit = withdrawal ? await this.limitClaim(user.id, asset.code, asset.decimals, units) : null;
+    // Large withdrawals wait, frozen, for an operator (an asset without a price cannot be valued: never reviewed).
+    const underReview = limit?.cents != null && limit.cents > this.deps.reviewAboveCents;
     await this.deps.trade.verify(user.id, input.tradePassword);
     // The authenticator code, when it is on, was taken by the router (the contract's second-factor table).
     const { tradePassword: _secret, ...request } = input;
@@ -289,6 +293,7 @@ export class TransferService {
           fee,
           createdAt: now,
           valueCents: limit!.cents,
+          status: underReview ? 'review' : 'processing',
         });
         await ledger.freeze(tx, {
           kind: 'withdrawal',
@@ -305,7 +310,7 @@ export class TransferService {
           asset: asset.code,
           amount: formatAmount(units, asset.decimals),
           fee: formatAmount(fee, asset.decimals),
-          status: 'processing',
+          status: underReview ? 'review' : 'processing',
           createdAt: now.toISOString(),
         };
       },

@@ -17,7 +17,13 @@ export function TransferDone({ result, asset }: { result: TransferResult; asset:
       <Result
         status={completed ? 'success' : failed ? 'error' : 'waiting'}
         title={
-          completed ? t('transfer.doneCompleted') : failed ? t('transfer.doneFailed') : t('transfer.doneProcessing')
+          completed
+            ? t('transfer.doneCompleted')
+            : failed
+              ? t('transfer.doneFailed')
+              : result.status === 'review'
+                ? t('moneyGates.underReview')
+                : t('transfer.doneProcessing')
         }
         description={
           result.kind === 'withdrawal'
