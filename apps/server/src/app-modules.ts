@@ -332,7 +332,7 @@ function activityServices(
     notices: activityNotices,
     // Blasts call the notifier only from their worker, after the notifications service is built.
     blasts: new BlastService({ db, now, log, notifier }),
-    split: new SplitService({ db, now, catalog }),
+    split: new SplitService({ db, now, catalog, earnings }),
   };
   return { activity, activityEvents, discovery, discoveryCache, earnings };
 }

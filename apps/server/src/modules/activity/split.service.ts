@@ -10,6 +10,7 @@ import {
 } from '@polaris/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
+import type { CreatorEarningsService } from '../master/service.ts';
 import { assetOf, type Catalog } from '../wallet/service.ts';
 import { lockActivity, peopleById } from './activities.store.ts';
 import { canChangeCohosts } from './policy.ts';
@@ -20,7 +21,6 @@ import {
   distributionPage,
   hasPaidSignup,
   idsByUid,
-  myParts,
   saveTerms,
   termsOf,
 } from './split.store.ts';
@@ -33,6 +33,8 @@ export interface SplitDeps {
   now: () => Date;
   /** The wallet's catalogue (assets and their decimals). */
   catalog: () => Promise<Catalog>;
+  /** The creator earnings (master's `CreatorEarningsService`): what a payee earned from which activities. */
+  earnings: Pick<CreatorEarningsService, 'partsIn' | 'activitiesEarnedFrom'>;
 }
 
 /**
@@ -100,6 +102,7 @@ export class SplitService {
     const rows = await distributionPage(this.deps.db, userId, {
       beforeId: input.cursor ? Number(input.cursor) : undefined,
       limit: input.limit + 1,
+      earnedFrom: await this.deps.earnings.activitiesEarnedFrom(userId),
     });
     const more = rows.length > input.limit;
     const kept = more ? rows.slice(0, input.limit) : rows;
@@ -114,7 +117,7 @@ export class SplitService {
     const ids = rows.map((row) => row.id);
     const [cohosts, parts, catalog] = await Promise.all([
       cohostsOf(this.deps.db, ids),
-      myParts(this.deps.db, userId, ids),
+      this.deps.earnings.partsIn(userId, ids),
       this.deps.catalog(),
     ]);
     const people = await peopleById(

@@ -1,5 +1,5 @@
-import type { SplitRole } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
+import { pgArray } from '../../db/arrays.ts';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import type { SplitTerms } from './split.ts';
 
@@ -85,13 +85,13 @@ export interface DistributionActivity {
 
 /**
  * One page of the activities the caller takes part in the money of, newest first: those they organize (not
- * drafts), co-host now, hold a share of, or were paid by as a referrer. With `only`: that one activity, whatever
+ * drafts), co-host now, hold a share of, or were paid by as a referrer (`earnedFrom`, master's answer). With `only`: that one activity, whatever
  * it is (the organizer has just saved its terms).
  */
 export async function distributionPage(
   db: Database,
   userId: number,
-  page: { beforeId?: number; limit: number; only?: number },
+  page: { beforeId?: number; limit: number; only?: number; earnedFrom?: number[] },
 ): Promise<DistributionActivity[]> {
   const result = await query<{
     id: string;
@@ -110,7 +110,7 @@ export async function distributionPage(
       select id as activity_id from activities where organizer_id = ${userId} and status <> 'draft'
       union select activity_id from activity_cohosts where user_id = ${userId}
       union select activity_id from activity_cohost_shares where user_id = ${userId}
-      union select activity_id from creator_earnings where organizer_id = ${userId}
+      union select unnest(${pgArray(page.earnedFrom ?? [])}::bigint[])
     )
     select a.id, a.code, a.title, a.ends_at, a.status, a.organizer_id, a.settled_at is not null as settled,
            exists (select 1 from registrations r where r.activity_id = a.id and r.paid > 0) as sold, s.referral_bp
@@ -162,44 +162,5 @@ export async function cohostsOf(db: Database, activityIds: number[]): Promise<Co
     userId: Number(row.user_id),
     bp: row.bp ?? 0,
     current: row.current,
-  }));
-}
-
-export interface MyPartRow {
-  activityId: number;
-  asset: string;
-  role: SplitRole;
-  frozen: bigint;
-  released: bigint;
-}
-
-/** The caller's creator earnings in these activities, per asset and role (one statement). */
-export async function myParts(db: Database, userId: number, activityIds: number[]): Promise<MyPartRow[]> {
-  if (activityIds.length === 0) return [];
-  const result = await query<{
-    activity_id: string;
-    asset_code: string;
-    role: SplitRole;
-    frozen: string;
-    released: string;
-  }>(
-    db,
-    sql`
-    select activity_id, asset_code, role,
-           coalesce(sum(amount) filter (where released_at is null), 0)::text as frozen,
-           coalesce(sum(amount) filter (where released_at is not null), 0)::text as released
-    from creator_earnings
-    where organizer_id = ${userId} and activity_id in (${sql.join(
-      activityIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-    group by activity_id, asset_code, role order by asset_code, role`,
-  );
-  return result.rows.map((row) => ({
-    activityId: Number(row.activity_id),
-    asset: row.asset_code,
-    role: row.role,
-    frozen: BigInt(row.frozen),
-    released: BigInt(row.released),
   }));
 }

@@ -20,6 +20,7 @@ import { type EarningPart, withoutDeletedPayees } from './payees.ts';
 import { presentBalance, presentEarning, presentWithdrawal } from './presenter.ts';
 import {
   activitiesByDay,
+  activitiesEarnedFrom,
   type CreatorEarningRow,
   claimDueEarning,
   countDueEarnings,
@@ -32,6 +33,8 @@ import {
   insertEarning,
   lockOrganizer,
   markReleased,
+  type PartRow,
+  partsIn,
   signupsByDay,
   WITHDRAWAL_KIND,
   type WithdrawalRow,
@@ -111,6 +114,16 @@ export class CreatorEarningsService {
 
   constructor(private readonly deps: CreatorEarningsDeps) {
     this.failing = new FailingItems({ now: () => deps.now().getTime() });
+  }
+
+  /** A payee's earnings in these activities, per asset and role: the activity's distribution screen. */
+  partsIn(userId: number, activityIds: number[]): Promise<PartRow[]> {
+    return partsIn(this.deps.db, userId, activityIds);
+  }
+
+  /** The activities a payee has earnings from (as organizer, co-host or referrer). */
+  activitiesEarnedFrom(userId: number): Promise<number[]> {
+    return activitiesEarnedFrom(this.deps.db, userId);
   }
 
   /** Earnings not yet withdrawn per asset (still held, or released): what an account deletion waits for. */

@@ -245,3 +245,52 @@ export async function countDueEarnings(db: Database, now: Date, limit: number): 
   );
   return Number(rows[0]?.n ?? 0);
 }
+
+/** One payee's earnings in one activity, asset and role. */
+export interface PartRow {
+  activityId: number;
+  asset: string;
+  role: SplitRole;
+  frozen: bigint;
+  released: bigint;
+}
+
+/** A payee's creator earnings in these activities, per asset and role (one statement). */
+export async function partsIn(db: Database, userId: number, activityIds: number[]): Promise<PartRow[]> {
+  if (activityIds.length === 0) return [];
+  const result = await query<{
+    activity_id: string;
+    asset_code: string;
+    role: SplitRole;
+    frozen: string;
+    released: string;
+  }>(
+    db,
+    sql`
+    select activity_id, asset_code, role,
+           coalesce(sum(amount) filter (where released_at is null), 0)::text as frozen,
+           coalesce(sum(amount) filter (where released_at is not null), 0)::text as released
+    from creator_earnings
+    where organizer_id = ${userId} and activity_id in (${sql.join(
+      activityIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    group by activity_id, asset_code, role order by asset_code, role`,
+  );
+  return result.rows.map((row) => ({
+    activityId: Number(row.activity_id),
+    asset: row.asset_code,
+    role: row.role,
+    frozen: BigInt(row.frozen),
+    released: BigInt(row.released),
+  }));
+}
+
+/** The activities a payee has creator earnings from (any role), for the activity's distribution screen. */
+export async function activitiesEarnedFrom(db: Database, userId: number): Promise<number[]> {
+  const { rows } = await query<{ activity_id: string }>(
+    db,
+    sql`select distinct activity_id from creator_earnings where organizer_id = ${userId}`,
+  );
+  return rows.map((row) => Number(row.activity_id));
+}
