@@ -13,6 +13,8 @@ const LAYERS: Record<string, number> = {
   // This test reads files; it imports nothing of the app.
   'folders.test.ts': 6,
   routes: 5,
+  // Tests of a whole page (its buttons from the answer's `can`): they import a page, so they sit above pages/.
+  'page-tests': 5,
   pages: 4,
   components: 3,
   app: 2,

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/api/request.ts';
 import { sessionStore } from '@/lib/session.ts';
-import AirdropDetailPage from './index.tsx';
+import AirdropDetailPage from '@/pages/home/airdrop/detail/index.tsx';
 
 // The airdrop is the only answer: whether sign-up can be pressed is its `can.signUp` alone.
 vi.mock('@/api/request.ts', () => ({ api: { call: vi.fn() } }));
