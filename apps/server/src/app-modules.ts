@@ -265,7 +265,7 @@ async function walletServices(
 /** Activities (discovery and its cache, the topic services) and the creator earnings their settlement holds. */
 function activityServices(
   platform: Platform,
-  { trade, images, invites }: Awaited<ReturnType<typeof accountServices>>,
+  { trade, images, invites, users }: Awaited<ReturnType<typeof accountServices>>,
   { catalog, chains }: Awaited<ReturnType<typeof walletServices>>,
   notifier: Notifier,
 ) {
@@ -277,6 +277,7 @@ function activityServices(
     notifier,
     mailbox: mailboxOf(config.mailFrom),
     reminderLeads: config.noticeReminderLeads,
+    emailsOf: (userIds) => users.emailsOf(userIds),
     log,
   });
   const earnings = new CreatorEarningsService({
@@ -328,7 +329,7 @@ function activityServices(
     checkins: new CheckinService({ db, now, links, invites, notices: activityNotices, nftChainId: nftChain.chainId }),
     nfts: new NftService({ db, links }),
     nftChain,
-    attendees: new AttendeeService({ db, earnings }),
+    attendees: new AttendeeService({ db, earnings, emailsOf: (userIds) => users.emailsOf(userIds) }),
     notices: activityNotices,
     // Blasts call the notifier only from their worker, after the notifications service is built.
     blasts: new BlastService({ db, now, log, notifier }),

@@ -8,8 +8,8 @@ import {
   activityDrafts,
   activityInvitations,
   images,
+  publicUsers,
   ticketTypes,
-  users,
 } from '../../db/schema/index.ts';
 
 /**
@@ -327,7 +327,6 @@ export interface PersonRow {
   uid: number;
   name: string;
   avatar: string | null;
-  email: string;
 }
 
 /** People by id, each with the name to show: the display name, the username, or a masked email. */
@@ -336,40 +335,30 @@ export async function peopleById(db: Database | Tx, ids: number[]): Promise<Map<
   if (unique.length === 0) return new Map();
   const rows = await db
     .select({
-      id: users.id,
-      uid: users.uid,
-      uname: users.uname,
-      openName: users.openName,
-      avatar: users.avatar,
-      email: users.email,
+      id: publicUsers.id,
+      uid: publicUsers.uid,
+      name: publicUsers.displayName,
+      avatar: publicUsers.avatar,
     })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        uid: row.uid,
-        name: row.openName ?? row.uname ?? `${row.email.split('@')[0]?.slice(0, 2) ?? ''}***`,
-        avatar: row.avatar,
-        email: row.email,
-      },
-    ]),
-  );
+    .from(publicUsers)
+    .where(inArray(publicUsers.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function profileNames(db: Database, userId: number) {
   const [profile] = await db
-    .select({ uname: users.uname, openName: users.openName })
-    .from(users)
-    .where(eq(users.id, userId));
+    .select({ uname: publicUsers.uname, openName: publicUsers.openName })
+    .from(publicUsers)
+    .where(eq(publicUsers.id, userId));
   return profile;
 }
 
 /** Users by their public uid. */
 export function usersByUid(db: Database, uids: number[]): Promise<{ id: number; uid: number }[]> {
-  return db.select({ id: users.id, uid: users.uid }).from(users).where(inArray(users.uid, uids));
+  return db
+    .select({ id: publicUsers.id, uid: publicUsers.uid })
+    .from(publicUsers)
+    .where(inArray(publicUsers.uid, uids));
 }
 
 /** Decimals of every asset, for formatting and parsing prices. */

@@ -9,12 +9,18 @@ type Status = (typeof REGISTRATION_STATUSES)[number];
 /** One attendee as the organizer's list shows them (email included: hosts contact their attendees). */
 export function presentAttendee(
   registration: RegistrationRow,
-  context: { person: PersonRow; typeName: string; waitlistPosition: number | null; decimals: Map<string, number> },
+  context: {
+    person: PersonRow;
+    email: string;
+    typeName: string;
+    waitlistPosition: number | null;
+    decimals: Map<string, number>;
+  },
 ) {
   const { person } = context;
   return {
     registrationId: String(registration.id),
-    user: { uid: String(person.uid), name: person.name, avatar: person.avatar, email: person.email },
+    user: { uid: String(person.uid), name: person.name, avatar: person.avatar, email: context.email },
     status: registration.status as Status,
     checkedIn: registration.checkedInAt !== null,
     checkedInAt: registration.checkedInAt?.toISOString() ?? null,

@@ -14,7 +14,14 @@ import { managedActivity } from './service.ts';
 
 /** What the organizer and co-hosts see of the people: the overview, the attendee list and its CSV. */
 export class AttendeeService {
-  constructor(private readonly deps: { db: Database; earnings: CreatorEarningsService }) {}
+  constructor(
+    private readonly deps: {
+      db: Database;
+      earnings: CreatorEarningsService;
+      /** The attendees' email addresses by id (the user module's `UserService.emailsOf`): hosts contact them. */
+      emailsOf: (userIds: number[]) => Promise<Map<number, string>>;
+    },
+  ) {}
 
   private get db() {
     return this.deps.db;
@@ -50,14 +57,14 @@ export class AttendeeService {
     const found = await attendeePage(this.db, row.id, { status, after, limit: limit + 1 });
     const ids = found.slice(0, limit).map((entry) => entry.id);
     const rows = await registrationsWithTypeNames(this.db, ids);
-    const people = await peopleById(
-      this.db,
-      rows.map((entry) => entry.registration.userId),
-    );
+    const userIds = rows.map((entry) => entry.registration.userId);
+    const people = await peopleById(this.db, userIds);
+    const emails = await this.deps.emailsOf(userIds);
     const decimals = await assetDecimals(this.db);
     const items = rows.map(({ registration, typeName }) =>
       presentAttendee(registration, {
         person: people.get(registration.userId)!,
+        email: emails.get(registration.userId) ?? '',
         typeName,
         waitlistPosition: found.find((entry) => entry.id === registration.id)?.position ?? null,
         decimals,

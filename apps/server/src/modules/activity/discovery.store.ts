@@ -117,7 +117,8 @@ export function listSection(name: string, filter: ListFilter, now: Date): Summar
   ];
   if (filter.city) conditions.push(sql`lower(a.city) = lower(${filter.city})`);
   if (filter.category) conditions.push(sql`a.category = ${filter.category}`);
-  if (filter.hostUid) conditions.push(sql`a.organizer_id = (select id from users where uid = ${filter.hostUid})`);
+  if (filter.hostUid)
+    conditions.push(sql`a.organizer_id = (select id from public_users where uid = ${filter.hostUid})`);
   if (filter.featured) conditions.push(sql`(a.marketing->>'featured')::boolean`);
   if (filter.online === true) conditions.push(sql`a.online_url is not null`);
   if (filter.online === false) conditions.push(sql`a.online_url is null`);

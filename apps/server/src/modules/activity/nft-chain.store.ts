@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { activities, attendanceNfts, registrations, users } from '../../db/schema/index.ts';
+import { activities, attendanceNfts, publicUsers, registrations } from '../../db/schema/index.ts';
 import type { NftRow, NftWithActivity } from './nfts.store.ts';
 
 /** The SQL of attendance NFTs on a chain: the batches the worker takes and their settlement. */
@@ -148,10 +148,10 @@ export async function liveNftByChainTokenId(
   chainTokenId: bigint,
 ): Promise<NftWithActivity | undefined> {
   const [row] = await db
-    .select({ nft: attendanceNfts, activity: activities, uid: users.uid })
+    .select({ nft: attendanceNfts, activity: activities, uid: publicUsers.uid })
     .from(attendanceNfts)
     .innerJoin(activities, eq(activities.id, attendanceNfts.activityId))
-    .innerJoin(users, eq(users.id, attendanceNfts.ownerId))
+    .innerJoin(publicUsers, eq(publicUsers.id, attendanceNfts.ownerId))
     .where(
       and(
         eq(attendanceNfts.chainId, chainId),

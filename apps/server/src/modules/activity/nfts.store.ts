@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { activities, attendanceNfts, users } from '../../db/schema/index.ts';
+import { activities, attendanceNfts, publicUsers } from '../../db/schema/index.ts';
 import type { ActivityRow } from './activities.store.ts';
 
 /** The SQL of attendance NFTs: minted at check-in, burned when it is undone. */
@@ -41,10 +41,10 @@ export async function burnNft(tx: Tx, registrationId: number, now: Date): Promis
 
 const withActivity = (db: Database) =>
   db
-    .select({ nft: attendanceNfts, activity: activities, uid: users.uid })
+    .select({ nft: attendanceNfts, activity: activities, uid: publicUsers.uid })
     .from(attendanceNfts)
     .innerJoin(activities, eq(activities.id, attendanceNfts.activityId))
-    .innerJoin(users, eq(users.id, attendanceNfts.ownerId));
+    .innerJoin(publicUsers, eq(publicUsers.id, attendanceNfts.ownerId));
 
 /** The user's live tokens before token id `before`, newest first; one more than `limit` when more follow. */
 export function nftsOf(

@@ -5,8 +5,17 @@ import { noticeDate, noticeWord } from '../../platform/notice-format.ts';
 import type { NoticeEvent, Notifier, OutboxHandlers } from '../notifications/events.ts';
 import { type ActivityRow, activityById, assetDecimals, findActivity, peopleById } from './activities.store.ts';
 import { activityParams, calendarInvite, leadText, money, NOTICE_LINKS } from './notices.ts';
-import { claimReminder, dueReminders, type Holder, holderOfPlace, holdersOf, holdersOfPlaces } from './notify.store.ts';
+import {
+  claimReminder,
+  dueReminders,
+  type Holder,
+  type HolderRow,
+  holderOfPlace,
+  holdersOf,
+  holdersOfPlaces,
+} from './notify.store.ts';
 import { decimalsOf } from './presenter.ts';
+import type { RegistrationRow } from './registrations.store.ts';
 import { seatCounts } from './registrations.store.ts';
 
 export interface ActivityNoticeDeps {
@@ -19,6 +28,8 @@ export interface ActivityNoticeDeps {
   mailbox: string;
   /** Reminders before the start, in minutes (NOTICE_REMINDER_LEADS). */
   reminderLeads: readonly number[];
+  /** The holders' email addresses by id (the user module's `UserService.emailsOf`), for their calendar invites. */
+  emailsOf: (userIds: number[]) => Promise<Map<number, string>>;
   log?: FastifyBaseLogger;
 }
 
@@ -93,6 +104,28 @@ export class ActivityNoticeService {
     }
   }
 
+  /** Holders with the address their invites go to, and the name that falls back to its local part. */
+  private async withEmails(rows: HolderRow[]): Promise<Holder[]> {
+    const emails = await this.deps.emailsOf(rows.map((row) => row.userId));
+    return rows.map((row) => {
+      const email = emails.get(row.userId) ?? '';
+      return { ...row, email, name: row.name ?? email.split('@')[0] ?? '' };
+    });
+  }
+
+  private async holderOfPlace(registrationId: number): Promise<Holder | undefined> {
+    const row = await holderOfPlace(this.db, registrationId);
+    return row ? (await this.withEmails([row]))[0] : undefined;
+  }
+
+  private async holdersOf(activityId: number, statuses: readonly RegistrationRow['status'][]): Promise<Holder[]> {
+    return this.withEmails(await holdersOf(this.db, activityId, statuses));
+  }
+
+  private async holdersOfPlaces(registrationIds: number[]): Promise<Holder[]> {
+    return this.withEmails(await holdersOfPlaces(this.db, registrationIds));
+  }
+
   private async organizerOf(activity: ActivityRow) {
     const organizer = (await peopleById(this.db, [activity.organizerId])).get(activity.organizerId);
     return { name: organizer?.name ?? 'Polaris', email: this.deps.mailbox };
@@ -158,7 +191,7 @@ export class ActivityNoticeService {
    */
   private signedUp(registrationId: number): Promise<void> {
     return this.announce(async (notifier) => {
-      const holder = await holderOfPlace(this.db, registrationId);
+      const holder = await this.holderOfPlace(registrationId);
       if (!holder) return;
       const activity = await this.activityOf(holder);
       if (holder.status === 'approved') {
@@ -178,7 +211,7 @@ export class ActivityNoticeService {
   /** A host approved a request, or a waitlisted place got a seat (its held price moved into escrow): with the invite. */
   private placeChanged(registrationId: number, kind: 'registrationApproved' | 'waitlistPromoted') {
     return this.announce(async (notifier) => {
-      const holder = await holderOfPlace(this.db, registrationId);
+      const holder = await this.holderOfPlace(registrationId);
       if (holder?.status !== 'approved') return;
       const activity = await this.activityOf(holder);
       await notifier.deliver([await this.placeEvent(activity, holder, kind)]);
@@ -189,7 +222,7 @@ export class ActivityNoticeService {
   /** A host declined a request: anything held came back. */
   private declined(registrationId: number): Promise<void> {
     return this.announce(async (notifier) => {
-      const holder = await holderOfPlace(this.db, registrationId);
+      const holder = await this.holderOfPlace(registrationId);
       if (!holder) return;
       const activity = await this.activityOf(holder);
       await notifier.deliver([await this.placeEvent(activity, holder, 'registrationDeclined')]);
@@ -213,7 +246,7 @@ export class ActivityNoticeService {
   private changed(activityId: number): Promise<void> {
     return this.announce(async (notifier) => {
       const activity = await activityById(this.db, activityId);
-      const holders = await holdersOf(this.db, activityId, ['approved', 'pending', 'waitlisted']);
+      const holders = await this.holdersOf(activityId, ['approved', 'pending', 'waitlisted']);
       const decimals = await assetDecimals(this.db);
       const organizer = await this.organizerOf(activity);
       const events: NoticeEvent[] = [];
@@ -247,12 +280,10 @@ export class ActivityNoticeService {
     return this.announce(async (notifier) => {
       const activity = await activityById(this.db, activityId);
       const holders = new Map(
-        (
-          await holdersOfPlaces(
-            this.db,
-            places.map((place) => place.registrationId),
-          )
-        ).map((holder) => [holder.registrationId, holder]),
+        (await this.holdersOfPlaces(places.map((place) => place.registrationId))).map((holder) => [
+          holder.registrationId,
+          holder,
+        ]),
       );
       const decimals = await assetDecimals(this.db);
       const organizer = await this.organizerOf(activity);
@@ -291,7 +322,7 @@ export class ActivityNoticeService {
   /** A ticket was checked in and its attendance collectible minted: the holder's open ticket turns "checked in". */
   private checkedIn(registrationId: number): Promise<void> {
     return this.announce(async (notifier) => {
-      const holder = await holderOfPlace(this.db, registrationId);
+      const holder = await this.holderOfPlace(registrationId);
       if (!holder) return;
       const activity = await this.activityOf(holder);
       await notifier.changed([holder.userId], 'ticket', activity.code);
@@ -310,7 +341,7 @@ export class ActivityNoticeService {
   /** A check-in was undone: the holder's open ticket shows its QR code again. */
   ticketChanged(registrationId: number): Promise<void> {
     return this.refresh('ticketChanged', async (notifier) => {
-      const holder = await holderOfPlace(this.db, registrationId);
+      const holder = await this.holderOfPlace(registrationId);
       if (!holder) return;
       await notifier.changed([holder.userId], 'ticket', (await this.activityOf(holder)).code);
     });
@@ -364,7 +395,7 @@ export class ActivityNoticeService {
       const activity = await activityById(this.db, activityId);
       const organizer = await this.organizerOf(activity);
       const events: NoticeEvent[] = [];
-      for (const holder of await holdersOf(this.db, activityId, ['approved'])) {
+      for (const holder of await this.holdersOf(activityId, ['approved'])) {
         events.push({
           kind: 'activityReminder',
           key: `activityReminder:${activity.id}:${lead}`,

@@ -5,8 +5,8 @@ import type { RegistrationRow } from './registrations.store.ts';
 
 /**
  * What the activity's notices read after a change has committed: the holders of places with the address and
- * language they are written to, and the reminders' claims. Reads `users` and the notifications' `notice_languages` view in
- * joins (the name and language to write in); writes only `activity_reminders`.
+ * language they are written to, and the reminders' claims. Reads the `public_users` and `notice_languages` views in joins
+ * (the name and language to write in; the address is the user module's, added by the service); writes only `activity_reminders`.
  */
 
 export interface Holder {
@@ -28,12 +28,14 @@ export interface Holder {
   fullRefundUntil: Date | null;
 }
 
+/** A holder as read here: the email (and the name it falls back to) is the user module's, added by the service. */
+export type HolderRow = Omit<Holder, 'email' | 'name'> & { name: string | null };
+
 interface HolderRecord {
   id: string;
   activity_id: string;
   user_id: string;
   status: string;
-  email: string;
   name: string | null;
   language: string | null;
   payment_state: string;
@@ -43,19 +45,18 @@ interface HolderRecord {
   full_refund_until: Date | string | null;
 }
 
-const holderColumns = sql`r.id, r.activity_id, r.user_id, r.status, u.email, coalesce(u.open_name, u.uname) as name,
+const holderColumns = sql`r.id, r.activity_id, r.user_id, r.status, u.name,
   coalesce(ns.language, r.language) as language, r.payment_state, r.paid::text as paid,
   r.refunded::text as refunded, r.asset_code, r.full_refund_until`;
-const holderJoins = sql`registrations r join users u on u.id = r.user_id
+const holderJoins = sql`registrations r join public_users u on u.id = r.user_id
   left join notice_languages ns on ns.user_id = r.user_id`;
 
-const holderOf = (row: HolderRecord): Holder => ({
+const holderOf = (row: HolderRecord): HolderRow => ({
   registrationId: Number(row.id),
   activityId: Number(row.activity_id),
   userId: Number(row.user_id),
   status: row.status,
-  email: row.email,
-  name: row.name ?? row.email.split('@')[0] ?? '',
+  name: row.name,
   language: row.language,
   paymentState: row.payment_state,
   paid: row.paid,
@@ -65,7 +66,7 @@ const holderOf = (row: HolderRecord): Holder => ({
 });
 
 /** The holder of one place. */
-export async function holderOfPlace(db: Database | Tx, registrationId: number): Promise<Holder | undefined> {
+export async function holderOfPlace(db: Database | Tx, registrationId: number): Promise<HolderRow | undefined> {
   const result = await query<HolderRecord>(
     db,
     sql`select ${holderColumns} from ${holderJoins} where r.id = ${registrationId} and u.deleted_at is null`,
@@ -79,7 +80,7 @@ export async function holdersOf(
   db: Database | Tx,
   activityId: number,
   statuses: readonly RegistrationRow['status'][],
-): Promise<Holder[]> {
+): Promise<HolderRow[]> {
   const result = await query<HolderRecord>(
     db,
     sql`select ${holderColumns} from ${holderJoins}
@@ -94,7 +95,7 @@ export async function holdersOf(
 }
 
 /** The people of these places, whatever their status now (a cancellation has already ended them). */
-export async function holdersOfPlaces(db: Database | Tx, registrationIds: number[]): Promise<Holder[]> {
+export async function holdersOfPlaces(db: Database | Tx, registrationIds: number[]): Promise<HolderRow[]> {
   if (registrationIds.length === 0) return [];
   const result = await query<HolderRecord>(
     db,

@@ -63,7 +63,7 @@ export async function idsByUid(db: Database | Tx, uids: string[]): Promise<Map<s
   if (uids.length === 0) return new Map();
   const result = await query<{ id: string; uid: string }>(
     db,
-    sql`select id, uid::text from users where uid in (${sql.join(
+    sql`select id, uid::text from public_users where uid in (${sql.join(
       uids.map((uid) => sql`${Number(uid)}`),
       sql`, `,
     )})`,
