@@ -35,7 +35,7 @@ export async function holdingsOf(
         from (select asset_code as asset, available + frozen as units from accounts where user_id = ${userId}
               union all
               select asset_code, amount from deposits where user_id = ${userId} and status = 'confirming') h
-        join assets s on s.code = h.asset
+        join public_assets s on s.code = h.asset
         group by h.asset, s.decimals having sum(h.units) > 0
         order by h.asset`,
   );
@@ -63,10 +63,9 @@ export async function holdingsOf(
   );
   const counts = rows[0];
   const decimals = new Map(
-    (await query<{ code: string; decimals: number }>(db, sql`select code, decimals from assets`)).rows.map((row) => [
-      row.code,
-      Number(row.decimals),
-    ]),
+    (await query<{ code: string; decimals: number }>(db, sql`select code, decimals from public_assets`)).rows.map(
+      (row) => [row.code, Number(row.decimals)],
+    ),
   );
   const earnings = (await earningsLeft(db, userId))
     .filter((row) => row.left > 0n)
