@@ -2,6 +2,7 @@ import type { AppOptions } from './app.ts';
 import type { Platform } from './app-platform.ts';
 import type { DiscoveryService } from './modules/activity/discovery.service.ts';
 import type { ImageService } from './modules/activity/images.service.ts';
+import type { ActivityServices } from './modules/activity/routes.ts';
 import { AirdropService } from './modules/airdrop/service.ts';
 import { ClientService } from './modules/app/client.service.ts';
 import { AppService } from './modules/app/service.ts';
@@ -17,6 +18,7 @@ import type { NotificationService } from './modules/notifications/service.ts';
 import { PeopleService } from './modules/people/service.ts';
 import { PlacesService } from './modules/places/service.ts';
 import type { PushService } from './modules/push/service.ts';
+import type { RedPacketService } from './modules/redpacket/service.ts';
 import { ReservesService } from './modules/reserves/service.ts';
 import { AccountDeletionService } from './modules/security/deletion.service.ts';
 import type { SecurityHoldService } from './modules/security/holds.service.ts';
@@ -41,6 +43,8 @@ interface Built {
   earnings: CreatorEarningsService;
   discovery: DiscoveryService;
   bounties: BountyService;
+  redPackets: RedPacketService;
+  activity: ActivityServices;
   notifications: NotificationService;
   push: { push: PushService };
 }
@@ -77,7 +81,18 @@ export function edgeServices(platform: Platform, options: AppOptions, built: Bui
     db,
     auth,
     now,
-    earningsLeft: (db, userId) => built.earnings.earningsLeft(db, userId),
+    holdings: {
+      funds: (db, userId) => wallet.heldFundsOf(db, userId),
+      earningsLeft: (db, userId) => built.earnings.earningsLeft(db, userId),
+      places: (db, userId, now) => built.activity.seats.openPlacesOf(db, userId, now),
+      redPackets: (db, userId) => built.redPackets.unsettledSentBy(db, userId),
+      bounties: (db, userId) => built.bounties.unsettledCreatedBy(db, userId),
+      airdrops: (db, userId) => airdrops.undistributedFundedBy(db, userId),
+      lock: async (tx, userId) => {
+        await auth.lockAccountRow(tx, userId);
+        await wallet.lockBalancesOf(tx, userId);
+      },
+    },
     forget: [
       (tx, userId) => built.payments.forgetUser(tx, userId),
       (tx, userId) => built.notifications.forgetUser(tx, userId),

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import { ledger } from '../wallet/ledger.ts';
 import { type ActivityRow, lockActivity, ticketTypeById } from './activities.store.ts';
 import type { ActivityEvents } from './events.ts';
+import { openPlacesOf } from './holdings.store.ts';
 import type { ActivityNoticeService } from './notify.service.ts';
 import {
   lockRegistration,
@@ -39,6 +40,11 @@ export class SeatService {
 
   private get db() {
     return this.deps.db;
+  }
+
+  /** Tickets and hosted activities still open, for deleting the account (in the deletion's transaction). */
+  openPlacesOf(db: Database | Tx, userId: number, now: Date) {
+    return openPlacesOf(db, userId, now);
   }
 
   /**

@@ -30,6 +30,7 @@ import {
   setPayoutEntries,
   startDue,
   takePlace,
+  undistributedFundedBy,
 } from './store.ts';
 
 export interface AirdropDeps {
@@ -68,6 +69,11 @@ export class AirdropService {
 
   private get db() {
     return this.deps.db;
+  }
+
+  /** Airdrops this person funds that are not distributed yet, for deleting the account (in its transaction). */
+  undistributedFundedBy(db: Database | Tx, userId: number): Promise<number> {
+    return undistributedFundedBy(db, userId);
   }
 
   async list(viewerId: number | null, input: { filter: 'current' | 'past'; cursor?: string; limit: number }) {

@@ -246,3 +246,12 @@ export async function airdropPurposes(tx: Tx, ids: number[]) {
     .where(inArray(airdrops.id, ids));
   return new Map(rows.map((row) => [row.id, { type: 'airdrop' as const, id: String(row.id), title: row.project }]));
 }
+
+/** Airdrops the person funds that are not distributed yet (what nobody takes goes back to them). */
+export async function undistributedFundedBy(db: Database | Tx, userId: number): Promise<number> {
+  const { rows } = await query<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from airdrops where funder_user_id = ${userId} and status <> 'distributed'`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -35,6 +35,7 @@ import {
   lastCodeSentAt,
   liveSessionIds,
   liveSessions,
+  lockAccountRow,
   lockCodeRequests,
   lockNewestCode,
   markCodeUsed,
@@ -110,6 +111,11 @@ export class AuthService {
 
   private get db() {
     return this.deps.db;
+  }
+
+  /** Locks the account row, first of the locks deleting it takes. */
+  lockAccountRow(tx: Tx, userId: number): Promise<void> {
+    return lockAccountRow(tx, userId);
   }
 
   /** Deleting an account, inside its transaction: the row anonymised, every session ended, its devices gone. */

@@ -217,3 +217,11 @@ export async function anonymiseAccount(tx: Tx, userId: number, now: Date): Promi
   await tx.execute(sql`update sessions set revoked_at = ${now.toISOString()}::timestamptz
     where user_id = ${userId} and revoked_at is null`);
 }
+
+/**
+ * Locks the account row, first of the locks deleting it takes (its balances are next): every ledger entry holds the
+ * rows of the users it touches (`FOR KEY SHARE`), so a payment either committed before this or waits and is refused.
+ */
+export async function lockAccountRow(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`select id from users where id = ${userId} for update`);
+}

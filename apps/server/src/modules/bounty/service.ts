@@ -9,6 +9,7 @@ import {
   Status,
 } from '@polaris/contract';
 import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency.ts';
 import { eachClaimed, FailingItems } from '../../platform/worker.ts';
@@ -34,6 +35,7 @@ import {
   nextBountyId,
   setRefundEntry,
   settleBounty,
+  unsettledCreatedBy,
 } from './store.ts';
 import { SubmissionService } from './submissions.service.ts';
 import { listSubmissions } from './submissions.store.ts';
@@ -103,6 +105,11 @@ export class BountyService {
 
   private get db() {
     return this.deps.db;
+  }
+
+  /** Bounties this person created that are not settled yet, for deleting the account (in its transaction). */
+  unsettledCreatedBy(db: Database | Tx, userId: number): Promise<number> {
+    return unsettledCreatedBy(db, userId);
   }
 
   /**

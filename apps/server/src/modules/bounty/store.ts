@@ -369,3 +369,12 @@ export async function bountyPurposes(tx: Tx, ids: number[]) {
   );
   return new Map(rows.map((row) => [Number(row.id), { type: 'bounty' as const, id: row.id, title: row.title }]));
 }
+
+/** Bounties the person created that are not settled yet (their reward is held): blocks deleting them. */
+export async function unsettledCreatedBy(db: Database | Tx, userId: number): Promise<number> {
+  const { rows } = await query<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from bounties where creator_id = ${userId} and settled_at is null`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -6,7 +6,7 @@ import {
   VALIDITY_UNIT_SECONDS,
 } from '@polaris/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import type { AttemptLimiter, AttemptRule } from '../../platform/attempts.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { once } from '../../platform/idempotency.ts';
@@ -38,6 +38,7 @@ import {
   receivedPage,
   sentPage,
   setSendEntry,
+  unsettledSentBy,
 } from './store.ts';
 
 /** What red packets need of chat: to refuse a packet for a room before money moves, and to post it after. */
@@ -109,6 +110,11 @@ export class RedPacketService {
 
   private get db() {
     return this.deps.db;
+  }
+
+  /** Packets this person sent that are not settled yet, for deleting the account (in the deletion's transaction). */
+  unsettledSentBy(db: Database | Tx, userId: number): Promise<number> {
+    return unsettledSentBy(db, userId);
   }
 
   async send(user: { id: number; uid: number }, input: RedPacketSend): Promise<RedPacket> {

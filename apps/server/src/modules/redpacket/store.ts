@@ -252,3 +252,12 @@ export async function packetPurposes(tx: Tx, ids: number[]) {
     .where(inArray(redPackets.id, ids));
   return new Map(rows.map((row) => [row.id, { type: 'redpacket' as const, id: row.code, title: null }]));
 }
+
+/** Red packets the person sent that are not settled yet (their leftover comes back to them): blocks deleting them. */
+export async function unsettledSentBy(db: Db, userId: number): Promise<number> {
+  const { rows } = await query<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from red_packets where sender_id = ${userId} and settled_at is null`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

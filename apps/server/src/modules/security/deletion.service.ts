@@ -2,7 +2,7 @@ import { type DeletionCheck, formatAmount, type Language, Status, translate } fr
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { AuthService } from '../auth/service.ts';
-import { type EarningsLeft, forgetSecrets, type Holdings, holdingsOf, lockAccount } from './deletion.store.ts';
+import { forgetSecrets, type Holdings, type HoldingsSources, holdingsOf } from './deletion.store.ts';
 
 /**
  * A module's part of deleting an account: inside the deletion's transaction it removes or wipes the person's rows
@@ -62,8 +62,8 @@ export class AccountDeletionService {
       db: Database;
       auth: AuthService;
       now: () => Date;
-      /** Creator earnings not yet withdrawn (the master module). */
-      earningsLeft: EarningsLeft;
+      /** What the person still holds or owes, each part from the module that owns it. */
+      holdings: HoldingsSources;
       /** Every other module that keeps something about the person (auth's is the account row and sessions). */
       forget: ForgetUser[];
       /** Files kept outside the database (identity documents), removed once the rows are gone. */
@@ -72,7 +72,7 @@ export class AccountDeletionService {
   ) {}
 
   async check(userId: number): Promise<DeletionCheck> {
-    return present(await holdingsOf(this.deps.db, userId, this.deps.now(), this.deps.earningsLeft));
+    return present(await holdingsOf(this.deps.db, userId, this.deps.now(), this.deps.holdings));
   }
 
   async delete(
@@ -87,9 +87,9 @@ export class AccountDeletionService {
     const outcome = await this.deps.db.transaction(async (tx) => {
       if (!(await this.deps.auth.consumeCode(tx, user.email, 'delete', input.vcode)))
         return { kind: 'badCode' as const };
-      await lockAccount(tx, user.id);
+      await this.deps.holdings.lock(tx, user.id);
       // Money or a ticket may have arrived since the first look: decide again under the locks.
-      const check = present(await holdingsOf(tx, user.id, now, this.deps.earningsLeft));
+      const check = present(await holdingsOf(tx, user.id, now, this.deps.holdings));
       // Thrown, not returned, so the code stays unused: nothing changes.
       if (!check.canDelete) throw blockedError(check, client.language);
       await this.deps.auth.forgetUser(tx, user.id, now);

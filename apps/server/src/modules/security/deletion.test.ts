@@ -72,6 +72,30 @@ describe('deleting an account', () => {
     expect((await check(ivy)).attachment).toMatchObject({ canDelete: true });
   });
 
+  it('refuses while a red packet the user sent is not settled, even with nothing left in the wallet', async () => {
+    const pia = await walletUser(t, 'pia@example.com');
+    await deposit(t, pia.email, 'USDT', 'BSC', '4');
+    const sent = await t.call('POST', '/redpacket/send', {
+      token: pia.token,
+      body: {
+        kind: 'share',
+        asset: 'USDT',
+        amount: '4',
+        count: 4,
+        validity: 1,
+        validityUnit: 'day',
+        tradePassword: pia.trade,
+        idempotencyKey: newKey(),
+      },
+    });
+    expect(sent.status).toBe(200);
+    // The red packet module answers for its packets: the wallet is empty, the packet still holds the money.
+    expect((await check(pia)).attachment).toMatchObject({ canDelete: false, funds: [], redPackets: 1 });
+    const refused = await remove(pia, { vcode: await mailedCode(pia) });
+    expect(refused.status).toBe(414);
+    expect((await signin(pia.email)).status).toBe(200);
+  });
+
   it('needs the right password and code, then wipes the person, ends every login and keeps the ledger balanced', async () => {
     const bob = await walletUser(t, 'bob@example.com');
     const kim = await walletUser(t, 'kim@example.com');

@@ -21,9 +21,11 @@ import {
   availableOf,
   balancesOf,
   type Catalog,
+  heldFundsOf,
   insertAsset,
   insertNetwork,
   loadCatalog,
+  lockBalancesOf,
   setAssetVisible,
   updateNetwork,
 } from './store.ts';
@@ -49,6 +51,16 @@ const SHOWN_BY_DEFAULT = new Set(['USDT', 'XDR', 'BTC', 'ETH']);
 
 export class WalletService {
   constructor(private readonly deps: WalletDeps) {}
+
+  /** What the person holds or has on its way in, per asset, for deleting the account (in its transaction). */
+  heldFundsOf(db: Database | Tx, userId: number) {
+    return heldFundsOf(db, userId);
+  }
+
+  /** Locks the person's balances, after their account row, for deleting the account. */
+  lockBalancesOf(tx: Tx, userId: number): Promise<void> {
+    return lockBalancesOf(tx, userId);
+  }
 
   catalog(): Promise<Catalog> {
     return loadCatalog(this.deps.db);

@@ -400,3 +400,32 @@ export async function updateNetwork(
 export async function deletePaymentMethodsOf(tx: Tx, userId: number): Promise<void> {
   await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
 }
+
+/**
+ * What the person's wallet holds, and deposits seen on a chain still gathering confirmations (money on its way in),
+ * per asset: what blocks deleting their account.
+ */
+export async function heldFundsOf(
+  db: Database | Tx,
+  userId: number,
+): Promise<{ asset: string; units: string; decimals: number }[]> {
+  const { rows } = await query<{ asset: string; units: string; decimals: number }>(
+    db,
+    sql`select h.asset, sum(h.units)::text as units, s.decimals
+        from (select asset_code as asset, available + frozen as units from accounts where user_id = ${userId}
+              union all
+              select asset_code, amount from deposits where user_id = ${userId} and status = 'confirming') h
+        join public_assets s on s.code = h.asset
+        group by h.asset, s.decimals having sum(h.units) > 0
+        order by h.asset`,
+  );
+  return rows.map((row) => ({ ...row, decimals: Number(row.decimals) }));
+}
+
+/**
+ * Locks the person's balances (after their account row, which the user module locks): no money arrives between
+ * the deletion's check and its wipe.
+ */
+export async function lockBalancesOf(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`select id from accounts where user_id = ${userId} order by id for update`);
+}
