@@ -19,7 +19,7 @@ export interface Holdings {
 }
 
 /** Creator earnings not yet withdrawn, per asset (the master module's service answers it in the caller's transaction). */
-export type EarningsLeft = (db: Database | Tx, userId: number) => Promise<{ asset: string; left: bigint }[]>;
+type EarningsLeft = (db: Database | Tx, userId: number) => Promise<{ asset: string; left: bigint }[]>;
 
 /**
  * What the person still holds or owes, each part answered by the module that owns it, in the caller's transaction
