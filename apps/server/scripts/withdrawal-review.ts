@@ -18,13 +18,13 @@ function refuse(what: string, result: Envelope<unknown>): never {
 
 if (command === 'pending') {
   const result = await operatorCall<{
-    items: { id: string; uid: string; asset: string; amount: string; valueUsd: string; address: string }[];
+    items: { id: string; uid: string; asset: string; amount: string; valueUsd: string | null; address: string }[];
   }>('GET', '/admin/withdrawals/review');
   if (result.status !== 200) refuse('Listing', result);
   if (result.attachment.items.length === 0) console.log('No withdrawal is waiting for review.');
   for (const item of result.attachment.items) {
     console.log(
-      `#${item.id}  uid ${item.uid}  ${item.amount} ${item.asset} (~${item.valueUsd} USD) to ${item.address}`,
+      `#${item.id}  uid ${item.uid}  ${item.amount} ${item.asset} (${item.valueUsd === null ? 'no market price' : `~${item.valueUsd} USD`}) to ${item.address}`,
     );
   }
 } else if (command === 'approve' || command === 'reject') {

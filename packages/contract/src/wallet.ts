@@ -376,7 +376,8 @@ export const WithdrawalReviewsOutput = z.object({
       uid: z.string(),
       asset: z.string(),
       amount: z.string(),
-      valueUsd: z.string(),
+      /** Null for an asset the market does not price (every withdrawal of one is reviewed). */
+      valueUsd: z.string().nullable(),
       chainId: z.number(),
       address: z.string(),
       createdAt: z.string(),

@@ -31,7 +31,7 @@ export class WithdrawalReviewService {
           uid: String(row.uid),
           asset: row.asset,
           amount: formatAmount(BigInt(row.amount) + BigInt(row.fee), decimals),
-          valueUsd: centsText(row.valueCents ?? 0n),
+          valueUsd: row.valueCents === null ? null : centsText(row.valueCents),
           chainId: row.chainId,
           address: row.address,
           createdAt: row.createdAt.toISOString(),

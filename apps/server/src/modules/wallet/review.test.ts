@@ -103,4 +103,30 @@ describe('review of large withdrawals', () => {
     const pending = await operator<{ items: unknown[] }>('GET', '/admin/withdrawals/review');
     expect(pending.attachment.items).toEqual([]);
   });
+
+  it('holds every withdrawal of an asset the market does not price, whatever its amount, and lists it without a value', async () => {
+    await deposit(t, ann.email, 'XDR', 'BSC', '500', '0x33ab');
+    const small = await t.call<{ id: string; status: string }>('POST', '/wallet/transfer', {
+      token: ann.token,
+      body: {
+        ...{ asset: 'XDR', amount: '200', to: EVM_ADDRESS, chainId: 201 },
+        ...{ tradePassword: ann.trade, idempotencyKey: newKey() },
+      },
+    });
+    expect(small).toMatchObject({ status: 200, attachment: { status: 'review' } });
+    const pending = await operator<{ items: { id: string; asset: string; valueUsd: string | null }[] }>(
+      'GET',
+      '/admin/withdrawals/review',
+    );
+    expect(pending.attachment.items).toEqual([
+      expect.objectContaining({ id: small.attachment.id, asset: 'XDR', valueUsd: null }),
+    ]);
+    const rejected = await operator('POST', '/admin/withdrawals/review', {
+      id: small.attachment.id,
+      decision: 'reject',
+    });
+    expect(rejected).toMatchObject({ status: 200, attachment: { status: 'failed' } });
+    expect(await balanceOf(t, ann.token, 'XDR')).toMatchObject({ available: '500', frozen: '0' });
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
 });

@@ -242,8 +242,9 @@ export class TransferService {
       }
     }
     const limit = withdrawal ? await this.limitClaim(user.id, asset.code, asset.decimals, units) : null;
-    // Large withdrawals wait, frozen, for an operator (an asset without a price cannot be valued: never reviewed).
-    const underReview = limit?.cents != null && limit.cents > this.deps.reviewAboveCents;
+    // Large withdrawals wait, frozen, for an operator; so does every one of an asset the market does not price
+    // (XDR): it cannot be valued against the daily limit, so a person looks at it instead.
+    const underReview = limit !== null && (limit.cents === null || limit.cents > this.deps.reviewAboveCents);
     await this.deps.trade.verify(user.id, input.tradePassword);
     // The authenticator code, when it is on, was taken by the router (the contract's second-factor table).
     const { tradePassword: _secret, ...request } = input;
