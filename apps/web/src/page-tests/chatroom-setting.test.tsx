@@ -1,17 +1,11 @@
 import { type ChatRoom, chatApi } from '@polaris/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/api/request.ts';
-import { sessionStore } from '@/lib/session.ts';
+import { mountScreen, signedInDuringEachTest, waitFor } from '@/components/test-mount.tsx';
 import ChatSettingPage from '@/pages/chatroom/setting/index.tsx';
 
 // The room is the only answer: every button the page shows is decided by its `can` (others never answer).
 vi.mock('@/api/request.ts', () => ({ api: { call: vi.fn() } }));
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const NOTHING: ChatRoom['can'] = {
   join: false,
@@ -49,41 +43,15 @@ const room = (can: Partial<ChatRoom['can']>, extra: Partial<ChatRoom> = {}) =>
     ...extra,
   }) as ChatRoom;
 
-const unmounts: (() => void)[] = [];
-beforeEach(() => {
-  sessionStore.setState({ token: 't', userInfo: { uid: '10000002', uuid: 'u', token: 't' }, loginStatus: true });
-});
-afterEach(() => {
-  for (const unmount of unmounts.splice(0)) unmount();
-  vi.mocked(api.call).mockReset();
-  sessionStore.getState().clear();
-});
+signedInDuringEachTest();
+afterEach(() => vi.mocked(api.call).mockReset());
 
 async function mount(answer: ChatRoom) {
   vi.mocked(api.call).mockImplementation(((route: unknown) =>
     route === chatApi.room ? Promise.resolve(answer) : new Promise(() => {})) as typeof api.call);
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  unmounts.push(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/?id=7']}>
-          <ChatSettingPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    ),
-  );
+  const container = await mountScreen(<ChatSettingPage />, '/?id=7');
   // The room's query answers on a later turn: wait for its card.
-  for (let turn = 0; turn < 50 && !container.querySelector('[data-testid="room-card-name"]'); turn++) {
-    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
-  }
-  expect(container.querySelector('[data-testid="room-card-name"]')).not.toBeNull();
+  expect(await waitFor(container, '[data-testid="room-card-name"]')).not.toBeNull();
   return (testId: string) => container.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
 }
 

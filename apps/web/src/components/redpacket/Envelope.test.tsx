@@ -1,16 +1,10 @@
 import type { RedPacket } from '@polaris/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/api/request.ts';
-import { sessionStore } from '@/lib/session.ts';
+import { mountScreen, signedInDuringEachTest, waitFor } from '../test-mount.tsx';
 import { EnvelopeLoader } from './Envelope.tsx';
 
 vi.mock('@/api/request.ts', () => ({ api: { call: vi.fn() } }));
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** An active followers-only packet of someone else, not opened by the reader. */
 const packet = (claim: boolean) =>
@@ -31,36 +25,13 @@ const packet = (claim: boolean) =>
     can: { claim },
   }) as unknown as RedPacket;
 
-const unmounts: (() => void)[] = [];
-beforeEach(() => {
-  sessionStore.setState({ token: 't', userInfo: { uid: '10000002', uuid: 'u', token: 't' }, loginStatus: true });
-});
-afterEach(() => {
-  for (const unmount of unmounts.splice(0)) unmount();
-  vi.mocked(api.call).mockReset();
-  sessionStore.getState().clear();
-});
+signedInDuringEachTest();
+afterEach(() => vi.mocked(api.call).mockReset());
 
 async function mount(answer: RedPacket) {
   vi.mocked(api.call).mockResolvedValue(answer);
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  unmounts.push(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <EnvelopeLoader code="abc123" onClaimed={() => {}} />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    ),
-  );
-  await vi.waitFor(() => expect(container.querySelector('[data-testid="envelope"]')).not.toBeNull());
+  const container = await mountScreen(<EnvelopeLoader code="abc123" onClaimed={() => {}} />);
+  expect(await waitFor(container, '[data-testid="envelope"]')).not.toBeNull();
   return container;
 }
 

@@ -1,17 +1,12 @@
 import type { Activity } from '@polaris/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CancelActivity } from '@/components/host/ManageTools.tsx';
+import { mountScreen } from '@/components/test-mount.tsx';
 import { DetailsBar } from './DetailsBar.tsx';
 import type { SignUpFlow } from './useSignUpFlow.ts';
 
 // Nothing here may reach a server: the bar's buttons are decided by the answer's `can` alone.
 vi.mock('@/api/request.ts', () => ({ api: { call: vi.fn(() => new Promise(() => {})) } }));
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const NOTHING: Activity['can'] = {
   edit: false,
@@ -46,27 +41,8 @@ function activity(can: Partial<Activity['can']>, place: 'approved' | null = 'app
 
 const flow = { loggedIn: true, ticket: { id: 't1' }, outcome: 'approved', start: vi.fn() } as unknown as SignUpFlow;
 
-const unmounts: (() => void)[] = [];
-afterEach(() => {
-  for (const unmount of unmounts.splice(0)) unmount();
-});
-
 async function mount(element: React.ReactNode) {
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  unmounts.push(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{element}</MemoryRouter>
-      </QueryClientProvider>,
-    ),
-  );
+  const container = await mountScreen(element);
   return (testId: string) => container.querySelector<HTMLButtonElement>(`[data-testid="${testId}"]`);
 }
 

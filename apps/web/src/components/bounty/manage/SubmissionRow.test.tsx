@@ -1,15 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Bounty, BountySubmission } from '@/api/bounty.ts';
+import { mountScreen } from '@/components/test-mount.tsx';
 import { DetailBar } from '../detail/DetailBar.tsx';
 import { SubmissionRow } from './SubmissionRow.tsx';
 
 vi.mock('@/api/request.ts', () => ({ api: { call: vi.fn(() => new Promise(() => {})) } }));
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** An open bounty with winners left: only `can` differs between the cases. */
 const bounty = (can: Partial<Bounty['can']>) =>
@@ -40,27 +35,8 @@ const submission = {
   createdAt: '2026-05-01T10:00:00.000Z',
 } as unknown as BountySubmission;
 
-const unmounts: (() => void)[] = [];
-afterEach(() => {
-  for (const unmount of unmounts.splice(0)) unmount();
-});
-
 async function mount(element: React.ReactNode) {
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  const client = new QueryClient();
-  unmounts.push(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
-  await act(async () =>
-    root.render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{element}</MemoryRouter>
-      </QueryClientProvider>,
-    ),
-  );
+  const container = await mountScreen(element);
   return (testId: string) => container.querySelector(`[data-testid="${testId}"]`);
 }
 
