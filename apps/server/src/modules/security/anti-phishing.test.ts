@@ -237,6 +237,19 @@ describe('every mail the product sends', () => {
         t.services.activity.invitations.invite({ id: oliviaId }, { activityId: activity.id, emails: [user.email] }),
       ),
     );
+    // The address book's confirmation links: adding an address, and turning the allowlist off (once it is on).
+    const book = (route: string, language: Language, body: Record<string, unknown>) => async () => {
+      const answer = await t.call('POST', route, { token: user.token, locale: language, body });
+      expect(answer.status, `${route}: ${answer.msg}`).toBe(200);
+    };
+    for (const [index, language] of LANGUAGES.entries()) {
+      const address = { chainId: 201, address: `0x${String(index + 1).padStart(40, 'a')}`, label: language };
+      mails.push(await at(`addressBook:add:${language}`, language, book('/wallet/addressBook/add', language, address)));
+    }
+    await book('/wallet/addressBook/allowlist', 'en', { enabled: true })();
+    mails.push(
+      await at('addressBook:allowlistOff', 'en', book('/wallet/addressBook/allowlist', 'en', { enabled: false })),
+    );
     return { mails, sent };
   }
 
@@ -252,7 +265,7 @@ describe('every mail the product sends', () => {
     const user = await mailsEverywhere();
     expect((await setCode(user, 'Orchid42')).status).toBe(200);
     const { mails, sent } = await everyMail(user);
-    expect(sent.length).toBe((purposes.length - 1) * LANGUAGES.length + kinds.length + 1);
+    expect(sent.length).toBe((purposes.length - 1) * LANGUAGES.length + kinds.length + 1 + LANGUAGES.length + 1);
     mails.forEach((mail, index) => {
       const { language } = sent[index]!;
       if (language === 'notice') {
@@ -320,6 +333,7 @@ describe('no mail leaves around the stamp', () => {
     'modules/activity/invitations.service.ts',
     'modules/auth/service.ts',
     'modules/notifications/notice-mail.ts',
+    'modules/wallet/address-book.service.ts',
     'platform/mail-queue.ts',
   ];
 
