@@ -96,6 +96,8 @@ export const NO_SECOND_FACTOR: Record<string, string> = {
   '/calendar/feed/reset': 'replaces the private calendar feed link; reveals and removes no protection',
   '/chat/message/delete': 'deletes a chat message',
   '/chat/room/invite/reset': 'replaces a room’s invite link',
+  '/admin/withdrawals/review':
+    'an operator’s decision on a held withdrawal, behind the admin token (operator-guard), not a user’s session',
 };
 
 /** Words in a path that make it look sensitive; such a path needs a decision above. */

@@ -31,6 +31,7 @@ const GATED = [
   'POST /user/payments/update',
   'POST /uservip/buyVip',
   'POST /uservip/renew',
+  'POST /wallet/addressBook/add',
   'POST /wallet/transfer',
 ];
 
