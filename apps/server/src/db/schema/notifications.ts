@@ -28,9 +28,8 @@ export const notices = pgTable(
   'notices',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    /** No foreign key: written only by a statement that selects its recipients from the users (migration 0048). */
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
     category: text('category').notNull(),
     kind: text('kind').notNull(),
     key: text('key').notNull(),
@@ -151,9 +150,8 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    /** No foreign key: written only by a statement that selects its recipients from the users (migration 0048). */
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
     sessionId: bigint('session_id', { mode: 'number' }),
     kind: text('kind').notNull(),
     endpoint: text('endpoint').notNull(),
