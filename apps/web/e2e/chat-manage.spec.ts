@@ -206,6 +206,11 @@ test('a city room lists the upcoming activities of its own city only', async ({ 
   await expect(page.getByTestId('activity-card')).toHaveCount(1);
   await expect(page.getByTestId('activity-card')).toContainText('Harbour Night');
   await expect(page.getByText('Already Over')).toHaveCount(0);
+  // The city's public calendar, for a calendar app: its feed holds the city's activity.
+  const subscribe = page.getByTestId('city-calendar-subscribe');
+  await expect(subscribe).toHaveAttribute('href', /^webcal:\/\/.+\/calendar\/city\/.+\.ics$/);
+  const feed = await page.request.get((await subscribe.getAttribute('href'))!.replace(/^webcal:/, 'http:'));
+  expect(await feed.text()).toContain('SUMMARY:Harbour Night');
 
   await page.goto(`/#/pages/chatroom/cityActivities/index?id=${community.id}`);
   await expect(page.getByTestId('city-not-city')).toBeVisible();

@@ -48,3 +48,16 @@ export const CalendarFeedOutput = z.object({
   url: z.string(),
   webcalUrl: z.string(),
 });
+/** A public feed: anyone may subscribe; it lists public activities only. */
+export const CalendarPublicFeedOutput = z.object({ url: z.string(), webcalUrl: z.string() });
+export const CalendarCityFeedInput = z.object({ city: text().min(1).max(60) });
+/** What an organizer hands out: their public feed and the listing other sites may frame (docs/activities.md). */
+export const CalendarHostLinksOutput = z.object({
+  feed: CalendarPublicFeedOutput,
+  embed: z.object({
+    /** The page an <iframe> shows. */
+    pageUrl: z.string(),
+    /** The one line to paste into a website: the script frames the page and sizes the frame. */
+    snippet: z.string(),
+  }),
+});

@@ -94,6 +94,7 @@ export const NO_SECOND_FACTOR: Record<string, string> = {
   '/activity/draft/delete': 'deletes an unpublished draft; no money, no sign-in',
   '/calendar/entry/delete': 'deletes a personal calendar entry',
   '/calendar/feed/reset': 'replaces the private calendar feed link; reveals and removes no protection',
+  '/calendar/host/links': 'the addresses of the organizer’s public feed and listing; reads only, public anyway',
   '/chat/message/delete': 'deletes a chat message',
   '/chat/room/invite/reset': 'replaces a room’s invite link',
   '/admin/withdrawals/review':

@@ -78,6 +78,26 @@ export class Links {
     return `${this.publicUrl}${API_BASE}/calendar/feed/${token}.ics`;
   }
 
+  /** The public feed of what a person organizes or co-hosts (their 8–15 digit uid). */
+  organizerFeed(uid: number | string): string {
+    return `${this.publicUrl}${API_BASE}/calendar/organizer/${uid}.ics`;
+  }
+
+  /** The public feed of a city's activities (the city as activities name it). */
+  cityFeed(city: string): string {
+    return `${this.publicUrl}${API_BASE}/calendar/city/${encodeURIComponent(city)}.ics`;
+  }
+
+  /** The page another site frames to list an organizer's upcoming activities (docs/activities.md "Embedding"). */
+  embedPage(uid: number | string): string {
+    return `${this.publicUrl}${API_BASE}/embed/organizer/${uid}`;
+  }
+
+  /** The one-line script that puts `embedPage` on another site and sizes its frame. */
+  embedScript(): string {
+    return `${this.publicUrl}${API_BASE}/embed/listing.js`;
+  }
+
   /** The sign-up page with an invite code filled in. */
   register(inviteCode: string): string {
     return `${this.publicUrl}/#${href(PATHS.register, { inviteCode })}`;

@@ -74,6 +74,8 @@ interface FileAnswer {
   /** Text, bytes, or an object sent as JSON. */
   body: string | Buffer | object;
   headers?: Record<string, string>;
+  /** Headers every response carries that this one must not (a page other sites may frame drops X-Frame-Options). */
+  withoutHeaders?: readonly string[];
 }
 
 interface RawRouteContext<I, A extends AuthMode, P extends string> extends RouteContext<I, A> {
@@ -286,6 +288,7 @@ export class Router {
             if (present) return this.envelope(context.language, present(await spec.handler(context)));
             const answer = (await spec.handler(context)) as FileAnswer;
             for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
+            for (const name of answer.withoutHeaders ?? []) reply.raw.removeHeader(name);
             return reply.type(answer.type).send(answer.body);
           }),
       });

@@ -54,6 +54,8 @@ const calendarKeys = {
   month: (month: string, filter: CalendarFilter) => [...calendarKeys.all, 'month', month, filter] as const,
   list: (filter: CalendarFilter) => [...calendarKeys.all, 'list', filter] as const,
   feed: () => [...calendarKeys.all, 'feed'] as const,
+  hostLinks: () => [...calendarKeys.all, 'hostLinks'] as const,
+  cityFeed: (city: string) => [...calendarKeys.all, 'cityFeed', city] as const,
 };
 
 const useLoggedIn = () => useSession((state) => state.loginStatus);
@@ -294,6 +296,26 @@ export function useResetCalendarFeed() {
   return useMutation({
     mutationFn: () => api.call(calendarApi.feedReset),
     onSuccess: (feed) => queryClient.setQueryData(calendarKeys.feed(), feed),
+  });
+}
+
+/** The organizer's own public feed and embeddable listing (they never change: fetched once a session). */
+export function useHostCalendarLinks() {
+  return useQuery({
+    queryKey: calendarKeys.hostLinks(),
+    enabled: useLoggedIn(),
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: () => api.call(calendarApi.hostLinks),
+  });
+}
+
+/** A city's public feed, to subscribe to; the city as activities name it. */
+export function useCityCalendarFeed(city: string | null) {
+  return useQuery({
+    queryKey: calendarKeys.cityFeed(city ?? ''),
+    enabled: city !== null && city !== '',
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: () => api.call(calendarApi.cityFeed, { city: city! }),
   });
 }
 

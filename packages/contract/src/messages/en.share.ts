@@ -16,4 +16,9 @@ export const enShare = {
     room: { title: 'Join a chat room on Polaris', description: 'Open the link to join the conversation.' },
     notFound: { title: 'Link not found', description: 'This link does not exist or is no longer available.' },
   },
+  embed: {
+    title: 'Activities by {{name}}',
+    empty: 'No upcoming activities yet.',
+    cancelled: 'Cancelled',
+  },
 };

@@ -14,4 +14,9 @@ export const zhHansShare: Shape<typeof enShare> = {
     room: { title: '加入 Polaris 上的聊天室', description: '打开链接加入对话。' },
     notFound: { title: '找不到链接', description: '这个链接不存在或已失效。' },
   },
+  embed: {
+    title: '{{name}} 的活动',
+    empty: '目前没有即将举行的活动。',
+    cancelled: '已取消',
+  },
 };

@@ -14,4 +14,9 @@ export const zhHantShare: Shape<typeof enShare> = {
     room: { title: '加入 Polaris 上的聊天室', description: '打開連結加入對話。' },
     notFound: { title: '找不到連結', description: '這個連結不存在或已失效。' },
   },
+  embed: {
+    title: '{{name}} 的活動',
+    empty: '目前沒有即將舉行的活動。',
+    cancelled: '已取消',
+  },
 };

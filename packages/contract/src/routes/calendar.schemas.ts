@@ -12,4 +12,6 @@ export const calendarSchemas = {
   entryDelete: withSchemas(api.entryDelete, s.CalendarEntryRefInput, EmptyOutput),
   feed: withSchemas(api.feed, EmptyInput, s.CalendarFeedOutput),
   feedReset: withSchemas(api.feedReset, EmptyInput, s.CalendarFeedOutput),
+  hostLinks: withSchemas(api.hostLinks, EmptyInput, s.CalendarHostLinksOutput),
+  cityFeed: withSchemas(api.cityFeed, s.CalendarCityFeedInput, s.CalendarPublicFeedOutput),
 };

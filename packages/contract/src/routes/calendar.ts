@@ -11,4 +11,6 @@ export const calendarApi = {
   entryDelete: route<typeof s.CalendarEntryRefInput, typeof EmptyOutput>('POST', '/calendar/entry/delete'),
   feed: route<typeof EmptyInput, typeof s.CalendarFeedOutput>('GET', '/calendar/feed'),
   feedReset: route<typeof EmptyInput, typeof s.CalendarFeedOutput>('POST', '/calendar/feed/reset'),
+  hostLinks: route<typeof EmptyInput, typeof s.CalendarHostLinksOutput>('GET', '/calendar/host/links'),
+  cityFeed: route<typeof s.CalendarCityFeedInput, typeof s.CalendarPublicFeedOutput>('GET', '/calendar/city/feed'),
 };

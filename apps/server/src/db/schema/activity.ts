@@ -128,6 +128,9 @@ export const publicActivities = pgView('public_activities', {
   address: text('address'),
   online: boolean('online').notNull(),
   createdAt: at('created_at').notNull(),
+  /** The revision its calendar invitations and feeds carry (SEQUENCE), raised with each change of time or venue. */
+  calendarSequence: integer('calendar_sequence').notNull(),
+  updatedAt: at('updated_at').notNull(),
 }).existing();
 
 /** Who co-hosts an activity, for the other modules (migration 0042). */

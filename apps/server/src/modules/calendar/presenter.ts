@@ -44,9 +44,13 @@ export function presentEntry(
   };
 }
 
-/** A calendar item as an iCalendar event; pending, waitlisted and draft ones are tentative. */
-export function icsEventOf(item: CalendarItem, links: Links, updatedAt: Date): IcsEvent {
+/**
+ * A calendar item as an iCalendar event; pending, waitlisted and draft ones are tentative. An activity's carries
+ * the activity's revision (`sequence`), as its mailed invitations do, so the subscriber's calendar keeps one event.
+ */
+export function icsEventOf(item: CalendarItem, links: Links, updatedAt: Date, sequence?: number): IcsEvent {
   return {
+    ...(sequence === undefined ? {} : { sequence }),
     uid: item.kind === 'own' ? `entry-${item.id}@polaris` : `activity-${item.id}@polaris`,
     title: item.title,
     startsAt: new Date(item.startsAt),

@@ -11,10 +11,14 @@ import {
   type EntryValues,
   feedOwnerOf,
   feedToken,
+  hostByUid,
   hostedActivities,
   insertEntry,
   joinedActivities,
   ownEntries,
+  type PublicFeedOf,
+  publicFeedActivities,
+  uidOfUser,
   updateEntry,
 } from './store.ts';
 
@@ -51,6 +55,11 @@ export class CalendarService {
     return this.deps.db;
   }
 
+  /** Where the public feeds, the listing and each activity's page are. */
+  get links() {
+    return this.deps.links;
+  }
+
   /** An activity the user both hosts and joined shows once, as hosted. */
   async items(
     userId: number,
@@ -59,25 +68,45 @@ export class CalendarService {
     limit: number,
     language: Language = 'en',
   ): Promise<CalendarItem[]> {
-    const items: CalendarItem[] = [];
+    return (await this.collect(userId, range, filter, limit, language)).map(({ item }) => item);
+  }
+
+  /** The items with each activity's revision (what a feed's SEQUENCE carries). */
+  private async collect(
+    userId: number,
+    range: Partial<Range>,
+    filter: CalendarFilter,
+    limit: number,
+    language: Language,
+  ): Promise<{ item: CalendarItem; sequence?: number }[]> {
+    const items: { item: CalendarItem; sequence?: number }[] = [];
     const hostedIds = new Set<string>();
     if (filter === 'all' || filter === 'hosted') {
       for (const row of await hostedActivities(this.db, userId, range, limit)) {
         hostedIds.add(row.code);
-        items.push(presentActivityItem('hosted', row, row.status, language));
+        items.push({
+          item: presentActivityItem('hosted', row, row.status, language),
+          sequence: row.calendar_sequence,
+        });
       }
     }
     if (filter === 'all' || filter === 'joined') {
       for (const row of await joinedActivities(this.db, userId, range, limit)) {
-        if (!hostedIds.has(row.code)) items.push(presentActivityItem('joined', row, row.registration_status, language));
+        if (hostedIds.has(row.code)) continue;
+        items.push({
+          item: presentActivityItem('joined', row, row.registration_status, language),
+          sequence: row.calendar_sequence,
+        });
       }
     }
     if (filter === 'all' || filter === 'own') {
       for (const row of await ownEntries(this.db, userId, range, limit)) {
-        items.push(presentEntry({ ...row, startsAt: row.starts_at, endsAt: row.ends_at }));
+        items.push({ item: presentEntry({ ...row, startsAt: row.starts_at, endsAt: row.ends_at }) });
       }
     }
-    return items.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id.localeCompare(b.id)).slice(0, limit);
+    return items
+      .sort((a, b) => a.item.startsAt.localeCompare(b.item.startsAt) || a.item.id.localeCompare(b.item.id))
+      .slice(0, limit);
   }
 
   month(userId: number, month: string, tz: string, filter: CalendarFilter, language: Language = 'en') {
@@ -126,13 +155,67 @@ export class CalendarService {
 
   async ics(userId: number): Promise<string> {
     const now = this.deps.now();
-    const items = await this.items(userId, { from: new Date(now.getTime() - FEED_HISTORY_MS) }, 'all', 1000);
+    const items = await this.collect(userId, { from: new Date(now.getTime() - FEED_HISTORY_MS) }, 'all', 1000, 'en');
     return renderCalendar(
       'Polaris',
-      items.map((item) => icsEventOf(item, this.deps.links, now)),
+      items.map(({ item, sequence }) => icsEventOf(item, this.deps.links, now, sequence)),
+    );
+  }
+
+  // Public feeds: an organizer's and a city's (public activities only, no token)
+
+  /** An organizer's public feed and embeddable listing, to hand out. */
+  async hostLinks(userId: number) {
+    const uid = await uidOfUser(this.db, userId);
+    if (uid === undefined) throw notFound();
+    const { links } = this.deps;
+    const script = links.embedScript();
+    return {
+      feed: publicFeed(links.organizerFeed(uid)),
+      embed: {
+        pageUrl: links.embedPage(uid),
+        snippet: `<script src="${script}" data-organizer="${uid}" async></script>`,
+      },
+    };
+  }
+
+  cityFeedUrl(city: string) {
+    return publicFeed(this.deps.links.cityFeed(city));
+  }
+
+  /** The person a public calendar is of, by the uid in its address; anything else is not found. */
+  async host(uid: string) {
+    const host = /^\d{8,15}$/.test(uid) ? await hostByUid(this.db, Number(uid)) : undefined;
+    if (!host) throw notFound();
+    return host;
+  }
+
+  /** Public activities of a host or a city that end after `from` (default: now), soonest first. */
+  publicActivities(of: PublicFeedOf, from = this.deps.now(), limit = 1000) {
+    return publicFeedActivities(this.db, of, from, limit);
+  }
+
+  /**
+   * A public feed as iCalendar: the same UID and SEQUENCE as each activity's mailed invitations and the personal
+   * feed, so whichever a calendar got first, the event is updated in place; a cancelled activity stays, CANCELLED.
+   */
+  async publicIcs(name: string, of: PublicFeedOf): Promise<string> {
+    const rows = await this.publicActivities(of, new Date(this.deps.now().getTime() - FEED_HISTORY_MS));
+    return renderCalendar(
+      name,
+      rows.map((row) =>
+        icsEventOf(
+          presentActivityItem('hosted', row, row.status, 'en'),
+          this.deps.links,
+          new Date(row.updated_at),
+          row.calendar_sequence,
+        ),
+      ),
     );
   }
 }
+
+const publicFeed = (url: string) => ({ url, webcalUrl: url.replace(/^https?:/, 'webcal:') });
 
 /** An entry's columns; its end must come after its start. */
 function entryValues(input: EntryInput): EntryValues {

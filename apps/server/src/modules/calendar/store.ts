@@ -21,7 +21,13 @@ export interface ActivityItemRow {
   address: string | null;
   online: boolean;
   status: string;
+  /** The revision its invitations carry (SEQUENCE), so a feed's event and a mailed invite stay one event. */
+  calendar_sequence: number;
+  updated_at: string | Date;
 }
+
+const itemColumns = sql`a.code, a.title, a.starts_at, a.ends_at, a.timezone, a.city, a.address, a.online, a.status,
+  a.calendar_sequence, a.updated_at`;
 
 /** Rows whose time span overlaps the range; an open end is unbounded. */
 function overlaps(range: Partial<Range>, start: string, end: string): SQL {
@@ -40,7 +46,7 @@ function overlaps(range: Partial<Range>, start: string, end: string): SQL {
 export async function hostedActivities(db: Database, userId: number, range: Partial<Range>, limit: number) {
   const found = await query<ActivityItemRow>(
     db,
-    sql`select a.code, a.title, a.starts_at, a.ends_at, a.timezone, a.city, a.address, a.online, a.status
+    sql`select ${itemColumns}
         from public_activities a
         where (a.organizer_id = ${userId}
                or exists (select 1 from public_activity_cohosts c where c.activity_id = a.id and c.user_id = ${userId}))
@@ -54,12 +60,35 @@ export async function hostedActivities(db: Database, userId: number, range: Part
 export async function joinedActivities(db: Database, userId: number, range: Partial<Range>, limit: number) {
   const found = await query<ActivityItemRow & { registration_status: string }>(
     db,
-    sql`select a.code, a.title, a.starts_at, a.ends_at, a.timezone, a.city, a.address, a.online, a.status,
-               r.status as registration_status
+    sql`select ${itemColumns}, r.status as registration_status
         from activity_attendance r join public_activities a on a.id = r.activity_id
         where r.user_id = ${userId} and r.status in ('pending', 'approved', 'waitlisted')
           and a.status <> 'draft' and ${overlaps(range, 'a.starts_at', 'a.ends_at')}
         order by a.starts_at limit ${limit}`,
+  );
+  return found.rows;
+}
+
+/** Whose public calendar: the activities a person organizes or co-hosts, or those in a city. */
+export type PublicFeedOf = { hostId: number } | { city: string };
+
+/**
+ * Public activities (published or cancelled, listed publicly; never a draft or an unlisted one) of a host or a
+ * city that end after `from`, soonest first. A cancelled one stays, so a subscribed calendar learns of it.
+ */
+export async function publicFeedActivities(db: Database, of: PublicFeedOf, from: Date, limit: number) {
+  const whose =
+    'hostId' in of
+      ? sql`(a.organizer_id = ${of.hostId}
+             or exists (select 1 from public_activity_cohosts c where c.activity_id = a.id and c.user_id = ${of.hostId}))`
+      : sql`lower(a.city) = lower(${of.city})`;
+  const found = await query<ActivityItemRow>(
+    db,
+    sql`select ${itemColumns}
+        from public_activities a
+        where ${whose} and a.visibility = 'public' and a.status in ('published', 'cancelled')
+          and a.ends_at > ${from.toISOString()}::timestamptz
+        order by a.starts_at, a.code limit ${limit}`,
   );
   return found.rows;
 }
@@ -147,4 +176,20 @@ export async function feedToken(
 export async function feedOwnerOf(db: Database, token: string): Promise<number | undefined> {
   const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.token, token));
   return row?.userId;
+}
+
+/** A person as a public calendar names them: by uid (never a deleted account). */
+export async function hostByUid(db: Database, uid: number) {
+  const found = await query<{ id: number; uid: number; name: string }>(
+    db,
+    sql`select id::int, uid::bigint as uid, name from public_users where uid = ${uid} and deleted_at is null`,
+  );
+  const row = found.rows[0];
+  return row ? { id: Number(row.id), uid: Number(row.uid), name: row.name } : undefined;
+}
+
+/** A person's uid (for the links to their public calendar). */
+export async function uidOfUser(db: Database, userId: number): Promise<number | undefined> {
+  const found = await query<{ uid: string | number }>(db, sql`select uid from public_users where id = ${userId}`);
+  return found.rows[0] ? Number(found.rows[0].uid) : undefined;
 }

@@ -1,4 +1,5 @@
 import { type Language, translate } from '@polaris/contract';
+import { escapeHtml, HTML_LANG } from '../../platform/html.ts';
 
 /** What a link preview shows: the page's title, a line or two, and a picture (an absolute URL). */
 export interface Preview {
@@ -7,13 +8,7 @@ export interface Preview {
   image: string | null;
 }
 
-/** Every character that could end an attribute or open a tag: titles and descriptions are other people's text. */
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"'`]/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 const OG_LOCALE: Record<Language, string> = { 'zh-Hant': 'zh_TW', 'zh-Hans': 'zh_CN', en: 'en_US' };
-const HTML_LANG: Record<Language, string> = { 'zh-Hant': 'zh-Hant', 'zh-Hans': 'zh-Hans', en: 'en' };
 
 /** Collapses white space and cuts at `max` characters (by code point, so no half of an emoji is left). */
 export function excerpt(text: string, max = 200): string {

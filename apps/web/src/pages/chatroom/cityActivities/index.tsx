@@ -2,7 +2,7 @@ import type { ChatRoom } from '@polaris/contract';
 import { PullToRefresh } from 'antd-mobile';
 import { CalendarOutline, EnvironmentOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { activityKeys } from '@/api/activity.ts';
+import { activityKeys, useCityCalendarFeed } from '@/api/activity.ts';
 import { ActivityList } from '@/components/activity/ActivityList.tsx';
 import styles from '@/components/chat-manage/chat-manage.module.css';
 import { RoomAvatar } from '@/components/chat-manage/RoomAvatar.tsx';
@@ -50,6 +50,7 @@ function CityActivities({ room }: { room: ChatRoom }) {
           </span>
         </div>
       </div>
+      <CitySubscribe city={city} name={name} />
       <Refreshable pull={PullToRefresh} refresh={[activityKeys.all]}>
         <ActivityList
           filter={{ city }}
@@ -63,6 +64,28 @@ function CityActivities({ room }: { room: ChatRoom }) {
           }
         />
       </Refreshable>
+    </div>
+  );
+}
+
+/** The city's public calendar, for a calendar app (`webcal:`); nothing while its address is on the way. */
+function CitySubscribe({ city, name }: { city: string; name: string }) {
+  const { t } = useTranslation();
+  const feed = useCityCalendarFeed(city);
+  if (!feed.data) return null;
+  return (
+    <div className={ui.list}>
+      <a href={feed.data.webcalUrl} className={ui.row} data-testid="city-calendar-subscribe">
+        <CalendarOutline aria-hidden style={{ fontSize: 22 }} />
+        <span className={ui.rowMain}>
+          <span className={ui.rowTitle} style={{ display: 'block' }}>
+            {t('chatManage.city.subscribe', { city: name })}
+          </span>
+          <span className={ui.rowSub} style={{ display: 'block' }}>
+            {t('chatManage.city.subscribeHint', { city: name })}
+          </span>
+        </span>
+      </a>
     </div>
   );
 }

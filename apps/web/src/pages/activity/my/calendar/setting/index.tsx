@@ -1,19 +1,23 @@
 import { TOAST_DURATION_MS } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
-import { DownlandOutline, FileOutline } from 'antd-mobile-icons';
+import { DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCalendarExport, useCalendarFeed, useResetCalendarFeed } from '@/api/activity.ts';
 import { Frame } from '@/app/Frame.tsx';
 import { confirm } from '@/app/overlays.ts';
 import ui from '@/components/activity/activity.module.css';
+import { CopyableText } from '@/components/activity/CopyableText.tsx';
+import { PublicCalendarPanels } from '@/components/activity/PublicCalendarPanels.tsx';
 import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
-import { copyWithToast } from '@/components/RecordItem.tsx';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 
-/** Calendar settings: download an .ics file, and the secret feed URL to subscribe to (copy, reset). */
+/**
+ * Calendar settings: download an .ics file, the secret feed URL to subscribe to (copy, reset), and the organizer's
+ * public feed and embeddable listing.
+ */
 export default function CalendarSettingPage() {
   const { t } = useTranslation();
   return (
@@ -52,37 +56,6 @@ function Settings() {
         onSuccess: () => Toast.show({ content: t('calendar.resetDone'), duration: TOAST_DURATION_MS }),
       });
   };
-  const urlRow = (label: string, value: string, testId: string) => (
-    <div style={{ marginTop: 12 }}>
-      <p className={ui.muted} style={{ margin: '0 0 4px' }}>
-        {label}
-      </p>
-      <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-        <code
-          style={{
-            flex: 1,
-            minWidth: 0,
-            overflowWrap: 'anywhere',
-            fontSize: 12,
-            background: 'var(--px-sunken)',
-            padding: 8,
-            borderRadius: 6,
-          }}
-          data-testid={testId}
-        >
-          {value}
-        </code>
-        <Button
-          size="small"
-          onClick={() => void copyWithToast(value, label)}
-          data-testid={`${testId}-copy`}
-          aria-label={t('common.copy', { label })}
-        >
-          <FileOutline aria-hidden />
-        </Button>
-      </div>
-    </div>
-  );
   return (
     <>
       <section className={ui.panel}>
@@ -101,8 +74,8 @@ function Settings() {
           <LoadFailed onRetry={() => void feed.refetch()} message={feed.error.message} />
         ) : (
           <>
-            {urlRow(t('calendar.feedUrl'), feed.data.url, 'calendar-feed-url')}
-            {urlRow(t('calendar.webcalUrl'), feed.data.webcalUrl, 'calendar-webcal-url')}
+            <CopyableText label={t('calendar.feedUrl')} value={feed.data.url} testId="calendar-feed-url" />
+            <CopyableText label={t('calendar.webcalUrl')} value={feed.data.webcalUrl} testId="calendar-webcal-url" />
             <a href={feed.data.webcalUrl} className={ui.link} style={{ display: 'inline-block', marginTop: 12 }}>
               {t('calendar.openInApp')}
             </a>
@@ -119,6 +92,7 @@ function Settings() {
           </>
         )}
       </section>
+      <PublicCalendarPanels />
     </>
   );
 }
