@@ -22,6 +22,7 @@ import { SeatService } from './modules/activity/seats.service.ts';
 import { SettlementService } from './modules/activity/settlement.service.ts';
 import { SignupService } from './modules/activity/signup.service.ts';
 import { SplitService } from './modules/activity/split.service.ts';
+import { WalletPassService } from './modules/activity/wallet-pass.service.ts';
 import { airdropPurposeSources } from './modules/airdrop/purposes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { bountyPurposeSources } from './modules/bounty/purposes.ts';
@@ -334,6 +335,7 @@ function activityServices(
     // Blasts call the notifier only from their worker, after the notifications service is built.
     blasts: new BlastService({ db, now, log, notifier }),
     split: new SplitService({ db, now, catalog, earnings }),
+    walletPasses: new WalletPassService({ db, now, links, apple: config.applePass }),
   };
   return { activity, activityEvents, discovery, discoveryCache, earnings };
 }

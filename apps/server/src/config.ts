@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type IceServer, NOTICE_REMINDER_LEADS } from '@polaris/contract';
 import { z } from 'zod';
+import { type ApplePassConfig, applePassConfig } from './modules/activity/wallet-pass.config.ts';
 import { type CommunityChannel, staticPageConfig } from './modules/app/static-pages.ts';
 import { type ChainConfig, chainConfig } from './modules/chain/config.ts';
 import { parseIceServers } from './modules/live/media.ts';
@@ -120,6 +121,13 @@ const EnvSchema = z.object({
   ANDROID_APP_PACKAGE: z.string().optional(),
   ANDROID_CERT_SHA256: z.string().optional(),
   IOS_TEAM_ID: z.string().optional(),
+  // Apple Wallet passes (modules/activity/wallet-pass.config.ts): all or none.
+  APPLE_PASS_TYPE_ID: z.string().optional(),
+  APPLE_PASS_TEAM_ID: z.string().optional(),
+  APPLE_PASS_CERT_FILE: z.string().optional(),
+  APPLE_PASS_KEY_FILE: z.string().optional(),
+  APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WWDR_CERT_FILE: z.string().optional(),
   IOS_BUNDLE_ID: z.string().optional(),
   CORS_ORIGINS: z
     .string()
@@ -283,6 +291,8 @@ export type Config = WalletKeysConfig & {
   push: PushConfig;
   /** Short links (SHORT_LINK_HOST) and the app-link files (Android package and certificates, Apple team and bundle). */
   share: ShareConfig;
+  /** Apple Wallet passes: the pass type's certificate and key (modules/activity/wallet-pass.config.ts); none: no pass. */
+  applePass: ApplePassConfig | undefined;
   /** The Prometheus endpoint (platform/metrics.ts, docs/metrics.md); neither port nor token: not served. */
   metrics: {
     /** A port of its own (METRICS_PORT) on `host`, never the public one; 0 takes any free port. */
@@ -399,6 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     push: pushConfig(e),
     share: shareConfig(e, publicUrl),
+    applePass: applePassConfig(e),
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
   };
 }

@@ -21,4 +21,12 @@ export const enShare = {
     empty: 'No upcoming activities yet.',
     cancelled: 'Cancelled',
   },
+  walletPass: {
+    event: 'Event',
+    starts: 'Starts',
+    venue: 'Venue',
+    ticket: 'Ticket',
+    organizer: 'Organizer',
+    link: 'Activity page',
+  },
 };

@@ -19,4 +19,12 @@ export const zhHansShare: Shape<typeof enShare> = {
     empty: '目前没有即将举行的活动。',
     cancelled: '已取消',
   },
+  walletPass: {
+    event: '活动',
+    starts: '开始时间',
+    venue: '地点',
+    ticket: '票种',
+    organizer: '主办人',
+    link: '活动页面',
+  },
 };

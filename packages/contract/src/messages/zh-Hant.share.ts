@@ -19,4 +19,12 @@ export const zhHantShare: Shape<typeof enShare> = {
     empty: '目前沒有即將舉行的活動。',
     cancelled: '已取消',
   },
+  walletPass: {
+    event: '活動',
+    starts: '開始時間',
+    venue: '地點',
+    ticket: '票種',
+    organizer: '主辦人',
+    link: '活動頁面',
+  },
 };

@@ -14,6 +14,8 @@ export const FILE_PATHS = {
   kycDocumentUpload: '/user/kyc2',
   attendeesCsv: '/activity/manage/attendees.csv',
   calendarExport: '/calendar/export.ics',
+  /** A confirmed ticket as an Apple Wallet pass (`?activityId=`). */
+  applePass: '/activity/ticket/wallet.pkpass',
 } as const;
 
 /** An upload as the web calls it: its path, and what its envelope answers, as a type only (like `ApiRoute`). */

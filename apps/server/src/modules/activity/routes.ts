@@ -22,6 +22,8 @@ import type { SignupService } from './signup.service.ts';
 import { splitRoutes } from './split.routes.ts';
 import type { SplitService } from './split.service.ts';
 import { ticketsRoutes } from './tickets.routes.ts';
+import { walletPassRoutes } from './wallet-pass.routes.ts';
+import type { WalletPassService } from './wallet-pass.service.ts';
 
 export interface ActivityServices {
   discovery: DiscoveryService;
@@ -43,6 +45,8 @@ export interface ActivityServices {
   blasts: BlastService;
   /** The revenue split's terms and the distribution screen. */
   split: SplitService;
+  /** A ticket as an Apple Wallet pass. */
+  walletPasses: WalletPassService;
 }
 
 /** Every activity route, by topic: one file each beside this one. */
@@ -55,4 +59,5 @@ export function activityRoutes(router: Router, services: ActivityServices): void
   splitRoutes(router, services);
   manageRoutes(router, services);
   blastRoutes(router, services);
+  walletPassRoutes(router, services);
 }

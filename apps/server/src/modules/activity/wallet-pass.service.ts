@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { type Language, Status, translate } from '@polaris/contract';
+import sharp from 'sharp';
+import type { Database } from '../../db/client.ts';
+import { REPO_ROOT } from '../../paths.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Links } from '../../platform/links.ts';
+import { detachedSigner } from '../../platform/pkcs7.ts';
+import { cityName } from '../../platform/places/cities.ts';
+import { peopleById, ticketTypeById } from './activities.store.ts';
+import { ticketQr } from './codes.ts';
+import { liveRegistrationOf } from './registrations.store.ts';
+import { visibleActivity } from './service.ts';
+import type { ApplePassConfig } from './wallet-pass.config.ts';
+import { buildPkpass, type PassIdentity, type PassImages } from './wallet-pass.ts';
+
+/** The app's icon, which the pass's icon and logo are made from. */
+const APP_ICON = path.join(REPO_ROOT, 'apps/web/public/icon-512.png');
+
+export interface WalletPassDeps {
+  db: Database;
+  now: () => Date;
+  links: Links;
+  apple: ApplePassConfig | undefined;
+}
+
+/** A confirmed ticket as an Apple Wallet pass (docs/activities.md "Wallet passes"). */
+export class WalletPassService {
+  private readonly identity: PassIdentity | undefined;
+  private images: Promise<PassImages> | undefined;
+
+  constructor(private readonly deps: WalletPassDeps) {
+    const apple = deps.apple;
+    this.identity = apple && {
+      passTypeIdentifier: apple.passTypeIdentifier,
+      teamIdentifier: apple.teamIdentifier,
+      organizationName: 'Polaris',
+      sign: detachedSigner(apple.identity),
+    };
+  }
+
+  /** Whether passes can be made here (the web shows the button only then). */
+  get appleEnabled(): boolean {
+    return this.identity !== undefined;
+  }
+
+  /** The caller's confirmed ticket to an activity as a signed .pkpass, its words in the caller's language. */
+  async applePass(userId: number, activityCode: string, language: Language): Promise<Buffer> {
+    const identity = this.identity;
+    if (!identity) throw new AppError(Status.notFound, 'http.404');
+    const activity = await visibleActivity(this.deps.db, activityCode, userId);
+    const registration = await liveRegistrationOf(this.deps.db, activity.row.id, userId);
+    if (registration?.status !== 'approved') {
+      throw new AppError(Status.notFound, 'activity.notSignedUp');
+    }
+    const [people, type] = await Promise.all([
+      peopleById(this.deps.db, [activity.organizerId]),
+      ticketTypeById(this.deps.db, registration.ticketTypeId),
+    ]);
+    const { row } = activity;
+    const venue =
+      [row.address, row.city === null ? null : cityName(row.city, language)].filter(Boolean).join(', ') ||
+      (row.onlineUrl !== null ? translate(language, 'share.online') : null);
+    const label = (key: string) => translate(language, `walletPass.${key}`);
+    return buildPkpass(
+      {
+        serialNumber: `ticket-${registration.id}`,
+        barcode: ticketQr(row.checkinSecret, registration.code),
+        title: row.title,
+        startsAt: row.startsAt,
+        endsAt: row.endsAt,
+        venue,
+        location:
+          row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
+        organizerName: people.get(activity.organizerId)?.name ?? '',
+        ticketTypeName: type?.name ?? '',
+        activityUrl: this.deps.links.activity(row.code),
+        labels: {
+          event: label('event'),
+          starts: label('starts'),
+          venue: label('venue'),
+          ticket: label('ticket'),
+          organizer: label('organizer'),
+          link: label('link'),
+        },
+      },
+      identity,
+      await this.passImages(),
+      this.deps.now(),
+    );
+  }
+
+  /** Made once from the app's icon: 29/58 px icons and 160×50/320×100 logos, as Wallet lays them out. */
+  private passImages(): Promise<PassImages> {
+    this.images ??= (async () => {
+      const square = (size: number) => sharp(APP_ICON).resize(size, size).png().toBuffer();
+      const logo = (width: number, height: number) =>
+        sharp(APP_ICON).resize(width, height, { fit: 'contain', background: '#ffffff00' }).png().toBuffer();
+      const [icon, icon2, logo1, logo2] = await Promise.all([square(29), square(58), logo(160, 50), logo(320, 100)]);
+      return { 'icon.png': icon, 'icon@2x.png': icon2, 'logo.png': logo1, 'logo@2x.png': logo2 };
+    })();
+    return this.images;
+  }
+}

@@ -1,0 +1,210 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { unzipSync } from 'fflate';
+import forge from 'node-forge';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import type { WalletUser } from '../../test/wallet-fixtures.ts';
+import { checkLedger } from '../wallet/ledger.store.ts';
+import { createActivity, guest, host, signUp } from './activity-fixtures.ts';
+import { verifyTicketQr } from './codes.ts';
+
+/** A certificate signed by `issuer` (itself when none): the test's own root, intermediate and pass certificates. */
+function certificate(
+  subject: string,
+  keys: forge.pki.rsa.KeyPair,
+  issuer?: { cert: forge.pki.Certificate; key: forge.pki.rsa.PrivateKey },
+  ca = false,
+) {
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = keys.publicKey;
+  cert.serialNumber = `0${Math.floor(Math.random() * 1e12).toString(16)}`;
+  cert.validity.notBefore = new Date(Date.now() - 86_400_000);
+  cert.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
+  const name = [{ name: 'commonName', value: subject }];
+  cert.setSubject(name);
+  cert.setIssuer(issuer ? issuer.cert.subject.attributes : name);
+  cert.setExtensions(
+    ca
+      ? [
+          { name: 'basicConstraints', cA: true },
+          { name: 'keyUsage', keyCertSign: true, digitalSignature: true },
+        ]
+      : [
+          { name: 'basicConstraints', cA: false },
+          { name: 'keyUsage', digitalSignature: true },
+        ],
+  );
+  cert.sign(issuer?.key ?? keys.privateKey, forge.md.sha256.create());
+  return cert;
+}
+
+let t: TestApp;
+let hana: WalletUser;
+let ivan: WalletUser;
+let dir: string;
+const pem = (cert: forge.pki.Certificate) => forge.pki.certificateToPem(cert);
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'polaris-pass-'));
+  const rootKeys = forge.pki.rsa.generateKeyPair(2048);
+  const root = certificate('Test Root CA', rootKeys, undefined, true);
+  const wwdrKeys = forge.pki.rsa.generateKeyPair(2048);
+  const wwdr = certificate('Test WWDR', wwdrKeys, { cert: root, key: rootKeys.privateKey }, true);
+  const passKeys = forge.pki.rsa.generateKeyPair(2048);
+  const pass = certificate('Pass Type ID: pass.com.polaris.test', passKeys, { cert: wwdr, key: wwdrKeys.privateKey });
+  await writeFile(path.join(dir, 'root.pem'), pem(root));
+  await writeFile(path.join(dir, 'wwdr.pem'), pem(wwdr));
+  await writeFile(path.join(dir, 'pass.pem'), pem(pass));
+  await writeFile(
+    path.join(dir, 'pass.key'),
+    forge.pki.encryptRsaPrivateKey(passKeys.privateKey, 'hunter2', { algorithm: 'aes256' }),
+  );
+  t = await createTestApp({
+    env: {
+      APPLE_PASS_TYPE_ID: 'pass.com.polaris.test',
+      APPLE_PASS_TEAM_ID: 'ABCDE12345',
+      APPLE_PASS_CERT_FILE: path.join(dir, 'pass.pem'),
+      APPLE_PASS_KEY_FILE: path.join(dir, 'pass.key'),
+      APPLE_PASS_KEY_PASSPHRASE: 'hunter2',
+      APPLE_WWDR_CERT_FILE: path.join(dir, 'wwdr.pem'),
+    },
+  });
+  hana = await host(t, 'hana.pass@example.com');
+  ivan = await guest(t, 'ivan.pass@example.com', '0');
+}, 120_000);
+afterAll(async () => {
+  expect(await checkLedger(t.database.db)).toEqual([]);
+  await t.close();
+});
+
+const passOf = (user: WalletUser, activityId: string, language = 'en') =>
+  t.app.inject({
+    url: `/rest/polarisex/activity/ticket/wallet.pkpass?activityId=${activityId}`,
+    headers: { token: user.token, locale: language },
+  });
+
+describe('Apple Wallet pass', () => {
+  it('is a signed .pkpass of the ticket, checked as Wallet checks it', async () => {
+    const activity = await createActivity(t, hana, {
+      title: 'Builders Night 台北',
+      latitude: 25.033,
+      longitude: 121.5654,
+    });
+    const signed = await signUp(t, ivan, activity.id);
+    expect(signed.status).toBe(200);
+
+    const response = await passOf(ivan, activity.id, 'zh-Hant');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.apple.pkpass');
+    expect(response.headers['cache-control']).toContain('no-store');
+    const files = unzipSync(new Uint8Array(response.rawPayload));
+    expect(Object.keys(files).sort()).toEqual([
+      'icon.png',
+      'icon@2x.png',
+      'logo.png',
+      'logo@2x.png',
+      'manifest.json',
+      'pass.json',
+      'signature',
+    ]);
+
+    // The manifest names every other file with its SHA-1, and only them.
+    const manifest = JSON.parse(Buffer.from(files['manifest.json']!).toString()) as Record<string, string>;
+    const others = Object.keys(files).filter((name) => name !== 'manifest.json' && name !== 'signature');
+    expect(Object.keys(manifest).sort()).toEqual(others.sort());
+    for (const name of others) {
+      expect(manifest[name]).toBe(createHash('sha1').update(files[name]!).digest('hex'));
+    }
+
+    // The signature: detached PKCS#7 over manifest.json, by the pass certificate, chained to the test's root
+    // through the intermediate it carries (as Apple's WWDR), verified by OpenSSL.
+    await writeFile(path.join(dir, 'manifest.json'), files['manifest.json']!);
+    await writeFile(path.join(dir, 'signature'), files.signature!);
+    const verify = (content: string) =>
+      execFileSync(
+        'openssl',
+        [
+          'cms',
+          '-verify',
+          '-binary',
+          '-inform',
+          'DER',
+          '-in',
+          'signature',
+          '-content',
+          content,
+          '-CAfile',
+          'root.pem',
+          '-purpose',
+          'any',
+          '-out',
+          '/dev/null',
+        ],
+        { cwd: dir, stdio: 'pipe' },
+      );
+    expect(() => verify('manifest.json')).not.toThrow();
+    // A changed manifest fails the same check.
+    await writeFile(path.join(dir, 'tampered.json'), Buffer.from(files['manifest.json']!).toString().replace('a', 'b'));
+    expect(() => verify('tampered.json')).toThrow();
+    const signers = execFileSync('openssl', ['pkcs7', '-inform', 'DER', '-in', 'signature', '-print_certs'], {
+      cwd: dir,
+    }).toString();
+    expect(signers).toMatch(/subject=\s*CN\s*=\s*Pass Type ID: pass\.com\.polaris\.test/);
+    expect(signers).toMatch(/subject=\s*CN\s*=\s*Test WWDR/);
+
+    // pass.json: the ticket's QR, the time, the venue with its place, the organizer; labels in the reader's language.
+    const pass = JSON.parse(Buffer.from(files['pass.json']!).toString());
+    expect(pass).toMatchObject({
+      formatVersion: 1,
+      passTypeIdentifier: 'pass.com.polaris.test',
+      teamIdentifier: 'ABCDE12345',
+      description: 'Builders Night 台北',
+      relevantDate: new Date(activity.startsAt).toISOString(),
+      locations: [{ latitude: 25.033, longitude: 121.5654 }],
+    });
+    expect(pass.serialNumber).toMatch(/^ticket-\d+$/);
+    const [barcode] = pass.barcodes;
+    expect(barcode.format).toBe('PKBarcodeFormatQR');
+    const tickets = await t.call<{ items: { activity: { id: string }; registration: { qr: string | null } }[] }>(
+      'GET',
+      '/activity/tickets',
+      { token: ivan.token, query: { when: 'all' } },
+    );
+    const qr = JSON.stringify(tickets.attachment).match(/PLX1\.[\w-]+\.[\w-]+/)?.[0];
+    expect(barcode.message).toBe(qr);
+    expect(verifyTicketQr('wrong secret', barcode.message)).toBeNull();
+    expect(pass.eventTicket.primaryFields[0]).toEqual({ key: 'event', label: '活動', value: 'Builders Night 台北' });
+    expect(pass.eventTicket.secondaryFields[0]).toMatchObject({
+      key: 'starts',
+      value: new Date(activity.startsAt).toISOString(),
+    });
+    expect(pass.eventTicket.auxiliaryFields[0]).toMatchObject({ key: 'venue', label: '地點' });
+    expect(pass.eventTicket.backFields.map((field: { key: string }) => field.key)).toEqual(['organizer', 'link']);
+  });
+
+  it('is only for a confirmed ticket of the caller', async () => {
+    const activity = await createActivity(t, hana, { title: 'Nobody signed up' });
+    expect((await passOf(ivan, activity.id)).json()).toMatchObject({ status: 404 });
+    expect((await passOf(ivan, 'no-such-code')).json()).toMatchObject({ status: 404 });
+    const anonymous = await t.app.inject({
+      url: `/rest/polarisex/activity/ticket/wallet.pkpass?activityId=${activity.id}`,
+    });
+    expect(anonymous.json()).toMatchObject({ status: 401 });
+  });
+
+  it('is not offered without a pass certificate, and a half-given one stops the server', async () => {
+    const bare = await createTestApp();
+    try {
+      expect(bare.services.activity.walletPasses.appleEnabled).toBe(false);
+    } finally {
+      await bare.close();
+    }
+    await expect(createTestApp({ env: { APPLE_PASS_TYPE_ID: 'pass.com.polaris.test' } })).rejects.toThrow(
+      /APPLE_PASS_TEAM_ID, APPLE_PASS_CERT_FILE, APPLE_PASS_KEY_FILE, APPLE_WWDR_CERT_FILE: needed/,
+    );
+  });
+});
