@@ -1,0 +1,56 @@
+import type { ChatPin } from '@polaris/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import css from './actions.module.css';
+import { messageSummary } from './format.ts';
+
+/**
+ * The room's pinned messages above the conversation: the latest pinned first; a tap shows the message in the
+ * conversation (when loaded) and steps to the next pin, round to the latest again, as in Telegram.
+ */
+export function PinnedBar({
+  pins,
+  selfUid,
+  onShow,
+}: {
+  pins: readonly ChatPin[];
+  selfUid: string | null;
+  onShow(seq: number): void;
+}) {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState(0);
+  // A new pin (or one fewer) starts again from the latest.
+  useEffect(() => setIndex(0), [pins.length]);
+  if (pins.length === 0) return null;
+  const at = Math.min(index, pins.length - 1);
+  const pin = pins[at]!;
+  const label =
+    pins.length > 1 ? t('chatActions.pinnedCount', { index: at + 1, count: pins.length }) : t('chatActions.pinned');
+  return (
+    <button
+      type="button"
+      className={css.pinBar}
+      onClick={() => {
+        onShow(pin.message.seq);
+        setIndex((at + 1) % pins.length);
+      }}
+      aria-label={`${label}: ${messageSummary(pin.message, t, selfUid)}${pins.length > 1 ? `. ${t('chatActions.pinnedNext')}` : ''}`}
+      data-testid="pinned-bar"
+      data-seq={pin.message.seq}
+    >
+      {pins.length > 1 && (
+        <span className={css.pinMarks} aria-hidden>
+          {pins.map((item, i) => (
+            <span key={item.message.seq} className={`${css.pinMark} ${i === at ? css.pinMarkOn : ''}`} />
+          ))}
+        </span>
+      )}
+      <span className={css.pinText} aria-hidden>
+        <span className={css.pinLabel}>{label}</span>
+        <span className={css.pinBody} data-testid="pinned-text">
+          {pin.message.deleted ? t('chatActions.messageDeleted') : messageSummary(pin.message, t, selfUid)}
+        </span>
+      </span>
+    </button>
+  );
+}
