@@ -25,7 +25,7 @@ export function PinnedBar({
   const at = Math.min(index, pins.length - 1);
   const pin = pins[at]!;
   const label =
-    pins.length > 1 ? t('chatActions.pinnedCount', { index: at + 1, count: pins.length }) : t('chatActions.pinned');
+    pins.length > 1 ? t('chatActions.pinnedCount', { index: at + 1, total: pins.length }) : t('chatActions.pinned');
   return (
     <button
       type="button"

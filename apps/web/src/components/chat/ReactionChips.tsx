@@ -23,7 +23,7 @@ export function ReactionChips({
           aria-pressed={reaction.mine}
           aria-label={t(reaction.mine ? 'chatActions.reactionChipMine' : 'chatActions.reactionChip', {
             emoji: reaction.emoji,
-            count: reaction.count,
+            n: reaction.count,
           })}
           disabled={!onToggle}
           onClick={() => onToggle?.(reaction.emoji, !reaction.mine)}
