@@ -41,22 +41,23 @@ function ReactionPicker({
   return (
     <div>
       <span className={css.pickerTitle}>{t('chat.message.actions')}</span>
-      <div className={css.picker} role="group" aria-label={t('chatActions.react')} data-testid="reaction-picker">
+      <ul className={css.picker} aria-label={t('chatActions.react')} data-testid="reaction-picker">
         {CHAT_REACTIONS.map((emoji) => (
-          <button
-            key={emoji}
-            type="button"
-            className={css.emoji}
-            aria-pressed={mine.has(emoji)}
-            aria-label={t('chatActions.reactWith', { emoji })}
-            onClick={() => onPick(emoji, !mine.has(emoji))}
-            data-testid="reaction-pick"
-            data-emoji={emoji}
-          >
-            {emoji}
-          </button>
+          <li key={emoji} className={css.pickerItem}>
+            <button
+              type="button"
+              className={css.emoji}
+              aria-pressed={mine.has(emoji)}
+              aria-label={t('chatActions.reactWith', { emoji })}
+              onClick={() => onPick(emoji, !mine.has(emoji))}
+              data-testid="reaction-pick"
+              data-emoji={emoji}
+            >
+              {emoji}
+            </button>
+          </li>
         ))}
-      </div>
+      </ul>
     </div>
   );
 }
@@ -158,7 +159,7 @@ export function ReactorsSheet({
           {reactors.data.items.map((row) => (
             <li key={`${row.uid}${row.emoji}`} className={css.reactor} data-testid="reactor">
               <span className={css.reactorName}>{displayName(t, row.name, row.uid)}</span>
-              <span aria-label={row.emoji}>{row.emoji}</span>
+              <span>{row.emoji}</span>
             </li>
           ))}
         </ul>

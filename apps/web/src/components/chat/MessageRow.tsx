@@ -210,7 +210,7 @@ export function MessageRow({
             context={context}
             tail={
               <span
-                className={`${css.metaSpace} ${message.editedAt && !message.deleted ? actionsCss.metaSpaceEdited : ''}`}
+                className={message.editedAt && !message.deleted ? actionsCss.metaSpaceEdited : css.metaSpace}
                 aria-hidden
               />
             }

@@ -1,5 +1,5 @@
 import type { ChatPin } from '@polaris/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import css from './actions.module.css';
 import { messageSummary } from './format.ts';
@@ -18,11 +18,10 @@ export function PinnedBar({
   onShow(seq: number): void;
 }) {
   const { t } = useTranslation();
-  const [index, setIndex] = useState(0);
-  // A new pin (or one fewer) starts again from the latest.
-  useEffect(() => setIndex(0), [pins.length]);
+  // Where the reader is among the pins, for the list as it was then: a new pin (or one fewer) starts from the latest.
+  const [place, setPlace] = useState({ index: 0, of: pins.length });
   if (pins.length === 0) return null;
-  const at = Math.min(index, pins.length - 1);
+  const at = place.of === pins.length ? Math.min(place.index, pins.length - 1) : 0;
   const pin = pins[at]!;
   const label =
     pins.length > 1 ? t('chatActions.pinnedCount', { index: at + 1, total: pins.length }) : t('chatActions.pinned');
@@ -32,7 +31,7 @@ export function PinnedBar({
       className={css.pinBar}
       onClick={() => {
         onShow(pin.message.seq);
-        setIndex((at + 1) % pins.length);
+        setPlace({ index: (at + 1) % pins.length, of: pins.length });
       }}
       aria-label={`${label}: ${messageSummary(pin.message, t, selfUid)}${pins.length > 1 ? `. ${t('chatActions.pinnedNext')}` : ''}`}
       data-testid="pinned-bar"

@@ -14,29 +14,30 @@ export function ReactionChips({
   const reactions = message.reactions ?? [];
   if (reactions.length === 0 || message.deleted) return null;
   return (
-    <div className={css.chips} role="group" aria-label={t('chatActions.reactions')} data-testid="reaction-chips">
+    <ul className={css.chips} aria-label={t('chatActions.reactions')} data-testid="reaction-chips">
       {reactions.map((reaction) => (
-        <button
-          key={reaction.emoji}
-          type="button"
-          className={css.chip}
-          aria-pressed={reaction.mine}
-          aria-label={t(reaction.mine ? 'chatActions.reactionChipMine' : 'chatActions.reactionChip', {
-            emoji: reaction.emoji,
-            n: reaction.count,
-          })}
-          disabled={!onToggle}
-          onClick={() => onToggle?.(reaction.emoji, !reaction.mine)}
-          data-testid="reaction-chip"
-          data-emoji={reaction.emoji}
-          data-mine={reaction.mine}
-        >
-          <span aria-hidden>{reaction.emoji}</span>
-          <span className={css.count} aria-hidden>
-            {reaction.count}
-          </span>
-        </button>
+        <li key={reaction.emoji}>
+          <button
+            type="button"
+            className={css.chip}
+            aria-pressed={reaction.mine}
+            aria-label={t(reaction.mine ? 'chatActions.reactionChipMine' : 'chatActions.reactionChip', {
+              emoji: reaction.emoji,
+              n: reaction.count,
+            })}
+            disabled={!onToggle}
+            onClick={() => onToggle?.(reaction.emoji, !reaction.mine)}
+            data-testid="reaction-chip"
+            data-emoji={reaction.emoji}
+            data-mine={reaction.mine}
+          >
+            <span aria-hidden>{reaction.emoji}</span>
+            <span className={css.count} aria-hidden>
+              {reaction.count}
+            </span>
+          </button>
+        </li>
       ))}
-    </div>
+    </ul>
   );
 }

@@ -116,7 +116,9 @@ describe('MessageActions', () => {
     expect(sheetKeys()).not.toContain('chatActions.edit');
     expect(document.querySelector('[data-testid="reaction-pick"]')).toBeNull();
     await click(
-      [...document.querySelectorAll('.adm-action-sheet-button-item')].find((b) => b.textContent === 'chatActions.unpin')!,
+      [...document.querySelectorAll('.adm-action-sheet-button-item')].find(
+        (b) => b.textContent === 'chatActions.unpin',
+      )!,
     );
     expect(h.onPin).toHaveBeenCalledWith(5, false);
   });
