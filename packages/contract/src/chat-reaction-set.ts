@@ -5,7 +5,6 @@ import { z } from 'zod';
  * like Telegram's quick reactions, so a reaction is one of a few known words and never text a user typed.
  */
 export const CHAT_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏', '🔥', '🎉'] as const;
-export type ChatReactionEmoji = (typeof CHAT_REACTIONS)[number];
 
 /** One kind of reaction on a message: how many members gave it, and whether the reader is one of them. */
 export const ChatReactionOutput = z.object({

@@ -15,7 +15,7 @@ import { api } from './request.ts';
 
 /** Reactions, edits and pins over HTTP, and their socket frames into the cache (docs/chat.md "Reactions, editing and pins"). */
 
-export const chatActionKeys = {
+const chatActionKeys = {
   pins: (roomId: string) => [...chatKeys.all, 'pins', roomId] as const,
   reactors: (roomId: string, seq: number) => [...chatKeys.all, 'reactors', roomId, seq] as const,
 };

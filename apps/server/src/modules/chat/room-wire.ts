@@ -13,7 +13,7 @@ export type RoomEvent =
   | MessageActionFrame;
 
 /** The frames of actions on a message: sent to every subscriber as they are. */
-export type MessageActionFrame = Extract<ChatServerFrame, { type: 'reactions' | 'edited' | 'pins' }>;
+type MessageActionFrame = Extract<ChatServerFrame, { type: 'reactions' | 'edited' | 'pins' }>;
 
 /**
  * A room event as the bus carries it: one line of routing facts (the head), a newline, then the frame the room's
