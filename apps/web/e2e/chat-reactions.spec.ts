@@ -72,6 +72,7 @@ test('reactions, an edit and a pin show live on the other client', async ({ page
 
   // Who reacted.
   await openActions(bob, 'Lunch at noon?');
+  await shot(bob, 'zh-Hant-actions-sheet');
   await bob.getByRole('button', { name: '誰回應了' }).click();
   await expect(bob.getByTestId('reactor')).toHaveCount(2);
   await shot(bob, 'zh-Hant-who-reacted');
@@ -99,6 +100,7 @@ test('reactions, an edit and a pin show live on the other client', async ({ page
   await expect(bob.getByTestId('pinned-bar')).toBeVisible();
   await expect(bob.getByTestId('pinned-text')).toHaveText('Lunch at 12:30?');
   await expect(ann.getByTestId('pinned-bar')).toBeVisible();
+  await expect(ann.getByTestId('chat-actions')).toBeHidden();
   await shot(ann, 'en-room');
   await shot(bob, 'zh-Hant-room');
   await expectNoSeriousAxe(bob);
