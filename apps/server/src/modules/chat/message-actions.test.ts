@@ -133,6 +133,32 @@ describe('reactions', () => {
     ]);
   });
 
+  it('answers a history page with its reactions in a fixed number of statements whatever the number reacted to', async () => {
+    const room = (await createRoom(t, owner.token, { name: 'Counted reactions' })).id;
+    await joinRoom(t, ann.token, room);
+    const statementsOfHistory = async () => {
+      let last = -1;
+      while (last !== t.database.statements()) {
+        last = t.database.statements();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const before = t.database.statements();
+      const items = await historyOf(ann, room);
+      return { statements: t.database.statements() - before, reacted: items.filter((m) => m.reactions?.length).length };
+    };
+    const first = await send(owner, 'one', room);
+    await react(ann.token, first.seq, '👍', true, room);
+    const one = await statementsOfHistory();
+    for (let i = 0; i < 10; i++) {
+      const next = await send(owner, `more ${i}`, room);
+      await react(ann.token, next.seq, '🔥', true, room);
+      await react(owner.token, next.seq, '👍', true, room);
+    }
+    const eleven = await statementsOfHistory();
+    expect([one.reacted, eleven.reacted]).toEqual([1, 11]);
+    expect(eleven.statements).toBe(one.statements);
+  });
+
   it('refuses a reaction outside the offered set with a field error, and a system line as unknown', async () => {
     const message = await send(owner, 'Pick one');
     const odd = await react(ann.token, message.seq, '💩');
