@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { activityIdField, imageIdField } from './activity/fields.ts';
+import { ChatReactionCountOutput, ChatReactionOutput } from './chat-reaction-set.ts';
 import { imageUrl } from './links.ts';
 import { LIVE_TOPICS, NOTICE_CATEGORIES, NoticeOutput, NoticeUnreadOutput } from './notice.ts';
 import { CityNamesOutput } from './places.ts';
@@ -138,6 +139,12 @@ export const ChatMessageOutput = z.object({
   ref: z.string().nullable(),
   deleted: z.boolean(),
   createdAt: z.string(),
+  /** When its author last edited it (a text message, within CHAT_EDIT_WINDOW_HOURS), or null. */
+  editedAt: z.string().nullable().optional(),
+  /** Its reactions, most given first, `mine` for the reader (a live `message` frame carries none yet). */
+  reactions: z.array(ChatReactionOutput).optional(),
+  /** The reactions' revision: a `reactions` frame with a lower one is older than what is held. */
+  reactionsRev: z.number().optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageOutput>;
 export const ChatMessagesOutput = z.object({ items: z.array(ChatMessageOutput) });
@@ -270,5 +277,34 @@ export const ChatServerFrame = z.discriminatedUnion('type', [
    * the object when there is one (an activity code for `ticket`, a packet code, a bounty id).
    */
   z.object({ type: z.literal('changed'), topic: z.enum(LIVE_TOPICS), ref: z.string().nullable() }),
+  /**
+   * A message's reactions changed: the counts after (`rev` orders them), and the change (`uid` gave or took back
+   * `emoji`), from which each client works out its own `mine`; one frame for every socket of the room.
+   */
+  z.object({
+    type: z.literal('reactions'),
+    roomId: z.string(),
+    seq: z.number(),
+    rev: z.number(),
+    reactions: z.array(ChatReactionCountOutput),
+    uid: z.string(),
+    emoji: z.string(),
+    on: z.boolean(),
+  }),
+  /** Its author edited a message: its text and mentions now. */
+  z.object({
+    type: z.literal('edited'),
+    roomId: z.string(),
+    seq: z.number(),
+    text: z.string(),
+    mentions: z.array(z.string()),
+    editedAt: z.string(),
+  }),
+  /** The room's pinned messages changed: all of them now, the latest pinned first (as `GET /chat/room/pins`). */
+  z.object({
+    type: z.literal('pins'),
+    roomId: z.string(),
+    items: z.array(z.object({ message: ChatMessageOutput, pinnedAt: z.string(), pinnedByUid: z.string().nullable() })),
+  }),
 ]);
 export type ChatServerFrame = z.infer<typeof ChatServerFrame>;

@@ -10,6 +10,8 @@ export * from './bounty.ts';
 export * from './calendar.ts';
 export * from './captcha.ts';
 export * from './chat.ts';
+export * from './chat-actions.ts';
+export * from './chat-reaction-set.ts';
 export * from './client.ts';
 export * from './constants.ts';
 export * from './cursors.ts';

@@ -47,6 +47,7 @@ export const NOTICE_KINDS = {
   directMessage: 'chat',
   addedToRoom: 'chat',
   liveStarted: 'chat',
+  reactions: 'chat',
   // red packets
   redpacketReceived: 'redpacket',
   redpacketClaimed: 'redpacket',

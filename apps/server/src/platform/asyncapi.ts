@@ -36,6 +36,10 @@ const SERVER_FRAMES: Record<ChatServerFrame['type'], string> = {
   read: 'Notices of the signed-in user were marked read, on this device or another: `ids`, or `all` (of `category` when given), with the unread counts after. Mark them read in the inbox held; nothing needs fetching again.',
   changed:
     'Something the signed-in user sees changed (`topic`: wallet, notices, chat, ticket, redpacket, bounty, membership; `ref` names the object): refresh what shows it. Sent to every socket of the user, whatever rooms it subscribes to.',
+  reactions:
+    'A message’s reactions changed: the counts after (keep the highest `rev`), and the change (`uid` gave or took back `emoji`), from which the reader’s own `mine` follows.',
+  edited: 'Its author edited a message: its text and mentions now, and when.',
+  pins: 'The room’s pinned messages changed: all of them now, the latest pinned first.',
 };
 
 const DESCRIPTION = `The chat WebSocket: one connection per client, JSON text frames \`{ type, ... }\` both ways.

@@ -17,6 +17,8 @@ export interface RoomHandlers {
   subscribed?(lastSeq: number): void;
   /** The server would not subscribe: not a member (403), or the room is gone or the user banned (404). */
   refused?(code: number, message: string): void;
+  /** A message's reactions changed, it was edited, or the room's pins changed. */
+  action?(frame: Extract<ChatServerFrame, { type: 'reactions' | 'edited' | 'pins' }>): void;
 }
 
 export type { SocketLike, SocketStatus } from './chat-link.ts';
@@ -309,6 +311,11 @@ export class ChatSocket {
         break;
       case 'typing':
         for (const watcher of this.rooms.get(frame.roomId)?.watchers ?? []) watcher.typing?.(frame.uid);
+        break;
+      case 'reactions':
+      case 'edited':
+      case 'pins':
+        for (const watcher of this.rooms.get(frame.roomId)?.watchers ?? []) watcher.action?.(frame);
         break;
       case 'ack':
         this.onAck(frame.clientId, frame.roomId, frame.seq);

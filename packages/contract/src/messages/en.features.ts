@@ -25,6 +25,11 @@ export const enFeatures = {
     userNotFound: 'This user does not exist',
     catchUpFailed: 'Missed messages could not be loaded; reconnecting',
     tooManySockets: 'Too many chat connections are open for this login or account; close another one first',
+    reactionUnknown: 'This reaction is not offered',
+    editNotOwn: 'Only its author may edit a message',
+    editNotText: 'Only text messages can be edited',
+    editExpired: 'A message can be edited for 48 hours after it was sent',
+    pinLimit: 'A room may pin at most 10 messages',
   },
   redpacket: {
     notFound: 'This red packet does not exist',

@@ -38,6 +38,7 @@ export const enNotices = {
     directMessage: { title: '{{name}}', body: '{{text}}' },
     addedToRoom: { title: 'You were added to {{room}}', body: '{{name}} added you.' },
     liveStarted: { title: 'Live now in {{room}}', body: '{{name}} started a live stream.' },
+    reactions: { title: 'New reactions in {{room}}', body: '{{count}} reacted {{emoji}} to your message: {{text}}' },
     redpacketReceived: { title: '{{name}} sent you a red packet', body: '{{greeting}}' },
     redpacketClaimed: {
       title: 'Your red packet is being opened',

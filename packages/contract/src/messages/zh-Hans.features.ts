@@ -24,6 +24,11 @@ export const zhHansFeatures: FeatureMessages = {
     userNotFound: '该用户不存在',
     catchUpFailed: '无法加载错过的消息，正在重新连接',
     tooManySockets: '这个登录或账户打开的聊天连接太多，请先关闭其他连接',
+    reactionUnknown: '不支持此回应',
+    editNotOwn: '只有消息作者可以编辑',
+    editNotText: '只能编辑文字消息',
+    editExpired: '消息只能在发送后 48 小时内编辑',
+    pinLimit: '聊天室最多只能置顶 10 条消息',
   },
   redpacket: {
     notFound: '红包不存在',

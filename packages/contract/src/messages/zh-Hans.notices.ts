@@ -21,6 +21,7 @@ export const zhHansNotices: Shape<typeof enNotices> = {
     directMessage: { title: '{{name}}', body: '{{text}}' },
     addedToRoom: { title: '你已被加入 {{room}}', body: '由 {{name}} 加入。' },
     liveStarted: { title: '{{room}} 正在直播', body: '{{name}} 开始了直播。' },
+    reactions: { title: '{{room}} 有新的回应', body: '{{count}} 位成员对您的消息回应 {{emoji}}：{{text}}' },
     redpacketReceived: { title: '{{name}} 给你发了红包', body: '{{greeting}}' },
     redpacketClaimed: { title: '你的红包正在被领取', body: '已领 {{claimed}}/{{count}} 个，共 {{amount}}。' },
     redpacketExpired: { title: '红包已过期', body: '未被领取的 {{amount}} 已退回你的钱包。' },

@@ -24,6 +24,11 @@ export const zhHantFeatures: FeatureMessages = {
     userNotFound: '該使用者不存在',
     catchUpFailed: '無法載入錯過的訊息，正在重新連線',
     tooManySockets: '這個登入或帳戶開啟的聊天連線太多，請先關閉其他連線',
+    reactionUnknown: '不支援此回應',
+    editNotOwn: '只有訊息作者可以編輯',
+    editNotText: '只能編輯文字訊息',
+    editExpired: '訊息只能在傳送後 48 小時內編輯',
+    pinLimit: '聊天室最多只能置頂 10 則訊息',
   },
   redpacket: {
     notFound: '紅包不存在',

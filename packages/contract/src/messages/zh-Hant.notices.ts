@@ -21,6 +21,7 @@ export const zhHantNotices: Shape<typeof enNotices> = {
     directMessage: { title: '{{name}}', body: '{{text}}' },
     addedToRoom: { title: '你已被加入 {{room}}', body: '由 {{name}} 加入。' },
     liveStarted: { title: '{{room}} 正在直播', body: '{{name}} 開始了直播。' },
+    reactions: { title: '{{room}} 有新的回應', body: '{{count}} 位成員對您的訊息回應 {{emoji}}：{{text}}' },
     redpacketReceived: { title: '{{name}} 給你發了紅包', body: '{{greeting}}' },
     redpacketClaimed: { title: '你的紅包正在被領取', body: '已領 {{claimed}}/{{count}} 個，共 {{amount}}。' },
     redpacketExpired: { title: '紅包已過期', body: '未被領取的 {{amount}} 已退回你的錢包。' },

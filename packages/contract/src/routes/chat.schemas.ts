@@ -1,6 +1,7 @@
 import { withSchemas } from '../api-route.ts';
 import { EmptyInput, EmptyOutput } from '../auth.ts';
 import * as s from '../chat.ts';
+import * as a from '../chat-actions.ts';
 import { chatApi as api } from './chat.ts';
 
 /** The chat module's calls with their schemas: what the server registers and development builds parse with. */
@@ -28,4 +29,11 @@ export const chatSchemas = {
   roomActivity: withSchemas(api.roomActivity, s.ChatActivityRoomInput, s.ChatRoomOutput),
   roomCity: withSchemas(api.roomCity, s.ChatCityRoomInput, s.ChatRoomOutput),
   roomAnnouncements: withSchemas(api.roomAnnouncements, s.ChatRoomRefInput, s.ChatAnnouncementsOutput),
+  messageReact: withSchemas(api.messageReact, a.ChatReactInput, a.ChatReactOutput),
+  messageReactors: withSchemas(api.messageReactors, a.ChatReactorsInput, a.ChatReactorsOutput),
+  messageEdit: withSchemas(api.messageEdit, a.ChatEditInput, a.ChatEditOutput),
+  messageVersions: withSchemas(api.messageVersions, s.ChatMessageRefInput, a.ChatVersionsOutput),
+  messagePin: withSchemas(api.messagePin, s.ChatMessageRefInput, a.ChatPinsOutput),
+  messageUnpin: withSchemas(api.messageUnpin, s.ChatMessageRefInput, a.ChatPinsOutput),
+  roomPins: withSchemas(api.roomPins, s.ChatRoomRefInput, a.ChatPinsOutput),
 };

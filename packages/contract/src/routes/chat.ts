@@ -1,6 +1,7 @@
 import { route } from '../api-route.ts';
 import type { EmptyInput, EmptyOutput } from '../auth.ts';
 import type * as s from '../chat.ts';
+import type * as a from '../chat-actions.ts';
 
 /** The chat module's calls (apps/server/src/modules/chat): paths and types only; schemas in chat.schemas.ts. */
 export const chatApi = {
@@ -30,4 +31,11 @@ export const chatApi = {
     'GET',
     '/chat/room/announcements',
   ),
+  messageReact: route<typeof a.ChatReactInput, typeof a.ChatReactOutput>('POST', '/chat/message/react'),
+  messageReactors: route<typeof a.ChatReactorsInput, typeof a.ChatReactorsOutput>('GET', '/chat/message/reactors'),
+  messageEdit: route<typeof a.ChatEditInput, typeof a.ChatEditOutput>('POST', '/chat/message/edit'),
+  messageVersions: route<typeof s.ChatMessageRefInput, typeof a.ChatVersionsOutput>('GET', '/chat/message/versions'),
+  messagePin: route<typeof s.ChatMessageRefInput, typeof a.ChatPinsOutput>('POST', '/chat/message/pin'),
+  messageUnpin: route<typeof s.ChatMessageRefInput, typeof a.ChatPinsOutput>('POST', '/chat/message/unpin'),
+  roomPins: route<typeof s.ChatRoomRefInput, typeof a.ChatPinsOutput>('GET', '/chat/room/pins'),
 };

@@ -3,12 +3,14 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
   pgTable,
   pgView,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -104,6 +106,8 @@ export const chatMessages = pgTable(
     clientId: text('client_id'),
     /** What a red packet or bounty message points at: the packet's code or the bounty's id. */
     ref: text('ref'),
+    /** When its author last edited it; the versions it replaced are in `chat_message_versions`. */
+    editedAt: at('edited_at'),
   },
   (t) => [
     primaryKey({ columns: [t.roomId, t.seq] }),
@@ -123,3 +127,66 @@ export const chatAnnouncements = pgTable('chat_announcements', {
     .references(() => users.id),
   createdAt: at('created_at').notNull(),
 });
+
+/** One member's reaction of one kind on a message: the key claims it, so a member gives each kind once. */
+export const chatReactions = pgTable(
+  'chat_reactions',
+  {
+    roomId: bigint('room_id', { mode: 'number' }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    emoji: text('emoji').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.seq, t.userId, t.emoji] })],
+);
+
+/**
+ * A message's reaction revision: every change takes the next one (the upsert locks the row, so a message's changes
+ * are serialised), and the counts read after it go out with it, so a client keeps the newest whatever the order.
+ */
+export const chatReactionRevs = pgTable(
+  'chat_reaction_revs',
+  {
+    roomId: bigint('room_id', { mode: 'number' }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    rev: bigint('rev', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.seq] })],
+);
+
+/** The texts an edit replaced, for moderators: version 1 is what was sent. */
+export const chatMessageVersions = pgTable(
+  'chat_message_versions',
+  {
+    roomId: bigint('room_id', { mode: 'number' }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    version: integer('version').notNull(),
+    body: text('body').notNull(),
+    mentions: jsonb('mentions').$type<string[]>().notNull().default([]),
+    replacedAt: at('replaced_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.seq, t.version] })],
+);
+
+/**
+ * A room's pinned messages. Each takes one of CHAT_PIN_LIMIT slots, claimed by the unique (room, slot) key, so
+ * pins made at the same moment never pass the limit.
+ */
+export const chatPins = pgTable(
+  'chat_pins',
+  {
+    roomId: bigint('room_id', { mode: 'number' }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    slot: smallint('slot').notNull(),
+    pinnedBy: bigint('pinned_by', { mode: 'number' }).references(() => users.id),
+    pinnedAt: at('pinned_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.seq] }),
+    uniqueIndex('chat_pins_slot_idx').on(t.roomId, t.slot),
+    check('chat_pins_slot', sql`${t.slot} between 1 and 10`),
+  ],
+);

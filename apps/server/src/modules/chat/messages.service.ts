@@ -11,6 +11,7 @@ import {
 import type { ChatNotices } from './notices.service.ts';
 import { authorize, canDeleteMessage, isActive, isAdmin, isMuted } from './policy.ts';
 import { presentMessage } from './presenter.ts';
+import type { ChatReactionsService } from './reactions.service.ts';
 import type { Caller, ChatRoomAccess } from './room-access.ts';
 import { claimSeq, claimSlowModeSend, markSenderRead, setReadSeq, userIdsByUid } from './store.ts';
 
@@ -24,6 +25,7 @@ export class ChatMessagesService {
   constructor(
     private readonly access: ChatRoomAccess,
     private readonly notices: ChatNotices,
+    private readonly reactions: ChatReactionsService,
   ) {}
 
   private get db() {
@@ -33,7 +35,7 @@ export class ChatMessagesService {
   async history(user: Caller, input: { roomId: string; beforeSeq?: number; limit: number }) {
     const { room } = await this.access.membership(user.id, input.roomId);
     const rows = await messagesBefore(this.db, room.id, input.beforeSeq ?? null, input.limit);
-    return { items: rows.map(presentMessage) };
+    return { items: await this.reactions.withReactions(user.id, room.id, rows.map(presentMessage)) };
   }
 
   /** What a subscriber missed after `afterSeq`, oldest first, at most `limit`. Membership is checked by the caller. */

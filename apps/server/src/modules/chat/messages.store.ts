@@ -56,7 +56,7 @@ export async function markDeleted(tx: Db, roomId: number, seq: number, at: Date)
 export const senders = sql`left join public_users s on s.id = m.sender_id left join public_users t on t.id = m.target_id`;
 const messageColumns = sql`m.room_id as "roomId", m.seq, m.kind, m.sender_id as "senderId", m.body, m.image_id as "imageId", m.ref,
   m.reply_to as "replyTo", m.mentions, m.event, m.target_id as "targetId", m.deleted_at as "deletedAt", m.created_at as "createdAt",
-  s.uid as "senderUid", coalesce(s.open_name, s.uname) as "senderName", s.avatar as "senderAvatar", t.uid as "targetUid",
+  m.edited_at as "editedAt", s.uid as "senderUid", coalesce(s.open_name, s.uname) as "senderName", s.avatar as "senderAvatar", t.uid as "targetUid",
   coalesce(t.open_name, t.uname) as "targetName"`;
 
 /** Messages older than `beforeSeq` (the newest without it), newest first. */

@@ -27,6 +27,7 @@ export function presentMessage(row: MessageWithNames): ChatMessage {
     ref: deleted ? null : (row.ref ?? null),
     deleted,
     createdAt: iso(row.createdAt),
+    editedAt: row.editedAt ? iso(row.editedAt) : null,
   };
 }
 

@@ -44,4 +44,39 @@ describe('a room event on the bus', () => {
       frame: '',
     });
   });
+
+  it('sends a reaction, an edit and the pins as one frame for every socket, read by the head alone', () => {
+    const reactions = {
+      type: 'reactions' as const,
+      roomId: '7',
+      seq: 42,
+      rev: 3,
+      reactions: [{ emoji: '👍' as const, count: 2 }],
+      uid: '10000001',
+      emoji: '👍',
+      on: true,
+    };
+    expect(decodeRoomEvent(encodeRoomEvent(reactions))).toEqual({
+      head: { type: 'reactions' },
+      frame: JSON.stringify(reactions),
+    });
+    const edited = {
+      type: 'edited' as const,
+      roomId: '7',
+      seq: 42,
+      text: 'a\nb',
+      mentions: [],
+      editedAt: message.createdAt,
+    };
+    expect(decodeRoomEvent(encodeRoomEvent(edited))).toEqual({
+      head: { type: 'edited' },
+      frame: JSON.stringify(edited),
+    });
+    const pins = {
+      type: 'pins' as const,
+      roomId: '7',
+      items: [{ message, pinnedAt: message.createdAt, pinnedByUid: '1' }],
+    };
+    expect(JSON.parse(decodeRoomEvent(encodeRoomEvent(pins)).frame)).toEqual(pins);
+  });
 });

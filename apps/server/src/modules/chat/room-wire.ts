@@ -1,4 +1,4 @@
-import type { ChatMessage, LiveTopic } from '@polaris/contract';
+import type { ChatMessage, ChatServerFrame, LiveTopic } from '@polaris/contract';
 
 /** What the bus carries on a room's channel (`chat:room:<id>`): every process forwards it to its subscribers. */
 export type RoomEvent =
@@ -8,7 +8,12 @@ export type RoomEvent =
   /** A member was removed (left, kicked, banned): their connections stop receiving the room. */
   | { type: 'removed'; roomId: string; uid: string }
   /** Something shown in the room changed (a red packet's shares): its members' screens refresh it. */
-  | { type: 'changed'; roomId: string; topic: LiveTopic; ref: string | null };
+  | { type: 'changed'; roomId: string; topic: LiveTopic; ref: string | null }
+  /** A message's reactions changed, it was edited, or the room's pins changed (docs/chat.md "Reactions, editing and pins"). */
+  | MessageActionFrame;
+
+/** The frames of actions on a message: sent to every subscriber as they are. */
+type MessageActionFrame = Extract<ChatServerFrame, { type: 'reactions' | 'edited' | 'pins' }>;
 
 /**
  * A room event as the bus carries it: one line of routing facts (the head), a newline, then the frame the room's
@@ -19,7 +24,8 @@ export type RoomEvent =
 type RoomEventHead =
   | { type: 'message'; seq: number; senderUid: string | null }
   | { type: 'deleted' | 'removed' | 'typing'; uid?: string }
-  | { type: 'changed'; topic: LiveTopic; ref: string | null };
+  | { type: 'changed'; topic: LiveTopic; ref: string | null }
+  | { type: MessageActionFrame['type'] };
 
 export interface WireRoomEvent {
   head: RoomEventHead;
@@ -38,6 +44,10 @@ function headOf(event: RoomEvent): RoomEventHead {
       return { type: event.type, uid: event.uid };
     case 'deleted':
       return { type: 'deleted' };
+    case 'reactions':
+    case 'edited':
+    case 'pins':
+      return { type: event.type };
   }
 }
 
@@ -49,6 +59,9 @@ function frameOf(event: RoomEvent): string {
       return JSON.stringify({ type: 'changed', topic: event.topic, ref: event.ref });
     case 'deleted':
     case 'typing':
+    case 'reactions':
+    case 'edited':
+    case 'pins':
       return JSON.stringify(event);
     case 'removed':
       return '';

@@ -10,6 +10,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
   announcementRoutes(router, chat);
   messageRoutes(router, chat);
   memberRoutes(router, chat);
+  messageActionRoutes(router, chat);
 }
 
 /** Finding, opening, joining and leaving rooms, and their settings. */
@@ -186,5 +187,58 @@ function memberRoutes(router: Router, chat: ChatService): void {
     tags,
     auth: 'user',
     handler: ({ input, user }) => chat.moderation.setRole(user, input),
+  });
+}
+
+/** Actions on one message: reactions, edits and their versions, pins (docs/chat.md "Reactions, editing and pins"). */
+function messageActionRoutes(router: Router, chat: ChatService): void {
+  router.route({
+    ...chatSchemas.messageReact,
+    summary: 'Give (`on`) or take back one of the offered reactions on a message',
+    tags,
+    auth: 'user',
+    handler: ({ input, user }) => chat.reactions.react(user, input),
+  });
+  router.route({
+    ...chatSchemas.messageReactors,
+    summary: 'Who reacted to a message (of one kind, or all), earliest first',
+    tags,
+    auth: 'user',
+    handler: ({ input, user }) => chat.reactions.reactors(user, input),
+  });
+  router.route({
+    ...chatSchemas.messageEdit,
+    summary: 'Edit an own text message within 48 hours',
+    tags,
+    auth: 'user',
+    handler: ({ input, user }) => chat.edits.edit(user, input),
+  });
+  router.route({
+    ...chatSchemas.messageVersions,
+    summary: "An edited message's earlier texts (admins)",
+    tags,
+    auth: 'user',
+    handler: ({ input, user }) => chat.edits.versions(user, input),
+  });
+  router.route({
+    ...chatSchemas.messagePin,
+    summary: 'Pin a message (admins; at most 10 a room)',
+    tags,
+    auth: 'user',
+    handler: ({ input, user }) => chat.pins.pin(user, input),
+  });
+  router.route({
+    ...chatSchemas.messageUnpin,
+    summary: 'Unpin a message (admins)',
+    tags,
+    auth: 'user',
+    handler: ({ input, user }) => chat.pins.unpin(user, input),
+  });
+  router.route({
+    ...chatSchemas.roomPins,
+    summary: "A room's pinned messages, the latest pinned first",
+    tags,
+    auth: 'user',
+    handler: ({ input, user }) => chat.pins.list(user, input),
   });
 }

@@ -1,9 +1,13 @@
 import type { Database } from '../../db/client.ts';
 import { ActivityRoomsService } from './activity-rooms.service.ts';
+import { ChatEditsService } from './edits.service.ts';
 import { ChatMessagesService } from './messages.service.ts';
 import { ChatModerationService } from './moderation.service.ts';
 import { ChatNotices, type RoomNotice } from './notices.service.ts';
 import { roomIdsOfUser } from './notices.store.ts';
+import { ChatPinsService } from './pins.service.ts';
+import { ReactionNotices } from './reaction-notices.ts';
+import { ChatReactionsService } from './reactions.service.ts';
 import { type ChatDeps, ChatRoomAccess, type MembershipEvent, type RoomVisibility } from './room-access.ts';
 import { decodeRoomEvent, type RoomEvent, type WireRoomEvent } from './room-wire.ts';
 import { ChatRoomsService } from './rooms.service.ts';
@@ -23,6 +27,11 @@ export class ChatService {
   readonly messages: ChatMessagesService;
   readonly moderation: ChatModerationService;
   readonly activityRooms: ActivityRoomsService;
+  /** Actions on one message: reactions (their author's batched notices), edits, pins. */
+  readonly reactions: ChatReactionsService;
+  readonly reactionNotices: ReactionNotices;
+  readonly edits: ChatEditsService;
+  readonly pins: ChatPinsService;
   /** Mentions, replies, direct messages, added to a room, and room-wide notices for other modules. */
   readonly notices: ChatNotices;
   /** Who may see what belongs to a room: the one rule red packets, bounties and live stages ask. */
@@ -33,7 +42,11 @@ export class ChatService {
     this.access = new ChatRoomAccess(deps);
     this.notices = new ChatNotices(this.access);
     this.rooms = new ChatRoomsService(this.access);
-    this.messages = new ChatMessagesService(this.access, this.notices);
+    this.reactionNotices = new ReactionNotices(deps);
+    this.reactions = new ChatReactionsService(this.access, this.reactionNotices);
+    this.edits = new ChatEditsService(this.access, this.notices);
+    this.pins = new ChatPinsService(this.access);
+    this.messages = new ChatMessagesService(this.access, this.notices, this.reactions);
     this.moderation = new ChatModerationService(this.access);
     this.activityRooms = new ActivityRoomsService(this.access, this.notices);
     this.visibility = { visibleRooms: (viewerId, roomIds) => this.access.visibleRooms(viewerId, roomIds) };

@@ -19,13 +19,19 @@ let bob: WalletUser;
 let carol: WalletUser;
 /** The ids of what the outsider must not see, and of things that do not exist. */
 const hidden: Record<string, string> = {};
-const unknown = { roomId: '987654321', redpacketCode: 'AbCdEf123456', stageId: '987654321', bountyId: '987654321' };
+const unknown = {
+  roomId: '987654321',
+  redpacketCode: 'AbCdEf123456',
+  stageId: '987654321',
+  bountyId: '987654321',
+  seq: '1',
+};
 
 /** An input key that names something of a room, and (for a generic `id`) the paths where it does. */
 const ROOM_SCOPED_KEYS = ['roomId', 'redpacketCode', 'stageId', 'bountyId'];
 const ROOM_SCOPED_ID_PATHS = /^\/(live\/stage|bounty)\//;
 
-type Ids = Record<'roomId' | 'redpacketCode' | 'stageId' | 'bountyId' | 'directPacket', string>;
+type Ids = Record<'roomId' | 'redpacketCode' | 'stageId' | 'bountyId' | 'directPacket' | 'seq', string>;
 /** Every room-scoped GET route: the query that reads the hidden object (from `ids`). */
 const ROUTES: Record<string, (ids: Ids) => Record<string, string>> = {
   '/chat/room': (ids) => ({ roomId: ids.roomId }),
@@ -40,7 +46,12 @@ const ROUTES: Record<string, (ids: Ids) => Record<string, string>> = {
   '/bounty/detail': (ids) => ({ id: ids.bountyId }),
   '/bounty/submissions': (ids) => ({ id: ids.bountyId }),
   '/notice/mute': (ids) => ({ roomId: ids.roomId }),
+  '/chat/message/reactors': (ids) => ({ roomId: ids.roomId, seq: ids.seq }),
+  '/chat/message/versions': (ids) => ({ roomId: ids.roomId, seq: ids.seq }),
+  '/chat/room/pins': (ids) => ({ roomId: ids.roomId }),
 };
+/** Routes a plain member may not read (a message's earlier versions are for moderators): the room's owner reads them. */
+const OWNER_ROUTES = new Set(['/chat/message/versions']);
 
 function inputKeys(schema: z.ZodType): string[] {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
@@ -98,7 +109,13 @@ beforeAll(async () => {
   });
   expect(stage.status).toBe(200);
   const bounty = await createBounty(t, alice, { roomId: room.id });
+  const said = await t.call<{ message: { seq: number } }>('POST', '/chat/message/send', {
+    token: alice.token,
+    body: { roomId: room.id, text: 'Welcome' },
+  });
+  expect(said.status).toBe(200);
   Object.assign(hidden, {
+    seq: String(said.attachment.message.seq),
     roomId: room.id,
     redpacketCode: packet.attachment.code,
     stageId: stage.attachment.id,
@@ -135,7 +152,7 @@ describe('visibility of what belongs to a room', () => {
       const guest = await get(route, query(ids));
       const guestMissing = await get(route, query(unknown as Ids));
       expect({ route, ...guest }).toEqual({ route, ...guestMissing });
-      const member = await get(route, query(ids), bob.token);
+      const member = await get(route, query(ids), OWNER_ROUTES.has(route) ? alice.token : bob.token);
       expect({ route, status: member.body.status }).toEqual({ route, status: 200 });
     }
   });

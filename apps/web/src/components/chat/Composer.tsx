@@ -17,6 +17,7 @@ import { href, PATHS } from '@/app/paths.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import type { OutgoingBody } from '@/lib/chat-outbox.ts';
 import css from './Composer.module.css';
+import { EditStrip } from './EditStrip.tsx';
 import { cleanText, messageSummary } from './format.ts';
 import { ImagePreviewSheet } from './ImagePreviewSheet.tsx';
 
@@ -29,6 +30,10 @@ export interface ComposerProps {
   onSend(body: OutgoingBody): void;
   onTyping?(): void;
   compact?: boolean;
+  /** An own message being edited: its text fills the field and the button saves it (docs/chat.md "Reactions, editing and pins"). */
+  editing?: ChatMessage | null;
+  onCancelEdit?(): void;
+  onEdit?(seq: number, text: string): void;
 }
 
 /** The counter shows once the text is this close to the limit. */
@@ -51,6 +56,9 @@ export function Composer({
   onSend,
   onTyping,
   compact,
+  editing = null,
+  onCancelEdit,
+  onEdit,
 }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -71,6 +79,12 @@ export function Composer({
   useEffect(() => {
     if (replyTo) input.current?.focus();
   }, [replyTo]);
+  useEffect(() => {
+    if (!editing) return;
+    setText(editing.text);
+    input.current?.focus();
+    requestAnimationFrame(() => fitToText(input.current));
+  }, [editing]);
 
   if (room.closedAt) return <p className={css.notice}>{t('chat.room.closed')}</p>;
   if (!room.can.send) {
@@ -84,6 +98,12 @@ export function Composer({
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const value = cleanText(text).trim();
+    if (editing && value) {
+      onEdit?.(editing.seq, value);
+      onCancelEdit?.();
+      setText('');
+      return;
+    }
     if (!value || wait > 0) return;
     send({ text: value });
     setText('');
@@ -102,6 +122,15 @@ export function Composer({
 
   return (
     <div className={`${css.composer} ${compact ? css.compact : ''}`} data-testid="composer">
+      {editing && (
+        <EditStrip
+          message={editing}
+          onCancel={() => {
+            onCancelEdit?.();
+            setText('');
+          }}
+        />
+      )}
       {replyTo && <ReplyStrip replyTo={replyTo} replyName={replyName} selfUid={selfUid} onCancel={onCancelReply} />}
       {photo.uploading && (
         <div className={css.strip} role="status">
@@ -137,8 +166,13 @@ export function Composer({
           onEnter={() => submit()}
           onFocus={() => setPanel(false)}
         />
-        <button type="submit" className={css.send} disabled={!text.trim() || wait > 0} data-testid="composer-send">
-          {t('chat.composer.send')}
+        <button
+          type="submit"
+          className={css.send}
+          disabled={!text.trim() || (wait > 0 && !editing)}
+          data-testid="composer-send"
+        >
+          {editing ? t('chatActions.save') : t('chat.composer.send')}
         </button>
       </form>
       {panel && (

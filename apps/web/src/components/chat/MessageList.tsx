@@ -3,13 +3,11 @@ import { DotLoading, ImageViewer } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirm } from '@/app/overlays.ts';
-import { ActionSheet } from '@/components/ActionSheet.tsx';
-import { copyWithToast } from '@/components/RecordItem.tsx';
 import type { OutgoingMessage } from '@/lib/chat-outbox.ts';
 import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
 import { chatImageUrl, dayLabel, displayName, systemText } from './format.ts';
+import { type MessageActionHandlers, MessageActions, ReactorsSheet } from './MessageActions.tsx';
 import { MessageRow, PendingRow, type RowContext } from './MessageRow.tsx';
 import css from './messages.module.css';
 import { buildTimeline, type TimelineItem } from './timeline.ts';
@@ -33,7 +31,11 @@ export interface MessageListProps {
   onDiscard(clientId: string): void;
   /** One line per message, no avatars or day separators: beside a live video. */
   compact?: boolean;
+  /** Reactions, editing and pins (docs/chat.md "Reactions, editing and pins"); without them the sheet offers none. */
+  actions?: Pick<MessageActionHandlers, 'canReact' | 'canPin' | 'pinned' | 'onReact' | 'onEdit' | 'onPin'>;
 }
+
+const NO_PINS: ReadonlySet<number> = new Set();
 
 /** How close to the bottom counts as "at the bottom", so new messages keep it there. */
 const STICK_PX = 48;
@@ -57,6 +59,8 @@ export function MessageList(props: MessageListProps) {
   const scroll = useConversationScroll(props, items);
   const [acting, setActing] = useState<ChatMessage | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
+  const [reactorsOf, setReactorsOf] = useState<ChatMessage | null>(null);
+  const extra = props.actions;
 
   const context: RowContext = {
     compact,
@@ -70,6 +74,7 @@ export function MessageList(props: MessageListProps) {
     jumpTo: scroll.jumpTo,
     retry: props.onRetry,
     discard: props.onDiscard,
+    react: extra?.canReact ? extra.onReact : undefined,
   };
 
   return (
@@ -103,12 +108,23 @@ export function MessageList(props: MessageListProps) {
       )}
       <MessageActions
         message={acting}
+        selfUid={selfUid}
         onClose={() => setActing(null)}
-        canDelete={(message) => props.canModerate || (message.senderUid !== null && message.senderUid === selfUid)}
-        canReply={props.canReply}
-        onReply={props.onReply}
-        onDelete={props.onDelete}
+        handlers={{
+          canDelete: (message) => props.canModerate || (message.senderUid !== null && message.senderUid === selfUid),
+          canReply: props.canReply,
+          canReact: extra?.canReact ?? false,
+          canPin: extra?.canPin ?? false,
+          pinned: extra?.pinned ?? NO_PINS,
+          onReply: props.onReply,
+          onDelete: props.onDelete,
+          onReact: extra?.onReact,
+          onEdit: extra?.onEdit,
+          onPin: extra?.onPin,
+          onWhoReacted: setReactorsOf,
+        }}
       />
+      <ReactorsSheet roomId={messages[0]?.roomId ?? ''} message={reactorsOf} onClose={() => setReactorsOf(null)} />
       <ImageViewer
         image={viewing ? chatImageUrl(viewing, 640) : ''}
         visible={viewing !== null}
@@ -266,51 +282,5 @@ function TimelineList({
         );
       })}
     </ol>
-  );
-}
-
-function MessageActions({
-  message,
-  onClose,
-  canDelete,
-  canReply,
-  onReply,
-  onDelete,
-}: {
-  message: ChatMessage | null;
-  onClose(): void;
-  canDelete(message: ChatMessage): boolean;
-  canReply: boolean;
-  onReply(message: ChatMessage): void;
-  onDelete(seq: number): void;
-}) {
-  const { t } = useTranslation();
-  const live = message !== null && !message.deleted;
-  const actions = [
-    ...(live && canReply ? [{ key: 'reply', text: t('chat.message.reply') }] : []),
-    ...(live && message.text ? [{ key: 'copy', text: t('chat.message.copy') }] : []),
-    ...(live && canDelete(message) ? [{ key: 'delete', text: t('chat.message.delete'), danger: true }] : []),
-  ];
-  return (
-    <ActionSheet
-      visible={message !== null && actions.length > 0}
-      actions={actions}
-      cancelText={t('chat.message.cancel')}
-      onClose={onClose}
-      label={t('chat.message.actions')}
-      onAction={(action) => {
-        if (!message) return;
-        if (action.key === 'reply') onReply(message);
-        if (action.key === 'copy') void copyWithToast(message.text, t('chat.message.copyLabel'));
-        if (action.key === 'delete') {
-          void confirm({
-            content: t('chat.message.deleteConfirm'),
-            confirmText: t('chat.message.delete'),
-            cancelText: t('chat.message.cancel'),
-          }).then((yes) => yes && onDelete(message.seq));
-        }
-      }}
-      testId="chat-actions"
-    />
   );
 }

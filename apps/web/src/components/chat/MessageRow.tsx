@@ -6,8 +6,10 @@ import { BountyBubble } from '@/components/bounty/BountyBubble.tsx';
 import { RedPacketBubble } from '@/components/redpacket/RedPacketBubble.tsx';
 import type { OutgoingMessage } from '@/lib/chat-outbox.ts';
 import { formatTime } from '@/lib/format.ts';
+import actionsCss from './actions.module.css';
 import { chatImageUrl, messageSummary } from './format.ts';
 import css from './messages.module.css';
+import { ReactionChips } from './ReactionChips.tsx';
 import { RoomAvatar } from './RoomAvatar.tsx';
 import { splitMessageText } from './timeline.ts';
 
@@ -22,6 +24,8 @@ export interface RowContext {
   jumpTo(seq: number): void;
   retry(clientId: string): void;
   discard(clientId: string): void;
+  /** Toggles a reaction (a chip under the message); absent where the reader may not react. */
+  react?(seq: number, emoji: NonNullable<ChatMessage['reactions']>[number]['emoji'], on: boolean): void;
 }
 
 const LONG_PRESS_MS = 450;
@@ -163,6 +167,9 @@ export function MessageRow({
 }) {
   const { t } = useTranslation();
   const press = usePressActions(() => context.openActions(message));
+  const react =
+    context.react &&
+    ((emoji: Parameters<NonNullable<RowContext['react']>>[1], on: boolean) => context.react?.(message.seq, emoji, on));
   const name = own ? '' : context.nameOf(message.senderUid);
   const testProps = { 'data-testid': 'chat-message', 'data-seq': message.seq, 'data-own': own };
   if (context.compact) {
@@ -170,6 +177,7 @@ export function MessageRow({
       <li className={`${css.compactRow} ${flash ? css.flash : ''}`} {...testProps} {...press}>
         <span className={css.sender}>{own ? context.nameOf(message.senderUid) : name}</span>
         <Body message={message} context={context} />
+        <ReactionChips message={message} onToggle={react} />
       </li>
     );
   }
@@ -197,7 +205,16 @@ export function MessageRow({
           className={`${css.bubble} ${(message.text && message.kind !== 'redpacket') || message.deleted ? '' : css.imageOnly}`}
           {...press}
         >
-          <Body message={message} context={context} tail={<span className={css.metaSpace} aria-hidden />} />
+          <Body
+            message={message}
+            context={context}
+            tail={
+              <span
+                className={message.editedAt && !message.deleted ? actionsCss.metaSpaceEdited : css.metaSpace}
+                aria-hidden
+              />
+            }
+          />
           {/* Long press has no keyboard: this button, shown when focused, opens the same actions. */}
           <button
             type="button"
@@ -209,9 +226,15 @@ export function MessageRow({
             ⋯
           </button>
           <time className={css.meta} dateTime={message.createdAt}>
+            {message.editedAt && !message.deleted && (
+              <span className={actionsCss.edited} data-testid="message-edited">
+                {t('chatActions.edited')}
+              </span>
+            )}
             {formatTime(message.createdAt)}
           </time>
         </div>
+        <ReactionChips message={message} onToggle={react} />
       </div>
     </li>
   );

@@ -6,7 +6,9 @@ import { SkipLink } from '@/components/SkipLink.tsx';
 import { COMPOSER_INPUT_ID, Composer } from './Composer.tsx';
 import { displayName } from './format.ts';
 import { MessageList } from './MessageList.tsx';
+import { PinnedBar } from './PinnedBar.tsx';
 import type { ChatRoomState } from './useChatRoom.ts';
+import { useMessageActions } from './useMessageActions.ts';
 
 /**
  * A member's view of a room: the conversation and the composer, with the reply being written. The room page
@@ -18,8 +20,20 @@ export function RoomConversation({ chat, room, compact }: { chat: ChatRoomState;
   const replyName = useMemo(() => (replyTo ? displayName(t, replyTo.senderName, replyTo.senderUid) : ''), [replyTo, t]);
   const { history } = chat;
   const canWrite = room.can.send && !room.closedAt;
+  const acts = useMessageActions(room);
   return (
     <>
+      {!compact && (
+        <PinnedBar
+          pins={acts.pins}
+          selfUid={chat.selfUid}
+          onShow={(seq) =>
+            document
+              .querySelector(`[data-testid="chat-message"][data-seq="${seq}"]`)
+              ?.scrollIntoView({ block: 'center', behavior: 'smooth' })
+          }
+        />
+      )}
       {canWrite && <SkipLink target={COMPOSER_INPUT_ID}>{t('chat.room.skipToComposer')}</SkipLink>}
       {history.isPending ? (
         <div style={{ flex: 1 }}>
@@ -41,11 +55,21 @@ export function RoomConversation({ chat, room, compact }: { chat: ChatRoomState;
           olderFailed={chat.olderFailed}
           onLoadOlder={chat.loadOlder}
           onSeen={chat.seen}
-          onReply={setReplyTo}
+          onReply={(message) => {
+            acts.cancelEdit();
+            setReplyTo(message);
+          }}
           onDelete={chat.remove}
           onRetry={chat.retry}
           onDiscard={chat.discard}
           compact={compact}
+          actions={{
+            ...acts.actions,
+            onEdit: (message) => {
+              setReplyTo(null);
+              acts.actions.onEdit?.(message);
+            },
+          }}
         />
       )}
       <Composer
@@ -57,6 +81,9 @@ export function RoomConversation({ chat, room, compact }: { chat: ChatRoomState;
         onSend={chat.send}
         onTyping={chat.typed}
         compact={compact}
+        editing={acts.editing}
+        onCancelEdit={acts.cancelEdit}
+        onEdit={acts.saveEdit}
       />
     </>
   );

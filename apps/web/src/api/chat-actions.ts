@@ -1,0 +1,119 @@
+import { type ChatMessage, type ChatPin, type ChatReaction, chatApi } from '@polaris/contract';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  applyEdit,
+  applyOwnReactions,
+  applyReactionsFrame,
+  type EditedFrame,
+  type ReactionsFrame,
+  toggledReactions,
+  updateMessage,
+} from '@/lib/chat-actions.ts';
+import type { History } from '@/lib/chat-messages.ts';
+import { chatKeys } from './chat.ts';
+import { api } from './request.ts';
+
+/** Reactions, edits and pins over HTTP, and their socket frames into the cache (docs/chat.md "Reactions, editing and pins"). */
+
+const chatActionKeys = {
+  pins: (roomId: string) => [...chatKeys.all, 'pins', roomId] as const,
+  reactors: (roomId: string, seq: number) => [...chatKeys.all, 'reactors', roomId, seq] as const,
+};
+
+export type PinsFrame = { items: ChatPin[] };
+
+/** A room's frame about a message or its pins, written into the cache (never followed by a refetch). */
+export function receiveAction(
+  client: QueryClient,
+  roomId: string,
+  frame: ReactionsFrame | EditedFrame | ({ type: 'pins' } & PinsFrame),
+  selfUid: string | null,
+) {
+  const messages = chatKeys.messages(roomId);
+  if (frame.type === 'reactions') {
+    client.setQueryData<History>(messages, (h) =>
+      updateMessage(h, frame.seq, (m) => applyReactionsFrame(m, frame, selfUid)),
+    );
+    void client.invalidateQueries({ queryKey: chatActionKeys.reactors(roomId, frame.seq) });
+  } else if (frame.type === 'edited') {
+    client.setQueryData<History>(messages, (h) => updateMessage(h, frame.seq, (m) => applyEdit(m, frame)));
+    client.setQueryData<PinsFrame>(chatActionKeys.pins(roomId), (pins) =>
+      pins
+        ? {
+            items: pins.items.map((pin) =>
+              pin.message.seq === frame.seq ? { ...pin, message: applyEdit(pin.message, frame) } : pin,
+            ),
+          }
+        : pins,
+    );
+  } else {
+    client.setQueryData<PinsFrame>(chatActionKeys.pins(roomId), { items: frame.items });
+  }
+}
+
+/** Gives or takes back a reaction: shown at once, the server's counts when it answers, rolled back if refused. */
+export function useReact(roomId: string) {
+  const client = useQueryClient();
+  const key = chatKeys.messages(roomId);
+  return useMutation({
+    mutationFn: (input: { seq: number; emoji: ChatReaction['emoji']; on: boolean }) =>
+      api.call(chatApi.messageReact, { roomId, ...input }),
+    onMutate: async ({ seq, emoji, on }) => {
+      const before = client.getQueryData<History>(key);
+      client.setQueryData<History>(key, (h) =>
+        updateMessage(h, seq, (m) => ({ ...m, reactions: toggledReactions(m.reactions ?? [], emoji, on) })),
+      );
+      return { before };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.before) client.setQueryData(key, context.before);
+    },
+    onSuccess: (answer, { seq }) => {
+      client.setQueryData<History>(key, (h) =>
+        updateMessage(h, seq, (m) => applyOwnReactions(m, answer.reactions, answer.rev)),
+      );
+    },
+  });
+}
+
+/** Who reacted to a message (the sheet that lists them). */
+export function useReactors(roomId: string, seq: number | null) {
+  return useQuery({
+    queryKey: chatActionKeys.reactors(roomId, seq ?? 0),
+    enabled: seq !== null,
+    queryFn: () => api.call(chatApi.messageReactors, { roomId, seq: seq! }),
+  });
+}
+
+/** Edits an own text message; the answer's text goes into the history (the `edited` frame says the same). */
+export function useEditMessage(roomId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { seq: number; text: string }) => api.call(chatApi.messageEdit, { roomId, ...input }),
+    onSuccess: ({ message }: { message: ChatMessage }) => {
+      if (!message.editedAt) return;
+      const edit = { text: message.text, mentions: message.mentions, editedAt: message.editedAt };
+      client.setQueryData<History>(chatKeys.messages(roomId), (h) =>
+        updateMessage(h, message.seq, (m) => applyEdit(m, edit)),
+      );
+    },
+  });
+}
+
+export function usePins(roomId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: chatActionKeys.pins(roomId),
+    enabled: enabled && roomId !== '',
+    queryFn: () => api.call(chatApi.roomPins, { roomId }),
+  });
+}
+
+/** Pins or unpins (admins); the answer is the room's pins after. */
+export function usePinMessage(roomId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ seq, pinned }: { seq: number; pinned: boolean }) =>
+      api.call(pinned ? chatApi.messagePin : chatApi.messageUnpin, { roomId, seq }),
+    onSuccess: (answer) => client.setQueryData(chatActionKeys.pins(roomId), answer),
+  });
+}
