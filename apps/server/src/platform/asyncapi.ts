@@ -36,6 +36,7 @@ const SERVER_FRAMES: Record<ChatServerFrame['type'], string> = {
   read: 'Notices of the signed-in user were marked read, on this device or another: `ids`, or `all` (of `category` when given), with the unread counts after. Mark them read in the inbox held; nothing needs fetching again.',
   changed:
     'Something the signed-in user sees changed (`topic`: wallet, notices, chat, ticket, redpacket, bounty, membership; `ref` names the object): refresh what shows it. Sent to every socket of the user, whatever rooms it subscribes to.',
+  poll: 'A poll of a subscribed room got a vote or was closed: its new results, the same for every member. Keep the copy with the highest `version`.',
 };
 
 const DESCRIPTION = `The chat WebSocket: one connection per client, JSON text frames \`{ type, ... }\` both ways.

@@ -175,7 +175,7 @@ export class LiveChatService {
             await this.catchUp(connection, subscription);
           }
         });
-      } else if (head.type === 'deleted' || head.type === 'changed') {
+      } else if (head.type === 'deleted' || head.type === 'changed' || head.type === 'poll') {
         connection.sendText(frame);
       } else if (head.type === 'typing') {
         if (head.uid !== String(connection.uid)) connection.sendText(frame);

@@ -1,4 +1,4 @@
-import type { ChatMessage, LiveTopic } from '@polaris/contract';
+import type { ChatMessage, ChatPollResults, LiveTopic } from '@polaris/contract';
 
 /** What the bus carries on a room's channel (`chat:room:<id>`): every process forwards it to its subscribers. */
 export type RoomEvent =
@@ -8,7 +8,9 @@ export type RoomEvent =
   /** A member was removed (left, kicked, banned): their connections stop receiving the room. */
   | { type: 'removed'; roomId: string; uid: string }
   /** Something shown in the room changed (a red packet's shares): its members' screens refresh it. */
-  | { type: 'changed'; roomId: string; topic: LiveTopic; ref: string | null };
+  | { type: 'changed'; roomId: string; topic: LiveTopic; ref: string | null }
+  /** A poll got a vote or closed: its results, the same for every member. */
+  | { type: 'poll'; roomId: string; poll: ChatPollResults };
 
 /**
  * A room event as the bus carries it: one line of routing facts (the head), a newline, then the frame the room's
@@ -19,7 +21,8 @@ export type RoomEvent =
 type RoomEventHead =
   | { type: 'message'; seq: number; senderUid: string | null }
   | { type: 'deleted' | 'removed' | 'typing'; uid?: string }
-  | { type: 'changed'; topic: LiveTopic; ref: string | null };
+  | { type: 'changed'; topic: LiveTopic; ref: string | null }
+  | { type: 'poll' };
 
 export interface WireRoomEvent {
   head: RoomEventHead;
@@ -38,6 +41,8 @@ function headOf(event: RoomEvent): RoomEventHead {
       return { type: event.type, uid: event.uid };
     case 'deleted':
       return { type: 'deleted' };
+    case 'poll':
+      return { type: 'poll' };
   }
 }
 
@@ -49,6 +54,7 @@ function frameOf(event: RoomEvent): string {
       return JSON.stringify({ type: 'changed', topic: event.topic, ref: event.ref });
     case 'deleted':
     case 'typing':
+    case 'poll':
       return JSON.stringify(event);
     case 'removed':
       return '';

@@ -1,5 +1,6 @@
 import { chatSchemas } from '@polaris/contract/schemas';
 import type { Router } from '../../platform/router.ts';
+import { pollRoutes } from './polls.routes.ts';
 import type { ChatService } from './service.ts';
 
 const tags = ['chat'];
@@ -10,6 +11,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
   announcementRoutes(router, chat);
   messageRoutes(router, chat);
   memberRoutes(router, chat);
+  pollRoutes(router, chat);
 }
 
 /** Finding, opening, joining and leaving rooms, and their settings. */

@@ -3,6 +3,7 @@ import { ActivityRoomsService } from './activity-rooms.service.ts';
 import { ChatMessagesService } from './messages.service.ts';
 import { ChatModerationService } from './moderation.service.ts';
 import { ChatNotices, type RoomNotice } from './notices.service.ts';
+import { ChatPollsService } from './polls.service.ts';
 import { roomIdsOfUser } from './notices.store.ts';
 import { type ChatDeps, ChatRoomAccess, type MembershipEvent, type RoomVisibility } from './room-access.ts';
 import { decodeRoomEvent, type RoomEvent, type WireRoomEvent } from './room-wire.ts';
@@ -23,6 +24,8 @@ export class ChatService {
   readonly messages: ChatMessagesService;
   readonly moderation: ChatModerationService;
   readonly activityRooms: ActivityRoomsService;
+  /** Polls posted as messages, their votes and closing. */
+  readonly polls: ChatPollsService;
   /** Mentions, replies, direct messages, added to a room, and room-wide notices for other modules. */
   readonly notices: ChatNotices;
   /** Who may see what belongs to a room: the one rule red packets, bounties and live stages ask. */
@@ -36,6 +39,7 @@ export class ChatService {
     this.messages = new ChatMessagesService(this.access, this.notices);
     this.moderation = new ChatModerationService(this.access);
     this.activityRooms = new ActivityRoomsService(this.access, this.notices);
+    this.polls = new ChatPollsService(this.access, this.messages);
     this.visibility = { visibleRooms: (viewerId, roomIds) => this.access.visibleRooms(viewerId, roomIds) };
   }
 
