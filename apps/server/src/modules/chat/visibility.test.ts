@@ -19,13 +19,19 @@ let bob: WalletUser;
 let carol: WalletUser;
 /** The ids of what the outsider must not see, and of things that do not exist. */
 const hidden: Record<string, string> = {};
-const unknown = { roomId: '987654321', redpacketCode: 'AbCdEf123456', stageId: '987654321', bountyId: '987654321' };
+const unknown = {
+  roomId: '987654321',
+  redpacketCode: 'AbCdEf123456',
+  stageId: '987654321',
+  bountyId: '987654321',
+  pollId: '987654321',
+};
 
 /** An input key that names something of a room, and (for a generic `id`) the paths where it does. */
-const ROOM_SCOPED_KEYS = ['roomId', 'redpacketCode', 'stageId', 'bountyId'];
+const ROOM_SCOPED_KEYS = ['roomId', 'redpacketCode', 'stageId', 'bountyId', 'pollId'];
 const ROOM_SCOPED_ID_PATHS = /^\/(live\/stage|bounty)\//;
 
-type Ids = Record<'roomId' | 'redpacketCode' | 'stageId' | 'bountyId' | 'directPacket', string>;
+type Ids = Record<'roomId' | 'redpacketCode' | 'stageId' | 'bountyId' | 'pollId' | 'directPacket', string>;
 /** Every room-scoped GET route: the query that reads the hidden object (from `ids`). */
 const ROUTES: Record<string, (ids: Ids) => Record<string, string>> = {
   '/chat/room': (ids) => ({ roomId: ids.roomId }),
@@ -40,6 +46,7 @@ const ROUTES: Record<string, (ids: Ids) => Record<string, string>> = {
   '/bounty/detail': (ids) => ({ id: ids.bountyId }),
   '/bounty/submissions': (ids) => ({ id: ids.bountyId }),
   '/notice/mute': (ids) => ({ roomId: ids.roomId }),
+  '/chat/poll/voters': (ids) => ({ pollId: ids.pollId }),
 };
 
 function inputKeys(schema: z.ZodType): string[] {
@@ -98,7 +105,13 @@ beforeAll(async () => {
   });
   expect(stage.status).toBe(200);
   const bounty = await createBounty(t, alice, { roomId: room.id });
+  const poll = await t.call<{ poll: { id: string } }>('POST', '/chat/poll/create', {
+    token: alice.token,
+    body: { roomId: room.id, question: 'Circle dinner?', options: ['Yes', 'No'] },
+  });
+  expect(poll.status).toBe(200);
   Object.assign(hidden, {
+    pollId: poll.attachment.poll.id,
     roomId: room.id,
     redpacketCode: packet.attachment.code,
     stageId: stage.attachment.id,
