@@ -39,7 +39,8 @@ export const ChatPollCreateInput = z.object({
       const seen = new Set<string>();
       options.forEach((option, index) => {
         const key = optionKey(option);
-        if (key !== '' && seen.has(key)) ctx.addIssue({ code: 'custom', path: [index], message: 'chatPoll.optionRepeated' });
+        if (key !== '' && seen.has(key))
+          ctx.addIssue({ code: 'custom', path: [index], message: 'chatPoll.optionRepeated' });
         seen.add(key);
       });
     }),
@@ -58,7 +59,13 @@ export const ChatPollRefInput = z.object({ pollId: id });
 export const ChatPollVoteInput = z.object({
   pollId: id,
   choices: z
-    .array(z.coerce.number().int().min(0).max(CHAT_POLL_LIMITS.maxOptions - 1))
+    .array(
+      z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(CHAT_POLL_LIMITS.maxOptions - 1),
+    )
     .min(1, { error: 'chatPoll.noChoice' })
     .max(CHAT_POLL_LIMITS.maxOptions),
 });
@@ -101,6 +108,11 @@ export const ChatPollAnswer = z.object({ poll: ChatPollOutput });
 /** Who voted for what in a named poll (members only; an anonymous poll answers 403). */
 export const ChatPollVotersOutput = z.object({
   items: z.array(
-    z.object({ uid: z.string(), name: z.string().nullable(), avatar: z.string().nullable(), choices: z.array(z.number()) }),
+    z.object({
+      uid: z.string(),
+      name: z.string().nullable(),
+      avatar: z.string().nullable(),
+      choices: z.array(z.number()),
+    }),
   ),
 });

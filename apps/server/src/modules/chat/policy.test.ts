@@ -145,7 +145,8 @@ describe("a room's can agrees with its routes", () => {
     setRoles: (reader, roomId) => post(reader, '/chat/member/role', { roomId, uid: sam.uid, role: 'member' }),
     editSettings: (reader, roomId) => post(reader, '/chat/room/settings', { roomId, slowModeSeconds: 0 }),
     goLive: (reader, roomId) => post(reader, '/live/stage/create', { title: 'On air', audience: 'members', roomId }),
-    postPoll: (reader, roomId) => post(reader, '/chat/poll/create', { roomId, question: 'Which?', options: ['A', 'B'] }),
+    postPoll: (reader, roomId) =>
+      post(reader, '/chat/poll/create', { roomId, question: 'Which?', options: ['A', 'B'] }),
   };
 
   async function agrees(reader: Reader, roomId: string, action: Action, expected: 200 | 403 | 404 | 409) {

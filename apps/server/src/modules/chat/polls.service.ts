@@ -1,12 +1,7 @@
-import {
-  CHAT_LIMITS,
-  CHAT_POLL_LIMITS,
-  type ChatPoll,
-  type ChatPollCreateInput,
-  Status,
-} from '@polaris/contract';
+import { CHAT_LIMITS, CHAT_POLL_LIMITS, type ChatPoll, type ChatPollCreateInput, Status } from '@polaris/contract';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { ChatMessagesService } from './messages.service.ts';
+import { authorize, canClosePoll, canPostPoll, canRead } from './policy.ts';
 import { presentPoll, presentResults } from './poll-views.ts';
 import {
   attendanceOf,
@@ -20,14 +15,12 @@ import {
   putVote,
   votesOf,
 } from './polls.store.ts';
-import { authorize, canClosePoll, canPostPoll, canRead } from './policy.ts';
 import type { Caller, ChatRoomAccess } from './room-access.ts';
 import { uidOf } from './store.ts';
 
 const DAY_MS = 86_400_000;
 /** The longest voter list one answer gives (a room's named poll; the counts are exact whatever the number). */
 const VOTERS_LIMIT = 500;
-
 
 const unknown = () => new AppError(Status.notFound, 'chat.notFound');
 

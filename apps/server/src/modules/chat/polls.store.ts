@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import { activityAttendance, chatMessages, chatPolls, chatPollVotes, publicUsers } from '../../db/schema/index.ts';
 

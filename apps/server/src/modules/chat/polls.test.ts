@@ -77,19 +77,31 @@ describe('posting a poll', () => {
     const before = (await room(ann, id)).lastSeq;
     const cases: [Record<string, unknown>, string, string][] = [
       [{ options: ['Only one'] }, 'options', 'A poll needs at least 2 options'],
-      [{ options: Array.from({ length: 11 }, (_, i) => `Option ${i}`) }, 'options', 'A poll may have at most 10 options'],
+      [
+        { options: Array.from({ length: 11 }, (_, i) => `Option ${i}`) },
+        'options',
+        'A poll may have at most 10 options',
+      ],
       [{ options: ['Tea', 'Coffee', 'Juice', ' tea '] }, 'options.3', 'This option is there already'],
       [{ options: ['Tea', '  '] }, 'options.1', ''],
       [{ question: '' }, 'question', ''],
       [{ question: 'Bad\u0000text' }, 'question', ''],
       [{ options: ['Tea', 'x'.repeat(101)] }, 'options.1', ''],
-      [{ closesAt: new Date(t.clock.now().getTime() - 60_000).toISOString() }, 'closesAt', 'The close time must be in the future'],
+      [
+        { closesAt: new Date(t.clock.now().getTime() - 60_000).toISOString() },
+        'closesAt',
+        'The close time must be in the future',
+      ],
       [
         { closesAt: new Date(t.clock.now().getTime() + 31 * 86_400_000).toISOString() },
         'closesAt',
         'The close time may be at most 30 days ahead',
       ],
-      [{ audience: 'ticketHolders' }, 'audience', "Only an activity's room can limit a poll to ticket holders or those checked in"],
+      [
+        { audience: 'ticketHolders' },
+        'audience',
+        "Only an activity's room can limit a poll to ticket holders or those checked in",
+      ],
     ];
     for (const [body, field, message] of cases) {
       const refused = await t.call<FieldErrors>('POST', '/chat/poll/create', {
@@ -180,7 +192,11 @@ describe('voting', () => {
     const { id } = await roomWith([ann]);
     const { poll } = (await createPoll(owner, id, { multiple: true })).attachment;
     await vote(ann, poll.id, [0, 1, 2]);
-    expect((await vote(ann, poll.id, [1, 1])).attachment.poll).toMatchObject({ tallies: [0, 1, 0], voters: 1, mine: [1] });
+    expect((await vote(ann, poll.id, [1, 1])).attachment.poll).toMatchObject({
+      tallies: [0, 1, 0],
+      voters: 1,
+      mine: [1],
+    });
   });
 
   it("a poll of a room the reader may not see answers exactly like an unknown id; a visible room's non-member gets 403", async () => {
@@ -195,8 +211,7 @@ describe('voting', () => {
       expect(secret).toEqual(none);
       expect(secret.status).toBe(404);
     }
-    const voters = (pollId: string) =>
-      t.call('GET', '/chat/poll/voters', { token: eve.token, query: { pollId } });
+    const voters = (pollId: string) => t.call('GET', '/chat/poll/voters', { token: eve.token, query: { pollId } });
     expect(await voters(poll.id)).toEqual(await voters('987654321'));
     const open = await roomWith([]);
     const visible = (await createPoll(owner, open.id)).attachment.poll;

@@ -2,10 +2,11 @@ import type { ChatPoll } from '@polaris/contract';
 import { CheckCircleFill, UnorderedListOutline } from 'antd-mobile-icons';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoom } from '@/api/chat.ts';
 import { usePollVoters, useVote } from '@/api/chat-polls.ts';
 import { toastUnreported } from '@/components/form-errors.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { isPollOpen, percentages } from '@/lib/chat-polls.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { useSettings } from '@/lib/settings.ts';
 import css from './PollCard.module.css';
 import { PollClose } from './PollClose.tsx';
@@ -115,8 +116,7 @@ export function PollCard({ poll, selfUid, moderator, member }: PollCardProps) {
                 <button
                   type="button"
                   {...common}
-                  role="checkbox"
-                  aria-checked={ticked.includes(index)}
+                  aria-pressed={ticked.includes(index)}
                   aria-label={label}
                   onClick={() => toggle(index)}
                 >
@@ -201,4 +201,11 @@ function Voters({ poll }: { poll: ChatPoll }) {
       })}
     </dl>
   );
+}
+
+/** A `poll` message's card, with what the room says of the reader (member, moderator). */
+export function MessagePoll({ poll, selfUid }: { poll: ChatPoll; selfUid: string | null }) {
+  const room = useRoom(poll.roomId);
+  const member = room.data?.role !== null && room.data?.role !== undefined;
+  return <PollCard poll={poll} selfUid={selfUid} moderator={room.data?.can.moderate ?? false} member={member} />;
 }

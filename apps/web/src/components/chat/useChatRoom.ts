@@ -10,6 +10,7 @@ import {
   useRoom,
   useRoomMessages,
 } from '@/api/chat.ts';
+import { receivePollResults } from '@/api/chat-polls.ts';
 import { chatSocket } from '@/app/chat-connection.ts';
 import { flattenHistory, type History, newestSeq } from '@/lib/chat-messages.ts';
 import type { OutgoingBody } from '@/lib/chat-outbox.ts';
@@ -74,6 +75,7 @@ export function useChatRoom(roomId: string) {
           if (sender) setTyping(({ [sender]: _gone, ...rest }) => rest);
         },
         deleted: (seq) => removeMessage(client, roomId, seq),
+        poll: (results) => receivePollResults(client, roomId, results),
         typing: (uid) => setTyping((current) => ({ ...current, [uid]: Date.now() + TYPING_SHOWN_MS })),
         refused: () => void client.invalidateQueries({ queryKey: chatKeys.room(roomId) }),
       },
