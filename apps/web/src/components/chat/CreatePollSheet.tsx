@@ -49,11 +49,16 @@ export function CreatePollSheet({ room, open, onClose }: { room: ChatRoom; open:
   const create = useCreatePoll();
   const activity = room.kind === 'activity';
 
-  const setOption = (index: number, value: string) =>
+  const setOption = (index: number, value: string) => {
     setDraft((current) => ({ ...current, options: current.options.map((o, i) => (i === index ? value : o)) }));
+    setErrors((current) => ({ ...current, [`options.${index}`]: undefined, options: undefined }));
+  };
   const addOption = () => setDraft((current) => ({ ...current, options: [...current.options, ''] }));
-  const removeOption = (index: number) =>
+  const removeOption = (index: number) => {
     setDraft((current) => ({ ...current, options: current.options.filter((_, i) => i !== index) }));
+    // The options after it move up a place: their errors no longer name them.
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith('options'))));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,10 +90,14 @@ export function CreatePollSheet({ room, open, onClose }: { room: ChatRoom; open:
             {t('chatPoll.sheet.question')}
           </label>
           <TextArea
+            className={css.question}
             id="poll-question"
             data-testid="poll-question"
             value={draft.question}
-            onChange={(question) => setDraft((current) => ({ ...current, question }))}
+            onChange={(question) => {
+              setDraft((current) => ({ ...current, question }));
+              setErrors((current) => ({ ...current, question: undefined }));
+            }}
             placeholder={t('chatPoll.sheet.questionPlaceholder')}
             maxLength={CHAT_POLL_LIMITS.questionLength}
             autoSize={{ minRows: 1, maxRows: 4 }}

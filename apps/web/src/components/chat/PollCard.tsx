@@ -83,7 +83,6 @@ export function PollCard({ poll, selfUid, moderator, member }: PollCardProps) {
       <ul className={css.options}>
         {poll.options.map((option, index) => {
           const chosen = mine.includes(index);
-          const label = t('chatPoll.card.optionVotes', { option, count: poll.tallies[index], percent: shares[index] });
           const result = (
             <>
               <span className={css.fill} style={{ width: `${shares[index]}%` }} aria-hidden />
@@ -94,8 +93,10 @@ export function PollCard({ poll, selfUid, moderator, member }: PollCardProps) {
                 {chosen && <CheckCircleFill className={css.check} aria-hidden />}
                 <span className={css.optionName}>{option}</span>
               </span>
-              <span className={css.percent} aria-hidden>
-                {t('chatPoll.card.percent', { percent: shares[index] })}
+              <span className={css.percent}>{t('chatPoll.card.percent', { percent: shares[index] })}</span>
+              <span className="px-visually-hidden">
+                {t('chatPoll.card.votes', { count: poll.tallies[index] })}
+                {chosen ? `, ${t('chatPoll.card.mine')}` : ''}
               </span>
             </>
           );
@@ -109,17 +110,9 @@ export function PollCard({ poll, selfUid, moderator, member }: PollCardProps) {
             // biome-ignore lint/suspicious/noArrayIndexKey: options are fixed once the poll is posted; the index is the option's id.
             <li key={index}>
               {!canVote ? (
-                <div {...common} role="img" aria-label={chosen ? `${label} (${t('chatPoll.card.mine')})` : label}>
-                  {result}
-                </div>
+                <div {...common}>{result}</div>
               ) : poll.multiple ? (
-                <button
-                  type="button"
-                  {...common}
-                  aria-pressed={ticked.includes(index)}
-                  aria-label={label}
-                  onClick={() => toggle(index)}
-                >
+                <button type="button" {...common} aria-pressed={ticked.includes(index)} onClick={() => toggle(index)}>
                   {result}
                 </button>
               ) : (
@@ -127,7 +120,6 @@ export function PollCard({ poll, selfUid, moderator, member }: PollCardProps) {
                   type="button"
                   {...common}
                   aria-pressed={chosen}
-                  aria-label={label}
                   disabled={vote.isPending}
                   onClick={() => !chosen && send([index])}
                 >
