@@ -7,7 +7,7 @@ import { api } from './request.ts';
 
 /** Polls in rooms (docs/chat.md "Polls"): kept on their messages in the room's history cache. */
 
-export const pollKeys = {
+const pollKeys = {
   voters: (pollId: string) => [...chatKeys.all, 'pollVoters', pollId] as const,
 };
 

@@ -7,7 +7,7 @@ import type { ChatRoomAccess } from './room-access.ts';
 const iso = (value: Date) => value.toISOString();
 
 /** When the poll stopped taking votes: closed early, or its close time passed; null while open. */
-export function pollClosedAt(poll: Pick<PollRow, 'closedAt' | 'closesAt'>, now: Date): Date | null {
+function pollClosedAt(poll: Pick<PollRow, 'closedAt' | 'closesAt'>, now: Date): Date | null {
   if (poll.closedAt) return poll.closedAt;
   return poll.closesAt && poll.closesAt <= now ? poll.closesAt : null;
 }

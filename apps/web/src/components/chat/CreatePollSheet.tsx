@@ -19,7 +19,7 @@ import { useSettings } from '@/lib/settings.ts';
 import css from './CreatePollSheet.module.css';
 
 /** When the poll closes, from now (`never`: when its author or an admin closes it). */
-export const CLOSE_AFTER = {
+const CLOSE_AFTER = {
   never: 0,
   hour: 3_600_000,
   day: 86_400_000,
