@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { activityIdField, imageIdField } from './activity/fields.ts';
+import { ChatPollOutput, ChatPollResultsOutput } from './chat-polls.ts';
 import { ChatReactionCountOutput, ChatReactionOutput } from './chat-reaction-set.ts';
 import { imageUrl } from './links.ts';
 import { LIVE_TOPICS, NOTICE_CATEGORIES, NoticeOutput, NoticeUnreadOutput } from './notice.ts';
@@ -41,8 +42,8 @@ export const CHAT_SOCKET_CAPS = { perSession: 10, perAccount: 30 } as const;
 export const CHAT_ROOM_KINDS = ['community', 'city', 'activity', 'direct'] as const;
 export const CHAT_JOIN_POLICIES = ['public', 'invite'] as const;
 export const CHAT_ROLES = ['owner', 'admin', 'member'] as const;
-/** `redpacket` and `bounty` messages point at a red packet (its code) or a bounty (its id) in `ref`. */
-export const CHAT_MESSAGE_KINDS = ['text', 'image', 'system', 'redpacket', 'bounty'] as const;
+/** `redpacket`, `bounty` and `poll` messages point at a red packet (its code), a bounty or a poll (its id) in `ref`. */
+export const CHAT_MESSAGE_KINDS = ['text', 'image', 'system', 'redpacket', 'bounty', 'poll'] as const;
 /** `renamed`: an activity room took its activity's new title (the text); `closed`: the activity was cancelled. */
 export const CHAT_SYSTEM_EVENTS = [
   'joined',
@@ -115,6 +116,8 @@ export const ChatSettingsInput = z.object({
   avatar: imageUrl({ max: 500 }).optional(),
   joinPolicy: z.enum(CHAT_JOIN_POLICIES).optional(),
   slowModeSeconds: z.coerce.number().int().min(0).max(CHAT_LIMITS.slowModeMaxSeconds).optional(),
+  /** Only admins may post polls. */
+  pollsByAdmins: z.boolean().optional(),
 });
 export const ChatAnnounceInput = z.object({ roomId, text: text().min(1).max(CHAT_LIMITS.messageLength) });
 
@@ -145,6 +148,8 @@ export const ChatMessageOutput = z.object({
   reactions: z.array(ChatReactionOutput).optional(),
   /** The reactions' revision: a `reactions` frame with a lower one is older than what is held. */
   reactionsRev: z.number().optional(),
+  /** A `poll` message's poll (not when deleted). */
+  poll: ChatPollOutput.nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageOutput>;
 export const ChatMessagesOutput = z.object({ items: z.array(ChatMessageOutput) });
@@ -170,6 +175,8 @@ export const ChatRoomCan = z.object({
   share: z.boolean(),
   /** Put a live stage on the room (`POST /live/stage/create` with its id): its owner and admins. */
   goLive: z.boolean(),
+  /** Post a poll: who may send, and only admins when the room says so (`pollsByAdmins`). */
+  postPoll: z.boolean(),
 });
 export const ChatRoomOutput = z.object({
   id: z.string(),
@@ -198,6 +205,8 @@ export const ChatRoomOutput = z.object({
   closedAt: z.string().nullable(),
   /** The room's stage on air (live or paused) now, if any. */
   liveStageId: z.string().nullable(),
+  /** Only admins may post polls. */
+  pollsByAdmins: z.boolean(),
 });
 export type ChatRoom = z.infer<typeof ChatRoomOutput>;
 export const ChatMyRoomOutput = z.object({
@@ -306,5 +315,7 @@ export const ChatServerFrame = z.discriminatedUnion('type', [
     roomId: z.string(),
     items: z.array(z.object({ message: ChatMessageOutput, pinnedAt: z.string(), pinnedByUid: z.string().nullable() })),
   }),
+  /** A poll of a subscribed room got a vote or closed: its new results (keep the highest `version`). */
+  z.object({ type: z.literal('poll'), roomId: z.string(), poll: ChatPollResultsOutput }),
 ]);
 export type ChatServerFrame = z.infer<typeof ChatServerFrame>;

@@ -40,6 +40,7 @@ const SERVER_FRAMES: Record<ChatServerFrame['type'], string> = {
     'A message’s reactions changed: the counts after (keep the highest `rev`), and the change (`uid` gave or took back `emoji`), from which the reader’s own `mine` follows.',
   edited: 'Its author edited a message: its text and mentions now, and when.',
   pins: 'The room’s pinned messages changed: all of them now, the latest pinned first.',
+  poll: 'A poll of a subscribed room got a vote or was closed: its new results, the same for every member. Keep the copy with the highest `version`.',
 };
 
 const DESCRIPTION = `The chat WebSocket: one connection per client, JSON text frames \`{ type, ... }\` both ways.

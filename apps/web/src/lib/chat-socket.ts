@@ -1,4 +1,10 @@
-import { type ChatClientFrame, type ChatMessage, type ChatServerFrame, Status } from '@polaris/contract';
+import {
+  type ChatClientFrame,
+  type ChatMessage,
+  type ChatPollResults,
+  type ChatServerFrame,
+  Status,
+} from '@polaris/contract';
 import { ChatLink, type LinkOptions, type SocketStatus } from './chat-link.ts';
 import { Outbox, type OutgoingBody, type OutgoingMessage } from './chat-outbox.ts';
 
@@ -12,6 +18,8 @@ import { Outbox, type OutgoingBody, type OutgoingMessage } from './chat-outbox.t
 export interface RoomHandlers {
   message?(message: ChatMessage): void;
   deleted?(seq: number): void;
+  /** A poll of the room got a vote or closed: its new results. */
+  poll?(results: ChatPollResults): void;
   typing?(uid: string): void;
   /** The subscription is live; `lastSeq` is the room's newest seq on the server at that moment. */
   subscribed?(lastSeq: number): void;
@@ -316,6 +324,9 @@ export class ChatSocket {
       case 'edited':
       case 'pins':
         for (const watcher of this.rooms.get(frame.roomId)?.watchers ?? []) watcher.action?.(frame);
+        break;
+      case 'poll':
+        for (const watcher of this.rooms.get(frame.roomId)?.watchers ?? []) watcher.poll?.(frame.poll);
         break;
       case 'ack':
         this.onAck(frame.clientId, frame.roomId, frame.seq);

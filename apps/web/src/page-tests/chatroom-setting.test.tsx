@@ -16,6 +16,7 @@ const NOTHING: ChatRoom['can'] = {
   editSettings: false,
   share: false,
   goLive: false,
+  postPoll: false,
 };
 
 /** A public community room the reader is a member of. */
@@ -40,6 +41,7 @@ const room = (can: Partial<ChatRoom['can']>, extra: Partial<ChatRoom> = {}) =>
     peer: null,
     closedAt: null,
     liveStageId: null,
+    pollsByAdmins: false,
     ...extra,
   }) as ChatRoom;
 

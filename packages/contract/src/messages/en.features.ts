@@ -264,6 +264,23 @@ export const enFeatures = {
   reserves: {
     badBalance: 'A balance could not be put in the reserves tree (negative or too large): no snapshot was taken',
   },
+  chatPoll: {
+    closed: 'This poll is closed: it takes no more votes',
+    adminsOnly: 'Only the room admins may post polls here',
+    tooFewOptions: 'A poll needs at least 2 options',
+    tooManyOptions: 'A poll may have at most 10 options',
+    optionRepeated: 'This option is there already',
+    noChoice: 'Choose an option',
+    oneChoice: 'This poll takes one choice only',
+    choiceUnknown: 'This poll has no such option',
+    closeInPast: 'The close time must be in the future',
+    closeTooFar: 'The close time may be at most {{days}} days ahead',
+    ticketHolders: "This poll is for the activity's ticket holders",
+    checkedIn: 'This poll is for those checked in at the activity',
+    audienceNeedsActivity: "Only an activity's room can limit a poll to ticket holders or those checked in",
+    anonymous: 'This poll is anonymous: who voted for what is never shown',
+    notAuthor: "Only the poll's author or the room admins may close it",
+  },
 };
 
 export type FeatureMessages = Shape<typeof enFeatures>;

@@ -262,4 +262,21 @@ export const zhHansFeatures: FeatureMessages = {
   reserves: {
     badBalance: '有余额无法放入储备金树（为负数或过大），未生成快照',
   },
+  chatPoll: {
+    closed: '此投票已结束，不再接受投票',
+    adminsOnly: '此聊天室只有管理员可以发起投票',
+    tooFewOptions: '投票至少需要 2 个选项',
+    tooManyOptions: '投票最多 10 个选项',
+    optionRepeated: '此选项已存在',
+    noChoice: '请选择一个选项',
+    oneChoice: '此投票只能选一项',
+    choiceUnknown: '此投票没有这个选项',
+    closeInPast: '结束时间必须在未来',
+    closeTooFar: '结束时间最多在 {{days}} 天后',
+    ticketHolders: '此投票仅限活动的持票者',
+    checkedIn: '此投票仅限已签到的参加者',
+    audienceNeedsActivity: '只有活动聊天室的投票可以限定持票者或已签到者',
+    anonymous: '此为匿名投票，不会显示谁投了什么',
+    notAuthor: '只有发起人或管理员可以结束投票',
+  },
 };

@@ -262,4 +262,21 @@ export const zhHantFeatures: FeatureMessages = {
   reserves: {
     badBalance: '有餘額無法放入儲備金樹（為負數或過大），未產生快照',
   },
+  chatPoll: {
+    closed: '此投票已結束，不再接受投票',
+    adminsOnly: '此聊天室只有管理員可以發起投票',
+    tooFewOptions: '投票至少需要 2 個選項',
+    tooManyOptions: '投票最多 10 個選項',
+    optionRepeated: '此選項已存在',
+    noChoice: '請選擇一個選項',
+    oneChoice: '此投票只能選一項',
+    choiceUnknown: '此投票沒有這個選項',
+    closeInPast: '結束時間必須在未來',
+    closeTooFar: '結束時間最多在 {{days}} 天後',
+    ticketHolders: '此投票僅限活動的持票者',
+    checkedIn: '此投票僅限已簽到的參加者',
+    audienceNeedsActivity: '只有活動聊天室的投票可以限定持票者或已簽到者',
+    anonymous: '此為匿名投票，不會顯示誰投了什麼',
+    notAuthor: '只有發起人或管理員可以結束投票',
+  },
 };

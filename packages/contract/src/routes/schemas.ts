@@ -12,6 +12,7 @@ import { calendarSchemas } from './calendar.schemas.ts';
 import { captchaSchemas } from './captcha.schemas.ts';
 import { chainSchemas } from './chain.schemas.ts';
 import { chatSchemas } from './chat.schemas.ts';
+import { chatPollSchemas } from './chat-polls.schemas.ts';
 import { daogameSchemas } from './daogame.schemas.ts';
 import { UPLOADS, type UploadRoute } from './files.ts';
 import { identitySchemas } from './identity.schemas.ts';
@@ -41,6 +42,7 @@ export {
   calendarSchemas,
   captchaSchemas,
   chainSchemas,
+  chatPollSchemas,
   chatSchemas,
   daogameSchemas,
   identitySchemas,
@@ -73,6 +75,7 @@ export const ROUTE_SCHEMAS: readonly RouteSchemas[] = [
   ...Object.values(calendarSchemas),
   ...Object.values(chainSchemas),
   ...Object.values(chatSchemas),
+  ...Object.values(chatPollSchemas),
   ...Object.values(daogameSchemas),
   ...Object.values(identitySchemas),
   ...Object.values(inviteSchemas),

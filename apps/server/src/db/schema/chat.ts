@@ -42,6 +42,8 @@ export const chatRooms = pgTable(
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
     slowModeSeconds: integer('slow_mode_seconds').notNull().default(0),
     announcement: text('announcement'),
+    /** Only admins may post polls. */
+    pollsByAdmins: boolean('polls_by_admins').notNull().default(false),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
     createdAt: at('created_at').notNull(),
     lastMessageAt: at('last_message_at').notNull(),
@@ -92,7 +94,7 @@ export const chatMessages = pgTable(
       .notNull()
       .references(() => chatRooms.id),
     seq: bigint('seq', { mode: 'number' }).notNull(),
-    kind: text('kind', { enum: ['text', 'image', 'system', 'redpacket', 'bounty'] }).notNull(),
+    kind: text('kind', { enum: ['text', 'image', 'system', 'redpacket', 'bounty', 'poll'] }).notNull(),
     senderId: bigint('sender_id', { mode: 'number' }).references(() => users.id),
     body: text('body').notNull().default(''),
     imageId: text('image_id'),
@@ -189,4 +191,52 @@ export const chatPins = pgTable(
     uniqueIndex('chat_pins_slot_idx').on(t.roomId, t.slot),
     check('chat_pins_slot', sql`${t.slot} between 1 and 10`),
   ],
+);
+
+/**
+ * A room's polls (docs/chat.md "Polls"), each shown by a `poll` message (`ref` = the poll's id, `seq` = the message's).
+ * `version` grows with every vote and the closing, under the poll's row lock, so results carry an order.
+ */
+export const chatPolls = pgTable(
+  'chat_polls',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    roomId: bigint('room_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatRooms.id),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    authorId: bigint('author_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    question: text('question').notNull(),
+    options: jsonb('options').$type<string[]>().notNull(),
+    multiple: boolean('multiple').notNull(),
+    anonymous: boolean('anonymous').notNull(),
+    audience: text('audience', { enum: ['members', 'ticketHolders', 'checkedIn'] }).notNull(),
+    closesAt: at('closes_at'),
+    /** Closed early by its author or an admin. */
+    closedAt: at('closed_at'),
+    version: integer('version').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('chat_polls_message_idx').on(t.roomId, t.seq)],
+);
+
+/**
+ * One ballot per member and poll (the primary key claims it): a new vote replaces the choices. For an anonymous poll
+ * the row is what stops a second vote and lets the voter see their own; no answer ever lists who chose what.
+ */
+export const chatPollVotes = pgTable(
+  'chat_poll_votes',
+  {
+    pollId: bigint('poll_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatPolls.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    choices: jsonb('choices').$type<number[]>().notNull(),
+    votedAt: at('voted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pollId, t.userId] })],
 );

@@ -180,7 +180,8 @@ export class LiveChatService {
         head.type === 'changed' ||
         head.type === 'reactions' ||
         head.type === 'edited' ||
-        head.type === 'pins'
+        head.type === 'pins' ||
+        head.type === 'poll'
       ) {
         connection.sendText(frame);
       } else if (head.type === 'typing') {

@@ -1,4 +1,5 @@
-import { CHAT_LIMITS, Status } from '@polaris/contract';
+import { CHAT_LIMITS, type ChatMessage, Status } from '@polaris/contract';
+import type { Tx } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import {
   insertSentMessage,
@@ -10,12 +11,33 @@ import {
 } from './messages.store.ts';
 import type { ChatNotices } from './notices.service.ts';
 import { authorize, canDeleteMessage, isActive, isAdmin, isMuted } from './policy.ts';
+import { withPolls } from './poll-views.ts';
 import { presentMessage } from './presenter.ts';
 import type { ChatReactionsService } from './reactions.service.ts';
 import type { Caller, ChatRoomAccess } from './room-access.ts';
-import { claimSeq, claimSlowModeSend, markSenderRead, setReadSeq, userIdsByUid } from './store.ts';
+import {
+  claimSeq,
+  claimSlowModeSend,
+  type MemberRow,
+  markSenderRead,
+  type RoomRow,
+  setReadSeq,
+  userIdsByUid,
+} from './store.ts';
 
 const MENTION = /@(\d{8,15})\b/g;
+
+/**
+ * A message that stores rows of its own (a poll) in the send's transaction, after every send rule passed and its
+ * number was claimed: it may still refuse (throw), and returns what the message points at and carries.
+ */
+export interface MessageRows {
+  kind: 'poll';
+  store(
+    tx: Tx,
+    at: { room: RoomRow; member: MemberRow; seq: number; now: Date },
+  ): Promise<{ ref: string; carried: Pick<ChatMessage, 'poll'> }>;
+}
 
 /** Thrown inside a send's transaction to undo it (the claimed number with it) when the message is stored already. */
 class AlreadyStored extends Error {}
@@ -35,12 +57,13 @@ export class ChatMessagesService {
   async history(user: Caller, input: { roomId: string; beforeSeq?: number; limit: number }) {
     const { room } = await this.access.membership(user.id, input.roomId);
     const rows = await messagesBefore(this.db, room.id, input.beforeSeq ?? null, input.limit);
-    return { items: await this.reactions.withReactions(user.id, room.id, rows.map(presentMessage)) };
+    const items = await withPolls(this.access, rows.map(presentMessage), user.id);
+    return { items: await this.reactions.withReactions(user.id, room.id, items) };
   }
 
   /** What a subscriber missed after `afterSeq`, oldest first, at most `limit`. Membership is checked by the caller. */
   async after(roomId: number, afterSeq: number, limit: number) {
-    return (await messagesAfter(this.db, roomId, afterSeq, limit)).map(presentMessage);
+    return withPolls(this.access, (await messagesAfter(this.db, roomId, afterSeq, limit)).map(presentMessage), null);
   }
 
   /**
@@ -53,6 +76,8 @@ export class ChatMessagesService {
     input: { roomId: string; text: string; imageId?: string; replyTo?: number; clientId?: string | null },
     /** A red packet or bounty posted by its service: paid for already, so neither rate nor slow mode holds it back. */
     attachment?: { kind: 'redpacket' | 'bounty'; ref: string },
+    /** A poll: sent under every rule of a message (rate, slow mode), with its rows stored in the same transaction. */
+    own?: MessageRows,
   ) {
     const { deps } = this.access;
     const roomId = Number(input.roomId);
@@ -88,12 +113,13 @@ export class ChatMessagesService {
         if (input.replyTo !== undefined && !(await messageBySeq(tx, room.id, input.replyTo))) {
           throw new FieldsError([{ field: 'replyTo', messageKey: 'chat.replyNotFound' }]);
         }
+        const stored = own ? await own.store(tx, { room, member, seq, now }) : null;
         const row = await insertSentMessage(tx, {
           roomId: room.id,
           seq,
           createdAt: now,
-          kind: attachment?.kind ?? (input.imageId ? 'image' : 'text'),
-          ref: attachment?.ref ?? null,
+          kind: own?.kind ?? attachment?.kind ?? (input.imageId ? 'image' : 'text'),
+          ref: stored?.ref ?? attachment?.ref ?? null,
           senderId: user.id,
           body: input.text,
           imageId: input.imageId ?? null,
@@ -106,7 +132,7 @@ export class ChatMessagesService {
         // The same client id again (a resend after a lost ack): the transaction is undone, number and all.
         if (!row) throw new AlreadyStored();
         await this.notices.messageSentIn(tx, room, row, { id: user.id, name: name ?? '' }, [...known.values()]);
-        return row;
+        return { row, carried: stored?.carried };
       })
       .catch(async (error: unknown) => {
         if (!(error instanceof AlreadyStored) || clientId === null) throw error;
@@ -116,15 +142,19 @@ export class ChatMessagesService {
       // Answered with the message stored the first time; nothing is published again.
       const seq = await seqByClientId(this.db, room.id, user.id, clientId!);
       const [stored] = await messagesAfter(this.db, room.id, seq! - 1, 1);
-      return presentMessage(stored!);
+      const [first] = await withPolls(this.access, [presentMessage(stored!)], user.id);
+      return first!;
     }
-    const presented = presentMessage({
-      ...message,
-      senderUid: user.uid,
-      senderName: name,
-      senderAvatar: avatar,
-      targetUid: null,
-    });
+    const presented: ChatMessage = {
+      ...presentMessage({
+        ...message.row,
+        senderUid: user.uid,
+        senderName: name,
+        senderAvatar: avatar,
+        targetUid: null,
+      }),
+      ...message.carried,
+    };
     await this.access.publish(room.id, { type: 'message', message: presented });
     return presented;
   }

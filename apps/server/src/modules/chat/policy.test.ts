@@ -130,7 +130,7 @@ describe("a room's can agrees with its routes", () => {
     const answer = await t.call<ChatRoom>('GET', '/chat/room', { token: reader.token, query: { roomId } });
     if (answer.status !== 200) {
       const none = { join: false, send: false, leave: false, moderate: false, setRoles: false, editSettings: false };
-      return { ...none, share: false, goLive: false, inviteToken: false };
+      return { ...none, share: false, goLive: false, postPoll: false, inviteToken: false };
     }
     return { ...answer.attachment.can, inviteToken: answer.attachment.inviteToken !== null };
   }
@@ -145,6 +145,8 @@ describe("a room's can agrees with its routes", () => {
     setRoles: (reader, roomId) => post(reader, '/chat/member/role', { roomId, uid: sam.uid, role: 'member' }),
     editSettings: (reader, roomId) => post(reader, '/chat/room/settings', { roomId, slowModeSeconds: 0 }),
     goLive: (reader, roomId) => post(reader, '/live/stage/create', { title: 'On air', audience: 'members', roomId }),
+    postPoll: (reader, roomId) =>
+      post(reader, '/chat/poll/create', { roomId, question: 'Which?', options: ['A', 'B'] }),
   };
 
   async function agrees(reader: Reader, roomId: string, action: Action, expected: 200 | 403 | 404 | 409) {

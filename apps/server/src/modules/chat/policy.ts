@@ -119,8 +119,17 @@ export function canOf(room: RoomRow, member: Member | undefined, now: Date): Cha
     editSettings: canEditSettings(room, member),
     share: canShare(room, member),
     goLive: isActive(member) && roomStageRefusal(member.role) === null,
+    postPoll: canPostPoll(room, member, now),
   };
 }
+
+/** Posting a poll: whoever may send, and only admins when the room says so (docs/chat.md "Polls"). */
+export const canPostPoll = (room: RoomRow, member: Member | undefined, now: Date) =>
+  canSend(room, member, now) && (!room.pollsByAdmins || isAdmin(member));
+
+/** Closing a poll early: its author, or the room's admins. */
+export const canClosePoll = (member: Member | undefined, authorId: number, userId: number) =>
+  isActive(member) && (authorId === userId || isAdmin(member));
 
 /** Throws 404 when the caller may not see the room, 403 when they see it but may not act. */
 export function authorize(visible: boolean, allowed: boolean, messageKey = 'chat.noPermission'): void {

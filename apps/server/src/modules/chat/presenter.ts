@@ -66,6 +66,7 @@ export function presentRoom(
     peer: extras.peer,
     liveStageId: idText(extras.liveStageId),
     closedAt: room.closedAt ? iso(room.closedAt) : null,
+    pollsByAdmins: room.pollsByAdmins,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatServerFrame, LiveTopic } from '@polaris/contract';
+import type { ChatMessage, ChatPollResults, ChatServerFrame, LiveTopic } from '@polaris/contract';
 
 /** What the bus carries on a room's channel (`chat:room:<id>`): every process forwards it to its subscribers. */
 export type RoomEvent =
@@ -10,7 +10,9 @@ export type RoomEvent =
   /** Something shown in the room changed (a red packet's shares): its members' screens refresh it. */
   | { type: 'changed'; roomId: string; topic: LiveTopic; ref: string | null }
   /** A message's reactions changed, it was edited, or the room's pins changed (docs/chat.md "Reactions, editing and pins"). */
-  | MessageActionFrame;
+  | MessageActionFrame
+  /** A poll got a vote or closed: its results, the same for every member. */
+  | { type: 'poll'; roomId: string; poll: ChatPollResults };
 
 /** The frames of actions on a message: sent to every subscriber as they are. */
 type MessageActionFrame = Extract<ChatServerFrame, { type: 'reactions' | 'edited' | 'pins' }>;
@@ -25,7 +27,8 @@ type RoomEventHead =
   | { type: 'message'; seq: number; senderUid: string | null }
   | { type: 'deleted' | 'removed' | 'typing'; uid?: string }
   | { type: 'changed'; topic: LiveTopic; ref: string | null }
-  | { type: MessageActionFrame['type'] };
+  | { type: MessageActionFrame['type'] }
+  | { type: 'poll' };
 
 export interface WireRoomEvent {
   head: RoomEventHead;
@@ -48,6 +51,8 @@ function headOf(event: RoomEvent): RoomEventHead {
     case 'edited':
     case 'pins':
       return { type: event.type };
+    case 'poll':
+      return { type: 'poll' };
   }
 }
 
@@ -62,6 +67,7 @@ function frameOf(event: RoomEvent): string {
     case 'reactions':
     case 'edited':
     case 'pins':
+    case 'poll':
       return JSON.stringify(event);
     case 'removed':
       return '';

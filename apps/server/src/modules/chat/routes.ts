@@ -1,5 +1,6 @@
 import { chatSchemas } from '@polaris/contract/schemas';
 import type { Router } from '../../platform/router.ts';
+import { pollRoutes } from './polls.routes.ts';
 import type { ChatService } from './service.ts';
 
 const tags = ['chat'];
@@ -11,6 +12,7 @@ export function chatRoutes(router: Router, chat: ChatService): void {
   messageRoutes(router, chat);
   memberRoutes(router, chat);
   messageActionRoutes(router, chat);
+  pollRoutes(router, chat);
 }
 
 /** Finding, opening, joining and leaving rooms, and their settings. */

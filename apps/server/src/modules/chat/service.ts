@@ -6,6 +6,7 @@ import { ChatModerationService } from './moderation.service.ts';
 import { ChatNotices, type RoomNotice } from './notices.service.ts';
 import { roomIdsOfUser } from './notices.store.ts';
 import { ChatPinsService } from './pins.service.ts';
+import { ChatPollsService } from './polls.service.ts';
 import { ReactionNotices } from './reaction-notices.ts';
 import { ChatReactionsService } from './reactions.service.ts';
 import { type ChatDeps, ChatRoomAccess, type MembershipEvent, type RoomVisibility } from './room-access.ts';
@@ -32,6 +33,8 @@ export class ChatService {
   readonly reactionNotices: ReactionNotices;
   readonly edits: ChatEditsService;
   readonly pins: ChatPinsService;
+  /** Polls posted as messages, their votes and closing. */
+  readonly polls: ChatPollsService;
   /** Mentions, replies, direct messages, added to a room, and room-wide notices for other modules. */
   readonly notices: ChatNotices;
   /** Who may see what belongs to a room: the one rule red packets, bounties and live stages ask. */
@@ -49,6 +52,7 @@ export class ChatService {
     this.messages = new ChatMessagesService(this.access, this.notices, this.reactions);
     this.moderation = new ChatModerationService(this.access);
     this.activityRooms = new ActivityRoomsService(this.access, this.notices);
+    this.polls = new ChatPollsService(this.access, this.messages);
     this.visibility = { visibleRooms: (viewerId, roomIds) => this.access.visibleRooms(viewerId, roomIds) };
   }
 

@@ -299,6 +299,7 @@ function roomFromJson(json: Record<string, unknown>): RoomRow {
     lastSeq: Number(json.last_seq),
     slowModeSeconds: Number(json.slow_mode_seconds),
     announcement: (json.announcement as string | null) ?? null,
+    pollsByAdmins: json.polls_by_admins === true,
     createdBy: json.created_by === null ? null : Number(json.created_by),
     createdAt: new Date(json.created_at as string),
     lastMessageAt: new Date(json.last_message_at as string),

@@ -25,13 +25,14 @@ const unknown = {
   stageId: '987654321',
   bountyId: '987654321',
   seq: '1',
+  pollId: '987654321',
 };
 
 /** An input key that names something of a room, and (for a generic `id`) the paths where it does. */
-const ROOM_SCOPED_KEYS = ['roomId', 'redpacketCode', 'stageId', 'bountyId'];
+const ROOM_SCOPED_KEYS = ['roomId', 'redpacketCode', 'stageId', 'bountyId', 'pollId'];
 const ROOM_SCOPED_ID_PATHS = /^\/(live\/stage|bounty)\//;
 
-type Ids = Record<'roomId' | 'redpacketCode' | 'stageId' | 'bountyId' | 'directPacket' | 'seq', string>;
+type Ids = Record<'roomId' | 'redpacketCode' | 'stageId' | 'bountyId' | 'pollId' | 'directPacket' | 'seq', string>;
 /** Every room-scoped GET route: the query that reads the hidden object (from `ids`). */
 const ROUTES: Record<string, (ids: Ids) => Record<string, string>> = {
   '/chat/room': (ids) => ({ roomId: ids.roomId }),
@@ -49,6 +50,7 @@ const ROUTES: Record<string, (ids: Ids) => Record<string, string>> = {
   '/chat/message/reactors': (ids) => ({ roomId: ids.roomId, seq: ids.seq }),
   '/chat/message/versions': (ids) => ({ roomId: ids.roomId, seq: ids.seq }),
   '/chat/room/pins': (ids) => ({ roomId: ids.roomId }),
+  '/chat/poll/voters': (ids) => ({ pollId: ids.pollId }),
 };
 /** Routes a plain member may not read (a message's earlier versions are for moderators): the room's owner reads them. */
 const OWNER_ROUTES = new Set(['/chat/message/versions']);
@@ -114,8 +116,14 @@ beforeAll(async () => {
     body: { roomId: room.id, text: 'Welcome' },
   });
   expect(said.status).toBe(200);
+  const poll = await t.call<{ poll: { id: string } }>('POST', '/chat/poll/create', {
+    token: alice.token,
+    body: { roomId: room.id, question: 'Circle dinner?', options: ['Yes', 'No'] },
+  });
+  expect(poll.status).toBe(200);
   Object.assign(hidden, {
     seq: String(said.attachment.message.seq),
+    pollId: poll.attachment.poll.id,
     roomId: room.id,
     redpacketCode: packet.attachment.code,
     stageId: stage.attachment.id,

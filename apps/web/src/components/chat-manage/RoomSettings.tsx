@@ -16,6 +16,7 @@ import { TextField } from '@/components/TextField.tsx';
 import ui from '@/components/ui.module.css';
 import { useForm } from '@/components/useForm.ts';
 import styles from './chat-manage.module.css';
+import { PollsByAdminsField } from './PollsByAdminsField.tsx';
 import { RoomAvatar } from './RoomAvatar.tsx';
 import { avatarFromUpload, slowModeChoices } from './rules.ts';
 import { useDuration } from './useDuration.ts';
@@ -47,6 +48,7 @@ export function RoomSettings({ room }: { room: ChatRoom }) {
         <NameForm room={room} />
         {room.kind === 'community' && <JoinPolicyField room={room} save={save} busy={settings.isPending} />}
         <SlowModeField room={room} save={save} busy={settings.isPending} />
+        <PollsByAdminsField room={room} save={save} busy={settings.isPending} />
       </div>
     </section>
   );

@@ -23,6 +23,7 @@ const NOTHING: ChatRoom['can'] = {
   editSettings: false,
   share: false,
   goLive: false,
+  postPoll: false,
 };
 const member = (uid: string, role: MemberLike['role'], mutedUntil: string | null = null): MemberLike => ({
   uid,

@@ -1,6 +1,13 @@
 import { CHAT_LIMITS, type ChatMessage, type ChatRoom, TOAST_DURATION_MS } from '@polaris/contract';
 import { DotLoading, Toast } from 'antd-mobile';
-import { AddCircleOutline, CloseOutline, GiftOutline, PictureOutline, StarOutline } from 'antd-mobile-icons';
+import {
+  AddCircleOutline,
+  CloseOutline,
+  GiftOutline,
+  PictureOutline,
+  StarOutline,
+  UnorderedListOutline,
+} from 'antd-mobile-icons';
 import {
   type ChangeEvent,
   type FormEvent,
@@ -17,6 +24,7 @@ import { href, PATHS } from '@/app/paths.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import type { OutgoingBody } from '@/lib/chat-outbox.ts';
 import css from './Composer.module.css';
+import { CreatePollSheet } from './CreatePollSheet.tsx';
 import { EditStrip } from './EditStrip.tsx';
 import { cleanText, messageSummary } from './format.ts';
 import { ImagePreviewSheet } from './ImagePreviewSheet.tsx';
@@ -64,6 +72,7 @@ export function Composer({
   const [text, setText] = useState('');
   const [panel, setPanel] = useState(false);
   const [picked, setPicked] = useState<File | null>(null);
+  const [polling, setPolling] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const file = useRef<HTMLInputElement>(null);
   const slowMode = useSlowMode(room);
@@ -180,8 +189,17 @@ export function Composer({
           roomId={room.id}
           photoDisabled={photo.uploading !== null || wait > 0}
           onPhoto={() => file.current?.click()}
+          onPoll={
+            room.can.postPoll
+              ? () => {
+                  setPanel(false);
+                  setPolling(true);
+                }
+              : undefined
+          }
         />
       )}
+      {room.can.postPoll && <CreatePollSheet room={room} open={polling} onClose={() => setPolling(false)} />}
       <input
         ref={file}
         className={css.hidden}
@@ -349,10 +367,13 @@ function ComposerPanel({
   roomId,
   photoDisabled,
   onPhoto,
+  onPoll,
 }: {
   roomId: string;
   photoDisabled: boolean;
   onPhoto(): void;
+  /** Only for those who may post a poll (`can.postPoll`). */
+  onPoll?: () => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -386,6 +407,14 @@ function ComposerPanel({
         </span>
         {t('chat.composer.bounty')}
       </button>
+      {onPoll && (
+        <button type="button" className={css.tile} onClick={onPoll} data-testid="composer-poll">
+          <span className={css.tileIcon}>
+            <UnorderedListOutline aria-hidden />
+          </span>
+          {t('chatPoll.entry')}
+        </button>
+      )}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { formatTime } from '@/lib/format.ts';
 import actionsCss from './actions.module.css';
 import { chatImageUrl, messageSummary } from './format.ts';
 import css from './messages.module.css';
+import { MessagePoll } from './PollCard.tsx';
 import { ReactionChips } from './ReactionChips.tsx';
 import { RoomAvatar } from './RoomAvatar.tsx';
 import { splitMessageText } from './timeline.ts';
@@ -139,6 +140,7 @@ function Body({ message, context, tail }: { message: ChatMessage; context: RowCo
     );
   }
   if (message.kind === 'bounty' && message.ref) return <BountyBubble message={message} />;
+  if (message.kind === 'poll' && message.poll) return <MessagePoll poll={message.poll} selfUid={context.selfUid} />;
   if (message.kind === 'redpacket' && message.ref) {
     const own = message.senderUid !== null && message.senderUid === context.selfUid;
     return <RedPacketBubble roomId={message.roomId} code={message.ref} greeting={message.text} own={own} />;

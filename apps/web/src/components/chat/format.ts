@@ -103,6 +103,7 @@ export function messageSummary(
     return t('redpacket.summary', { text: message.text || t('redpacket.defaultGreeting') });
   if (message.kind === 'bounty')
     return t('bounty.bubble.summary', { text: message.text || t('bounty.bubble.untitled') });
+  if (message.kind === 'poll') return t('chatPoll.summary', { text: message.text });
   return message.text
     .replace(/@(\d{1,15})/g, (token, uid: string) =>
       uid === selfUid && selfName && message.mentions.includes(uid) ? `@${selfName}` : token,

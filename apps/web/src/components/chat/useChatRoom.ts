@@ -11,6 +11,7 @@ import {
   useRoomMessages,
 } from '@/api/chat.ts';
 import { receiveAction } from '@/api/chat-actions.ts';
+import { receivePollResults } from '@/api/chat-polls.ts';
 import { chatSocket } from '@/app/chat-connection.ts';
 import { flattenHistory, type History, newestSeq } from '@/lib/chat-messages.ts';
 import type { OutgoingBody } from '@/lib/chat-outbox.ts';
@@ -76,6 +77,7 @@ export function useChatRoom(roomId: string) {
         },
         deleted: (seq) => removeMessage(client, roomId, seq),
         action: (frame) => receiveAction(client, roomId, frame, selfUid),
+        poll: (results) => receivePollResults(client, roomId, results),
         typing: (uid) => setTyping((current) => ({ ...current, [uid]: Date.now() + TYPING_SHOWN_MS })),
         refused: () => void client.invalidateQueries({ queryKey: chatKeys.room(roomId) }),
       },
