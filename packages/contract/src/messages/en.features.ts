@@ -25,6 +25,7 @@ export const enFeatures = {
     userNotFound: 'This user does not exist',
     catchUpFailed: 'Missed messages could not be loaded; reconnecting',
     tooManySockets: 'Too many chat connections are open for this login or account; close another one first',
+    searchTooShort: 'Type at least two letters of a word, or two characters side by side',
   },
   redpacket: {
     notFound: 'This red packet does not exist',

@@ -24,6 +24,7 @@ export const zhHansFeatures: FeatureMessages = {
     userNotFound: '该用户不存在',
     catchUpFailed: '无法加载错过的消息，正在重新连接',
     tooManySockets: '这个登录或账户打开的聊天连接太多，请先关闭其他连接',
+    searchTooShort: '请输入至少两个字母或两个相连的字',
   },
   redpacket: {
     notFound: '红包不存在',

@@ -24,6 +24,7 @@ export const zhHantFeatures: FeatureMessages = {
     userNotFound: '該使用者不存在',
     catchUpFailed: '無法載入錯過的訊息，正在重新連線',
     tooManySockets: '這個登入或帳戶開啟的聊天連線太多，請先關閉其他連線',
+    searchTooShort: '請輸入至少兩個字母或兩個相連的字',
   },
   redpacket: {
     notFound: '紅包不存在',

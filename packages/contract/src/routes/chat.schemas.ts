@@ -1,6 +1,7 @@
 import { withSchemas } from '../api-route.ts';
 import { EmptyInput, EmptyOutput } from '../auth.ts';
 import * as s from '../chat.ts';
+import * as search from '../chat-search.ts';
 import { chatApi as api } from './chat.ts';
 
 /** The chat module's calls with their schemas: what the server registers and development builds parse with. */
@@ -28,4 +29,5 @@ export const chatSchemas = {
   roomActivity: withSchemas(api.roomActivity, s.ChatActivityRoomInput, s.ChatRoomOutput),
   roomCity: withSchemas(api.roomCity, s.ChatCityRoomInput, s.ChatRoomOutput),
   roomAnnouncements: withSchemas(api.roomAnnouncements, s.ChatRoomRefInput, s.ChatAnnouncementsOutput),
+  messagesSearch: withSchemas(api.messagesSearch, search.ChatMessageSearchInput, search.ChatMessageSearchOutput),
 };

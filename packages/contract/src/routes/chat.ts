@@ -1,6 +1,7 @@
 import { route } from '../api-route.ts';
 import type { EmptyInput, EmptyOutput } from '../auth.ts';
 import type * as s from '../chat.ts';
+import type * as search from '../chat-search.ts';
 
 /** The chat module's calls (apps/server/src/modules/chat): paths and types only; schemas in chat.schemas.ts. */
 export const chatApi = {
@@ -29,5 +30,9 @@ export const chatApi = {
   roomAnnouncements: route<typeof s.ChatRoomRefInput, typeof s.ChatAnnouncementsOutput>(
     'GET',
     '/chat/room/announcements',
+  ),
+  messagesSearch: route<typeof search.ChatMessageSearchInput, typeof search.ChatMessageSearchOutput>(
+    'GET',
+    '/chat/messages/search',
   ),
 };

@@ -7,6 +7,7 @@ import { roomIdsOfUser } from './notices.store.ts';
 import { type ChatDeps, ChatRoomAccess, type MembershipEvent, type RoomVisibility } from './room-access.ts';
 import { decodeRoomEvent, type RoomEvent, type WireRoomEvent } from './room-wire.ts';
 import { ChatRoomsService } from './rooms.service.ts';
+import { ChatSearchService } from './search.service.ts';
 import { databaseName, unreadMessageCount } from './store.ts';
 
 export { type RoomRole, roomStageRefusal } from './policy.ts';
@@ -23,6 +24,8 @@ export class ChatService {
   readonly messages: ChatMessagesService;
   readonly moderation: ChatModerationService;
   readonly activityRooms: ActivityRoomsService;
+  /** Message search in one room or all of the caller's. */
+  readonly search: ChatSearchService;
   /** Mentions, replies, direct messages, added to a room, and room-wide notices for other modules. */
   readonly notices: ChatNotices;
   /** Who may see what belongs to a room: the one rule red packets, bounties and live stages ask. */
@@ -36,6 +39,7 @@ export class ChatService {
     this.messages = new ChatMessagesService(this.access, this.notices);
     this.moderation = new ChatModerationService(this.access);
     this.activityRooms = new ActivityRoomsService(this.access, this.notices);
+    this.search = new ChatSearchService(this.access);
     this.visibility = { visibleRooms: (viewerId, roomIds) => this.access.visibleRooms(viewerId, roomIds) };
   }
 
