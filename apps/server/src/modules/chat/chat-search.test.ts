@@ -127,9 +127,13 @@ describe('message search', () => {
     const left = await createRoom(t, owner.token, { name: 'Left behind' });
     const banned = await createRoom(t, owner.token, { name: 'Banned from' });
     const kept = await createRoom(t, owner.token, { name: 'Kept' });
-    for (const room of [left, banned, kept]) {
+    for (const [room, name] of [
+      [left, 'Left behind'],
+      [banned, 'Banned from'],
+      [kept, 'Kept'],
+    ] as const) {
       await joinRoom(t, eve.token, room.id);
-      await send(owner, room.id, `vanishing words in ${room.name}`);
+      await send(owner, room.id, `vanishing words in ${name}`);
     }
     const gone = await send(eve, kept.id, 'vanishing words deleted');
     expect((await search(eve, { q: 'vanishing' })).attachment.items).toHaveLength(4);
