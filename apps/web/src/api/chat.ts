@@ -158,7 +158,8 @@ const roomMessagesOptions = (roomId: string) =>
       const oldest = page.items[page.items.length - 1]?.seq ?? 0;
       return { items: page.items, more: page.items.length === limit && oldest > 1 };
     },
-    getNextPageParam: (last: HistoryPage): HistoryParam => (last.more ? last.items[last.items.length - 1]?.seq : undefined),
+    getNextPageParam: (last: HistoryPage): HistoryParam =>
+      last.more ? last.items[last.items.length - 1]?.seq : undefined,
     getPreviousPageParam: (first: HistoryPage): HistoryParam =>
       first.newer && first.items[0] ? { after: first.items[0].seq } : undefined,
     staleTime: Number.POSITIVE_INFINITY,

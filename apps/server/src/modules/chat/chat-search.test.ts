@@ -12,10 +12,6 @@ let eve: User;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await t.register('search-owner@example.com');
-  ann = await t.register('search-ann@example.com');
-  bob = await t.register('search-bob@example.com');
-  eve = await t.register('search-eve@example.com');
 });
 afterAll(() => t.close());
 
@@ -31,7 +27,19 @@ const search = (user: User, query: Record<string, string>) =>
   t.call<Page>('GET', '/chat/messages/search', { token: user.token, query });
 const texts = (page: Page) => page.items.map((hit) => hit.message.text);
 
-describe('message search', () => {
+// Both ways of answering: reading the rooms' texts (few messages in scope) and walking the gram index (many).
+describe.each([
+  ['reading texts', Number.MAX_SAFE_INTEGER],
+  ['walking the index', 0],
+])('message search, %s', (_mode, scanMax) => {
+  beforeAll(async () => {
+    t.app.services.chat.search.scanMax = scanMax;
+    owner = await t.register(`search-owner-${scanMax}@example.com`);
+    ann = await t.register(`search-ann-${scanMax}@example.com`);
+    bob = await t.register(`search-bob-${scanMax}@example.com`);
+    eve = await t.register(`search-eve-${scanMax}@example.com`);
+  });
+
   it('finds a two-character Chinese query inside text without spaces, highlighted where it occurs', async () => {
     const room = await createRoom(t, owner.token, { name: '台灣聚會' });
     await joinRoom(t, ann.token, room.id);
@@ -151,7 +159,7 @@ describe('message search', () => {
   });
 
   it('answers in a fixed number of statements whatever the number of rooms', async () => {
-    const reader = await t.register('search-counted@example.com');
+    const reader = await t.register(`search-counted-${scanMax}@example.com`);
     const statementsOfSearch = async (query: Record<string, string>) => {
       let last = -1;
       while (last !== t.database.statements()) {
@@ -182,6 +190,10 @@ describe('message search', () => {
 });
 
 describe('history around a message', () => {
+  beforeAll(async () => {
+    owner = await t.register('search-around@example.com');
+  });
+
   it('answers a page around a seq, and pages down after one, newest first', async () => {
     const room = await createRoom(t, owner.token, { name: 'Around' });
     const seqs: number[] = [];

@@ -9,10 +9,10 @@ import {
   seqByClientId,
 } from './messages.store.ts';
 import type { ChatNotices } from './notices.service.ts';
-import { indexMessageText, unindexMessage } from './search.store.ts';
 import { authorize, canDeleteMessage, isActive, isAdmin, isMuted } from './policy.ts';
 import { presentMessage } from './presenter.ts';
 import type { Caller, ChatRoomAccess } from './room-access.ts';
+import { indexMessageText, unindexMessage } from './search.store.ts';
 import { claimSeq, claimSlowModeSend, markSenderRead, setReadSeq, userIdsByUid } from './store.ts';
 
 const MENTION = /@(\d{8,15})\b/g;
@@ -40,7 +40,7 @@ export class ChatMessagesService {
     input: { roomId: string; beforeSeq?: number; afterSeq?: number; aroundSeq?: number; limit: number },
   ) {
     const { room } = await this.access.membership(user.id, input.roomId);
-    let rows;
+    let rows: Awaited<ReturnType<typeof messagesBefore>>;
     if (input.aroundSeq !== undefined) {
       const newer = Math.floor(input.limit / 2);
       const [older, after] = await Promise.all([

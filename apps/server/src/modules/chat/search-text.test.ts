@@ -4,7 +4,7 @@ import { highlights, normalise, queryGrams, textGrams } from './search-text.ts';
 describe('search text', () => {
   it('splits Chinese into neighbouring pairs and words into their prefixes', () => {
     expect(textGrams(normalise('我們在台北見'))).toEqual(['我們', '們在', '在台', '台北', '北見']);
-    expect(textGrams(normalise('Meet at 台北'))).toEqual(['me', 'mee', 'meet', 'at', '台北']);
+    expect(textGrams(normalise('Meet at 台北'))).toEqual(['me', 'mee', 'meet', 'at', '台北', 'meet at']);
     expect(queryGrams(normalise('台北'))).toEqual(['台北']);
     expect(queryGrams(normalise('meeting 台北'))).toEqual(['meeting', '台北']);
   });
@@ -13,6 +13,13 @@ describe('search text', () => {
     expect(normalise('ＭＥＥＴ ｶﾌｪ')).toBe('meet カフェ');
     const text = normalise('See you at the Ｃａｆé');
     for (const gram of queryGrams(normalise('CAF'))) expect(textGrams(text)).toContain(gram);
+  });
+
+  it('pairs neighbouring words, so a phrase of common words is found by its pairs', () => {
+    expect(queryGrams(normalise('See you'))).toEqual(['see yo', 'see', 'you']);
+    expect(textGrams(normalise('see you at 9'))).toEqual(expect.arrayContaining(['see yo', 'you at']));
+    expect(queryGrams(normalise('zk-rollup'))).toEqual(['rollup', 'zk ro', 'zk']);
+    for (const gram of queryGrams(normalise('see yo'))) expect(textGrams(normalise('see you'))).toContain(gram);
   });
 
   it('gives no gram for single characters, so such a query is refused', () => {

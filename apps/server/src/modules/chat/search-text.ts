@@ -7,6 +7,8 @@
  *   a run of one character gives none (a query must give at least one gram).
  * - Other letters and digits form words; a word gives its prefixes of 2 to `PREFIX_MAX` characters, so a query
  *   word finds the words it starts (meet finds meeting). A mention `@<uid>` is the word of its digits.
+ * - Two words side by side give a pair gram, the first word and the second's first two letters (`see yo`): a
+ *   phrase of common words ("see you") is found through its pairs, not by walking every message holding "see".
  * Grams only narrow the candidates: a hit is a message whose normalised text contains the normalised query.
  */
 
@@ -75,7 +77,19 @@ export function textGrams(normal: string): string[] {
       for (let length = 2; length <= top; length++) grams.add(run.chars.slice(0, length).join(''));
     }
   }
+  for (const pair of pairGrams(runs(normal))) grams.add(pair);
   return [...grams];
+}
+
+/** The pair grams of neighbouring words (no CJK run between them), the second word of two letters at least. */
+function pairGrams(found: Run[]): string[] {
+  const pairs: string[] = [];
+  for (let i = 0; i + 1 < found.length; i++) {
+    const [first, second] = [found[i]!, found[i + 1]!];
+    if (first.cjk || second.cjk || second.chars.length < 2) continue;
+    pairs.push(`${first.chars.slice(0, PREFIX_MAX).join('')} ${second.chars.slice(0, 2).join('')}`);
+  }
+  return pairs;
 }
 
 /**
@@ -91,6 +105,8 @@ export function queryGrams(normal: string): string[] {
       grams.add(run.chars.slice(0, PREFIX_MAX).join(''));
     }
   }
+  // Every word of a query but the last is whole (something follows it), so its pairs are in the text as written.
+  for (const pair of pairGrams(runs(normal.trimEnd()))) grams.add(pair);
   return [...grams].sort((a, b) => b.length - a.length).slice(0, QUERY_GRAMS_MAX);
 }
 

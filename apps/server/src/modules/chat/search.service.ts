@@ -3,8 +3,13 @@ import { FieldsError } from '../../platform/errors.ts';
 import { cityNames } from '../../platform/places/cities.ts';
 import { presentMessage } from './presenter.ts';
 import type { Caller, ChatRoomAccess } from './room-access.ts';
-import { type HitRow, type SearchPosition, searchMessages } from './search.store.ts';
+import { gramsByRarity, type HitRow, messagesInMyRooms, type SearchPosition, searchMessages } from './search.store.ts';
 import { highlights, normalise, queryGrams } from './search-text.ts';
+
+/** Up to this many messages in scope, their texts are read rather than the index (about 10 ms on PostgreSQL). */
+export const SCAN_MAX = 20_000;
+/** A gram's messages are counted up to this many to find the rarest: enough to tell rare from common, and cheap. */
+const RARITY_CAP = 5_000;
 
 /**
  * Message search (docs/chat.md "Search"): in one room the caller may read (404 as an unknown room otherwise, 403 to
@@ -12,6 +17,9 @@ import { highlights, normalise, queryGrams } from './search-text.ts';
  * are newest first; each carries where the query occurs, so the client highlights without interpreting the text.
  */
 export class ChatSearchService {
+  /** Messages in scope up to which texts are read rather than the index; tests set 0 to walk the index. */
+  scanMax = SCAN_MAX;
+
   constructor(private readonly access: ChatRoomAccess) {}
 
   async search(user: Caller, input: { q: string; roomId?: string; cursor?: string; limit: number }) {
@@ -19,10 +27,19 @@ export class ChatSearchService {
     const grams = queryGrams(query);
     if (grams.length === 0) throw new FieldsError([{ field: 'q', messageKey: 'chat.searchTooShort' }]);
     const room = input.roomId === undefined ? null : (await this.access.membership(user.id, input.roomId)).room;
-    const rows = await searchMessages(this.access.db, {
+    const { db } = this.access;
+    // Few messages in scope: their texts are read directly. Many: the index, led by its rarest gram.
+    const inScope = room ? room.lastSeq : await messagesInMyRooms(db, user.id);
+    let leading: string[] | null = null;
+    if (inScope > this.scanMax) {
+      const counted = grams.length > 1 ? await gramsByRarity(db, grams, RARITY_CAP) : [{ gram: grams[0]!, n: 1 }];
+      if (counted[0]!.n === 0) return { items: [], nextCursor: null };
+      leading = counted.map((entry) => entry.gram);
+    }
+    const rows = await searchMessages(db, {
       readerId: user.id,
       roomId: room?.id ?? null,
-      grams,
+      grams: leading,
       query,
       from: positionOf(input.cursor),
       limit: input.limit,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import { chatSearchGrams } from '../../db/schema/index.ts';
 import { type MessageWithNames, senders } from './messages.store.ts';
@@ -71,49 +71,82 @@ export type HitRow = MessageWithNames & {
   peerUid: number | null;
 };
 
+/** How many messages the reader's rooms hold (their numbers, system messages included): one statement. */
+export async function messagesInMyRooms(db: Db, readerId: number): Promise<number> {
+  const { rows } = await query<{ n: string | number | null }>(
+    db,
+    sql`select coalesce(sum(r.last_seq), 0) as n from chat_members me join chat_rooms r on r.id = me.room_id
+        where me.user_id = ${readerId} and not me.banned`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The grams by how many messages hold each (counted up to `cap`), fewest first: the rarest leads the search. */
+export async function gramsByRarity(
+  db: Db,
+  grams: readonly string[],
+  cap: number,
+): Promise<{ gram: string; n: number }[]> {
+  const { rows } = await query<{ gram: string; n: string | number }>(
+    db,
+    sql`select q.gram, (select count(*) from (select 1 from chat_search_grams c where c.gram = q.gram limit ${cap}) s) as n
+        from unnest(${textArray(grams)}) as q(gram)`,
+  );
+  return rows.map((row) => ({ gram: row.gram, n: Number(row.n) })).sort((a, b) => a.n - b.n);
+}
+
 /**
- * Messages holding every gram and the normalised query, newest first, after `from`: in one room (`roomId`, paged by
- * seq) or in every room the reader is an active member of now (paged by time, room and seq). One statement whatever
- * the number of rooms; `grams` is not empty, its first the most selective.
+ * Messages holding the normalised query, newest first, after `from`: in one room (`roomId`, paged by seq) or in
+ * every room the reader is an active member of now (paged by time, room and seq). One statement whatever the
+ * number of rooms. With `grams` (the rarest first) the walk follows the rarest gram's postings newest first,
+ * keeping messages that hold the others too; without, it reads the rooms' texts (few messages: cheaper than
+ * any index). Either way the substring check decides.
  */
 export async function searchMessages(
   db: Db,
   input: {
     readerId: number;
     roomId: number | null;
-    grams: readonly string[];
+    grams: readonly string[] | null;
     query: string;
     from: SearchPosition | null;
     limit: number;
   },
 ): Promise<HitRow[]> {
-  const [first, ...rest] = input.grams;
-  const others = rest.map(
-    (gram) =>
-      sql`and exists (select 1 from chat_search_grams o where o.gram = ${gram} and o.at = g.at and o.room_id = g.room_id and o.seq = g.seq)`,
-  );
-  const scope =
-    input.roomId === null
-      ? sql`and g.room_id in (select me.room_id from chat_members me where me.user_id = ${input.readerId} and not me.banned)`
-      : sql`and g.room_id = ${input.roomId}`;
+  const all = input.roomId === null;
   const from = input.from;
-  const after =
+  const scope = (alias: string) =>
+    all
+      ? sql`${sql.raw(alias)}.room_id in (select me.room_id from chat_members me where me.user_id = ${input.readerId} and not me.banned)`
+      : sql`${sql.raw(alias)}.room_id = ${input.roomId}`;
+  const after = (alias: string) =>
     from === null
       ? sql``
-      : input.roomId === null
-        ? sql`and (g.at, g.room_id, g.seq) < (${from.at}, ${from.roomId}, ${from.seq})`
-        : sql`and g.seq < ${from.seq}`;
-  const order = input.roomId === null ? sql`g.at desc, g.room_id desc, g.seq desc` : sql`g.seq desc`;
+      : all
+        ? sql`and (${sql.raw(alias)}.at, ${sql.raw(alias)}.room_id, ${sql.raw(alias)}.seq) < (${from.at}, ${from.roomId}, ${from.seq})`
+        : sql`and ${sql.raw(alias)}.seq < ${from.seq}`;
+  const order = (alias: string) =>
+    sql.raw(all ? `${alias}.at desc, ${alias}.room_id desc, ${alias}.seq desc` : `${alias}.seq desc`);
+  let hits: SQL;
+  if (input.grams === null) {
+    hits = sql`select x.at, x.room_id, x.seq from chat_search_texts x
+          where ${scope('x')} ${after('x')} and strpos(x.norm, ${input.query}) > 0
+          order by ${order('x')} limit ${input.limit}`;
+  } else {
+    const [first, ...rest] = input.grams;
+    const others = rest.map(
+      (gram) =>
+        sql`and exists (select 1 from chat_search_grams o where o.gram = ${gram} and o.at = g.at and o.room_id = g.room_id and o.seq = g.seq)`,
+    );
+    hits = sql`select g.at, g.room_id, g.seq from chat_search_grams g
+          join chat_search_texts x on x.room_id = g.room_id and x.seq = g.seq
+          where g.gram = ${first!} and ${scope('g')} ${after('g')} ${sql.join(others, sql` `)}
+            and strpos(x.norm, ${input.query}) > 0
+          order by ${order('g')} limit ${input.limit}`;
+  }
   const { rows } = await query<HitRow>(
     db,
-    sql`with hits as (
-          select g.at, g.room_id, g.seq from chat_search_grams g
-          join chat_search_texts x on x.room_id = g.room_id and x.seq = g.seq
-          where g.gram = ${first!} ${scope} ${after} ${sql.join(others, sql` `)}
-            and strpos(x.norm, ${input.query}) > 0
-          order by ${order}
-          limit ${input.limit}
-        )
+    sql`with hits as (${hits})
         select h.at, m.room_id as "roomId", m.seq, m.kind, m.sender_id as "senderId", m.body, m.image_id as "imageId",
           m.ref, m.reply_to as "replyTo", m.mentions, m.event, m.target_id as "targetId", m.deleted_at as "deletedAt",
           m.created_at as "createdAt", s.uid as "senderUid", coalesce(s.open_name, s.uname) as "senderName",
@@ -128,7 +161,7 @@ export async function searchMessages(
           when split_part(r.direct_key, ':', 1)::bigint = ${input.readerId}
           then split_part(r.direct_key, ':', 2)::bigint else split_part(r.direct_key, ':', 1)::bigint end
         where m.deleted_at is null
-        order by ${input.roomId === null ? sql`h.at desc, h.room_id desc, h.seq desc` : sql`h.seq desc`}`,
+        order by ${order('h')}`,
   );
   return rows;
 }

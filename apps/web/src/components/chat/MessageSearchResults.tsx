@@ -12,8 +12,8 @@ import { useSettings } from '@/lib/settings.ts';
 import css from './chat.module.css';
 import { displayName, listTime, roomTitle } from './format.ts';
 import { RoomAvatar } from './RoomAvatar.tsx';
-import { snippetParts } from './search-snippet.ts';
 import search from './search.module.css';
+import { snippetParts } from './search-snippet.ts';
 
 /**
  * Messages holding `q`, newest first, a page at a time: in one room (`roomId`) or in all of mine. Each hit shows its

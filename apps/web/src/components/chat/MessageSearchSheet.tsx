@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { SearchField } from '@/components/SearchField.tsx';
 import { Sheet } from '@/components/Sheet.tsx';
 import { useDebounced } from '@/lib/useDebounced.ts';
+import { MessageSearchResults } from './MessageSearchResults.tsx';
 import room from './room.module.css';
 import search from './search.module.css';
-import { MessageSearchResults } from './MessageSearchResults.tsx';
 
 /** A room's message search, full screen over the room: a hit opens the message in its place in the history below. */
 export function MessageSearchSheet({ roomId, open, onClose }: { roomId: string; open: boolean; onClose(): void }) {
