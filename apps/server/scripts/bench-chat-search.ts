@@ -303,7 +303,7 @@ function bareSearch(
   const [first, ...rest] = grams;
   const others = rest.map(
     (gram) =>
-      sql`and exists (select 1 from chat_search_grams o where o.gram = ${gram} and o.at = g.at and o.room_id = g.room_id and o.seq = g.seq)`,
+      sql`and exists (select 1 from chat_search_grams o where o.gram = ${gram} and o.at = g.at and o.room_id = g.room_id and o.seq = g.seq offset 0)`,
   );
   return query(
     database.db,
