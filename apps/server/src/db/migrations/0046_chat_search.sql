@@ -1,6 +1,6 @@
--- Message search (docs/chat.md "Search"): the normalised text of each searchable message and its grams. Messages
--- stored before this migration are indexed by `npm run chat:search-backfill` (apps/server/scripts), which is
--- idempotent and may run while the server does.
+-- Message search (docs/chat.md "Search"): the normalised text of each searchable message and its grams, written
+-- with the message from now on. Messages stored before this migration are not indexed by it: the grams come from
+-- the server's own normalising (NFKC, lower case, CJK pairs, word prefixes), which SQL cannot repeat exactly.
 CREATE TABLE "chat_search_texts" (
 	"room_id" bigint NOT NULL,
 	"seq" bigint NOT NULL,

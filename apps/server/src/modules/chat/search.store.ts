@@ -167,20 +167,3 @@ export async function searchMessages(
   );
   return rows;
 }
-
-/** Messages of any kind but system with text and no index row yet, oldest first: what the backfill indexes next. */
-export async function unindexedMessages(db: Db, limit: number) {
-  const { rows } = await query<{ roomId: string | number; seq: string | number; body: string; createdAt: string }>(
-    db,
-    sql`select m.room_id as "roomId", m.seq, m.body, m.created_at as "createdAt" from chat_messages m
-        where m.kind <> 'system' and m.deleted_at is null and m.body <> ''
-          and not exists (select 1 from chat_search_texts x where x.room_id = m.room_id and x.seq = m.seq)
-        order by m.room_id, m.seq limit ${limit}`,
-  );
-  return rows.map((row) => ({
-    roomId: Number(row.roomId),
-    seq: Number(row.seq),
-    body: row.body,
-    at: new Date(row.createdAt),
-  }));
-}
