@@ -145,7 +145,7 @@ function messageText(mentionUids: readonly number[]): string {
     const length = 8 + Math.floor(rand() * 32);
     let zh = '';
     while (zh.length < length) zh += pick(ZH) + (rand() < 0.15 ? '，' : '');
-    if (rand() < 0.03) zh = zh.slice(0, 4) + '在台北見' + zh.slice(4);
+    if (rand() < 0.03) zh = `${zh.slice(0, 4)}在台北見${zh.slice(4)}`;
     if (rand() < 0.0008) zh += '淡水';
     parts.push(`${zh}。`);
   }

@@ -4,7 +4,7 @@ import { api } from './request.ts';
 
 /** Message search over HTTP (docs/chat.md "Search"): in one room, or in every room I am in. */
 
-export const chatSearchKeys = {
+const chatSearchKeys = {
   all: ['chat', 'messageSearch'] as const,
   /** A query's pages, in one room (`roomId`) or all mine (`''`). */
   results: (q: string, roomId: string) => [...chatSearchKeys.all, roomId, q] as const,

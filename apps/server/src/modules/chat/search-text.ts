@@ -12,14 +12,14 @@
  * Grams only narrow the candidates: a hit is a message whose normalised text contains the normalised query.
  */
 
-export const PREFIX_MAX = 10;
+const PREFIX_MAX = 10;
 /** Grams a query uses at most (the longest first): more would only narrow what the substring check decides anyway. */
 const QUERY_GRAMS_MAX = 6;
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const WORD = /[\p{L}\p{N}\p{M}]/u;
 
-export interface Normalised {
+interface Normalised {
   /** The normalised text. */
   text: string;
   /** For each UTF-16 unit of `text`, where its character starts in the original, and one more entry: its length. */
@@ -27,7 +27,7 @@ export interface Normalised {
 }
 
 /** The text as search compares it, with where each of its units came from (for highlights in the original). */
-export function normaliseWithOrigin(original: string): Normalised {
+function normaliseWithOrigin(original: string): Normalised {
   let text = '';
   const origin: number[] = [];
   let index = 0;

@@ -7,7 +7,7 @@ import { gramsByRarity, type HitRow, messagesInMyRooms, type SearchPosition, sea
 import { highlights, normalise, queryGrams } from './search-text.ts';
 
 /** Up to this many messages in scope, their texts are read rather than the index (about 10 ms on PostgreSQL). */
-export const SCAN_MAX = 20_000;
+const SCAN_MAX = 20_000;
 /** A gram's messages are counted up to this many to find the rarest: enough to tell rare from common, and cheap. */
 const RARITY_CAP = 5_000;
 
