@@ -88,6 +88,10 @@ export const ChatHistoryInput = z.object({
   roomId,
   /** Messages before this sequence number (older); the newest page without it. */
   beforeSeq: seq.optional(),
+  /** Messages newer than this sequence number, the oldest of them (paging down from a found message). */
+  afterSeq: seq.optional(),
+  /** A page around this message: it, the older half and the newer half (a search hit opened in its place). */
+  aroundSeq: seq.optional(),
   limit: z.coerce.number().int().min(1).max(CHAT_LIMITS.historyPage).default(CHAT_LIMITS.historyPage),
 });
 const messageFields = {

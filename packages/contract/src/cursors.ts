@@ -19,6 +19,8 @@ export const CURSOR_FORMATS = {
   ledgerId: { pattern: /^\d{1,18}$/, example: '1042' },
   /** An offset into a list held in memory (DAO games): at most 6 digits. */
   offset: { pattern: /^\d{1,6}$/, example: '20' },
+  /** `<milliseconds since the epoch>_<room id>_<seq>`: a chat search hit (messages newest first across rooms). */
+  searchHit: { pattern: /^(\d{1,15})_(\d{1,15})_(\d{1,15})$/, example: '1893456000000_12_1042' },
 } as const;
 
 export type CursorFormat = keyof typeof CURSOR_FORMATS;
@@ -26,7 +28,7 @@ export type CursorFormat = keyof typeof CURSOR_FORMATS;
 function wellFormed(format: CursorFormat, value: string): boolean {
   const match = CURSOR_FORMATS[format].pattern.exec(value);
   if (!match) return false;
-  if (format !== 'timeId') return true;
+  if (format !== 'timeId' && format !== 'searchHit') return true;
   const ms = Number(match[1]);
   return ms >= DATE_RANGE.minMs && ms <= DATE_RANGE.maxMs;
 }
@@ -49,3 +51,5 @@ export const timeIdCursor = cursorOf('timeId');
 export const ledgerCursor = cursorOf('ledgerId');
 /** A list held in memory, paged by offset (DAO games). */
 export const offsetCursor = cursorOf('offset');
+/** Chat message search, paged by a hit's time, room and seq. */
+export const searchCursor = cursorOf('searchHit');

@@ -13,6 +13,7 @@ export * from './chat.ts';
 export * from './chat-actions.ts';
 export * from './chat-polls.ts';
 export * from './chat-reaction-set.ts';
+export * from './chat-search.ts';
 export * from './client.ts';
 export * from './constants.ts';
 export * from './cursors.ts';

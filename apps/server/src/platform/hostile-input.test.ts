@@ -622,12 +622,14 @@ describe('hostile input is refused as status 400 naming the field', () => {
       timeId: ['1', '999999999999999_1', '253402300800000_1', '1_2_3', '-1_1', '1_-1', 'abc_def'],
       ledgerId: ['0_0', '9999999999999999999', '-1', 'abc'],
       offset: ['0_0', '9999999', '-1', 'abc'],
+      searchHit: ['1', '1_2', '999999999999999_1_1', '253402300800000_1_1', '1_2_3_4', '-1_1_1', 'a_b_c'],
     };
     const accepted: Record<string, string> = {
       id: '1042',
       timeId: '1893456000000_1042',
       ledgerId: '1042',
       offset: '20',
+      searchHit: '1893456000000_12_1042',
     };
     const marked = await markedFields('x-cursor');
     expect(marked.length).toBeGreaterThan(15);

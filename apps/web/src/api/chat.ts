@@ -113,16 +113,43 @@ export function useOpenDirect() {
 // Messages
 
 /**
+ * Where a room's history opens when it is loaded afresh: at a found message (a search hit), rather than at the
+ * newest. Set by the room screen before its history loads; read by the first page's fetch.
+ */
+const historyAnchors = new Map<string, number>();
+export function setHistoryAnchor(roomId: string, seq: number | undefined) {
+  if (seq === undefined) historyAnchors.delete(roomId);
+  else historyAnchors.set(roomId, seq);
+}
+
+/** A page of history to fetch: older than a seq (a number), or newer than one (paging down from a found message). */
+type HistoryParam = number | { after: number } | undefined;
+
+/**
  * History, newest page first, older pages as the user scrolls up. The socket keeps it current (it merges live
  * messages into the cache), so it is never refetched behind the user's back: a refetch could only lose what the
- * socket put there since.
+ * socket put there since. Opened at a found message, the first page is around it, and newer pages come as the
+ * reader scrolls down until the newest is reached.
  */
 const roomMessagesOptions = (roomId: string) =>
   infiniteQueryOptions({
     queryKey: chatKeys.messages(roomId),
-    initialPageParam: undefined as number | undefined,
+    initialPageParam: undefined as HistoryParam,
     queryFn: async ({ pageParam }): Promise<HistoryPage> => {
       const limit = CHAT_LIMITS.historyPage;
+      const anchor = pageParam === undefined ? historyAnchors.get(roomId) : undefined;
+      if (anchor !== undefined || typeof pageParam === 'object') {
+        const page = await api.call(chatApi.messages, {
+          roomId,
+          ...(anchor !== undefined ? { aroundSeq: anchor } : { afterSeq: (pageParam as { after: number }).after }),
+          limit,
+        });
+        const oldest = page.items[page.items.length - 1]?.seq ?? 0;
+        // Around a message: half a page after it came back full, there may be more; after one: a full page.
+        const newerCount = anchor !== undefined ? page.items.filter((m) => m.seq > anchor).length : page.items.length;
+        const newerFull = anchor !== undefined ? newerCount === Math.floor(limit / 2) : newerCount === limit;
+        return { items: page.items, more: anchor !== undefined && oldest > 1, newer: newerFull };
+      }
       const page = await api.call(chatApi.messages, {
         roomId,
         beforeSeq: pageParam,
@@ -131,7 +158,10 @@ const roomMessagesOptions = (roomId: string) =>
       const oldest = page.items[page.items.length - 1]?.seq ?? 0;
       return { items: page.items, more: page.items.length === limit && oldest > 1 };
     },
-    getNextPageParam: (last: HistoryPage) => (last.more ? last.items[last.items.length - 1]?.seq : undefined),
+    getNextPageParam: (last: HistoryPage): HistoryParam =>
+      last.more ? last.items[last.items.length - 1]?.seq : undefined,
+    getPreviousPageParam: (first: HistoryPage): HistoryParam =>
+      first.newer && first.items[0] ? { after: first.items[0].seq } : undefined,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,

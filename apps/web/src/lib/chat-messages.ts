@@ -9,6 +9,11 @@ export interface HistoryPage {
   items: ChatMessage[];
   /** Whether older messages remain before this page (it came back full and did not reach seq 1). */
   more: boolean;
+  /**
+   * Only on the newest page held: newer messages remain after it (history opened around a found message, not at the
+   * newest), fetched as the reader scrolls down; live messages wait until the newest is reached.
+   */
+  newer?: boolean;
 }
 export interface History {
   pages: HistoryPage[];
@@ -39,8 +44,15 @@ function oldestLoadedSeq(history: History): number | undefined {
  * copy wherever it is; ones older than anything loaded are left for scrolling up to fetch. Without history yet
  * there is nothing to add to: the first page, when it comes, has them.
  */
-export function addToHistory(history: History | undefined, messages: readonly ChatMessage[]): History | undefined {
+export function addToHistory(history: History | undefined, incoming: readonly ChatMessage[]): History | undefined {
+  let messages = incoming;
   if (!history || history.pages.length === 0 || messages.length === 0) return history;
+  if (history.pages[0]?.newer) {
+    // A gap lies between what is held and the newest: only copies of held messages may change.
+    const top = history.pages[0].items[0]?.seq ?? 0;
+    messages = messages.filter((message) => message.seq <= top);
+    if (messages.length === 0) return history;
+  }
   const last = history.pages.length - 1;
   const oldest = oldestLoadedSeq(history) ?? 0;
   const pages = history.pages.map((page, index) => {
@@ -76,4 +88,14 @@ export function flattenHistory(history: History | undefined): ChatMessage[] {
     [],
     history.pages.flatMap((page) => page.items),
   ).reverse();
+}
+
+/** Whether the history holds the newest messages (not a window opened around a found one). */
+export function reachesNewest(history: History | undefined): boolean {
+  return !history?.pages[0]?.newer;
+}
+
+/** Whether the history holds the message under `seq`. */
+export function holdsSeq(history: History | undefined, seq: number): boolean {
+  return history?.pages.some((page) => page.items.some((message) => message.seq === seq)) ?? false;
 }

@@ -30,6 +30,7 @@ export const enFeatures = {
     editNotText: 'Only text messages can be edited',
     editExpired: 'A message can be edited for 48 hours after it was sent',
     pinLimit: 'A room may pin at most 10 messages',
+    searchTooShort: 'Type at least two letters of a word, or two characters side by side',
   },
   redpacket: {
     notFound: 'This red packet does not exist',

@@ -29,6 +29,7 @@ export const zhHansFeatures: FeatureMessages = {
     editNotText: '只能编辑文字消息',
     editExpired: '消息只能在发送后 48 小时内编辑',
     pinLimit: '聊天室最多只能置顶 10 条消息',
+    searchTooShort: '请输入至少两个字母或两个相连的字',
   },
   redpacket: {
     notFound: '红包不存在',

@@ -29,6 +29,7 @@ export const zhHantFeatures: FeatureMessages = {
     editNotText: '只能編輯文字訊息',
     editExpired: '訊息只能在傳送後 48 小時內編輯',
     pinLimit: '聊天室最多只能置頂 10 則訊息',
+    searchTooShort: '請輸入至少兩個字母或兩個相連的字',
   },
   redpacket: {
     notFound: '紅包不存在',

@@ -2,6 +2,7 @@ import { withSchemas } from '../api-route.ts';
 import { EmptyInput, EmptyOutput } from '../auth.ts';
 import * as s from '../chat.ts';
 import * as a from '../chat-actions.ts';
+import * as search from '../chat-search.ts';
 import { chatApi as api } from './chat.ts';
 
 /** The chat module's calls with their schemas: what the server registers and development builds parse with. */
@@ -36,4 +37,5 @@ export const chatSchemas = {
   messagePin: withSchemas(api.messagePin, s.ChatMessageRefInput, a.ChatPinsOutput),
   messageUnpin: withSchemas(api.messageUnpin, s.ChatMessageRefInput, a.ChatPinsOutput),
   roomPins: withSchemas(api.roomPins, s.ChatRoomRefInput, a.ChatPinsOutput),
+  messagesSearch: withSchemas(api.messagesSearch, search.ChatMessageSearchInput, search.ChatMessageSearchOutput),
 };

@@ -2,6 +2,7 @@ import { route } from '../api-route.ts';
 import type { EmptyInput, EmptyOutput } from '../auth.ts';
 import type * as s from '../chat.ts';
 import type * as a from '../chat-actions.ts';
+import type * as search from '../chat-search.ts';
 
 /** The chat module's calls (apps/server/src/modules/chat): paths and types only; schemas in chat.schemas.ts. */
 export const chatApi = {
@@ -38,4 +39,8 @@ export const chatApi = {
   messagePin: route<typeof s.ChatMessageRefInput, typeof a.ChatPinsOutput>('POST', '/chat/message/pin'),
   messageUnpin: route<typeof s.ChatMessageRefInput, typeof a.ChatPinsOutput>('POST', '/chat/message/unpin'),
   roomPins: route<typeof s.ChatRoomRefInput, typeof a.ChatPinsOutput>('GET', '/chat/room/pins'),
+  messagesSearch: route<typeof search.ChatMessageSearchInput, typeof search.ChatMessageSearchOutput>(
+    'GET',
+    '/chat/messages/search',
+  ),
 };

@@ -240,3 +240,34 @@ export const chatPollVotes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.pollId, t.userId] })],
 );
+
+/**
+ * Message search (docs/chat.md "Search"): each searchable message's text, normalised (NFKC, lower case), which the
+ * final substring check reads, and when it was sent (milliseconds), which orders hits across rooms.
+ */
+export const chatSearchTexts = pgTable(
+  'chat_search_texts',
+  {
+    roomId: bigint('room_id', { mode: 'number' }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    at: bigint('at', { mode: 'number' }).notNull(),
+    norm: text('norm').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.seq] })],
+);
+
+/**
+ * The search grams of each searchable message (chat/search-text.ts: Chinese/Japanese/Korean character pairs, word
+ * prefixes), keyed gram first and newest last so one index answers both "which messages hold this gram, newest
+ * first" and "does this message hold that gram".
+ */
+export const chatSearchGrams = pgTable(
+  'chat_search_grams',
+  {
+    gram: text('gram').notNull(),
+    at: bigint('at', { mode: 'number' }).notNull(),
+    roomId: bigint('room_id', { mode: 'number' }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gram, t.at, t.roomId, t.seq] })],
+);

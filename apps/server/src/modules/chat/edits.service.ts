@@ -6,6 +6,7 @@ import type { ChatNotices } from './notices.service.ts';
 import { authorize, isAdmin, isMuted } from './policy.ts';
 import { presentMessage } from './presenter.ts';
 import type { Caller, ChatRoomAccess } from './room-access.ts';
+import { indexMessageText } from './search.store.ts';
 import { userIdsByUid } from './store.ts';
 
 const MENTION = /@(\d{8,15})\b/g;
@@ -60,6 +61,8 @@ export class ChatEditsService {
         replacedAt: now,
       });
       await setEditedText(tx, room.id, message.seq, input.text, mentions, now);
+      // Search finds what the message says now, never what it said (docs/chat.md "Search").
+      await indexMessageText(tx, room.id, message.seq, input.text);
       // Only those the edit adds are told; the notice keys (`mention:<room>:<seq>`) tell nobody twice.
       const added = [...known.entries()].filter(([uid]) => !message.mentions.includes(String(uid))).map(([, id]) => id);
       if (added.length > 0) {

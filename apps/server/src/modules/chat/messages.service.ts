@@ -15,6 +15,7 @@ import { withPolls } from './poll-views.ts';
 import { presentMessage } from './presenter.ts';
 import type { ChatReactionsService } from './reactions.service.ts';
 import type { Caller, ChatRoomAccess } from './room-access.ts';
+import { indexMessageText, unindexMessage } from './search.store.ts';
 import {
   claimSeq,
   claimSlowModeSend,
@@ -54,9 +55,28 @@ export class ChatMessagesService {
     return this.access.db;
   }
 
-  async history(user: Caller, input: { roomId: string; beforeSeq?: number; limit: number }) {
+  /**
+   * History, newest first: before `beforeSeq` (the newest without it), or after `afterSeq` (the oldest after it), or
+   * around `aroundSeq` (it and half a page each side). One given is read in that order: around, after, before.
+   */
+  async history(
+    user: Caller,
+    input: { roomId: string; beforeSeq?: number; afterSeq?: number; aroundSeq?: number; limit: number },
+  ) {
     const { room } = await this.access.membership(user.id, input.roomId);
-    const rows = await messagesBefore(this.db, room.id, input.beforeSeq ?? null, input.limit);
+    let rows: Awaited<ReturnType<typeof messagesBefore>>;
+    if (input.aroundSeq !== undefined) {
+      const newer = Math.floor(input.limit / 2);
+      const [older, after] = await Promise.all([
+        messagesBefore(this.db, room.id, input.aroundSeq + 1, input.limit - newer),
+        messagesAfter(this.db, room.id, input.aroundSeq, newer),
+      ]);
+      rows = [...after.reverse(), ...older];
+    } else if (input.afterSeq !== undefined) {
+      rows = (await messagesAfter(this.db, room.id, input.afterSeq, input.limit)).reverse();
+    } else {
+      rows = await messagesBefore(this.db, room.id, input.beforeSeq ?? null, input.limit);
+    }
     const items = await withPolls(this.access, rows.map(presentMessage), user.id);
     return { items: await this.reactions.withReactions(user.id, room.id, items) };
   }
@@ -131,6 +151,7 @@ export class ChatMessagesService {
         });
         // The same client id again (a resend after a lost ack): the transaction is undone, number and all.
         if (!row) throw new AlreadyStored();
+        await indexMessageText(tx, room.id, seq, row.body);
         await this.notices.messageSentIn(tx, room, row, { id: user.id, name: name ?? '' }, [...known.values()]);
         return { row, carried: stored?.carried };
       })
@@ -175,7 +196,10 @@ export class ChatMessagesService {
     const message = await messageBySeq(this.db, room.id, input.seq);
     if (!message || message.kind === 'system') throw new AppError(Status.notFound, 'chat.notFound');
     authorize(true, canDeleteMessage(member, message.senderId, user.id));
-    await markDeleted(this.db, room.id, input.seq, this.access.deps.now());
+    await this.db.transaction(async (tx) => {
+      await markDeleted(tx, room.id, input.seq, this.access.deps.now());
+      await unindexMessage(tx, room.id, input.seq);
+    });
     await this.access.publish(room.id, { type: 'deleted', roomId: String(room.id), seq: input.seq });
     return {};
   }

@@ -144,6 +144,13 @@ function messageRoutes(router: Router, chat: ChatService): void {
     auth: 'user',
     handler: ({ input, user }) => chat.messages.read(user, input),
   });
+  router.route({
+    ...chatSchemas.messagesSearch,
+    summary: 'Messages holding the query, newest first: in one room, or in every room I am in now',
+    tags,
+    auth: 'user',
+    handler: ({ input, user }) => chat.search.search(user, input),
+  });
 }
 
 /** The member list and moderation: mutes, kicks, bans and roles. */

@@ -12,6 +12,7 @@ import { ChatReactionsService } from './reactions.service.ts';
 import { type ChatDeps, ChatRoomAccess, type MembershipEvent, type RoomVisibility } from './room-access.ts';
 import { decodeRoomEvent, type RoomEvent, type WireRoomEvent } from './room-wire.ts';
 import { ChatRoomsService } from './rooms.service.ts';
+import { ChatSearchService } from './search.service.ts';
 import { databaseName, unreadMessageCount } from './store.ts';
 
 export { type RoomRole, roomStageRefusal } from './policy.ts';
@@ -35,6 +36,8 @@ export class ChatService {
   readonly pins: ChatPinsService;
   /** Polls posted as messages, their votes and closing. */
   readonly polls: ChatPollsService;
+  /** Message search in one room or all of the caller's. */
+  readonly search: ChatSearchService;
   /** Mentions, replies, direct messages, added to a room, and room-wide notices for other modules. */
   readonly notices: ChatNotices;
   /** Who may see what belongs to a room: the one rule red packets, bounties and live stages ask. */
@@ -53,6 +56,7 @@ export class ChatService {
     this.moderation = new ChatModerationService(this.access);
     this.activityRooms = new ActivityRoomsService(this.access, this.notices);
     this.polls = new ChatPollsService(this.access, this.messages);
+    this.search = new ChatSearchService(this.access);
     this.visibility = { visibleRooms: (viewerId, roomIds) => this.access.visibleRooms(viewerId, roomIds) };
   }
 

@@ -39,6 +39,7 @@ const ROUTES: Record<string, (ids: Ids) => Record<string, string>> = {
   '/chat/room/announcements': (ids) => ({ roomId: ids.roomId }),
   '/chat/messages': (ids) => ({ roomId: ids.roomId }),
   '/chat/members': (ids) => ({ roomId: ids.roomId }),
+  '/chat/messages/search': (ids) => ({ roomId: ids.roomId, q: 'hello' }),
   '/live/stage/detail': (ids) => ({ id: ids.stageId }),
   '/live/stage/wait': (ids) => ({ id: ids.stageId, status: 'live' }),
   '/redpacket/detail': (ids) => ({ redpacketCode: ids.redpacketCode }),

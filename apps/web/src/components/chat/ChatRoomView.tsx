@@ -1,6 +1,6 @@
 import type { ChatRoom } from '@polaris/contract';
 import { QuestionCircleOutline } from 'antd-mobile-icons';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJoinRoom } from '@/api/chat.ts';
 import { Button } from '@/components/Button.tsx';
@@ -9,6 +9,7 @@ import { toastUnreported } from '@/components/form-errors.ts';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { isNotFound } from '@/lib/api-error.ts';
 import { displayName, roomTitle } from './format.ts';
+import { MessageSearchSheet } from './MessageSearchSheet.tsx';
 import { RoomAvatar } from './RoomAvatar.tsx';
 import { ConnectionBanner, RoomBanners } from './RoomBanners.tsx';
 import { RoomConversation } from './RoomConversation.tsx';
@@ -21,9 +22,10 @@ import { useSocketErrors } from './useChatSocket.ts';
  * A room, full screen: its bar, what is pinned or on air, the conversation and the composer. Someone who is not
  * a member of a public room sees what it is and a Join button, not its messages.
  */
-export function ChatRoomView({ roomId }: { roomId: string }) {
+export function ChatRoomView({ roomId, focusSeq }: { roomId: string; focusSeq?: number }) {
   const { t } = useTranslation();
-  const chat = useChatRoom(roomId);
+  const chat = useChatRoom(roomId, focusSeq);
+  const [searching, setSearching] = useState(false);
   useSocketErrors();
   const room = chat.room.data;
   const typing = useMemo(() => {
@@ -71,10 +73,13 @@ export function ChatRoomView({ roomId }: { roomId: string }) {
   }
   return (
     <div className={css.screen}>
-      <RoomHeader room={room} typing={typing} />
+      <RoomHeader room={room} typing={typing} onSearch={() => setSearching(true)} />
       <main id="main" className={css.body}>
         {body}
       </main>
+      {room?.role != null && (
+        <MessageSearchSheet roomId={roomId} open={searching} onClose={() => setSearching(false)} />
+      )}
     </div>
   );
 }

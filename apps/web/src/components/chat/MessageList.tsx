@@ -33,6 +33,12 @@ export interface MessageListProps {
   compact?: boolean;
   /** Reactions, editing and pins (docs/chat.md "Reactions, editing and pins"); without them the sheet offers none. */
   actions?: Pick<MessageActionHandlers, 'canReact' | 'canPin' | 'pinned' | 'onReact' | 'onEdit' | 'onPin'>;
+  /** Open at this message (a search hit): scrolled to and flashed, instead of the newest. */
+  focusSeq?: number;
+  /** Opened around a message: newer messages remain below, asked for as the reader nears the bottom. */
+  hasNewer?: boolean;
+  loadingNewer?: boolean;
+  onLoadNewer?(): void;
 }
 
 const NO_PINS: ReadonlySet<number> = new Set();
@@ -99,6 +105,11 @@ export function MessageList(props: MessageListProps) {
           <div role="log" aria-live="polite" aria-relevant="additions" aria-label={t('chat.room.log')}>
             <TimelineList items={items} context={context} flash={scroll.flash} />
           </div>
+          {props.loadingNewer && (
+            <div className={css.top} role="status" data-testid="chat-loading-newer">
+              <DotLoading /> {t('chat.room.loadingOlder')}
+            </div>
+          )}
         </div>
       </div>
       {scroll.unseen > 0 && (
@@ -155,12 +166,21 @@ function useSenderNames(messages: readonly ChatMessage[], selfUid: string | null
  */
 function useConversationScroll(props: MessageListProps, items: readonly TimelineItem[]) {
   const { messages, hasOlder, loadingOlder, olderFailed, onLoadOlder, onSeen } = props;
+  const { focusSeq, hasNewer = false, loadingNewer = false, onLoadNewer } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const [flash, setFlash] = useState<number | null>(null);
   const [unseen, setUnseen] = useState(0);
-  const stick = useRef(true);
+  const stick = useRef(focusSeq === undefined);
   const seen = useRef({ height: 0, first: '', last: '' });
+  /** The found message last scrolled to, so each is focused once; and whether a newer page is on its way. */
+  const focused = useRef<number | null>(null);
+  const newerAsked = useRef(false);
   const newest = messages[messages.length - 1]?.seq;
+
+  const showFlash = useCallback((seq: number) => {
+    setFlash(seq);
+    setTimeout(() => setFlash((current) => (current === seq ? null : current)), 2000);
+  }, []);
 
   const toBottom = useCallback(() => {
     const element = scroller.current;
@@ -178,7 +198,20 @@ function useConversationScroll(props: MessageListProps, items: readonly Timeline
     const last = lastItem?.key ?? '';
     const before = seen.current;
     const sentNow = lastItem?.type === 'pending' && last !== before.last;
-    if (before.height === 0 || stick.current || sentNow) {
+    const target =
+      focusSeq !== undefined && focused.current !== focusSeq
+        ? element.querySelector<HTMLElement>(`[data-seq="${focusSeq}"]`)
+        : null;
+    if (target) {
+      // Opened at a found message: it, in the middle of the screen, flashed; the reader pages either way from there.
+      focused.current = focusSeq!;
+      stick.current = false;
+      target.scrollIntoView({ block: 'center' });
+      showFlash(focusSeq!);
+    } else if (newerAsked.current && last !== before.last) {
+      // A newer page came in below: the reader's place stays, and it is not "new messages".
+      newerAsked.current = false;
+    } else if (before.height === 0 || stick.current || sentNow) {
       toBottom();
     } else if (first !== before.first) {
       element.scrollTop += element.scrollHeight - before.height;
@@ -186,7 +219,7 @@ function useConversationScroll(props: MessageListProps, items: readonly Timeline
       setUnseen((count) => count + 1);
     }
     seen.current = { height: element.scrollHeight, first, last };
-  }, [items, toBottom]);
+  }, [items, toBottom, focusSeq, showFlash]);
 
   // The composer growing, the keyboard opening, a rotation: the bottom stays in view.
   useEffect(() => {
@@ -218,21 +251,29 @@ function useConversationScroll(props: MessageListProps, items: readonly Timeline
   const onScroll = () => {
     const element = scroller.current;
     if (!element) return;
-    stick.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_PX;
+    const below = element.scrollHeight - element.scrollTop - element.clientHeight;
+    // With newer messages still to load, the bottom of what is held is not the newest: nothing sticks there.
+    stick.current = !hasNewer && below < STICK_PX;
     if (stick.current) {
       setUnseen(0);
       if (newest !== undefined) onSeen(newest);
     }
     if (element.scrollTop < PRELOAD_PX && hasOlder && !loadingOlder && !olderFailed) onLoadOlder();
+    if (below < PRELOAD_PX && hasNewer && !loadingNewer && onLoadNewer) {
+      newerAsked.current = true;
+      onLoadNewer();
+    }
   };
 
-  const jumpTo = useCallback((seq: number) => {
-    const target = scroller.current?.querySelector(`[data-seq="${seq}"]`);
-    if (!target) return;
-    target.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    setFlash(seq);
-    setTimeout(() => setFlash((current) => (current === seq ? null : current)), 1200);
-  }, []);
+  const jumpTo = useCallback(
+    (seq: number) => {
+      const target = scroller.current?.querySelector(`[data-seq="${seq}"]`);
+      if (!target) return;
+      target.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      showFlash(seq);
+    },
+    [showFlash],
+  );
 
   return { scroller, onScroll, toBottom, unseen, flash, jumpTo };
 }

@@ -54,6 +54,10 @@ export function RoomConversation({ chat, room, compact }: { chat: ChatRoomState;
           loadingOlder={chat.loadingOlder}
           olderFailed={chat.olderFailed}
           onLoadOlder={chat.loadOlder}
+          focusSeq={chat.focusSeq}
+          hasNewer={chat.hasNewer}
+          loadingNewer={chat.loadingNewer}
+          onLoadNewer={chat.loadNewer}
           onSeen={chat.seen}
           onReply={(message) => {
             acts.cancelEdit();

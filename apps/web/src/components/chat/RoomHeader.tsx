@@ -1,5 +1,5 @@
 import type { ChatRoom } from '@polaris/contract';
-import { LeftOutline, MoreOutline } from 'antd-mobile-icons';
+import { LeftOutline, MoreOutline, SearchOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { canGoBack } from '@/app/history.ts';
@@ -12,7 +12,16 @@ import css from './room.module.css';
  * The room's bar: back, its avatar and name with the member count (or who is typing) under it, and its
  * settings. A direct conversation has no member count or settings of its own.
  */
-export function RoomHeader({ room, typing }: { room: ChatRoom | undefined; typing: string | null }) {
+export function RoomHeader({
+  room,
+  typing,
+  onSearch,
+}: {
+  room: ChatRoom | undefined;
+  typing: string | null;
+  /** Opens the room's message search (members only: they read its history). */
+  onSearch?(): void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const back = () => (canGoBack() ? navigate(-1) : navigate(PATHS.community, { replace: true }));
@@ -60,7 +69,18 @@ export function RoomHeader({ room, typing }: { room: ChatRoom | undefined; typin
             )}
           </div>
         </div>
-        <div>
+        <div className={css.headerActions}>
+          {room && room.role !== null && onSearch && (
+            <button
+              type="button"
+              className={css.headerButton}
+              onClick={onSearch}
+              aria-label={t('chatSearch.open')}
+              data-testid="room-search-messages"
+            >
+              <SearchOutline aria-hidden />
+            </button>
+          )}
           {room && room.role !== null && room.kind !== 'direct' && (
             <Link
               className={css.headerButton}

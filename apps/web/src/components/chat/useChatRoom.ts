@@ -6,6 +6,7 @@ import {
   markRead,
   receiveMessages,
   removeMessage,
+  setHistoryAnchor,
   useDeleteMessage,
   useRoom,
   useRoomMessages,
@@ -13,7 +14,7 @@ import {
 import { receiveAction } from '@/api/chat-actions.ts';
 import { receivePollResults } from '@/api/chat-polls.ts';
 import { chatSocket } from '@/app/chat-connection.ts';
-import { flattenHistory, type History, newestSeq } from '@/lib/chat-messages.ts';
+import { flattenHistory, type History, holdsSeq, newestSeq, reachesNewest } from '@/lib/chat-messages.ts';
 import type { OutgoingBody } from '@/lib/chat-outbox.ts';
 import { useSession } from '@/lib/session.ts';
 import { useOutbox, useSocketStatus } from './useChatSocket.ts';
@@ -27,13 +28,23 @@ const REMOVED: readonly (ChatMessage['event'] & string)[] = ['left', 'kicked', '
  * from the newest seq held, so nothing is missed or doubled), the user's unsent messages, who is typing, and the
  * read position (moved when the newest message is on screen).
  */
-export function useChatRoom(roomId: string) {
+export function useChatRoom(roomId: string, focusSeq?: number) {
   const client = useQueryClient();
   const selfUid = useSession((state) => state.userInfo?.uid ?? null);
   const room = useRoom(roomId);
   const member = room.data?.role !== null && room.data?.role !== undefined;
+  // Opened at a found message, history loads around it (docs/chat.md "Search"); before the query's first fetch.
+  setHistoryAnchor(roomId, focusSeq);
   const history = useRoomMessages(roomId, member);
-  const loaded = history.data !== undefined;
+  // What the cache holds may not be the place asked for: a window elsewhere, or not the newest when none is asked.
+  useEffect(() => {
+    const held = client.getQueryData<History>(chatKeys.messages(roomId));
+    if (!held) return;
+    const right = focusSeq === undefined ? reachesNewest(held) : holdsSeq(held, focusSeq);
+    if (!right) void client.resetQueries({ queryKey: chatKeys.messages(roomId), exact: true });
+  }, [client, roomId, focusSeq]);
+  // Live messages join once the newest is held: a window around an old message has a gap above it.
+  const loaded = history.data !== undefined && reachesNewest(history.data);
   const pending = useOutbox(roomId);
   const status = useSocketStatus();
   const deletion = useDeleteMessage(roomId);
@@ -124,9 +135,10 @@ export function useChatRoom(roomId: string) {
     [client, roomId],
   );
 
-  const { fetchNextPage } = history;
+  const { fetchNextPage, fetchPreviousPage } = history;
   // Scroll events come faster than renders: a second call must join the page on its way, not restart it.
   const loadOlder = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+  const loadNewer = useCallback(() => void fetchPreviousPage({ cancelRefetch: false }), [fetchPreviousPage]);
 
   const socket = chatSocket();
   return {
@@ -142,6 +154,11 @@ export function useChatRoom(roomId: string) {
     loadingOlder: history.isFetchingNextPage,
     olderFailed: history.isFetchNextPageError,
     loadOlder,
+    /** Opened around a found message: newer messages remain below, loaded as the reader scrolls down. */
+    hasNewer: history.hasPreviousPage,
+    loadingNewer: history.isFetchingPreviousPage,
+    loadNewer,
+    focusSeq,
     send: (body: OutgoingBody) => socket.send(roomId, body),
     retry: (clientId: string) => socket.retry(clientId),
     discard: (clientId: string) => socket.discard(clientId),

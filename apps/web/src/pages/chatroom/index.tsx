@@ -8,11 +8,14 @@ import { Button } from '@/components/Button.tsx';
 import { CreateRoomSheet } from '@/components/chat/CreateRoomSheet.tsx';
 import css from '@/components/chat/chat.module.css';
 import { InviteCard } from '@/components/chat/InviteCard.tsx';
+import { MessageSearchResults } from '@/components/chat/MessageSearchResults.tsx';
 import { RoomList, RoomsEmpty } from '@/components/chat/RoomList.tsx';
 import { RoomSearch } from '@/components/chat/RoomSearch.tsx';
+import searchCss from '@/components/chat/search.module.css';
 import { useSocketErrors } from '@/components/chat/useChatSocket.ts';
 import { RequireLogin } from '@/components/RequireLogin.tsx';
 import { SearchField } from '@/components/SearchField.tsx';
+import { Segmented } from '@/components/Segmented.tsx';
 import { useDebounced } from '@/lib/useDebounced.ts';
 
 /**
@@ -38,6 +41,8 @@ function Community() {
   const [q, setQ] = useState('');
   const [browsing, setBrowsing] = useState(false);
   const [creating, setCreating] = useState(false);
+  // What the search box looks for: public rooms by name, or messages in all my rooms (docs/chat.md "Search").
+  const [mode, setMode] = useState<'rooms' | 'messages'>('rooms');
   const query = useDebounced(q, 300);
   const searching = browsing || q.trim() !== '';
   useSocketErrors();
@@ -47,14 +52,15 @@ function Community() {
       <div className={css.toolbar}>
         <SearchField
           className={css.search}
-          placeholder={t('chat.searchPlaceholder')}
-          aria-label={t('chat.searchLabel')}
+          placeholder={mode === 'messages' ? t('chatSearch.allPlaceholder') : t('chat.searchPlaceholder')}
+          aria-label={mode === 'messages' ? t('chatSearch.allLabel') : t('chat.searchLabel')}
           value={q}
           onChange={setQ}
           onFocus={() => setBrowsing(true)}
           onCancel={() => {
             setQ('');
             setBrowsing(false);
+            setMode('rooms');
           }}
           showCancelButton={() => searching}
           cancelText={t('common.cancel')}
@@ -73,7 +79,23 @@ function Community() {
         )}
       </div>
       {invite && <InviteCard token={invite} onDismiss={() => setParams({}, { replace: true })} />}
-      {searching ? (
+      {searching && (
+        <div className={searchCss.modes}>
+          <Segmented<'rooms' | 'messages'>
+            label={t('chatSearch.modeLabel')}
+            value={mode}
+            options={[
+              { value: 'rooms', label: t('chatSearch.rooms') },
+              { value: 'messages', label: t('chatSearch.messages') },
+            ]}
+            onChange={setMode}
+            testId="community-search-mode"
+          />
+        </div>
+      )}
+      {searching && mode === 'messages' ? (
+        <MessageSearchResults q={query} />
+      ) : searching ? (
         <RoomSearch q={query} />
       ) : (
         <RoomList
