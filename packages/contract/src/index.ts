@@ -10,6 +10,7 @@ export * from './bounty.ts';
 export * from './calendar.ts';
 export * from './captcha.ts';
 export * from './chat.ts';
+export * from './chat-guard.ts';
 export * from './client.ts';
 export * from './constants.ts';
 export * from './cursors.ts';

@@ -25,6 +25,11 @@ export const enFeatures = {
     userNotFound: 'This user does not exist',
     catchUpFailed: 'Missed messages could not be loaded; reconnecting',
     tooManySockets: 'Too many chat connections are open for this login or account; close another one first',
+    blockSelf: 'You cannot block yourself',
+    unblockToSend: 'You blocked this person: unblock them to write here',
+    reportSelf: 'You cannot report yourself',
+    reportNotFound: 'This report does not exist or was handled already',
+    reportNoMessage: 'This report is about a person, not a message: there is nothing to delete',
   },
   redpacket: {
     notFound: 'This red packet does not exist',

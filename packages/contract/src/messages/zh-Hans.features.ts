@@ -24,6 +24,11 @@ export const zhHansFeatures: FeatureMessages = {
     userNotFound: '该用户不存在',
     catchUpFailed: '无法加载错过的消息，正在重新连接',
     tooManySockets: '这个登录或账户打开的聊天连接太多，请先关闭其他连接',
+    blockSelf: '不能屏蔽自己',
+    unblockToSend: '你已屏蔽此人：解除屏蔽后才能在这里发言',
+    reportSelf: '不能举报自己',
+    reportNotFound: '此举报不存在或已处理',
+    reportNoMessage: '此举报针对的是用户而不是消息：没有可删除的内容',
   },
   redpacket: {
     notFound: '红包不存在',

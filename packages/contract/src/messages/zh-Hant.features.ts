@@ -24,6 +24,11 @@ export const zhHantFeatures: FeatureMessages = {
     userNotFound: '該使用者不存在',
     catchUpFailed: '無法載入錯過的訊息，正在重新連線',
     tooManySockets: '這個登入或帳戶開啟的聊天連線太多，請先關閉其他連線',
+    blockSelf: '不能封鎖自己',
+    unblockToSend: '你已封鎖此人：解除封鎖後才能在這裡發言',
+    reportSelf: '不能檢舉自己',
+    reportNotFound: '此檢舉不存在或已處理',
+    reportNoMessage: '此檢舉針對的是用戶而不是訊息：沒有可刪除的內容',
   },
   redpacket: {
     notFound: '紅包不存在',

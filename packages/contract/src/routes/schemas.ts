@@ -12,6 +12,7 @@ import { calendarSchemas } from './calendar.schemas.ts';
 import { captchaSchemas } from './captcha.schemas.ts';
 import { chainSchemas } from './chain.schemas.ts';
 import { chatSchemas } from './chat.schemas.ts';
+import { chatGuardSchemas } from './chat-guard.schemas.ts';
 import { daogameSchemas } from './daogame.schemas.ts';
 import { UPLOADS, type UploadRoute } from './files.ts';
 import { identitySchemas } from './identity.schemas.ts';
@@ -42,6 +43,7 @@ export {
   captchaSchemas,
   chainSchemas,
   chatSchemas,
+  chatGuardSchemas,
   daogameSchemas,
   identitySchemas,
   inviteSchemas,
@@ -73,6 +75,7 @@ export const ROUTE_SCHEMAS: readonly RouteSchemas[] = [
   ...Object.values(calendarSchemas),
   ...Object.values(chainSchemas),
   ...Object.values(chatSchemas),
+  ...Object.values(chatGuardSchemas),
   ...Object.values(daogameSchemas),
   ...Object.values(identitySchemas),
   ...Object.values(inviteSchemas),

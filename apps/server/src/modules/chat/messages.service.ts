@@ -64,8 +64,9 @@ export class ChatMessagesService {
     if (input.imageId && !(await deps.imageOwnedBy(input.imageId, user.id))) {
       throw new FieldsError([{ field: 'imageId', messageKey: 'chat.imageNotFound' }]);
     }
-    const { room, name, avatar } = await this.access.membership(user.id, roomId);
+    const { room, name, avatar, iBlockedPeer } = await this.access.membership(user.id, roomId);
     if (room.closedAt) throw new AppError(Status.conflict, 'chat.closed');
+    if (iBlockedPeer) throw new AppError(Status.conflict, 'chat.unblockToSend');
     const mentioned = [...input.text.matchAll(MENTION)].map((match) => Number(match[1]));
     const known = await userIdsByUid(this.db, [...new Set(mentioned)].slice(0, 20));
     // Five statements: the sequence number (which locks the room, serialising its senders), the sender's read

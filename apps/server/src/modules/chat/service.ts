@@ -1,11 +1,13 @@
 import type { Database } from '../../db/client.ts';
 import { ActivityRoomsService } from './activity-rooms.service.ts';
+import { ChatBlocksService } from './blocks.service.ts';
 import { ChatMessagesService } from './messages.service.ts';
 import { ChatModerationService } from './moderation.service.ts';
 import { ChatNotices, type RoomNotice } from './notices.service.ts';
 import { roomIdsOfUser } from './notices.store.ts';
 import { type ChatDeps, ChatRoomAccess, type MembershipEvent, type RoomVisibility } from './room-access.ts';
 import { decodeRoomEvent, type RoomEvent, type WireRoomEvent } from './room-wire.ts';
+import { ChatReportsService } from './reports.service.ts';
 import { ChatRoomsService } from './rooms.service.ts';
 import { databaseName, unreadMessageCount } from './store.ts';
 
@@ -23,6 +25,9 @@ export class ChatService {
   readonly messages: ChatMessagesService;
   readonly moderation: ChatModerationService;
   readonly activityRooms: ActivityRoomsService;
+  /** Blocking people, and reports with their queues (docs/chat.md "Blocks, reports and automatic moderation"). */
+  readonly blocks: ChatBlocksService;
+  readonly reports: ChatReportsService;
   /** Mentions, replies, direct messages, added to a room, and room-wide notices for other modules. */
   readonly notices: ChatNotices;
   /** Who may see what belongs to a room: the one rule red packets, bounties and live stages ask. */
@@ -36,6 +41,8 @@ export class ChatService {
     this.messages = new ChatMessagesService(this.access, this.notices);
     this.moderation = new ChatModerationService(this.access);
     this.activityRooms = new ActivityRoomsService(this.access, this.notices);
+    this.blocks = new ChatBlocksService(this.access);
+    this.reports = new ChatReportsService(this.access, this.messages, this.moderation);
     this.visibility = { visibleRooms: (viewerId, roomIds) => this.access.visibleRooms(viewerId, roomIds) };
   }
 
