@@ -40,6 +40,7 @@ const ROUTES: Record<string, (ids: Ids) => Record<string, string>> = {
   '/bounty/detail': (ids) => ({ id: ids.bountyId }),
   '/bounty/submissions': (ids) => ({ id: ids.bountyId }),
   '/notice/mute': (ids) => ({ roomId: ids.roomId }),
+  '/chat/room/reports': (ids) => ({ roomId: ids.roomId }),
 };
 
 function inputKeys(schema: z.ZodType): string[] {
@@ -76,6 +77,12 @@ beforeAll(async () => {
   const room = await createRoom(t, alice.token, { name: 'Inner circle', joinPolicy: 'invite' });
   const joined = await t.call('POST', '/chat/room/join', { token: bob.token, body: { inviteToken: room.inviteToken } });
   expect(joined.status).toBe(200);
+  // An admin: the room's report queue is its admins' (the member's 200 below).
+  const role = await t.call('POST', '/chat/member/role', {
+    token: alice.token,
+    body: { roomId: room.id, uid: bob.uid, role: 'admin' },
+  });
+  expect(role.status).toBe(200);
   const packet = await t.call<RedPacket>('POST', '/redpacket/send', {
     token: alice.token,
     body: {
