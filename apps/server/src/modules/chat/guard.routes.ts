@@ -33,7 +33,8 @@ export function chatGuardRoutes(router: Router, chat: ChatService, operatorToken
   });
   router.route({
     ...chatGuardSchemas.report,
-    summary: "Report a message or a member of a room, with a reason (one open report per target: a repeat answers the first's id)",
+    summary:
+      "Report a message or a member of a room, with a reason (one open report per target: a repeat answers the first's id)",
     tags,
     auth: 'user',
     handler: ({ input, user }) => chat.reports.report(user, input),
@@ -66,7 +67,7 @@ export function chatGuardRoutes(router: Router, chat: ChatService, operatorToken
   });
   router.route({
     ...chatGuardSchemas.operatorReportAct,
-    summary: "Delete a reported direct message, or dismiss the report (operator token)",
+    summary: 'Delete a reported direct message, or dismiss the report (operator token)',
     tags: ['operator'],
     auth: 'public',
     handler: async ({ input, request }) => {

@@ -93,7 +93,9 @@ describe('reports', () => {
     await joinRoom(t, ann.token, room.id);
     await joinRoom(t, bob.token, room.id);
     const spam = (await send(bob, room.id, 'buy now')).attachment.message;
-    const results = await Promise.all(Array.from({ length: 100 }, () => report(ann, { roomId: room.id, seq: spam.seq })));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => report(ann, { roomId: room.id, seq: spam.seq })),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(new Set(results.map((r) => r.attachment.id)).size).toBe(1);
     const items = (await queue(owner, room.id)).attachment.items;
@@ -148,9 +150,7 @@ describe('reports', () => {
     ]);
 
     expect((await act(owner, { roomId: room.id, id: person, action: 'delete' })).status).toBe(400);
-    expect((await act(owner, { roomId: room.id, id: deleteMe, action: 'delete' })).attachment.status).toBe(
-      'resolved',
-    );
+    expect((await act(owner, { roomId: room.id, id: deleteMe, action: 'delete' })).attachment.status).toBe('resolved');
     const history = await t.call<{ items: ChatMessage[] }>('GET', '/chat/messages', {
       token: ann.token,
       query: { roomId: room.id },

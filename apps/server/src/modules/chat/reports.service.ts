@@ -1,8 +1,8 @@
 import { type ChatReportItem, type ChatReportReason, Status } from '@polaris/contract';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import { claimReport, closeReports, openReports, type ReportView, reportById } from './guard.store.ts';
-import { markDeleted, messageBySeq } from './messages.store.ts';
 import type { ChatMessagesService } from './messages.service.ts';
+import { markDeleted, messageBySeq } from './messages.store.ts';
 import type { ChatModerationService } from './moderation.service.ts';
 import { authorize, isActive, isAdmin } from './policy.ts';
 import type { Caller, ChatRoomAccess } from './room-access.ts';

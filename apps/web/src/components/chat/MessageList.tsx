@@ -5,6 +5,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 import { confirm } from '@/app/overlays.ts';
 import { ActionSheet } from '@/components/ActionSheet.tsx';
+import { useGuardActions } from '@/components/chat-guard/useGuardActions.tsx';
 import { copyWithToast } from '@/components/RecordItem.tsx';
 import type { OutgoingMessage } from '@/lib/chat-outbox.ts';
 import { useSession } from '@/lib/session.ts';
@@ -57,8 +58,10 @@ export function MessageList(props: MessageListProps) {
   const scroll = useConversationScroll(props, items);
   const [acting, setActing] = useState<ChatMessage | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
+  const guard = useGuardActions(selfUid);
 
   const context: RowContext = {
+    blocked: guard.blocked,
     compact,
     selfUid,
     nameOf,
@@ -108,7 +111,9 @@ export function MessageList(props: MessageListProps) {
         canReply={props.canReply}
         onReply={props.onReply}
         onDelete={props.onDelete}
+        guard={guard}
       />
+      {guard.sheet}
       <ImageViewer
         image={viewing ? chatImageUrl(viewing, 640) : ''}
         visible={viewing !== null}
@@ -276,6 +281,7 @@ function MessageActions({
   canReply,
   onReply,
   onDelete,
+  guard,
 }: {
   message: ChatMessage | null;
   onClose(): void;
@@ -283,6 +289,8 @@ function MessageActions({
   canReply: boolean;
   onReply(message: ChatMessage): void;
   onDelete(seq: number): void;
+  /** Report and block (chat-guard/useGuardActions.tsx). */
+  guard: Pick<ReturnType<typeof useGuardActions>, 'actionsFor' | 'act'>;
 }) {
   const { t } = useTranslation();
   const live = message !== null && !message.deleted;
@@ -290,6 +298,7 @@ function MessageActions({
     ...(live && canReply ? [{ key: 'reply', text: t('chat.message.reply') }] : []),
     ...(live && message.text ? [{ key: 'copy', text: t('chat.message.copy') }] : []),
     ...(live && canDelete(message) ? [{ key: 'delete', text: t('chat.message.delete'), danger: true }] : []),
+    ...(message ? guard.actionsFor(message) : []),
   ];
   return (
     <ActionSheet
@@ -300,6 +309,7 @@ function MessageActions({
       label={t('chat.message.actions')}
       onAction={(action) => {
         if (!message) return;
+        guard.act(String(action.key), message);
         if (action.key === 'reply') onReply(message);
         if (action.key === 'copy') void copyWithToast(message.text, t('chat.message.copyLabel'));
         if (action.key === 'delete') {

@@ -3,6 +3,7 @@ import { ClockCircleOutline, ExclamationCircleFill } from 'antd-mobile-icons';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BountyBubble } from '@/components/bounty/BountyBubble.tsx';
+import { FoldedMessage } from '@/components/chat-guard/FoldedMessage.tsx';
 import { RedPacketBubble } from '@/components/redpacket/RedPacketBubble.tsx';
 import type { OutgoingMessage } from '@/lib/chat-outbox.ts';
 import { formatTime } from '@/lib/format.ts';
@@ -22,6 +23,8 @@ export interface RowContext {
   jumpTo(seq: number): void;
   retry(clientId: string): void;
   discard(clientId: string): void;
+  /** Senders the reader blocked: their messages are folded (chat-guard/FoldedMessage.tsx). */
+  blocked?: ReadonlySet<string>;
 }
 
 const LONG_PRESS_MS = 450;
@@ -123,8 +126,21 @@ function Quote({ seq, context }: { seq: number; context: RowContext }) {
   );
 }
 
+/** What a message shows inside its bubble, folded when its sender is one the reader blocked. */
+function Body(props: { message: ChatMessage; context: RowContext; tail?: ReactNode }) {
+  const sender = props.message.senderUid;
+  if (sender !== null && props.context.blocked?.has(sender) && !props.message.deleted) {
+    return (
+      <FoldedMessage>
+        <Content {...props} />
+      </FoldedMessage>
+    );
+  }
+  return <Content {...props} />;
+}
+
 /** What a message shows inside its bubble: the quote it replies to, its image, its text. */
-function Body({ message, context, tail }: { message: ChatMessage; context: RowContext; tail?: ReactNode }) {
+function Content({ message, context, tail }: { message: ChatMessage; context: RowContext; tail?: ReactNode }) {
   const { t } = useTranslation();
   if (message.deleted) {
     return (

@@ -1,6 +1,7 @@
 import type { ChatRoom } from '@polaris/contract';
 import {
   CalendarOutline,
+  CheckShieldOutline,
   EnvironmentOutline,
   MessageOutline,
   PlayOutline,
@@ -106,6 +107,15 @@ function RoomLinks({ room }: { room: ChatRoom }) {
           iconColor="#e5484d"
           onClick={go(PATHS.live, { id: room.liveStageId })}
           testId="room-link-on-air"
+        />
+      )}
+      {group && room.can.moderate && (
+        <ListRow
+          icon={<CheckShieldOutline />}
+          title={t('chatGuard.queueLink')}
+          iconColor="#e5484d"
+          onClick={go(PATHS.chatReports, { id: room.id })}
+          testId="room-link-reports"
         />
       )}
       {room.can.goLive && (
