@@ -102,7 +102,7 @@ test('Ann blocks Bob: his direct chat to her is refused, his shared messages fol
 for (const language of ['en', 'zh-Hant'] as Language[]) {
   test(`blocking and reporting screens at 390 px (${language})`, async ({ page }) => {
     test.setTimeout(90_000);
-    const { ann, bob, directId, sharedId } = await setUp(page, `${language}${Date.now().toString(36)}`);
+    const { ann, bob, directId, sharedId } = await setUp(page, `${language.toLowerCase()}${Date.now().toString(36)}`);
     const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${language}-${name}.png` });
     // Bob's message in Ann's room is reported twice (a message, a person) for the admins' queue.
     const spam = (
@@ -111,7 +111,7 @@ for (const language of ['en', 'zh-Hant'] as Language[]) {
         text: 'Cheap USDT, DM me now',
       })
     ).message;
-    const carol = await accountByApi(page.request, `block-carol-${language}`);
+    const carol = await accountByApi(page.request, `block-carol-${language.toLowerCase()}`);
     await apiCall(page.request, carol.token, '/chat/room/join', { roomId: sharedId });
     await apiCall(page.request, carol.token, '/chat/report', {
       roomId: sharedId,
@@ -126,12 +126,20 @@ for (const language of ['en', 'zh-Hant'] as Language[]) {
     await message(page, 'Cheap USDT, DM me now').locator('[class*="bubble"]').click({ button: 'right' });
     await expect(page.getByTestId('chat-actions')).toBeVisible();
     await shot('message-actions');
-    await page.getByTestId('chat-actions').getByRole('button').nth(1).click();
+    await page
+      .getByTestId('chat-actions')
+      .getByRole('button', { name: language === 'en' ? 'Report' : '檢舉', exact: true })
+      .click();
     await expect(page.getByTestId('report-sheet')).toBeVisible();
     await page.getByTestId('report-reason-spam').click();
     await shot('report-sheet');
     await page.getByTestId('report-submit').click();
-    await expect(page.getByTestId('report-sheet')).toHaveCount(0);
+    await expect(page.getByTestId('report-sheet')).toBeHidden();
+    const thanks = page
+      .locator('.adm-toast-main')
+      .getByText(language === 'en' ? 'Report sent. Thank you.' : '已送出檢舉，謝謝你。');
+    await expect(thanks).toBeVisible();
+    await expect(thanks).toBeHidden();
 
     await page.goto(`/#/pages/chatroom/setting/index?id=${sharedId}`);
     await page.getByTestId('room-link-reports').click();
@@ -142,8 +150,10 @@ for (const language of ['en', 'zh-Hant'] as Language[]) {
     await page.getByTestId('report-item').first().getByTestId('report-delete').click();
     await expect(page.getByTestId('report-item')).toHaveCount(1);
 
+    // Blocked through the API: the page is loaded afresh so the app asks for the list again.
     await apiCall(page.request, ann.token, '/chat/block', { uid: bob.uid });
     await page.goto(`/#/pages/chatroom/chat/index?id=${sharedId}`);
+    await page.reload();
     await expect(page.getByTestId('chat-folded').first()).toBeVisible();
     await shot('folded');
     await page.goto(`/#/pages/chatroom/chat/index?id=${directId}`);

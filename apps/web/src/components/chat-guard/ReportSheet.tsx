@@ -8,6 +8,7 @@ import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { Sheet } from '@/components/Sheet.tsx';
 import ui from '@/components/ui.module.css';
+import css from './chat-guard.module.css';
 
 /** Reporting a message (`seq`) or a person (`uid`): a reason from the fixed list and, if wished, a few words. */
 export function ReportSheet({ target, onClose }: { target: ReportTarget | null; onClose(): void }) {
@@ -57,6 +58,7 @@ export function ReportSheet({ target, onClose }: { target: ReportTarget | null; 
             {t('chatGuard.noteLabel')}
           </label>
           <TextArea
+            className={css.note}
             id="report-note"
             value={note}
             onChange={setNote}

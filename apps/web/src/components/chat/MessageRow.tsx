@@ -131,7 +131,7 @@ function Body(props: { message: ChatMessage; context: RowContext; tail?: ReactNo
   const sender = props.message.senderUid;
   if (sender !== null && props.context.blocked?.has(sender) && !props.message.deleted) {
     return (
-      <FoldedMessage>
+      <FoldedMessage tail={props.tail}>
         <Content {...props} />
       </FoldedMessage>
     );
