@@ -64,3 +64,16 @@ export const ChatReportActionInput = z.object({
 });
 export const ChatReportActionOutput = z.object({ id: z.string(), status: z.enum(['resolved', 'dismissed']) });
 export const ChatOperatorReportActionInput = z.object({ id: digits, action: z.enum(CHAT_OPERATOR_REPORT_ACTIONS) });
+
+/** A room's automatic moderation (docs/chat.md): blocked words, and the hours before a new member may post links. */
+export const CHAT_RULE_LIMITS = { words: 50, wordLength: 40, linkMinHoursMax: 720 } as const;
+export const ChatRoomRulesOutput = z.object({
+  blockedWords: z.array(z.string()),
+  linkMinHours: z.number(),
+});
+export type ChatRoomRules = z.infer<typeof ChatRoomRulesOutput>;
+export const ChatRoomRulesInput = z.object({
+  roomId: digits,
+  blockedWords: z.array(text().min(1).max(CHAT_RULE_LIMITS.wordLength)).max(CHAT_RULE_LIMITS.words),
+  linkMinHours: z.coerce.number().int().min(0).max(CHAT_RULE_LIMITS.linkMinHoursMax),
+});

@@ -30,6 +30,9 @@ export const enFeatures = {
     reportSelf: 'You cannot report yourself',
     reportNotFound: 'This report does not exist or was handled already',
     reportNoMessage: 'This report is about a person, not a message: there is nothing to delete',
+    nameLikeAdmin: 'Your display name looks like the name of an admin of this room: change it to join or write here',
+    blockedWord: 'This room does not allow a word in your message',
+    linkTooSoon: 'New members may post links in this room after {{hours}} hours',
   },
   redpacket: {
     notFound: 'This red packet does not exist',

@@ -29,6 +29,9 @@ export const zhHansFeatures: FeatureMessages = {
     reportSelf: '不能举报自己',
     reportNotFound: '此举报不存在或已处理',
     reportNoMessage: '此举报针对的是用户而不是消息：没有可删除的内容',
+    nameLikeAdmin: '你的显示名称与此聊天室管理员的名称太相似：请更改后再加入或发言',
+    blockedWord: '此聊天室不允许你消息中的某个词语',
+    linkTooSoon: '新成员加入此聊天室 {{hours}} 小时后才能发送链接',
   },
   redpacket: {
     notFound: '红包不存在',

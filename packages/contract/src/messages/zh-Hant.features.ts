@@ -29,6 +29,9 @@ export const zhHantFeatures: FeatureMessages = {
     reportSelf: '不能檢舉自己',
     reportNotFound: '此檢舉不存在或已處理',
     reportNoMessage: '此檢舉針對的是用戶而不是訊息：沒有可刪除的內容',
+    nameLikeAdmin: '你的顯示名稱與此聊天室管理員的名稱太相似：請更改後再加入或發言',
+    blockedWord: '此聊天室不允許你訊息中的某個詞語',
+    linkTooSoon: '新成員加入此聊天室 {{hours}} 小時後才能發送連結',
   },
   redpacket: {
     notFound: '紅包不存在',

@@ -12,6 +12,8 @@ export const chatGuardSchemas = {
   report: withSchemas(api.report, s.ChatReportInput, s.ChatReportOutput),
   roomReports: withSchemas(api.roomReports, ChatRoomRefInput, s.ChatReportsOutput),
   roomReportAct: withSchemas(api.roomReportAct, s.ChatReportActionInput, s.ChatReportActionOutput),
+  roomRules: withSchemas(api.roomRules, ChatRoomRefInput, s.ChatRoomRulesOutput),
+  roomRulesSet: withSchemas(api.roomRulesSet, s.ChatRoomRulesInput, s.ChatRoomRulesOutput),
   operatorReports: withSchemas(api.operatorReports, EmptyInput, s.ChatReportsOutput),
   operatorReportAct: withSchemas(api.operatorReportAct, s.ChatOperatorReportActionInput, s.ChatReportActionOutput),
 };

@@ -14,6 +14,8 @@ export const chatGuardApi = {
     'POST',
     '/chat/room/report/act',
   ),
+  roomRules: route<typeof ChatRoomRefInput, typeof s.ChatRoomRulesOutput>('GET', '/chat/room/rules'),
+  roomRulesSet: route<typeof s.ChatRoomRulesInput, typeof s.ChatRoomRulesOutput>('POST', '/chat/room/rules'),
   operatorReports: route<typeof EmptyInput, typeof s.ChatReportsOutput>('GET', '/admin/chat/reports'),
   operatorReportAct: route<typeof s.ChatOperatorReportActionInput, typeof s.ChatReportActionOutput>(
     'POST',

@@ -30,3 +30,12 @@ ALTER TABLE "chat_reports" ADD CONSTRAINT "chat_reports_room_id_chat_rooms_id_fk
 ALTER TABLE "chat_reports" ADD CONSTRAINT "chat_reports_target_id_users_id_fk" FOREIGN KEY ("target_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_reports_open_idx" ON "chat_reports" USING btree ("reporter_id","room_id",coalesce("seq", -1),"target_id") WHERE "chat_reports"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "chat_reports_room_idx" ON "chat_reports" USING btree ("room_id","status");
+--> statement-breakpoint
+CREATE TABLE "chat_room_rules" (
+	"room_id" bigint PRIMARY KEY NOT NULL,
+	"blocked_words" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"link_min_hours" integer DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "chat_room_rules" ADD CONSTRAINT "chat_room_rules_room_id_chat_rooms_id_fk" FOREIGN KEY ("room_id") REFERENCES "public"."chat_rooms"("id") ON DELETE no action ON UPDATE no action;

@@ -174,3 +174,16 @@ export const chatReports = pgTable(
     index('chat_reports_room_idx').on(t.roomId, t.status),
   ],
 );
+
+/**
+ * A room's automatic moderation, set by its admins: words a message may not contain (kept normalised: NFKC, lower
+ * case) and how many hours a member must have been in the room before posting links. No row: no rules.
+ */
+export const chatRoomRules = pgTable('chat_room_rules', {
+  roomId: bigint('room_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => chatRooms.id),
+  blockedWords: jsonb('blocked_words').$type<string[]>().notNull().default([]),
+  linkMinHours: integer('link_min_hours').notNull().default(0),
+  updatedAt: at('updated_at').notNull(),
+});

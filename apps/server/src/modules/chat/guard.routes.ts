@@ -53,6 +53,20 @@ export function chatGuardRoutes(router: Router, chat: ChatService, operatorToken
     auth: 'user',
     handler: ({ input, user }) => chat.reports.act(user, input),
   });
+  router.route({
+    ...chatGuardSchemas.roomRules,
+    summary: "A room's automatic moderation: blocked words, hours before a new member may post links (admins)",
+    tags,
+    auth: 'user',
+    handler: ({ input, user }) => chat.automod.rules(user, input.roomId),
+  });
+  router.route({
+    ...chatGuardSchemas.roomRulesSet,
+    summary: "Set a room's blocked words and link rule (admins)",
+    tags,
+    auth: 'user',
+    handler: ({ input, user }) => chat.automod.setRules(user, input),
+  });
   if (!operatorToken) return;
   const guard = operatorGuard(operatorToken);
   router.route({

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
-import { chatBlocks, chatReports } from '../../db/schema/index.ts';
+import { chatBlocks, chatReports, chatRoomRules } from '../../db/schema/index.ts';
 
 /** The chat module's SQL for blocks and reports (docs/chat.md "Blocks, reports and automatic moderation"). */
 
@@ -142,4 +142,43 @@ export async function closeReports(
     )
     .returning({ id: chatReports.id });
   return rows.length;
+}
+
+/** A room's automatic moderation rules, or none. */
+export async function roomRules(db: Db, roomId: number) {
+  const [row] = await db.select().from(chatRoomRules).where(eq(chatRoomRules.roomId, roomId));
+  return row;
+}
+
+export async function saveRoomRules(
+  db: Db,
+  roomId: number,
+  values: { blockedWords: string[]; linkMinHours: number },
+  at: Date,
+) {
+  const [row] = await db
+    .insert(chatRoomRules)
+    .values({ roomId, ...values, updatedAt: at })
+    .onConflictDoUpdate({ target: chatRoomRules.roomId, set: { ...values, updatedAt: at } })
+    .returning();
+  return row!;
+}
+
+/** The display names of a room's owner and admins, but `exceptId` (one query). */
+export async function adminNames(db: Db, roomId: number, exceptId: number): Promise<string[]> {
+  const { rows } = await query<{ name: string | null }>(
+    db,
+    sql`select coalesce(u.open_name, u.uname) as name from chat_members c join public_users u on u.id = c.user_id
+        where c.room_id = ${roomId} and c.role in ('owner', 'admin') and not c.banned and c.user_id <> ${exceptId}`,
+  );
+  return rows.flatMap((row) => (row.name ? [row.name] : []));
+}
+
+/** A user's display name. */
+export async function displayNameOf(db: Db, userId: number): Promise<string | null> {
+  const { rows } = await query<{ name: string | null }>(
+    db,
+    sql`select coalesce(open_name, uname) as name from public_users where id = ${userId}`,
+  );
+  return rows[0]?.name ?? null;
 }

@@ -2,6 +2,7 @@ import { Status } from '@polaris/contract';
 import { AppError } from '../../platform/errors.ts';
 import { canonicalCity, cityName } from '../../platform/places/cities.ts';
 import { randomToken } from '../../platform/secrets.ts';
+import type { ChatAutomodService } from './automod.service.ts';
 import { blocksBetween, directRoomsBlockingMe } from './guard.store.ts';
 import { authorize, canEditSettings, joinRefusal, leaveRefusal } from './policy.ts';
 import { presentMessage } from './presenter.ts';
@@ -35,7 +36,10 @@ interface SettingsInput {
 
 /** Rooms: creating, finding, joining and leaving them, direct conversations, and a room's settings. */
 export class ChatRoomsService {
-  constructor(private readonly access: ChatRoomAccess) {}
+  constructor(
+    private readonly access: ChatRoomAccess,
+    private readonly automod: ChatAutomodService,
+  ) {}
 
   private get db() {
     return this.access.db;
@@ -143,7 +147,10 @@ export class ChatRoomsService {
     const existing = await memberOf(this.db, room.id, user.id);
     const refused = joinRefusal(room, existing, Boolean(input.inviteToken));
     if (refused) throw refused;
-    if (!existing) await this.access.addMember(room.id, user.id, 'member');
+    if (!existing) {
+      if (room.kind !== 'direct') await this.automod.refuseImpersonation(room.id, user.id, existing);
+      await this.access.addMember(room.id, user.id, 'member');
+    }
     const fresh = (await roomById(this.db, room.id))!;
     return this.access.roomView(user.id, fresh, await memberOf(this.db, room.id, user.id));
   }

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { ActivityRoomsService } from './activity-rooms.service.ts';
+import { ChatAutomodService } from './automod.service.ts';
 import { ChatBlocksService } from './blocks.service.ts';
 import { ChatMessagesService } from './messages.service.ts';
 import { ChatModerationService } from './moderation.service.ts';
@@ -28,6 +29,8 @@ export class ChatService {
   /** Blocking people, and reports with their queues (docs/chat.md "Blocks, reports and automatic moderation"). */
   readonly blocks: ChatBlocksService;
   readonly reports: ChatReportsService;
+  /** A room's automatic moderation: blocked words, links from new members, names that pass for an admin's. */
+  readonly automod: ChatAutomodService;
   /** Mentions, replies, direct messages, added to a room, and room-wide notices for other modules. */
   readonly notices: ChatNotices;
   /** Who may see what belongs to a room: the one rule red packets, bounties and live stages ask. */
@@ -37,8 +40,9 @@ export class ChatService {
   constructor(deps: ChatDeps) {
     this.access = new ChatRoomAccess(deps);
     this.notices = new ChatNotices(this.access);
-    this.rooms = new ChatRoomsService(this.access);
-    this.messages = new ChatMessagesService(this.access, this.notices);
+    this.automod = new ChatAutomodService(this.access);
+    this.rooms = new ChatRoomsService(this.access, this.automod);
+    this.messages = new ChatMessagesService(this.access, this.notices, this.automod);
     this.moderation = new ChatModerationService(this.access);
     this.activityRooms = new ActivityRoomsService(this.access, this.notices);
     this.blocks = new ChatBlocksService(this.access);
