@@ -150,6 +150,21 @@ for (const language of ['en', 'zh-Hant'] as Language[]) {
     await page.getByTestId('report-item').first().getByTestId('report-delete').click();
     await expect(page.getByTestId('report-item')).toHaveCount(1);
 
+    // The room's automatic moderation, on its settings screen.
+    await page.goto(`/#/pages/chatroom/setting/index?id=${sharedId}`);
+    await page.getByTestId('room-blocked-words').fill('scam\npump');
+    await page.getByTestId('room-link-hours-24').click();
+    await page.getByTestId('room-rules-save').click();
+    const rules = await page.request.get(`${API_BASE}/chat/room/rules`, {
+      headers: { token: ann.token },
+      params: { roomId: sharedId },
+    });
+    await expect
+      .poll(async () => ((await rules.json()) as { attachment: unknown }).attachment)
+      .toEqual({ blockedWords: ['scam', 'pump'], linkMinHours: 24 });
+    await page.getByTestId('room-rules').scrollIntoViewIfNeeded();
+    await shot('room-rules');
+
     // Blocked through the API: the page is loaded afresh so the app asks for the list again.
     await apiCall(page.request, ann.token, '/chat/block', { uid: bob.uid });
     await page.goto(`/#/pages/chatroom/chat/index?id=${sharedId}`);

@@ -1,4 +1,4 @@
-import { type ChatBlockedPerson, type ChatReportReason, chatGuardApi } from '@polaris/contract';
+import { type ChatBlockedPerson, type ChatReportReason, type ChatRoomRules, chatGuardApi } from '@polaris/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSession } from '@/lib/session.ts';
@@ -99,5 +99,26 @@ export function useReportAction(roomId: string) {
       void client.invalidateQueries({ queryKey: chatGuardKeys.reports(roomId) });
       void client.invalidateQueries({ queryKey: ['chat', 'members', roomId] });
     },
+  });
+}
+
+export const roomRulesKey = (roomId: string) => ['chat', 'rules', roomId] as const;
+
+/** A room's automatic moderation, for its admins. */
+export function useRoomRules(roomId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: roomRulesKey(roomId),
+    enabled: useLoggedIn() && roomId !== '' && enabled,
+    queryFn: () => api.call(chatGuardApi.roomRules, { roomId }, { silent: true }),
+    retry: false,
+  });
+}
+
+/** Saves the rules; the answer (the words as the server keeps them) is the cache entry. */
+export function useSaveRoomRules(roomId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (rules: ChatRoomRules) => api.call(chatGuardApi.roomRulesSet, { roomId, ...rules }),
+    onSuccess: (answer) => client.setQueryData(roomRulesKey(roomId), answer),
   });
 }

@@ -129,7 +129,7 @@ export class ChatReportsService {
   async operatorAct(input: { id: string; action: 'delete' | 'dismiss' }) {
     const report = await reportById(this.db, Number(input.id));
     const room = report ? await roomById(this.db, report.roomId) : undefined;
-    if (!report || report.status !== 'open' || room?.kind !== 'direct') {
+    if (report?.status !== 'open' || room?.kind !== 'direct') {
       throw new AppError(Status.notFound, 'chat.reportNotFound');
     }
     if (input.action === 'delete') {

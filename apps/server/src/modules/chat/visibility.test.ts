@@ -41,6 +41,7 @@ const ROUTES: Record<string, (ids: Ids) => Record<string, string>> = {
   '/bounty/submissions': (ids) => ({ id: ids.bountyId }),
   '/notice/mute': (ids) => ({ roomId: ids.roomId }),
   '/chat/room/reports': (ids) => ({ roomId: ids.roomId }),
+  '/chat/room/rules': (ids) => ({ roomId: ids.roomId }),
 };
 
 function inputKeys(schema: z.ZodType): string[] {
@@ -77,7 +78,7 @@ beforeAll(async () => {
   const room = await createRoom(t, alice.token, { name: 'Inner circle', joinPolicy: 'invite' });
   const joined = await t.call('POST', '/chat/room/join', { token: bob.token, body: { inviteToken: room.inviteToken } });
   expect(joined.status).toBe(200);
-  // An admin: the room's report queue is its admins' (the member's 200 below).
+  // An admin: the room's report queue and rules are its admins' (the member's 200 below).
   const role = await t.call('POST', '/chat/member/role', {
     token: alice.token,
     body: { roomId: room.id, uid: bob.uid, role: 'admin' },
