@@ -155,13 +155,14 @@ for (const language of ['en', 'zh-Hant'] as Language[]) {
     await page.getByTestId('room-blocked-words').fill('scam\npump');
     await page.getByTestId('room-link-hours-24').click();
     await page.getByTestId('room-rules-save').click();
-    const rules = await page.request.get(`${API_BASE}/chat/room/rules`, {
-      headers: { token: ann.token },
-      params: { roomId: sharedId },
-    });
-    await expect
-      .poll(async () => ((await rules.json()) as { attachment: unknown }).attachment)
-      .toEqual({ blockedWords: ['scam', 'pump'], linkMinHours: 24 });
+    const rules = async () => {
+      const response = await page.request.get(`${API_BASE}/chat/room/rules`, {
+        headers: { token: ann.token },
+        params: { roomId: sharedId },
+      });
+      return ((await response.json()) as { attachment: unknown }).attachment;
+    };
+    await expect.poll(rules).toEqual({ blockedWords: ['scam', 'pump'], linkMinHours: 24 });
     await page.getByTestId('room-rules').scrollIntoViewIfNeeded();
     await shot('room-rules');
 
