@@ -102,7 +102,7 @@ export function useReportAction(roomId: string) {
   });
 }
 
-export const roomRulesKey = (roomId: string) => ['chat', 'rules', roomId] as const;
+const roomRulesKey = (roomId: string) => ['chat', 'rules', roomId] as const;
 
 /** A room's automatic moderation, for its admins. */
 export function useRoomRules(roomId: string, enabled: boolean) {

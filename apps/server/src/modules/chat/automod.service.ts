@@ -11,9 +11,9 @@ const LINK =
   /\b(?:https?:\/\/|www\.)\S|\b[a-z0-9-]+\.(?:com|net|org|io|xyz|app|me|co|info|gg|ly|link|top|cc|tk|ru|cn)\b/iu;
 
 /** Text as it is compared with blocked words: NFKC (full-width is plain), lower case. */
-export const normaliseWords = (text: string) => text.normalize('NFKC').toLowerCase();
+const normaliseWords = (text: string) => text.normalize('NFKC').toLowerCase();
 
-export const hasLink = (text: string) => LINK.test(normaliseWords(text));
+const hasLink = (text: string) => LINK.test(normaliseWords(text));
 
 /**
  * A room's automatic moderation (docs/chat.md "Blocks, reports and automatic moderation"): blocked words, links

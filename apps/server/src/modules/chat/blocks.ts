@@ -5,7 +5,7 @@ import type { RoomRow } from './store.ts';
 const none = { iBlocked: false, theyBlocked: false };
 
 /** The other person of a direct room's pair key (`<lower id>:<higher id>`). */
-export function peerOfDirectKey(directKey: string, userId: number): number | undefined {
+function peerOfDirectKey(directKey: string, userId: number): number | undefined {
   const [a, b] = directKey.split(':').map(Number);
   if (a === userId) return b;
   if (b === userId) return a;

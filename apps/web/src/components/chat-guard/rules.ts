@@ -1,7 +1,7 @@
 import { CHAT_RULE_LIMITS } from '@polaris/contract';
 
 /** The hours before a new member may post links that the settings offer (0: no rule). */
-export const LINK_HOURS = [0, 1, 24, 72, 168] as const;
+const LINK_HOURS = [0, 1, 24, 72, 168] as const;
 
 /** The link-rule choices, with a value set through the API between the steps shown too. */
 export function linkHourChoices(current: number): number[] {

@@ -8,7 +8,7 @@ import { toastUnreported } from '@/components/form-errors.ts';
 import { ReportSheet } from './ReportSheet.tsx';
 
 /** Blocking someone, confirmed first; the toast names them. */
-export function useBlockPerson() {
+function useBlockPerson() {
   const { t } = useTranslation();
   const change = useBlockChange();
   return (uid: string, name: string | null) => {
