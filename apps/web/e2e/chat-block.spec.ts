@@ -152,7 +152,7 @@ for (const language of ['en', 'zh-Hant'] as Language[]) {
 
     // The room's automatic moderation, on its settings screen.
     await page.goto(`/#/pages/chatroom/setting/index?id=${sharedId}`);
-    await page.getByTestId('room-blocked-words').fill('scam\npump');
+    await page.locator('#room-blocked-words').fill('scam\npump');
     await page.getByTestId('room-link-hours-24').click();
     await page.getByTestId('room-rules-save').click();
     const rules = async () => {
