@@ -12,6 +12,7 @@ import { bountyRoutes } from './modules/bounty/routes.ts';
 import { calendarRoutes } from './modules/calendar/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { chainOperatorRoutes } from './modules/chain/operator.routes.ts';
+import { chatGuardRoutes } from './modules/chat/guard.routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { chatSocketRoutes } from './modules/chat/ws.routes.ts';
 import { daogameRoutes } from './modules/daogame/routes.ts';
@@ -144,6 +145,7 @@ async function moduleRoutes(router: Router, platform: Platform, services: Module
   calendarRoutes(router, services.calendar);
   liveRoutes(router, services.live);
   chatRoutes(router, services.chat);
+  chatGuardRoutes(router, services.chat, operatorToken);
   // After the account modules: Sign in with Apple's callback scope adds its own form parser (oidc/routes.ts).
   acceptOneClickForms(app);
   notificationRoutes(router, services.notifications);

@@ -11,6 +11,7 @@ export * from './calendar.ts';
 export * from './captcha.ts';
 export * from './chat.ts';
 export * from './chat-actions.ts';
+export * from './chat-guard.ts';
 export * from './chat-polls.ts';
 export * from './chat-reaction-set.ts';
 export * from './chat-search.ts';

@@ -46,6 +46,8 @@ export const PATHS = {
   reserves: '/pages/my/reserves/index',
   /** Not in SPEC §2 either: saved withdrawal addresses and the allowlist (issue 34, docs/wallet.md). */
   addressBook: '/pages/home/address-book/index',
+  /** Not in SPEC §2 either: the people one blocked in chat, to unblock (issue 35, docs/chat.md). */
+  chatBlocked: '/pages/my/blocked/index',
   // Common
   webView: '/pages/common/web-view/index',
   guide: '/pages/common/guide/index',
@@ -111,6 +113,8 @@ export const PATHS = {
   chatBountyCreate: '/pages/chatroom/chatBountyCreate/index',
   chatAnnouncement: '/pages/chatroom/announcement/index',
   cityActivities: '/pages/chatroom/cityActivities/index',
+  /** Not in SPEC §2: a room's open reports, for its admins (issue 35, docs/chat.md). */
+  chatReports: '/pages/chatroom/reports/index',
   live: '/pages/live/index',
   broadcasterInfo: '/pages/live/broadcasterInfo/index',
   // Example and system pages

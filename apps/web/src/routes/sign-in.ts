@@ -62,6 +62,8 @@ export const SIGN_IN_TITLES: Partial<Record<AppPath, string>> = {
   [PATHS.chatBountyCreate]: 'bounty.create.chatTitle',
   [PATHS.chatAnnouncement]: 'chatManage.announcementTitle',
   [PATHS.cityActivities]: 'chatManage.cityActivitiesTitle',
+  [PATHS.chatReports]: 'chatGuard.queueTitle',
+  [PATHS.chatBlocked]: 'chatGuard.listTitle',
   [PATHS.exampleGroupMessages]: 'chat.groups.title',
   [PATHS.exampleChatMessages]: 'chat.direct.title',
   [PATHS.exampleLiveMessages]: 'chat.live.title',

@@ -8,6 +8,7 @@ export { calendarApi } from './calendar.ts';
 export { captchaApi } from './captcha.ts';
 export { chainApi } from './chain.ts';
 export { chatApi } from './chat.ts';
+export { chatGuardApi } from './chat-guard.ts';
 export { chatPollApi } from './chat-polls.ts';
 export { daogameApi } from './daogame.ts';
 export { FILE_PATHS, UPLOADS, type UploadRoute } from './files.ts';

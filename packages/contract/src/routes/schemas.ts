@@ -12,6 +12,7 @@ import { calendarSchemas } from './calendar.schemas.ts';
 import { captchaSchemas } from './captcha.schemas.ts';
 import { chainSchemas } from './chain.schemas.ts';
 import { chatSchemas } from './chat.schemas.ts';
+import { chatGuardSchemas } from './chat-guard.schemas.ts';
 import { chatPollSchemas } from './chat-polls.schemas.ts';
 import { daogameSchemas } from './daogame.schemas.ts';
 import { UPLOADS, type UploadRoute } from './files.ts';
@@ -42,6 +43,7 @@ export {
   calendarSchemas,
   captchaSchemas,
   chainSchemas,
+  chatGuardSchemas,
   chatPollSchemas,
   chatSchemas,
   daogameSchemas,
@@ -76,6 +78,7 @@ export const ROUTE_SCHEMAS: readonly RouteSchemas[] = [
   ...Object.values(chainSchemas),
   ...Object.values(chatSchemas),
   ...Object.values(chatPollSchemas),
+  ...Object.values(chatGuardSchemas),
   ...Object.values(daogameSchemas),
   ...Object.values(identitySchemas),
   ...Object.values(inviteSchemas),

@@ -271,3 +271,67 @@ export const chatSearchGrams = pgTable(
   },
   (t) => [primaryKey({ columns: [t.gram, t.at, t.roomId, t.seq] })],
 );
+
+/** Whom a user blocked (docs/chat.md "Blocks, reports and automatic moderation"): one row per pair. */
+export const chatBlocks = pgTable(
+  'chat_blocks',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    blockedId: bigint('blocked_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.blockedId] }), index('chat_blocks_blocked_idx').on(t.blockedId)],
+);
+
+/**
+ * Reports of a message (`seq`) or of a person (`seq` null) in a room. One open report per reporter and target,
+ * claimed by a partial unique index; a direct room's reports go to the operators, the others to the room's admins.
+ */
+export const chatReports = pgTable(
+  'chat_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reporterId: bigint('reporter_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    roomId: bigint('room_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatRooms.id),
+    seq: bigint('seq', { mode: 'number' }),
+    targetId: bigint('target_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ['open', 'resolved', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    action: text('action'),
+    resolvedBy: bigint('resolved_by', { mode: 'number' }),
+    resolvedAt: at('resolved_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('chat_reports_open_idx')
+      .on(t.reporterId, t.roomId, sql`coalesce(${t.seq}, -1)`, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index('chat_reports_room_idx').on(t.roomId, t.status),
+  ],
+);
+
+/**
+ * A room's automatic moderation, set by its admins: words a message may not contain (kept normalised: NFKC, lower
+ * case) and how many hours a member must have been in the room before posting links. No row: no rules.
+ */
+export const chatRoomRules = pgTable('chat_room_rules', {
+  roomId: bigint('room_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => chatRooms.id),
+  blockedWords: jsonb('blocked_words').$type<string[]>().notNull().default([]),
+  linkMinHours: integer('link_min_hours').notNull().default(0),
+  updatedAt: at('updated_at').notNull(),
+});

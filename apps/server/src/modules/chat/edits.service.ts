@@ -1,6 +1,7 @@
 import { CHAT_EDIT_WINDOW_HOURS, CHAT_LIMITS, Status } from '@polaris/contract';
 import { AppError } from '../../platform/errors.ts';
 import { insertVersion, lockMessage, setEditedText, versionsOf } from './actions.store.ts';
+import type { ChatAutomodService } from './automod.service.ts';
 import { messageBySeq, messagesAfter } from './messages.store.ts';
 import type { ChatNotices } from './notices.service.ts';
 import { authorize, isAdmin, isMuted } from './policy.ts';
@@ -21,6 +22,7 @@ export class ChatEditsService {
   constructor(
     private readonly access: ChatRoomAccess,
     private readonly notices: ChatNotices,
+    private readonly automod: ChatAutomodService,
   ) {}
 
   private get db() {
@@ -38,6 +40,8 @@ export class ChatEditsService {
     const { room, member, name } = await this.access.membership(user.id, roomId);
     if (room.closedAt) throw new AppError(Status.conflict, 'chat.closed');
     if (isMuted(member, deps.now())) throw new AppError(Status.noPermission, 'chat.muted');
+    // An edit passes the room's rules as a send does: no blocked word or early link slips in afterwards.
+    await this.automod.checkSend(room, member, name, input.text);
     const mentioned = [...input.text.matchAll(MENTION)].map((match) => Number(match[1]));
     const known = await userIdsByUid(this.db, [...new Set(mentioned)].slice(0, 20));
     const mentions = [...known.keys()].map(String);

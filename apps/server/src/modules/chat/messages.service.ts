@@ -1,6 +1,7 @@
 import { CHAT_LIMITS, type ChatMessage, Status } from '@polaris/contract';
 import type { Tx } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
+import type { ChatAutomodService } from './automod.service.ts';
 import {
   insertSentMessage,
   markDeleted,
@@ -49,6 +50,7 @@ export class ChatMessagesService {
     private readonly access: ChatRoomAccess,
     private readonly notices: ChatNotices,
     private readonly reactions: ChatReactionsService,
+    private readonly automod: ChatAutomodService,
   ) {}
 
   private get db() {
@@ -111,8 +113,10 @@ export class ChatMessagesService {
     if (input.imageId && !(await deps.imageOwnedBy(input.imageId, user.id))) {
       throw new FieldsError([{ field: 'imageId', messageKey: 'chat.imageNotFound' }]);
     }
-    const { room, name, avatar } = await this.access.membership(user.id, roomId);
+    const { room, member, name, avatar, iBlockedPeer } = await this.access.membership(user.id, roomId);
     if (room.closedAt) throw new AppError(Status.conflict, 'chat.closed');
+    if (iBlockedPeer) throw new AppError(Status.conflict, 'chat.unblockToSend');
+    if (!attachment) await this.automod.checkSend(room, member, name, input.text);
     const mentioned = [...input.text.matchAll(MENTION)].map((match) => Number(match[1]));
     const known = await userIdsByUid(this.db, [...new Set(mentioned)].slice(0, 20));
     // Five statements: the sequence number (which locks the room, serialising its senders), the sender's read

@@ -3,6 +3,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { RealtimeBus, WindowCounter } from '../../platform/realtime.ts';
 import type { Notifier } from '../notifications/events.ts';
+import { directBlocks } from './blocks.ts';
 import { insertMessage, messagesAfter } from './messages.store.ts';
 import { authorize, canRead, canSee } from './policy.ts';
 import { presentMessage, presentRoom } from './presenter.ts';
@@ -121,7 +122,10 @@ export class ChatRoomAccess {
   async visibleRoom(userId: number, roomId: string | number) {
     const found = await roomWithMember(this.db, Number(roomId), userId);
     if (!found || !canSee(found.room, found.member)) throw new AppError(Status.notFound, 'chat.notFound');
-    return found;
+    const blocks = await directBlocks(this.db, found.room, userId);
+    // Blocked by the other person: the conversation answers as one that is not theirs (they are not told).
+    if (blocks.theyBlocked) throw new AppError(Status.notFound, 'chat.notFound');
+    return { ...found, iBlockedPeer: blocks.iBlocked };
   }
 
   /** Of these rooms, the ones the viewer may see (`RoomVisibility`). */
@@ -132,9 +136,9 @@ export class ChatRoomAccess {
 
   /** A room the caller belongs to: 404 when they may not see it, 403 when they see it but are not in it. */
   async membership(userId: number, roomId: string | number) {
-    const { room, member, name, avatar } = await this.visibleRoom(userId, roomId);
+    const { room, member, name, avatar, iBlockedPeer } = await this.visibleRoom(userId, roomId);
     authorize(true, canRead(member), 'chat.notMember');
-    return { room, member: member!, name, avatar };
+    return { room, member: member!, name, avatar, iBlockedPeer };
   }
 
   /** The bus channel of a room's events. */

@@ -2,6 +2,8 @@ import { Status } from '@polaris/contract';
 import { AppError } from '../../platform/errors.ts';
 import { canonicalCity, cityName } from '../../platform/places/cities.ts';
 import { randomToken } from '../../platform/secrets.ts';
+import type { ChatAutomodService } from './automod.service.ts';
+import { blocksBetween, directRoomsBlockingMe } from './guard.store.ts';
 import { authorize, canEditSettings, joinRefusal, leaveRefusal } from './policy.ts';
 import { presentMessage } from './presenter.ts';
 import type { Caller, ChatRoomAccess } from './room-access.ts';
@@ -34,7 +36,10 @@ interface SettingsInput {
 
 /** Rooms: creating, finding, joining and leaving them, direct conversations, and a room's settings. */
 export class ChatRoomsService {
-  constructor(private readonly access: ChatRoomAccess) {}
+  constructor(
+    private readonly access: ChatRoomAccess,
+    private readonly automod: ChatAutomodService,
+  ) {}
 
   private get db() {
     return this.access.db;
@@ -103,6 +108,10 @@ export class ChatRoomsService {
     const peerId = (await userIdsByUid(this.db, [Number(peerUid)])).get(Number(peerUid));
     if (peerId === undefined) throw new AppError(Status.notFound, 'chat.userNotFound');
     if (peerId === user.id) throw new AppError(Status.conflict, 'chat.directSelf');
+    // Someone who blocked the caller answers as an unknown user does: the block is not told.
+    if ((await blocksBetween(this.db, user.id, peerId)).theyBlocked) {
+      throw new AppError(Status.notFound, 'chat.userNotFound');
+    }
     const key = user.id < peerId ? `${user.id}:${peerId}` : `${peerId}:${user.id}`;
     const now = this.now();
     let room = await directRoom(this.db, key);
@@ -138,7 +147,10 @@ export class ChatRoomsService {
     const existing = await memberOf(this.db, room.id, user.id);
     const refused = joinRefusal(room, existing, Boolean(input.inviteToken));
     if (refused) throw refused;
-    if (!existing) await this.access.addMember(room.id, user.id, 'member');
+    if (!existing) {
+      if (room.kind !== 'direct') await this.automod.refuseImpersonation(room.id, user.id, existing);
+      await this.access.addMember(room.id, user.id, 'member');
+    }
     const fresh = (await roomById(this.db, room.id))!;
     return this.access.roomView(user.id, fresh, await memberOf(this.db, room.id, user.id));
   }
@@ -167,7 +179,14 @@ export class ChatRoomsService {
 
   /** My rooms, latest message first: three queries whatever their number (rooms, direct peers, stages on air). */
   async myRooms(user: Caller) {
-    const rows = await myRooms(this.db, user.id);
+    const all = await myRooms(this.db, user.id);
+    // Direct conversations whose other person blocked the caller are not theirs to see any more (one query).
+    const hidden = await directRoomsBlockingMe(
+      this.db,
+      all.filter((row) => row.room.kind === 'direct').map((row) => row.room.id),
+      user.id,
+    );
+    const rows = all.filter((row) => !hidden.has(row.room.id));
     const rooms = await this.access.roomViews(
       user.id,
       rows.map((row) => ({

@@ -1,5 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { ActivityRoomsService } from './activity-rooms.service.ts';
+import { ChatAutomodService } from './automod.service.ts';
+import { ChatBlocksService } from './blocks.service.ts';
 import { ChatEditsService } from './edits.service.ts';
 import { ChatMessagesService } from './messages.service.ts';
 import { ChatModerationService } from './moderation.service.ts';
@@ -9,6 +11,7 @@ import { ChatPinsService } from './pins.service.ts';
 import { ChatPollsService } from './polls.service.ts';
 import { ReactionNotices } from './reaction-notices.ts';
 import { ChatReactionsService } from './reactions.service.ts';
+import { ChatReportsService } from './reports.service.ts';
 import { type ChatDeps, ChatRoomAccess, type MembershipEvent, type RoomVisibility } from './room-access.ts';
 import { decodeRoomEvent, type RoomEvent, type WireRoomEvent } from './room-wire.ts';
 import { ChatRoomsService } from './rooms.service.ts';
@@ -38,6 +41,11 @@ export class ChatService {
   readonly polls: ChatPollsService;
   /** Message search in one room or all of the caller's. */
   readonly search: ChatSearchService;
+  /** Blocking people, and reports with their queues (docs/chat.md "Blocks, reports and automatic moderation"). */
+  readonly blocks: ChatBlocksService;
+  readonly reports: ChatReportsService;
+  /** A room's automatic moderation: blocked words, links from new members, names that pass for an admin's. */
+  readonly automod: ChatAutomodService;
   /** Mentions, replies, direct messages, added to a room, and room-wide notices for other modules. */
   readonly notices: ChatNotices;
   /** Who may see what belongs to a room: the one rule red packets, bounties and live stages ask. */
@@ -47,16 +55,19 @@ export class ChatService {
   constructor(deps: ChatDeps) {
     this.access = new ChatRoomAccess(deps);
     this.notices = new ChatNotices(this.access);
-    this.rooms = new ChatRoomsService(this.access);
+    this.automod = new ChatAutomodService(this.access);
+    this.rooms = new ChatRoomsService(this.access, this.automod);
     this.reactionNotices = new ReactionNotices(deps);
     this.reactions = new ChatReactionsService(this.access, this.reactionNotices);
-    this.edits = new ChatEditsService(this.access, this.notices);
+    this.edits = new ChatEditsService(this.access, this.notices, this.automod);
     this.pins = new ChatPinsService(this.access);
-    this.messages = new ChatMessagesService(this.access, this.notices, this.reactions);
+    this.messages = new ChatMessagesService(this.access, this.notices, this.reactions, this.automod);
     this.moderation = new ChatModerationService(this.access);
     this.activityRooms = new ActivityRoomsService(this.access, this.notices);
     this.polls = new ChatPollsService(this.access, this.messages);
     this.search = new ChatSearchService(this.access);
+    this.blocks = new ChatBlocksService(this.access);
+    this.reports = new ChatReportsService(this.access, this.messages, this.moderation);
     this.visibility = { visibleRooms: (viewerId, roomIds) => this.access.visibleRooms(viewerId, roomIds) };
   }
 

@@ -52,6 +52,8 @@ const ROUTES: Record<string, (ids: Ids) => Record<string, string>> = {
   '/chat/message/versions': (ids) => ({ roomId: ids.roomId, seq: ids.seq }),
   '/chat/room/pins': (ids) => ({ roomId: ids.roomId }),
   '/chat/poll/voters': (ids) => ({ pollId: ids.pollId }),
+  '/chat/room/reports': (ids) => ({ roomId: ids.roomId }),
+  '/chat/room/rules': (ids) => ({ roomId: ids.roomId }),
 };
 /** Routes a plain member may not read (a message's earlier versions are for moderators): the room's owner reads them. */
 const OWNER_ROUTES = new Set(['/chat/message/versions']);
@@ -90,6 +92,12 @@ beforeAll(async () => {
   const room = await createRoom(t, alice.token, { name: 'Inner circle', joinPolicy: 'invite' });
   const joined = await t.call('POST', '/chat/room/join', { token: bob.token, body: { inviteToken: room.inviteToken } });
   expect(joined.status).toBe(200);
+  // An admin: the room's report queue and rules are its admins' (the member's 200 below).
+  const role = await t.call('POST', '/chat/member/role', {
+    token: alice.token,
+    body: { roomId: room.id, uid: bob.uid, role: 'admin' },
+  });
+  expect(role.status).toBe(200);
   const packet = await t.call<RedPacket>('POST', '/redpacket/send', {
     token: alice.token,
     body: {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useReactors } from '@/api/chat-actions.ts';
 import { confirm } from '@/app/overlays.ts';
 import { ActionSheet } from '@/components/ActionSheet.tsx';
+import type { useGuardActions } from '@/components/chat-guard/useGuardActions.tsx';
 import { LoadFailed } from '@/components/QueryState.tsx';
 import { copyWithToast } from '@/components/RecordItem.tsx';
 import { Sheet } from '@/components/Sheet.tsx';
@@ -26,6 +27,8 @@ export interface MessageActionHandlers {
   onEdit?(message: ChatMessage): void;
   onPin?(seq: number, pinned: boolean): void;
   onWhoReacted?(message: ChatMessage): void;
+  /** Report and block (chat-guard/useGuardActions.tsx): offered last, on others' messages. */
+  guard?: Pick<ReturnType<typeof useGuardActions>, 'actionsFor' | 'act'>;
 }
 
 /** The row of offered reactions atop a message's sheet; the reader's own are pressed, a tap toggles and closes. */
@@ -92,6 +95,7 @@ export function MessageActions({
       : []),
     ...(live && (message.reactions?.length ?? 0) > 0 ? [{ key: 'who', text: t('chatActions.whoReacted') }] : []),
     ...(live && handlers.canDelete(message) ? [{ key: 'delete', text: t('chat.message.delete'), danger: true }] : []),
+    ...(message && handlers.guard ? handlers.guard.actionsFor(message) : []),
   ];
   return (
     <ActionSheet
@@ -113,6 +117,7 @@ export function MessageActions({
       label={t('chat.message.actions')}
       onAction={(action) => {
         if (!message) return;
+        handlers.guard?.act(String(action.key), message);
         if (action.key === 'reply') handlers.onReply(message);
         if (action.key === 'copy') void copyWithToast(message.text, t('chat.message.copyLabel'));
         if (action.key === 'edit') handlers.onEdit?.(message);

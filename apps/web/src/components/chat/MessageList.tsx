@@ -3,6 +3,7 @@ import { DotLoading, ImageViewer } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGuardActions } from '@/components/chat-guard/useGuardActions.tsx';
 import type { OutgoingMessage } from '@/lib/chat-outbox.ts';
 import { useSession } from '@/lib/session.ts';
 import { useSettings } from '@/lib/settings.ts';
@@ -67,8 +68,10 @@ export function MessageList(props: MessageListProps) {
   const [viewing, setViewing] = useState<string | null>(null);
   const [reactorsOf, setReactorsOf] = useState<ChatMessage | null>(null);
   const extra = props.actions;
+  const guard = useGuardActions(selfUid);
 
   const context: RowContext = {
+    blocked: guard.blocked,
     compact,
     selfUid,
     nameOf,
@@ -133,8 +136,10 @@ export function MessageList(props: MessageListProps) {
           onEdit: extra?.onEdit,
           onPin: extra?.onPin,
           onWhoReacted: setReactorsOf,
+          guard,
         }}
       />
+      {guard.sheet}
       <ReactorsSheet roomId={messages[0]?.roomId ?? ''} message={reactorsOf} onClose={() => setReactorsOf(null)} />
       <ImageViewer
         image={viewing ? chatImageUrl(viewing, 640) : ''}

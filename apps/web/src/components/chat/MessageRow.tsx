@@ -3,6 +3,7 @@ import { ClockCircleOutline, ExclamationCircleFill } from 'antd-mobile-icons';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BountyBubble } from '@/components/bounty/BountyBubble.tsx';
+import { FoldedMessage } from '@/components/chat-guard/FoldedMessage.tsx';
 import { RedPacketBubble } from '@/components/redpacket/RedPacketBubble.tsx';
 import type { OutgoingMessage } from '@/lib/chat-outbox.ts';
 import { formatTime } from '@/lib/format.ts';
@@ -27,6 +28,8 @@ export interface RowContext {
   discard(clientId: string): void;
   /** Toggles a reaction (a chip under the message); absent where the reader may not react. */
   react?(seq: number, emoji: NonNullable<ChatMessage['reactions']>[number]['emoji'], on: boolean): void;
+  /** Senders the reader blocked: their messages are folded (chat-guard/FoldedMessage.tsx). */
+  blocked?: ReadonlySet<string>;
 }
 
 const LONG_PRESS_MS = 450;
@@ -128,8 +131,21 @@ function Quote({ seq, context }: { seq: number; context: RowContext }) {
   );
 }
 
+/** What a message shows inside its bubble, folded when its sender is one the reader blocked. */
+function Body(props: { message: ChatMessage; context: RowContext; tail?: ReactNode }) {
+  const sender = props.message.senderUid;
+  if (sender !== null && props.context.blocked?.has(sender) && !props.message.deleted) {
+    return (
+      <FoldedMessage tail={props.tail}>
+        <Content {...props} />
+      </FoldedMessage>
+    );
+  }
+  return <Content {...props} />;
+}
+
 /** What a message shows inside its bubble: the quote it replies to, its image, its text. */
-function Body({ message, context, tail }: { message: ChatMessage; context: RowContext; tail?: ReactNode }) {
+function Content({ message, context, tail }: { message: ChatMessage; context: RowContext; tail?: ReactNode }) {
   const { t } = useTranslation();
   if (message.deleted) {
     return (

@@ -1,6 +1,8 @@
 import type { ChatMessage, ChatRoom } from '@polaris/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBlockedUids } from '@/api/chat-guard.ts';
+import { BlockedPeerBar } from '@/components/chat-guard/BlockedPeerBar.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { SkipLink } from '@/components/SkipLink.tsx';
 import { COMPOSER_INPUT_ID, Composer } from './Composer.tsx';
@@ -19,7 +21,10 @@ export function RoomConversation({ chat, room, compact }: { chat: ChatRoomState;
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const replyName = useMemo(() => (replyTo ? displayName(t, replyTo.senderName, replyTo.senderUid) : ''), [replyTo, t]);
   const { history } = chat;
-  const canWrite = room.can.send && !room.closedAt;
+  const blocked = useBlockedUids();
+  // A direct room with someone the reader blocked takes no messages from them until they unblock (the server says so too).
+  const blockedPeer = room.kind === 'direct' && room.peer !== null && blocked.has(room.peer.uid);
+  const canWrite = room.can.send && !room.closedAt && !blockedPeer;
   const acts = useMessageActions(room);
   return (
     <>
@@ -49,7 +54,7 @@ export function RoomConversation({ chat, room, compact }: { chat: ChatRoomState;
           pending={chat.pending}
           selfUid={chat.selfUid}
           canModerate={room.can.moderate}
-          canReply={room.can.send && !room.closedAt}
+          canReply={canWrite}
           hasOlder={chat.hasOlder}
           loadingOlder={chat.loadingOlder}
           olderFailed={chat.olderFailed}
@@ -76,19 +81,23 @@ export function RoomConversation({ chat, room, compact }: { chat: ChatRoomState;
           }}
         />
       )}
-      <Composer
-        room={room}
-        selfUid={chat.selfUid}
-        replyTo={replyTo}
-        replyName={replyName}
-        onCancelReply={() => setReplyTo(null)}
-        onSend={chat.send}
-        onTyping={chat.typed}
-        compact={compact}
-        editing={acts.editing}
-        onCancelEdit={acts.cancelEdit}
-        onEdit={acts.saveEdit}
-      />
+      {blockedPeer ? (
+        <BlockedPeerBar room={room} />
+      ) : (
+        <Composer
+          room={room}
+          selfUid={chat.selfUid}
+          replyTo={replyTo}
+          replyName={replyName}
+          onCancelReply={() => setReplyTo(null)}
+          onSend={chat.send}
+          onTyping={chat.typed}
+          compact={compact}
+          editing={acts.editing}
+          onCancelEdit={acts.cancelEdit}
+          onEdit={acts.saveEdit}
+        />
+      )}
     </>
   );
 }

@@ -8,6 +8,7 @@ import {
   PayCircleOutline,
   PictureOutline,
   StarOutline,
+  StopOutline,
   TeamOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +48,9 @@ export function MeRows({ loggedIn }: { loggedIn: boolean }) {
       )}
       <ListGroup id="me-settings" title={t('me.settings')}>
         <LanguageSwitch />
+        {loggedIn && (
+          <ListRow icon={<StopOutline />} title={t('chatGuard.listTitle')} to={PATHS.chatBlocked} testId="me-blocked" />
+        )}
       </ListGroup>
       <ListGroup id="me-more-title" title={t('mine.moreSection')}>
         <ListRow icon={<FileOutline />} title={t('me.agreement')} to={PATHS.agreement} testId="me-agreement" />

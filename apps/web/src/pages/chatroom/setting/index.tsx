@@ -1,6 +1,7 @@
 import type { ChatRoom } from '@polaris/contract';
 import {
   CalendarOutline,
+  CheckShieldOutline,
   EnvironmentOutline,
   MessageOutline,
   PlayOutline,
@@ -11,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type AppPath, href, PATHS, type Query } from '@/app/paths.ts';
+import { RoomRulesCard } from '@/components/chat-guard/RoomRulesCard.tsx';
 import styles from '@/components/chat-manage/chat-manage.module.css';
 import { LeaveRoom } from '@/components/chat-manage/LeaveRoom.tsx';
 import { RoomCard } from '@/components/chat-manage/RoomCard.tsx';
@@ -37,6 +39,7 @@ function RoomSetting({ room }: { room: ChatRoom }) {
       <RoomLinks room={room} />
       {room.role !== null && <RoomMute roomId={room.id} />}
       {room.can.editSettings && <RoomSettings room={room} />}
+      {room.can.editSettings && room.kind !== 'direct' && <RoomRulesCard room={room} />}
       {token && <ShareCard room={room} token={token} canReset={room.can.editSettings} />}
       <LeaveRoom room={room} />
     </div>
@@ -106,6 +109,15 @@ function RoomLinks({ room }: { room: ChatRoom }) {
           iconColor="#e5484d"
           onClick={go(PATHS.live, { id: room.liveStageId })}
           testId="room-link-on-air"
+        />
+      )}
+      {group && room.can.moderate && (
+        <ListRow
+          icon={<CheckShieldOutline />}
+          title={t('chatGuard.queueLink')}
+          iconColor="#e5484d"
+          onClick={go(PATHS.chatReports, { id: room.id })}
+          testId="room-link-reports"
         />
       )}
       {room.can.goLive && (

@@ -1,0 +1,80 @@
+import { Status } from '@polaris/contract';
+import { FieldsError } from '../../platform/errors.ts';
+import { looksAlike } from './confusable.ts';
+import { adminNames, displayNameOf, roomRules, saveRoomRules } from './guard.store.ts';
+import { authorize, canEditSettings, isAdmin, type Member } from './policy.ts';
+import type { Caller, ChatRoomAccess } from './room-access.ts';
+import type { MemberRow, RoomRow } from './store.ts';
+
+/** Web links as the client marks them, and bare domains people type to get around that. */
+const LINK =
+  /\b(?:https?:\/\/|www\.)\S|\b[a-z0-9-]+\.(?:com|net|org|io|xyz|app|me|co|info|gg|ly|link|top|cc|tk|ru|cn)\b/iu;
+
+/** Text as it is compared with blocked words: NFKC (full-width is plain), lower case. */
+const normaliseWords = (text: string) => text.normalize('NFKC').toLowerCase();
+
+const hasLink = (text: string) => LINK.test(normaliseWords(text));
+
+/**
+ * A room's automatic moderation (docs/chat.md "Blocks, reports and automatic moderation"): blocked words, links
+ * from new members, and names that pass for an admin's. Admins are not held by the first two (they set them); a
+ * refused message is never stored.
+ */
+export class ChatAutomodService {
+  constructor(private readonly access: ChatRoomAccess) {}
+
+  private get db() {
+    return this.access.db;
+  }
+
+  async rules(user: Caller, roomId: string) {
+    const { room, member } = await this.access.membership(user.id, roomId);
+    authorize(true, canEditSettings(room, member));
+    const row = await roomRules(this.db, room.id);
+    return { blockedWords: row?.blockedWords ?? [], linkMinHours: row?.linkMinHours ?? 0 };
+  }
+
+  async setRules(user: Caller, input: { roomId: string; blockedWords: string[]; linkMinHours: number }) {
+    const { room, member } = await this.access.membership(user.id, input.roomId);
+    authorize(true, canEditSettings(room, member));
+    const words = [...new Set(input.blockedWords.map((word) => normaliseWords(word).trim()).filter(Boolean))];
+    const row = await saveRoomRules(
+      this.db,
+      room.id,
+      { blockedWords: words, linkMinHours: input.linkMinHours },
+      this.access.deps.now(),
+    );
+    return { blockedWords: row.blockedWords, linkMinHours: row.linkMinHours };
+  }
+
+  /**
+   * Refuses a member whose display name looks like (`looksAlike`) the name of one of the room's owner and admins:
+   * asked when they join and at every message, since a name can change after joining.
+   */
+  async refuseImpersonation(roomId: number, userId: number, member: Member | undefined, name?: string | null) {
+    if (isAdmin(member)) return;
+    const own = name === undefined ? await displayNameOf(this.db, userId) : name;
+    if (!own) return;
+    const admins = await adminNames(this.db, roomId, userId);
+    if (admins.some((admin) => looksAlike(own, admin))) {
+      throw new FieldsError([{ field: 'name', messageKey: 'chat.nameLikeAdmin' }], Status.noPermission);
+    }
+  }
+
+  /** The room's rules over a text message about to be sent by a member (admins are not held by them). */
+  async checkSend(room: RoomRow, member: MemberRow, name: string | null, text: string) {
+    if (room.kind === 'direct') return;
+    await this.refuseImpersonation(room.id, member.userId, member, name);
+    if (isAdmin(member) || !text) return;
+    const rules = await roomRules(this.db, room.id);
+    if (!rules) return;
+    const normal = normaliseWords(text);
+    if (rules.blockedWords.some((word) => normal.includes(word))) {
+      throw new FieldsError([{ field: 'text', messageKey: 'chat.blockedWord' }]);
+    }
+    const since = this.access.deps.now().getTime() - rules.linkMinHours * 3_600_000;
+    if (rules.linkMinHours > 0 && member.joinedAt.getTime() > since && hasLink(text)) {
+      throw new FieldsError([{ field: 'text', messageKey: 'chat.linkTooSoon', params: { hours: rules.linkMinHours } }]);
+    }
+  }
+}
