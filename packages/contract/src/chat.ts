@@ -211,6 +211,11 @@ export const ChatRoomOutput = z.object({
   liveStageId: z.string().nullable(),
   /** Only admins may post polls. */
   pollsByAdmins: z.boolean(),
+  /**
+   * A direct room's warning (in the room's own answer, not in lists): the other person's name passes for an admin's
+   * of a room both are in. The web shows it above the conversation.
+   */
+  impersonation: z.object({ roomId: z.string(), roomName: z.string(), adminName: z.string() }).nullable().optional(),
 });
 export type ChatRoom = z.infer<typeof ChatRoomOutput>;
 export const ChatMyRoomOutput = z.object({

@@ -1,7 +1,7 @@
 import { Status } from '@polaris/contract';
 import { FieldsError } from '../../platform/errors.ts';
 import { looksAlike } from './confusable.ts';
-import { adminNames, displayNameOf, roomRules, saveRoomRules } from './guard.store.ts';
+import { adminNames, displayNameOf, roomRules, saveRoomRules, sharedRoomAdmins } from './guard.store.ts';
 import { authorize, canEditSettings, isAdmin, type Member } from './policy.ts';
 import type { Caller, ChatRoomAccess } from './room-access.ts';
 import type { MemberRow, RoomRow } from './store.ts';
@@ -59,6 +59,20 @@ export class ChatAutomodService {
     if (admins.some((admin) => looksAlike(own, admin))) {
       throw new FieldsError([{ field: 'name', messageKey: 'chat.nameLikeAdmin' }], Status.noPermission);
     }
+  }
+
+  /**
+   * A direct chat's warning: the other person's name passes for an admin's of a room both are in (a scammer
+   * posing as a community's admin in private messages). The first such room, or null.
+   */
+  async impersonationWarning(userId: number, peerId: number, peerName: string | null) {
+    if (!peerName) return null;
+    for (const shared of await sharedRoomAdmins(this.db, userId, peerId)) {
+      if (shared.adminName && looksAlike(peerName, shared.adminName)) {
+        return { roomId: shared.roomId, roomName: shared.roomName, adminName: shared.adminName };
+      }
+    }
+    return null;
   }
 
   /** The room's rules over a text message about to be sent by a member (admins are not held by them). */

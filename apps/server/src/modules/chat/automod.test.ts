@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@polaris/contract';
+import type { ChatMessage, ChatRoom } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../db/client.ts';
@@ -66,6 +66,34 @@ describe('impersonation', () => {
     });
     expect((await send(mia, room.id, 'now I am one')).status).toBe(200);
     await rename(mia, 'Mia');
+  });
+
+  it("warns of a direct chat from someone whose name passes for an admin's of a room both are in", async () => {
+    const room = await createRoom(t, owner.token, { name: 'Warned room' });
+    await rename(eve, 'Eve');
+    await joinRoom(t, eve.token, room.id);
+    await joinRoom(t, mia.token, room.id);
+    const roomOf = async (user: User, roomId: string) =>
+      (await t.call<ChatRoom>('GET', '/chat/room', { token: user.token, query: { roomId } })).attachment;
+    const direct = await t.call<{ id: string }>('POST', '/chat/direct/open', {
+      token: eve.token,
+      body: { uid: mia.uid },
+    });
+    expect((await roomOf(mia, direct.attachment.id)).impersonation).toBeNull();
+    // Eve now poses as the room's admin: Mia's direct chat with her says so, naming the room and its admin.
+    await rename(eve, 'Ｍ0derator Аnn');
+    expect((await roomOf(mia, direct.attachment.id)).impersonation).toEqual({
+      roomId: room.id,
+      roomName: 'Warned room',
+      adminName: 'Moderator Ann',
+    });
+    // The admin themself is no impostor: a direct chat with the real one carries no warning.
+    const real = await t.call<{ id: string }>('POST', '/chat/direct/open', {
+      token: mia.token,
+      body: { uid: owner.uid },
+    });
+    expect((await roomOf(mia, real.attachment.id)).impersonation).toBeNull();
+    await rename(eve, 'Eve');
   });
 
   it('does not hold direct conversations to room names', async () => {

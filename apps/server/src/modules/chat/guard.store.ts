@@ -182,3 +182,23 @@ export async function displayNameOf(db: Db, userId: number): Promise<string | nu
   );
   return rows[0]?.name ?? null;
 }
+
+/**
+ * Rooms the two people are both in (neither banned), with each admin's display name other than the peer's own:
+ * what a direct chat from `peerId` is checked against (does the peer pass for an admin of a room we share?).
+ */
+export async function sharedRoomAdmins(db: Db, userId: number, peerId: number) {
+  const { rows } = await query<{ room_id: string | number; room_name: string; admin_name: string | null }>(
+    db,
+    sql`select r.id as room_id, r.name as room_name, coalesce(u.open_name, u.uname) as admin_name
+        from chat_members me
+        join chat_members peer on peer.room_id = me.room_id and peer.user_id = ${peerId} and not peer.banned
+        join chat_rooms r on r.id = me.room_id and r.kind <> 'direct'
+        join chat_members a on a.room_id = me.room_id and a.role in ('owner', 'admin') and not a.banned
+             and a.user_id <> ${peerId}
+        join public_users u on u.id = a.user_id
+        where me.user_id = ${userId} and not me.banned
+        order by r.id limit 500`,
+  );
+  return rows.map((row) => ({ roomId: String(row.room_id), roomName: row.room_name, adminName: row.admin_name }));
+}

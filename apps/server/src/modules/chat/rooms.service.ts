@@ -174,7 +174,12 @@ export class ChatRoomsService {
 
   async room(user: Caller, roomId: string) {
     const { room, member } = await this.access.visibleRoom(user.id, roomId);
-    return this.access.roomView(user.id, room, member);
+    const view = await this.access.roomView(user.id, room, member);
+    if (room.kind !== 'direct' || !view.peer) return view;
+    const peerId = (await userIdsByUid(this.db, [Number(view.peer.uid)])).get(Number(view.peer.uid));
+    const impersonation =
+      peerId === undefined ? null : await this.automod.impersonationWarning(user.id, peerId, view.peer.name);
+    return { ...view, impersonation };
   }
 
   /** My rooms, latest message first: three queries whatever their number (rooms, direct peers, stages on air). */

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlockedUids } from '@/api/chat-guard.ts';
 import { BlockedPeerBar } from '@/components/chat-guard/BlockedPeerBar.tsx';
+import { ImpersonationWarning } from '@/components/chat-guard/ImpersonationWarning.tsx';
 import { LoadFailed, Loading } from '@/components/QueryState.tsx';
 import { SkipLink } from '@/components/SkipLink.tsx';
 import { COMPOSER_INPUT_ID, Composer } from './Composer.tsx';
@@ -28,6 +29,7 @@ export function RoomConversation({ chat, room, compact }: { chat: ChatRoomState;
   const acts = useMessageActions(room);
   return (
     <>
+      <ImpersonationWarning room={room} />
       {!compact && (
         <PinnedBar
           pins={acts.pins}
