@@ -335,7 +335,7 @@ function activityServices(
     // Blasts call the notifier only from their worker, after the notifications service is built.
     blasts: new BlastService({ db, now, log, notifier }),
     split: new SplitService({ db, now, catalog, earnings }),
-    walletPasses: new WalletPassService({ db, now, links, apple: config.applePass }),
+    walletPasses: new WalletPassService({ db, now, links, apple: config.applePass, google: config.googleWallet }),
   };
   return { activity, activityEvents, discovery, discoveryCache, earnings };
 }

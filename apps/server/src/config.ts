@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type IceServer, NOTICE_REMINDER_LEADS } from '@polaris/contract';
 import { z } from 'zod';
+import { type GoogleWalletConfig, googleWalletConfig } from './modules/activity/google-wallet.ts';
 import { type ApplePassConfig, applePassConfig } from './modules/activity/wallet-pass.config.ts';
 import { type CommunityChannel, staticPageConfig } from './modules/app/static-pages.ts';
 import { type ChainConfig, chainConfig } from './modules/chain/config.ts';
@@ -128,6 +129,8 @@ const EnvSchema = z.object({
   APPLE_PASS_KEY_FILE: z.string().optional(),
   APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
   APPLE_WWDR_CERT_FILE: z.string().optional(),
+  GOOGLE_WALLET_ISSUER_ID: z.string().optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT_FILE: z.string().optional(),
   IOS_BUNDLE_ID: z.string().optional(),
   CORS_ORIGINS: z
     .string()
@@ -293,6 +296,8 @@ export type Config = WalletKeysConfig & {
   share: ShareConfig;
   /** Apple Wallet passes: the pass type's certificate and key (modules/activity/wallet-pass.config.ts); none: no pass. */
   applePass: ApplePassConfig | undefined;
+  /** Google Wallet: the issuer and the service account that signs save links (modules/activity/google-wallet.ts). */
+  googleWallet: GoogleWalletConfig | undefined;
   /** The Prometheus endpoint (platform/metrics.ts, docs/metrics.md); neither port nor token: not served. */
   metrics: {
     /** A port of its own (METRICS_PORT) on `host`, never the public one; 0 takes any free port. */
@@ -410,6 +415,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     push: pushConfig(e),
     share: shareConfig(e, publicUrl),
     applePass: applePassConfig(e),
+    googleWallet: googleWalletConfig(e),
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
   };
 }

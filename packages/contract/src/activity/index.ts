@@ -13,3 +13,4 @@ export * from './manage.ts';
 export * from './nft-chain.ts';
 export * from './registrations.ts';
 export * from './tickets.ts';
+export * from './wallet-passes.ts';

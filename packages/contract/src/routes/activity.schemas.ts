@@ -35,6 +35,7 @@ export const activitySchemas = {
   manageMarketing: withSchemas(api.manageMarketing, s.MarketingInput, s.MarketingOutput),
   manageCancel: withSchemas(api.manageCancel, s.CancelActivityInput, s.CancelActivityOutput),
   ticketNft: withSchemas(api.ticketNft, s.TicketNftInput, s.TicketNftOutput),
+  ticketGoogleWallet: withSchemas(api.ticketGoogleWallet, s.GoogleWalletInput, s.GoogleWalletOutput),
   ticketNftAddress: withSchemas(api.ticketNftAddress, s.NftAddressInput, s.TicketNftOutput),
   openMasterDistribution: withSchemas(api.openMasterDistribution, DistributionInput, DistributionOutput),
   openMasterSplit: withSchemas(api.openMasterSplit, SplitInput, ActivitySplitOutput),

@@ -34,6 +34,10 @@ export const activityApi = {
   manageMarketing: route<typeof s.MarketingInput, typeof s.MarketingOutput>('POST', '/activity/manage/marketing'),
   manageCancel: route<typeof s.CancelActivityInput, typeof s.CancelActivityOutput>('POST', '/activity/manage/cancel'),
   ticketNft: route<typeof s.TicketNftInput, typeof s.TicketNftOutput>('GET', '/activity/ticket/nft'),
+  ticketGoogleWallet: route<typeof s.GoogleWalletInput, typeof s.GoogleWalletOutput>(
+    'GET',
+    '/activity/ticket/googleWallet',
+  ),
   ticketNftAddress: route<typeof s.NftAddressInput, typeof s.TicketNftOutput>('POST', '/activity/ticket/nft/address'),
   openMasterDistribution: route<typeof DistributionInput, typeof DistributionOutput>(
     'GET',

@@ -1,11 +1,12 @@
 import { FILE_PATHS } from '@polaris/contract';
+import { activitySchemas } from '@polaris/contract/schemas';
 import { z } from 'zod';
 import type { Router } from '../../platform/router.ts';
 import type { WalletPassService } from './wallet-pass.service.ts';
 
 const tags = ['activity'];
 
-/** A confirmed ticket as a file for Apple Wallet (docs/activities.md "Wallet passes"). */
+/** A confirmed ticket for Apple Wallet (a file) and Google Wallet (a link) (docs/activities.md "Wallet passes"). */
 export function walletPassRoutes(router: Router, { walletPasses }: { walletPasses: WalletPassService }): void {
   router.raw({
     method: 'GET',
@@ -21,5 +22,13 @@ export function walletPassRoutes(router: Router, { walletPasses }: { walletPasse
       headers: { 'content-disposition': 'attachment; filename="ticket.pkpass"' },
       body: await walletPasses.applePass(user.id, input.activityId, language),
     }),
+  });
+
+  router.route({
+    ...activitySchemas.ticketGoogleWallet,
+    summary: "The caller's confirmed ticket as a 'save to Google Wallet' link (only where a service account is set)",
+    tags,
+    auth: 'user',
+    handler: ({ input, user, language }) => walletPasses.googleWallet(user.id, input.activityId, language),
   });
 }

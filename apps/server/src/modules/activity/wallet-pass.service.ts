@@ -9,6 +9,7 @@ import { detachedSigner } from '../../platform/pkcs7.ts';
 import { cityName } from '../../platform/places/cities.ts';
 import { peopleById, ticketTypeById } from './activities.store.ts';
 import { ticketQr } from './codes.ts';
+import { type GoogleWalletConfig, googleSaveUrl } from './google-wallet.ts';
 import { liveRegistrationOf } from './registrations.store.ts';
 import { visibleActivity } from './service.ts';
 import type { ApplePassConfig } from './wallet-pass.config.ts';
@@ -22,9 +23,10 @@ export interface WalletPassDeps {
   now: () => Date;
   links: Links;
   apple: ApplePassConfig | undefined;
+  google?: GoogleWalletConfig | undefined;
 }
 
-/** A confirmed ticket as an Apple Wallet pass (docs/activities.md "Wallet passes"). */
+/** A confirmed ticket as an Apple Wallet pass or a Google Wallet link (docs/activities.md "Wallet passes"). */
 export class WalletPassService {
   private readonly identity: PassIdentity | undefined;
   private images: Promise<PassImages> | undefined;
@@ -44,10 +46,30 @@ export class WalletPassService {
     return this.identity !== undefined;
   }
 
+  /** Whether "save to Google Wallet" links can be made here. */
+  get googleEnabled(): boolean {
+    return this.deps.google !== undefined;
+  }
+
   /** The caller's confirmed ticket to an activity as a signed .pkpass, its words in the caller's language. */
   async applePass(userId: number, activityCode: string, language: Language): Promise<Buffer> {
     const identity = this.identity;
     if (!identity) throw new AppError(Status.notFound, 'http.404');
+    const facts = await this.ticketFacts(userId, activityCode, language);
+    return buildPkpass(facts, identity, await this.passImages(), this.deps.now());
+  }
+
+  /** The caller's confirmed ticket as a "save to Google Wallet" link (a JWT the service account signed). */
+  async googleWallet(userId: number, activityCode: string, language: Language): Promise<{ url: string }> {
+    const google = this.deps.google;
+    if (!google) throw new AppError(Status.notFound, 'http.404');
+    const facts = await this.ticketFacts(userId, activityCode, language);
+    const origin = new URL(this.deps.links.publicUrl).origin;
+    return { url: googleSaveUrl(facts, google, { origin, language, now: this.deps.now() }) };
+  }
+
+  /** What either wallet shows of the caller's confirmed ticket; anything else is "not signed up". */
+  private async ticketFacts(userId: number, activityCode: string, language: Language) {
     const activity = await visibleActivity(this.deps.db, activityCode, userId);
     const registration = await liveRegistrationOf(this.deps.db, activity.row.id, userId);
     if (registration?.status !== 'approved') {
@@ -62,32 +84,28 @@ export class WalletPassService {
       [row.address, row.city === null ? null : cityName(row.city, language)].filter(Boolean).join(', ') ||
       (row.onlineUrl !== null ? translate(language, 'share.online') : null);
     const label = (key: string) => translate(language, `walletPass.${key}`);
-    return buildPkpass(
-      {
-        serialNumber: `ticket-${registration.id}`,
-        barcode: ticketQr(row.checkinSecret, registration.code),
-        title: row.title,
-        startsAt: row.startsAt,
-        endsAt: row.endsAt,
-        venue,
-        location:
-          row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
-        organizerName: people.get(activity.organizerId)?.name ?? '',
-        ticketTypeName: type?.name ?? '',
-        activityUrl: this.deps.links.activity(row.code),
-        labels: {
-          event: label('event'),
-          starts: label('starts'),
-          venue: label('venue'),
-          ticket: label('ticket'),
-          organizer: label('organizer'),
-          link: label('link'),
-        },
+    return {
+      activityCode: row.code,
+      serialNumber: `ticket-${registration.id}`,
+      barcode: ticketQr(row.checkinSecret, registration.code),
+      title: row.title,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      venue,
+      location:
+        row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
+      organizerName: people.get(activity.organizerId)?.name ?? '',
+      ticketTypeName: type?.name ?? '',
+      activityUrl: this.deps.links.activity(row.code),
+      labels: {
+        event: label('event'),
+        starts: label('starts'),
+        venue: label('venue'),
+        ticket: label('ticket'),
+        organizer: label('organizer'),
+        link: label('link'),
       },
-      identity,
-      await this.passImages(),
-      this.deps.now(),
-    );
+    };
   }
 
   /** Made once from the app's icon: 29/58 px icons and 160×50/320×100 logos, as Wallet lays them out. */

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync, verify } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,6 +46,8 @@ let t: TestApp;
 let hana: WalletUser;
 let ivan: WalletUser;
 let dir: string;
+/** The test's own service account key: the JWT is checked against its public half. */
+const google = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const pem = (cert: forge.pki.Certificate) => forge.pki.certificateToPem(cert);
 
 beforeAll(async () => {
@@ -63,6 +65,14 @@ beforeAll(async () => {
     path.join(dir, 'pass.key'),
     forge.pki.encryptRsaPrivateKey(passKeys.privateKey, 'hunter2', { algorithm: 'aes256' }),
   );
+  await writeFile(
+    path.join(dir, 'google.json'),
+    JSON.stringify({
+      type: 'service_account',
+      client_email: 'wallet@polaris-test.iam.gserviceaccount.com',
+      private_key: google.privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    }),
+  );
   t = await createTestApp({
     env: {
       APPLE_PASS_TYPE_ID: 'pass.com.polaris.test',
@@ -71,6 +81,8 @@ beforeAll(async () => {
       APPLE_PASS_KEY_FILE: path.join(dir, 'pass.key'),
       APPLE_PASS_KEY_PASSPHRASE: 'hunter2',
       APPLE_WWDR_CERT_FILE: path.join(dir, 'wwdr.pem'),
+      GOOGLE_WALLET_ISSUER_ID: '3388000000012345678',
+      GOOGLE_WALLET_SERVICE_ACCOUNT_FILE: path.join(dir, 'google.json'),
     },
   });
   hana = await host(t, 'hana.pass@example.com');
@@ -205,6 +217,61 @@ describe('Apple Wallet pass', () => {
     }
     await expect(createTestApp({ env: { APPLE_PASS_TYPE_ID: 'pass.com.polaris.test' } })).rejects.toThrow(
       /APPLE_PASS_TEAM_ID, APPLE_PASS_CERT_FILE, APPLE_PASS_KEY_FILE, APPLE_WWDR_CERT_FILE: needed/,
+    );
+  });
+});
+
+describe('Google Wallet', () => {
+  it('gives a save link whose JWT the service account signed, carrying the ticket and its QR', async () => {
+    const activity = await createActivity(t, hana, { title: 'Harbour brunch', latitude: 22.6, longitude: 120.3 });
+    expect((await signUp(t, ivan, activity.id)).status).toBe(200);
+    const answer = await t.call<{ url: string }>('GET', '/activity/ticket/googleWallet', {
+      token: ivan.token,
+      query: { activityId: activity.id },
+    });
+    expect(answer.status).toBe(200);
+    const match = /^https:\/\/pay\.google\.com\/gp\/v\/save\/([\w-]+)\.([\w-]+)\.([\w-]+)$/.exec(answer.attachment.url);
+    expect(match).not.toBeNull();
+    const [, header, claims, signature] = match!;
+    expect(
+      verify('RSA-SHA256', Buffer.from(`${header}.${claims}`), google.publicKey, Buffer.from(signature!, 'base64url')),
+    ).toBe(true);
+    // A changed claim no longer verifies.
+    const forged = Buffer.from(JSON.stringify({ aud: 'google', forged: true })).toString('base64url');
+    expect(
+      verify('RSA-SHA256', Buffer.from(`${header}.${forged}`), google.publicKey, Buffer.from(signature!, 'base64url')),
+    ).toBe(false);
+    expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toEqual({ alg: 'RS256', typ: 'JWT' });
+    const jwt = JSON.parse(Buffer.from(claims!, 'base64url').toString());
+    expect(jwt).toMatchObject({
+      iss: 'wallet@polaris-test.iam.gserviceaccount.com',
+      aud: 'google',
+      typ: 'savetowallet',
+    });
+    const [ticketClass] = jwt.payload.eventTicketClasses;
+    const [ticket] = jwt.payload.eventTicketObjects;
+    expect(ticketClass).toMatchObject({
+      id: `3388000000012345678.activity-${activity.id}`,
+      eventName: { defaultValue: { value: 'Harbour brunch' } },
+      dateTime: { start: new Date(activity.startsAt).toISOString() },
+      locations: [{ latitude: 22.6, longitude: 120.3 }],
+    });
+    expect(ticket).toMatchObject({ classId: ticketClass.id, state: 'ACTIVE', barcode: { type: 'QR_CODE' } });
+    expect(ticket.id).toMatch(/^3388000000012345678\.ticket-\d+$/);
+    const tickets = await t.call('GET', '/activity/tickets', { token: ivan.token, query: { when: 'all' } });
+    expect(JSON.stringify(tickets.attachment)).toContain(ticket.barcode.value);
+    expect(ticket.barcode.value).toMatch(/^PLX1\./);
+  });
+
+  it('is only for a confirmed ticket, and a half-given setting stops the server', async () => {
+    const activity = await createActivity(t, hana, { title: 'No ticket here' });
+    const refused = await t.call('GET', '/activity/ticket/googleWallet', {
+      token: ivan.token,
+      query: { activityId: activity.id },
+    });
+    expect(refused.status).toBe(404);
+    await expect(createTestApp({ env: { GOOGLE_WALLET_ISSUER_ID: '3388000000012345678' } })).rejects.toThrow(
+      /GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_SERVICE_ACCOUNT_FILE: both or neither/,
     );
   });
 });
