@@ -1,4 +1,5 @@
 import { translate as fill, formatAmount, formatAssetAmount, type Language, zoneLabel } from '@polaris/contract';
+import { DATE_LOCALE } from './date-locale.ts';
 import { cityName } from './places/cities.ts';
 
 /**
@@ -38,7 +39,6 @@ export type NoticeParam = string | number | NoticeDateParam | NoticeWordParam | 
 export type NoticeParams = Record<string, NoticeParam>;
 
 /** Intl locales per interface language. */
-const LOCALE: Record<Language, string> = { en: 'en-GB', 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-TW' };
 
 /** A date param: `at` to the minute, in `zone` when the notice is about a place's time (an activity), else UTC. */
 export const noticeDate = (at: Date, zone: string | null = null): NoticeDateParam => ({ date: at.toISOString(), zone });
@@ -58,7 +58,7 @@ function formatNoticeDate(param: NoticeDateParam, language: Language): string {
   if (Number.isNaN(at.getTime())) return '';
   const zone = param.zone ?? 'UTC';
   try {
-    const text = at.toLocaleString(LOCALE[language], { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' });
+    const text = at.toLocaleString(DATE_LOCALE[language], { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' });
     return `${text} (${zone === 'UTC' ? 'UTC' : zoneLabel(at, zone)})`;
   } catch {
     // A zone this ICU does not know (stored by an older server): the instant in UTC rather than nothing.

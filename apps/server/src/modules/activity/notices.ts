@@ -1,4 +1,5 @@
 import { href, type Language, PATHS, zoneLabel } from '@polaris/contract';
+import { DATE_LOCALE } from '../../platform/date-locale.ts';
 import { type IcsMethod, type IcsPerson, renderCalendar } from '../../platform/ics.ts';
 import { noticeDate as dateParam, type NoticeParams, noticeAmount, noticeWord } from '../../platform/notice-format.ts';
 import { cityName } from '../../platform/places/cities.ts';
@@ -6,7 +7,6 @@ import type { NoticeEvent } from '../notifications/events.ts';
 import type { ActivityRow } from './activities.store.ts';
 
 /** Locale tags for dates in mail, per interface language. */
-const DATE_LOCALE: Record<Language, string> = { en: 'en-GB', 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-TW' };
 
 type NoticeActivity = Pick<ActivityRow, 'code' | 'title' | 'startsAt' | 'timezone' | 'onlineUrl' | 'city' | 'address'>;
 

@@ -1,9 +1,8 @@
 import { type Language, translate, zoneLabel } from '@polaris/contract';
+import { DATE_LOCALE } from '../../platform/date-locale.ts';
 import { escapeHtml, HTML_LANG } from '../../platform/html.ts';
 import { cityName } from '../../platform/places/cities.ts';
 import type { ActivityItemRow } from './store.ts';
-
-const DATE_LOCALE: Record<Language, string> = { en: 'en-GB', 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-TW' };
 
 /** How many upcoming activities the framed listing shows; the rest are a tap away in the app. */
 export const EMBED_LIMIT = 20;

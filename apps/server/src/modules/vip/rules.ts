@@ -1,4 +1,5 @@
 import { type Language, roundToDisplay, type VipPeriod } from '@polaris/contract';
+import { DATE_LOCALE } from '../../platform/date-locale.ts';
 
 /** Pure rules of membership (docs/membership.md): how long a period is and what an upgrade costs. */
 
@@ -33,8 +34,6 @@ export function upgradePrice(input: {
   const exact = (difference * days + monthDays / 2n) / monthDays;
   return roundToDisplay(exact, input.decimals, input.asset);
 }
-
-const DATE_LOCALE: Record<Language, string> = { en: 'en-GB', 'zh-Hans': 'zh-CN', 'zh-Hant': 'zh-TW' };
 
 /**
  * An end date inside a message, as the member reads it: in their language, to the minute, in UTC (the server
