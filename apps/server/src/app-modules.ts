@@ -104,6 +104,7 @@ export async function buildServices(platform: Platform, options: AppOptions) {
   outbox.handle(activities.activity.notices.topics);
   outbox.handle(new WalletNotices({ db: platform.db, notifier }).topics);
   outbox.handle(community.chat.notices.topics);
+  outbox.handle(community.chat.reactionNotices.topics);
   outbox.handle(community.redPackets.notices.topics);
   const edges = edgeServices(platform, options, { ...accounts, ...money, ...activities, ...community });
   kyc = edges.kyc;
@@ -122,7 +123,7 @@ function laterNotifier(outbox: NoticeOutbox): {
   };
   return {
     notifier: {
-      later: (tx, topic, payload) => outbox.add(tx, topic, payload),
+      later: (tx, topic, payload, timing) => outbox.add(tx, topic, payload, timing),
       notifyIn: (tx, events) => outbox.add(tx, 'notices.events', events),
       notify: (events) => connected().notify(events),
       deliver: (events) => connected().deliver(events),

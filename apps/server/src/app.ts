@@ -114,7 +114,6 @@ function startAndStop(platform: Platform, services: ModuleServices): void {
     // Notices under way are handed to the notifier before the bus and the database go.
     await redPackets.notices.flush();
     await services.chat.notices.idle();
-    await services.chat.reactionNotices.flush();
     await services.push.stop();
     await platform.bus.close();
     await platform.redis?.quit();

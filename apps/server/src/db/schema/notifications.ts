@@ -246,6 +246,11 @@ export const noticeOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** Why the last attempt failed (for operators). */
     lastError: text('last_error'),
+    /** A row written at most once while it waits (a window's batched notice): the first write of the key wins. */
+    onceKey: text('once_key'),
   },
-  (t) => [index('notice_outbox_due_idx').on(t.nextAttemptAt, t.id)],
+  (t) => [
+    index('notice_outbox_due_idx').on(t.nextAttemptAt, t.id),
+    uniqueIndex('notice_outbox_once_key').on(t.onceKey),
+  ],
 );

@@ -1,62 +1,47 @@
 import { href, PATHS } from '@polaris/contract';
-import type { Database } from '../../db/client.ts';
-import type { Notifier } from '../notifications/events.ts';
+import type { Database, Tx } from '../../db/client.ts';
+import type { Notifier, OutboxHandlers } from '../notifications/events.ts';
 import { reactionsSince } from './actions.store.ts';
 import { messageBySeq } from './messages.store.ts';
 import { roomById } from './store.ts';
 
 /** Reactions to one message are told to its author at most once per window (the key names the window). */
 const REACTION_NOTICE_WINDOW_MS = 60_000;
-/** A window's notice is written this long after the window ends, so every reaction committed in it is counted. */
+/** A window's notice is due this long after the window ends, so every reaction committed in it is counted. */
 const REACTION_NOTICE_GRACE_MS = 1000;
 const QUOTE_LENGTH = 80;
 
 /**
- * The author of a message hears of its reactions in batches (docs/chat.md "Reactions, editing and pins"), as a red
- * packet's sender hears of claims: the first reaction of a window starts a timer for the window's end; then one
- * `reactions` notice counts the people who reacted in that window (`reactions:<room>:<seq>:<window>`, so two
- * processes write one notice). Never for one's own reaction; the notice names its room, so an author who muted the
- * room hears nothing. Written after the commit: a process that dies inside a window loses that window's notice.
+ * The author of a message hears of its reactions in batches (docs/chat.md "Reactions, editing and pins"): a
+ * reaction's transaction writes its window's `chat.reactions` row into the notice outbox, due at the window's end and
+ * written once per (message, window) (`once`), so a hundred taps write one row, and a process that dies inside the
+ * window loses nothing. Whichever process's outbox worker runs the row writes one `reactions` notice counting the
+ * people who reacted in that window (`reactions:<room>:<seq>:<window>`, so a row run twice tells nobody twice).
+ * Never for one's own reaction; the notice names its room, so an author who muted the room hears nothing.
  */
 export class ReactionNotices {
-  private readonly windows = new Map<string, { roomId: number; seq: number; window: number; timer: NodeJS.Timeout }>();
-  private readonly running = new Set<Promise<void>>();
-
   constructor(
     private readonly deps: { db: Database; now: () => Date; notifier?: Notifier },
     private readonly windowMs = REACTION_NOTICE_WINDOW_MS,
   ) {}
 
-  private track(work: () => Promise<void>) {
-    const running = work().catch(() => {});
-    this.running.add(running);
-    void running.finally(() => this.running.delete(running));
-  }
+  /** The outbox handler (registered in app-modules.ts). */
+  readonly topics = {
+    'chat.reactions': (p: { roomId: number; seq: number; window: number }) => this.tell(p.roomId, p.seq, p.window),
+  } satisfies OutboxHandlers;
 
-  /** A member other than the author reacted to the message: its window's notice is due at the window's end. */
-  reacted(roomId: number, seq: number) {
-    if (!this.deps.notifier) return;
-    const key = `${roomId}:${seq}`;
-    if (this.windows.has(key)) return;
-    const now = this.deps.now().getTime();
-    const window = Math.floor(now / this.windowMs);
-    const wait = (window + 1) * this.windowMs - now + REACTION_NOTICE_GRACE_MS;
-    const timer = setTimeout(() => {
-      this.windows.delete(key);
-      this.track(() => this.tell(roomId, seq, window));
-    }, wait);
-    timer.unref();
-    this.windows.set(key, { roomId, seq, window, timer });
-  }
-
-  /** Writes the notices of windows still open, now (tests, and a process shutting down). */
-  async flush() {
-    for (const [key, { roomId, seq, window, timer }] of this.windows) {
-      clearTimeout(timer);
-      this.windows.delete(key);
-      this.track(() => this.tell(roomId, seq, window));
-    }
-    while (this.running.size > 0) await Promise.all([...this.running]);
+  /** Inside the reaction's transaction: a member other than the author reacted; the window's notice is due. */
+  async reactedIn(tx: Tx, roomId: number, seq: number) {
+    const window = Math.floor(this.deps.now().getTime() / this.windowMs);
+    await this.deps.notifier?.later(
+      tx,
+      'chat.reactions',
+      { roomId, seq, window },
+      {
+        at: new Date((window + 1) * this.windowMs + REACTION_NOTICE_GRACE_MS),
+        once: `chat.reactions:${roomId}:${seq}:${window}`,
+      },
+    );
   }
 
   private async tell(roomId: number, seq: number, window: number) {

@@ -62,6 +62,9 @@ export class ChatReactionsService {
           })
         : await removeReaction(tx, room.id, message.seq, user.id, input.emoji);
       if (!done) return null;
+      if (input.on && message.senderId !== null && message.senderId !== user.id) {
+        await this.notices.reactedIn(tx, room.id, message.seq);
+      }
       const rev = await nextReactionRev(tx, room.id, message.seq);
       return { rev, tallies: await reactionTallies(tx, room.id, [message.seq], user.id) };
     });
@@ -81,8 +84,6 @@ export class ChatReactionsService {
       emoji: input.emoji,
       on: input.on,
     });
-    if (input.on && message.senderId !== null && message.senderId !== user.id)
-      this.notices.reacted(room.id, message.seq);
     return { reactions, rev: changed.rev };
   }
 

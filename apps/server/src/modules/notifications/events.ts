@@ -40,12 +40,21 @@ export interface NoticeEvent {
  */
 export type OutboxHandlers = Record<string, (payload: never) => Promise<void>>;
 
+/** When a row runs, and whether it is written once per key while it waits (`NoticeOutbox.add`). */
+export interface OutboxTiming {
+  /** Not before this (a batched notice due at its window's end); at once without it. */
+  at?: Date;
+  /** While a row of this key waits, another write of it does nothing (the key is unique). */
+  once?: string;
+}
+
 export interface Notifier {
   /**
    * Inside the transaction of a change: `topic`'s handler runs with `payload` (JSON) once the transaction has
-   * committed, in whichever process claims it, even if this one dies first. The request does not wait for it.
+   * committed (or once `timing.at` has come), in whichever process claims it, even if this one dies first. The
+   * request does not wait for it.
    */
-  later(tx: Tx, topic: string, payload: unknown): Promise<void>;
+  later(tx: Tx, topic: string, payload: unknown, timing?: OutboxTiming): Promise<void>;
   /**
    * Inside the transaction of a change, events already known in full: delivered once it commits (the outbox's
    * `notices.events` topic).

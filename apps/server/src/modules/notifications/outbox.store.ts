@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
+import type { OutboxTiming } from './events.ts';
 
 /** The SQL of the notice outbox (db/schema/notifications.ts `noticeOutbox`). */
 
@@ -10,12 +11,17 @@ export interface OutboxRow {
   attempts: number;
 }
 
-/** One announcement, in the transaction of the change it is about: due at once. */
-export async function insertOutbox(tx: Tx, topic: string, payload: unknown, now: Date): Promise<void> {
+/**
+ * One announcement, in the transaction of the change it is about. `created_at` is when the row is due (now, or the
+ * later time it asked for), so the backlog's age counts from then.
+ */
+export async function insertOutbox(tx: Tx, topic: string, payload: unknown, now: Date, timing: OutboxTiming = {}) {
+  const due = (timing.at && timing.at > now ? timing.at : now).toISOString();
   await query(
     tx,
-    sql`insert into notice_outbox (topic, payload, created_at, next_attempt_at)
-        values (${topic}, ${JSON.stringify(payload)}::jsonb, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`,
+    sql`insert into notice_outbox (topic, payload, created_at, next_attempt_at, once_key)
+        values (${topic}, ${JSON.stringify(payload)}::jsonb, ${due}::timestamptz, ${due}::timestamptz, ${timing.once ?? null})
+        on conflict (once_key) do nothing`,
   );
 }
 
@@ -56,11 +62,12 @@ export async function retryOutbox(db: Database, id: number, retryAt: Date, error
   );
 }
 
-/** Rows waiting (due or leased) and the age of the oldest, for metrics and tests. */
+/** Rows waiting (due or leased; not those asked for later) and the age of the oldest, for metrics and tests. */
 export async function outboxBacklog(db: Database, now: Date): Promise<{ waiting: number; oldestMs: number }> {
   const { rows } = await query<{ waiting: number; oldest: string | null }>(
     db,
-    sql`select count(*)::int as waiting, min(created_at)::text as oldest from notice_outbox`,
+    sql`select count(*)::int as waiting, min(created_at)::text as oldest from notice_outbox
+        where created_at <= ${now.toISOString()}::timestamptz`,
   );
   const oldest = rows[0]?.oldest;
   return {

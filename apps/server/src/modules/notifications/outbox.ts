@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client.ts';
 import { backoffDelay } from '../../platform/worker.ts';
-import type { OutboxHandlers } from './events.ts';
+import type { OutboxHandlers, OutboxTiming } from './events.ts';
 import { claimOutbox, deleteOutbox, insertOutbox, outboxBacklog, outboxDue, retryOutbox } from './outbox.store.ts';
 
 /** Rows one claim takes. */
@@ -50,9 +50,13 @@ export class NoticeOutbox {
     }
   }
 
-  /** Inside the change's transaction: `topic`'s handler runs with `payload` once the transaction has committed. */
-  async add(tx: Tx, topic: string, payload: unknown): Promise<void> {
-    await insertOutbox(tx, topic, payload, this.deps.now());
+  /**
+   * Inside the change's transaction: `topic`'s handler runs with `payload` once the transaction has committed, or
+   * once `timing.at` has come; with `timing.once`, a row of that key already waiting makes this write nothing.
+   */
+  async add(tx: Tx, topic: string, payload: unknown, timing: OutboxTiming = {}): Promise<void> {
+    await insertOutbox(tx, topic, payload, this.deps.now(), timing);
+    if (timing.at && timing.at > this.deps.now()) return;
     this.addedHere++;
     this.soon();
   }
