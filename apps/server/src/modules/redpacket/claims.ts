@@ -48,6 +48,8 @@ export class ClaimBatcher {
       random?: (below: bigint) => bigint;
       /** Ledger decimals per asset code, for the display step random shares are drawn in. */
       decimals?: () => Promise<Map<string, number>>;
+      /** Inside a batch's transaction: the packets it took shares of, as it left them (their sender's notices). */
+      claimedIn?: (tx: Tx, packets: { id: number; remainingCount: number }[]) => Promise<void>;
     },
     private readonly maxBatch = 500,
   ) {}
@@ -91,18 +93,30 @@ export class ClaimBatcher {
       const places = decimals.get(asset);
       return places === undefined ? 1n : displayStep(places, asset);
     };
-    return this.deps.db.transaction((tx) => decide(tx, requests, this.deps.now(), stepOf, this.deps.random));
+    return this.deps.db.transaction(async (tx) => {
+      const decided = await decide(tx, requests, this.deps.now(), stepOf, this.deps.random);
+      if (decided.remaining.size > 0) {
+        await this.deps.claimedIn?.(
+          tx,
+          [...decided.remaining].map(([id, left]) => ({ id, remainingCount: left.count })),
+        );
+      }
+      return decided.outcomes;
+    });
   }
 }
 
-/** One batch, inside its transaction. Outcomes come back in the order of the requests. */
+/**
+ * One batch, inside its transaction. Outcomes come back in the order of the requests, with what is left of each
+ * packet the batch took shares of.
+ */
 async function decide(
   tx: Tx,
   requests: ClaimRequest[],
   now: Date,
   stepOf: (asset: string) => bigint,
   random?: (below: bigint) => bigint,
-): Promise<ClaimOutcome[]> {
+): Promise<{ outcomes: ClaimOutcome[]; remaining: Map<number, { amount: bigint; count: number }> }> {
   const packets = new Map(
     (await lockPacketsByCode(tx, [...new Set(requests.map((r) => r.code))])).map((p) => [p.code, p]),
   );
@@ -207,7 +221,7 @@ async function decide(
       packet: { ...winner.packet, remainingAmount: left.amount.toString(), remainingCount: left.count },
     };
   }
-  return outcomes as ClaimOutcome[];
+  return { outcomes: outcomes as ClaimOutcome[], remaining };
 }
 
 /** Who is in each packet's audience (policy.ts), asked once per kind of audience for any number of pairs. */

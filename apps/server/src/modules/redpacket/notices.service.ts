@@ -6,7 +6,7 @@ import { type PacketRow, packetById, peopleByIds } from './store.ts';
 
 /** Claims of one packet are told to its sender at most once per window (the key names the window). */
 const CLAIM_NOTICE_WINDOW_MS = 60_000;
-/** A window's notice is written this long after the window ends, so every claim committed in it is counted. */
+/** A window's notice is due this long after the window ends, so every claim committed in it is counted. */
 const CLAIM_NOTICE_GRACE_MS = 1000;
 /** A packet's `changed` frames (remaining shares) go out at most once per this many milliseconds. */
 const PACKET_CHANGED_MS = 1000;
@@ -39,13 +39,9 @@ const packetLink = (code: string) => href(PATHS.redEnvelopeReceive, { redpacketC
  * remaining shares and for balances. Everything runs after the transaction that caused it has committed.
  */
 export class RedPacketNotices {
-  /** Packets with claims not told yet: the window whose notice is due, and its timer. */
-  private readonly claimWindows = new Map<number, { window: number; timer: NodeJS.Timeout }>();
   /** Packets whose `changed` frame went out lately: when, and the trailing frame's timer if one is due. */
   private readonly changedAt = new Map<number, { at: number; timer?: NodeJS.Timeout }>();
   private readonly running = new Set<Promise<void>>();
-  /** Packets whose last share has been told (the claims of the last batch all see it). */
-  private readonly finished = new Set<number>();
 
   constructor(private readonly deps: RedPacketNoticeDeps) {}
 
@@ -59,8 +55,13 @@ export class RedPacketNotices {
     void running.finally(() => this.running.delete(running));
   }
 
+  /** Inside the send's transaction: the packet is announced once it commits (the outbox's `redpacket.sent`). */
+  async sentIn(tx: Tx, packetId: number) {
+    await this.deps.notifier?.later(tx, 'redpacket.sent', { packetId });
+  }
+
   /** A packet was sent: a room's packet is announced to the room's members (a direct room's: the other person). */
-  async sent(packet: PacketRow) {
+  private async sent(packet: PacketRow) {
     const { notifier, rooms } = this.deps;
     await notifier?.changed([packet.senderId], 'wallet');
     if (!notifier || !rooms || packet.roomId === null) return;
@@ -78,44 +79,40 @@ export class RedPacketNotices {
   }
 
   /**
-   * A claim committed (`packet` as the claim left it). The claimer's balances refresh; the sender's claim notice is
-   * due at the end of the current window (`redpacketClaimed:<packet>:<window>`), counting what the packet row says
-   * then, so however many claims a window holds, the notice counts them all; the last share's claim tells at once
-   * (`redpacketClaimed:<packet>:all`).
+   * Inside a claim batch's transaction, for each packet it took shares of (as it left them): the sender's claim
+   * notice is due at the end of the current window (`redpacketClaimed:<packet>:<window>`, one outbox row per packet
+   * and window, `once`), counting what the packet row says then, so however many claims a window holds, the notice
+   * counts them all; the last share's batch tells at once (`redpacketClaimed:<packet>:all`), and a window's row that
+   * runs after the last share went tells nothing more. Written with the claims, so a crash loses no notice.
    */
+  async claimedIn(tx: Tx, packets: { id: number; remainingCount: number }[]) {
+    const { notifier } = this.deps;
+    if (!notifier) return;
+    const now = this.deps.now().getTime();
+    for (const packet of packets) {
+      const window = packet.remainingCount === 0 ? 'all' : Math.floor(now / this.window);
+      await notifier.later(
+        tx,
+        'redpacket.claims',
+        { packetId: packet.id, window },
+        {
+          ...(window === 'all' ? {} : { at: new Date((window + 1) * this.window + CLAIM_NOTICE_GRACE_MS) }),
+          once: `redpacket.claims:${packet.id}:${window}`,
+        },
+      );
+    }
+  }
+
+  /** A claim committed (`packet` as the claim left it): the claimer's balances and the packet's screens refresh. */
   claimed(packet: PacketRow, claimerId: number) {
     const { notifier } = this.deps;
     if (!notifier) return;
     void notifier.changed([claimerId], 'wallet');
     this.changedSoon(packet);
-    const pending = this.claimWindows.get(packet.id);
-    if (packet.remainingCount === 0) {
-      clearTimeout(pending?.timer);
-      this.claimWindows.delete(packet.id);
-      if (this.finished.has(packet.id)) return;
-      if (this.finished.size > 10_000) this.finished.clear();
-      this.finished.add(packet.id);
-      this.track(() => this.tellClaims(packet.id, 'all'));
-      return;
-    }
-    if (pending) return;
-    const now = this.deps.now().getTime();
-    const window = Math.floor(now / this.window);
-    const wait = (window + 1) * this.window - now + CLAIM_NOTICE_GRACE_MS;
-    const timer = setTimeout(() => {
-      this.claimWindows.delete(packet.id);
-      this.track(() => this.tellClaims(packet.id, window));
-    }, wait).unref();
-    this.claimWindows.set(packet.id, { window, timer });
   }
 
-  /** Writes the claim notices that are waiting for their window to end, now (tests, and a process shutting down). */
+  /** Sends the `changed` frames waiting for their second, now (tests, and a process shutting down). */
   async flush() {
-    for (const [id, { window, timer }] of this.claimWindows) {
-      clearTimeout(timer);
-      this.track(() => this.tellClaims(id, window));
-    }
-    this.claimWindows.clear();
     for (const [id, entry] of this.changedAt) {
       if (entry.timer) {
         clearTimeout(entry.timer);
@@ -128,10 +125,10 @@ export class RedPacketNotices {
 
   private async tellClaims(packetId: number, window: number | 'all') {
     const packet = await packetById(this.deps.db, packetId);
-    if (!packet) return;
+    if (!packet || (window !== 'all' && packet.remainingCount === 0)) return;
     const decimals = await this.deps.decimalsOf(packet.assetCode);
     const claimedUnits = BigInt(packet.amount) - BigInt(packet.remainingAmount);
-    await this.deps.notifier!.notify([
+    await this.deps.notifier!.deliver([
       {
         kind: 'redpacketClaimed',
         key: `redpacketClaimed:${packet.id}:${window}`,
@@ -179,6 +176,11 @@ export class RedPacketNotices {
 
   /** The outbox handlers (registered in app-modules.ts). */
   readonly topics = {
+    'redpacket.sent': async (p: { packetId: number }) => {
+      const packet = await packetById(this.deps.db, p.packetId);
+      if (packet) await this.sent(packet);
+    },
+    'redpacket.claims': (p: { packetId: number; window: number | 'all' }) => this.tellClaims(p.packetId, p.window),
     'redpacket.settled': async (p: { packetId: number; refunded: string }) => {
       const packet = await packetById(this.deps.db, p.packetId);
       if (packet) await this.settled([{ packet, refunded: BigInt(p.refunded) }]);

@@ -1,5 +1,7 @@
 import { formatAmount, formatAssetAmount, type Notice, type RedPacket, toScaled, translate } from '@polaris/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { seedPeople } from '../../test/seed-people.ts';
 import { deposit, newKey, type WalletUser, walletUser } from '../../test/wallet-fixtures.ts';
@@ -58,11 +60,27 @@ async function send(extra: Record<string, unknown>) {
 const claim = (token: string, redpacketCode: string) =>
   t.call<{ amount: string }>('POST', '/redpacket/claim', { token, body: { redpacketCode } });
 
-/** Everything announced so far has reached the notifier: the room fan-outs and the claim batches due. */
+/** Everything announced so far has reached the notifier: the room fan-outs, and the claim windows (they end). */
 async function settled() {
   await t.services.chat.notices.idle();
+  t.clock.advance(61_000);
+  await t.services.outbox.settle();
   await t.services.redPackets.notices.flush();
 }
+
+/** The clock at a second into a claim window, so a burst of claims falls in one window. */
+function windowStart() {
+  t.clock.advance(60_000 - (t.clock.now().getTime() % 60_000) + 1000);
+}
+
+const waitingClaimRows = async (code: string) =>
+  (
+    await query<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from notice_outbox o join red_packets p on p.id = (o.payload->>'packetId')::bigint
+          where o.topic = 'redpacket.claims' and p.code = ${code}`,
+    )
+  ).rows[0]!.n;
 
 async function notices(token: string, kind: string, locale = 'en_US') {
   const result = await t.call<{ items: Notice[] }>('GET', '/notice/list', {
@@ -125,8 +143,9 @@ describe('received', () => {
 });
 
 describe('claims, told to the sender in batches', () => {
-  it('tells one notice per window that counts every claim of it, 300 at once; a later flush adds nothing', async () => {
+  it('tells one notice per window that counts every claim of it, 300 at once; a later run adds nothing', async () => {
     const packet = await send({ amount: '40', count: 400 });
+    windowStart();
     const people = await seedPeople(t.database, 300, 'rpn-window');
     const results = await Promise.all(people.map((p) => claim(p.token, packet.code)));
     expect(results.every((r) => r.status === 200)).toBe(true);
@@ -135,8 +154,11 @@ describe('claims, told to the sender in batches', () => {
     const mine = async () =>
       (await notices(alice.token, 'redpacketClaimed')).filter((n) => n.link === link(packet.code));
     expect(await mine()).toHaveLength(0);
+    // Its notice waits in the outbox, written with the claims: one row for the window, however many batches.
+    expect(await waitingClaimRows(packet.code)).toBe(1);
     await settled();
     await settled();
+    expect(await waitingClaimRows(packet.code)).toBe(0);
     const told = await mine();
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({

@@ -84,7 +84,7 @@ const newCode = () => randomToken(9).replace(/[-_]/g, 'x');
 export class RedPacketService {
   private readonly batcher: ClaimBatcher;
 
-  /** Notices and live updates, after commit. */
+  /** Notices (through the outbox) and live updates (after commit). */
   readonly notices: RedPacketNotices;
 
   /** What nobody claimed goes back to the sender once a packet expires (the `redpacket` worker). */
@@ -96,6 +96,7 @@ export class RedPacketService {
       now: deps.now,
       random: deps.random,
       decimals: async () => new Map([...(await this.catalog()).assets.values()].map((a) => [a.code, a.decimals])),
+      claimedIn: (tx, packets) => this.notices.claimedIn(tx, packets),
     });
     const { notifyMembers, roomChanged } = deps.chat;
     this.notices = new RedPacketNotices({
@@ -188,6 +189,7 @@ export class RedPacketService {
           memo: { code },
         });
         await setSendEntry(tx, packet.id, entryId);
+        await this.notices.sentIn(tx, packet.id);
         return { code };
       },
     );
@@ -199,8 +201,6 @@ export class RedPacketService {
         this.deps.log.warn({ err: error, code }, 'red packet sent but not posted into its room');
       });
     }
-    const sent = await packetByCode(this.db, code);
-    if (sent) await this.notices.sent(sent);
     return this.detail(code, user.id);
   }
 
