@@ -6,7 +6,7 @@
 // index led by the rarest gram: no text check, no message rows, no names) as the baseline. Per query: p50/p95/p99
 // and the statements one search sends.
 //
-//   npm run bench:search [-- --messages 200000 --rooms 500 --runs 40]
+//   npm run bench:search [-- --messages 200000 --rooms 500 --runs 40 --rarity-caps 500,5000]
 //   DATABASE_URL=postgres://… npm run bench:search        (on a database of its own there, dropped afterwards)
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -26,6 +26,8 @@ const args = flags(process.argv.slice(2));
 const MESSAGES = Number(args.messages ?? 200_000);
 const ROOMS = Number(args.rooms ?? 500);
 const RUNS = Number(args.runs ?? 40);
+/** Postings counted per gram to find the rarest: the service's own, or each of a list to compare (`500,5000`). */
+const RARITY_CAPS = args['rarity-caps'] ? String(args['rarity-caps']).split(',').map(Number) : [];
 const SENDERS = 60;
 const BATCH = 4000;
 
@@ -331,6 +333,20 @@ async function bench(label: string, database: DatabaseHandle) {
   // The service as the route runs it; one room's membership check is the room module's (one lookup), left out of
   // the count here by a stand-in, and counted by the API test (chat-search.test.ts).
   const service = new ChatSearchService(access as unknown as ChatRoomAccess);
+  for (const cap of RARITY_CAPS.length > 0 ? RARITY_CAPS : [service.rarityCap]) {
+    service.rarityCap = cap;
+    await searchTable(database, service, seeded, lastSeqOf, `${label}, rarity cap ${cap}`, seedSeconds);
+  }
+}
+
+async function searchTable(
+  database: DatabaseHandle,
+  service: ChatSearchService,
+  seeded: Seeded,
+  lastSeqOf: Map<number, number>,
+  label: string,
+  seedSeconds: string,
+) {
   const queries = [
     { name: '2-char Chinese, common (台北)', q: '台北' },
     { name: '2-char Chinese, rare (淡水)', q: '淡水' },
@@ -354,7 +370,9 @@ async function bench(label: string, database: DatabaseHandle) {
       const inScope = roomId === null ? await messagesInMyRooms(database.db, reader.id) : (lastSeqOf.get(roomId) ?? 0);
       const grams =
         inScope > service.scanMax
-          ? (await gramsByRarity(database.db, queryGrams(normalise(q).trim()), 5000)).map((entry) => entry.gram)
+          ? (await gramsByRarity(database.db, queryGrams(normalise(q).trim()), service.rarityCap)).map(
+              (entry) => entry.gram,
+            )
           : null;
       const bare = await measure(database, () => bareSearch(database, reader.id, roomId, grams, q));
       rows.push(
