@@ -7,7 +7,7 @@ import { api } from './request.ts';
 
 /** Recurring series (docs/activities.md "Recurring series"): the series page, following, ending, editing all following. */
 
-export const seriesKeys = {
+const seriesKeys = {
   all: ['activity-series'] as const,
   detail: (id: string) => [...seriesKeys.all, 'detail', id] as const,
   of: (activityId: string) => [...seriesKeys.all, 'of', activityId] as const,

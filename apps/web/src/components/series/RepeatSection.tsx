@@ -5,7 +5,7 @@ import { useSettings } from '@/lib/settings.ts';
 import { type RepeatChoice, type RepeatForm, repeatChoices, type StartDay, startDay } from './repeat.ts';
 
 /** The weekday of a start day in the reader's language ("Tuesday", "星期二"). */
-export function weekdayName(day: Pick<StartDay, 'year' | 'month' | 'day'>, language: string): string {
+function weekdayName(day: Pick<StartDay, 'year' | 'month' | 'day'>, language: string): string {
   return new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(
     Date.UTC(day.year, day.month - 1, day.day),
   );

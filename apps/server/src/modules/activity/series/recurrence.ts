@@ -44,7 +44,7 @@ export function daysInMonth(year: number, month: number): number {
 }
 
 /** 0 = Monday … 6 = Sunday, as zoned-time.ts counts. */
-export function weekdayOf(date: LocalDate): number {
+function weekdayOf(date: LocalDate): number {
   return (new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7;
 }
 

@@ -61,7 +61,7 @@ const DAY = 86_400_000;
 /** Series the worker looks at per run. */
 const SERIES_PER_RUN = 200;
 
-export const seriesNotFound = () => new AppError(Status.notFound, 'series.notFound');
+const seriesNotFound = () => new AppError(Status.notFound, 'series.notFound');
 
 /**
  * Recurring series (docs/activities.md "Recurring series"): the organizer makes an activity repeat; a worker

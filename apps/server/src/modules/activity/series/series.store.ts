@@ -13,7 +13,7 @@ import {
 export type SeriesRow = typeof activitySeries.$inferSelect;
 export type NewSeries = Omit<typeof activitySeries.$inferInsert, 'id'>;
 
-export interface OccurrenceRow {
+interface OccurrenceRow {
   idx: number;
   activityId: number;
   code: string;
