@@ -163,7 +163,9 @@ export function useActivityEditor({ activity, initial, restored, base }: EditorS
         });
         const rule = intent === 'publish' ? seriesInput(created.id, repeat, startDay(form.startsAt)) : null;
         if (!rule) return done(created.id);
-        const series = await createSeries(rule);
+        // The activity exists by now: a refused series says why and leaves the person on their new activity.
+        const series = await createSeries(rule).catch((error: unknown) => report(error));
+        if (!series) return done(created.id);
         finished.current = true;
         void deleteDraft(undefined);
         navigate(href(PATHS.activitySeries, { id: series.id }), { replace: true });
