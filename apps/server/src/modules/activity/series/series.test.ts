@@ -244,6 +244,30 @@ describe('editing occurrences', () => {
   });
 });
 
+describe('an edit some later dates cannot take', () => {
+  it('leaves those dates as they were and names them', async () => {
+    const start = ahead(2);
+    const made = await repeat(
+      { title: 'Full House', startsAt: new Date(start).toISOString(), endsAt: new Date(start + HOUR).toISOString() },
+      { frequency: 'weekly', count: 4 },
+    );
+    const codes = made.upcoming.map((o) => o.activityId);
+    for (const person of [gina, cohost])
+      expect((await signUp(t, person, codes[2]!)).attachment.status).toBe('approved');
+    const answer = await ok<{ updated: number; skipped: string[] }>(
+      'POST',
+      '/activity/series/updateFollowing',
+      olivia,
+      { id: codes[1], capacity: 1 },
+    );
+    expect(answer).toEqual({ updated: 2, skipped: [codes[2]] });
+    expect((await detail(codes[1]!)).capacity).toBe(1);
+    expect((await detail(codes[2]!)).capacity).toBe(10);
+    expect((await detail(codes[3]!)).capacity).toBe(1);
+    expect((await detail(codes[0]!)).capacity).toBe(10);
+  });
+});
+
 describe('following and ending', () => {
   it('tells each follower once per new occurrence, and an ended series makes no more', async () => {
     const start = ahead(2);
