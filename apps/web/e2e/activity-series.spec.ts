@@ -23,7 +23,7 @@ test('a weekly series: made from the create screen, its page, one date edited al
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const olivia = await accountByApi(page.request, 'series-olivia');
   await apiCall(page.request, olivia.token, '/user/personalInfo', { uname: 'Olivia' });
   const title = `Weekly Builders ${Date.now().toString(36)}`;
