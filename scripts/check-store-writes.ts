@@ -22,6 +22,10 @@ const OWNER_OVERRIDES: Record<string, string[]> = {
   // The revenue split's terms are the activity's.
   activity_splits: ['activity'],
   activity_cohost_shares: ['activity'],
+  // Recurring series: a sub-area of the activity module with its own schema file.
+  activity_series: ['activity'],
+  activity_series_occurrences: ['activity'],
+  activity_series_followers: ['activity'],
   // Kept in the notifications schema file because they were built with it; written by their own modules.
   activity_blasts: ['activity'],
   activity_reminders: ['activity'],

@@ -19,6 +19,7 @@ import { ActivityNoticeService } from './modules/activity/notify.service.ts';
 import { activityPurposeSources } from './modules/activity/purposes.ts';
 import type { ActivityServices } from './modules/activity/routes.ts';
 import { SeatService } from './modules/activity/seats.service.ts';
+import { SeriesService } from './modules/activity/series/series.service.ts';
 import { SettlementService } from './modules/activity/settlement.service.ts';
 import { SignupService } from './modules/activity/signup.service.ts';
 import { SplitService } from './modules/activity/split.service.ts';
@@ -102,6 +103,7 @@ export async function buildServices(platform: Platform, options: AppOptions) {
   // What each module announces after its changes commit (docs/notifications.md, "The outbox").
   outbox.handle({ 'notices.events': (events: NoticeEvent[]) => community.notifications.deliver(events) });
   outbox.handle(activities.activity.notices.topics);
+  outbox.handle(activities.activity.series.topics);
   outbox.handle(new WalletNotices({ db: platform.db, notifier }).topics);
   outbox.handle(community.chat.notices.topics);
   outbox.handle(community.chat.reactionNotices.topics);
@@ -302,17 +304,18 @@ function activityServices(
   const seats = new SeatService({ db, now, events: activityEvents, notices: activityNotices });
   // Attendance NFTs on CHAIN_NFT's chain: the chain module signs the batches, this module keeps the tokens' state.
   const nftChain = new NftChainService({ db, now, links, chain: chains.nft });
+  const editing = new EditingService({
+    db,
+    now,
+    links,
+    discovery,
+    promote: (id) => seats.promoteAll(id),
+    events: activityEvents,
+    notices: activityNotices,
+  });
   const activity: ActivityServices = {
     discovery,
-    editing: new EditingService({
-      db,
-      now,
-      links,
-      discovery,
-      promote: (id) => seats.promoteAll(id),
-      events: activityEvents,
-      notices: activityNotices,
-    }),
+    editing,
     drafts: new DraftService({ db, now }),
     images,
     invitations: new InvitationService({ db, now, links, mailer, log, attempts }),
@@ -337,6 +340,7 @@ function activityServices(
     blasts: new BlastService({ db, now, log, notifier }),
     split: new SplitService({ db, now, catalog, earnings }),
     walletPasses: new WalletPassService({ db, now, links, apple: config.applePass, google: config.googleWallet }),
+    series: new SeriesService({ db, now, editing, discovery, notifier, log }),
   };
   return { activity, activityEvents, discovery, discoveryCache, earnings };
 }

@@ -32,6 +32,7 @@ export const NOTICE_KINDS = {
   registrationApproved: 'activity',
   registrationDeclined: 'activity',
   waitlistPromoted: 'activity',
+  seriesOccurrenceOpened: 'activity',
   activityChanged: 'activity',
   activityCancelled: 'activity',
   activityReminder: 'activity',

@@ -60,6 +60,8 @@ export const PATHS = {
   myNft: '/pages/activity/my/nft/index',
   selfCheckin: '/pages/activity/sign/index',
   activityDetails: '/pages/activity/details/index',
+  /** Not in SPEC §2: a recurring series and its coming dates (docs/activities.md "Recurring series"). */
+  activitySeries: '/pages/activity/series/index',
   categoryBrowse: '/pages/activity/category-browse/index',
   siftCalendar: '/pages/activity/sift-calendar/index',
   preferredCity: '/pages/activity/preferred-city/index',

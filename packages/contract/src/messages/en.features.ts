@@ -290,6 +290,15 @@ export const enFeatures = {
     anonymous: 'This poll is anonymous: who voted for what is never shown',
     notAuthor: "Only the poll's author or the room admins may close it",
   },
+  series: {
+    notFound: 'This series does not exist',
+    ended: 'This series has ended: it makes no more dates',
+    already: 'This activity already repeats',
+    notPublished: 'Publish the activity before making it repeat',
+    endNeeded: 'Choose an end date or a number of dates',
+    untilBeforeStart: 'The end date must be after the first date',
+    dayFixed: 'Changing all following dates keeps each on its day: change the time, or edit dates one by one',
+  },
 };
 
 export type FeatureMessages = Shape<typeof enFeatures>;

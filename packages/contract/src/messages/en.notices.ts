@@ -19,6 +19,7 @@ export const enNotices = {
       body: 'The organizer did not approve your registration. Anything you paid has been returned to your wallet.',
     },
     waitlistPromoted: { title: 'A seat opened: {{title}}', body: 'You are off the waitlist and going. {{date}}.' },
+    seriesOccurrenceOpened: { title: 'New date: {{title}}', body: 'Sign-up is open for {{date}} · {{place}}.' },
     activityChanged: { title: 'Changed: {{title}}', body: 'Now {{date}} · {{place}}. {{refund}}' },
     activityCancelled: { title: 'Cancelled: {{title}}', body: 'The organizer cancelled it. {{refund}}' },
     activityReminder: {

@@ -288,4 +288,13 @@ export const zhHansFeatures: FeatureMessages = {
     anonymous: '此为匿名投票，不会显示谁投了什么',
     notAuthor: '只有发起人或管理员可以结束投票',
   },
+  series: {
+    notFound: '这个系列不存在',
+    ended: '这个系列已结束，不会再产生新场次',
+    already: '这个活动已经设为重复',
+    notPublished: '请先发布活动，再设为重复',
+    endNeeded: '请选择结束日期或场次数',
+    untilBeforeStart: '结束日期必须在第一场之后',
+    dayFixed: '修改之后所有场次时，每场日期不变：请只改时间，或逐场修改日期',
+  },
 };

@@ -8,6 +8,7 @@ export const zhHansNotices: Shape<typeof enNotices> = {
     registrationApproved: { title: '报名已通过：{{title}}', body: '你已确定参加。{{date}} · {{place}}。' },
     registrationDeclined: { title: '报名未通过：{{title}}', body: '主办方未通过你的报名。已付款项已退回你的钱包。' },
     waitlistPromoted: { title: '有空位了：{{title}}', body: '你已从候补转为参加。{{date}}。' },
+    seriesOccurrenceOpened: { title: '新场次：{{title}}', body: '{{date}} · {{place}} 开放报名了。' },
     activityChanged: { title: '活动有变更：{{title}}', body: '现在是 {{date}} · {{place}}。{{refund}}' },
     activityCancelled: { title: '活动已取消：{{title}}', body: '主办方取消了活动。{{refund}}' },
     activityReminder: { title: '{{lead}}开始：{{title}}', body: '{{date}} · {{place}}。门票已在 App 中。' },

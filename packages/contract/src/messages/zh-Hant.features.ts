@@ -288,4 +288,13 @@ export const zhHantFeatures: FeatureMessages = {
     anonymous: '此為匿名投票，不會顯示誰投了什麼',
     notAuthor: '只有發起人或管理員可以結束投票',
   },
+  series: {
+    notFound: '這個系列不存在',
+    ended: '這個系列已結束，不會再產生新場次',
+    already: '這個活動已經設為重複',
+    notPublished: '請先發布活動，再設為重複',
+    endNeeded: '請選擇結束日期或場次數',
+    untilBeforeStart: '結束日期必須在第一場之後',
+    dayFixed: '修改之後所有場次時，每場日期不變：請只改時間，或逐場修改日期',
+  },
 };

@@ -8,6 +8,7 @@ export const zhHantNotices: Shape<typeof enNotices> = {
     registrationApproved: { title: '報名已通過：{{title}}', body: '你已確定參加。{{date}} · {{place}}。' },
     registrationDeclined: { title: '報名未通過：{{title}}', body: '主辦方未通過你的報名。已付款項已退回你的錢包。' },
     waitlistPromoted: { title: '有空位了：{{title}}', body: '你已從候補轉為參加。{{date}}。' },
+    seriesOccurrenceOpened: { title: '新場次：{{title}}', body: '{{date}} · {{place}} 開放報名了。' },
     activityChanged: { title: '活動有變更：{{title}}', body: '現在是 {{date}} · {{place}}。{{refund}}' },
     activityCancelled: { title: '活動已取消：{{title}}', body: '主辦方取消了活動。{{refund}}' },
     activityReminder: { title: '{{lead}}開始：{{title}}', body: '{{date}} · {{place}}。票券已在 App 中。' },

@@ -4,6 +4,7 @@ import type { RouteSchemas } from '../api-route.ts';
 import { KycStatusOutput } from '../identity.ts';
 import { UserInfoOutput } from '../user.ts';
 import { activitySchemas } from './activity.schemas.ts';
+import { activitySeriesSchemas } from './activity-series.schemas.ts';
 import { airdropSchemas } from './airdrop.schemas.ts';
 import { appSchemas } from './app.schemas.ts';
 import { authSchemas } from './auth.schemas.ts';
@@ -36,6 +37,7 @@ import { walletSchemas } from './wallet.schemas.ts';
 
 export {
   activitySchemas,
+  activitySeriesSchemas,
   airdropSchemas,
   appSchemas,
   authSchemas,
@@ -69,6 +71,7 @@ export {
 /** Every paired route, for the server's check that it registers each and development builds' answer parsing. */
 export const ROUTE_SCHEMAS: readonly RouteSchemas[] = [
   ...Object.values(activitySchemas),
+  ...Object.values(activitySeriesSchemas),
   ...Object.values(airdropSchemas),
   ...Object.values(appSchemas),
   ...Object.values(authSchemas),

@@ -1,5 +1,6 @@
 // One file per module (its tables), and one per platform piece that keeps state (attempts, idempotency, mail).
 export * from './activity.ts';
+export * from './activity-series.ts';
 export * from './airdrop.ts';
 export * from './attempts.ts';
 export * from './auth.ts';

@@ -55,6 +55,14 @@ export interface EditingDeps {
   notices?: ActivityNoticeService;
 }
 
+/** How a series claims an occurrence inside the transaction that creates it (series/series.service.ts). */
+export interface OccurrenceClaim {
+  /** First in the transaction: whether this call won the occurrence (nothing is created when not). */
+  claim(tx: Tx): Promise<boolean>;
+  /** Last in the transaction: the occurrence's activity row exists. */
+  created(tx: Tx, activityId: number): Promise<void>;
+}
+
 /**
  * Creating, editing and publishing activities, and their promotion settings. An edit that moves the start or
  * the venue gives paid places a full-refund right until the start, raises the calendar invite's SEQUENCE, and
@@ -68,6 +76,20 @@ export class EditingService {
   }
 
   async create(user: { id: number }, input: CreateActivity): Promise<Activity> {
+    const code = (await this.insertNew(user, input))!;
+    return this.deps.discovery.detail(code, user.id);
+  }
+
+  /**
+   * A series' occurrence, made through the same path as any activity (its tickets, its chat room through the
+   * `created` event, its check-in secret): `claim` runs first in the creating transaction and answers whether
+   * this call won the occurrence; when not, nothing is created (null). The organizer's kept form is left alone.
+   */
+  createOccurrence(user: { id: number }, input: CreateActivity, occurrence: OccurrenceClaim): Promise<string | null> {
+    return this.insertNew(user, input, occurrence);
+  }
+
+  private async insertNew(user: { id: number }, input: CreateActivity, occurrence?: OccurrenceClaim) {
     const profile = await profileNames(this.db, user.id);
     if (!profile?.uname && !profile?.openName) throw new AppError(Status.precondition, 'activity.profileIncomplete');
     const now = this.deps.now();
@@ -80,6 +102,7 @@ export class EditingService {
 
     const code = newActivityCode();
     const id = await this.db.transaction(async (tx) => {
+      if (occurrence && !(await occurrence.claim(tx))) return null;
       const id = await insertActivity(tx, {
         code,
         organizerId: user.id,
@@ -94,9 +117,11 @@ export class EditingService {
       });
       await insertTicketTypes(tx, id, plans);
       await setCohosts(tx, id, cohostIds, false);
-      await deleteDraft(tx, user.id, NEW_DRAFT_KEY);
+      if (occurrence) await occurrence.created(tx, id);
+      else await deleteDraft(tx, user.id, NEW_DRAFT_KEY);
       return id;
     });
+    if (id === null) return null;
     await this.deps.events?.emit({
       type: 'created',
       activityId: id,
@@ -104,7 +129,7 @@ export class EditingService {
       organizerId: user.id,
       cohostIds,
     });
-    return this.deps.discovery.detail(code, user.id);
+    return code;
   }
 
   async update(user: { id: number }, input: UpdateActivity): Promise<Activity> {

@@ -17,6 +17,8 @@ import type { NftChainService } from './nft-chain.service.ts';
 import type { NftService } from './nfts.service.ts';
 import type { ActivityNoticeService } from './notify.service.ts';
 import type { SeatService } from './seats.service.ts';
+import { seriesRoutes } from './series/series.routes.ts';
+import type { SeriesService } from './series/series.service.ts';
 import type { SettlementService } from './settlement.service.ts';
 import type { SignupService } from './signup.service.ts';
 import { splitRoutes } from './split.routes.ts';
@@ -47,6 +49,8 @@ export interface ActivityServices {
   split: SplitService;
   /** A ticket as an Apple Wallet pass. */
   walletPasses: WalletPassService;
+  /** Recurring series and the worker that makes their occurrences. */
+  series: SeriesService;
 }
 
 /** Every activity route, by topic: one file each beside this one. */
@@ -60,4 +64,5 @@ export function activityRoutes(router: Router, services: ActivityServices): void
   manageRoutes(router, services);
   blastRoutes(router, services);
   walletPassRoutes(router, services);
+  seriesRoutes(router, services);
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDraft } from '@/api/activity-manage.ts';
 import { Button } from '@/components/Button.tsx';
 import { Loading } from '@/components/QueryState.tsx';
+import { RepeatSection } from '@/components/series/RepeatSection.tsx';
 import { emptyForm, fieldsOnForm, fromActivity, restoreForm } from '../form-model.ts';
 import { unparkForm } from '../handoff.ts';
 import styles from '../host.module.css';
@@ -30,7 +31,7 @@ function EditorForm(start: EditorStart) {
   const { form, errors } = editor;
   // Errors with no place on the form are listed above the buttons.
   const onForm = fieldsOnForm(form);
-  const elsewhere = Object.entries(errors).filter(([key]) => !onForm.has(key));
+  const elsewhere = Object.entries(errors).filter(([key]) => !onForm.has(key) && !key.startsWith('repeat'));
 
   return (
     <form
@@ -51,6 +52,9 @@ function EditorForm(start: EditorStart) {
       )}
       <BasicsSection editor={editor} />
       <WhenSection editor={editor} />
+      {!editor.activity && (
+        <RepeatSection startsAt={form.startsAt} repeat={editor.repeat} errors={errors} onChange={editor.setRepeat} />
+      )}
       <WhereSection editor={editor} />
       <TicketsSection editor={editor} />
       <RegistrationSection editor={editor} />

@@ -20,9 +20,12 @@ import {
   usePublish,
   useUpdateActivity,
 } from '@/api/activity-manage.ts';
+import { createSeries, useSeriesOf, useUpdateFollowing } from '@/api/activity-series.ts';
 import { useAssets } from '@/api/wallet.ts';
 import { confirm } from '@/app/overlays.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { askEditScope } from '@/components/series/edit-scope.ts';
+import { noRepeat, repeatErrors, seriesInput, startDay } from '@/components/series/repeat.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { type FieldErrors, toRecord, validate } from '@/lib/auth-forms.ts';
 import { useSettings } from '@/lib/settings.ts';
@@ -66,6 +69,10 @@ export function useActivityEditor({ activity, initial, restored, base }: EditorS
   const create = useCreateActivityMutation();
   const update = useUpdateActivity();
   const publish = usePublish();
+  // A new activity may repeat (made a series once published); an occurrence's edit asks this one or all following.
+  const [repeat, setRepeat] = useState(noRepeat);
+  const seriesOf = useSeriesOf(activity?.id ?? '');
+  const updateFollowing = useUpdateFollowing();
   const assets = useAssets();
   const activityId = activity?.id;
   const zones = useMemo(() => timeZones(form.timezone), [form.timezone]);
@@ -139,6 +146,9 @@ export function useActivityEditor({ activity, initial, restored, base }: EditorS
   const submit = async (intent: SubmitIntent) => {
     const payload = toPayload(form);
     const found = errorsBeforeSending(form, activity, intent, language, t);
+    if (!activity && intent === 'publish') {
+      for (const [key, message] of Object.entries(repeatErrors(repeat, form.startsAt))) found[key] = t(message);
+    }
     if (Object.keys(found).length > 0) {
       setErrors(found);
       Toast.show({ content: t('host.fixErrors'), duration: TOAST_DURATION_MS });
@@ -151,12 +161,23 @@ export function useActivityEditor({ activity, initial, restored, base }: EditorS
           ...(payload as unknown as ActivityWrite),
           publish: intent === 'publish',
         });
-        done(created.id);
+        const rule = intent === 'publish' ? seriesInput(created.id, repeat, startDay(form.startsAt)) : null;
+        if (!rule) return done(created.id);
+        // The activity exists by now: a refused series says why and leaves the person on their new activity.
+        const series = await createSeries(rule).catch((error: unknown) => report(error));
+        if (!series) return done(created.id);
+        finished.current = true;
+        void deleteDraft(undefined);
+        navigate(href(PATHS.activitySeries, { id: series.id }), { replace: true });
         return;
       }
       const changes = changedFields(payload, toPayload(base));
       if (Object.keys(changes).length > 0) {
-        await update.mutateAsync({ id: activity.id, ...(changes as Partial<ActivityWrite>) });
+        const scope = seriesOf.data?.series ? await askEditScope(t) : 'one';
+        if (scope === null) return;
+        const input = { id: activity.id, ...(changes as Partial<ActivityWrite>) };
+        if (scope === 'following') await updateFollowing.mutateAsync(input);
+        else await update.mutateAsync(input);
       }
       if (intent === 'publish') await publish.mutateAsync(activity.id);
       done(activity.id);
@@ -194,9 +215,14 @@ export function useActivityEditor({ activity, initial, restored, base }: EditorS
     pickLocation,
     submit,
     confirmPublish,
-    saving: update.isPending,
+    repeat,
+    setRepeat: (next: typeof repeat) => {
+      clear('repeatCount', 'repeatUntil');
+      setRepeat(next);
+    },
+    saving: update.isPending || updateFollowing.isPending,
     creating: create.isPending,
-    busy: create.isPending || update.isPending || publish.isPending || cover.uploading,
+    busy: create.isPending || update.isPending || updateFollowing.isPending || publish.isPending || cover.uploading,
   };
 }
 

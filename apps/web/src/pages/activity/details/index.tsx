@@ -16,6 +16,7 @@ import { TicketTypes } from '@/components/activity/details/TicketTypes.tsx';
 import { useSignUpFlow } from '@/components/activity/details/useSignUpFlow.ts';
 import { ActivityBounties } from '@/components/bounty/ActivityBounties.tsx';
 import { QueryView } from '@/components/QueryState.tsx';
+import { SeriesLink } from '@/components/series/SeriesLink.tsx';
 
 /** The organizer's messages, for people holding a place: a chunk of its own, fetched only for them. */
 const AttendeeBlasts = lazy(() => import('@/components/activity/blast/AttendeeBlasts.tsx'));
@@ -48,6 +49,7 @@ function Details({ activity, invite }: { activity: Activity; invite?: string }) 
   return (
     <div data-testid="activity-details" data-id={activity.id}>
       <ActivityInfo activity={activity} />
+      <SeriesLink activityId={activity.id} />
       <MyRegistration activity={activity} />
       {holdsPlace(activity) && (
         <Suspense fallback={null}>
