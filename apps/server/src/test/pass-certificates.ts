@@ -1,6 +1,16 @@
-import { writeFile } from 'node:fs/promises';
+import { generateKeyPairSync } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import forge from 'node-forge';
+
+/** An RSA key pair made by Node (forge's own takes seconds), in forge's form. */
+function rsaKeys(): forge.pki.rsa.KeyPair {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    privateKey: forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }) as string),
+    publicKey: forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }) as string),
+  } as forge.pki.rsa.KeyPair;
+}
 
 /** A certificate signed by `issuer` (itself when none): the test's own root, intermediate and pass certificates. */
 function certificate(
@@ -37,23 +47,28 @@ export const TEST_PASS_TYPE = 'pass.com.polaris.test';
 /**
  * A pass type certificate chained to a root of the test's own through a stand-in for Apple's WWDR intermediate,
  * written into `dir` (root.pem, wwdr.pem, pass.pem, pass.key encrypted with `hunter2`): the `APPLE_PASS_*`
- * environment that makes a server sign passes with it.
+ * environment that makes a server sign passes with it (synchronous: the browser journeys' config makes one).
  */
-export async function writePassCertificates(dir: string): Promise<Record<string, string>> {
+export function writePassCertificates(dir: string): Record<string, string> {
   const pem = (cert: forge.pki.Certificate) => forge.pki.certificateToPem(cert);
-  const rootKeys = forge.pki.rsa.generateKeyPair(2048);
+  const rootKeys = rsaKeys();
   const root = certificate('Test Root CA', rootKeys, undefined, true);
-  const wwdrKeys = forge.pki.rsa.generateKeyPair(2048);
+  const wwdrKeys = rsaKeys();
   const wwdr = certificate('Test WWDR', wwdrKeys, { cert: root, key: rootKeys.privateKey }, true);
-  const passKeys = forge.pki.rsa.generateKeyPair(2048);
+  const passKeys = rsaKeys();
   const pass = certificate(`Pass Type ID: ${TEST_PASS_TYPE}`, passKeys, { cert: wwdr, key: wwdrKeys.privateKey });
-  await writeFile(path.join(dir, 'root.pem'), pem(root));
-  await writeFile(path.join(dir, 'wwdr.pem'), pem(wwdr));
-  await writeFile(path.join(dir, 'pass.pem'), pem(pass));
-  await writeFile(
+  writeFileSync(path.join(dir, 'root.pem'), pem(root));
+  writeFileSync(path.join(dir, 'wwdr.pem'), pem(wwdr));
+  writeFileSync(path.join(dir, 'pass.pem'), pem(pass));
+  writeFileSync(
     path.join(dir, 'pass.key'),
     forge.pki.encryptRsaPrivateKey(passKeys.privateKey, 'hunter2', { algorithm: 'aes256' }),
   );
+  return passCertificateEnv(dir);
+}
+
+/** The `APPLE_PASS_*` environment of certificates `writePassCertificates` wrote into `dir` before. */
+export function passCertificateEnv(dir: string): Record<string, string> {
   return {
     APPLE_PASS_TYPE_ID: TEST_PASS_TYPE,
     APPLE_PASS_TEAM_ID: 'ABCDE12345',

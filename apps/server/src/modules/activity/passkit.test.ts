@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
-import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { TEST_PASS_TYPE, writePassCertificates } from '../../test/pass-certificates.ts';
+import { readPkpass } from '../../test/pkpass.ts';
 import { selfSignedCertificate } from '../../test/tls-cert.ts';
 import type { WalletUser } from '../../test/wallet-fixtures.ts';
 import { NoticeOutbox } from '../notifications/outbox.ts';
@@ -61,7 +61,7 @@ async function startPeer(dir: string): Promise<number> {
 
 beforeAll(async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'polaris-passkit-'));
-  const passEnv = await writePassCertificates(dir);
+  const passEnv = writePassCertificates(dir);
   const port = await startPeer(dir);
   t = await createTestApp({
     env: {
@@ -91,8 +91,7 @@ async function download(user: WalletUser, activityId: string) {
 }
 
 function passJson(bytes: Buffer) {
-  const files = unzipSync(new Uint8Array(bytes));
-  return JSON.parse(Buffer.from(files['pass.json']!).toString()) as {
+  return readPkpass(new Uint8Array(bytes)).pass as {
     serialNumber: string;
     authenticationToken: string;
     webServiceURL: string;

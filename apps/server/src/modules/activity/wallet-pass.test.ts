@@ -21,7 +21,7 @@ const google = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'polaris-pass-'));
-  const passEnv = await writePassCertificates(dir);
+  const passEnv = writePassCertificates(dir);
   await writeFile(
     path.join(dir, 'google.json'),
     JSON.stringify({
