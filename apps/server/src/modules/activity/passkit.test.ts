@@ -292,6 +292,26 @@ describe('PassKit web service', () => {
       voided: true,
     });
   });
+  it("voids the giver's pass when the ticket is given away; the recipient's pass is one of its own", async () => {
+    const activity = await createActivity(t, hana, { title: 'Gift night' });
+    await signUp(t, ivan, activity.id);
+    const givers = await download(ivan, activity.id);
+    await register('device-gift', givers.serialNumber, givers.authenticationToken);
+    const { lastUpdated } = (await updatedSince('device-gift')).json() as { lastUpdated: string };
+    const given = await t.call('POST', '/activity/ticket/transfer', {
+      token: ivan.token,
+      body: { activityId: activity.id, toUid: june.uid },
+    });
+    expect(given.status).toBe(200);
+    expect((await updatedSince('device-gift', lastUpdated)).statusCode).toBe(200);
+    const voided = passJson((await latest(givers.serialNumber, givers.authenticationToken)).rawPayload);
+    expect(voided).toMatchObject({ voided: true });
+    expect(voided.barcodes).toBeUndefined();
+    const junes = await download(june, activity.id);
+    expect(junes.serialNumber).not.toBe(givers.serialNumber);
+    expect(junes.authenticationToken).not.toBe(givers.authenticationToken);
+    expect(junes.barcodes).toHaveLength(1);
+  });
 });
 
 describe('Pass update pushes', () => {
