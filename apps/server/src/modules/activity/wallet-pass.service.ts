@@ -21,7 +21,7 @@ import { buildPkpass, type PassIdentity, type PassImages, type TicketPassFacts }
  * An Apple pass's serial: the ticket and a digest of its code. A ticket given away gets a new code, so the giver's
  * pass no longer names the ticket as it is and is served voided, while the recipient's is a pass of its own.
  */
-export function applePassSerial(registration: Pick<RegistrationRow, 'id' | 'code'>): string {
+function applePassSerial(registration: Pick<RegistrationRow, 'id' | 'code'>): string {
   return `ticket-${registration.id}-${createHash('sha256').update(`pass:${registration.code}`).digest('hex').slice(0, 10)}`;
 }
 
