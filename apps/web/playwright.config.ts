@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { findJanus } from '../server/scripts/janus-config.ts';
+import { passCertificateEnv, writePassCertificates } from '../server/src/test/pass-certificates.ts';
 import { CURRENT_RELEASE, releaseFileOf } from './e2e/release.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -21,6 +22,13 @@ const oidcPort = port + 3;
 // The native shells' copy of the app, served from an origin of its own (e2e/native-copy.spec.ts).
 process.env.E2E_SHELL_ORIGIN = `http://127.0.0.1:${port + 4}`;
 process.env.E2E_JANUS_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'polaris-e2e-janus-'));
+// Apple Wallet passes signed by a pass certificate of the run's own (e2e/wallet-pass.spec.ts): made once, in the
+// runner; the server is given its APPLE_PASS_* environment, the journey reads the root beside it.
+const passMadeBefore = process.env.E2E_PASS_DIR !== undefined;
+process.env.E2E_PASS_DIR ??= mkdtempSync(path.join(tmpdir(), 'polaris-e2e-pass-'));
+const applePass = passMadeBefore
+  ? passCertificateEnv(process.env.E2E_PASS_DIR)
+  : writePassCertificates(process.env.E2E_PASS_DIR);
 
 function server(serverPort: number, dataDir: string, env: Record<string, string> = {}) {
   // The release /client/lastest answers: this build's own, so no journey sees an update prompt unless it asks.
@@ -126,6 +134,7 @@ export default defineConfig({
     },
     server(port, process.env.E2E_DATA_DIR, {
       CORS_ORIGINS: `capacitor://localhost,https://localhost,${process.env.E2E_SHELL_ORIGIN}`,
+      ...applePass,
     }),
     ...(janus
       ? [

@@ -16,6 +16,7 @@ import { InvitationService } from './modules/activity/invitations.service.ts';
 import { NftChainService } from './modules/activity/nft-chain.service.ts';
 import { NftService } from './modules/activity/nfts.service.ts';
 import { ActivityNoticeService } from './modules/activity/notify.service.ts';
+import { PassKitService } from './modules/activity/passkit.service.ts';
 import { activityPurposeSources } from './modules/activity/purposes.ts';
 import type { ActivityServices } from './modules/activity/routes.ts';
 import { SeatService } from './modules/activity/seats.service.ts';
@@ -24,6 +25,7 @@ import { SettlementService } from './modules/activity/settlement.service.ts';
 import { SignupService } from './modules/activity/signup.service.ts';
 import { SplitService } from './modules/activity/split.service.ts';
 import { WalletPassService } from './modules/activity/wallet-pass.service.ts';
+import { applePassPusher, WalletPassUpdates } from './modules/activity/wallet-pass.updates.ts';
 import { airdropPurposeSources } from './modules/airdrop/purposes.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { bountyPurposeSources } from './modules/bounty/purposes.ts';
@@ -104,6 +106,7 @@ export async function buildServices(platform: Platform, options: AppOptions) {
   outbox.handle({ 'notices.events': (events: NoticeEvent[]) => community.notifications.deliver(events) });
   outbox.handle(activities.activity.notices.topics);
   outbox.handle(activities.activity.series.topics);
+  outbox.handle(activities.activity.passUpdates.topics);
   outbox.handle(new WalletNotices({ db: platform.db, notifier }).topics);
   outbox.handle(community.chat.notices.topics);
   outbox.handle(community.chat.reactionNotices.topics);
@@ -274,6 +277,7 @@ function activityServices(
   notifier: Notifier,
 ) {
   const { app, config, db, now, log, links, attempts, mailer } = platform;
+  const activityEvents = new ActivityEvents(log);
   const activityNotices = new ActivityNoticeService({
     db,
     now,
@@ -283,6 +287,7 @@ function activityServices(
     reminderLeads: config.noticeReminderLeads,
     emailsOf: (userIds) => users.emailsOf(userIds),
     log,
+    events: activityEvents,
   });
   const earnings = new CreatorEarningsService({
     db,
@@ -300,7 +305,6 @@ function activityServices(
   });
   invalidateOnWrites(app, `${API_BASE}/activity/`, discoveryCache);
   const discovery = new DiscoveryService({ db, now, links, log, cache: discoveryCache });
-  const activityEvents = new ActivityEvents(log);
   const seats = new SeatService({ db, now, events: activityEvents, notices: activityNotices });
   // Attendance NFTs on CHAIN_NFT's chain: the chain module signs the batches, this module keeps the tokens' state.
   const nftChain = new NftChainService({ db, now, links, chain: chains.nft });
@@ -313,6 +317,9 @@ function activityServices(
     events: activityEvents,
     notices: activityNotices,
   });
+  const walletPasses = new WalletPassService({ db, now, links, apple: config.applePass, google: config.googleWallet });
+  const passUpdates = new WalletPassUpdates({ db, now, log, notifier, pusher: applePassPusher(config.applePass, log) });
+  activityEvents.onRecorded(passUpdates.record);
   const activity: ActivityServices = {
     discovery,
     editing,
@@ -339,8 +346,10 @@ function activityServices(
     // Blasts call the notifier only from their worker, after the notifications service is built.
     blasts: new BlastService({ db, now, log, notifier }),
     split: new SplitService({ db, now, catalog, earnings }),
-    walletPasses: new WalletPassService({ db, now, links, apple: config.applePass, google: config.googleWallet }),
+    walletPasses,
     series: new SeriesService({ db, now, editing, discovery, notifier, log }),
+    passKit: new PassKitService({ db, now, passes: walletPasses }),
+    passUpdates,
   };
   return { activity, activityEvents, discovery, discoveryCache, earnings };
 }

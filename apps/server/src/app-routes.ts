@@ -4,6 +4,7 @@ import { registerAccountModules } from './app-accounts.ts';
 import { registerAirdrops } from './app-airdrops.ts';
 import type { ModuleServices } from './app-modules.ts';
 import type { Platform } from './app-platform.ts';
+import { passKitRoutes } from './modules/activity/passkit.routes.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { appRoutes } from './modules/app/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -161,7 +162,8 @@ async function moduleRoutes(router: Router, platform: Platform, services: Module
 }
 
 /** Short links and their previews, and the web app itself (when it is built). */
-async function pagesOutsideTheApi(platform: Platform, { share }: ModuleServices, options: AppOptions) {
+async function pagesOutsideTheApi(platform: Platform, services: ModuleServices, options: AppOptions) {
+  const { share } = services;
   const { app, config } = platform;
   shareRoutes(app, {
     share,
@@ -169,6 +171,7 @@ async function pagesOutsideTheApi(platform: Platform, { share }: ModuleServices,
     publicUrl: config.publicUrl,
     rateLimit: config.rateLimit ? { multiplier: config.rateLimitMultiplier } : false,
   });
+  await passKitRoutes(app, services.activity.passKit, config);
   const webDist = options.webDistDir ?? WEB_DIST_DIR;
   if (existsSync(webDist)) {
     await serveWebApp(app, webDist);

@@ -109,6 +109,7 @@ function startAndStop(platform: Platform, services: ModuleServices): void {
     await Promise.all(stopWorkers.map((stop) => stop()));
     await services.chains.stop();
     platform.mailer.close();
+    services.activity.passUpdates.close();
     await services.discoveryCache.close();
     await services.stopLiveOnSessionEnd();
     // Notices under way are handed to the notifier before the bus and the database go.

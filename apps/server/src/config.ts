@@ -128,6 +128,8 @@ const EnvSchema = z.object({
   APPLE_PASS_CERT_FILE: z.string().optional(),
   APPLE_PASS_KEY_FILE: z.string().optional(),
   APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_PASS_APNS_URL: z.string().optional(),
+  APPLE_PASS_APNS_CA_FILE: z.string().optional(),
   APPLE_WWDR_CERT_FILE: z.string().optional(),
   GOOGLE_WALLET_ISSUER_ID: z.string().optional(),
   GOOGLE_WALLET_SERVICE_ACCOUNT_FILE: z.string().optional(),

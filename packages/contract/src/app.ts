@@ -28,5 +28,7 @@ export const AppConfigOutput = z.object({
   webViewAllowList: z.array(z.string()),
   /** The official channels of join-community (COMMUNITY_CHANNELS), each shown with a QR code and a copy button. */
   communityChannels: z.array(z.object({ id: z.string(), name: z.string(), url: z.string() })),
+  /** The wallets a confirmed ticket can be added to here (APPLE_PASS_*, GOOGLE_WALLET_*); the ticket shows only their buttons. */
+  walletPasses: z.object({ apple: z.boolean(), google: z.boolean() }),
 });
 export type AppConfig = z.infer<typeof AppConfigOutput>;

@@ -332,3 +332,40 @@ export const activityDrafts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.draftKey] })],
 );
+
+/**
+ * An Apple Wallet pass made of a ticket (docs/activities.md "Wallet passes"). `serial` names the ticket and its
+ * code (a ticket given away gets a new code, so the giver's pass stops matching it and is served voided);
+ * `authToken` is the pass's random `authenticationToken`, which the PassKit web service compares in constant time;
+ * `updatedAt` is the pass's update tag, moved (by at least a second, the resolution of If-Modified-Since) when what
+ * it shows changes.
+ */
+export const walletPasses = pgTable(
+  'wallet_passes',
+  {
+    serial: text('serial').primaryKey(),
+    registrationId: bigint('registration_id', { mode: 'number' })
+      .notNull()
+      .references(() => registrations.id),
+    authToken: text('auth_token').notNull(),
+    /** The language it was first issued in: an update a phone fetches is written in it. */
+    language: text('language').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [index('wallet_passes_registration_idx').on(t.registrationId)],
+);
+
+/** A phone that holds a pass and asked to hear of its updates: APNs pushes go to its token. */
+export const walletPassDevices = pgTable(
+  'wallet_pass_devices',
+  {
+    deviceLibraryId: text('device_library_id').notNull(),
+    serial: text('serial')
+      .notNull()
+      .references(() => walletPasses.serial),
+    pushToken: text('push_token').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceLibraryId, t.serial] }), index('wallet_pass_devices_serial_idx').on(t.serial)],
+);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Tx } from '../../db/client.ts';
 
 /**
  * What other modules may follow of activities (chat keeps a room per activity with its ticket holders). Events
@@ -16,9 +17,29 @@ export type ActivityEvent =
   /** Someone no longer holds one (cancelled, or gave it away). */
   | { type: 'ticketGone'; activityId: number; userId: number };
 
+/**
+ * A change as its own transaction records it: the notice outbox's topics the activity writes there (`activity.changed`
+ * is a new time or venue, `activity.cancelled`, `activity.signedUp` also for a ticket given away) and
+ * `activity.ticketCancelled` (a holder gave their place up, which has no notice of its own).
+ */
+export type RecordedChange = (tx: Tx, topic: string, payload: unknown) => Promise<void>;
+
 export class ActivityEvents {
   private readonly listeners: ((event: ActivityEvent) => Promise<void>)[] = [];
+  private readonly recorders: RecordedChange[] = [];
   constructor(private readonly log?: FastifyBaseLogger) {}
+
+  /**
+   * Followers that must not miss a change even if the process dies the instant it commits (Wallet pass updates)
+   * write their own outbox rows in the change's transaction; one that fails fails the change.
+   */
+  onRecorded(recorder: RecordedChange) {
+    this.recorders.push(recorder);
+  }
+
+  async recorded(tx: Tx, topic: string, payload: unknown) {
+    for (const recorder of this.recorders) await recorder(tx, topic, payload);
+  }
 
   on(listener: (event: ActivityEvent) => Promise<void>) {
     this.listeners.push(listener);

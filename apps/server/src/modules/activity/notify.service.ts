@@ -4,6 +4,7 @@ import type { Links } from '../../platform/links.ts';
 import { noticeDate, noticeWord } from '../../platform/notice-format.ts';
 import type { NoticeEvent, Notifier, OutboxHandlers } from '../notifications/events.ts';
 import { type ActivityRow, activityById, assetDecimals, findActivity, peopleById } from './activities.store.ts';
+import type { ActivityEvents } from './events.ts';
 import { activityParams, calendarInvite, leadText, money, NOTICE_LINKS } from './notices.ts';
 import {
   claimReminder,
@@ -31,6 +32,8 @@ export interface ActivityNoticeDeps {
   /** The holders' email addresses by id (the user module's `UserService.emailsOf`), for their calendar invites. */
   emailsOf: (userIds: number[]) => Promise<Map<number, string>>;
   log?: FastifyBaseLogger;
+  /** Each topic written is also a change its followers record in the transaction (`ActivityEvents.recorded`). */
+  events?: ActivityEvents;
 }
 
 /** What one attendee's place ended with, for the cancellation notice: what came back to them (base units, JSON). */
@@ -82,6 +85,7 @@ export class ActivityNoticeService {
   /** Inside the change's transaction: the topic is announced once it commits (nothing without a notifier). */
   async later<K extends keyof ActivityTopics>(tx: Tx, topic: K, payload: Parameters<ActivityTopics[K]>[0]) {
     await this.deps.notifier?.later(tx, topic, payload);
+    await this.deps.events?.recorded(tx, topic, payload);
   }
 
   private get db() {

@@ -16,6 +16,7 @@ import { nftChainRoutes } from './nft-chain.routes.ts';
 import type { NftChainService } from './nft-chain.service.ts';
 import type { NftService } from './nfts.service.ts';
 import type { ActivityNoticeService } from './notify.service.ts';
+import type { PassKitService } from './passkit.service.ts';
 import type { SeatService } from './seats.service.ts';
 import { seriesRoutes } from './series/series.routes.ts';
 import type { SeriesService } from './series/series.service.ts';
@@ -26,6 +27,7 @@ import type { SplitService } from './split.service.ts';
 import { ticketsRoutes } from './tickets.routes.ts';
 import { walletPassRoutes } from './wallet-pass.routes.ts';
 import type { WalletPassService } from './wallet-pass.service.ts';
+import type { WalletPassUpdates } from './wallet-pass.updates.ts';
 
 export interface ActivityServices {
   discovery: DiscoveryService;
@@ -51,6 +53,9 @@ export interface ActivityServices {
   walletPasses: WalletPassService;
   /** Recurring series and the worker that makes their occurrences. */
   series: SeriesService;
+  /** The PassKit web service (passkit.routes.ts, outside the API base) and the passes' update pushes. */
+  passKit: PassKitService;
+  passUpdates: WalletPassUpdates;
 }
 
 /** Every activity route, by topic: one file each beside this one. */

@@ -294,6 +294,8 @@ export class SignupService {
         cancelledAt: now,
         updatedAt: now,
       });
+      // No notice of its own, but a Wallet pass of this ticket must hear of it even if the process dies next.
+      await this.deps.events?.recorded(tx, 'activity.ticketCancelled', { registrationId: mine.id });
       return { registration: await registrationView(tx, row, updated), freedSeat: mine.status === 'approved' };
     });
     await this.deps.events?.emit({ type: 'ticketGone', activityId: activity.row.id, userId: user.id });

@@ -10,6 +10,13 @@ export interface ApplePassConfig {
   passTypeIdentifier: string;
   teamIdentifier: string;
   identity: SigningIdentity;
+  /**
+   * Where pass updates are pushed (`APPLE_PASS_APNS_URL`, `https://api.push.apple.com`); unset, passes still carry
+   * the web service and phones still fetch updates when asked, but no push tells them to (logged at start).
+   */
+  apnsUrl: string | undefined;
+  /** Roots to trust for that URL besides the system's (`APPLE_PASS_APNS_CA_FILE`: a relay of one's own, a test's peer). */
+  apnsCaPem: string | undefined;
 }
 
 interface ApplePassEnv {
@@ -19,6 +26,8 @@ interface ApplePassEnv {
   APPLE_PASS_KEY_FILE?: string | undefined;
   APPLE_PASS_KEY_PASSPHRASE?: string | undefined;
   APPLE_WWDR_CERT_FILE?: string | undefined;
+  APPLE_PASS_APNS_URL?: string | undefined;
+  APPLE_PASS_APNS_CA_FILE?: string | undefined;
 }
 
 const REQUIRED = [
@@ -42,7 +51,11 @@ export function applePassConfig(env: ApplePassEnv): ApplePassConfig | undefined 
   if (!/^[A-Z0-9]{10}$/.test(env.APPLE_PASS_TEAM_ID!.trim())) {
     throw new Error('Invalid environment:\n  APPLE_PASS_TEAM_ID: ten capital letters or digits');
   }
-  const read = (name: (typeof REQUIRED)[number]) => {
+  const apnsUrl = env.APPLE_PASS_APNS_URL?.trim() || undefined;
+  if (apnsUrl !== undefined && !/^https:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(apnsUrl)) {
+    throw new Error('Invalid environment:\n  APPLE_PASS_APNS_URL: an https origin such as https://api.push.apple.com');
+  }
+  const read = (name: (typeof REQUIRED)[number] | 'APPLE_PASS_APNS_CA_FILE') => {
     try {
       return readFileSync(env[name]!.trim(), 'utf8');
     } catch (error) {
@@ -52,6 +65,8 @@ export function applePassConfig(env: ApplePassEnv): ApplePassConfig | undefined 
   return {
     passTypeIdentifier: env.APPLE_PASS_TYPE_ID!.trim(),
     teamIdentifier: env.APPLE_PASS_TEAM_ID!.trim(),
+    apnsUrl,
+    apnsCaPem: env.APPLE_PASS_APNS_CA_FILE?.trim() ? read('APPLE_PASS_APNS_CA_FILE') : undefined,
     identity: {
       certificatePem: read('APPLE_PASS_CERT_FILE'),
       keyPem: read('APPLE_PASS_KEY_FILE'),

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { type Language, Status, translate } from '@polaris/contract';
 import sharp from 'sharp';
@@ -7,13 +8,22 @@ import { AppError } from '../../platform/errors.ts';
 import type { Links } from '../../platform/links.ts';
 import { detachedSigner } from '../../platform/pkcs7.ts';
 import { cityName } from '../../platform/places/cities.ts';
-import { peopleById, ticketTypeById } from './activities.store.ts';
+import { type ActivityRow, peopleById, ticketTypeById } from './activities.store.ts';
 import { ticketQr } from './codes.ts';
 import { type GoogleWalletConfig, googleSaveUrl } from './google-wallet.ts';
-import { liveRegistrationOf } from './registrations.store.ts';
+import { liveRegistrationOf, type RegistrationRow } from './registrations.store.ts';
 import { visibleActivity } from './service.ts';
 import type { ApplePassConfig } from './wallet-pass.config.ts';
-import { buildPkpass, type PassIdentity, type PassImages } from './wallet-pass.ts';
+import { issuePass, type StoredPass } from './wallet-pass.store.ts';
+import { buildPkpass, type PassIdentity, type PassImages, type TicketPassFacts } from './wallet-pass.ts';
+
+/**
+ * An Apple pass's serial: the ticket and a digest of its code. A ticket given away gets a new code, so the giver's
+ * pass no longer names the ticket as it is and is served voided, while the recipient's is a pass of its own.
+ */
+function applePassSerial(registration: Pick<RegistrationRow, 'id' | 'code'>): string {
+  return `ticket-${registration.id}-${createHash('sha256').update(`pass:${registration.code}`).digest('hex').slice(0, 10)}`;
+}
 
 /** The app's icon, which the pass's icon and logo are made from. */
 const APP_ICON = path.join(REPO_ROOT, 'apps/web/public/icon-512.png');
@@ -46,17 +56,53 @@ export class WalletPassService {
     return this.identity !== undefined;
   }
 
+  /** The pass type every pass made here has (the PassKit web service answers for it alone). */
+  get passTypeIdentifier(): string | undefined {
+    return this.identity?.passTypeIdentifier;
+  }
+
   /** Whether "save to Google Wallet" links can be made here. */
   get googleEnabled(): boolean {
     return this.deps.google !== undefined;
   }
 
-  /** The caller's confirmed ticket to an activity as a signed .pkpass, its words in the caller's language. */
+  /**
+   * The caller's confirmed ticket to an activity as a signed .pkpass, its words in the caller's language; the pass
+   * is recorded (once) with its token for the PassKit web service.
+   */
   async applePass(userId: number, activityCode: string, language: Language): Promise<Buffer> {
+    if (!this.identity) throw new AppError(Status.notFound, 'http.404');
+    const { row, registration, organizerId } = await this.confirmedTicket(userId, activityCode);
+    const pass = await issuePass(
+      this.deps.db,
+      {
+        serial: applePassSerial(registration),
+        registrationId: registration.id,
+        authToken: randomBytes(24).toString('base64url'),
+        language,
+      },
+      this.deps.now(),
+    );
+    return this.build(pass, row, registration, organizerId);
+  }
+
+  /**
+   * A recorded pass as it is now, for the web service: voided once the ticket is cancelled, given away (its code
+   * changed) or the activity cancelled; its words in the language it was first issued in.
+   */
+  async build(pass: StoredPass, row: ActivityRow, registration: RegistrationRow, organizerId: number) {
     const identity = this.identity;
     if (!identity) throw new AppError(Status.notFound, 'http.404');
-    const facts = await this.ticketFacts(userId, activityCode, language);
-    return buildPkpass(facts, identity, await this.passImages(), this.deps.now());
+    const voided =
+      registration.status !== 'approved' || row.status === 'cancelled' || applePassSerial(registration) !== pass.serial;
+    const facts = await this.facts(row, registration, organizerId, pass.language as Language);
+    const webService = { url: new URL(this.deps.links.publicUrl).origin, authenticationToken: pass.authToken };
+    return buildPkpass(
+      { ...facts, serialNumber: pass.serial, webService, ...(voided ? { voided, barcode: null } : {}) },
+      identity,
+      await this.passImages(),
+      this.deps.now(),
+    );
   }
 
   /** The caller's confirmed ticket as a "save to Google Wallet" link (a JWT the service account signed). */
@@ -68,18 +114,32 @@ export class WalletPassService {
     return { url: googleSaveUrl(facts, google, { origin, language, now: this.deps.now() }) };
   }
 
-  /** What either wallet shows of the caller's confirmed ticket; anything else is "not signed up". */
-  private async ticketFacts(userId: number, activityCode: string, language: Language) {
+  /** The caller's confirmed ticket; anything else is "not signed up". */
+  private async confirmedTicket(userId: number, activityCode: string) {
     const activity = await visibleActivity(this.deps.db, activityCode, userId);
     const registration = await liveRegistrationOf(this.deps.db, activity.row.id, userId);
     if (registration?.status !== 'approved') {
       throw new AppError(Status.notFound, 'activity.notSignedUp');
     }
+    return { row: activity.row, registration, organizerId: activity.organizerId };
+  }
+
+  /** What either wallet shows of the caller's confirmed ticket. */
+  private async ticketFacts(userId: number, activityCode: string, language: Language) {
+    const { row, registration, organizerId } = await this.confirmedTicket(userId, activityCode);
+    return this.facts(row, registration, organizerId, language);
+  }
+
+  private async facts(
+    row: ActivityRow,
+    registration: RegistrationRow,
+    organizerId: number,
+    language: Language,
+  ): Promise<TicketPassFacts & { activityCode: string; barcode: string }> {
     const [people, type] = await Promise.all([
-      peopleById(this.deps.db, [activity.organizerId]),
+      peopleById(this.deps.db, [organizerId]),
       ticketTypeById(this.deps.db, registration.ticketTypeId),
     ]);
-    const { row } = activity;
     const venue =
       [row.address, row.city === null ? null : cityName(row.city, language)].filter(Boolean).join(', ') ||
       (row.onlineUrl !== null ? translate(language, 'share.online') : null);
@@ -94,7 +154,7 @@ export class WalletPassService {
       venue,
       location:
         row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
-      organizerName: people.get(activity.organizerId)?.name ?? '',
+      organizerName: people.get(organizerId)?.name ?? '',
       ticketTypeName: type?.name ?? '',
       activityUrl: this.deps.links.activity(row.code),
       labels: {

@@ -4,43 +4,13 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
-import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { writePassCertificates } from '../../test/pass-certificates.ts';
 import type { WalletUser } from '../../test/wallet-fixtures.ts';
 import { checkLedger } from '../wallet/ledger.store.ts';
 import { createActivity, guest, host, signUp } from './activity-fixtures.ts';
 import { verifyTicketQr } from './codes.ts';
-
-/** A certificate signed by `issuer` (itself when none): the test's own root, intermediate and pass certificates. */
-function certificate(
-  subject: string,
-  keys: forge.pki.rsa.KeyPair,
-  issuer?: { cert: forge.pki.Certificate; key: forge.pki.rsa.PrivateKey },
-  ca = false,
-) {
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = `0${Math.floor(Math.random() * 1e12).toString(16)}`;
-  cert.validity.notBefore = new Date(Date.now() - 86_400_000);
-  cert.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
-  const name = [{ name: 'commonName', value: subject }];
-  cert.setSubject(name);
-  cert.setIssuer(issuer ? issuer.cert.subject.attributes : name);
-  cert.setExtensions(
-    ca
-      ? [
-          { name: 'basicConstraints', cA: true },
-          { name: 'keyUsage', keyCertSign: true, digitalSignature: true },
-        ]
-      : [
-          { name: 'basicConstraints', cA: false },
-          { name: 'keyUsage', digitalSignature: true },
-        ],
-  );
-  cert.sign(issuer?.key ?? keys.privateKey, forge.md.sha256.create());
-  return cert;
-}
 
 let t: TestApp;
 let hana: WalletUser;
@@ -48,23 +18,10 @@ let ivan: WalletUser;
 let dir: string;
 /** The test's own service account key: the JWT is checked against its public half. */
 const google = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const pem = (cert: forge.pki.Certificate) => forge.pki.certificateToPem(cert);
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'polaris-pass-'));
-  const rootKeys = forge.pki.rsa.generateKeyPair(2048);
-  const root = certificate('Test Root CA', rootKeys, undefined, true);
-  const wwdrKeys = forge.pki.rsa.generateKeyPair(2048);
-  const wwdr = certificate('Test WWDR', wwdrKeys, { cert: root, key: rootKeys.privateKey }, true);
-  const passKeys = forge.pki.rsa.generateKeyPair(2048);
-  const pass = certificate('Pass Type ID: pass.com.polaris.test', passKeys, { cert: wwdr, key: wwdrKeys.privateKey });
-  await writeFile(path.join(dir, 'root.pem'), pem(root));
-  await writeFile(path.join(dir, 'wwdr.pem'), pem(wwdr));
-  await writeFile(path.join(dir, 'pass.pem'), pem(pass));
-  await writeFile(
-    path.join(dir, 'pass.key'),
-    forge.pki.encryptRsaPrivateKey(passKeys.privateKey, 'hunter2', { algorithm: 'aes256' }),
-  );
+  const passEnv = writePassCertificates(dir);
   await writeFile(
     path.join(dir, 'google.json'),
     JSON.stringify({
@@ -75,12 +32,7 @@ beforeAll(async () => {
   );
   t = await createTestApp({
     env: {
-      APPLE_PASS_TYPE_ID: 'pass.com.polaris.test',
-      APPLE_PASS_TEAM_ID: 'ABCDE12345',
-      APPLE_PASS_CERT_FILE: path.join(dir, 'pass.pem'),
-      APPLE_PASS_KEY_FILE: path.join(dir, 'pass.key'),
-      APPLE_PASS_KEY_PASSPHRASE: 'hunter2',
-      APPLE_WWDR_CERT_FILE: path.join(dir, 'wwdr.pem'),
+      ...passEnv,
       GOOGLE_WALLET_ISSUER_ID: '3388000000012345678',
       GOOGLE_WALLET_SERVICE_ACCOUNT_FILE: path.join(dir, 'google.json'),
     },
@@ -178,7 +130,7 @@ describe('Apple Wallet pass', () => {
       relevantDate: new Date(activity.startsAt).toISOString(),
       locations: [{ latitude: 25.033, longitude: 121.5654 }],
     });
-    expect(pass.serialNumber).toMatch(/^ticket-\d+$/);
+    expect(pass.serialNumber).toMatch(/^ticket-\d+-[0-9a-f]{10}$/);
     const [barcode] = pass.barcodes;
     expect(barcode.format).toBe('PKBarcodeFormatQR');
     const tickets = await t.call<{ items: { activity: { id: string }; registration: { qr: string | null } }[] }>(

@@ -6,8 +6,12 @@ import type { DetachedSigner } from '../../platform/pkcs7.ts';
 export interface TicketPassFacts {
   /** Unique per pass type and stable for the ticket: a reissued pass replaces the one on the phone. */
   serialNumber: string;
-  /** The ticket's QR payload, as the check-in scanner reads it. */
-  barcode: string;
+  /** The ticket's QR payload, as the check-in scanner reads it; null on a voided pass (the code no longer lets in). */
+  barcode: string | null;
+  /** The ticket was cancelled or given away, or the activity cancelled: Wallet greys the pass out. */
+  voided?: boolean;
+  /** Where the phone registers for updates and fetches them, and this pass's token there (the PassKit web service). */
+  webService?: { url: string; authenticationToken: string } | undefined;
   title: string;
   startsAt: Date;
   endsAt: Date;
@@ -47,7 +51,13 @@ function passJson(facts: TicketPassFacts, identity: Omit<PassIdentity, 'sign'>) 
     relevantDate: facts.startsAt.toISOString(),
     expirationDate: facts.endsAt.toISOString(),
     ...(facts.location ? { locations: [{ ...facts.location, relevantText: facts.title }] } : {}),
-    barcodes: [{ format: 'PKBarcodeFormatQR', message: facts.barcode, messageEncoding: 'iso-8859-1' }],
+    ...(facts.barcode !== null
+      ? { barcodes: [{ format: 'PKBarcodeFormatQR', message: facts.barcode, messageEncoding: 'iso-8859-1' }] }
+      : {}),
+    ...(facts.voided ? { voided: true } : {}),
+    ...(facts.webService
+      ? { webServiceURL: facts.webService.url, authenticationToken: facts.webService.authenticationToken }
+      : {}),
     backgroundColor: 'rgb(255, 255, 255)',
     foregroundColor: 'rgb(17, 24, 39)',
     labelColor: 'rgb(75, 85, 99)',

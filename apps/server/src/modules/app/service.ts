@@ -40,6 +40,7 @@ export class AppService {
       signInProviders: (['google', 'apple'] as const).filter((provider) => config.oidc[provider] !== undefined),
       webViewAllowList: config.webViewAllowList,
       communityChannels: config.communityChannels,
+      walletPasses: { apple: config.applePass !== undefined, google: config.googleWallet !== undefined },
     });
     if (this.answers.size < MAX_COUNTRIES) this.answers.set(country ?? '', answer);
     return answer;

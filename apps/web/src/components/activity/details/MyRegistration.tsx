@@ -12,6 +12,7 @@ import { assetAmount } from '@/lib/wallet.ts';
 import styles from './details.module.css';
 import { TicketNft } from './TicketNft.tsx';
 import { liveRegistration } from './useSignUpFlow.ts';
+import { WalletButtons } from './WalletButtons.tsx';
 
 /**
  * My ticket while it holds or awaits a place: type and price, status, waitlist position, the refund right, the QR
@@ -41,6 +42,9 @@ export function MyRegistration({ activity }: { activity: Activity }) {
           {live.status === 'pending' && <p className={styles.notice}>{t('activity.pendingNotice')}</p>}
           <RefundRight activity={activity} registration={live} />
           {live.qr && !live.checkedIn && <TicketQr payload={live.qr} />}
+          {live.status === 'approved' && live.qr && activity.phase !== 'ended' && (
+            <WalletButtons activityId={activity.id} />
+          )}
           {live.status === 'approved' && !live.checkedIn && activity.phase !== 'ended' && (
             <Button
               block
