@@ -16,6 +16,7 @@ import { InvitationService } from './modules/activity/invitations.service.ts';
 import { NftChainService } from './modules/activity/nft-chain.service.ts';
 import { NftService } from './modules/activity/nfts.service.ts';
 import { ActivityNoticeService } from './modules/activity/notify.service.ts';
+import { PromoService } from './modules/activity/promo.service.ts';
 import { activityPurposeSources } from './modules/activity/purposes.ts';
 import type { ActivityServices } from './modules/activity/routes.ts';
 import { SeatService } from './modules/activity/seats.service.ts';
@@ -301,6 +302,7 @@ function activityServices(
   const seats = new SeatService({ db, now, events: activityEvents, notices: activityNotices });
   // Attendance NFTs on CHAIN_NFT's chain: the chain module signs the batches, this module keeps the tokens' state.
   const nftChain = new NftChainService({ db, now, links, chain: chains.nft });
+  const promos = new PromoService({ db, now });
   const activity: ActivityServices = {
     discovery,
     editing: new EditingService({
@@ -315,7 +317,17 @@ function activityServices(
     drafts: new DraftService({ db, now }),
     images,
     invitations: new InvitationService({ db, now, links, mailer, log, attempts }),
-    signups: new SignupService({ db, now, trade, seats, discovery, events: activityEvents, notices: activityNotices }),
+    signups: new SignupService({
+      db,
+      now,
+      trade,
+      seats,
+      discovery,
+      events: activityEvents,
+      notices: activityNotices,
+      promos,
+    }),
+    promos,
     seats,
     settlement: new SettlementService({
       db,

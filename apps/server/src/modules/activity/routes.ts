@@ -16,6 +16,8 @@ import { nftChainRoutes } from './nft-chain.routes.ts';
 import type { NftChainService } from './nft-chain.service.ts';
 import type { NftService } from './nfts.service.ts';
 import type { ActivityNoticeService } from './notify.service.ts';
+import { promoRoutes } from './promo.routes.ts';
+import type { PromoService } from './promo.service.ts';
 import type { SeatService } from './seats.service.ts';
 import type { SettlementService } from './settlement.service.ts';
 import type { SignupService } from './signup.service.ts';
@@ -47,6 +49,8 @@ export interface ActivityServices {
   split: SplitService;
   /** A ticket as an Apple Wallet pass. */
   walletPasses: WalletPassService;
+  /** Promo codes: the organizer's and the guest's check. */
+  promos: PromoService;
 }
 
 /** Every activity route, by topic: one file each beside this one. */
@@ -60,4 +64,5 @@ export function activityRoutes(router: Router, services: ActivityServices): void
   manageRoutes(router, services);
   blastRoutes(router, services);
   walletPassRoutes(router, services);
+  promoRoutes(router, services);
 }
