@@ -36,6 +36,26 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
                 <dt>{t('activity.price')}</dt>
                 <dd data-testid="signup-confirm-price">{priceText(ticket, t)}</dd>
               </div>
+              {flow.promoPrice && flow.promo && (
+                <>
+                  <div className={ui.kv}>
+                    <dt>{t('promo.discountWith', { code: flow.promo.code })}</dt>
+                    <dd data-testid="signup-confirm-discount">
+                      −{ticket.asset ? assetAmount(flow.promoPrice.discount, ticket.asset) : flow.promoPrice.discount}
+                    </dd>
+                  </div>
+                  <div className={ui.kv}>
+                    <dt>{t('promo.toPay')}</dt>
+                    <dd data-testid="signup-confirm-pay">
+                      {flow.free
+                        ? t('activity.free')
+                        : ticket.asset
+                          ? assetAmount(flow.promoPrice.pay, ticket.asset)
+                          : flow.promoPrice.pay}
+                    </dd>
+                  </div>
+                </>
+              )}
               {flow.balance && ticket.asset && (
                 <div className={ui.kv}>
                   <dt>{t('activity.yourBalance')}</dt>
@@ -59,9 +79,9 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
               </p>
             )}
             <p className={styles.notice} data-testid="signup-confirm-outcome" data-outcome={flow.outcome}>
-              {t(`activity.outcome.${flow.outcome}${ticket.free ? 'Free' : 'Paid'}`)}
+              {t(`activity.outcome.${flow.outcome}${flow.free ? 'Free' : 'Paid'}`)}
             </p>
-            {!ticket.free && <p className={ui.muted}>{t('activity.refundRule')}</p>}
+            {!flow.free && <p className={ui.muted}>{t('activity.refundRule')}</p>}
             {activity.questions.map((question) => {
               const label = `${question.label}${question.required ? ' *' : ''}`;
               const common = {
@@ -96,7 +116,7 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
                   onClick={flow.confirm}
                   data-testid="signup-confirm-ok"
                 >
-                  {ticket.free ? t('common.confirm') : t('activity.pay')}
+                  {flow.free ? t('common.confirm') : t('activity.pay')}
                 </Button>
               )}
             </div>
@@ -109,7 +129,7 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
         summary={
           ticket
             ? t('activity.paySummary', {
-                amount: amountFigure(ticket.price, ticket.asset ?? ''),
+                amount: amountFigure(flow.toPay, ticket.asset ?? ''),
                 asset: ticket.asset ?? '',
                 title: activity.title,
               })
