@@ -131,9 +131,13 @@ test('promo codes: a speaker code and a 20 % code made by the organizer, used an
     params: { id: activity.id },
     headers: { token: giaAccount.token },
   });
-  expect(((await mine.json()) as { attachment: { myRegistration: unknown } }).attachment.myRegistration).toMatchObject(
-    { status: 'approved', price: '10', discount: '2', paid: '8', promoCode: 'twenty' },
-  );
+  expect(((await mine.json()) as { attachment: { myRegistration: unknown } }).attachment.myRegistration).toMatchObject({
+    status: 'approved',
+    price: '10',
+    discount: '2',
+    paid: '8',
+    promoCode: 'twenty',
+  });
   await giaContext.close();
 
   // Sol, in Traditional Chinese: a wrong code in his language, then his speaker code shows the hidden type.

@@ -17,7 +17,7 @@ import { seatCounts } from './registrations.store.ts';
 import { activityAllowing, managedActivity, visibleActivity } from './service.ts';
 
 /** A code the guest typed, found and usable now, for a ticket type: what it takes off. */
-export interface PromoQuote {
+interface PromoQuote {
   promo: PromoRow;
   discount: bigint;
 }
@@ -140,7 +140,7 @@ export class PromoService {
   }
 }
 
-export function presentPromo(row: PromoRow, decimals: Map<string, number>): PromoCode {
+function presentPromo(row: PromoRow, decimals: Map<string, number>): PromoCode {
   return {
     id: String(row.id),
     code: row.code,

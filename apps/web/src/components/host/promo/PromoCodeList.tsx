@@ -12,7 +12,7 @@ import { useSettings } from '@/lib/settings.ts';
 import { assetAmount } from '@/lib/wallet.ts';
 
 /** "20 % off", "3 USDT off", "Free". */
-export function promoOffText(promo: PromoCode, t: TFunction) {
+function promoOffText(promo: PromoCode, t: TFunction) {
   if (promo.kind === 'percent') return t('promo.off.percent', { n: promo.percentOff });
   if (promo.kind === 'amount')
     return t('promo.off.amount', { amount: assetAmount(promo.amountOff ?? '0', promo.asset ?? '') });
