@@ -160,7 +160,9 @@ test('promo codes: a speaker code and a 20 % code made by the organizer, used an
   await axeClean(sol, 'details with speaker code zh-Hant');
   await sol.screenshot({ path: `${SHOTS}/guest-speaker-unlocked-zh-Hant-390.png`, fullPage: true });
   await sol.getByTestId('details-signup').click();
-  await expect(sol.getByTestId('signup-confirm-pay')).toHaveText('免費');
+  await expect(sol.getByTestId('signup-confirm-price')).toHaveText('免費');
+  await expect(sol.getByTestId('signup-confirm')).toContainText('Speaker');
+  await expect(sol.getByTestId('signup-confirm-discount')).toHaveCount(0);
   await sol.screenshot({ path: `${SHOTS}/guest-confirm-speaker-zh-Hant-390.png` });
   await sol.getByTestId('signup-confirm-ok').click();
   await expect(sol.getByTestId('signup-confirm')).toHaveCount(0);

@@ -8,6 +8,7 @@ import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import { amountFigure, assetAmount } from '@/lib/wallet.ts';
 import styles from './details.module.css';
+import { isZeroAmount } from './promo-pricing.ts';
 import { priceText, type SignUpFlow } from './useSignUpFlow.ts';
 
 /**
@@ -36,7 +37,8 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
                 <dt>{t('activity.price')}</dt>
                 <dd data-testid="signup-confirm-price">{priceText(ticket, t)}</dd>
               </div>
-              {flow.promoPrice && flow.promo && (
+              {/* A code that takes nothing off (a free speaker's ticket) adds no lines. */}
+              {flow.promoPrice && flow.promo && !isZeroAmount(flow.promoPrice.discount) && (
                 <>
                   <div className={ui.kv}>
                     <dt>{t('promo.discountWith', { code: flow.promo.code })}</dt>
