@@ -17,6 +17,7 @@ import { NftChainService } from './modules/activity/nft-chain.service.ts';
 import { NftService } from './modules/activity/nfts.service.ts';
 import { ActivityNoticeService } from './modules/activity/notify.service.ts';
 import { PassKitService } from './modules/activity/passkit.service.ts';
+import { PromoService } from './modules/activity/promo.service.ts';
 import { activityPurposeSources } from './modules/activity/purposes.ts';
 import type { ActivityServices } from './modules/activity/routes.ts';
 import { SeatService } from './modules/activity/seats.service.ts';
@@ -320,13 +321,24 @@ function activityServices(
   const walletPasses = new WalletPassService({ db, now, links, apple: config.applePass, google: config.googleWallet });
   const passUpdates = new WalletPassUpdates({ db, now, log, notifier, pusher: applePassPusher(config.applePass, log) });
   activityEvents.onRecorded(passUpdates.record);
+  const promos = new PromoService({ db, now });
   const activity: ActivityServices = {
     discovery,
     editing,
     drafts: new DraftService({ db, now }),
     images,
     invitations: new InvitationService({ db, now, links, mailer, log, attempts }),
-    signups: new SignupService({ db, now, trade, seats, discovery, events: activityEvents, notices: activityNotices }),
+    signups: new SignupService({
+      db,
+      now,
+      trade,
+      seats,
+      discovery,
+      events: activityEvents,
+      notices: activityNotices,
+      promos,
+    }),
+    promos,
     seats,
     settlement: new SettlementService({
       db,

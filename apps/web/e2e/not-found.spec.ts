@@ -17,6 +17,7 @@ const ACTIVITY_PAGES = [
   '/pages/activity/manage/assembly/join/sign/index',
   '/pages/activity/manage/assembly/join/scan/index',
   '/pages/activity/manage/marketing/index',
+  '/pages/activity/manage/promo/index',
 ];
 /** Pages that take an asset code (`?asset=`). The transfer page without one asks which asset instead. */
 const ASSET_PAGES = ['/pages/home/assets/details/index', '/pages/home/assets/details/records-more/index'];

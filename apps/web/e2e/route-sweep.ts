@@ -24,6 +24,7 @@ export function queryOf(name: PathName, f: RouteObjects): Query {
     checkinCode: { id: f.activityId },
     checkinScan: { id: f.activityId },
     marketing: { id: f.activityId },
+    promoCodes: { id: f.activityId },
     selfCheckin: { id: f.activityId },
     chat: { id: f.roomId },
     chatSetting: { id: f.roomId },

@@ -73,6 +73,7 @@ export const PATHS = {
   checkinCode: '/pages/activity/manage/assembly/join/sign/index',
   checkinScan: '/pages/activity/manage/assembly/join/scan/index',
   marketing: '/pages/activity/manage/marketing/index',
+  promoCodes: '/pages/activity/manage/promo/index',
   distribution: '/pages/activity/my/distribution/index',
   creatorStatistics: '/pages/activity/my/creatorStatistics/index',
   explore: '/pages/activity/explore/index',

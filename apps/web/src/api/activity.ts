@@ -115,6 +115,8 @@ export interface SignUpRequest {
   activityId: string;
   ticketTypeId?: string;
   inviteCode?: string;
+  /** A promo code checked on the screen (docs/activities.md "Promo codes"). */
+  promoCode?: string;
   /** Answers to the organizer's registration questions, by question id. */
   answers?: Record<string, string>;
   /** Typed by the user for a priced ticket; hashed with the uid before it leaves the device. */

@@ -45,6 +45,7 @@ export const SIGN_IN_TITLES: Partial<Record<AppPath, string>> = {
   [PATHS.checkinCode]: 'checkin.signTitle',
   [PATHS.checkinScan]: 'checkin.scanTitle',
   [PATHS.marketing]: 'manage.marketing',
+  [PATHS.promoCodes]: 'promo.title',
   [PATHS.distribution]: 'earnings.distributionTitle',
   [PATHS.creatorStatistics]: 'earnings.statsTitle',
   [PATHS.redEnvelope]: 'redpacket.title',

@@ -31,6 +31,8 @@ export const TicketTypeInput = z.object({
   capacity: z.coerce.number().int().min(1).max(100_000).nullable().optional(),
   salesStart: dateTime.nullable().optional(),
   salesEnd: dateTime.nullable().optional(),
+  /** Not shown on the activity's page; only a promo code for it shows it (a speaker's ticket). */
+  hidden: z.boolean().optional(),
 });
 
 export const QuestionInput = z.object({
@@ -103,6 +105,8 @@ export const TicketTypeOutput = z.object({
   salesStart: z.string().nullable(),
   salesEnd: z.string().nullable(),
   onSale: z.boolean(),
+  /** Shown only to hosts, to its holders and to someone with a promo code for it. */
+  hidden: z.boolean(),
 });
 
 export const QuestionOutput = z.object({

@@ -11,6 +11,7 @@ export { activityIdField } from './fields.ts';
 export * from './hosting.ts';
 export * from './manage.ts';
 export * from './nft-chain.ts';
+export * from './promo.ts';
 export * from './registrations.ts';
 export * from './tickets.ts';
 export * from './wallet-passes.ts';

@@ -26,6 +26,10 @@ export const OverviewOutput = z.object({
   held: z.array(z.object({ asset: z.string(), amount: z.string(), releaseAt: z.string() })),
   /** Paid out: in the organizer's own available balance. */
   released: z.array(z.object({ asset: z.string(), amount: z.string() })),
+  /** Tickets sold with each promo code (not refunded), what the codes took off and what was paid, per asset. */
+  discounts: z.array(
+    z.object({ code: z.string(), asset: z.string(), tickets: z.number(), discount: z.string(), paid: z.string() }),
+  ),
 });
 
 export const AttendeesInput = z.object({
@@ -42,6 +46,10 @@ export const AttendeeOutput = z.object({
   checkedInAt: z.string().nullable(),
   ticketType: z.string(),
   asset: z.string().nullable(),
+  /** The list price, the promo code used and what it took off; `paid` is what was charged. */
+  price: z.string(),
+  promoCode: z.string().nullable(),
+  discount: z.string(),
   paid: z.string(),
   paymentState: z.enum(PAYMENT_STATES),
   waitlistPosition: z.number().nullable(),

@@ -11,7 +11,10 @@ export const RegistrationOutput = z.object({
   checkedInAt: z.string().nullable(),
   ticketType: z.object({ id: z.string(), name: z.string() }),
   asset: z.string().nullable(),
+  /** The list price; `discount` came off it by `promoCode`. */
   price: z.string(),
+  discount: z.string(),
+  promoCode: z.string().nullable(),
   paid: z.string(),
   refunded: z.string(),
   paymentState: z.enum(PAYMENT_STATES),

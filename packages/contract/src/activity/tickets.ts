@@ -14,6 +14,8 @@ export const SignUpInput = z.object({
   ticketTypeId: text().max(20).optional(),
   answers: z.record(z.string().max(20), text().max(500)).default({}),
   inviteCode: text().max(40).optional(),
+  /** A promo code (docs/activities.md "Promo codes"); a wrong one is a field error on `promoCode`. */
+  promoCode: text().max(40).optional(),
   /** Required for a priced ticket: paying, holding for approval, or a waitlist place that is charged on promotion. */
   tradePassword: tradePasswordField.optional(),
   idempotencyKey: idempotencyKeyField.optional(),

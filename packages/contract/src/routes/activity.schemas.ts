@@ -42,6 +42,10 @@ export const activitySchemas = {
   signup: withSchemas(api.signup, s.SignUpInput, s.RegistrationOutput),
   signupCancel: withSchemas(api.signupCancel, s.ActivityRefInput, s.RegistrationOutput),
   ticketTransfer: withSchemas(api.ticketTransfer, s.TicketTransferInput, s.RegistrationOutput),
+  promoCheck: withSchemas(api.promoCheck, s.PromoCheckInput, s.PromoCheckOutput),
+  promoList: withSchemas(api.promoList, s.ActivityRefInput, s.PromoListOutput),
+  promoCreate: withSchemas(api.promoCreate, s.PromoCreateInput, s.PromoCodeOutput),
+  promoDisable: withSchemas(api.promoDisable, s.PromoRefInput, s.PromoCodeOutput),
   tickets: withSchemas(api.tickets, s.MyTicketsInput, s.TicketsOutput),
   categories: withSchemas(api.categories, s.CategoriesInput, s.CategoriesOutput),
 };

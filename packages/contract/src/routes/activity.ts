@@ -47,6 +47,10 @@ export const activityApi = {
   signup: route<typeof s.SignUpInput, typeof s.RegistrationOutput>('POST', '/activity/signup'),
   signupCancel: route<typeof s.ActivityRefInput, typeof s.RegistrationOutput>('POST', '/activity/signup/cancel'),
   ticketTransfer: route<typeof s.TicketTransferInput, typeof s.RegistrationOutput>('POST', '/activity/ticket/transfer'),
+  promoCheck: route<typeof s.PromoCheckInput, typeof s.PromoCheckOutput>('POST', '/activity/promo/check'),
+  promoList: route<typeof s.ActivityRefInput, typeof s.PromoListOutput>('GET', '/activity/manage/promo/list'),
+  promoCreate: route<typeof s.PromoCreateInput, typeof s.PromoCodeOutput>('POST', '/activity/manage/promo/create'),
+  promoDisable: route<typeof s.PromoRefInput, typeof s.PromoCodeOutput>('POST', '/activity/manage/promo/disable'),
   tickets: route<typeof s.MyTicketsInput, typeof s.TicketsOutput>('GET', '/activity/tickets'),
   categories: route<typeof s.CategoriesInput, typeof s.CategoriesOutput>('GET', '/activity/categories'),
 };

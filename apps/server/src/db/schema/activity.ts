@@ -154,11 +154,56 @@ export const ticketTypes = pgTable(
     salesStart: at('sales_start'),
     salesEnd: at('sales_end'),
     sort: integer('sort').notNull(),
+    /** Not shown on the activity's page: only a promo code for it shows it (a speaker's ticket). */
+    hidden: boolean('hidden').notNull().default(false),
     deletedAt: at('deleted_at'),
   },
   (t) => [
     index('ticket_types_activity_idx').on(t.activityId),
     check('ticket_types_price', sql`${t.price} >= 0 and (${t.price} = 0) = (${t.assetCode} is null)`),
+  ],
+);
+
+/**
+ * An organizer's promo code for one activity (migration 0050): `kind` percent (`percentOff` 1–99), amount
+ * (`amountOff` base units of `assetCode`, for ticket types priced in it) or free. `ticketTypeIds` null: every
+ * type. `uses` is claimed by a conditional UPDATE and never passes `maxUses`. Codes compare case-insensitively.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    activityId: bigint('activity_id', { mode: 'number' })
+      .notNull()
+      .references(() => activities.id),
+    code: text('code').notNull(),
+    kind: text('kind').notNull(),
+    percentOff: integer('percent_off'),
+    amountOff: units('amount_off'),
+    assetCode: text('asset_code').references(() => assets.code),
+    ticketTypeIds: bigint('ticket_type_ids', { mode: 'number' }).array(),
+    maxUses: integer('max_uses').notNull(),
+    uses: integer('uses').notNull().default(0),
+    validFrom: at('valid_from'),
+    validUntil: at('valid_until'),
+    disabledAt: at('disabled_at'),
+    createdBy: bigint('created_by', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_activity_code_idx').on(t.activityId, sql`lower(${t.code})`),
+    check('promo_codes_kind', sql`${t.kind} in ('percent', 'amount', 'free')`),
+    check(
+      'promo_codes_terms',
+      sql`(${t.kind} = 'percent') = (${t.percentOff} is not null) and (${t.kind} = 'amount') = (${t.amountOff} is not null and ${t.assetCode} is not null) and (${t.percentOff} is null or ${t.percentOff} between 1 and 99) and (${t.amountOff} is null or ${t.amountOff} > 0)`,
+    ),
+    check('promo_codes_uses', sql`${t.uses} >= 0 and ${t.uses} <= ${t.maxUses} and ${t.maxUses} >= 1`),
+    check(
+      'promo_codes_window',
+      sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validUntil} > ${t.validFrom}`,
+    ),
   ],
 );
 
@@ -187,6 +232,11 @@ export const registrations = pgTable(
     assetCode: text('asset_code'),
     /** What the ticket costs, in base units; charged only once a seat is held. */
     price: units('price').notNull().default('0'),
+    /** Taken off `price` by `promoCodeId`; what is charged (`paid`, or held) is price − discount. */
+    discount: units('discount').notNull().default('0'),
+    promoCodeId: bigint('promo_code_id', { mode: 'number' }).references(() => promoCodes.id),
+    /** The place holds one of its code's uses: claimed with the seat, given back when the place is cancelled. */
+    promoUseClaimed: boolean('promo_use_claimed').notNull().default(false),
     paid: units('paid').notNull().default('0'),
     refunded: units('refunded').notNull().default('0'),
     paymentState: text('payment_state').notNull().default('none'),

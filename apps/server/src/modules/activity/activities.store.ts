@@ -59,6 +59,7 @@ export interface TicketTypePlan {
   capacity: number | null;
   salesStart: Date | null;
   salesEnd: Date | null;
+  hidden: boolean;
 }
 
 const loaded = (row: ActivityRow, cohostIds: number[]): LoadedActivity => ({
@@ -238,6 +239,7 @@ const ticketTypeColumns = (plan: TicketTypePlan, sort: number) => ({
   capacity: plan.capacity,
   salesStart: plan.salesStart,
   salesEnd: plan.salesEnd,
+  hidden: plan.hidden,
   sort,
 });
 

@@ -15,9 +15,11 @@ export function presentAttendee(
     typeName: string;
     waitlistPosition: number | null;
     decimals: Map<string, number>;
+    promoCode: string | null;
   },
 ) {
   const { person } = context;
+  const amount = (units: string) => formatAmount(BigInt(units), decimalsOf(context.decimals, registration.assetCode));
   return {
     registrationId: String(registration.id),
     user: { uid: String(person.uid), name: person.name, avatar: person.avatar, email: context.email },
@@ -26,7 +28,10 @@ export function presentAttendee(
     checkedInAt: registration.checkedInAt?.toISOString() ?? null,
     ticketType: context.typeName,
     asset: registration.assetCode,
-    paid: formatAmount(BigInt(registration.paid), decimalsOf(context.decimals, registration.assetCode)),
+    price: amount(registration.price),
+    promoCode: context.promoCode,
+    discount: amount(registration.discount),
+    paid: amount(registration.paid),
     paymentState: registration.paymentState as 'none',
     waitlistPosition: context.waitlistPosition,
     answers: registration.answers,
@@ -56,6 +61,7 @@ export function presentOverview(
     escrow: { assetCode: string; total: bigint }[];
     earnings: CreatorEarningRow[];
     decimals: Map<string, number>;
+    discounts: { code: string; assetCode: string; tickets: number; discount: bigint; paid: bigint }[];
   },
 ) {
   const by = Object.fromEntries(REGISTRATION_STATUSES.map((status) => [status, 0])) as Record<Status, number>;
@@ -80,6 +86,13 @@ export function presentOverview(
       asset: entry.asset,
       amount: amount(entry.asset, entry.total),
     })),
+    discounts: context.discounts.map((entry) => ({
+      code: entry.code,
+      asset: entry.assetCode,
+      tickets: entry.tickets,
+      discount: amount(entry.assetCode, entry.discount),
+      paid: amount(entry.assetCode, entry.paid),
+    })),
   };
 }
 
@@ -99,6 +112,9 @@ export function attendeesCsv(activity: ActivityRow, attendees: Attendee[]): stri
     'checked_in_at',
     'ticket_type',
     'asset',
+    'price',
+    'promo_code',
+    'discount',
     'paid',
     'payment_state',
     'waitlist_position',
@@ -118,6 +134,9 @@ export function attendeesCsv(activity: ActivityRow, attendees: Attendee[]): stri
         entry.checkedInAt ?? '',
         entry.ticketType,
         entry.asset ?? '',
+        entry.price,
+        entry.promoCode ?? '',
+        entry.discount,
         entry.paid,
         entry.paymentState,
         entry.waitlistPosition === null ? '' : String(entry.waitlistPosition),

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client.ts';
 import type { CreatorEarningsService } from '../master/service.ts';
 import { type ActivityRow, assetDecimals, peopleById } from './activities.store.ts';
 import { type Attendee, attendeesCsv, presentAttendee, presentOverview } from './attendees.presenter.ts';
+import { discountsByCode, promoCodeNames } from './promo.store.ts';
 import {
   type AttendeeFilter,
   attendeePage,
@@ -36,7 +37,8 @@ export class AttendeeService {
     const decimals = await assetDecimals(this.db);
     const earnings = await this.deps.earnings.ofActivity(row.id);
     const seats = (await seatCounts(this.db, [row.id])).get(row.id)!;
-    return presentOverview(row, { counts, seatsTaken: seats.taken, escrow, earnings, decimals });
+    const discounts = await discountsByCode(this.db, row.id);
+    return presentOverview(row, { counts, seatsTaken: seats.taken, escrow, earnings, decimals, discounts });
   }
 
   async attendees(
@@ -61,6 +63,10 @@ export class AttendeeService {
     const people = await peopleById(this.db, userIds);
     const emails = await this.deps.emailsOf(userIds);
     const decimals = await assetDecimals(this.db);
+    const codes = await promoCodeNames(
+      this.db,
+      rows.flatMap(({ registration }) => (registration.promoCodeId === null ? [] : [registration.promoCodeId])),
+    );
     const items = rows.map(({ registration, typeName }) =>
       presentAttendee(registration, {
         person: people.get(registration.userId)!,
@@ -68,6 +74,7 @@ export class AttendeeService {
         typeName,
         waitlistPosition: found.find((entry) => entry.id === registration.id)?.position ?? null,
         decimals,
+        promoCode: registration.promoCodeId === null ? null : (codes.get(registration.promoCodeId) ?? null),
       }),
     );
     return { items, nextCursor: found.length > limit ? String(ids[ids.length - 1]) : null };

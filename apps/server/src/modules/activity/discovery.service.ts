@@ -25,6 +25,7 @@ import {
   venuesMatching,
 } from './discovery.store.ts';
 import { createDiscoveryCache, type DiscoveryCache } from './discovery-cache.ts';
+import { canManage } from './policy.ts';
 import { presentActivity, presentHostedRow, presentSummary, presentSummaryRow } from './presenter.ts';
 import { latestRegistrationOf, seatCounts } from './registrations.store.ts';
 import { phaseOf } from './rules.ts';
@@ -80,8 +81,12 @@ export class DiscoveryService {
       imagesById(this.db, [row.coverImageId]),
     ]);
     const mine = userId !== null ? await this.myRegistration(row, userId, decimals) : null;
+    // A hidden type shows to hosts and to its holder; anyone else sees it only through a promo code's check.
+    const shown = types.filter(
+      (type) => !type.hidden || canManage(activity, userId) || mine?.ticketType.id === String(type.id),
+    );
     return presentActivity(this.deps.links, activity, {
-      types,
+      types: shown,
       counts: counts.get(row.id)!,
       decimals,
       people,
@@ -116,7 +121,7 @@ export class DiscoveryService {
       presentSummary(
         this.deps.links,
         row,
-        types.filter((type) => type.activityId === row.id),
+        types.filter((type) => type.activityId === row.id && !type.hidden),
         counts.get(row.id),
         covers.get(row.coverImageId ?? ''),
         decimals,

@@ -66,7 +66,7 @@ const summarySelect = (section: SummarySection) => sql`(
     (select json_agg(json_build_object('price', t.price::text, 'asset', t.asset_code, 'decimals', s.decimals)
        order by t.sort, t.id)
      from ticket_types t left join public_assets s on s.code = t.asset_code
-     where t.activity_id = a.id and t.deleted_at is null) as tickets,
+     where t.activity_id = a.id and t.deleted_at is null and not t.hidden) as tickets,
     i.id as cover_id, i.width as cover_width, i.height as cover_height, i.widths as cover_widths
   from activities a left join images i on i.id = a.cover_image_id
   where ${section.where}
@@ -126,8 +126,8 @@ export function listSection(name: string, filter: ListFilter, now: Date): Summar
     conditions.push(sql`a.starts_at < ${range.to.toISOString()}::timestamptz`);
     conditions.push(sql`a.ends_at > ${range.from.toISOString()}::timestamptz`);
   }
-  const priced = sql`exists (select 1 from ticket_types t where t.activity_id = a.id and t.deleted_at is null and t.price > 0)`;
-  const freeTicket = sql`exists (select 1 from ticket_types t where t.activity_id = a.id and t.deleted_at is null and t.price = 0)`;
+  const priced = sql`exists (select 1 from ticket_types t where t.activity_id = a.id and t.deleted_at is null and not t.hidden and t.price > 0)`;
+  const freeTicket = sql`exists (select 1 from ticket_types t where t.activity_id = a.id and t.deleted_at is null and not t.hidden and t.price = 0)`;
   if (filter.free === true) conditions.push(freeTicket);
   if (filter.free === false) conditions.push(priced);
   if (filter.q) {

@@ -167,6 +167,7 @@ export class EditingService {
           capacity: type.capacity,
           salesStart: type.salesStart?.toISOString() ?? null,
           salesEnd: type.salesEnd?.toISOString() ?? null,
+          hidden: type.hidden,
         })),
     };
     // Stored prices are base units; re-checking them as decimals would be wrong, so keep them as they are.
@@ -187,6 +188,7 @@ export class EditingService {
           capacity: type.capacity,
           salesStart: type.salesStart,
           salesEnd: type.salesEnd,
+          hidden: type.hidden,
         }));
     if (input.coverImageId !== undefined) {
       problems.push(...(await this.checkCover(user.id, input.coverImageId, stored.coverImageId)));

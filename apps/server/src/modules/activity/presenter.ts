@@ -37,7 +37,7 @@ export function presentImage(links: Links, image: Pick<ImageRow, 'id' | 'width' 
 export const decimalsOf = (decimals: Map<string, number>, asset: string | null) =>
   asset ? (decimals.get(asset) ?? 0) : 0;
 
-function presentTicketType(
+export function presentTicketType(
   type: TicketTypeRow,
   counts: SeatCounts | undefined,
   decimals: Map<string, number>,
@@ -57,6 +57,7 @@ function presentTicketType(
     salesStart: type.salesStart?.toISOString() ?? null,
     salesEnd: type.salesEnd?.toISOString() ?? null,
     onSale: (!type.salesStart || type.salesStart <= now) && now < salesEnd,
+    hidden: type.hidden,
   };
 }
 
@@ -121,6 +122,7 @@ export function presentRegistration(
     typeName: string;
     decimals: Map<string, number>;
     waitlistPosition: number | null;
+    promoCode: string | null;
   },
 ): Registration {
   const decimals = decimalsOf(context.decimals, row.assetCode);
@@ -133,6 +135,8 @@ export function presentRegistration(
     ticketType: { id: String(row.ticketTypeId), name: context.typeName },
     asset: row.assetCode,
     price: formatAmount(BigInt(row.price), decimals),
+    discount: formatAmount(BigInt(row.discount), decimals),
+    promoCode: context.promoCode,
     paid: formatAmount(BigInt(row.paid), decimals),
     refunded: formatAmount(BigInt(row.refunded), decimals),
     paymentState: row.paymentState as Registration['paymentState'],

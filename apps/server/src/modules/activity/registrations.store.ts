@@ -183,6 +183,9 @@ export async function insertRegistration(
     code: string;
     assetCode: string | null;
     price: string;
+    discount: string;
+    promoCodeId: number | null;
+    promoUseClaimed: boolean;
     answers: Record<string, string>;
     inviteCode: string | null;
     language: string | null;
@@ -214,6 +217,7 @@ export async function updateRegistration(
       | 'code'
       | 'language'
       | 'nftAddress'
+      | 'promoUseClaimed'
     >
   > & { updatedAt: Date },
 ): Promise<RegistrationRow> {

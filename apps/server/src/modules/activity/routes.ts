@@ -17,6 +17,8 @@ import type { NftChainService } from './nft-chain.service.ts';
 import type { NftService } from './nfts.service.ts';
 import type { ActivityNoticeService } from './notify.service.ts';
 import type { PassKitService } from './passkit.service.ts';
+import { promoRoutes } from './promo.routes.ts';
+import type { PromoService } from './promo.service.ts';
 import type { SeatService } from './seats.service.ts';
 import { seriesRoutes } from './series/series.routes.ts';
 import type { SeriesService } from './series/series.service.ts';
@@ -56,6 +58,8 @@ export interface ActivityServices {
   /** The PassKit web service (passkit.routes.ts, outside the API base) and the passes' update pushes. */
   passKit: PassKitService;
   passUpdates: WalletPassUpdates;
+  /** Promo codes: the organizer's and the guest's check. */
+  promos: PromoService;
 }
 
 /** Every activity route, by topic: one file each beside this one. */
@@ -70,4 +74,5 @@ export function activityRoutes(router: Router, services: ActivityServices): void
   blastRoutes(router, services);
   walletPassRoutes(router, services);
   seriesRoutes(router, services);
+  promoRoutes(router, services);
 }

@@ -6,6 +6,7 @@ import { type ActivityRow, lockActivity, ticketTypeById } from './activities.sto
 import type { ActivityEvents } from './events.ts';
 import { openPlacesOf } from './holdings.store.ts';
 import type { ActivityNoticeService } from './notify.service.ts';
+import { claimPromoUse } from './promo.store.ts';
 import {
   lockRegistration,
   type RegistrationRow,
@@ -87,9 +88,18 @@ export class SeatService {
     if (activity.status !== 'published' || phaseOf(activity, now) === 'ended') return 'none';
     const counts = (await seatCounts(tx, [activityId])).get(activityId)!;
     if (activity.capacity !== null && counts.taken >= activity.capacity) return 'none';
-    const next = (await waitlist(tx, activityId)).find(({ type }) => hasSeat(activity, type, counts));
-    if (!next) return 'none';
-    const candidate = next.registration;
+    const fits = (await waitlist(tx, activityId)).filter(({ type }) => hasSeat(activity, type, counts));
+    let candidate: RegistrationRow | undefined;
+    for (const { registration } of fits) {
+      if (await this.claimUse(tx, registration)) {
+        candidate = registration;
+        break;
+      }
+      // Its price was held with the code's discount, and the code has no use left: the place ends, its hold
+      // goes back, and the seat goes to the next in line.
+      await this.releaseHold(tx, registration, 'cancelled', 'promoUsedUp');
+    }
+    if (!candidate) return 'none';
     const held = BigInt(candidate.paid);
     if (candidate.paymentState === 'frozen' && held > 0n) {
       // The price was held when they joined the waitlist, so promotion cannot fail for want of money.
@@ -107,6 +117,7 @@ export class SeatService {
       status: 'approved',
       approvedAt: now,
       updatedAt: now,
+      promoUseClaimed: candidate.promoCodeId !== null,
       ...(candidate.paymentState === 'frozen' ? { paymentState: 'escrow' } : {}),
     });
     await this.deps.notices?.later(tx, 'activity.promoted', { registrationId: candidate.id });
@@ -127,6 +138,7 @@ export class SeatService {
       const type = await ticketTypeById(tx, mine.ticketTypeId);
       const counts = (await seatCounts(tx, [row.id])).get(row.id)!;
       if (!hasSeat(row, type!, counts)) throw conflict('activity.full');
+      if (!(await this.claimUse(tx, mine))) throw conflict('activity.promoUsedUp');
       const paid = BigInt(mine.paid);
       if (mine.paymentState === 'frozen' && paid > 0n) {
         await ledger.settleFrozen(tx, {
@@ -143,6 +155,7 @@ export class SeatService {
         status: 'approved',
         approvedAt: now,
         updatedAt: now,
+        promoUseClaimed: mine.promoCodeId !== null,
         paymentState: mine.paymentState === 'frozen' ? 'escrow' : mine.paymentState,
       });
       holder = mine.userId;
@@ -188,6 +201,12 @@ export class SeatService {
       updatedAt: now,
       ...(mine.paymentState === 'frozen' ? { paymentState: 'refunded', refunded: mine.paid } : {}),
     });
+  }
+
+  /** A place that got its seat takes its code's use now (none to take: true); false when the code is used up. */
+  private async claimUse(tx: Tx, place: RegistrationRow): Promise<boolean> {
+    if (place.promoCodeId === null || place.promoUseClaimed) return true;
+    return claimPromoUse(tx, place.promoCodeId);
   }
 
   private async lockPlace(tx: Tx, activityId: number, registrationId: number): Promise<RegistrationRow> {

@@ -10,6 +10,7 @@ import {
 } from './activities.store.ts';
 import { authorize, canManage, canView, notFound } from './policy.ts';
 import { presentRegistration } from './presenter.ts';
+import { promoById } from './promo.store.ts';
 import { type RegistrationRow, waitlistPosition } from './registrations.store.ts';
 
 /**
@@ -72,5 +73,7 @@ export async function registrationView(
     typeName: typeName ?? '',
     decimals: decimals ?? (await assetDecimals(db)),
     waitlistPosition: position,
+    promoCode:
+      registration.promoCodeId === null ? null : ((await promoById(db, registration.promoCodeId))?.code ?? null),
   });
 }

@@ -21,6 +21,8 @@ import type { DiscoveryService } from './discovery.service.ts';
 import type { ActivityEvents } from './events.ts';
 import type { ActivityNoticeService } from './notify.service.ts';
 import { cancelRegistrationRefusal, placeOf, signUpRefusal, transferTicketRefusal } from './policy.ts';
+import type { PromoService } from './promo.service.ts';
+import { claimPromoUse, releasePromoUse } from './promo.store.ts';
 import {
   insertRegistration,
   liveRegistrationOf,
@@ -45,6 +47,8 @@ export interface SignupDeps {
   events?: ActivityEvents;
   /** Tells the holder and the hosts, after the commit (notify.service.ts). */
   notices?: ActivityNoticeService;
+  /** Promo codes: the quote a sign-up is charged by. */
+  promos: PromoService;
 }
 
 interface SignUpInput {
@@ -52,6 +56,7 @@ interface SignUpInput {
   ticketTypeId?: string;
   answers: Record<string, string>;
   inviteCode?: string;
+  promoCode?: string;
   tradePassword?: string;
   idempotencyKey?: string;
   /** The request's language: mail about this place (a change, a cancellation) is written in it. */
@@ -85,10 +90,19 @@ export class SignupService {
     const refused = signUpRefusal(activity, user.id, now);
     if (refused) throw refused;
     const types = await liveTicketTypes(this.db, [activity.row.id]);
-    const type = input.ticketTypeId ? types.find((t) => String(t.id) === input.ticketTypeId) : types[0];
+    const type = input.ticketTypeId
+      ? types.find((t) => String(t.id) === input.ticketTypeId)
+      : types.find((t) => !t.hidden);
     if (!type) throw new FieldsError([{ field: 'ticketTypeId', messageKey: 'activity.ticketTypeUnknown' }]);
+    const promoCode = input.promoCode?.trim() || undefined;
+    // A hidden type is as unknown as a missing one, unless the code names it.
+    if (type.hidden && !promoCode)
+      throw new FieldsError([{ field: 'ticketTypeId', messageKey: 'activity.ticketTypeUnknown' }]);
     this.assertOnSale(activity.row, type, now);
     const answers = this.checkAnswers(activity.row, input.answers);
+    const quote = promoCode
+      ? await this.deps.promos.quote(this.db, activity.row.id, promoCode, type, 'promoCode')
+      : undefined;
     // The sign-up's notices are written in its own transaction (the outbox), so one that commits is announced.
     const work = async (tx: Tx) => {
       const made = await this.signUpIn(
@@ -98,6 +112,7 @@ export class SignupService {
         type.id,
         answers,
         input.inviteCode,
+        promoCode,
         input.language ?? null,
       );
       await this.deps.notices?.later(tx, 'activity.signedUp', { registrationId: Number(made.id) });
@@ -105,7 +120,7 @@ export class SignupService {
     };
 
     const registration =
-      BigInt(type.price) === 0n
+      BigInt(type.price) - (quote?.discount ?? 0n) === 0n
         ? await this.db.transaction(work)
         : await this.paidSignUp(user, input, type, answers, work);
     if (registration.status === 'approved') {
@@ -134,7 +149,13 @@ export class SignupService {
         key: input.idempotencyKey,
         userId: user.id,
         operation: 'activity.signUp',
-        request: { activityId: input.activityId, ticketTypeId: type.id, answers, inviteCode: input.inviteCode },
+        request: {
+          activityId: input.activityId,
+          ticketTypeId: type.id,
+          answers,
+          inviteCode: input.inviteCode,
+          promoCode: input.promoCode,
+        },
       },
       work,
     );
@@ -178,6 +199,7 @@ export class SignupService {
     typeId: number,
     answers: Record<string, string>,
     inviteCode: string | undefined,
+    promoCode: string | undefined,
     language: Language | null,
   ): Promise<Registration> {
     const activityId = activity.row.id;
@@ -193,9 +215,16 @@ export class SignupService {
     this.assertOnSale(row, type, now);
     const invited = inviteCode ? await invitationExists(tx, activityId, inviteCode) : false;
     const counts = (await seatCounts(tx, [activityId])).get(activityId)!;
-    const price = BigInt(type.price);
     const status: Registration['status'] =
       row.requireApproval && !invited ? 'pending' : hasSeat(row, type, counts) ? 'approved' : 'waitlisted';
+    // Checked again under the lock; a seat claims the code's use now, a request or a waitlist place when it
+    // gets its seat (seats.service.ts), at the price held now.
+    const quote = promoCode ? await this.deps.promos.quote(tx, activityId, promoCode, type, 'promoCode') : undefined;
+    const claimed = quote !== undefined && status === 'approved';
+    if (claimed && !(await claimPromoUse(tx, quote.promo.id)))
+      throw new FieldsError([{ field: 'promoCode', messageKey: 'activity.promoUsedUp' }]);
+    const discount = quote?.discount ?? 0n;
+    const price = BigInt(type.price) - discount;
     let registration = await insertRegistration(tx, {
       activityId,
       ticketTypeId: type.id,
@@ -204,6 +233,9 @@ export class SignupService {
       code: newTicketCode(),
       assetCode: type.assetCode,
       price: type.price,
+      discount: discount.toString(),
+      promoCodeId: quote?.promo.id ?? null,
+      promoUseClaimed: claimed,
       answers,
       inviteCode: invited ? (inviteCode ?? null) : null,
       language,
@@ -286,6 +318,8 @@ export class SignupService {
           note = 'lateCancellation';
         }
       }
+      // The seat is free again, and so is the code's use it held (refunded or not).
+      if (mine.promoUseClaimed && mine.promoCodeId !== null) await releasePromoUse(tx, mine.promoCodeId);
       const updated = await updateRegistration(tx, mine.id, {
         status: 'cancelled',
         paymentState,
@@ -293,6 +327,7 @@ export class SignupService {
         note,
         cancelledAt: now,
         updatedAt: now,
+        promoUseClaimed: false,
       });
       // No notice of its own, but a Wallet pass of this ticket must hear of it even if the process dies next.
       await this.deps.events?.recorded(tx, 'activity.ticketCancelled', { registrationId: mine.id });

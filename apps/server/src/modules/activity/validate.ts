@@ -66,7 +66,16 @@ export function checkActivity(
       problems.push({ field: at('salesEnd'), messageKey: 'activity.salesWindow' });
     }
     const id = type.id && /^\d+$/.test(type.id) ? Number(type.id) : null;
-    return { id, name: type.name, assetCode, price, capacity: type.capacity ?? null, salesStart, salesEnd };
+    return {
+      id,
+      name: type.name,
+      assetCode,
+      price,
+      capacity: type.capacity ?? null,
+      salesStart,
+      salesEnd,
+      hidden: type.hidden ?? false,
+    };
   });
 
   draft.questions.forEach((question, index) => {

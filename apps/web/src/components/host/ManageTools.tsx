@@ -1,6 +1,14 @@
 import type { Activity } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
-import { DownlandOutline, EyeOutline, LinkOutline, MailOutline, SoundOutline, StarOutline } from 'antd-mobile-icons';
+import {
+  DownlandOutline,
+  EyeOutline,
+  GiftOutline,
+  LinkOutline,
+  MailOutline,
+  SoundOutline,
+  StarOutline,
+} from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -77,6 +85,13 @@ export function ManageTools({
           title={t('manage.inviteParticipants')}
           onClick={go(PATHS.inviteParticipants)}
           testId="manage-invite-participants"
+        />
+        <ListRow
+          icon={<GiftOutline />}
+          title={t('promo.title')}
+          detail={t('promo.manageDetail')}
+          onClick={go(PATHS.promoCodes)}
+          testId="manage-promo-codes"
         />
         <ListRow
           icon={<SoundOutline />}

@@ -30,6 +30,27 @@ describe('form to contract input', () => {
   });
 });
 
+describe('a hidden ticket type on the form', () => {
+  it('sends hidden only when ticked, so unticking it on edit makes the type visible again', () => {
+    const base = { ...emptyForm(new Date('2026-01-01T00:00:00Z')), title: 'Meetup', city: 'Taipei' };
+    const ticket = {
+      name: 'Speaker',
+      paid: false,
+      price: '',
+      asset: 'USDT',
+      capacity: '',
+      salesStart: '',
+      salesEnd: '',
+    };
+    const hidden = toPayload({ ...base, tickets: [{ ...ticket, hidden: true }] });
+    expect(CreateActivityInput.safeParse(hidden).success).toBe(true);
+    expect(hidden.ticketTypes).toEqual([expect.objectContaining({ name: 'Speaker', hidden: true })]);
+    expect(toPayload({ ...base, tickets: [{ ...ticket, hidden: false }] }).ticketTypes).toEqual([
+      expect.not.objectContaining({ hidden: true }),
+    ]);
+  });
+});
+
 describe('an activity on the edit form', () => {
   it('shows a catalogue city by its name in the reader language, free text as typed', () => {
     const activity = {

@@ -16,6 +16,8 @@ export interface TicketForm {
   capacity: string;
   salesStart: string;
   salesEnd: string;
+  /** Shown only with a promo code for it (a speaker's ticket). */
+  hidden?: boolean;
 }
 
 export interface QuestionForm {
@@ -170,6 +172,7 @@ export function fromActivity(activity: Activity, language?: Language): ActivityF
       capacity: ticket.capacity === null ? '' : String(ticket.capacity),
       salesStart: ticket.salesStart ? toZoned(ticket.salesStart, tz) : '',
       salesEnd: ticket.salesEnd ? toZoned(ticket.salesEnd, tz) : '',
+      hidden: ticket.hidden,
     })),
     questions: activity.questions.map((question) => ({
       id: question.id,
@@ -214,6 +217,7 @@ export function toPayload(form: ActivityForm): Record<string, unknown> {
       capacity: numberOrNull(ticket.capacity),
       salesStart: ticket.salesStart ? fromZoned(ticket.salesStart, tz) || ticket.salesStart : null,
       salesEnd: ticket.salesEnd ? fromZoned(ticket.salesEnd, tz) || ticket.salesEnd : null,
+      ...(ticket.hidden ? { hidden: true } : {}),
     })),
     questions: form.questions.map((question) => ({
       ...(question.id ? { id: question.id } : {}),

@@ -8,6 +8,7 @@ import { TextField } from '@/components/TextField.tsx';
 import { TradePasswordPrompt } from '@/components/TradePasswordPrompt.tsx';
 import { amountFigure, assetAmount } from '@/lib/wallet.ts';
 import styles from './details.module.css';
+import { isZeroAmount } from './promo-pricing.ts';
 import { priceText, type SignUpFlow } from './useSignUpFlow.ts';
 
 /**
@@ -36,6 +37,27 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
                 <dt>{t('activity.price')}</dt>
                 <dd data-testid="signup-confirm-price">{priceText(ticket, t)}</dd>
               </div>
+              {/* A code that takes nothing off (a free speaker's ticket) adds no lines. */}
+              {flow.promoPrice && flow.promo && !isZeroAmount(flow.promoPrice.discount) && (
+                <>
+                  <div className={ui.kv}>
+                    <dt>{t('promo.discountWith', { code: flow.promo.code })}</dt>
+                    <dd data-testid="signup-confirm-discount">
+                      −{ticket.asset ? assetAmount(flow.promoPrice.discount, ticket.asset) : flow.promoPrice.discount}
+                    </dd>
+                  </div>
+                  <div className={ui.kv}>
+                    <dt>{t('promo.toPay')}</dt>
+                    <dd data-testid="signup-confirm-pay">
+                      {flow.free
+                        ? t('activity.free')
+                        : ticket.asset
+                          ? assetAmount(flow.promoPrice.pay, ticket.asset)
+                          : flow.promoPrice.pay}
+                    </dd>
+                  </div>
+                </>
+              )}
               {flow.balance && ticket.asset && (
                 <div className={ui.kv}>
                   <dt>{t('activity.yourBalance')}</dt>
@@ -59,9 +81,9 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
               </p>
             )}
             <p className={styles.notice} data-testid="signup-confirm-outcome" data-outcome={flow.outcome}>
-              {t(`activity.outcome.${flow.outcome}${ticket.free ? 'Free' : 'Paid'}`)}
+              {t(`activity.outcome.${flow.outcome}${flow.free ? 'Free' : 'Paid'}`)}
             </p>
-            {!ticket.free && <p className={ui.muted}>{t('activity.refundRule')}</p>}
+            {!flow.free && <p className={ui.muted}>{t('activity.refundRule')}</p>}
             {activity.questions.map((question) => {
               const label = `${question.label}${question.required ? ' *' : ''}`;
               const common = {
@@ -96,7 +118,7 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
                   onClick={flow.confirm}
                   data-testid="signup-confirm-ok"
                 >
-                  {ticket.free ? t('common.confirm') : t('activity.pay')}
+                  {flow.free ? t('common.confirm') : t('activity.pay')}
                 </Button>
               )}
             </div>
@@ -109,7 +131,7 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
         summary={
           ticket
             ? t('activity.paySummary', {
-                amount: amountFigure(ticket.price, ticket.asset ?? ''),
+                amount: amountFigure(flow.toPay, ticket.asset ?? ''),
                 asset: ticket.asset ?? '',
                 title: activity.title,
               })

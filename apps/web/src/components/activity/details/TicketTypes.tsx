@@ -1,7 +1,10 @@
 import type { Activity } from '@polaris/contract';
 import { useTranslation } from 'react-i18next';
 import ui from '@/components/activity/activity.module.css';
+import { assetAmount } from '@/lib/wallet.ts';
 import styles from './details.module.css';
+import { PromoCodeField } from './PromoCodeField.tsx';
+import { isZeroAmount, promoPriceOf } from './promo-pricing.ts';
 import { liveRegistration, priceText, type SignUpFlow } from './useSignUpFlow.ts';
 
 /** The ticket types with price and what is left; one is chosen for signing up (none while I hold a ticket). */
@@ -10,14 +13,15 @@ export function TicketTypes({ activity, flow }: { activity: Activity; flow: Sign
   const live = liveRegistration(activity);
   // Hosts do not sign up to their own activity: the types are shown, none chosen.
   const ticket = activity.can.manage ? null : flow.ticket;
-  if (activity.ticketTypes.length === 0) return null;
+  if (flow.types.length === 0) return null;
   return (
     <section className={ui.section}>
       <h2 className={ui.sectionTitle} style={{ margin: '0 4px 8px' }}>
         {t('activity.tickets')}
       </h2>
       <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
-        {activity.ticketTypes.map((type) => {
+        {flow.types.map((type) => {
+          const promoPrice = promoPriceOf(flow.promo, type.id);
           const left = type.capacity === null ? null : Math.max(0, type.capacity - type.sold);
           return (
             <button
@@ -31,6 +35,7 @@ export function TicketTypes({ activity, flow }: { activity: Activity; flow: Sign
             >
               <span>
                 <strong>{type.name}</strong>
+                {type.hidden && <span className={ui.muted}> · {t('promo.hiddenTag')}</span>}
                 <br />
                 <span className={ui.muted}>
                   {!type.onSale
@@ -43,12 +48,20 @@ export function TicketTypes({ activity, flow }: { activity: Activity; flow: Sign
                 </span>
               </span>
               <span className={ui.price} data-testid="ticket-price">
-                {priceText(type, t)}
+                {promoPrice && !isZeroAmount(promoPrice.discount) ? (
+                  <>
+                    <s className={styles.strike}>{priceText(type, t)}</s>
+                    {type.asset ? assetAmount(promoPrice.pay, type.asset) : promoPrice.pay}
+                  </>
+                ) : (
+                  priceText(type, t)
+                )}
               </span>
             </button>
           );
         })}
       </fieldset>
+      {!activity.can.manage && !live && activity.can.signUp && <PromoCodeField flow={flow} />}
     </section>
   );
 }

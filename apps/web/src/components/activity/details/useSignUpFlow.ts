@@ -1,9 +1,10 @@
-import { type Activity, TOAST_DURATION_MS } from '@polaris/contract';
+import { type Activity, type PromoCheck, TOAST_DURATION_MS } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSignUp } from '@/api/activity.ts';
+import { useCheckPromo } from '@/api/activity-promo.ts';
 import { useAsset } from '@/api/wallet.ts';
 import { href, PATHS } from '@/app/paths.ts';
 import { toastUnreported } from '@/components/form-errors.ts';
@@ -11,6 +12,7 @@ import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts
 import { isApiError } from '@/lib/api-error.ts';
 import { useSession } from '@/lib/session.ts';
 import { assetAmount, newIdempotencyKey } from '@/lib/wallet.ts';
+import { isZeroAmount, promoPriceOf, typesWithPromo } from './promo-pricing.ts';
 import { pauseSignUp, resumeSignUp, shortfallOf } from './signup-funds.ts';
 
 export type TicketType = Activity['ticketTypes'][number];
@@ -44,9 +46,18 @@ export function useSignUpFlow(activity: Activity, invite: string | undefined) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const loggedIn = useSession((state) => state.loginStatus);
-  const onSale = activity.ticketTypes.filter((type) => type.onSale);
+  // A code checked on this screen: its discounted prices, and the hidden types it shows.
+  const [promo, setPromo] = useState<PromoCheck | null>(null);
+  const [promoError, setPromoError] = useState<string>();
+  const checkPromo = useCheckPromo();
+  const types = typesWithPromo(activity.ticketTypes, promo);
+  const onSale = types.filter((type) => type.onSale && !type.hidden);
   const [chosen, setChosen] = useState<string | undefined>(onSale[0]?.id);
-  const ticket = activity.ticketTypes.find((type) => type.id === chosen) ?? onSale[0];
+  const ticket = types.find((type) => type.id === chosen) ?? onSale[0];
+  const promoPrice = promoPriceOf(promo, ticket?.id);
+  /** What the sign-up charges: the list price, or the code's price for the chosen type. */
+  const toPay = promoPrice?.pay ?? ticket?.price ?? '0';
+  const free = ticket !== undefined && (ticket.free || isZeroAmount(toPay));
   const typeFull = ticket?.capacity != null && ticket.sold >= ticket.capacity;
   const outcome =
     activity.requireApproval && !invite ? 'pending' : isFull(activity) || typeFull ? 'waitlisted' : 'approved';
@@ -58,10 +69,9 @@ export function useSignUpFlow(activity: Activity, invite: string | undefined) {
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
   const [params, setParams] = useSearchParams();
-  const paid = ticket !== undefined && !ticket.free && ticket.asset !== null;
+  const paid = ticket !== undefined && !free && ticket.asset !== null;
   const balance = useAsset(confirming && paid ? (ticket.asset ?? '') : '');
-  const shortfall =
-    paid && balance.data ? shortfallOf(ticket.price, balance.data.available, balance.data.decimals) : null;
+  const shortfall = paid && balance.data ? shortfallOf(toPay, balance.data.available, balance.data.decimals) : null;
 
   // Back from the deposit page: the sheet opens again on the ticket, with what was typed.
   const resumeTicket = params.get('signup');
@@ -108,21 +118,48 @@ export function useSignUpFlow(activity: Activity, invite: string | undefined) {
     setConfirming(true);
   };
 
+  /** The code went wrong between the check and the sign-up (used up meanwhile, say): said under its field. */
+  const promoRefused = (error: unknown) => {
+    const field = isApiError(error) ? error.fields.find((item) => item.field === 'promoCode') : undefined;
+    if (!field) return false;
+    setPromo(null);
+    setPromoError(field.message);
+    setPaying(false);
+    setConfirming(false);
+    return true;
+  };
+
+  const promoCode = promoPrice ? promo?.code : undefined;
+
   const submitFree = () => {
     if (!ticket) return;
     signUp.mutate(
-      { activityId: activity.id, ticketTypeId: ticket.id, inviteCode: invite, answers },
-      { onSuccess: (registration) => done(registration.status), onError: (error) => toastUnreported(error) },
+      { activityId: activity.id, ticketTypeId: ticket.id, inviteCode: invite, promoCode, answers },
+      {
+        onSuccess: (registration) => done(registration.status),
+        onError: (error) => {
+          if (!promoRefused(error)) toastUnreported(error);
+        },
+      },
     );
   };
 
   const submitPaid = (password: string) => {
     if (!ticket) return;
     signUp.mutate(
-      { activityId: activity.id, ticketTypeId: ticket.id, inviteCode: invite, answers, password, idempotencyKey: key },
+      {
+        activityId: activity.id,
+        ticketTypeId: ticket.id,
+        inviteCode: invite,
+        promoCode,
+        answers,
+        password,
+        idempotencyKey: key,
+      },
       {
         onSuccess: (registration) => done(registration.status),
         onError: (error) => {
+          if (promoRefused(error)) return;
           if (isShortOfFunds(error)) {
             // The balance moved since the sheet showed it: back to the sheet, which now says what is missing.
             setPaying(false);
@@ -147,9 +184,47 @@ export function useSignUpFlow(activity: Activity, invite: string | undefined) {
     navigate(href(PATHS.assetDetails, { asset: ticket.asset, deposit: '1', returnTo: back }));
   };
 
+  /** Checks a typed code: its prices apply and the hidden types it shows can be chosen (the first of them is). */
+  const applyPromo = (code: string) => {
+    if (!code.trim()) return;
+    checkPromo.mutate(
+      { activityId: activity.id, code: code.trim() },
+      {
+        onSuccess: (checked) => {
+          setPromo(checked);
+          setPromoError(undefined);
+          const unlocked = checked.unlocked.find((type) => type.onSale);
+          if (unlocked) setChosen(unlocked.id);
+          else if (!checked.prices.some((price) => price.ticketTypeId === ticket?.id))
+            setChosen(checked.prices[0]?.ticketTypeId ?? chosen);
+        },
+        onError: (error) => {
+          const field = isApiError(error) ? error.fields.find((item) => item.field === 'code') : undefined;
+          if (field) setPromoError(field.message);
+          else toastUnreported(error);
+        },
+      },
+    );
+  };
+
   return {
     loggedIn,
     ticket,
+    /** The ticket types to choose from: the page's, and the hidden ones the code shows. */
+    types,
+    /** The applied code, its price for the chosen type, what is paid, whether that is nothing. */
+    promo,
+    promoPrice,
+    toPay,
+    free,
+    promoError,
+    checkingPromo: checkPromo.isPending,
+    applyPromo,
+    clearPromo: () => {
+      setPromo(null);
+      setPromoError(undefined);
+      if (ticket?.hidden) setChosen(undefined);
+    },
     /** For a paid ticket, the balance in its asset (loading while the sheet opens), and what it lacks. */
     balance: paid ? { available: balance.data?.available ?? null, failed: balance.isError, shortfall } : null,
     deposit,
@@ -170,7 +245,7 @@ export function useSignUpFlow(activity: Activity, invite: string | undefined) {
     /** The sheet's OK: with the questions answered, a free ticket is sent, a paid one asks for the password. */
     confirm: () => {
       if (!answersReady()) return;
-      if (ticket?.free) submitFree();
+      if (free) submitFree();
       else if (balance.data && !shortfall) setPaying(true);
     },
     submitPaid,

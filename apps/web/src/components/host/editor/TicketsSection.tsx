@@ -132,6 +132,15 @@ function TicketRow({ editor, index, ticket }: { editor: ActivityEditorState; ind
         value={ticket.salesEnd}
         onChange={(event) => setTicket(index, { salesEnd: event.target.value })}
       />
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={ticket.hidden ?? false}
+          onChange={(event) => setTicket(index, { hidden: event.target.checked })}
+          data-testid={`${id}-hidden`}
+        />
+        {t('promo.hiddenTicket')}
+      </label>
     </div>
   );
 }

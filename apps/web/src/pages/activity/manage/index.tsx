@@ -47,7 +47,7 @@ function Manage({ activity }: { activity: Activity }) {
     if (isForbidden(overview.error)) return <Forbidden />;
     return <LoadFailed onRetry={() => void overview.refetch()} message={overview.error.message} />;
   }
-  const { counts, escrow, held, released, capacity, seatsTaken } = overview.data;
+  const { counts, escrow, held, released, capacity, seatsTaken, discounts } = overview.data;
   const review = () => {
     setFilter('pending');
     document.getElementById('manage-attendees-title')?.scrollIntoView({ block: 'start' });
@@ -102,6 +102,22 @@ function Manage({ activity }: { activity: Activity }) {
             </p>
           ))}
         </div>
+        {discounts.length > 0 && (
+          <div data-testid="manage-discounts">
+            <p className={styles.label}>{t('promo.discounts')}</p>
+            {discounts.map((item) => (
+              <p key={`${item.code}-${item.asset}`} className={styles.hint}>
+                {t('promo.discountLine', {
+                  code: item.code,
+                  tickets: item.tickets,
+                  asset: item.asset,
+                  discount: amountFigure(item.discount, item.asset),
+                  paid: amountFigure(item.paid, item.asset),
+                })}
+              </p>
+            ))}
+          </div>
+        )}
       </section>
 
       <ManageTools activity={activity} pending={counts.pending} onReview={review} />
@@ -176,6 +192,9 @@ function AttendeeRow({ activityId, attendee }: { activityId: string; attendee: A
     );
   };
   const paid = attendee.asset && attendee.paid !== '0' ? ` · ${attendee.paid} ${attendee.asset}` : '';
+  const promo = attendee.promoCode
+    ? ` · ${t('promo.attendee', { code: attendee.promoCode, discount: attendee.asset ? assetAmount(attendee.discount, attendee.asset) : attendee.discount })}`
+    : '';
   return (
     <li
       className={styles.person}
@@ -188,6 +207,7 @@ function AttendeeRow({ activityId, attendee }: { activityId: string; attendee: A
         <div className={styles.personMeta}>
           {attendee.user.email} · {attendee.ticketType}
           {paid}
+          {promo}
         </div>
         <div className={styles.personMeta} data-testid="manage-attendee-state">
           {attendee.checkedIn ? t('manage.filters.checkedIn') : t(`manage.filters.${attendee.status}`)}
