@@ -4,6 +4,7 @@ import { activityKeys } from '@/api/activity.ts';
 import { authKeys } from '@/api/auth.ts';
 import { bountyKeys } from '@/api/bounty.ts';
 import { chatKeys } from '@/api/chat.ts';
+import { chatGuardKeys } from '@/api/chat-guard.ts';
 import { addToInbox, markReadLocally, noticeKeys } from '@/api/notice.ts';
 import { redPacketKeys } from '@/api/redpacket.ts';
 import { vipKeys } from '@/api/vip.ts';
@@ -48,6 +49,9 @@ export function keysFor(topic: LiveTopic, ref: string | null): QueryKey[] {
     // Unread chat messages (the Community tab's badge) and the room list's counts.
     case 'chat':
       return [noticeKeys.unread(), chatKeys.mine()];
+    // A held message of mine in the room `ref` was approved or refused: the conversation's list of them.
+    case 'chatHeld':
+      return ref ? [chatGuardKeys.myHeld(ref)] : [['chat', 'held']];
   }
 }
 
