@@ -85,7 +85,10 @@ test('a poll: posted from the composer, voted on another screen, results live, c
   // Ann closes it; Bob's card turns closed live, and the server refuses a late vote with a clear message.
   await card(ann).getByTestId('poll-close').click();
   // The dialog's own button: the card's "Close poll" has the same name and stays under the dialog's mask.
-  await ann.getByRole('dialog', { name: 'Close poll' }).getByRole('button', { name: 'Close poll', exact: true }).click();
+  await ann
+    .getByRole('dialog', { name: 'Close poll' })
+    .getByRole('button', { name: 'Close poll', exact: true })
+    .click();
   await expect(card(ann)).toHaveAttribute('data-open', 'false');
   await expect(card(bob)).toHaveAttribute('data-open', 'false');
   await expect(card(bob).getByTestId('poll-state')).toHaveText('已結束');

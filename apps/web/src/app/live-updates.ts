@@ -49,9 +49,10 @@ export function keysFor(topic: LiveTopic, ref: string | null): QueryKey[] {
     // Unread chat messages (the Community tab's badge) and the room list's counts.
     case 'chat':
       return [noticeKeys.unread(), chatKeys.mine()];
-    // A held message of mine in the room `ref` was approved or refused: the conversation's list of them.
+    // A held message in the room `ref` was approved or refused (mine), or started waiting (I am an admin): the
+    // conversation's list of mine and the admins' queue with its count.
     case 'chatHeld':
-      return ref ? [chatGuardKeys.myHeld(ref)] : [['chat', 'held']];
+      return [ref ? chatGuardKeys.held(ref) : ['chat', 'held']];
   }
 }
 

@@ -1,7 +1,16 @@
 import { type ChatHeldMessage, Status } from '@polaris/contract';
 import { AppError } from '../../platform/errors.ts';
 import { displayNameOf } from './guard.store.ts';
-import { decideHeld, type HeldView, heldById, heldQueue, insertHeld, ownHeld, setHeldSeq } from './held.store.ts';
+import {
+  adminIdsOf,
+  decideHeld,
+  type HeldView,
+  heldById,
+  heldQueue,
+  insertHeld,
+  ownHeld,
+  setHeldSeq,
+} from './held.store.ts';
 import { insertSentMessage, messageBySeq } from './messages.store.ts';
 import type { ChatNotices } from './notices.service.ts';
 import { authorize, isAdmin, isMuted } from './policy.ts';
@@ -68,6 +77,8 @@ export class ChatHeldService {
         createdAt: now,
       });
     });
+    // The admins' queue and its count, on their open screens.
+    await this.access.deps.notifier?.changed(await adminIdsOf(this.db, room.id), 'chatHeld', String(room.id));
     return presentHeld((await heldById(this.db, room.id, row.id))!);
   }
 

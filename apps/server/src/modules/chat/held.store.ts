@@ -120,3 +120,12 @@ export async function heldById(db: Db, roomId: number, id: number) {
   const { rows } = await query<ViewRecord>(db, sql`${VIEW} where h.room_id = ${roomId} and h.id = ${id}`);
   return rows.map(toView)[0];
 }
+
+/** The ids of a room's owner and admins (not banned): told when a message starts waiting for them. */
+export async function adminIdsOf(db: Db, roomId: number): Promise<number[]> {
+  const { rows } = await query<{ id: number | string }>(
+    db,
+    sql`select user_id as id from chat_members where room_id = ${roomId} and role in ('owner', 'admin') and not banned`,
+  );
+  return rows.map((row) => Number(row.id));
+}

@@ -78,6 +78,9 @@ describe('the hold', () => {
     await watcher.next('subscribed');
     const seqBefore = await lastSeq(room.id);
     const unreadBefore = await unread(owner, room.id);
+    const ownerSocket = await connectChat(base, owner.token);
+    ownerSocket.send({ type: 'ping' });
+    await ownerSocket.next('pong');
 
     const sent = await send(fresh, room.id, 'great deals at example.com/deal', 'h1');
     expect(sent.status).toBe(200);
@@ -92,6 +95,8 @@ describe('the hold', () => {
     author.send({ type: 'send', roomId: room.id, text: 'see https://spam.example', clientId: 'h2' });
     expect(await author.next('held')).toMatchObject({ clientId: 'h2', roomId: room.id, held: { status: 'held' } });
 
+    // The admins' screens are told the queue grew.
+    expect(await ownerSocket.next('changed')).toMatchObject({ topic: 'chatHeld', ref: room.id });
     expect(await lastSeq(room.id)).toBe(seqBefore);
     expect(await unread(owner, room.id)).toBe(unreadBefore);
     for (const user of [owner, old]) {
@@ -112,7 +117,7 @@ describe('the hold', () => {
     expect((await send(admin, room.id, 'rules at https://example.org')).attachment.message).not.toBeNull();
     await watcher.next('message', (frame) => frame.message.text === 'rules at https://example.org');
     expect(watcher.messages(room.id).some((m) => m.text.includes('deals') || m.text.includes('spam'))).toBe(false);
-    await Promise.all([watcher.close(), author.close()]);
+    await Promise.all([watcher.close(), author.close(), ownerSocket.close()]);
   });
 
   it('counts a held send against the send rate', async () => {
