@@ -108,7 +108,10 @@ for (const language of ['en', 'zh-Hant'] as Language[]) {
     await holdLinks(page, admin, roomId);
     await apiCall(page.request, mia.token, '/chat/message/send', { roomId, text: 'Cheap tickets at www.example.net' });
     await apiCall(page.request, mia.token, '/chat/message/send', { roomId, text: 'Also example.org/deals' });
-    const shot = (p: Page, name: string) => p.screenshot({ path: `${SHOTS}/${language}-${name}.png` });
+    const shot = async (p: Page, name: string) => {
+      await expect(p.locator('.adm-toast-main')).toHaveCount(0);
+      await p.screenshot({ path: `${SHOTS}/${language}-${name}.png` });
+    };
 
     const miaContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const miaPage = await miaContext.newPage();
