@@ -86,3 +86,6 @@ export const ChatRoomRulesInput = z.object({
 export const ChatHeldListOutput = z.object({ items: z.array(ChatHeldMessageOutput) });
 export const CHAT_HELD_ACTIONS = ['approve', 'reject'] as const;
 export const ChatHeldActionInput = z.object({ roomId: digits, id: digits, action: z.enum(CHAT_HELD_ACTIONS) });
+
+/** The search backfill's operator call (`npm run chat:search-backfill`): what it indexed, and whether all is done. */
+export const ChatSearchBackfillOutput = z.object({ indexed: z.number(), done: z.boolean() });

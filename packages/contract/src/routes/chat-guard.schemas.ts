@@ -17,6 +17,7 @@ export const chatGuardSchemas = {
   roomHeld: withSchemas(api.roomHeld, ChatRoomRefInput, s.ChatHeldListOutput),
   myHeld: withSchemas(api.myHeld, ChatRoomRefInput, s.ChatHeldListOutput),
   roomHeldAct: withSchemas(api.roomHeldAct, s.ChatHeldActionInput, ChatHeldMessageOutput),
+  operatorSearchBackfill: withSchemas(api.operatorSearchBackfill, EmptyInput, s.ChatSearchBackfillOutput),
   operatorReports: withSchemas(api.operatorReports, EmptyInput, s.ChatReportsOutput),
   operatorReportAct: withSchemas(api.operatorReportAct, s.ChatOperatorReportActionInput, s.ChatReportActionOutput),
 };

@@ -19,6 +19,10 @@ export const chatGuardApi = {
   roomHeld: route<typeof ChatRoomRefInput, typeof s.ChatHeldListOutput>('GET', '/chat/room/held'),
   myHeld: route<typeof ChatRoomRefInput, typeof s.ChatHeldListOutput>('GET', '/chat/room/held/mine'),
   roomHeldAct: route<typeof s.ChatHeldActionInput, typeof ChatHeldMessageOutput>('POST', '/chat/room/held/act'),
+  operatorSearchBackfill: route<typeof EmptyInput, typeof s.ChatSearchBackfillOutput>(
+    'POST',
+    '/admin/chat/search-backfill',
+  ),
   operatorReports: route<typeof EmptyInput, typeof s.ChatReportsOutput>('GET', '/admin/chat/reports'),
   operatorReportAct: route<typeof s.ChatOperatorReportActionInput, typeof s.ChatReportActionOutput>(
     'POST',

@@ -373,3 +373,16 @@ export const chatHeldMessages = pgTable(
     index('chat_held_sender_idx').on(t.senderId, t.roomId),
   ],
 );
+
+/**
+ * Where the search backfill stands (docs/chat.md "Search", messages stored before migration 0046): one row, the last
+ * message key done in `(room_id, seq)` order, and when the whole table was done. A batch holds this row's lock from
+ * reading it to its commit, so two processes never index one batch each.
+ */
+export const chatSearchBackfill = pgTable('chat_search_backfill', {
+  id: smallint('id').primaryKey(),
+  roomId: bigint('room_id', { mode: 'number' }).notNull().default(0),
+  seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+  indexed: bigint('indexed', { mode: 'number' }).notNull().default(0),
+  doneAt: at('done_at'),
+});

@@ -101,6 +101,16 @@ export function chatGuardRoutes(router: Router, chat: ChatService, operatorToken
     },
   });
   router.route({
+    ...chatGuardSchemas.operatorSearchBackfill,
+    summary: 'Index for search messages stored before search existed, a run of batches (operator token)',
+    tags: ['operator'],
+    auth: 'public',
+    handler: async ({ request }) => {
+      guard(request);
+      return chat.searchBackfill.run();
+    },
+  });
+  router.route({
     ...chatGuardSchemas.operatorReportAct,
     summary: 'Delete a reported direct message, or dismiss the report (operator token)',
     tags: ['operator'],

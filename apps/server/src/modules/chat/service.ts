@@ -17,6 +17,7 @@ import { type ChatDeps, ChatRoomAccess, type MembershipEvent, type RoomVisibilit
 import { decodeRoomEvent, type RoomEvent, type WireRoomEvent } from './room-wire.ts';
 import { ChatRoomsService } from './rooms.service.ts';
 import { ChatSearchService } from './search.service.ts';
+import { ChatSearchBackfill } from './search-backfill.ts';
 import { databaseName, unreadMessageCount } from './store.ts';
 
 export { type RoomRole, roomStageRefusal } from './policy.ts';
@@ -47,6 +48,8 @@ export class ChatService {
   readonly reports: ChatReportsService;
   /** A room's automatic moderation: blocked words, links from new members, names that pass for an admin's. */
   readonly automod: ChatAutomodService;
+  /** Indexes for search the messages stored before search existed (a background worker, `chat:search-backfill`). */
+  readonly searchBackfill: ChatSearchBackfill;
   /** Messages held for an admin's approval (a first-time poster's link). */
   readonly held: ChatHeldService;
   /** Mentions, replies, direct messages, added to a room, and room-wide notices for other modules. */
@@ -70,6 +73,7 @@ export class ChatService {
     this.activityRooms = new ActivityRoomsService(this.access, this.notices);
     this.polls = new ChatPollsService(this.access, this.messages);
     this.search = new ChatSearchService(this.access);
+    this.searchBackfill = new ChatSearchBackfill(deps.db, deps.now);
     this.blocks = new ChatBlocksService(this.access);
     this.reports = new ChatReportsService(this.access, this.messages, this.moderation);
     this.visibility = { visibleRooms: (viewerId, roomIds) => this.access.visibleRooms(viewerId, roomIds) };

@@ -1,4 +1,5 @@
--- A first-time poster's link held until an admin approves it (docs/chat.md "Held links"; issue 35).
+-- A first-time poster's link held until an admin approves it (docs/chat.md "Held links"; issue 35), and the search
+-- backfill's cursor.
 ALTER TABLE "chat_room_rules" ADD COLUMN "hold_first_links" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE TABLE "chat_held_messages" (
 	"id" bigserial PRIMARY KEY NOT NULL,
@@ -20,3 +21,14 @@ ALTER TABLE "chat_held_messages" ADD CONSTRAINT "chat_held_messages_sender_id_us
 CREATE UNIQUE INDEX "chat_held_client_idx" ON "chat_held_messages" USING btree ("room_id","sender_id","client_id") WHERE "chat_held_messages"."client_id" is not null;--> statement-breakpoint
 CREATE INDEX "chat_held_room_idx" ON "chat_held_messages" USING btree ("room_id","status","id");--> statement-breakpoint
 CREATE INDEX "chat_held_sender_idx" ON "chat_held_messages" USING btree ("sender_id","room_id");
+--> statement-breakpoint
+-- Where the search backfill of messages stored before 0046 stands (docs/chat.md "Search").
+CREATE TABLE "chat_search_backfill" (
+	"id" smallint PRIMARY KEY NOT NULL,
+	"room_id" bigint DEFAULT 0 NOT NULL,
+	"seq" bigint DEFAULT 0 NOT NULL,
+	"indexed" bigint DEFAULT 0 NOT NULL,
+	"done_at" timestamp with time zone
+);
+--> statement-breakpoint
+INSERT INTO "chat_search_backfill" ("id") VALUES (1);
