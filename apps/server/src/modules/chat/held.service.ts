@@ -22,7 +22,7 @@ const QUEUE_LIMIT = 200;
 const OWN_LIMIT = 50;
 const MENTION = /@(\d{8,15})\b/g;
 
-export const presentHeld = (row: HeldView): ChatHeldMessage => ({
+const presentHeld = (row: HeldView): ChatHeldMessage => ({
   id: String(row.id),
   roomId: String(row.roomId),
   status: row.status,

@@ -3,7 +3,7 @@ import { type Database, query } from '../../db/client.ts';
 import { indexMessageText } from './search.store.ts';
 
 /** Messages indexed per batch: one transaction each, short enough not to hold edits of those messages for long. */
-export const BACKFILL_BATCH = 500;
+const BACKFILL_BATCH = 500;
 /** Batches per worker run; the worker comes back at its interval until the table is done. */
 const BATCHES_PER_RUN = 20;
 
