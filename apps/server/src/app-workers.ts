@@ -20,6 +20,7 @@ type WorkerServices = Pick<
   | 'invites'
   | 'notifications'
   | 'outbox'
+  | 'chat'
 > & { discoveryCache: { invalidate(): void } };
 
 /**
@@ -95,6 +96,10 @@ export function startBackgroundWorkers(services: WorkerServices, log: FastifyBas
   // Creator earnings whose payout hold has passed become the organizer's to withdraw.
   stopWorkers.push(startWorker('earnings', 10_000, () => earnings.releaseDue(), log));
   stopWorkers.push(startWorker('mail', 2000, () => mailQueue.deliverDue(), log));
+  // Messages stored before search existed, indexed in batches until none is left (then one cheap read a run).
+  stopWorkers.push(
+    startWorker('chatSearchBackfill', 5000, () => inLane('read', () => services.chat.searchBackfill.run()), log),
+  );
   // What changes wrote into the notice outbox, announced after they committed (docs/notifications.md, "The outbox"):
   // woken as soon as a row is added here, and every half second for rows other processes added or that wait for a
   // retry. Fan-outs are background work: on the embedded database they take turns with requests' reads.

@@ -79,6 +79,7 @@ function startAndStop(platform: Platform, services: ModuleServices): void {
             notifications: services.notifications,
             outbox,
             chains: services.chains,
+            chat: services.chat,
           },
           app.log,
         ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatHeldMessageOutput } from './chat.ts';
 import { text } from './text.ts';
 
 /** Blocks, reports and their queues in chat (docs/chat.md "Blocks, reports and automatic moderation"). */
@@ -70,10 +71,21 @@ export const CHAT_RULE_LIMITS = { words: 50, wordLength: 40, linkMinHoursMax: 72
 export const ChatRoomRulesOutput = z.object({
   blockedWords: z.array(z.string()),
   linkMinHours: z.number(),
+  /** A link from a member who has never had a message published in the room waits for an admin's approval. */
+  holdFirstLinks: z.boolean(),
 });
 export type ChatRoomRules = z.infer<typeof ChatRoomRulesOutput>;
 export const ChatRoomRulesInput = z.object({
   roomId: digits,
   blockedWords: z.array(text().min(1).max(CHAT_RULE_LIMITS.wordLength)).max(CHAT_RULE_LIMITS.words),
   linkMinHours: z.coerce.number().int().min(0).max(CHAT_RULE_LIMITS.linkMinHoursMax),
+  holdFirstLinks: z.boolean().default(false),
 });
+
+/** A room's held messages (admins), oldest first; and the caller's own that wait or were refused. */
+export const ChatHeldListOutput = z.object({ items: z.array(ChatHeldMessageOutput) });
+export const CHAT_HELD_ACTIONS = ['approve', 'reject'] as const;
+export const ChatHeldActionInput = z.object({ roomId: digits, id: digits, action: z.enum(CHAT_HELD_ACTIONS) });
+
+/** The search backfill's operator call (`npm run chat:search-backfill`): what it indexed, and whether all is done. */
+export const ChatSearchBackfillOutput = z.object({ indexed: z.number(), done: z.boolean() });

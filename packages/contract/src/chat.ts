@@ -234,7 +234,28 @@ export const ChatMemberOutput = z.object({
   mutedUntil: z.string().nullable(),
 });
 export const ChatMembersOutput = z.object({ items: z.array(ChatMemberOutput) });
-export const ChatSendOutput = z.object({ message: ChatMessageOutput });
+/**
+ * A message held for an admin's approval (a first-time poster's link, docs/chat.md "Held links"): seen by its author
+ * (marked as waiting, or refused) and by the room's admins, by nobody else; `seq` once approved.
+ */
+export const ChatHeldMessageOutput = z.object({
+  id: z.string(),
+  roomId: z.string(),
+  status: z.enum(['held', 'approved', 'rejected']),
+  seq: z.number().nullable(),
+  text: z.string(),
+  imageId: z.string().nullable(),
+  replyTo: z.number().nullable(),
+  clientId: z.string().nullable(),
+  author: z.object({ uid: z.string(), name: z.string().nullable() }),
+  createdAt: z.string(),
+});
+export type ChatHeldMessage = z.infer<typeof ChatHeldMessageOutput>;
+/** The stored message, or (`message` null) the message held for an admin's approval. */
+export const ChatSendOutput = z.object({
+  message: ChatMessageOutput.nullable(),
+  held: ChatHeldMessageOutput.nullable(),
+});
 
 /** Frames a client sends on the WebSocket. */
 export const ChatClientFrame = z.discriminatedUnion('type', [
@@ -265,6 +286,13 @@ export const ChatServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribed'), roomId: z.string(), lastSeq: z.number() }),
   /** Someone else in the room is typing. */
   z.object({ type: z.literal('typing'), roomId: z.string(), uid: z.string() }),
+  /** A `send` was stored but held for an admin's approval: nobody else sees it until approved. */
+  z.object({
+    type: z.literal('held'),
+    clientId: z.string().nullable(),
+    roomId: z.string(),
+    held: ChatHeldMessageOutput,
+  }),
   /** A `send` was stored: its `clientId` and the message's sequence number. */
   z.object({ type: z.literal('ack'), clientId: z.string().nullable(), roomId: z.string(), seq: z.number() }),
   /** A frame was refused (`code` is a business status, 413 for an oversized frame, 503 for a lost catch-up). */

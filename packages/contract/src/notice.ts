@@ -178,9 +178,19 @@ export const NoticeRoomMuteQuery = NoticeRoomMuteInput.pick({ roomId: true });
 /**
  * What changed for the signed-in user, sent on the chat WebSocket so screens refresh exactly what changed: `wallet`
  * (balances and records), `notices` (inbox and badges), `chat` (unread chat counts), `ticket:<activity code>`,
- * `redpacket:<code>`, `bounty:<id>`, `membership`.
+ * `redpacket:<code>`, `bounty:<id>`, `membership`,
+ * `chatHeld:<room id>` (a held message of mine was approved or refused).
  */
-export const LIVE_TOPICS = ['wallet', 'notices', 'chat', 'ticket', 'redpacket', 'bounty', 'membership'] as const;
+export const LIVE_TOPICS = [
+  'wallet',
+  'notices',
+  'chat',
+  'ticket',
+  'redpacket',
+  'bounty',
+  'membership',
+  'chatHeld',
+] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 /**

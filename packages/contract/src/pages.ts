@@ -118,6 +118,8 @@ export const PATHS = {
   cityActivities: '/pages/chatroom/cityActivities/index',
   /** Not in SPEC §2: a room's open reports, for its admins (issue 35, docs/chat.md). */
   chatReports: '/pages/chatroom/reports/index',
+  /** Not in SPEC §2: a room's messages held for approval, for its admins (issue 35, docs/chat.md "Held links"). */
+  chatHeld: '/pages/chatroom/held/index',
   live: '/pages/live/index',
   broadcasterInfo: '/pages/live/broadcasterInfo/index',
   // Example and system pages

@@ -17,7 +17,7 @@ const CLIENT_FRAMES: Record<ChatClientFrame['type'], string> = {
   subscribe:
     'Start receiving a room (the caller must be a member). With `afterSeq`, every message after it is delivered first (a resume after a reconnect); without it, only new ones. Answered by `subscribed`.',
   unsubscribe: 'Stop receiving a room.',
-  send: 'Post a message (as `POST /chat/send`). Answered by `ack` with the same `clientId`, or by `error` naming it; sending the same `clientId` again stores nothing new and answers the first.',
+  send: 'Post a message (as `POST /chat/send`). Answered by `ack` with the same `clientId` (or `held` when the room holds it for an admin), or by `error` naming it; sending the same `clientId` again stores nothing new and answers the first.',
   typing: 'Tell the room the caller is typing (a few per window; more are dropped silently).',
   ping: 'Application-level ping; answered by `pong` with the same `id`.',
 };
@@ -28,6 +28,7 @@ const SERVER_FRAMES: Record<ChatServerFrame['type'], string> = {
   subscribed: 'A `subscribe` took effect; `lastSeq` is the room’s newest sequence number.',
   typing: 'Someone else in the room is typing.',
   ack: 'A `send` was stored as message `seq` of `roomId`.',
+  held: 'A `send` was stored but held for an admin’s approval (a first-time poster’s link): nobody else sees it; it gets a `seq` when approved, and `changed` with topic `chatHeld` tells its author when it is decided.',
   error:
     'A frame was refused: `code` is a business status (400 invalid, naming `field`; 403; 404; 409; 414; 468; 580), 413 for a frame over the size limit, 503 when a catch-up could not be read (the server then closes the socket; reconnect and resume). `clientId` names the refused `send`.',
   pong: 'The answer to a `ping`.',
@@ -35,7 +36,7 @@ const SERVER_FRAMES: Record<ChatServerFrame['type'], string> = {
     'A new notice for the signed-in user (docs/notifications.md), with the unread counts after it: put it atop the inbox, show a badge or a banner.',
   read: 'Notices of the signed-in user were marked read, on this device or another: `ids`, or `all` (of `category` when given), with the unread counts after. Mark them read in the inbox held; nothing needs fetching again.',
   changed:
-    'Something the signed-in user sees changed (`topic`: wallet, notices, chat, ticket, redpacket, bounty, membership; `ref` names the object): refresh what shows it. Sent to every socket of the user, whatever rooms it subscribes to.',
+    'Something the signed-in user sees changed (`topic`: wallet, notices, chat, ticket, redpacket, bounty, membership, chatHeld; `ref` names the object): refresh what shows it. Sent to every socket of the user, whatever rooms it subscribes to.',
   reactions:
     'A message’s reactions changed: the counts after (keep the highest `rev`), and the change (`uid` gave or took back `emoji`), from which the reader’s own `mine` follows.',
   edited: 'Its author edited a message: its text and mentions now, and when.',

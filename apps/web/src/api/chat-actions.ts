@@ -10,7 +10,7 @@ import {
   updateMessage,
 } from '@/lib/chat-actions.ts';
 import type { History } from '@/lib/chat-messages.ts';
-import { chatKeys } from './chat.ts';
+import { chatKeys, type MyRoom } from './chat.ts';
 import { api } from './request.ts';
 
 /** Reactions, edits and pins over HTTP, and their socket frames into the cache (docs/chat.md "Reactions, editing and pins"). */
@@ -37,6 +37,7 @@ export function receiveAction(
     void client.invalidateQueries({ queryKey: chatActionKeys.reactors(roomId, frame.seq) });
   } else if (frame.type === 'edited') {
     client.setQueryData<History>(messages, (h) => updateMessage(h, frame.seq, (m) => applyEdit(m, frame)));
+    previewEdit(client, roomId, frame);
     client.setQueryData<PinsFrame>(chatActionKeys.pins(roomId), (pins) =>
       pins
         ? {
@@ -49,6 +50,21 @@ export function receiveAction(
   } else {
     client.setQueryData<PinsFrame>(chatActionKeys.pins(roomId), { items: frame.items });
   }
+}
+
+/** My list of rooms shows a last message's text as edited (the list watches the `edited` frame of rooms in view). */
+export function previewEdit(client: QueryClient, roomId: string, frame: EditedFrame) {
+  client.setQueryData<{ items: MyRoom[] }>(chatKeys.mine(), (list) =>
+    list?.items.some((item) => item.room.id === roomId && item.lastMessage?.seq === frame.seq)
+      ? {
+          items: list.items.map((item) =>
+            item.room.id === roomId && item.lastMessage?.seq === frame.seq
+              ? { ...item, lastMessage: applyEdit(item.lastMessage, frame) }
+              : item,
+          ),
+        }
+      : list,
+  );
 }
 
 /** Gives or takes back a reaction: shown at once, the server's counts when it answers, rolled back if refused. */
@@ -96,6 +112,7 @@ export function useEditMessage(roomId: string) {
       client.setQueryData<History>(chatKeys.messages(roomId), (h) =>
         updateMessage(h, message.seq, (m) => applyEdit(m, edit)),
       );
+      previewEdit(client, roomId, { type: 'edited', roomId, seq: message.seq, ...edit });
     },
   });
 }

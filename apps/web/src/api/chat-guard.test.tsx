@@ -4,7 +4,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error.ts';
-import { chatGuardKeys, useBlockChange } from './chat-guard.ts';
+import { chatGuardKeys, receiveHeld, useBlockChange, useHeldAction } from './chat-guard.ts';
 import { api } from './request.ts';
 
 vi.mock('./request.ts', () => ({ api: { call: vi.fn() } }));
@@ -73,5 +73,58 @@ describe('useBlockChange', () => {
     expect(uids()).toEqual([]);
     await act(async () => settle().reject(new ApiError('business', 404, 'This user does not exist')));
     expect(uids()).toEqual(['2']);
+  });
+});
+
+const heldItem = (id: string) => ({
+  id,
+  roomId: '4',
+  status: 'held' as const,
+  seq: null,
+  text: `link ${id} example.com`,
+  imageId: null,
+  replyTo: null,
+  clientId: null,
+  author: { uid: '10000001', name: null },
+  createdAt: '2026-11-29T10:00:00.000Z',
+});
+
+describe('held messages', () => {
+  it('an approval leaves the queue at once and asks for it again', async () => {
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+    });
+    client.setQueryData(chatGuardKeys.held('4'), { items: [heldItem('1'), heldItem('2')] });
+    const latest: { action?: ReturnType<typeof useHeldAction> } = {};
+    function Holder() {
+      latest.action = useHeldAction('4');
+      return null;
+    }
+    const root = createRoot(document.createElement('div'));
+    act(() =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <Holder />
+        </QueryClientProvider>,
+      ),
+    );
+    unmounts.push(() => act(() => root.unmount()));
+    vi.mocked(api.call).mockResolvedValue({ ...heldItem('1'), status: 'approved', seq: 12 });
+    await act(async () => {
+      await latest.action!.mutateAsync({ id: '1', action: 'approve' });
+    });
+    expect(api.call).toHaveBeenCalledWith(chatGuardApi.roomHeldAct, { roomId: '4', id: '1', action: 'approve' });
+    const left = client.getQueryData<{ items: { id: string }[] }>(chatGuardKeys.held('4'));
+    expect(left?.items.map((item) => item.id)).toEqual(['2']);
+    expect(client.getQueryState(chatGuardKeys.held('4'))?.isInvalidated).toBe(true);
+  });
+
+  it('a held frame adds the message to my list of the room once', () => {
+    const client = new QueryClient();
+    receiveHeld(client, heldItem('5'));
+    receiveHeld(client, heldItem('5'));
+    expect(client.getQueryData<{ items: { id: string }[] }>(chatGuardKeys.myHeld('4'))?.items.map((i) => i.id)).toEqual(
+      ['5'],
+    );
   });
 });

@@ -1,4 +1,11 @@
-import { type ChatBlockedPerson, type ChatReportReason, type ChatRoomRules, chatGuardApi } from '@polaris/contract';
+import {
+  type ChatBlockedPerson,
+  type ChatHeldMessage,
+  type ChatReportReason,
+  type ChatRoomRules,
+  chatGuardApi,
+} from '@polaris/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSession } from '@/lib/session.ts';
@@ -13,6 +20,9 @@ import { api } from './request.ts';
 export const chatGuardKeys = {
   blocks: ['chat', 'blocks'] as const,
   reports: (roomId: string) => ['chat', 'reports', roomId] as const,
+  /** A room's held messages: the admins' queue, and under it (`mine`) the user's own that wait or were refused. */
+  held: (roomId: string) => ['chat', 'held', roomId] as const,
+  myHeld: (roomId: string) => ['chat', 'held', roomId, 'mine'] as const,
 };
 
 const useLoggedIn = () => useSession((state) => state.loginStatus);
@@ -120,5 +130,54 @@ export function useSaveRoomRules(roomId: string) {
   return useMutation({
     mutationFn: (rules: ChatRoomRules) => api.call(chatGuardApi.roomRulesSet, { roomId, ...rules }),
     onSuccess: (answer) => client.setQueryData(roomRulesKey(roomId), answer),
+  });
+}
+
+/** A room's messages held for approval (a first-time poster's link), for its admins: the queue and its count. */
+export function useHeldQueue(roomId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: chatGuardKeys.held(roomId),
+    enabled: useLoggedIn() && roomId !== '' && enabled,
+    queryFn: () => api.call(chatGuardApi.roomHeld, { roomId }, { silent: true }),
+    select: (data) => data.items,
+    retry: false,
+  });
+}
+
+export type HeldAction = 'approve' | 'reject';
+
+/**
+ * An admin approves or rejects a held message. The answer leaves the queue at once; a 409 (another admin decided
+ * first) asks for the queue again, as does every settled decision, since others may have acted meanwhile.
+ */
+export function useHeldAction(roomId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: HeldAction }) =>
+      api.call(chatGuardApi.roomHeldAct, { roomId, id, action }),
+    onSuccess: (answer) =>
+      client.setQueryData<{ items: ChatHeldMessage[] }>(chatGuardKeys.held(roomId), (data) =>
+        data ? { items: data.items.filter((item) => item.id !== answer.id) } : data,
+      ),
+    onSettled: () => void client.invalidateQueries({ queryKey: chatGuardKeys.held(roomId), exact: true }),
+  });
+}
+
+/** The user's own messages of a room that wait for an admin or were refused (shown at the end of the conversation). */
+export function useMyHeld(roomId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: chatGuardKeys.myHeld(roomId),
+    enabled: useLoggedIn() && roomId !== '' && enabled,
+    queryFn: () => api.call(chatGuardApi.myHeld, { roomId }, { silent: true }),
+    select: (data) => data.items,
+    retry: false,
+  });
+}
+
+/** A send the server held (the socket's `held` frame): shown at once as waiting, before any refetch. */
+export function receiveHeld(client: QueryClient, held: ChatHeldMessage) {
+  client.setQueryData<{ items: ChatHeldMessage[] }>(chatGuardKeys.myHeld(held.roomId), (data) => {
+    const items = data?.items ?? [];
+    return items.some((item) => item.id === held.id) ? data : { items: [...items, held] };
   });
 }

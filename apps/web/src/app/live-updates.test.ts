@@ -7,6 +7,7 @@ import { activityKeys } from '@/api/activity.ts';
 import { authKeys } from '@/api/auth.ts';
 import { bountyKeys } from '@/api/bounty.ts';
 import { chatKeys } from '@/api/chat.ts';
+import { chatGuardKeys } from '@/api/chat-guard.ts';
 import { noticeKeys } from '@/api/notice.ts';
 import { redPacketKeys } from '@/api/redpacket.ts';
 import { vipKeys } from '@/api/vip.ts';
@@ -41,6 +42,9 @@ const HELD: Record<string, QueryKey> = {
   unread: noticeKeys.unread(),
   rooms: chatKeys.mine(),
   roomMessages: chatKeys.messages('3'),
+  myHeld: chatGuardKeys.myHeld('5'),
+  otherHeld: chatGuardKeys.myHeld('6'),
+  heldQueue: chatGuardKeys.held('5'),
 };
 
 /** An inbox page as the server answers it, with one older notice. */
@@ -132,6 +136,7 @@ describe('changed frames: the queries each topic refreshes', () => {
       ['chat', null],
       ['rooms', 'unread'],
     ],
+    [['chatHeld', '5'], ['myHeld']],
   ];
   for (const [[topic, ref], expected] of cases) {
     it(`${topic}${ref ? `:${ref}` : ''} refreshes ${expected.join(', ')} and nothing else`, () => {

@@ -4,6 +4,7 @@ import { activityKeys } from '@/api/activity.ts';
 import { authKeys } from '@/api/auth.ts';
 import { bountyKeys } from '@/api/bounty.ts';
 import { chatKeys } from '@/api/chat.ts';
+import { chatGuardKeys } from '@/api/chat-guard.ts';
 import { addToInbox, markReadLocally, noticeKeys } from '@/api/notice.ts';
 import { redPacketKeys } from '@/api/redpacket.ts';
 import { vipKeys } from '@/api/vip.ts';
@@ -48,6 +49,10 @@ export function keysFor(topic: LiveTopic, ref: string | null): QueryKey[] {
     // Unread chat messages (the Community tab's badge) and the room list's counts.
     case 'chat':
       return [noticeKeys.unread(), chatKeys.mine()];
+    // A held message in the room `ref` was approved or refused (mine), or started waiting (I am an admin): the
+    // conversation's list of mine and the admins' queue with its count.
+    case 'chatHeld':
+      return [ref ? chatGuardKeys.held(ref) : ['chat', 'held']];
   }
 }
 

@@ -13,7 +13,12 @@
  * - `sent`: acknowledged under `seq`, waiting for that message to arrive in the room;
  * - `failed`: the server refused it (`error` in the user's language); sent again only when the user retries.
  */
-type OutgoingStatus = 'queued' | 'sending' | 'sent' | 'failed';
+type OutgoingStatus = 'queued' | 'sending' | 'sent' | 'failed' | HeldStatus;
+/**
+ * Never in the outbox: how the conversation shows the user's own messages the server holds for an admin's approval
+ * (`held`: waiting; `rejected`: refused), beside the ones still on their way (docs/chat.md "Held links").
+ */
+type HeldStatus = 'held' | 'rejected';
 
 export interface OutgoingBody {
   text: string;

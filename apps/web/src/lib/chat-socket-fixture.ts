@@ -26,6 +26,8 @@ export interface ServerSwitches {
   refuseText: string | null;
   /** Answer sends of this text as a frame that failed to parse: an error frame with no client id. */
   unreadableText: string | null;
+  /** Hold sends of this text for an admin (a first-time poster's link): a `held` frame, nothing stored. */
+  holdText: string | null;
 }
 
 export class FakeChatServer {
@@ -37,6 +39,7 @@ export class FakeChatServer {
     cutBeforeNextStore: false,
     refuseText: null,
     unreadableText: null,
+    holdText: null,
   };
   connectionsMade = 0;
   /** Connection attempts turned away while `refuse` was on. */
@@ -198,6 +201,20 @@ export class FakeChatServer {
       connection.socket.terminate();
     } else if (text === this.switches.unreadableText) {
       this.send(connection, { type: 'error', code: 400, message: '文字太長', field: 'text' });
+    } else if (text === this.switches.holdText) {
+      const held = {
+        id: '1',
+        roomId,
+        status: 'held' as const,
+        seq: null,
+        text,
+        imageId: null,
+        replyTo: null,
+        clientId,
+        author: { uid: connection.uid, name: null },
+        createdAt: new Date().toISOString(),
+      };
+      this.send(connection, { type: 'held', clientId, roomId, held });
     } else if (text === this.switches.refuseText) {
       this.send(connection, { type: 'error', code: 403, message: '你已被禁言', clientId });
     } else if (this.switches.loseNextAck) {

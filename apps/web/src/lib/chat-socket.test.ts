@@ -128,6 +128,21 @@ describe('chat socket: sending', () => {
     ]);
   });
 
+  it('takes a send the server holds for an admin out of the outbox and hands it to the room’s watchers', async () => {
+    const socket = client();
+    const held: string[] = [];
+    const messages: number[] = [];
+    socket.watch('7', { held: (item) => held.push(item.text), message: (m) => messages.push(m.seq) }, 0);
+    await until(() => socket.status === 'open', 'the connection');
+    server.switches.holdText = 'see example.com';
+    socket.send('7', { text: 'see example.com' });
+    await until(() => held.length === 1, 'the held frame');
+    expect(held).toEqual(['see example.com']);
+    expect(socket.outbox.size).toBe(0);
+    expect(storedTexts('7')).toEqual([]);
+    expect(messages).toEqual([]);
+  });
+
   it('keeps what is typed while the server is unreachable as not sent, and sends it once when it is back', async () => {
     const socket = client();
     const room = collect(socket, '7', 0);

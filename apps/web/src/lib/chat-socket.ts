@@ -1,5 +1,6 @@
 import {
   type ChatClientFrame,
+  type ChatHeldMessage,
   type ChatMessage,
   type ChatPollResults,
   type ChatServerFrame,
@@ -27,6 +28,8 @@ export interface RoomHandlers {
   refused?(code: number, message: string): void;
   /** A message's reactions changed, it was edited, or the room's pins changed. */
   action?(frame: Extract<ChatServerFrame, { type: 'reactions' | 'edited' | 'pins' }>): void;
+  /** A send of this client was stored but held for an admin's approval: it leaves the outbox for this. */
+  held?(held: ChatHeldMessage): void;
 }
 
 export type { SocketLike, SocketStatus } from './chat-link.ts';
@@ -331,6 +334,9 @@ export class ChatSocket {
       case 'ack':
         this.onAck(frame.clientId, frame.roomId, frame.seq);
         break;
+      case 'held':
+        this.onHeld(frame.clientId, frame.held);
+        break;
       case 'error':
         this.onErrorFrame(frame.code, frame.message, frame.clientId ?? null);
         break;
@@ -381,6 +387,14 @@ export class ChatSocket {
     const arrived = room?.lastSeq !== undefined && room.lastSeq >= seq;
     if (arrived || !room || room.watchers.size === 0) this.outbox.remove(item.clientId);
     else this.outbox.update(item.clientId, { status: 'sent', seq });
+    if (room) this.release(room);
+  }
+
+  /** Stored, but waiting for an admin: no seq will come for it now, so it leaves the outbox for the room's list. */
+  private onHeld(clientId: string | null, held: ChatHeldMessage): void {
+    if (clientId) this.outbox.remove(clientId);
+    const room = this.rooms.get(held.roomId);
+    for (const watcher of room?.watchers ?? []) watcher.held?.(held);
     if (room) this.release(room);
   }
 

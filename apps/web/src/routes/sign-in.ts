@@ -64,6 +64,7 @@ export const SIGN_IN_TITLES: Partial<Record<AppPath, string>> = {
   [PATHS.chatAnnouncement]: 'chatManage.announcementTitle',
   [PATHS.cityActivities]: 'chatManage.cityActivitiesTitle',
   [PATHS.chatReports]: 'chatGuard.queueTitle',
+  [PATHS.chatHeld]: 'chatGuard.held.title',
   [PATHS.chatBlocked]: 'chatGuard.listTitle',
   [PATHS.exampleGroupMessages]: 'chat.groups.title',
   [PATHS.exampleChatMessages]: 'chat.direct.title',

@@ -39,6 +39,8 @@ export const enFeatures = {
     nameLikeAdmin: 'Your display name looks like the name of an admin of this room: change it to join or write here',
     blockedWord: 'This room does not allow a word in your message',
     linkTooSoon: 'New members may post links in this room after {{hours}} hours',
+    heldNotFound: 'This held message does not exist',
+    heldDecided: 'Another admin has already decided on this message',
   },
   redpacket: {
     notFound: 'This red packet does not exist',

@@ -38,6 +38,8 @@ export const zhHansFeatures: FeatureMessages = {
     nameLikeAdmin: '你的显示名称与此聊天室管理员的名称太相似：请更改后再加入或发言',
     blockedWord: '此聊天室不允许你消息中的某个词语',
     linkTooSoon: '新成员加入此聊天室 {{hours}} 小时后才能发送链接',
+    heldNotFound: '此待审消息不存在',
+    heldDecided: '另一位管理员已处理此消息',
   },
   redpacket: {
     notFound: '红包不存在',

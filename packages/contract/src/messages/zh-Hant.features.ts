@@ -38,6 +38,8 @@ export const zhHantFeatures: FeatureMessages = {
     nameLikeAdmin: '你的顯示名稱與此聊天室管理員的名稱太相似：請更改後再加入或發言',
     blockedWord: '此聊天室不允許你訊息中的某個詞語',
     linkTooSoon: '新成員加入此聊天室 {{hours}} 小時後才能發送連結',
+    heldNotFound: '此待審訊息不存在',
+    heldDecided: '另一位管理員已處理此訊息',
   },
   redpacket: {
     notFound: '紅包不存在',

@@ -1,6 +1,6 @@
 import { withSchemas } from '../api-route.ts';
 import { EmptyInput } from '../auth.ts';
-import { ChatRoomRefInput } from '../chat.ts';
+import { ChatHeldMessageOutput, ChatRoomRefInput } from '../chat.ts';
 import * as s from '../chat-guard.ts';
 import { chatGuardApi as api } from './chat-guard.ts';
 
@@ -14,6 +14,10 @@ export const chatGuardSchemas = {
   roomReportAct: withSchemas(api.roomReportAct, s.ChatReportActionInput, s.ChatReportActionOutput),
   roomRules: withSchemas(api.roomRules, ChatRoomRefInput, s.ChatRoomRulesOutput),
   roomRulesSet: withSchemas(api.roomRulesSet, s.ChatRoomRulesInput, s.ChatRoomRulesOutput),
+  roomHeld: withSchemas(api.roomHeld, ChatRoomRefInput, s.ChatHeldListOutput),
+  myHeld: withSchemas(api.myHeld, ChatRoomRefInput, s.ChatHeldListOutput),
+  roomHeldAct: withSchemas(api.roomHeldAct, s.ChatHeldActionInput, ChatHeldMessageOutput),
+  operatorSearchBackfill: withSchemas(api.operatorSearchBackfill, EmptyInput, s.ChatSearchBackfillOutput),
   operatorReports: withSchemas(api.operatorReports, EmptyInput, s.ChatReportsOutput),
   operatorReportAct: withSchemas(api.operatorReportAct, s.ChatOperatorReportActionInput, s.ChatReportActionOutput),
 };

@@ -333,5 +333,56 @@ export const chatRoomRules = pgTable('chat_room_rules', {
     .references(() => chatRooms.id),
   blockedWords: jsonb('blocked_words').$type<string[]>().notNull().default([]),
   linkMinHours: integer('link_min_hours').notNull().default(0),
+  /** A link from a member who has never had a message published here waits for an admin (`chat_held_messages`). */
+  holdFirstLinks: boolean('hold_first_links').notNull().default(false),
   updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * Messages held for an admin's approval (a first-time poster's link, docs/chat.md "Held links"): stored, so nothing
+ * acknowledged is lost, but outside `chat_messages` until approved, so no history, search, unread count or notice
+ * sees them. Approving claims the room's next number then and copies the message there (`seq`); `status` moves
+ * once, by a conditional update, so two admins acting at once act once.
+ */
+export const chatHeldMessages = pgTable(
+  'chat_held_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    roomId: bigint('room_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatRooms.id),
+    senderId: bigint('sender_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull().default(''),
+    imageId: text('image_id'),
+    replyTo: bigint('reply_to', { mode: 'number' }),
+    clientId: text('client_id'),
+    status: text('status', { enum: ['held', 'approved', 'rejected'] })
+      .notNull()
+      .default('held'),
+    /** The message's number once approved. */
+    seq: bigint('seq', { mode: 'number' }),
+    decidedBy: bigint('decided_by', { mode: 'number' }),
+    decidedAt: at('decided_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('chat_held_client_idx').on(t.roomId, t.senderId, t.clientId).where(sql`${t.clientId} is not null`),
+    index('chat_held_room_idx').on(t.roomId, t.status, t.id),
+    index('chat_held_sender_idx').on(t.senderId, t.roomId),
+  ],
+);
+
+/**
+ * Where the search backfill stands (docs/chat.md "Search", messages stored before migration 0046): one row, the last
+ * message key done in `(room_id, seq)` order, and when the whole table was done. A batch holds this row's lock from
+ * reading it to its commit, so two processes never index one batch each.
+ */
+export const chatSearchBackfill = pgTable('chat_search_backfill', {
+  id: smallint('id').primaryKey(),
+  roomId: bigint('room_id', { mode: 'number' }).notNull().default(0),
+  seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+  indexed: bigint('indexed', { mode: 'number' }).notNull().default(0),
+  doneAt: at('done_at'),
 });

@@ -2,6 +2,7 @@ import { Status } from '@polaris/contract';
 import { FieldsError } from '../../platform/errors.ts';
 import { looksAlike } from './confusable.ts';
 import { adminNames, displayNameOf, roomRules, saveRoomRules, sharedRoomAdmins } from './guard.store.ts';
+import { hasPublished } from './held.store.ts';
 import { authorize, canEditSettings, isAdmin, type Member } from './policy.ts';
 import type { Caller, ChatRoomAccess } from './room-access.ts';
 import type { MemberRow, RoomRow } from './store.ts';
@@ -31,20 +32,27 @@ export class ChatAutomodService {
     const { room, member } = await this.access.membership(user.id, roomId);
     authorize(true, canEditSettings(room, member));
     const row = await roomRules(this.db, room.id);
-    return { blockedWords: row?.blockedWords ?? [], linkMinHours: row?.linkMinHours ?? 0 };
+    return {
+      blockedWords: row?.blockedWords ?? [],
+      linkMinHours: row?.linkMinHours ?? 0,
+      holdFirstLinks: row?.holdFirstLinks ?? false,
+    };
   }
 
-  async setRules(user: Caller, input: { roomId: string; blockedWords: string[]; linkMinHours: number }) {
+  async setRules(
+    user: Caller,
+    input: { roomId: string; blockedWords: string[]; linkMinHours: number; holdFirstLinks: boolean },
+  ) {
     const { room, member } = await this.access.membership(user.id, input.roomId);
     authorize(true, canEditSettings(room, member));
     const words = [...new Set(input.blockedWords.map((word) => normaliseWords(word).trim()).filter(Boolean))];
     const row = await saveRoomRules(
       this.db,
       room.id,
-      { blockedWords: words, linkMinHours: input.linkMinHours },
+      { blockedWords: words, linkMinHours: input.linkMinHours, holdFirstLinks: input.holdFirstLinks },
       this.access.deps.now(),
     );
-    return { blockedWords: row.blockedWords, linkMinHours: row.linkMinHours };
+    return { blockedWords: row.blockedWords, linkMinHours: row.linkMinHours, holdFirstLinks: row.holdFirstLinks };
   }
 
   /**
@@ -75,13 +83,17 @@ export class ChatAutomodService {
     return null;
   }
 
-  /** The room's rules over a text message about to be sent by a member (admins are not held by them). */
-  async checkSend(room: RoomRow, member: MemberRow, name: string | null, text: string) {
-    if (room.kind === 'direct') return;
+  /**
+   * The room's rules over a text message about to be sent by a member (admins are not held by them): throws when
+   * a rule refuses it; answers true when it is to be held for an admin's approval (a link from a member who never
+   * had a message published here, with `holdFirstLinks` on).
+   */
+  async checkSend(room: RoomRow, member: MemberRow, name: string | null, text: string): Promise<boolean> {
+    if (room.kind === 'direct') return false;
     await this.refuseImpersonation(room.id, member.userId, member, name);
-    if (isAdmin(member) || !text) return;
+    if (isAdmin(member) || !text) return false;
     const rules = await roomRules(this.db, room.id);
-    if (!rules) return;
+    if (!rules) return false;
     const normal = normaliseWords(text);
     if (rules.blockedWords.some((word) => normal.includes(word))) {
       throw new FieldsError([{ field: 'text', messageKey: 'chat.blockedWord' }]);
@@ -90,5 +102,6 @@ export class ChatAutomodService {
     if (rules.linkMinHours > 0 && member.joinedAt.getTime() > since && hasLink(text)) {
       throw new FieldsError([{ field: 'text', messageKey: 'chat.linkTooSoon', params: { hours: rules.linkMinHours } }]);
     }
+    return rules.holdFirstLinks && hasLink(text) && !(await hasPublished(this.db, room.id, member.userId));
   }
 }

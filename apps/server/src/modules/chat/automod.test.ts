@@ -120,7 +120,7 @@ describe('room rules', () => {
     );
     expect((await setRules(owner, { roomId: open.id, blockedWords: ['x'], linkMinHours: 9999 })).status).toBe(400);
     const empty = await t.call('GET', '/chat/room/rules', { token: owner.token, query: { roomId: open.id } });
-    expect(empty.attachment).toEqual({ blockedWords: [], linkMinHours: 0 });
+    expect(empty.attachment).toEqual({ blockedWords: [], linkMinHours: 0, holdFirstLinks: false });
   });
 
   it('refuses a message with a blocked word (normalised: width and case), naming the field; admins are not held', async () => {
@@ -131,7 +131,7 @@ describe('room rules', () => {
       blockedWords: ['ＳＣＡＭ', 'scam', ' Pump '],
       linkMinHours: 0,
     });
-    expect(saved.attachment).toEqual({ blockedWords: ['scam', 'pump'], linkMinHours: 0 });
+    expect(saved.attachment).toEqual({ blockedWords: ['scam', 'pump'], linkMinHours: 0, holdFirstLinks: false });
     const before = (
       await t.call<{ lastSeq: number }>('GET', '/chat/room', { token: mia.token, query: { roomId: room.id } })
     ).attachment.lastSeq;

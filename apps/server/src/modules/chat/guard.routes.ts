@@ -62,10 +62,31 @@ export function chatGuardRoutes(router: Router, chat: ChatService, operatorToken
   });
   router.route({
     ...chatGuardSchemas.roomRulesSet,
-    summary: "Set a room's blocked words and link rule (admins)",
+    summary: "Set a room's blocked words and link rules (admins)",
     tags,
     auth: 'user',
     handler: ({ input, user }) => chat.automod.setRules(user, input),
+  });
+  router.route({
+    ...chatGuardSchemas.roomHeld,
+    summary: "A room's messages held for approval (a first-time poster's link), oldest first (admins)",
+    tags,
+    auth: 'user',
+    handler: ({ input, user }) => chat.held.queue(user, input.roomId),
+  });
+  router.route({
+    ...chatGuardSchemas.myHeld,
+    summary: 'My messages of a room that wait for an admin or were refused',
+    tags,
+    auth: 'user',
+    handler: ({ input, user }) => chat.held.mine(user, input.roomId),
+  });
+  router.route({
+    ...chatGuardSchemas.roomHeldAct,
+    summary: 'Approve (publish now, under the next number) or reject a held message (admins; acted on once)',
+    tags,
+    auth: 'user',
+    handler: ({ input, user }) => chat.held.act(user, input),
   });
   if (!operatorToken) return;
   const guard = operatorGuard(operatorToken);
@@ -77,6 +98,16 @@ export function chatGuardRoutes(router: Router, chat: ChatService, operatorToken
     handler: async ({ request }) => {
       guard(request);
       return chat.reports.operatorQueue();
+    },
+  });
+  router.route({
+    ...chatGuardSchemas.operatorSearchBackfill,
+    summary: 'Index for search messages stored before search existed, a run of batches (operator token)',
+    tags: ['operator'],
+    auth: 'public',
+    handler: async ({ request }) => {
+      guard(request);
+      return chat.searchBackfill.run();
     },
   });
   router.route({

@@ -153,7 +153,7 @@ export async function roomRules(db: Db, roomId: number) {
 export async function saveRoomRules(
   db: Db,
   roomId: number,
-  values: { blockedWords: string[]; linkMinHours: number },
+  values: { blockedWords: string[]; linkMinHours: number; holdFirstLinks: boolean },
   at: Date,
 ) {
   const [row] = await db

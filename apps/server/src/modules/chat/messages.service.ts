@@ -1,7 +1,8 @@
-import { CHAT_LIMITS, type ChatMessage, Status } from '@polaris/contract';
+import { CHAT_LIMITS, type ChatHeldMessage, type ChatMessage, Status } from '@polaris/contract';
 import type { Tx } from '../../db/client.ts';
 import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { ChatAutomodService } from './automod.service.ts';
+import type { ChatHeldService } from './held.service.ts';
 import {
   insertSentMessage,
   markDeleted,
@@ -41,6 +42,8 @@ export interface MessageRows {
   ): Promise<{ ref: string; carried: Pick<ChatMessage, 'poll'> }>;
 }
 
+type SendInput = { roomId: string; text: string; imageId?: string; replyTo?: number; clientId?: string | null };
+
 /** Thrown inside a send's transaction to undo it (the claimed number with it) when the message is stored already. */
 class AlreadyStored extends Error {}
 
@@ -51,6 +54,7 @@ export class ChatMessagesService {
     private readonly notices: ChatNotices,
     private readonly reactions: ChatReactionsService,
     private readonly automod: ChatAutomodService,
+    private readonly held: ChatHeldService,
   ) {}
 
   private get db() {
@@ -95,12 +99,31 @@ export class ChatMessagesService {
    */
   async send(
     user: Caller,
-    input: { roomId: string; text: string; imageId?: string; replyTo?: number; clientId?: string | null },
+    input: SendInput,
     /** A red packet or bounty posted by its service: paid for already, so neither rate nor slow mode holds it back. */
     attachment?: { kind: 'redpacket' | 'bounty'; ref: string },
     /** A poll: sent under every rule of a message (rate, slow mode), with its rows stored in the same transaction. */
     own?: MessageRows,
-  ) {
+  ): Promise<ChatMessage> {
+    const sent = await this.deliver(user, input, attachment, own, false);
+    return sent.message!;
+  }
+
+  /**
+   * A member's text or image (HTTP and the socket's `send`): stored and published, or, when the room's rules hold
+   * it (a first-time poster's link), stored for an admin's approval and answered as `held`.
+   */
+  submit(user: Caller, input: SendInput) {
+    return this.deliver(user, input, undefined, undefined, true);
+  }
+
+  private async deliver(
+    user: Caller,
+    input: SendInput,
+    attachment: { kind: 'redpacket' | 'bounty'; ref: string } | undefined,
+    own: MessageRows | undefined,
+    mayHold: boolean,
+  ): Promise<{ message: ChatMessage; held: null } | { message: null; held: ChatHeldMessage }> {
     const { deps } = this.access;
     const roomId = Number(input.roomId);
     if (!attachment) {
@@ -116,7 +139,16 @@ export class ChatMessagesService {
     const { room, member, name, avatar, iBlockedPeer } = await this.access.membership(user.id, roomId);
     if (room.closedAt) throw new AppError(Status.conflict, 'chat.closed');
     if (iBlockedPeer) throw new AppError(Status.conflict, 'chat.unblockToSend');
-    if (!attachment) await this.automod.checkSend(room, member, name, input.text);
+    const hold = !attachment && (await this.automod.checkSend(room, member, name, input.text));
+    if (hold && mayHold) {
+      if (input.replyTo !== undefined && !(await messageBySeq(this.db, room.id, input.replyTo))) {
+        throw new FieldsError([{ field: 'replyTo', messageKey: 'chat.replyNotFound' }]);
+      }
+      return {
+        message: null,
+        held: await this.held.hold(user, room, member, { ...input, clientId: input.clientId || null }),
+      };
+    }
     const mentioned = [...input.text.matchAll(MENTION)].map((match) => Number(match[1]));
     const known = await userIdsByUid(this.db, [...new Set(mentioned)].slice(0, 20));
     // Five statements: the sequence number (which locks the room, serialising its senders), the sender's read
@@ -168,7 +200,7 @@ export class ChatMessagesService {
       const seq = await seqByClientId(this.db, room.id, user.id, clientId!);
       const [stored] = await messagesAfter(this.db, room.id, seq! - 1, 1);
       const [first] = await withPolls(this.access, [presentMessage(stored!)], user.id);
-      return first!;
+      return { message: first!, held: null };
     }
     const presented: ChatMessage = {
       ...presentMessage({
@@ -181,7 +213,7 @@ export class ChatMessagesService {
       ...message.carried,
     };
     await this.access.publish(room.id, { type: 'message', message: presented });
-    return presented;
+    return { message: presented, held: null };
   }
 
   /**

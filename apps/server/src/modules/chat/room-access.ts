@@ -160,7 +160,7 @@ export class ChatRoomAccess {
     for (const event of events) await this.deps.bus.publish(this.membershipChannel(), JSON.stringify(event));
   }
 
-  async publishMessages(messages: MessageRow[]) {
+  async publishMessages(messages: Pick<MessageRow, 'roomId' | 'seq'>[]) {
     for (const row of messages) {
       const [full] = await messagesAfter(this.db, row.roomId, row.seq - 1, 1);
       if (full) await this.publish(row.roomId, { type: 'message', message: presentMessage(full) });

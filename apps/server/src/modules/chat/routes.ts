@@ -128,7 +128,7 @@ function messageRoutes(router: Router, chat: ChatService): void {
     summary: 'Send a message (the WebSocket send frame does the same)',
     tags,
     auth: 'user',
-    handler: async ({ input, user }) => ({ message: await chat.messages.send(user, input) }),
+    handler: ({ input, user }) => chat.messages.submit(user, input),
   });
   router.route({
     ...chatSchemas.messageDelete,

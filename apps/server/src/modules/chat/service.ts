@@ -3,6 +3,7 @@ import { ActivityRoomsService } from './activity-rooms.service.ts';
 import { ChatAutomodService } from './automod.service.ts';
 import { ChatBlocksService } from './blocks.service.ts';
 import { ChatEditsService } from './edits.service.ts';
+import { ChatHeldService } from './held.service.ts';
 import { ChatMessagesService } from './messages.service.ts';
 import { ChatModerationService } from './moderation.service.ts';
 import { ChatNotices, type RoomNotice } from './notices.service.ts';
@@ -16,6 +17,7 @@ import { type ChatDeps, ChatRoomAccess, type MembershipEvent, type RoomVisibilit
 import { decodeRoomEvent, type RoomEvent, type WireRoomEvent } from './room-wire.ts';
 import { ChatRoomsService } from './rooms.service.ts';
 import { ChatSearchService } from './search.service.ts';
+import { ChatSearchBackfill } from './search-backfill.ts';
 import { databaseName, unreadMessageCount } from './store.ts';
 
 export { type RoomRole, roomStageRefusal } from './policy.ts';
@@ -46,6 +48,10 @@ export class ChatService {
   readonly reports: ChatReportsService;
   /** A room's automatic moderation: blocked words, links from new members, names that pass for an admin's. */
   readonly automod: ChatAutomodService;
+  /** Indexes for search the messages stored before search existed (a background worker, `chat:search-backfill`). */
+  readonly searchBackfill: ChatSearchBackfill;
+  /** Messages held for an admin's approval (a first-time poster's link). */
+  readonly held: ChatHeldService;
   /** Mentions, replies, direct messages, added to a room, and room-wide notices for other modules. */
   readonly notices: ChatNotices;
   /** Who may see what belongs to a room: the one rule red packets, bounties and live stages ask. */
@@ -61,11 +67,13 @@ export class ChatService {
     this.reactions = new ChatReactionsService(this.access, this.reactionNotices);
     this.edits = new ChatEditsService(this.access, this.notices, this.automod);
     this.pins = new ChatPinsService(this.access);
-    this.messages = new ChatMessagesService(this.access, this.notices, this.reactions, this.automod);
+    this.held = new ChatHeldService(this.access, this.notices);
+    this.messages = new ChatMessagesService(this.access, this.notices, this.reactions, this.automod, this.held);
     this.moderation = new ChatModerationService(this.access);
     this.activityRooms = new ActivityRoomsService(this.access, this.notices);
     this.polls = new ChatPollsService(this.access, this.messages);
     this.search = new ChatSearchService(this.access);
+    this.searchBackfill = new ChatSearchBackfill(deps.db, deps.now);
     this.blocks = new ChatBlocksService(this.access);
     this.reports = new ChatReportsService(this.access, this.messages, this.moderation);
     this.visibility = { visibleRooms: (viewerId, roomIds) => this.access.visibleRooms(viewerId, roomIds) };

@@ -291,8 +291,9 @@ export class ChatSocketSession {
           await deps.chat.messages.typing(user, Number(frame.roomId));
           return;
         case 'send': {
-          const message = await deps.chat.messages.send(user, frame);
-          connection.send({ type: 'ack', clientId, roomId: message.roomId, seq: message.seq });
+          const sent = await deps.chat.messages.submit(user, frame);
+          if (sent.held) connection.send({ type: 'held', clientId, roomId: sent.held.roomId, held: sent.held });
+          else connection.send({ type: 'ack', clientId, roomId: sent.message.roomId, seq: sent.message.seq });
           return;
         }
       }

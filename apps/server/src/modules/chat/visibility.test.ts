@@ -54,6 +54,8 @@ const ROUTES: Record<string, (ids: Ids) => Record<string, string>> = {
   '/chat/poll/voters': (ids) => ({ pollId: ids.pollId }),
   '/chat/room/reports': (ids) => ({ roomId: ids.roomId }),
   '/chat/room/rules': (ids) => ({ roomId: ids.roomId }),
+  '/chat/room/held': (ids) => ({ roomId: ids.roomId }),
+  '/chat/room/held/mine': (ids) => ({ roomId: ids.roomId }),
 };
 /** Routes a plain member may not read (a message's earlier versions are for moderators): the room's owner reads them. */
 const OWNER_ROUTES = new Set(['/chat/message/versions']);

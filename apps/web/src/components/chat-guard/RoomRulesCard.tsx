@@ -1,5 +1,5 @@
 import type { ChatRoom, ChatRoomRules } from '@polaris/contract';
-import { TextArea } from 'antd-mobile';
+import { Switch, TextArea } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoomRules, useSaveRoomRules } from '@/api/chat-guard.ts';
@@ -12,7 +12,7 @@ import ui from '@/components/ui.module.css';
 import css from './chat-guard.module.css';
 import { linkHourChoices, parseWords } from './rules.ts';
 
-/** A room's automatic moderation on its settings screen, for its admins: blocked words and the link rule. */
+/** A room's automatic moderation on its settings screen, for its admins: blocked words and the link rules. */
 export function RoomRulesCard({ room }: { room: ChatRoom }) {
   const { t } = useTranslation();
   const rules = useRoomRules(room.id, true);
@@ -39,9 +39,10 @@ function RulesForm({ roomId, rules }: { roomId: string; rules: ChatRoomRules }) 
   const save = useSaveRoomRules(roomId);
   const [words, setWords] = useState(rules.blockedWords.join('\n'));
   const [hours, setHours] = useState(rules.linkMinHours);
+  const [hold, setHold] = useState(rules.holdFirstLinks);
   const submit = () =>
     save.mutate(
-      { blockedWords: parseWords(words), linkMinHours: hours },
+      { blockedWords: parseWords(words), linkMinHours: hours, holdFirstLinks: hold },
       {
         onSuccess: (answer) => {
           setWords(answer.blockedWords.join('\n'));
@@ -86,6 +87,23 @@ function RulesForm({ roomId, rules }: { roomId: string; rules: ChatRoomRules }) 
         </div>
         <p className={styles.hint}>{t('chatGuard.rules.linksHint')}</p>
       </fieldset>
+      <div className={styles.field}>
+        <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12 }}>
+          <span id="room-hold-links-label" className={styles.label}>
+            {t('chatGuard.rules.hold')}
+          </span>
+          <Switch
+            checked={hold}
+            onChange={setHold}
+            aria-labelledby="room-hold-links-label"
+            aria-describedby="room-hold-links-hint"
+            data-testid="room-hold-links"
+          />
+        </div>
+        <p className={styles.hint} id="room-hold-links-hint">
+          {t('chatGuard.rules.holdHint')}
+        </p>
+      </div>
       <Button variant="primary" block loading={save.isPending} onClick={submit} data-testid="room-rules-save">
         {t('chatGuard.rules.save')}
       </Button>

@@ -277,6 +277,11 @@ export function PendingRow({ item, first, context }: { item: OutgoingMessage; fi
           {t('chat.status.discard')}
         </button>
       </>
+    ) : item.status === 'held' || item.status === 'rejected' ? (
+      <>
+        {item.status === 'held' ? <ClockCircleOutline aria-hidden /> : <ExclamationCircleFill aria-hidden />}
+        <span data-testid="chat-held-status">{t(`chat.status.${item.status}`)}</span>
+      </>
     ) : item.status === 'queued' ? (
       <>
         <ExclamationCircleFill aria-hidden />
@@ -307,7 +312,10 @@ export function PendingRow({ item, first, context }: { item: OutgoingMessage; fi
     createdAt: item.createdAt,
   };
   const statusLine = (
-    <p className={`${css.status} ${failed || item.status === 'queued' ? css.failed : ''}`} role="status">
+    <p
+      className={`${css.status} ${failed || item.status === 'queued' || item.status === 'rejected' ? css.failed : ''}`}
+      role="status"
+    >
       {status}
     </p>
   );

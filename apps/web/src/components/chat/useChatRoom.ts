@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatRoom } from '@polaris/contract';
+import type { ChatHeldMessage, ChatMessage, ChatRoom } from '@polaris/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -12,10 +12,11 @@ import {
   useRoomMessages,
 } from '@/api/chat.ts';
 import { receiveAction } from '@/api/chat-actions.ts';
+import { receiveHeld, useMyHeld } from '@/api/chat-guard.ts';
 import { receivePollResults } from '@/api/chat-polls.ts';
 import { chatSocket } from '@/app/chat-connection.ts';
 import { flattenHistory, type History, holdsSeq, newestSeq, reachesNewest } from '@/lib/chat-messages.ts';
-import type { OutgoingBody } from '@/lib/chat-outbox.ts';
+import type { OutgoingBody, OutgoingMessage } from '@/lib/chat-outbox.ts';
 import { useSession } from '@/lib/session.ts';
 import { useOutbox, useSocketStatus } from './useChatSocket.ts';
 
@@ -45,7 +46,13 @@ export function useChatRoom(roomId: string, focusSeq?: number) {
   }, [client, roomId, focusSeq]);
   // Live messages join once the newest is held: a window around an old message has a gap above it.
   const loaded = history.data !== undefined && reachesNewest(history.data);
-  const pending = useOutbox(roomId);
+  const outgoing = useOutbox(roomId);
+  const myHeld = useMyHeld(roomId, member);
+  // My messages held for an admin show after those on their way, as waiting (or refused), never as sent.
+  const pending = useMemo(
+    () => (myHeld.data?.length ? [...outgoing, ...myHeld.data.map(heldAsOutgoing)] : outgoing),
+    [outgoing, myHeld.data],
+  );
   const status = useSocketStatus();
   const deletion = useDeleteMessage(roomId);
   const [typing, setTyping] = useState<Record<string, number>>({});
@@ -89,6 +96,7 @@ export function useChatRoom(roomId: string, focusSeq?: number) {
         deleted: (seq) => removeMessage(client, roomId, seq),
         action: (frame) => receiveAction(client, roomId, frame, selfUid),
         poll: (results) => receivePollResults(client, roomId, results),
+        held: (held) => receiveHeld(client, held),
         typing: (uid) => setTyping((current) => ({ ...current, [uid]: Date.now() + TYPING_SHOWN_MS })),
         refused: () => void client.invalidateQueries({ queryKey: chatKeys.room(roomId) }),
       },
@@ -169,3 +177,16 @@ export function useChatRoom(roomId: string, focusSeq?: number) {
 }
 
 export type ChatRoomState = ReturnType<typeof useChatRoom>;
+
+/** A held message of mine as the conversation's pending rows show it. */
+export function heldAsOutgoing(held: ChatHeldMessage): OutgoingMessage {
+  return {
+    clientId: `held-${held.id}`,
+    roomId: held.roomId,
+    text: held.text,
+    imageId: held.imageId ?? undefined,
+    replyTo: held.replyTo ?? undefined,
+    status: held.status === 'rejected' ? 'rejected' : 'held',
+    createdAt: held.createdAt,
+  };
+}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { chatKeys, type MyRoom, previewMessages, removeMessage } from '@/api/chat.ts';
+import { previewEdit } from '@/api/chat-actions.ts';
 import { chatSocket } from '@/app/chat-connection.ts';
 import { useSession } from '@/lib/session.ts';
 
@@ -26,6 +27,9 @@ export function useRoomListLive(roomIds: readonly string[]) {
       socket.watch(roomId, {
         message: (message) => previewMessages(client, roomId, [message], selfUid),
         deleted: (seq) => removeMessage(client, roomId, seq),
+        action: (frame) => {
+          if (frame.type === 'edited') previewEdit(client, roomId, frame);
+        },
         subscribed: (lastSeq) => {
           const list = client.getQueryData<{ items: MyRoom[] }>(chatKeys.mine());
           const entry = list?.items.find((item) => item.room.id === roomId);

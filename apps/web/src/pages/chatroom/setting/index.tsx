@@ -2,6 +2,7 @@ import type { ChatRoom } from '@polaris/contract';
 import {
   CalendarOutline,
   CheckShieldOutline,
+  ClockCircleOutline,
   EnvironmentOutline,
   MessageOutline,
   PlayOutline,
@@ -11,6 +12,7 @@ import {
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useHeldQueue } from '@/api/chat-guard.ts';
 import { type AppPath, href, PATHS, type Query } from '@/app/paths.ts';
 import { RoomRulesCard } from '@/components/chat-guard/RoomRulesCard.tsx';
 import styles from '@/components/chat-manage/chat-manage.module.css';
@@ -120,6 +122,7 @@ function RoomLinks({ room }: { room: ChatRoom }) {
           testId="room-link-reports"
         />
       )}
+      {group && room.can.moderate && <HeldLink room={room} onClick={go(PATHS.chatHeld, { id: room.id })} />}
       {room.can.goLive && (
         <ListRow
           icon={<VideoOutline />}
@@ -130,5 +133,22 @@ function RoomLinks({ room }: { room: ChatRoom }) {
         />
       )}
     </nav>
+  );
+}
+
+/** The admins' way to the held messages, with how many wait. */
+function HeldLink({ room, onClick }: { room: ChatRoom; onClick(): void }) {
+  const { t } = useTranslation();
+  const held = useHeldQueue(room.id, true);
+  const count = held.data?.length ?? 0;
+  return (
+    <ListRow
+      icon={<ClockCircleOutline />}
+      title={t('chatGuard.held.link')}
+      value={count > 0 ? t('chatGuard.held.count', { count }) : undefined}
+      iconColor="#f08c00"
+      onClick={onClick}
+      testId="room-link-held"
+    />
   );
 }
