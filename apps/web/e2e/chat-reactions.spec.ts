@@ -123,5 +123,28 @@ test('reactions, an edit and a pin show live on the other client', async ({ page
   await ann.getByRole('button', { name: 'Unpin', exact: true }).click();
   await expect(bob.getByTestId('pinned-bar')).not.toContainText('1/2');
   await expect(bob.getByTestId('pinned-text')).toHaveText('Lunch at 12:30?');
+
+  // Bob loses the network. Meanwhile Ann reacts, edits and unpins: at his reconnect the socket replays messages
+  // only, and the room asks its newest page and pins again, so Bob's screen shows all three without a reload.
+  await bobContext.setOffline(true);
+  await expect(bob.getByTestId('room-offline')).toBeVisible();
+  await openActions(ann, 'Bring water');
+  await ann.getByRole('button', { name: 'React with 🎉' }).click();
+  await expect(message(ann, 'Bring water').getByTestId('reaction-chip')).toHaveText('🎉1');
+  await openActions(ann, 'Lunch at 12:30?');
+  await ann.getByRole('button', { name: 'Unpin', exact: true }).click();
+  await expect(ann.getByTestId('pinned-bar')).toHaveCount(0);
+  await openActions(ann, 'Bring water');
+  await ann.getByRole('button', { name: 'Edit', exact: true }).click();
+  await ann.getByTestId('composer-input').fill('Bring water and hats');
+  await ann.getByTestId('composer-send').click();
+  await expect(message(ann, 'Bring water and hats')).toBeVisible();
+  await expect(message(bob, 'Bring water')).toBeVisible();
+  await bobContext.setOffline(false);
+  await expect(bob.getByTestId('room-offline')).toHaveCount(0, { timeout: 15_000 });
+  const caughtUp = message(bob, 'Bring water and hats');
+  await expect(caughtUp).toBeVisible();
+  await expect(caughtUp.getByTestId('reaction-chip')).toHaveText('🎉1');
+  await expect(bob.getByTestId('pinned-bar')).toHaveCount(0);
   await bobContext.close();
 });

@@ -2,7 +2,8 @@ import type { ChatMessage } from '@polaris/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { chatKeys, type MyRoom } from './chat.ts';
-import { previewEdit } from './chat-actions.ts';
+import { previewEdit, refreshAfterResume } from './chat-actions.ts';
+import { api } from './request.ts';
 
 vi.mock('./request.ts', () => ({ api: { call: vi.fn() } }));
 
@@ -28,5 +29,35 @@ describe('previewEdit', () => {
     const items = client.getQueryData<{ items: MyRoom[] }>(chatKeys.mine())!.items;
     expect(items[0]!.lastMessage).toMatchObject({ text: 'meet at 6', editedAt: '2026-11-29T10:00:00Z' });
     expect(items[1]).toBe(other);
+  });
+});
+
+describe('refreshAfterResume', () => {
+  const message = (seq: number, extra: Partial<ChatMessage> = {}) =>
+    ({ seq, text: `m${seq}`, reactions: [], reactionsRev: 0, ...extra }) as unknown as ChatMessage;
+
+  it('takes the newest page into the held copies, keeps a newer reaction revision, and asks for the pins again', async () => {
+    const client = new QueryClient();
+    const history = {
+      pages: [{ items: [message(6, { reactionsRev: 9 }), message(5, { text: 'typo' })], more: true }],
+      pageParams: [undefined],
+    };
+    client.setQueryData(chatKeys.messages('1'), history);
+    client.setQueryData([...chatKeys.all, 'pins', '1'], { items: [] });
+    const reacted = [{ emoji: '👍', count: 2, mine: false }];
+    vi.mocked(api.call).mockResolvedValueOnce({
+      items: [
+        message(7),
+        message(6, { reactionsRev: 3, reactions: [] }),
+        message(5, { text: 'fixed', editedAt: '2026-11-29T10:00:00Z', reactions: reacted, reactionsRev: 1 }),
+      ],
+    });
+    await refreshAfterResume(client, '1');
+    expect(vi.mocked(api.call).mock.calls.at(-1)![1]).toMatchObject({ roomId: '1' });
+    const items = client.getQueryData<typeof history>(chatKeys.messages('1'))!.pages[0]!.items;
+    expect(items.map((m) => m.seq)).toEqual([7, 6, 5]);
+    expect(items[1]).toMatchObject({ reactionsRev: 9 });
+    expect(items[2]).toMatchObject({ text: 'fixed', reactions: reacted, reactionsRev: 1 });
+    expect(client.getQueryState([...chatKeys.all, 'pins', '1'])!.isInvalidated).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { type ChatMessage, type ChatPin, type ChatReaction, chatApi } from '@polaris/contract';
+import { CHAT_LIMITS, type ChatMessage, type ChatPin, type ChatReaction, chatApi } from '@polaris/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   applyEdit,
@@ -9,7 +9,7 @@ import {
   toggledReactions,
   updateMessage,
 } from '@/lib/chat-actions.ts';
-import type { History } from '@/lib/chat-messages.ts';
+import { addToHistory, flattenHistory, type History } from '@/lib/chat-messages.ts';
 import { chatKeys, type MyRoom } from './chat.ts';
 import { api } from './request.ts';
 
@@ -50,6 +50,28 @@ export function receiveAction(
   } else {
     client.setQueryData<PinsFrame>(chatActionKeys.pins(roomId), { items: frame.items });
   }
+}
+
+/**
+ * After a reconnect the socket replays the messages stored meanwhile, but not the reactions, edits, poll votes and
+ * pins that changed older ones (docs/chat.md "Reactions, editing and pins"): the newest page of history comes again
+ * and replaces the copies held of its messages (merged, never replacing the history: what the socket adds meanwhile
+ * stays), and the pins are asked again. Two requests, whatever was missed. A copy whose reactions a frame moved past
+ * the page's (a higher revision) keeps them.
+ */
+export async function refreshAfterResume(client: QueryClient, roomId: string) {
+  void client.invalidateQueries({ queryKey: chatActionKeys.pins(roomId) });
+  const page = await api.call(chatApi.messages, { roomId, limit: CHAT_LIMITS.historyPage });
+  client.setQueryData<History>(chatKeys.messages(roomId), (history) => {
+    const held = new Map(flattenHistory(history).map((message) => [message.seq, message]));
+    const fresh = page.items.map((message) => {
+      const mine = held.get(message.seq);
+      return mine && (mine.reactionsRev ?? 0) > (message.reactionsRev ?? 0)
+        ? { ...message, reactions: mine.reactions, reactionsRev: mine.reactionsRev }
+        : message;
+    });
+    return addToHistory(history, fresh);
+  });
 }
 
 /** My list of rooms shows a last message's text as edited (the list watches the `edited` frame of rooms in view). */

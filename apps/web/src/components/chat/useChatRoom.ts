@@ -11,7 +11,7 @@ import {
   useRoom,
   useRoomMessages,
 } from '@/api/chat.ts';
-import { receiveAction } from '@/api/chat-actions.ts';
+import { receiveAction, refreshAfterResume } from '@/api/chat-actions.ts';
 import { receiveHeld, useMyHeld } from '@/api/chat-guard.ts';
 import { receivePollResults } from '@/api/chat-polls.ts';
 import { chatSocket } from '@/app/chat-connection.ts';
@@ -84,6 +84,8 @@ export function useChatRoom(roomId: string, focusSeq?: number) {
       }
     };
     const afterSeq = newestSeq(client.getQueryData<History>(chatKeys.messages(roomId))) ?? 0;
+    // The first subscription starts from history just fetched; each later one is a resume after a reconnect.
+    let subscriptions = 0;
     return socket.watch(
       roomId,
       {
@@ -99,6 +101,10 @@ export function useChatRoom(roomId: string, focusSeq?: number) {
         held: (held) => receiveHeld(client, held),
         typing: (uid) => setTyping((current) => ({ ...current, [uid]: Date.now() + TYPING_SHOWN_MS })),
         refused: () => void client.invalidateQueries({ queryKey: chatKeys.room(roomId) }),
+        subscribed: () => {
+          subscriptions += 1;
+          if (subscriptions > 1) void refreshAfterResume(client, roomId).catch(() => {});
+        },
       },
       afterSeq,
     );
