@@ -44,7 +44,7 @@ describe('refreshAfterResume', () => {
     };
     client.setQueryData(chatKeys.messages('1'), history);
     client.setQueryData([...chatKeys.all, 'pins', '1'], { items: [] });
-    const reacted = [{ emoji: '👍', count: 2, mine: false }];
+    const reacted = [{ emoji: '👍' as const, count: 2, mine: false }];
     vi.mocked(api.call).mockResolvedValueOnce({
       items: [
         message(7),
