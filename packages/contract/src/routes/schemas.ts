@@ -4,6 +4,7 @@ import type { RouteSchemas } from '../api-route.ts';
 import { KycStatusOutput } from '../identity.ts';
 import { UserInfoOutput } from '../user.ts';
 import { activitySchemas } from './activity.schemas.ts';
+import { depositSchemas } from './activity-deposit.schemas.ts';
 import { airdropSchemas } from './airdrop.schemas.ts';
 import { appSchemas } from './app.schemas.ts';
 import { authSchemas } from './auth.schemas.ts';
@@ -47,6 +48,7 @@ export {
   chatPollSchemas,
   chatSchemas,
   daogameSchemas,
+  depositSchemas,
   identitySchemas,
   inviteSchemas,
   listingSchemas,
@@ -78,6 +80,7 @@ export const ROUTE_SCHEMAS: readonly RouteSchemas[] = [
   ...Object.values(chainSchemas),
   ...Object.values(chatSchemas),
   ...Object.values(chatPollSchemas),
+  ...Object.values(depositSchemas),
   ...Object.values(chatGuardSchemas),
   ...Object.values(daogameSchemas),
   ...Object.values(identitySchemas),

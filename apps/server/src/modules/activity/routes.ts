@@ -4,6 +4,8 @@ import { blastRoutes } from './blasts.routes.ts';
 import type { BlastService } from './blasts.service.ts';
 import { checkinRoutes } from './checkin.routes.ts';
 import type { CheckinService } from './checkin.service.ts';
+import { depositRoutes } from './deposit.routes.ts';
+import type { NoShowDepositService } from './deposit.service.ts';
 import { discoveryRoutes } from './discovery.routes.ts';
 import type { DiscoveryService } from './discovery.service.ts';
 import type { DraftService } from './drafts.service.ts';
@@ -47,6 +49,8 @@ export interface ActivityServices {
   split: SplitService;
   /** A ticket as an Apple Wallet pass. */
   walletPasses: WalletPassService;
+  /** The no-show deposit's terms (its money moves in deposit.ts). */
+  deposits: NoShowDepositService;
 }
 
 /** Every activity route, by topic: one file each beside this one. */
@@ -60,4 +64,5 @@ export function activityRoutes(router: Router, services: ActivityServices): void
   manageRoutes(router, services);
   blastRoutes(router, services);
   walletPassRoutes(router, services);
+  depositRoutes(router, services);
 }
