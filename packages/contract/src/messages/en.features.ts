@@ -273,7 +273,7 @@ export const enFeatures = {
   reserves: {
     badBalance: 'A balance could not be put in the reserves tree (negative or too large): no snapshot was taken',
   },
-  deposit: {
+  noShowDeposit: {
     confirmRequired: 'This activity asks a deposit: confirm it with your transaction password',
     noTransfer: 'A ticket with a deposit cannot be given away',
     fixed: 'The deposit cannot change once someone has signed up',

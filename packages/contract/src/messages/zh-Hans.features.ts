@@ -271,7 +271,7 @@ export const zhHansFeatures: FeatureMessages = {
   reserves: {
     badBalance: '有余额无法放入储备金树（为负数或过大），未生成快照',
   },
-  deposit: {
+  noShowDeposit: {
     confirmRequired: '此活动需要押金：请以交易密码确认',
     noTransfer: '有押金的门票不能转让',
     fixed: '已有人报名，押金不能再更改',

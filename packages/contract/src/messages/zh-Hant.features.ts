@@ -271,7 +271,7 @@ export const zhHantFeatures: FeatureMessages = {
   reserves: {
     badBalance: '有餘額無法放入儲備金樹（為負數或過大），未產生快照',
   },
-  deposit: {
+  noShowDeposit: {
     confirmRequired: '此活動需要押金：請以交易密碼確認',
     noTransfer: '有押金的票券不能轉讓',
     fixed: '已有人報名，押金不能再更改',

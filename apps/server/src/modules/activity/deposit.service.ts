@@ -62,13 +62,14 @@ export class NoShowDepositService {
       if (places === undefined) throw new FieldsError([{ field: 'deposit.asset', messageKey: 'wallet.unknownAsset' }]);
       const parsed = parseAmount(wanted.amount, places);
       if ('problem' in parsed)
-        throw new FieldsError([{ field: 'deposit.amount', messageKey: 'deposit.amountInvalid' }]);
+        throw new FieldsError([{ field: 'deposit.amount', messageKey: 'noShowDeposit.amountInvalid' }]);
       units = parsed.units;
       if (new Date(wanted.cancelBy) > activity.row.startsAt) {
-        throw new FieldsError([{ field: 'deposit.cancelBy', messageKey: 'deposit.cancelByAfterStart' }]);
+        throw new FieldsError([{ field: 'deposit.cancelBy', messageKey: 'noShowDeposit.cancelByAfterStart' }]);
       }
       const types = await liveTicketTypes(this.db, [activity.row.id]);
-      if (types.some((type) => BigInt(type.price) > 0n)) throw new AppError(Status.conflict, 'deposit.paidTickets');
+      if (types.some((type) => BigInt(type.price) > 0n))
+        throw new AppError(Status.conflict, 'noShowDeposit.paidTickets');
     }
     await this.db.transaction(async (tx) => {
       const row = await lockActivity(tx, activity.row.id);
@@ -77,7 +78,7 @@ export class NoShowDepositService {
         throw new AppError(Status.conflict, 'activity.notEditable');
       }
       // Under the activity's lock, which every sign-up takes first: no place can be taken under other terms.
-      if (await anySignUp(tx, row.id)) throw new AppError(Status.conflict, 'deposit.fixed');
+      if (await anySignUp(tx, row.id)) throw new AppError(Status.conflict, 'noShowDeposit.fixed');
       if (!wanted) return dropDepositTerms(tx, row.id);
       await saveDepositTerms(tx, {
         activityId: row.id,

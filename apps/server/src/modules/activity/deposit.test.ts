@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Activity, DepositView, Registration } from '@polaris/contract';
 import { formatAmount } from '@polaris/contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -5,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../db/client.ts';
 import { activities, creatorEarnings, journalEntries } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { emlText } from '../../test/outbox.ts';
 import { balanceOf, type WalletUser } from '../../test/wallet-fixtures.ts';
 import { checkLedger } from '../wallet/ledger.store.ts';
 import { createActivity, DAY, guest, HOUR, host, signUp } from './activity-fixtures.ts';
@@ -267,5 +270,24 @@ describe('the waitlist', () => {
       expect(await balanceOf(t, user.token, 'USDT')).toMatchObject({ available: '100', frozen: '0' });
     }
     expect((await view(activity, cat)).attachment.mine).toMatchObject({ state: 'returned', outcome: 'waitlistClosed' });
+  });
+});
+
+describe('the reminder', () => {
+  it('says the deposit is frozen and comes back at check-in', async () => {
+    const activity = await depositActivity('5', 'split');
+    const amy = await newGuest();
+    await signUp(t, amy, activity.id);
+    clockAt(new Date(new Date(activity.startsAt).getTime() - 24 * HOUR + 60_000));
+    await t.services.activity.notices.remindDue();
+    await t.services.outbox.settle();
+    await t.services.mailQueue.deliverDue();
+    const names = (await readdir(t.outbox)).filter((name) => name.endsWith(`-${amy.email}.eml`)).sort();
+    const mails = await Promise.all(
+      names.map(async (name) => emlText(await readFile(path.join(t.outbox, name), 'utf8'))),
+    );
+    // Nobody told the app a language: the mail is in the default, 繁體中文.
+    const reminder = mails.find((mail) => mail.subject.startsWith('24 小時後開始'));
+    expect(reminder?.text).toMatch(/你的缺席押金 5(\.00)? USDT 已凍結：簽到即退回/);
   });
 });

@@ -41,7 +41,7 @@ export const deposits = {
     const terms = await depositTerms(tx, registration.activityId);
     if (!terms) return;
     if (!confirmed) {
-      throw new FieldsError([{ field: 'tradePassword', messageKey: 'deposit.confirmRequired' }], Status.conflict);
+      throw new FieldsError([{ field: 'tradePassword', messageKey: 'noShowDeposit.confirmRequired' }], Status.conflict);
     }
     await ledger.freeze(tx, {
       kind: 'activity_deposit_hold',
@@ -170,7 +170,7 @@ export const deposits = {
 
   /** A ticket with a deposit is not given away: the deposit is the holder's own money, frozen for their word. */
   async refuseTransfer(tx: Tx, activityId: number): Promise<void> {
-    if (await depositTerms(tx, activityId)) throw new AppError(Status.conflict, 'deposit.noTransfer');
+    if (await depositTerms(tx, activityId)) throw new AppError(Status.conflict, 'noShowDeposit.noTransfer');
   },
 };
 
