@@ -1,12 +1,10 @@
-import { type DepositSetRequest, type DepositView, depositApi } from '@polaris/contract';
+import { type DepositSetRequest, depositApi } from '@polaris/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/session.ts';
 import { activityKeys } from './activity.ts';
 import { api } from './request.ts';
 
 /** The no-show deposit of an activity (docs/activities.md "No-show deposit"): its terms and the caller's own. */
-
-export type { DepositView };
 
 const depositKey = (activityId: string) => [...activityKeys.all, 'deposit', activityId] as const;
 

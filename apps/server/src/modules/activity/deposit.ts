@@ -175,7 +175,7 @@ export const deposits = {
 };
 
 /** An equal share of `pool` base units for each of `people`, and what is left (all of it when nobody shares). */
-export function splitPool(pool: bigint, people: number): { share: bigint; rest: bigint } {
+function splitPool(pool: bigint, people: number): { share: bigint; rest: bigint } {
   if (people === 0) return { share: 0n, rest: pool };
   const share = pool / BigInt(people);
   return { share, rest: pool - share * BigInt(people) };
