@@ -13,6 +13,8 @@ import { checkLedger } from '../wallet/ledger.store.ts';
 import { createActivity, DAY, guest, HOUR, host, signUp } from './activity-fixtures.ts';
 
 let t: TestApp;
+/** A second app (another worker process) on the same database, with its own settlement worker. */
+let second: TestApp;
 let olivia: WalletUser;
 let decimals: number;
 let people = 0;
@@ -20,6 +22,7 @@ let people = 0;
 beforeAll(async () => {
   t = await createTestApp();
   olivia = await host(t, 'olivia@example.com');
+  second = await createTestApp({ database: t.database });
   const found = await query<{ decimals: number }>(t.database.db, sql`select decimals from assets where code = 'USDT'`);
   decimals = Number(found.rows[0]!.decimals);
 });
@@ -28,6 +31,7 @@ afterEach(async () => {
   expect(await checkLedger(t.database.db)).toEqual([]);
 });
 afterAll(async () => {
+  await second.app.close();
   await t.close();
 });
 
@@ -191,8 +195,14 @@ describe('settlement', () => {
     for (const ticket of tickets) expect((await checkIn(activity, ticket)).status).toBe(200);
 
     clockAt(new Date(new Date(activity.endsAt).getTime() + HOUR));
-    // Two workers at once: the activity is claimed once, and the deposits move by a conditional update.
-    await Promise.all([t.services.activity.settlement.processDue(), t.services.activity.settlement.processDue()]);
+    // Two worker processes at once, twice each: the activity is claimed once, the deposits move by a conditional update.
+    second.clock.advance(t.clock.now().getTime() - second.clock.now().getTime());
+    await Promise.all([
+      t.services.activity.settlement.processDue(),
+      second.services.activity.settlement.processDue(),
+      t.services.activity.settlement.processDue(),
+      second.services.activity.settlement.processDue(),
+    ]);
     await t.services.activity.settlement.processDue();
 
     const pool = 2n * unit();
