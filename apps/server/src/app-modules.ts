@@ -6,6 +6,7 @@ import type { Platform } from './app-platform.ts';
 import { AttendeeService } from './modules/activity/attendees.service.ts';
 import { BlastService } from './modules/activity/blasts.service.ts';
 import { CheckinService } from './modules/activity/checkin.service.ts';
+import { NoShowDepositService } from './modules/activity/deposit.service.ts';
 import { DiscoveryService } from './modules/activity/discovery.service.ts';
 import { createDiscoveryCache, invalidateOnWrites } from './modules/activity/discovery-cache.ts';
 import { DraftService } from './modules/activity/drafts.service.ts';
@@ -362,6 +363,7 @@ function activityServices(
     series: new SeriesService({ db, now, editing, discovery, notifier, log }),
     passKit: new PassKitService({ db, now, passes: walletPasses }),
     passUpdates,
+    deposits: new NoShowDepositService({ db, now }),
   };
   return { activity, activityEvents, discovery, discoveryCache, earnings };
 }

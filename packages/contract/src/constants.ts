@@ -130,6 +130,9 @@ export const RECORD_KINDS = [
   'airdrop_payout',
   'airdrop_return',
   'invite_reward',
+  'activity_deposit_hold',
+  'activity_deposit_return',
+  'activity_deposit_forfeit',
 ] as const;
 // Here, not in wallet.ts (zod schemas), so the first screen's amount formatting pulls in no zod.
 export type RecordKind = (typeof RECORD_KINDS)[number];

@@ -1,5 +1,6 @@
 export * from './activity/index.ts';
 export * from './activity-constants.ts';
+export * from './activity-deposit.ts';
 export * from './activity-series.ts';
 export * from './airdrop.ts';
 export * from './amount-display.ts';

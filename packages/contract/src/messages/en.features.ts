@@ -285,6 +285,14 @@ export const enFeatures = {
   reserves: {
     badBalance: 'A balance could not be put in the reserves tree (negative or too large): no snapshot was taken',
   },
+  noShowDeposit: {
+    confirmRequired: 'This activity asks a deposit: confirm it with your transaction password',
+    noTransfer: 'A ticket with a deposit cannot be given away',
+    fixed: 'The deposit cannot change once someone has signed up',
+    paidTickets: 'A deposit is for free activities: this one sells paid tickets',
+    amountInvalid: 'Enter the deposit as a positive amount',
+    cancelByAfterStart: 'The cancellation deadline must be before the start',
+  },
   chatPoll: {
     closed: 'This poll is closed: it takes no more votes',
     adminsOnly: 'Only the room admins may post polls here',

@@ -24,7 +24,7 @@ export const enNotices = {
     activityCancelled: { title: 'Cancelled: {{title}}', body: 'The organizer cancelled it. {{refund}}' },
     activityReminder: {
       title: 'Starting {{lead}}: {{title}}',
-      body: '{{date}} · {{place}}. Your ticket is in the app.',
+      body: '{{date}} · {{place}}. Your ticket is in the app. {{deposit}}',
     },
     checkedIn: {
       title: 'Checked in: {{title}}',
@@ -82,6 +82,8 @@ export const enNotices = {
     words: {
       refunded: '{{amount}} has been returned to your wallet.',
       noRefund: '',
+      depositReminder:
+        'Your no-show deposit of {{amount}} is frozen: check in to get it back; if you do not come it is not returned.',
       refundRight:
         'Because of this change you may cancel for a full refund of {{amount}} until {{until}}, whatever the usual 24-hour rule says.',
       online: 'Online',

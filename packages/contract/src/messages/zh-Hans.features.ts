@@ -283,6 +283,14 @@ export const zhHansFeatures: FeatureMessages = {
   reserves: {
     badBalance: '有余额无法放入储备金树（为负数或过大），未生成快照',
   },
+  noShowDeposit: {
+    confirmRequired: '此活动需要押金：请以交易密码确认',
+    noTransfer: '有押金的门票不能转让',
+    fixed: '已有人报名，押金不能再更改',
+    paidTickets: '押金仅适用于免费活动：此活动有付费门票',
+    amountInvalid: '请输入大于零的押金金额',
+    cancelByAfterStart: '取消期限必须早于活动开始',
+  },
   chatPoll: {
     closed: '此投票已结束，不再接受投票',
     adminsOnly: '此聊天室只有管理员可以发起投票',

@@ -11,7 +11,7 @@ export const zhHansNotices: Shape<typeof enNotices> = {
     seriesOccurrenceOpened: { title: '新场次：{{title}}', body: '{{date}} · {{place}} 开放报名了。' },
     activityChanged: { title: '活动有变更：{{title}}', body: '现在是 {{date}} · {{place}}。{{refund}}' },
     activityCancelled: { title: '活动已取消：{{title}}', body: '主办方取消了活动。{{refund}}' },
-    activityReminder: { title: '{{lead}}开始：{{title}}', body: '{{date}} · {{place}}。门票已在 App 中。' },
+    activityReminder: { title: '{{lead}}开始：{{title}}', body: '{{date}} · {{place}}。门票已在 App 中。{{deposit}}' },
     checkedIn: { title: '已签到：{{title}}', body: '欢迎！你的出席徽章已放入收藏。' },
     blast: { title: '来自「{{title}}」的消息', body: '{{message}}' },
     newRegistration: { title: '新报名：{{title}}', body: '{{name}} 报名了（目前 {{going}} 人参加）。' },
@@ -46,6 +46,7 @@ export const zhHansNotices: Shape<typeof enNotices> = {
     words: {
       refunded: '{{amount}} 已退回你的钱包。',
       noRefund: '',
+      depositReminder: '你的缺席押金 {{amount}} 已冻结：签到即退回；未出席则不退回。',
       refundRight:
         '因为这项变更，你可以在 {{until}} 前取消，并获得 {{amount}} 全额退款，不受开始前 24 小时的规则限制。',
       online: '线上',

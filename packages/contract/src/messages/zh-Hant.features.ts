@@ -283,6 +283,14 @@ export const zhHantFeatures: FeatureMessages = {
   reserves: {
     badBalance: '有餘額無法放入儲備金樹（為負數或過大），未產生快照',
   },
+  noShowDeposit: {
+    confirmRequired: '此活動需要押金：請以交易密碼確認',
+    noTransfer: '有押金的票券不能轉讓',
+    fixed: '已有人報名，押金不能再更改',
+    paidTickets: '押金僅適用於免費活動：此活動有付費票券',
+    amountInvalid: '請輸入大於零的押金金額',
+    cancelByAfterStart: '取消期限必須早於活動開始',
+  },
   chatPoll: {
     closed: '此投票已結束，不再接受投票',
     adminsOnly: '此聊天室只有管理員可以發起投票',

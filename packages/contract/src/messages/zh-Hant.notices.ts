@@ -11,7 +11,7 @@ export const zhHantNotices: Shape<typeof enNotices> = {
     seriesOccurrenceOpened: { title: '新場次：{{title}}', body: '{{date}} · {{place}} 開放報名了。' },
     activityChanged: { title: '活動有變更：{{title}}', body: '現在是 {{date}} · {{place}}。{{refund}}' },
     activityCancelled: { title: '活動已取消：{{title}}', body: '主辦方取消了活動。{{refund}}' },
-    activityReminder: { title: '{{lead}}開始：{{title}}', body: '{{date}} · {{place}}。票券已在 App 中。' },
+    activityReminder: { title: '{{lead}}開始：{{title}}', body: '{{date}} · {{place}}。票券已在 App 中。{{deposit}}' },
     checkedIn: { title: '已簽到：{{title}}', body: '歡迎！你的出席徽章已放進收藏。' },
     blast: { title: '來自「{{title}}」的訊息', body: '{{message}}' },
     newRegistration: { title: '新報名：{{title}}', body: '{{name}} 報名了（目前 {{going}} 人參加）。' },
@@ -46,6 +46,7 @@ export const zhHantNotices: Shape<typeof enNotices> = {
     words: {
       refunded: '{{amount}} 已退回你的錢包。',
       noRefund: '',
+      depositReminder: '你的缺席押金 {{amount}} 已凍結：簽到即退回；未出席則不退回。',
       refundRight:
         '因為這項變更，你可以在 {{until}} 前取消，並獲得 {{amount}} 全額退款，不受開始前 24 小時的規則限制。',
       online: '線上',

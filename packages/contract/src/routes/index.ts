@@ -1,5 +1,6 @@
 /** Every module's calls, paths and types only (api-route.ts): what the web calls the server through. */
 export { activityApi } from './activity.ts';
+export { depositApi } from './activity-deposit.ts';
 export { activitySeriesApi } from './activity-series.ts';
 export { airdropApi } from './airdrop.ts';
 export { appApi } from './app.ts';

@@ -4,6 +4,7 @@ import type { RouteSchemas } from '../api-route.ts';
 import { KycStatusOutput } from '../identity.ts';
 import { UserInfoOutput } from '../user.ts';
 import { activitySchemas } from './activity.schemas.ts';
+import { depositSchemas } from './activity-deposit.schemas.ts';
 import { activitySeriesSchemas } from './activity-series.schemas.ts';
 import { airdropSchemas } from './airdrop.schemas.ts';
 import { appSchemas } from './app.schemas.ts';
@@ -49,6 +50,7 @@ export {
   chatPollSchemas,
   chatSchemas,
   daogameSchemas,
+  depositSchemas,
   identitySchemas,
   inviteSchemas,
   listingSchemas,
@@ -81,6 +83,7 @@ export const ROUTE_SCHEMAS: readonly RouteSchemas[] = [
   ...Object.values(chainSchemas),
   ...Object.values(chatSchemas),
   ...Object.values(chatPollSchemas),
+  ...Object.values(depositSchemas),
   ...Object.values(chatGuardSchemas),
   ...Object.values(daogameSchemas),
   ...Object.values(identitySchemas),

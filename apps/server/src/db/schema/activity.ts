@@ -419,3 +419,58 @@ export const walletPassDevices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.deviceLibraryId, t.serial] }), index('wallet_pass_devices_serial_idx').on(t.serial)],
 );
+
+/**
+ * The no-show deposit an organizer asks on a free activity (docs/activities.md "No-show deposit"): frozen in each
+ * person's own account at sign-up, returned at check-in or on a cancellation before `cancel_by`, and for those who
+ * neither came nor cancelled in time split among the attendees (`split`) or kept by the organizer (`organizer`)
+ * when the activity is settled. Set only while the activity has no sign-up.
+ */
+export const activityDeposits = pgTable(
+  'activity_deposits',
+  {
+    activityId: bigint('activity_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => activities.id),
+    assetCode: text('asset_code').notNull(),
+    amount: units('amount').notNull(),
+    cancelBy: at('cancel_by').notNull(),
+    forfeit: text('forfeit').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    check('activity_deposits_amount', sql`${t.amount} > 0`),
+    check('activity_deposits_forfeit', sql`${t.forfeit} in ('split', 'organizer')`),
+  ],
+);
+
+/**
+ * One place's deposit: `frozen` (in the holder's frozen balance), `kept` (cancelled after `cancel_by`: still frozen,
+ * forfeited at settlement), `returned`, `forfeited`. Every change is a conditional update from the state it
+ * expects, so a deposit moves once however many workers or requests reach it.
+ */
+export const depositHolds = pgTable(
+  'deposit_holds',
+  {
+    registrationId: bigint('registration_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => registrations.id),
+    activityId: bigint('activity_id', { mode: 'number' })
+      .notNull()
+      .references(() => activities.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    assetCode: text('asset_code').notNull(),
+    amount: units('amount').notNull(),
+    state: text('state').notNull(),
+    /** Why it ended as it did: `checkedIn`, `cancelled`, `activityCancelled`, `released`, `noShow`, `lateCancellation`. */
+    outcome: text('outcome'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    index('deposit_holds_activity_idx').on(t.activityId, t.state),
+    check('deposit_holds_state', sql`${t.state} in ('frozen', 'kept', 'returned', 'forfeited')`),
+  ],
+);

@@ -6,6 +6,7 @@ import type { InviteService } from '../invite/service.ts';
 import { type ActivityRow, peopleById, ticketTypeName } from './activities.store.ts';
 import { presentCheckin } from './checkin.presenter.ts';
 import { signCodeAt, signCodeMatches, signWindow, verifyTicketQr } from './codes.ts';
+import { deposits } from './deposit.ts';
 import { chainTokenId, newNftPublicId } from './nft-token.ts';
 import { burnNft, mintNft } from './nfts.store.ts';
 import type { ActivityNoticeService } from './notify.service.ts';
@@ -86,6 +87,8 @@ export class CheckinService {
         if (current?.checkedInAt) throw new AppError(Status.conflict, 'activity.alreadyCheckedIn');
         throw new AppError(Status.conflict, 'activity.ticketNotValid');
       }
+      // Coming is what the deposit asked: it goes back at the door (docs/activities.md "No-show deposit").
+      await deposits.giveBack(tx, registrationId, 'checkedIn', actorId, now);
       const nft = await mintNft(tx, {
         activityId: activity.id,
         registrationId,

@@ -4,6 +4,7 @@ import type { Links } from '../../platform/links.ts';
 import { noticeDate, noticeWord } from '../../platform/notice-format.ts';
 import type { NoticeEvent, Notifier, OutboxHandlers } from '../notifications/events.ts';
 import { type ActivityRow, activityById, assetDecimals, findActivity, peopleById } from './activities.store.ts';
+import { depositTerms } from './deposit.store.ts';
 import type { ActivityEvents } from './events.ts';
 import { activityParams, calendarInvite, leadText, money, NOTICE_LINKS } from './notices.ts';
 import {
@@ -398,13 +399,21 @@ export class ActivityNoticeService {
     return this.announce(async (notifier) => {
       const activity = await activityById(this.db, activityId);
       const organizer = await this.organizerOf(activity);
+      // A no-show deposit is said again where people decide whether to come (docs/activities.md "No-show deposit").
+      const terms = await depositTerms(this.db, activityId);
+      const decimals = terms ? await assetDecimals(this.db) : new Map<string, number>();
+      const deposit = terms
+        ? noticeWord('depositReminder', {
+            amount: money(BigInt(terms.amount), decimalsOf(decimals, terms.assetCode), terms.assetCode),
+          })
+        : '';
       const events: NoticeEvent[] = [];
       for (const holder of await this.holdersOf(activityId, ['approved'])) {
         events.push({
           kind: 'activityReminder',
           key: `activityReminder:${activity.id}:${lead}`,
           userIds: [holder.userId],
-          params: { ...activityParams(activity), lead: leadText(lead) },
+          params: { ...activityParams(activity), lead: leadText(lead), deposit },
           link: NOTICE_LINKS.activity(activity.code),
           attachments: [await this.invite(activity, holder, 'REQUEST', organizer)],
         });

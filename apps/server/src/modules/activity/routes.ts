@@ -4,6 +4,8 @@ import { blastRoutes } from './blasts.routes.ts';
 import type { BlastService } from './blasts.service.ts';
 import { checkinRoutes } from './checkin.routes.ts';
 import type { CheckinService } from './checkin.service.ts';
+import { depositRoutes } from './deposit.routes.ts';
+import type { NoShowDepositService } from './deposit.service.ts';
 import { discoveryRoutes } from './discovery.routes.ts';
 import type { DiscoveryService } from './discovery.service.ts';
 import type { DraftService } from './drafts.service.ts';
@@ -60,6 +62,8 @@ export interface ActivityServices {
   passUpdates: WalletPassUpdates;
   /** Promo codes: the organizer's and the guest's check. */
   promos: PromoService;
+  /** The no-show deposit's terms (its money moves in deposit.ts). */
+  deposits: NoShowDepositService;
 }
 
 /** Every activity route, by topic: one file each beside this one. */
@@ -75,4 +79,5 @@ export function activityRoutes(router: Router, services: ActivityServices): void
   walletPassRoutes(router, services);
   seriesRoutes(router, services);
   promoRoutes(router, services);
+  depositRoutes(router, services);
 }

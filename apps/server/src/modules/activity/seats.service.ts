@@ -3,6 +3,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ledger } from '../wallet/ledger.ts';
 import { type ActivityRow, lockActivity, ticketTypeById } from './activities.store.ts';
+import { deposits } from './deposit.ts';
 import type { ActivityEvents } from './events.ts';
 import { openPlacesOf } from './holdings.store.ts';
 import type { ActivityNoticeService } from './notify.service.ts';
@@ -194,6 +195,7 @@ export class SeatService {
       });
     }
     const now = this.deps.now();
+    await deposits.giveBack(tx, mine.id, note, actorId, now);
     return updateRegistration(tx, mine.id, {
       status,
       note,

@@ -14,6 +14,7 @@ import {
   markSettled,
   tryLockActivity,
 } from './activities.store.ts';
+import { deposits } from './deposit.ts';
 import type { ActivityEvents } from './events.ts';
 import type { ActivityNoticeService, CancelledPlace } from './notify.service.ts';
 import { canCancelActivity, cancelActivityRefusal } from './policy.ts';
@@ -133,6 +134,7 @@ export class SettlementService {
         const total = list.filter((m) => m.amount > 0n && m.bucket === 'available').reduce((s, m) => s + m.amount, 0n);
         refunded.push({ asset, amount: formatAmount(total, decimals.get(asset) ?? 0) });
       }
+      await deposits.returnAll(tx, row.id, organizerId, now);
       await markActivityCancelled(tx, row.id, now);
       // Every place is told through the outbox: however many there are, the organizer's request does not wait.
       await this.deps.notices?.later(tx, 'activity.cancelled', { activityId: row.id, places: told });
@@ -216,6 +218,10 @@ export class SettlementService {
         tickets.set(asset, list);
         await updateRegistration(tx, registration.id, { paymentState: 'released', updatedAt: now });
       }
+    }
+    // Forfeited deposits' organizer part joins the ticket money, under the same split and payout hold.
+    for (const [asset, amount] of await deposits.settle(tx, row, now)) {
+      tickets.set(asset, [...(tickets.get(asset) ?? []), { amount, holderId: row.organizerId, referrerId: null }]);
     }
     // Not the payees' yet: the hold runs from the end, so moving the start (or the end) closer cannot make
     // the money spendable before attendees could react to the change.

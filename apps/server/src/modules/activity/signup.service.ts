@@ -17,6 +17,7 @@ import {
   usersByUid,
 } from './activities.store.ts';
 import { newTicketCode } from './codes.ts';
+import { deposits } from './deposit.ts';
 import type { DiscoveryService } from './discovery.service.ts';
 import type { ActivityEvents } from './events.ts';
 import type { ActivityNoticeService } from './notify.service.ts';
@@ -114,15 +115,19 @@ export class SignupService {
         input.inviteCode,
         promoCode,
         input.language ?? null,
+        confirmed,
       );
       await this.deps.notices?.later(tx, 'activity.signedUp', { registrationId: Number(made.id) });
       return made;
     };
 
-    const registration =
-      BigInt(type.price) - (quote?.discount ?? 0n) === 0n
-        ? await this.db.transaction(work)
-        : await this.paidSignUp(user, input, type, answers, work);
+    // A price (after any code) or a deposit is money frozen: confirmed with the trade password (docs/activities.md
+    // "No-show deposit", "Promo codes").
+    const confirmed =
+      BigInt(type.price) - (quote?.discount ?? 0n) > 0n || (await deposits.required(this.db, activity.row.id));
+    const registration = !confirmed
+      ? await this.db.transaction(work)
+      : await this.paidSignUp(user, input, type, answers, work);
     if (registration.status === 'approved') {
       await this.deps.events?.emit({ type: 'ticketHeld', activityId: activity.row.id, userId: user.id });
     }
@@ -201,6 +206,7 @@ export class SignupService {
     inviteCode: string | undefined,
     promoCode: string | undefined,
     language: Language | null,
+    confirmed: boolean,
   ): Promise<Registration> {
     const activityId = activity.row.id;
     const row = await lockActivity(tx, activityId);
@@ -243,6 +249,7 @@ export class SignupService {
       updatedAt: now,
       approvedAt: status === 'approved' ? now : null,
     });
+    await deposits.hold(tx, registration, confirmed, now);
     if (price > 0n && status === 'approved') {
       await ledger.transfer(tx, {
         kind: 'ticket_payment',
@@ -320,6 +327,7 @@ export class SignupService {
       }
       // The seat is free again, and so is the code's use it held (refunded or not).
       if (mine.promoUseClaimed && mine.promoCodeId !== null) await releasePromoUse(tx, mine.promoCodeId);
+      await deposits.cancelled(tx, mine, now);
       const updated = await updateRegistration(tx, mine.id, {
         status: 'cancelled',
         paymentState,
@@ -357,6 +365,7 @@ export class SignupService {
       const refused = transferTicketRefusal({ ...activity, row }, placeOf(mine), now);
       // Without a place the policy refuses: `!mine` only tells the compiler so.
       if (refused || !mine) throw refused;
+      await deposits.refuseTransfer(tx, row.id);
       if (live.some((registration) => registration.userId === recipient.id)) {
         throw new FieldsError(
           [{ field: 'toUid', messageKey: 'activity.transferRecipientRegistered' }],

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { href, PATHS } from '@/app/paths.ts';
 import ui from '@/components/activity/activity.module.css';
+import { MyDeposit } from '@/components/activity/deposit/DepositNotice.tsx';
 import { StatusBadge } from '@/components/activity/StatusBadge.tsx';
 import { TicketQr } from '@/components/activity/TicketQr.tsx';
 import { formatWhen } from '@/components/activity/time.ts';
@@ -41,6 +42,7 @@ export function MyRegistration({ activity }: { activity: Activity }) {
           )}
           {live.status === 'pending' && <p className={styles.notice}>{t('activity.pendingNotice')}</p>}
           <RefundRight activity={activity} registration={live} />
+          <MyDeposit activityId={activity.id} timezone={activity.timezone} />
           {live.qr && !live.checkedIn && <TicketQr payload={live.qr} />}
           {live.status === 'approved' && live.qr && activity.phase !== 'ended' && (
             <WalletButtons activityId={activity.id} />

@@ -1,6 +1,7 @@
 import type { Activity } from '@polaris/contract';
 import { useTranslation } from 'react-i18next';
 import ui from '@/components/activity/activity.module.css';
+import { DepositNotice } from '@/components/activity/deposit/DepositNotice.tsx';
 import { Button } from '@/components/Button.tsx';
 import { ChoiceField } from '@/components/ChoiceField.tsx';
 import { Sheet } from '@/components/Sheet.tsx';
@@ -17,7 +18,7 @@ import { priceText, type SignUpFlow } from './useSignUpFlow.ts';
  */
 export function SignUpSheet({ activity, flow }: { activity: Activity; flow: SignUpFlow }) {
   const { t } = useTranslation();
-  const { ticket } = flow;
+  const { ticket, charge } = flow;
   return (
     <>
       <Sheet visible={flow.confirming} onClose={flow.closeSheet} blocking={flow.pending} destroyOnClose>
@@ -58,20 +59,20 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
                   </div>
                 </>
               )}
-              {flow.balance && ticket.asset && (
+              {flow.balance && charge && (
                 <div className={ui.kv}>
                   <dt>{t('activity.yourBalance')}</dt>
                   <dd data-testid="signup-confirm-balance">
-                    {flow.balance.available === null ? '…' : assetAmount(flow.balance.available, ticket.asset)}
+                    {flow.balance.available === null ? '…' : assetAmount(flow.balance.available, charge.asset)}
                   </dd>
                 </div>
               )}
             </dl>
-            {flow.balance?.shortfall && ticket.asset && (
+            {flow.balance?.shortfall && charge && (
               <p className={styles.notice} role="status" data-testid="signup-confirm-shortfall">
                 {t('activity.shortfall', {
-                  amount: assetAmount(flow.balance.shortfall, ticket.asset),
-                  asset: ticket.asset,
+                  amount: assetAmount(flow.balance.shortfall, charge.asset),
+                  asset: charge.asset,
                 })}
               </p>
             )}
@@ -84,6 +85,13 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
               {t(`activity.outcome.${flow.outcome}${flow.free ? 'Free' : 'Paid'}`)}
             </p>
             {!flow.free && <p className={ui.muted}>{t('activity.refundRule')}</p>}
+            {charge?.deposit && flow.depositTerms && (
+              <DepositNotice
+                terms={flow.depositTerms}
+                timezone={activity.timezone}
+                testId="signup-confirm-deposit-rule"
+              />
+            )}
             {activity.questions.map((question) => {
               const label = `${question.label}${question.required ? ' *' : ''}`;
               const common = {
@@ -104,9 +112,9 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
               <Button onClick={flow.closeSheet} data-testid="signup-confirm-cancel">
                 {t('common.cancel')}
               </Button>
-              {flow.balance?.shortfall && ticket.asset ? (
+              {flow.balance?.shortfall && charge ? (
                 <Button variant="primary" onClick={flow.deposit} data-testid="signup-confirm-deposit">
-                  {t('activity.depositToPay', { asset: ticket.asset })}
+                  {t('activity.depositToPay', { asset: charge.asset })}
                 </Button>
               ) : (
                 <Button
@@ -118,7 +126,7 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
                   onClick={flow.confirm}
                   data-testid="signup-confirm-ok"
                 >
-                  {flow.free ? t('common.confirm') : t('activity.pay')}
+                  {charge?.deposit ? t('noShowDeposit.freeze') : flow.free ? t('common.confirm') : t('activity.pay')}
                 </Button>
               )}
             </div>
@@ -127,12 +135,12 @@ export function SignUpSheet({ activity, flow }: { activity: Activity; flow: Sign
       </Sheet>
       <TradePasswordPrompt
         visible={flow.paying}
-        title={t('activity.payTitle')}
+        title={charge?.deposit ? t('noShowDeposit.payTitle') : t('activity.payTitle')}
         summary={
-          ticket
-            ? t('activity.paySummary', {
-                amount: amountFigure(flow.toPay, ticket.asset ?? ''),
-                asset: ticket.asset ?? '',
+          charge
+            ? t(charge.deposit ? 'noShowDeposit.paySummary' : 'activity.paySummary', {
+                amount: amountFigure(charge.amount, charge.asset),
+                asset: charge.asset,
                 title: activity.title,
               })
             : undefined

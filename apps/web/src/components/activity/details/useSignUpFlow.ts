@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSignUp } from '@/api/activity.ts';
 import { useCheckPromo } from '@/api/activity-promo.ts';
+import { useDeposit } from '@/api/deposit.ts';
 import { useAsset } from '@/api/wallet.ts';
 import { href, PATHS } from '@/app/paths.ts';
+import { signUpCharge } from '@/components/activity/deposit/deposit-text.ts';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { tradeErrorOf, tradePasswordMissing } from '@/components/trade-errors.ts';
 import { isApiError } from '@/lib/api-error.ts';
@@ -69,9 +71,14 @@ export function useSignUpFlow(activity: Activity, invite: string | undefined) {
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
   const [params, setParams] = useSearchParams();
-  const paid = ticket !== undefined && !free && ticket.asset !== null;
-  const balance = useAsset(confirming && paid ? (ticket.asset ?? '') : '');
-  const shortfall = paid && balance.data ? shortfallOf(toPay, balance.data.available, balance.data.decimals) : null;
+  // A free ticket (or one a code makes free) of an activity that asks a no-show deposit freezes it: confirmed like
+  // a price.
+  const depositTerms = useDeposit(activity.id).data?.deposit ?? null;
+  const charge = signUpCharge(ticket ? { free, price: toPay, asset: ticket.asset } : undefined, depositTerms);
+  const paid = charge !== null;
+  const balance = useAsset(confirming && charge ? charge.asset : '');
+  const shortfall =
+    charge && balance.data ? shortfallOf(charge.amount, balance.data.available, balance.data.decimals) : null;
 
   // Back from the deposit page: the sheet opens again on the ticket, with what was typed.
   const resumeTicket = params.get('signup');
@@ -178,10 +185,10 @@ export function useSignUpFlow(activity: Activity, invite: string | undefined) {
 
   /** To the asset's deposit page, which offers the way back here; the answers typed wait in this tab. */
   const deposit = () => {
-    if (!ticket?.asset) return;
+    if (!ticket || !charge) return;
     pauseSignUp(activity.id, { ticketTypeId: ticket.id, answers });
     const back = href(PATHS.activityDetails, { id: activity.id, signup: ticket.id, ...(invite ? { invite } : {}) });
-    navigate(href(PATHS.assetDetails, { asset: ticket.asset, deposit: '1', returnTo: back }));
+    navigate(href(PATHS.assetDetails, { asset: charge.asset, deposit: '1', returnTo: back }));
   };
 
   /** Checks a typed code: its prices apply and the hidden types it shows can be chosen (the first of them is). */
@@ -225,6 +232,9 @@ export function useSignUpFlow(activity: Activity, invite: string | undefined) {
       setPromoError(undefined);
       if (ticket?.hidden) setChosen(undefined);
     },
+    /** What signing up moves (the price, or the no-show deposit it freezes), null when nothing. */
+    charge,
+    depositTerms,
     /** For a paid ticket, the balance in its asset (loading while the sheet opens), and what it lacks. */
     balance: paid ? { available: balance.data?.available ?? null, failed: balance.isError, shortfall } : null,
     deposit,
@@ -245,7 +255,7 @@ export function useSignUpFlow(activity: Activity, invite: string | undefined) {
     /** The sheet's OK: with the questions answered, a free ticket is sent, a paid one asks for the password. */
     confirm: () => {
       if (!answersReady()) return;
-      if (free) submitFree();
+      if (!paid) submitFree();
       else if (balance.data && !shortfall) setPaying(true);
     },
     submitPaid,

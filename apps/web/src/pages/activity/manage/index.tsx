@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { type Attendee, type AttendeeFilter, useAttendees, useDecide, useOverview } from '@/api/activity-manage.ts';
 import { confirm } from '@/app/overlays.ts';
+import { DepositPanel } from '@/components/activity/deposit/DepositPanel.tsx';
 import { formatWhen } from '@/components/activity/time.ts';
 import { Button } from '@/components/Button.tsx';
 import styles from '@/components/host/host.module.css';
@@ -119,6 +120,8 @@ function Manage({ activity }: { activity: Activity }) {
           </div>
         )}
       </section>
+
+      <DepositPanel activity={activity} />
 
       <ManageTools activity={activity} pending={counts.pending} onReview={review} />
 
