@@ -162,7 +162,7 @@ for (const language of ['en', 'zh-Hant'] as Language[]) {
       });
       return ((await response.json()) as { attachment: unknown }).attachment;
     };
-    await expect.poll(rules).toEqual({ blockedWords: ['scam', 'pump'], linkMinHours: 24 });
+    await expect.poll(rules).toEqual({ blockedWords: ['scam', 'pump'], linkMinHours: 24, holdFirstLinks: false });
     await page.getByTestId('room-rules').scrollIntoViewIfNeeded();
     await shot('room-rules');
 

@@ -54,7 +54,8 @@ test('the manage page puts the day-of tools first, groups the rest, and keeps ca
     await expect(button).toHaveClass(/adm-button-shape-rounded/);
   }
   // The rest are rows grouped by purpose; cancelling comes last, in its own red section.
-  await expect(page.getByTestId('manage-group-promote').getByRole('button')).toHaveCount(4);
+  // Invites, the invite link, promo codes, marketing, bounties.
+  await expect(page.getByTestId('manage-group-promote').getByRole('button')).toHaveCount(5);
   await expect(page.getByTestId('manage-group-data').getByRole('button')).toHaveCount(2);
   const cancel = page.getByTestId('manage-cancel-activity');
   await expect(cancel).toHaveAttribute('data-variant', 'danger');

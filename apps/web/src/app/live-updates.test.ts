@@ -136,7 +136,10 @@ describe('changed frames: the queries each topic refreshes', () => {
       ['chat', null],
       ['rooms', 'unread'],
     ],
-    [['chatHeld', '5'], ['heldQueue', 'myHeld']],
+    [
+      ['chatHeld', '5'],
+      ['heldQueue', 'myHeld'],
+    ],
   ];
   for (const [[topic, ref], expected] of cases) {
     it(`${topic}${ref ? `:${ref}` : ''} refreshes ${expected.join(', ')} and nothing else`, () => {
