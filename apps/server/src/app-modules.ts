@@ -360,7 +360,7 @@ function activityServices(
     blasts: new BlastService({ db, now, log, notifier }),
     split: new SplitService({ db, now, catalog, earnings }),
     walletPasses,
-    series: new SeriesService({ db, now, editing, discovery, notifier, log }),
+    series: new SeriesService({ db, now, editing, discovery, promos, notifier, log, pollMs: config.seriesPollMs }),
     passKit: new PassKitService({ db, now, passes: walletPasses }),
     passUpdates,
     deposits: new NoShowDepositService({ db, now }),

@@ -86,7 +86,7 @@ export function startBackgroundWorkers(services: WorkerServices, log: FastifyBas
     ),
   );
   // Occurrences of recurring series in their window: each (series, index) claimed by one process, once.
-  stopWorkers.push(startWorker('series', 60_000, () => activity.series.generateDue(), log));
+  stopWorkers.push(startWorker('series', activity.series.pollMs, () => activity.series.generateDue(), log));
   // Reminders before activities start (24 h and 1 h): each (activity, lead) claimed by one process, once.
   stopWorkers.push(startWorker('reminders', 30_000, () => activity.notices.remindDue(), log));
   // Organizer blasts that are due, fanned out to their recipients in batches (one process per blast, by lease). On the

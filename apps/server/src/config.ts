@@ -62,6 +62,8 @@ const EnvSchema = z.object({
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   DISCOVERY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   PAYOUT_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /** How often the series worker fills each series' rolling window (docs/activities.md "Recurring series"). */
+  SERIES_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   // Reminders before an activity starts, in minutes, comma-separated (docs/notifications.md "Events: activities, with email and calendar invites").
   /** How long a process holds the notice outbox rows it claimed before another may take them (a process that died). */
   NOTICE_OUTBOX_LEASE_MS: z.coerce.number().int().min(100).default(60_000),
@@ -260,6 +262,7 @@ export type Config = WalletKeysConfig & {
   operatorRoutes: boolean;
   /** How long ticket money stays frozen in creator earnings after an activity ends before the organizer gets it. */
   payoutHoldMs: number;
+  seriesPollMs: number;
   /** Reminders before an activity starts, in minutes, longest first (NOTICE_REMINDER_LEADS; 1440 and 60). */
   noticeReminderLeads: number[];
   /** The notice outbox's lease and its test failpoint (docs/notifications.md, "The outbox"). */
@@ -400,6 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discoveryCacheMs: e.DISCOVERY_CACHE_MS,
     operatorRoutes: e.OPERATOR_ROUTES ? e.OPERATOR_ROUTES === 'on' : e.NODE_ENV !== 'production',
     payoutHoldMs: Math.round(e.PAYOUT_HOLD_HOURS * 3_600_000),
+    seriesPollMs: e.SERIES_POLL_MS,
     noticeReminderLeads: e.NOTICE_REMINDER_LEADS,
     noticeOutbox: { leaseMs: e.NOTICE_OUTBOX_LEASE_MS, failpoint: e.NOTICE_OUTBOX_FAILPOINT },
     oidc: oidcConfig(e),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UpdateActivityInput } from './activity/activities.ts';
 import { activityIdField } from './activity/fields.ts';
+import { PromoCodeOutput, PromoCreateInput } from './activity/promo.ts';
 import { ACTIVITY_PHASES, ACTIVITY_STATUSES } from './activity-constants.ts';
 
 /**
@@ -87,7 +88,14 @@ export type Series = z.infer<typeof SeriesOutput>;
 /** The series an activity belongs to, if any. */
 export const SeriesOfOutput = z.object({
   series: z
-    .object({ id: z.string(), index: z.number(), title: z.string(), frequency: z.enum(SERIES_FREQUENCIES) })
+    .object({
+      id: z.string(),
+      index: z.number(),
+      title: z.string(),
+      frequency: z.enum(SERIES_FREQUENCIES),
+      /** The caller is the series' organizer (may end it, edit all following, make codes for every date). */
+      canManage: z.boolean(),
+    })
     .nullable(),
 });
 export type SeriesOf = z.infer<typeof SeriesOfOutput>;
@@ -100,3 +108,20 @@ export const SeriesUpdateFollowingOutput = z.object({
   /** Later occurrences the edit could not apply to (e.g. capacity below their seats taken), by activity id. */
   skipped: z.array(z.string()),
 });
+
+/**
+ * A promo code for this occurrence and every later one of its series (made then or later), each date with uses of
+ * its own; the ticket types it names are matched to the later dates' types in the same place.
+ */
+export const SeriesPromoCreateInput = PromoCreateInput;
+export type SeriesPromoCreate = z.output<typeof SeriesPromoCreateInput>;
+
+export const SeriesPromoCreateOutput = z.object({
+  /** The code as made on this occurrence. */
+  promo: PromoCodeOutput,
+  /** Occurrences that have the code now, this one included. */
+  dates: z.number(),
+  /** Later occurrences it could not be made on (the code taken there already, or none of its ticket types). */
+  skipped: z.array(z.string()),
+});
+export type SeriesPromoCreateResult = z.infer<typeof SeriesPromoCreateOutput>;

@@ -67,6 +67,8 @@ export const ActivityEarningOutput = z.object({
   earnedAt: z.string(),
   releaseAt: z.string(),
   releasedAt: z.string().nullable(),
+  /** The organizer's row: what each promo code took off the tickets kept, in this asset (empty: none used). */
+  discounts: z.array(z.object({ code: z.string(), tickets: z.number(), discount: z.string() })),
 });
 export type ActivityEarning = z.infer<typeof ActivityEarningOutput>;
 export const ActivityEarningsOutput = z.object({

@@ -1,4 +1,4 @@
-import { activityApi, type PromoCreateInput } from '@polaris/contract';
+import { activityApi, activitySeriesApi, type PromoCreateInput } from '@polaris/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useSession } from '@/lib/session.ts';
@@ -24,6 +24,19 @@ export function useCreatePromo(activityId: string) {
   return useMutation({
     mutationFn: (input: Omit<PromoWrite, 'activityId'>) => api.call(activityApi.promoCreate, { ...input, activityId }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: promoKeys.list(activityId) }),
+  });
+}
+
+/**
+ * A code on this date and every later one of its series (the series' organizer): each date gets its own, and the
+ * dates made later get it too. The list shown is this date's.
+ */
+export function useCreateSeriesPromo(activityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<PromoWrite, 'activityId'>) =>
+      api.call(activitySeriesApi.promoCreate, { ...input, activityId }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: hostKeys.all }),
   });
 }
 

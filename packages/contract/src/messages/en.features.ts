@@ -41,6 +41,7 @@ export const enFeatures = {
     linkTooSoon: 'New members may post links in this room after {{hours}} hours',
     heldNotFound: 'This held message does not exist',
     heldDecided: 'Another admin has already decided on this message',
+    heldAuthorGone: 'The author is no longer in this room: the message was refused',
   },
   redpacket: {
     notFound: 'This red packet does not exist',

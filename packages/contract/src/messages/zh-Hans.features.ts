@@ -40,6 +40,7 @@ export const zhHansFeatures: FeatureMessages = {
     linkTooSoon: '新成员加入此聊天室 {{hours}} 小时后才能发送链接',
     heldNotFound: '此待审消息不存在',
     heldDecided: '另一位管理员已处理此消息',
+    heldAuthorGone: '作者已不在此聊天室：此消息已被拒绝',
   },
   redpacket: {
     notFound: '红包不存在',

@@ -40,6 +40,7 @@ export const zhHantFeatures: FeatureMessages = {
     linkTooSoon: '新成員加入此聊天室 {{hours}} 小時後才能發送連結',
     heldNotFound: '此待審訊息不存在',
     heldDecided: '另一位管理員已處理此訊息',
+    heldAuthorGone: '作者已不在此聊天室：此訊息已被拒絕',
   },
   redpacket: {
     notFound: '紅包不存在',

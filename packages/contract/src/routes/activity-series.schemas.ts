@@ -11,4 +11,5 @@ export const activitySeriesSchemas = {
   end: withSchemas(api.end, s.SeriesIdInput, s.SeriesOutput),
   follow: withSchemas(api.follow, s.SeriesFollowInput, EmptyOutput),
   updateFollowing: withSchemas(api.updateFollowing, s.SeriesUpdateFollowingInput, s.SeriesUpdateFollowingOutput),
+  promoCreate: withSchemas(api.promoCreate, s.SeriesPromoCreateInput, s.SeriesPromoCreateOutput),
 };

@@ -13,4 +13,8 @@ export const activitySeriesApi = {
     'POST',
     '/activity/series/updateFollowing',
   ),
+  promoCreate: route<typeof s.SeriesPromoCreateInput, typeof s.SeriesPromoCreateOutput>(
+    'POST',
+    '/activity/series/promoCreate',
+  ),
 };

@@ -21,9 +21,27 @@ export interface SeriesTemplate {
   capacity: number | null;
   requireApproval: boolean;
   visibility: 'public' | 'unlisted';
-  ticketTypes: { name: string; price: string; asset: string | null; capacity: number | null }[];
+  /** `hidden`: shown only with a code naming it (absent in templates made before it was kept). */
+  ticketTypes: { name: string; price: string; asset: string | null; capacity: number | null; hidden?: boolean }[];
   questions: { id: string; label: string; type: 'text' | 'choice'; required: boolean; options?: string[] }[];
   coHosts: string[];
+  /** Codes made "for every later date": each new occurrence gets them at its creation (absent: none). */
+  promoCodes?: SeriesPromoTemplate[];
+}
+
+/** A series' promo code as each occurrence is given it: ticket types by their place in the template. */
+export interface SeriesPromoTemplate {
+  code: string;
+  kind: 'percent' | 'amount' | 'free';
+  percentOff: number | null;
+  /** In the asset's base units. */
+  amountOff: string | null;
+  assetCode: string | null;
+  /** Places in `ticketTypes`; null: every type. */
+  ticketTypeIndexes: number[] | null;
+  maxUses: number;
+  validFrom: string | null;
+  validUntil: string | null;
 }
 
 /**

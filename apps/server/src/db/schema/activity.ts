@@ -208,6 +208,19 @@ export const promoCodes = pgTable(
 );
 
 /**
+ * What each activity's promo codes took off, per code and asset, over the places the organizer keeps (in escrow
+ * or released to earnings): for the creator earnings (migration 0056). `discount` and `paid` in base units.
+ */
+export const publicPromoDiscounts = pgView('public_promo_discounts', {
+  activityId: bigint('activity_id', { mode: 'number' }).notNull(),
+  code: text('code').notNull(),
+  assetCode: text('asset_code').notNull(),
+  tickets: integer('tickets').notNull(),
+  discount: units('discount').notNull(),
+  paid: units('paid').notNull(),
+}).existing();
+
+/**
  * One person's place at an activity, which is also their ticket. `status`: pending (awaiting approval),
  * approved, waitlisted, rejected, cancelled. `paymentState` says where the money is: none, frozen (held in the
  * user's own account until approval), escrow (in ticket_escrow), refunded, released (left escrow for the

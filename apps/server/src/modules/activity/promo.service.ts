@@ -11,7 +11,7 @@ import { AppError, FieldsError } from '../../platform/errors.ts';
 import { assetDecimals, liveTicketTypes, type TicketTypeRow } from './activities.store.ts';
 import { editRefusal } from './policy.ts';
 import { decimalsOf, presentTicketType } from './presenter.ts';
-import { disablePromo, insertPromo, type PromoRow, promoByCode, promosOf } from './promo.store.ts';
+import { disablePromo, insertPromo, type NewPromo, type PromoRow, promoByCode, promosOf } from './promo.store.ts';
 import { discountOf, promoAppliesTo, promoRefusal, promoUnlocks } from './promo-rules.ts';
 import { seatCounts } from './registrations.store.ts';
 import { activityAllowing, managedActivity, visibleActivity } from './service.ts';
@@ -40,6 +40,17 @@ export class PromoService {
   }
 
   async create(hostId: number, input: PromoCreate): Promise<PromoCode> {
+    const { values, decimals } = await this.terms(hostId, input);
+    const created = await this.db.transaction((tx) => insertPromo(tx, values));
+    if (!created) throw promoTaken();
+    return presentPromo(created, decimals);
+  }
+
+  /**
+   * A new code's row for the activity, checked: the caller may edit it, the kind's figures are given, the ticket
+   * types are the activity's and the window is a window. Nothing is written.
+   */
+  async terms(hostId: number, input: PromoCreate) {
     const now = this.deps.now();
     const activity = await activityAllowing(this.db, input.activityId, (found) => editRefusal(found, hostId, now));
     const [types, decimals] = await Promise.all([liveTicketTypes(this.db, [activity.row.id]), assetDecimals(this.db)]);
@@ -66,24 +77,21 @@ export class PromoService {
     if (validFrom && validUntil && validUntil <= validFrom)
       problems.push({ field: 'validUntil', messageKey: 'activity.promoWindow' });
     if (problems.length > 0) throw new FieldsError(problems);
-    const created = await this.db.transaction((tx) =>
-      insertPromo(tx, {
-        activityId: activity.row.id,
-        code: input.code,
-        kind: input.kind,
-        percentOff: input.kind === 'percent' ? (input.percentOff ?? null) : null,
-        amountOff: amountOff?.toString() ?? null,
-        assetCode: input.kind === 'amount' ? (input.asset ?? null) : null,
-        ticketTypeIds: typeIds.length > 0 ? [...new Set(typeIds as number[])] : null,
-        maxUses: input.maxUses,
-        validFrom,
-        validUntil,
-        createdBy: hostId,
-        createdAt: now,
-      }),
-    );
-    if (!created) throw new FieldsError([{ field: 'code', messageKey: 'activity.promoCodeTaken' }], Status.conflict);
-    return presentPromo(created, decimals);
+    const values: NewPromo = {
+      activityId: activity.row.id,
+      code: input.code,
+      kind: input.kind,
+      percentOff: input.kind === 'percent' ? (input.percentOff ?? null) : null,
+      amountOff: amountOff?.toString() ?? null,
+      assetCode: input.kind === 'amount' ? (input.asset ?? null) : null,
+      ticketTypeIds: typeIds.length > 0 ? [...new Set(typeIds as number[])] : null,
+      maxUses: input.maxUses,
+      validFrom,
+      validUntil,
+      createdBy: hostId,
+      createdAt: now,
+    };
+    return { activity: activity.row, types, values, decimals };
   }
 
   /** A disabled code stops working at once; places already paid with it keep their price. */
@@ -140,7 +148,10 @@ export class PromoService {
   }
 }
 
-function presentPromo(row: PromoRow, decimals: Map<string, number>): PromoCode {
+export const promoTaken = () =>
+  new FieldsError([{ field: 'code', messageKey: 'activity.promoCodeTaken' }], Status.conflict);
+
+export function presentPromo(row: PromoRow, decimals: Map<string, number>): PromoCode {
   return {
     id: String(row.id),
     code: row.code,

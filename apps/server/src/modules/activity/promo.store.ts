@@ -8,12 +8,10 @@ import { promoCodes } from '../../db/schema/index.ts';
  */
 
 export type PromoRow = typeof promoCodes.$inferSelect;
+export type NewPromo = Omit<PromoRow, 'id' | 'uses' | 'disabledAt'>;
 
 /** A new code; undefined when the activity already has it (in any letter case). */
-export async function insertPromo(
-  tx: Tx,
-  values: Omit<PromoRow, 'id' | 'uses' | 'disabledAt'>,
-): Promise<PromoRow | undefined> {
+export async function insertPromo(tx: Tx, values: NewPromo): Promise<PromoRow | undefined> {
   const [created] = await tx.insert(promoCodes).values(values).onConflictDoNothing().returning();
   return created;
 }

@@ -1,4 +1,4 @@
-import type { Activity, PromoCheck, Registration } from '@polaris/contract';
+import type { Activity, ActivityEarning, PromoCheck, Registration } from '@polaris/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app.ts';
 import { balanceOf, type WalletUser } from '../../test/wallet-fixtures.ts';
@@ -314,5 +314,33 @@ describe('promo codes', () => {
     expect((await signUp(t, hui, activity.id, { promoCode: 'TWO' })).attachment).toMatchObject([
       { field: 'promoCode', message: 'This code has been used up' },
     ]);
+  });
+
+  // Last in the file: it moves the clock past the activity's end.
+  it('shows what each code took off in the organizer’s creator earnings once the activity is settled', async () => {
+    const activity = await createActivity(t, olivia, { ...tiers, title: 'Settled with codes' });
+    await createPromo(t, olivia, activity.id, { code: 'HALF', kind: 'percent', percentOff: 50 });
+    const [kai, lu, mo] = [
+      await guest(t, 'kai@example.com'),
+      await guest(t, 'lu@example.com'),
+      await guest(t, 'mo@example.com'),
+    ];
+    await signUp(t, kai, activity.id, { promoCode: 'half' });
+    await signUp(t, lu, activity.id, { ticketTypeId: typeId(activity, 'VIP'), promoCode: 'HALF' });
+    await signUp(t, mo, activity.id);
+    const plain = await createActivity(t, olivia, { ...tiers, title: 'Settled without codes' });
+    await signUp(t, mo, plain.id);
+    t.clock.advance(8 * DAY);
+    await t.services.activity.settlement.processDue();
+    const earnings = await t.call<{ items: ActivityEarning[] }>('GET', '/open/ticket/activity-earnings', {
+      token: olivia.token,
+      query: { limit: '50' },
+    });
+    const row = earnings.attachment.items.find((item) => item.activity.title === 'Settled with codes');
+    // 5 + 15 + 10 kept; the code took 5 and 15 off two tickets.
+    expect(row).toMatchObject({ role: 'organizer', asset: 'USDT', amount: '30' });
+    expect(row?.discounts).toEqual([{ code: 'HALF', tickets: 2, discount: '20' }]);
+    const without = earnings.attachment.items.find((item) => item.activity.title === 'Settled without codes');
+    expect(without).toMatchObject({ amount: '10', discounts: [] });
   });
 });

@@ -16,9 +16,20 @@ import type { ChatNotices } from './notices.service.ts';
 import { authorize, isAdmin, isMuted } from './policy.ts';
 import type { Caller, ChatRoomAccess } from './room-access.ts';
 import { indexMessageText } from './search.store.ts';
-import { claimSeq, claimSlowModeSend, type MemberRow, markSenderRead, type RoomRow, userIdsByUid } from './store.ts';
+import {
+  claimSeq,
+  claimSlowModeSend,
+  lockMember,
+  type MemberRow,
+  markSenderRead,
+  type RoomRow,
+  userIdsByUid,
+} from './store.ts';
 
 const QUEUE_LIMIT = 200;
+/** Thrown inside an approval to undo it: the author was banned or left after the message was held. */
+class AuthorGone extends Error {}
+const AUTHOR_GONE = 'authorGone' as const;
 const OWN_LIMIT = 50;
 const MENTION = /@(\d{8,15})\b/g;
 
@@ -108,6 +119,13 @@ export class ChatHeldService {
       input.action === 'reject'
         ? await decideHeld(this.db, room.id, id, 'rejected', user.id, now)
         : await this.approve(room, id, user.id, now);
+    if (decided === AUTHOR_GONE) {
+      // Nobody may approve it any more: it leaves the queue as refused, and the admin is told why.
+      await decideHeld(this.db, room.id, id, 'rejected', user.id, now);
+      const view = await heldById(this.db, room.id, id);
+      if (view) await this.access.deps.notifier?.changed([view.senderId], 'chatHeld', String(room.id));
+      throw new AppError(Status.conflict, 'chat.heldAuthorGone');
+    }
     if (!decided) {
       const found = await heldById(this.db, room.id, id);
       if (!found) throw new AppError(Status.notFound, 'chat.heldNotFound');
@@ -120,9 +138,22 @@ export class ChatHeldService {
   }
 
   private async approve(room: RoomRow, id: number, adminId: number, now: Date) {
+    try {
+      return await this.approveIn(room, id, adminId, now);
+    } catch (error) {
+      if (error instanceof AuthorGone) return AUTHOR_GONE;
+      throw error;
+    }
+  }
+
+  private approveIn(room: RoomRow, id: number, adminId: number, now: Date) {
     return this.db.transaction(async (tx) => {
       const held = await decideHeld(tx, room.id, id, 'approved', adminId, now);
       if (!held) return undefined;
+      // An author banned, or gone, since it was held does not get it published: the row is locked, so a ban
+      // committing now waits for this approval or is seen by it.
+      const author = await lockMember(tx, room.id, held.senderId);
+      if (!author || author.banned) throw new AuthorGone();
       // The number is the room's next at approval, not at sending: numbers stay gapless and in commit order.
       const seq = await claimSeq(tx, room.id, now);
       if (seq === undefined) throw new AppError(Status.notFound, 'chat.notFound');

@@ -196,6 +196,36 @@ describe('approving and rejecting', () => {
     expect((await send(fresh, room.id, 'again example.io')).attachment.held).not.toBeNull();
   });
 
+  it('refuses to publish the message of an author banned, or gone, since it was held', async () => {
+    const { room, fresh } = await heldRoom();
+    const held = (await send(fresh, room.id, 'see example.org')).attachment.held!;
+    const banned = await t.call('POST', '/chat/member/ban', {
+      token: owner.token,
+      body: { roomId: room.id, uid: fresh.uid },
+    });
+    expect(banned.status).toBe(200);
+    const seqBefore = await lastSeq(room.id);
+    const refused = await act(admin, room.id, held.id, 'approve');
+    expect([refused.status, refused.msg]).toEqual([
+      409,
+      'The author is no longer in this room: the message was refused',
+    ]);
+    expect(await lastSeq(room.id)).toBe(seqBefore);
+    expect((await history(owner, room.id)).some((m) => m.text === 'see example.org')).toBe(false);
+    // It leaves the queue as refused: nobody can approve it later.
+    expect((await queue(admin, room.id)).attachment.items).toEqual([]);
+    expect((await act(owner, room.id, held.id, 'approve')).status).toBe(409);
+
+    // One who left on their own is gone too.
+    const { room: other, fresh: leaver } = await heldRoom();
+    const second = (await send(leaver, other.id, 'bye example.org')).attachment.held!;
+    expect((await t.call('POST', '/chat/room/leave', { token: leaver.token, body: { roomId: other.id } })).status).toBe(
+      200,
+    );
+    expect((await act(owner, other.id, second.id, 'approve')).status).toBe(409);
+    expect((await history(owner, other.id)).some((m) => m.text === 'bye example.org')).toBe(false);
+  });
+
   it('the queue: admins read it, members get 403, whoever may not see the room 404', async () => {
     const { room, fresh } = await heldRoom('invite');
     const held = (await send(fresh, room.id, 'www.example.com please')).attachment.held!;

@@ -1,6 +1,6 @@
 import { type ActivityEarning, formatAmount, type MasterBalance, type MasterWithdrawal } from '@polaris/contract';
 import { assetOf, type Catalog } from '../wallet/service.ts';
-import type { EarningListRow, EarningTotals } from './store.ts';
+import type { EarningListRow, EarningTotals, PromoDiscountRow } from './store.ts';
 
 /** What leaves the server about creator earnings, field by field. */
 
@@ -27,14 +27,29 @@ export function presentWithdrawal(
   };
 }
 
-export function presentEarning(catalog: Catalog, row: EarningListRow): ActivityEarning {
+export function presentEarning(
+  catalog: Catalog,
+  row: EarningListRow,
+  discounts: PromoDiscountRow[] = [],
+): ActivityEarning {
+  const { decimals } = assetOf(catalog, row.assetCode);
   return {
     activity: { id: row.activityCode, title: row.activityTitle },
     role: row.role,
     asset: row.assetCode,
-    amount: formatAmount(row.amount, assetOf(catalog, row.assetCode).decimals),
+    amount: formatAmount(row.amount, decimals),
     earnedAt: row.earnedAt.toISOString(),
     releaseAt: row.releaseAt.toISOString(),
     releasedAt: row.releasedAt?.toISOString() ?? null,
+    discounts:
+      row.role === 'organizer'
+        ? discounts
+            .filter((line) => line.activityId === row.activityId && line.assetCode === row.assetCode)
+            .map((line) => ({
+              code: line.code,
+              tickets: line.tickets,
+              discount: formatAmount(line.discount, decimals),
+            }))
+        : [],
   };
 }

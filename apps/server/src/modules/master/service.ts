@@ -35,6 +35,7 @@ import {
   markReleased,
   type PartRow,
   partsIn,
+  promoDiscountsOf,
   signupsByDay,
   WITHDRAWAL_KIND,
   type WithdrawalRow,
@@ -285,8 +286,10 @@ export class CreatorEarningsService {
       limit: input.limit + 1,
     });
     const { rows: kept, nextCursor } = page(rows, input.limit);
+    const organized = [...new Set(kept.filter((row) => row.role === 'organizer').map((row) => row.activityId))];
+    const discounts = await promoDiscountsOf(this.deps.db, organized);
     return {
-      items: kept.map((row) => presentEarning(catalog, row)),
+      items: kept.map((row) => presentEarning(catalog, row, discounts)),
       nextCursor,
     };
   }

@@ -183,6 +183,7 @@ export async function earningsByDay(
 
 export interface EarningListRow {
   id: number;
+  activityId: number;
   activityCode: string;
   activityTitle: string;
   role: SplitRole;
@@ -201,6 +202,7 @@ export async function earningsPage(
 ): Promise<EarningListRow[]> {
   const result = await query<{
     id: string;
+    activity_id: string;
     code: string;
     title: string;
     role: SplitRole;
@@ -212,13 +214,14 @@ export async function earningsPage(
   }>(
     db,
     sql`
-    select e.id, a.code, a.title, e.role, e.asset_code, e.amount::text, e.earned_at, e.release_at, e.released_at
+    select e.id, e.activity_id, a.code, a.title, e.role, e.asset_code, e.amount::text, e.earned_at, e.release_at, e.released_at
     from creator_earnings e join public_activities a on a.id = e.activity_id
     where e.organizer_id = ${organizerId} ${page.beforeId === undefined ? sql`` : sql`and e.id < ${page.beforeId}`}
     order by e.id desc limit ${page.limit}`,
   );
   return result.rows.map((row) => ({
     id: Number(row.id),
+    activityId: Number(row.activity_id),
     activityCode: row.code,
     activityTitle: row.title,
     role: row.role,
@@ -227,6 +230,40 @@ export async function earningsPage(
     earnedAt: new Date(row.earned_at),
     releaseAt: new Date(row.release_at),
     releasedAt: row.released_at === null ? null : new Date(row.released_at),
+  }));
+}
+
+export interface PromoDiscountRow {
+  activityId: number;
+  code: string;
+  assetCode: string;
+  tickets: number;
+  discount: bigint;
+}
+
+/**
+ * What promo codes took off the organizer's rows of an earnings page, by activity (one statement, through the
+ * activity module's view).
+ */
+export async function promoDiscountsOf(db: Database, activityIds: number[]): Promise<PromoDiscountRow[]> {
+  if (activityIds.length === 0) return [];
+  const result = await query<{
+    activity_id: string;
+    code: string;
+    asset_code: string;
+    tickets: number;
+    discount: string;
+  }>(
+    db,
+    sql`select activity_id, code, asset_code, tickets, discount::text from public_promo_discounts
+        where activity_id = any(${pgArray(activityIds)}::bigint[]) order by code`,
+  );
+  return result.rows.map((row) => ({
+    activityId: Number(row.activity_id),
+    code: row.code,
+    assetCode: row.asset_code,
+    tickets: row.tickets,
+    discount: BigInt(row.discount),
   }));
 }
 

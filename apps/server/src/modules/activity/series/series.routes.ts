@@ -55,4 +55,12 @@ export function seriesRoutes(router: Router, { series }: { series: SeriesService
     auth: 'user',
     handler: ({ input, user }) => series.updateFollowing(user, input),
   });
+
+  router.route({
+    ...schemas.promoCreate,
+    summary: 'A promo code on this occurrence and every later one, those made later too (its organizer)',
+    tags,
+    auth: 'user',
+    handler: ({ input, user }) => series.createPromo(user.id, input),
+  });
 }

@@ -3,6 +3,7 @@ import {
   type Series,
   type SeriesCreate,
   type SeriesOf,
+  type SeriesPromoCreate,
   Status,
   type UpdateActivity,
 } from '@polaris/contract';
@@ -16,6 +17,7 @@ import type { DiscoveryService } from '../discovery.service.ts';
 import type { EditingService } from '../editing.service.ts';
 import { activityParams, NOTICE_LINKS } from '../notices.ts';
 import { canChangeCohosts } from '../policy.ts';
+import type { PromoService } from '../promo.service.ts';
 import { phaseOf } from '../rules.ts';
 import { managedActivity, visibleActivity } from '../service.ts';
 import { formatLocalDate, localStart, occurrences, weekOfMonthOf } from './recurrence.ts';
@@ -38,6 +40,7 @@ import {
   seriesOpenFor,
   setFollowing,
 } from './series.store.ts';
+import { createSeriesPromo, giveSeriesPromos } from './series-promos.ts';
 import {
   changedTemplate,
   occurrenceInput,
@@ -52,9 +55,12 @@ export interface SeriesDeps {
   now: () => Date;
   editing: EditingService;
   discovery: DiscoveryService;
+  promos: PromoService;
   /** The notifications module's port; without it (tests that build services by hand) nobody is told. */
   notifier?: Notifier;
   log?: FastifyBaseLogger;
+  /** How often the worker runs (SERIES_POLL_MS; a minute by default). */
+  pollMs?: number;
 }
 
 const DAY = 86_400_000;
@@ -70,7 +76,11 @@ const seriesNotFound = () => new AppError(Status.notFound, 'series.notFound');
  * it. Followers hear of each new occurrence through the notice outbox, written in that same transaction.
  */
 export class SeriesService {
-  constructor(private readonly deps: SeriesDeps) {}
+  readonly pollMs: number;
+
+  constructor(private readonly deps: SeriesDeps) {
+    this.pollMs = deps.pollMs ?? 60_000;
+  }
 
   /** The outbox handlers (registered in app-modules.ts). */
   readonly topics = {
@@ -154,6 +164,7 @@ export class SeriesService {
             (await seriesOpenFor(tx, seriesId)) && claimOccurrence(tx, seriesId, occurrence.index, occurrence.startsAt),
           created: async (tx, activityId) => {
             await linkOccurrence(tx, seriesId, occurrence.index, activityId);
+            await giveSeriesPromos(tx, seriesId, activityId, series.organizerId, now);
             await this.deps.notifier?.later(tx, 'activity.seriesOpened', { seriesId, activityId });
           },
         },
@@ -209,6 +220,7 @@ export class SeriesService {
         index: found.idx,
         title: series.template.title,
         frequency: series.frequency as Series['frequency'],
+        canManage: userId === series.organizerId,
       },
     };
   }
@@ -301,6 +313,11 @@ export class SeriesService {
       );
     });
     return { updated, skipped };
+  }
+
+  /** A promo code for this occurrence and every later one, made now or later (its organizer). */
+  createPromo(userId: number, input: SeriesPromoCreate) {
+    return createSeriesPromo(this.deps, userId, input);
   }
 
   /** A new occurrence committed: each follower (not the organizer) is told once, keyed by the occurrence. */

@@ -162,6 +162,20 @@ export async function saveTemplate(
     .where(eq(activitySeries.id, id));
 }
 
+/** The template alone, changed under the series' lock (a code for every later date). */
+export async function setTemplate(tx: Tx, id: number, template: SeriesTemplate, now: Date) {
+  await tx.update(activitySeries).set({ template, updatedAt: now }).where(eq(activitySeries.id, id));
+}
+
+/** The series' codes for new occurrences, read inside the creating transaction (after `seriesOpenFor`'s lock). */
+export async function templatePromos(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ template: activitySeries.template })
+    .from(activitySeries)
+    .where(eq(activitySeries.id, id));
+  return row?.template.promoCodes ?? [];
+}
+
 export async function setFollowing(db: Database, seriesId: number, userId: number, follow: boolean, now: Date) {
   if (follow) {
     await db.insert(activitySeriesFollowers).values({ seriesId, userId, createdAt: now }).onConflictDoNothing();

@@ -28,6 +28,7 @@ export function templateOf(activity: Activity): SeriesTemplate {
       price: type.price,
       asset: type.asset,
       capacity: type.capacity,
+      hidden: type.hidden,
     })),
     questions: activity.questions.map((question) => ({
       id: question.id,
@@ -42,7 +43,8 @@ export function templateOf(activity: Activity): SeriesTemplate {
 
 /** The create form of one occurrence: the template at the occurrence's times, published at once. */
 export function occurrenceInput(series: SeriesRow, occurrence: Occurrence): CreateActivity {
-  const { template } = series;
+  // The codes are made after the activity, in its transaction (SeriesService.generate).
+  const { promoCodes: _codes, ...template } = series.template;
   return {
     ...template,
     category: template.category as CreateActivity['category'],
@@ -51,6 +53,7 @@ export function occurrenceInput(series: SeriesRow, occurrence: Occurrence): Crea
       price: type.price,
       asset: type.asset ?? undefined,
       capacity: type.capacity,
+      hidden: type.hidden ?? false,
     })),
     timezone: series.timezone,
     startsAt: occurrence.startsAt.toISOString(),
@@ -103,6 +106,7 @@ export function changedTemplate(template: SeriesTemplate, change: SharedChange):
           price: type.price ?? '0',
           asset: type.asset ?? null,
           capacity: type.capacity ?? null,
+          hidden: type.hidden ?? false,
         }))
       : template.ticketTypes,
     questions: change.questions
@@ -115,6 +119,7 @@ export function changedTemplate(template: SeriesTemplate, change: SharedChange):
         }))
       : template.questions,
     coHosts: pick('coHosts', change.coHosts),
+    ...(template.promoCodes ? { promoCodes: template.promoCodes } : {}),
   };
 }
 

@@ -2,7 +2,8 @@ import { type Activity, PROMO_KINDS } from '@polaris/contract';
 import { Toast } from 'antd-mobile';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreatePromo } from '@/api/activity-promo.ts';
+import { useCreatePromo, useCreateSeriesPromo } from '@/api/activity-promo.ts';
+import { useSeriesOf } from '@/api/activity-series.ts';
 import { Button } from '@/components/Button.tsx';
 import { control, Field, FieldGroup, InputField } from '@/components/Field.tsx';
 import { reportFormError } from '@/components/form-errors.ts';
@@ -55,7 +56,13 @@ export function promoPayload(
 /** The organizer's new code: its text, what it gives, the ticket types, the uses and the window. */
 export function PromoCodeForm({ activity }: { activity: Activity }) {
   const { t } = useTranslation();
-  const create = useCreatePromo(activity.id);
+  const createOne = useCreatePromo(activity.id);
+  const createForSeries = useCreateSeriesPromo(activity.id);
+  // The series' organizer may make the code for this date and every later one.
+  const series = useSeriesOf(activity.id).data?.series;
+  const [forSeries, setForSeries] = useState(false);
+  const everyDate = forSeries && series?.canManage === true;
+  const create = everyDate ? createForSeries : createOne;
   const assets = [...new Set(activity.ticketTypes.flatMap((type) => (type.asset ? [type.asset] : [])))];
   const [form, setForm] = useState({
     code: '',
@@ -73,14 +80,27 @@ export function PromoCodeForm({ activity }: { activity: Activity }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
-    create.mutate(promoPayload(form, activity.timezone), {
-      onSuccess: (made) => {
-        Toast.show({ content: t('promo.created') });
-        setForm((current) => ({ ...current, code: '', percentOff: '', amountOff: '', ticketTypeIds: [] }));
-        document.getElementById(`promo-${made.id}`)?.focus();
-      },
-      onError: (error) => reportFormError(error, FIELDS, setErrors),
-    });
+    const done = (id: string, content: string) => {
+      Toast.show({ content });
+      setForm((current) => ({ ...current, code: '', percentOff: '', amountOff: '', ticketTypeIds: [] }));
+      document.getElementById(`promo-${id}`)?.focus();
+    };
+    const onError = (error: unknown) => reportFormError(error, FIELDS, setErrors);
+    const payload = promoPayload(form, activity.timezone);
+    if (everyDate) {
+      createForSeries.mutate(payload, {
+        onSuccess: ({ promo, dates, skipped }) =>
+          done(
+            promo.id,
+            skipped.length > 0
+              ? t('promo.createdSeriesSkipped', { count: dates, skipped: skipped.length })
+              : t('promo.createdSeries', { count: dates }),
+          ),
+        onError,
+      });
+    } else {
+      createOne.mutate(payload, { onSuccess: (made) => done(made.id, t('promo.created')), onError });
+    }
   };
   const toggleType = (id: string, on: boolean) =>
     set({ ticketTypeIds: on ? [...form.ticketTypeIds, id] : form.ticketTypeIds.filter((item) => item !== id) });
@@ -189,6 +209,23 @@ export function PromoCodeForm({ activity }: { activity: Activity }) {
         value={form.validUntil}
         onChange={(event) => set({ validUntil: event.target.value })}
       />
+      {series?.canManage && (
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={forSeries}
+            onChange={(event) => setForSeries(event.target.checked)}
+            aria-describedby="promo-new-series-hint"
+            data-testid="promo-for-series"
+          />
+          {t('promo.forSeries')}
+        </label>
+      )}
+      {series?.canManage && (
+        <p className={styles.hint} id="promo-new-series-hint">
+          {t('promo.forSeriesHint')}
+        </p>
+      )}
       <Button variant="primary" type="submit" block loading={create.isPending} data-testid="promo-create">
         {t('promo.save')}
       </Button>

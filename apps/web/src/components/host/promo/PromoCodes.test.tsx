@@ -1,4 +1,4 @@
-import { type Activity, activityApi, type PromoCode } from '@polaris/contract';
+import { type Activity, activityApi, activitySeriesApi, type PromoCode } from '@polaris/contract';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/api/request.ts';
@@ -87,6 +87,35 @@ describe('the organizer’s promo codes', () => {
       validFrom: null,
       validUntil: null,
     });
+  });
+
+  it('offers the series’ organizer the code on every later date, and sends it to the series', async () => {
+    const series = { id: '5', index: 1, title: 'Weekly', frequency: 'weekly', canManage: true };
+    vi.mocked(api.call).mockImplementation(async (route) =>
+      route === activitySeriesApi.of ? { series } : { promo: code({ id: '9' }), dates: 5, skipped: [] },
+    );
+    const container = await mountScreen(<PromoCodeForm activity={activity} />);
+    const box = await waitFor(container, '[data-testid="promo-for-series"]');
+    await type(document.querySelector<HTMLInputElement>('#promo-new-code')!, 'SPEAKER');
+    await act(async () => all('promo-kind-free')[0]!.click());
+    await act(async () => (box as HTMLInputElement).click());
+    await act(async () => all('promo-create')[0]!.click());
+    expect(api.call).toHaveBeenCalledWith(activitySeriesApi.promoCreate, expect.objectContaining({ code: 'SPEAKER' }));
+    expect(api.call).not.toHaveBeenCalledWith(activityApi.promoCreate, expect.anything());
+  });
+
+  it('does not offer it to a co-host, nor on a date that is not in a series', async () => {
+    for (const answer of [
+      { series: { id: '5', index: 1, title: 'Weekly', frequency: 'weekly', canManage: false } },
+      { series: null },
+    ]) {
+      vi.mocked(api.call).mockResolvedValue(answer);
+      await mountScreen(<PromoCodeForm activity={activity} />);
+      await settle();
+      await settle();
+      expect(api.call).toHaveBeenCalledWith(activitySeriesApi.of, { activityId: 'a1' }, { silent: true });
+      expect(all('promo-for-series')).toEqual([]);
+    }
   });
 
   it('puts the server’s refusal under the code field', async () => {

@@ -312,6 +312,15 @@ function ActivityEarningsList() {
                   ? t('earnings.released', { time: formatDateAndTime(item.releasedAt, language) })
                   : t('earnings.releaseAt', { time: formatDateAndTime(item.releaseAt, language) })}
               </p>
+              {item.discounts.map((line) => (
+                <p key={line.code} className={ui.rowSub} data-testid="earning-discount">
+                  {t('earnings.discountLine', {
+                    code: line.code,
+                    count: line.tickets,
+                    discount: assetAmount(line.discount, item.asset),
+                  })}
+                </p>
+              ))}
             </div>
             <div className={ui.rowEnd}>
               <p className={ui.figure}>{assetAmount(item.amount, item.asset)}</p>
