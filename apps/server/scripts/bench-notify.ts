@@ -6,7 +6,7 @@
 // same requests with nothing else going on. Then, apart, what the mail worker's first step costs: writing the 10,000
 // notice mails (rendered in each reader's language, unsubscribe link) into the mail queue.
 //
-//   npm run bench:notify [-- --attendees 10000 --clients 4 --batch <recipients per notify call: BLAST_BATCH>]
+//   npm run bench:notify [-- --attendees 10000 --clients 4 --batch <recipients per notify call: the app's, 100 embedded, 1000 PostgreSQL>]
 //   DATABASE_URL=postgres://… npm run bench:notify
 //
 // Checked every run: every attendee has exactly one notice of the blast, the blast is marked sent with them all, and
@@ -18,7 +18,7 @@ import { type Activity, API_BASE, type Blast } from '@polaris/contract';
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, query } from '../src/db/client.ts';
 import { inLane } from '../src/db/fair-gate.ts';
-import { BLAST_BATCH, BlastService } from '../src/modules/activity/blasts.service.ts';
+import { BlastService, blastBatch } from '../src/modules/activity/blasts.service.ts';
 import { seedPeople } from '../src/test/seed-people.ts';
 import { benchEachDatabase } from './bench-databases.ts';
 import { benchApp } from './bench-people.ts';
@@ -36,7 +36,7 @@ const figures = (samples: number[]) => {
 };
 
 async function bench(label: string, database: DatabaseHandle) {
-  const BATCH = Number(args.batch ?? BLAST_BATCH);
+  const BATCH = Number(args.batch ?? blastBatch(database.kind));
   await database.migrate();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'polaris-bench-notify-'));
   const app = await benchApp(database, dataDir, { DISCOVERY_CACHE_MS: '0' });

@@ -4,7 +4,7 @@ import type { AppOptions } from './app.ts';
 import { edgeServices } from './app-edge-services.ts';
 import type { Platform } from './app-platform.ts';
 import { AttendeeService } from './modules/activity/attendees.service.ts';
-import { BlastService } from './modules/activity/blasts.service.ts';
+import { BlastService, blastBatch } from './modules/activity/blasts.service.ts';
 import { CheckinService } from './modules/activity/checkin.service.ts';
 import { NoShowDepositService } from './modules/activity/deposit.service.ts';
 import { DiscoveryService } from './modules/activity/discovery.service.ts';
@@ -357,7 +357,7 @@ function activityServices(
     attendees: new AttendeeService({ db, earnings, emailsOf: (userIds) => users.emailsOf(userIds) }),
     notices: activityNotices,
     // Blasts call the notifier only from their worker, after the notifications service is built.
-    blasts: new BlastService({ db, now, log, notifier }),
+    blasts: new BlastService({ db, now, log, notifier, batchSize: blastBatch(platform.database.kind) }),
     split: new SplitService({ db, now, catalog, earnings }),
     walletPasses,
     series: new SeriesService({ db, now, editing, discovery, promos, notifier, log, pollMs: config.seriesPollMs }),

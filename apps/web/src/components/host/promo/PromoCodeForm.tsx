@@ -83,6 +83,8 @@ export function PromoCodeForm({ activity }: { activity: Activity }) {
     const done = (id: string, content: string) => {
       Toast.show({ content });
       setForm((current) => ({ ...current, code: '', percentOff: '', amountOff: '', ticketTypeIds: [] }));
+      // Each code's reach is chosen again: the next one is for this date unless ticked.
+      setForSeries(false);
       document.getElementById(`promo-${id}`)?.focus();
     };
     const onError = (error: unknown) => reportFormError(error, FIELDS, setErrors);
