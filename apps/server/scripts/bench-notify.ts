@@ -3,14 +3,16 @@
 // DATABASE_URL is set), beside the same number of bare inserts in the same run: into a table shaped like the inbox
 // (its id and unique key), and into a copy of the inbox itself (all its keys and indexes); and the p99 of ordinary
 // requests (GET /activity/list and GET /activity/detail, discovery cache off) while the fan-out runs against the
-// same requests with nothing else going on. Then, apart, what the mail worker's first step costs: writing the 10,000
+// same requests with nothing else going on. The rate is compared under the same conditions: a second blast fanned out
+// alone against the same rows inserted bare alone, and the first (beside the requests) against the same rows inserted
+// bare beside the same requests. Then, apart, what the mail worker's first step costs: writing the two blasts' 20,000
 // notice mails (rendered in each reader's language, unsubscribe link) into the mail queue.
 //
 //   npm run bench:notify [-- --attendees 10000 --clients 4 --batch <recipients per notify call: the app's, 100 embedded, 1000 PostgreSQL>]
 //   DATABASE_URL=postgres://… npm run bench:notify
 //
-// Checked every run: every attendee has exactly one notice of the blast, the blast is marked sent with them all, and
-// once the mail worker's first step has run, one notice mail each.
+// Checked every run: every attendee has exactly one notice of the first blast, it is marked sent with them all, and
+// once the mail worker's first step has run, one notice mail per attendee and blast.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -98,20 +100,15 @@ async function bench(label: string, database: DatabaseHandle) {
   };
   const quiet = await ordinary(() => true, 400);
 
-  // The blast and its fan-out (the blast worker with the app's Notifier, BATCH recipients a batch, in the read lane as
-  // app-workers.ts runs it), with the same requests running beside it.
-  const blast = await call<Blast>('POST', '/activity/blast/send', organizer!.token, {
-    activityId: activity.id,
-    audience: ['going'],
-    message: 'Doors open at 7. Bring your ticket.',
-  });
-  // Each timed phase starts from a checkpoint, so none pays for the WAL an earlier one wrote (on the embedded
-  // database the bare inserts after the old fan-out, which wrote 10,000 mail bodies, took 4× as long as after the new).
-  const checkpoint = () => query(database.db, sql`checkpoint`);
-  await checkpoint();
-  let fanning = true;
-  const began = performance.now();
-  const fanOut = (async () => {
+  // A blast and its fan-out (the blast worker with the app's Notifier, BATCH recipients a batch, in the read lane as
+  // app-workers.ts runs it). Answers its id and how long the fan-out took.
+  const blastAndFanOut = async (message: string) => {
+    const blast = await call<Blast>('POST', '/activity/blast/send', organizer!.token, {
+      activityId: activity.id,
+      audience: ['going'],
+      message,
+    });
+    const began = performance.now();
     const worker = new BlastService({
       db: database.db,
       now: () => new Date(),
@@ -120,10 +117,30 @@ async function bench(label: string, database: DatabaseHandle) {
     });
     let done = 0;
     while (done === 0) done = await inLane('read', () => worker.fanOutDue());
-    fanning = false;
-    return performance.now() - began;
-  })();
-  const [fanOutMs, during] = await Promise.all([fanOut, ordinary(() => !fanning, 0)]);
+    return { id: blast.id, ms: performance.now() - began };
+  };
+  // Each timed phase starts from a checkpoint, so none pays for the WAL an earlier one wrote (on the embedded
+  // database the bare inserts after the old fan-out, which wrote 10,000 mail bodies, took 4× as long as after the new).
+  const checkpoint = () => query(database.db, sql`checkpoint`);
+  /** Runs `work` with the ordinary requests beside it until it ends; answers its result and the requests' figures. */
+  const besideRequests = async <T>(work: () => Promise<T>) => {
+    let running = true;
+    const done = work().finally(() => {
+      running = false;
+    });
+    const [result, during] = await Promise.all([done, ordinary(() => !running, 0)]);
+    return { result, during };
+  };
+
+  // The blast with the same requests running beside it (the p99 figure), then a second one alone.
+  await checkpoint();
+  const withRequests = await besideRequests(() => blastAndFanOut('Doors open at 7. Bring your ticket.'));
+  const blast = { id: withRequests.result.id };
+  const fanOutMs = withRequests.result.ms;
+  const during = withRequests.during;
+  await checkpoint();
+  const alone = await blastAndFanOut('Bring a friend.');
+  const fanOutAloneMs = alone.ms;
 
   // The same number of bare inserts, in the same batches, into a table shaped like the inbox.
   await query(
@@ -162,27 +179,40 @@ async function bench(label: string, database: DatabaseHandle) {
   // The same rows the fan-out writes, bare: per batch one statement writing the inbox rows into a copy of the inbox
   // and a push and an email delivery row each into a copy of the deliveries (keys and indexes as theirs). This is
   // the rate the fan-out is held to (issue 32: at least half of it).
-  await query(database.db, sql`create table bench_inbox_same (like notices including defaults including indexes)`);
-  await query(
-    database.db,
-    sql`create table bench_deliveries_same (like notice_deliveries including defaults including indexes)`,
-  );
-  await checkpoint();
-  const sameBegan = performance.now();
-  for (let i = 0; i < ids.length; i += BATCH) {
-    const slice = ids.slice(i, i + BATCH);
+  const sameRows = async (suffix: string) => {
     await query(
       database.db,
-      sql`with ins as (
-            insert into bench_inbox_same (user_id, category, kind, key, params, link, created_at)
-            select u.id, 'activity', 'blast', 'blast:1', '{"title":"Bench night"}'::jsonb, '/pages/activity/details/index', now()
-            from unnest(${`{${slice.join(',')}}`}::bigint[]) as u(id)
-            returning id)
-          insert into bench_deliveries_same (notice_id, channel, next_attempt_at)
-          select ins.id, c.channel, now() from ins cross join (values ('push'), ('email')) as c(channel)`,
+      sql.raw(`create table bench_inbox_same${suffix} (like notices including defaults including indexes)`),
     );
-  }
-  const sameMs = performance.now() - sameBegan;
+    await query(
+      database.db,
+      sql.raw(
+        `create table bench_deliveries_same${suffix} (like notice_deliveries including defaults including indexes)`,
+      ),
+    );
+    await checkpoint();
+    const began = performance.now();
+    for (let i = 0; i < ids.length; i += BATCH) {
+      const slice = ids.slice(i, i + BATCH);
+      await inLane('read', () =>
+        query(
+          database.db,
+          sql`with ins as (
+                insert into ${sql.raw(`bench_inbox_same${suffix}`)} (user_id, category, kind, key, params, link, created_at)
+                select u.id, 'activity', 'blast', 'blast:1', '{"title":"Bench night"}'::jsonb, '/pages/activity/details/index', now()
+                from unnest(${`{${slice.join(',')}}`}::bigint[]) as u(id)
+                returning id)
+              insert into ${sql.raw(`bench_deliveries_same${suffix}`)} (notice_id, channel, next_attempt_at)
+              select ins.id, c.channel, now() from ins cross join (values ('push'), ('email')) as c(channel)`,
+        ),
+      );
+    }
+    return performance.now() - began;
+  };
+  const sameMs = await sameRows('');
+  // The same again with the same requests beside it, as the first fan-out had: the rate under the same conditions.
+  const sameBeside = await besideRequests(() => sameRows('_beside'));
+  const sameBesideMs = sameBeside.result;
 
   // The mail worker's first step, apart (a running server does it 50 at a time as it sends): every notice mail
   // written into the mail queue.
@@ -211,6 +241,8 @@ async function bench(label: string, database: DatabaseHandle) {
     label,
     batch: BATCH,
     fanOutMs,
+    fanOutAloneMs,
+    sameBesideMs,
     bareMs,
     inboxMs,
     sameMs,
@@ -241,16 +273,27 @@ for (const r of results) {
     `${r.label.padEnd(19)} ${String(r.batch).padStart(5)}  ${ms(r.fanOutMs)}  ${rate(r.fanOutMs).padStart(12)}  ${ms(r.bareMs)} ${rate(r.bareMs)}   ${(r.fanOutMs / r.bareMs).toFixed(2).padStart(8)}×   ${ms(r.inboxMs)}      ${(r.fanOutMs / r.inboxMs).toFixed(2).padStart(8)}×`,
   );
 }
-console.log('\nagainst bare inserts of the same rows (an inbox row and two delivery rows each, one statement a batch)');
-console.log('database            batch  fan-out ms   same-rows bare ms   fan-out rate / bare rate');
+console.log(
+  '\nagainst bare inserts of the same rows (an inbox row and two delivery rows each, one statement a batch, in the read lane)',
+);
+console.log('database            batch  while             fan-out ms   same-rows bare ms   fan-out rate / bare rate');
 for (const r of results) {
-  console.log(
-    `${r.label.padEnd(19)} ${String(r.batch).padStart(5)}  ${ms(r.fanOutMs)}   ${ms(r.sameMs).padStart(17)}   ${((100 * r.sameMs) / r.fanOutMs).toFixed(0).padStart(22)} %`,
-  );
+  for (const [when, fan, bare] of [
+    ['alone', r.fanOutAloneMs, r.sameMs],
+    ['beside requests', r.fanOutMs, r.sameBesideMs],
+    ['fan-out beside, bare alone', r.fanOutMs, r.sameMs],
+  ] as const) {
+    console.log(
+      `${r.label.padEnd(19)} ${String(r.batch).padStart(5)}  ${when.padEnd(16)} ${ms(fan)}   ${ms(bare).padStart(17)}   ${((100 * bare) / fan).toFixed(0).padStart(22)} %`,
+    );
+  }
 }
 console.log('\nafterwards, the mail worker writing the notice mails into the mail queue');
 for (const r of results) {
-  console.log(`${r.label.padEnd(19)} ${ms(r.mailMs)} ms (${Math.round(ATTENDEES / (r.mailMs / 1000))} mails/s)`);
+  const mails = r.checks.mailsQueued ?? 0;
+  console.log(
+    `${r.label.padEnd(19)} ${ms(r.mailMs)} ms for ${mails} mails (${Math.round(mails / (r.mailMs / 1000))} mails/s)`,
+  );
 }
 console.log('\nordinary requests    while        n    p50 ms    p99 ms');
 for (const r of results) {
@@ -269,6 +312,7 @@ const failed = results.some(
     r.checks.distinctPeople !== ATTENDEES ||
     r.checks.recipients !== ATTENDEES ||
     r.checks.sent !== true ||
-    r.checks.mailsQueued !== ATTENDEES,
+    // Both blasts' mails: the first fanned out beside requests, the second alone.
+    r.checks.mailsQueued !== 2 * ATTENDEES,
 );
 process.exit(failed ? 1 : 0);
