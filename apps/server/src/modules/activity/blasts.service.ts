@@ -59,8 +59,8 @@ export interface BlastDeps {
  * batch fanned out 3.8× faster than 100 (17,000–18,000 notices a second against 4,600) with the p99 at 1.05–1.27×
  * quiet (bench:notify on a quiet machine, docs/notifications.md).
  */
-export const BLAST_BATCH = 100;
-export const BLAST_BATCH_POSTGRES = 1000;
+const BLAST_BATCH = 100;
+const BLAST_BATCH_POSTGRES = 1000;
 
 export const blastBatch = (kind: 'pglite' | 'postgres') => (kind === 'postgres' ? BLAST_BATCH_POSTGRES : BLAST_BATCH);
 
