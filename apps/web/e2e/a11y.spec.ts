@@ -73,7 +73,20 @@ async function makeFixtures(page: Page): Promise<Fixtures> {
     title: 'Contrast on air',
   });
   await apiCall(page.request, account.token, '/live/stage/start', { id: stage.id });
-  return { account, uid: account.uid, activityId: activity.id, roomId: room.id, packetCode: packet.code };
+  // The activity repeats, so the series page shows a real series (its rule, three dates, End for the organizer).
+  const series = await apiCall<{ id: string }>(page.request, account.token, '/activity/series/create', {
+    activityId: activity.id,
+    frequency: 'weekly',
+    count: 3,
+  });
+  return {
+    account,
+    uid: account.uid,
+    activityId: activity.id,
+    roomId: room.id,
+    packetCode: packet.code,
+    seriesId: series.id,
+  };
 }
 
 type Found = { route: string; rule: string; impact: string; nodes: string[] };

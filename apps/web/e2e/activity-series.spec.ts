@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { API_BASE } from '@polaris/contract';
-import { accountByApi, apiCall, logInAs, test } from './support.ts';
+import { accountByApi, apiCall, logInAs, speakOnEveryLoad, test } from './support.ts';
 
 // Issue 36 item 2 (docs/activities.md "Recurring series"): an organizer makes a weekly series from the create
 // screen's "Repeats" choice, sees the series page with its coming dates, edits one date choosing "this one"; a
-// second person (繁體中文) follows the series. Screenshots at 390 px in both languages go to SHOTS.
+// second person (繁體中文) follows the series. Another organizer makes an activity already published repeat from
+// its manage page's "Repeat…". Screenshots at 390 px in both languages go to SHOTS.
 
 const SHOTS = process.env.SERIES_SHOTS_DIR ?? '/work/shots/i36-series';
 
@@ -102,4 +103,73 @@ test('a weekly series: made from the create screen, its page, one date edited al
   await expect(ben.getByTestId('activity-series-link')).toContainText('系列活動');
   await ben.screenshot({ path: `${SHOTS}/occurrence-zh-Hant.png` });
   await context.close();
+});
+
+test('an activity already published made to repeat from its manage page: every week, 4 dates', async ({ page }) => {
+  test.setTimeout(180_000);
+  const maya = await accountByApi(page.request, 'series-maya');
+  await apiCall(page.request, maya.token, '/user/personalInfo', { uname: 'Maya' });
+  const title = `Makers Night ${Date.now().toString(36)}`;
+  // 19:00 in Taipei, three days from now.
+  const start = new Date(Date.now() + 3 * 86_400_000);
+  start.setUTCHours(11, 0, 0, 0);
+  const activity = await apiCall<{ id: string }>(page.request, maya.token, '/activity/create', {
+    title,
+    description: 'Makers meet; it went well, so again every week.',
+    category: 'tech',
+    startsAt: start.toISOString(),
+    endsAt: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+    timezone: 'Asia/Taipei',
+    city: 'Taipei',
+    address: 'Pier 5',
+    capacity: 20,
+    publish: true,
+  });
+  const manage = `/#/pages/activity/manage/index?id=${activity.id}`;
+
+  // In Traditional Chinese: the tool and its sheet, with only the rules that repeat (no "does not repeat").
+  await logInAs(page, maya.email, 'zh-Hant');
+  await page.goto(manage);
+  const tool = page.getByTestId('manage-repeat');
+  await expect(tool).toContainText('設為重複活動…');
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
+  await tool.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/manage-repeat-tool-zh-Hant.png` });
+  await tool.click();
+  const sheet = page.getByRole('dialog', { name: '設為重複活動' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByTestId('manage-repeat-choice').locator('option').first()).toHaveText(/^每週/);
+  await expect(sheet.getByTestId('manage-repeat-choice').locator('option', { hasText: '不重複' })).toHaveCount(0);
+  await expect(sheet.getByTestId('manage-repeat-confirm')).toHaveText('設為重複');
+  expect(await seriousA11yProblems(page, '[role="dialog"]')).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/manage-repeat-zh-Hant.png` });
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+
+  // In English: every week, 4 dates in all, confirmed.
+  await speakOnEveryLoad(page, 'en');
+  await page.reload();
+  await page.getByTestId('manage-repeat').click();
+  const english = page.getByRole('dialog', { name: 'Repeat this activity' });
+  await expect(english).toBeVisible();
+  await english.getByTestId('manage-repeat-choice').selectOption('weekly');
+  await expect(english.getByTestId('manage-repeat-end')).toHaveValue('count');
+  await english.getByTestId('manage-repeat-count').fill('4');
+  expect(await seriousA11yProblems(page, '[role="dialog"]')).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/manage-repeat-en.png` });
+  await english.getByTestId('manage-repeat-confirm').click();
+
+  // The series page lists the four coming dates, this activity first.
+  await expect(page).toHaveURL(/pages\/activity\/series\/index\?id=\d+/);
+  await expect(page.getByTestId('series-title')).toHaveText(title);
+  await expect(page.getByTestId('series-rule')).toContainText(/^Every week on \w+day · 4 dates$/);
+  const dates = page.getByTestId('series-occurrence');
+  await expect(dates).toHaveCount(4);
+  await expect(dates.first()).toHaveAttribute('data-id', activity.id);
+  await page.screenshot({ path: `${SHOTS}/manage-repeat-series-en.png`, fullPage: true });
+
+  // Back on the manage page, the activity is in a series: a link to it instead of "Repeat…".
+  await page.goBack();
+  await expect(page.getByTestId('manage-series')).toBeVisible();
+  await expect(page.getByTestId('manage-repeat')).toHaveCount(0);
 });

@@ -10,6 +10,8 @@ export interface RouteObjects {
   activityId: string;
   roomId: string;
   packetCode: string;
+  /** A series made on the activity, when the sweep made one: the series page shows it. */
+  seriesId?: string;
 }
 
 /** The query each page that shows one object needs. */
@@ -26,6 +28,7 @@ export function queryOf(name: PathName, f: RouteObjects): Query {
     marketing: { id: f.activityId },
     promoCodes: { id: f.activityId },
     selfCheckin: { id: f.activityId },
+    ...(f.seriesId ? { activitySeries: { id: f.seriesId } } : {}),
     chat: { id: f.roomId },
     chatSetting: { id: f.roomId },
     chatMembers: { id: f.roomId },

@@ -1,4 +1,4 @@
-import { activitySeriesApi, type SeriesCreateInput, type UpdateActivityInput } from '@polaris/contract';
+import { activitySeriesApi, type SeriesCreateInput, type SeriesOf, type UpdateActivityInput } from '@polaris/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { activityKeys } from './activity.ts';
@@ -34,6 +34,31 @@ export function useSeriesOf(activityId: string) {
 
 export function createSeries(input: z.input<typeof SeriesCreateInput>) {
   return api.call(activitySeriesApi.create, input);
+}
+
+/**
+ * The manage page's "Repeat…": a published activity becomes occurrence 0 of a new series. The answer is the series
+ * page's data and says what the activity now belongs to; the organizer's lists gain the dates it made.
+ */
+export function useCreateSeries(activityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.input<typeof SeriesCreateInput>) => createSeries(input),
+    onSuccess: (series) => {
+      queryClient.setQueryData(seriesKeys.detail(series.id), series);
+      const of: SeriesOf = {
+        series: {
+          id: series.id,
+          index: 0,
+          title: series.title,
+          frequency: series.frequency,
+          canManage: series.canManage,
+        },
+      };
+      queryClient.setQueryData(seriesKeys.of(activityId), of);
+      void queryClient.invalidateQueries({ queryKey: hostKeys.hostingAll() });
+    },
+  });
 }
 
 export function useFollowSeries(id: string) {

@@ -18,12 +18,14 @@ import { type AppPath, href, PATHS } from '@/app/paths.ts';
 import { Button } from '@/components/Button.tsx';
 import { toastUnreported } from '@/components/form-errors.ts';
 import { ListGroup, ListRow } from '@/components/ListRow.tsx';
+import { RepeatTool } from '@/components/series/RepeatTool.tsx';
 import styles from './host.module.css';
 
 /**
  * The manage page's tools, in order of use: what an organizer does on the day (scan tickets, review who waits,
- * the sign-in code, edit) as buttons; inviting and promoting, then the list and the page, as rows grouped by
- * purpose. Cancelling the activity (`CancelActivity`) ends the page, apart and red, behind a confirmation.
+ * the sign-in code, edit) as buttons; making it repeat (or its series), inviting and promoting, then the list and
+ * the page, as rows grouped by purpose. Cancelling the activity (`CancelActivity`) ends the page, apart and red,
+ * behind a confirmation.
  */
 export function ManageTools({
   activity,
@@ -72,6 +74,8 @@ export function ManageTools({
           </Button>
         </div>
       </section>
+
+      <RepeatTool activity={activity} />
 
       <ListGroup title={t('manage.groups.promote')} id="manage-promote" testId="manage-group-promote">
         <ListRow

@@ -15,12 +15,40 @@ function weekdayName(day: Pick<StartDay, 'year' | 'month' | 'day'>, language: st
  * The create form's "Repeats" choice (docs/activities.md "Recurring series"): none, or a rule the start's day
  * allows, ending after a number of dates or on a day. The series is made when the activity is published.
  */
-export function RepeatSection({
+export function RepeatSection(props: {
+  startsAt: string;
+  repeat: RepeatForm;
+  errors: Record<string, string | undefined>;
+  onChange(next: RepeatForm): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.section} aria-labelledby="host-repeat">
+      <h2 className={styles.sectionTitle} id="host-repeat">
+        {t('series.form.title')}
+      </h2>
+      <RepeatFields idPrefix="host-repeat" hint={t('series.form.hint')} {...props} />
+    </section>
+  );
+}
+
+/**
+ * The repeat fields themselves: the rule (worked out from `startsAt`, wall clock in the activity's zone), how it
+ * ends, and the count or the last day, with `errors.repeatCount` / `errors.repeatUntil` under them. `repeating`
+ * leaves out "Does not repeat" (the manage page's "Repeat…", where choosing nothing is closing the sheet).
+ */
+export function RepeatFields({
+  idPrefix,
+  hint,
+  repeating = false,
   startsAt,
   repeat,
   errors,
   onChange,
 }: {
+  idPrefix: string;
+  hint: string;
+  repeating?: boolean;
   startsAt: string;
   repeat: RepeatForm;
   errors: Record<string, string | undefined>;
@@ -33,19 +61,17 @@ export function RepeatSection({
     ? { weekday: weekdayName(day, language), day: day.day, nth: t(`series.nth.${Math.min(day.week, 4)}`) }
     : { weekday: '', day: '', nth: '' };
   const set = (patch: Partial<RepeatForm>) => onChange({ ...repeat, ...patch });
+  const choices = repeatChoices(day).filter((choice) => !repeating || choice !== 'none');
   return (
-    <section className={styles.section} aria-labelledby="host-repeat">
-      <h2 className={styles.sectionTitle} id="host-repeat">
-        {t('series.form.title')}
-      </h2>
-      <Field id="host-repeat-choice" label={t('series.form.repeats')} hint={t('series.form.hint')}>
+    <>
+      <Field id={`${idPrefix}-choice`} label={t('series.form.repeats')} hint={hint}>
         <select
-          {...control('host-repeat-choice', undefined, 'select')}
-          aria-describedby="host-repeat-choice-hint"
+          {...control(`${idPrefix}-choice`, undefined, 'select')}
+          aria-describedby={`${idPrefix}-choice-hint`}
           value={repeat.choice}
           onChange={(event) => set({ choice: event.target.value as RepeatChoice })}
         >
-          {repeatChoices(day).map((choice) => (
+          {choices.map((choice) => (
             <option key={choice} value={choice}>
               {t(`series.choice.${choice}`, params)}
             </option>
@@ -54,9 +80,9 @@ export function RepeatSection({
       </Field>
       {repeat.choice !== 'none' && (
         <>
-          <Field id="host-repeat-end" label={t('series.form.ends')}>
+          <Field id={`${idPrefix}-end`} label={t('series.form.ends')}>
             <select
-              {...control('host-repeat-end', undefined, 'select')}
+              {...control(`${idPrefix}-end`, undefined, 'select')}
               value={repeat.end}
               onChange={(event) => set({ end: event.target.value as RepeatForm['end'] })}
             >
@@ -66,7 +92,7 @@ export function RepeatSection({
           </Field>
           {repeat.end === 'count' ? (
             <InputField
-              id="host-repeat-count"
+              id={`${idPrefix}-count`}
               label={t('series.form.count')}
               error={errors.repeatCount}
               type="number"
@@ -78,7 +104,7 @@ export function RepeatSection({
             />
           ) : (
             <InputField
-              id="host-repeat-until"
+              id={`${idPrefix}-until`}
               label={t('series.form.until')}
               error={errors.repeatUntil}
               type="date"
@@ -88,6 +114,6 @@ export function RepeatSection({
           )}
         </>
       )}
-    </section>
+    </>
   );
 }

@@ -163,8 +163,13 @@ export function useActivityEditor({ activity, initial, restored, base }: EditorS
         });
         const rule = intent === 'publish' ? seriesInput(created.id, repeat, startDay(form.startsAt)) : null;
         if (!rule) return done(created.id);
-        // The activity exists by now: a refused series says why and leaves the person on their new activity.
-        const series = await createSeries(rule).catch((error: unknown) => report(error));
+        // The activity exists by now: a refused series says why and leaves the person on their new activity, whose
+        // manage page offers "Repeat…" again. The form is left behind, so the reason goes in the toast.
+        const series = await createSeries(rule).catch((error: unknown) => {
+          if (isApiError(error) && (error.kind === 'invalid' || error.unreported)) {
+            Toast.show({ content: error.fields[0]?.message ?? error.message, duration: TOAST_DURATION_MS });
+          }
+        });
         if (!series) return done(created.id);
         finished.current = true;
         void deleteDraft(undefined);
