@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { API_BASE } from '@polaris/contract';
-import { accountByApi, apiCall, logInAs, speakOnEveryLoad, test } from './support.ts';
+import { accountByApi, activityByApi, apiCall, logInAs, speakOnEveryLoad, test } from './support.ts';
 
 // Issue 36 item 2 (docs/activities.md "Recurring series"): an organizer makes a weekly series from the create
 // screen's "Repeats" choice, sees the series page with its coming dates, edits one date choosing "this one"; a
@@ -113,17 +113,10 @@ test('an activity already published made to repeat from its manage page: every w
   // 19:00 in Taipei, three days from now.
   const start = new Date(Date.now() + 3 * 86_400_000);
   start.setUTCHours(11, 0, 0, 0);
-  const activity = await apiCall<{ id: string }>(page.request, maya.token, '/activity/create', {
+  const activity = await activityByApi(page.request, maya.token, {
     title,
     description: 'Makers meet; it went well, so again every week.',
-    category: 'tech',
-    startsAt: start.toISOString(),
-    endsAt: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
-    timezone: 'Asia/Taipei',
-    city: 'Taipei',
-    address: 'Pier 5',
-    capacity: 20,
-    publish: true,
+    startsAt: start,
   });
   const manage = `/#/pages/activity/manage/index?id=${activity.id}`;
 

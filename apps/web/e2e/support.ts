@@ -320,19 +320,29 @@ export async function freeActivity(request: APIRequestContext, organizer: Accoun
   await apiCall(request, organizer.token, '/user/personalInfo', { uname: 'Host Hana' });
   const start = new Date(Date.now() + 2 * 86_400_000);
   start.setUTCMinutes(0, 0, 0);
-  const activity = await apiCall<{ id: string }>(request, organizer.token, '/activity/create', {
-    title,
-    description: 'A free meetup made by a journey.',
+  return (
+    await activityByApi(request, organizer.token, { title, startsAt: start, city: `E2E-${Date.now().toString(36)}` })
+  ).id;
+}
+
+/** A published two-hour activity in Taipei made through the API, starting at `startsAt`; answers its code. */
+export async function activityByApi(
+  request: APIRequestContext,
+  token: string,
+  fields: { title: string; startsAt: Date; description?: string; city?: string },
+): Promise<{ id: string }> {
+  return apiCall<{ id: string }>(request, token, '/activity/create', {
+    title: fields.title,
+    description: fields.description ?? 'A free meetup made by a journey.',
     category: 'tech',
-    startsAt: start.toISOString(),
-    endsAt: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+    startsAt: fields.startsAt.toISOString(),
+    endsAt: new Date(fields.startsAt.getTime() + 2 * 3_600_000).toISOString(),
     timezone: 'Asia/Taipei',
-    city: `E2E-${Date.now().toString(36)}`,
+    city: fields.city ?? 'Taipei',
     address: 'Pier 5',
     capacity: 20,
     publish: true,
   });
-  return activity.id;
 }
 
 /** The live video has frames and its clock moves: real media arriving, not a poster. */
