@@ -90,7 +90,12 @@ export class NoticeOutbox {
       const now = this.deps.now();
       if (!(await outboxDue(db, now))) break;
       const rows = await claimOutbox(db, now, this.deps.leaseMs, OUTBOX_BATCH);
-      if (rows.length > 0 && this.deps.failpoint === 'die-after-claim') process.kill(process.pid, 'SIGKILL');
+      if (rows.length > 0 && this.deps.failpoint === 'die-after-claim') {
+        // Killed with the rows claimed and nothing delivered; the answers already on their way out go first (a
+        // loaded machine could otherwise kill the process between a sign-up's commit and its 200).
+        setTimeout(() => process.kill(process.pid, 'SIGKILL'), 250);
+        await new Promise(() => {});
+      }
       for (const row of rows) {
         const handler = this.handlers.get(row.topic);
         try {
