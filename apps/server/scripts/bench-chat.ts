@@ -6,14 +6,18 @@
 //
 //   npm run bench:chat [-- --clients 1000 --senders 10 --rates 20,40,80,160,320,640 --seconds 8 --late-ms 1000]
 //   DATABASE_URL=postgres://… REDIS_URL=redis://… npm run bench:chat -- --processes 1,2
+//   npm run bench:chat -- --processes 1 --rates 80 --profile /tmp/chat-profiles
 //
 // Without DATABASE_URL the chat server runs in this process on PGlite. With it, each chat server gets a database of
 // its own on that PostgreSQL, dropped afterwards; `--processes 2` runs two server processes on it and one Redis:
 // half the receivers on each, the senders on the first, so every delivery to the second crosses Redis.
+// `--profile DIR` writes a CPU profile of this process while each in-process server (bare, chat on one process) is
+// under load: DIR/bare.cpuprofile and DIR/chat.cpuprofile, for Chrome's DevTools or a script.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,6 +44,7 @@ const RATES = String(args.rates ?? args.rate ?? '20,40,80,160,320,640')
 /** Seconds of sending per step. */
 const SECONDS = Number(args.seconds ?? 8);
 const LATE_MS = Number(args['late-ms'] ?? 1000);
+const PROFILE_DIR = args.profile === undefined ? undefined : String(args.profile);
 const stepsAt = (rates: number[]): LoadOptions[] =>
   rates.map((rate) => ({ rate, messages: Math.round(rate * SECONDS), settleMs: Number(args.settle ?? 10_000) }));
 
@@ -81,12 +86,21 @@ async function benchBare(): Promise<Measured[]> {
   });
   const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The ramp: up the rates until this server saturates.
-  const results = await measure(Array(SENDERS + CLIENTS).fill(url), '1', RATES, async () => ({
-    server: [process.pid],
-    database: [],
-  }));
+  const results = await measure(
+    Array(SENDERS + CLIENTS).fill(url),
+    '1',
+    RATES,
+    serverPids(undefined, () => [process.pid]),
+    'bare',
+  );
   await new Promise((resolve) => server.close(resolve));
   return results;
+}
+
+/** The processes whose CPU is the server's: its own, and its database's backends (asked every sample). */
+interface ServerPids {
+  list(): Promise<{ server: number[]; database: number[] }>;
+  close(): Promise<void>;
 }
 
 /** A step's result with the CPU the server spent on it. */
@@ -116,7 +130,7 @@ class CpuMeter {
   private busy = false;
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly pids: () => Promise<{ server: number[]; database: number[] }>) {
+  constructor(private readonly pids: ServerPids) {
     this.timer = setInterval(() => void this.sample(), 200);
   }
 
@@ -124,7 +138,7 @@ class CpuMeter {
     if (this.busy) return;
     this.busy = true;
     try {
-      const { server, database } = await this.pids();
+      const { server, database } = await this.pids.list();
       for (const pid of [...server, ...database]) {
         const ms = cpuMsOf(pid);
         const before = this.last.get(pid);
@@ -149,8 +163,10 @@ class CpuMeter {
     };
   }
 
-  stop() {
+  async stop() {
     clearInterval(this.timer);
+    while (this.busy) await new Promise((resolve) => setTimeout(resolve, 10));
+    await this.pids.close();
   }
 }
 
@@ -162,9 +178,12 @@ async function measure(
   urls: string[],
   roomId: string,
   rates: number[],
-  pids: () => Promise<{ server: number[]; database: number[] }>,
+  pids: ServerPids,
+  /** The profile's name when the server runs in this process (`--profile`). */
+  profileAs?: string,
 ): Promise<Measured[]> {
   const meter = new CpuMeter(pids);
+  const profiler = PROFILE_DIR && profileAs ? await startProfile() : undefined;
   try {
     const results = await runJobInProcess({
       urls,
@@ -174,6 +193,11 @@ async function measure(
       lateMs: LATE_MS,
       stopWhenSaturated: true,
     });
+    if (profiler)
+      await profiler.stopInto(
+        path.join(PROFILE_DIR!, `${profileAs}.cpuprofile`),
+        results.map((r) => r.window),
+      );
     // The last sample after the last step.
     await new Promise((resolve) => setTimeout(resolve, 400));
     return results.map((r) => {
@@ -182,30 +206,70 @@ async function measure(
       return { ...r, cpuUsPerFrame: perFrame(cpu.all), databaseUsPerFrame: perFrame(cpu.database) };
     });
   } finally {
-    meter.stop();
+    await meter.stop();
   }
 }
 
+/**
+ * A CPU profile of this process from now until `stopInto` writes it, keeping only the samples taken within the
+ * steps' windows (epoch ms): connecting and subscribing 1,000 sockets is not what is measured.
+ */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return {
+    async stopInto(file: string, windows: [number, number][]) {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      // The profile's clock is the monotonic one (µs), as `process.hrtime` reads it.
+      const epochToProfile = Number(process.hrtime.bigint() / 1000n) - Date.now() * 1000;
+      const inWindow = (at: number) =>
+        windows.some(([from, to]) => at >= from * 1000 + epochToProfile && at <= to * 1000 + epochToProfile);
+      const samples: number[] = [];
+      const timeDeltas: number[] = [];
+      let at = profile.startTime;
+      let last = profile.startTime;
+      for (const [i, node] of profile.samples!.entries()) {
+        at += profile.timeDeltas![i]!;
+        if (!inWindow(at)) continue;
+        samples.push(node);
+        timeDeltas.push(samples.length === 1 ? 0 : at - last);
+        last = at;
+      }
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, JSON.stringify({ ...profile, samples, timeDeltas }));
+    },
+  };
+}
+
 /** This process, and the PostgreSQL backends serving the database at `url` (none for PGlite). */
-function serverPids(
-  url: string | undefined,
-  processIds: () => number[],
-): () => Promise<{ server: number[]; database: number[] }> {
-  if (!url) return async () => ({ server: processIds(), database: [] });
+function serverPids(url: string | undefined, processIds: () => number[]): ServerPids {
+  if (!url) return { list: async () => ({ server: processIds(), database: [] }), close: async () => {} };
   const name = new URL(url).pathname.slice(1);
   const admin = new URL(url);
   admin.pathname = '/postgres';
-  return async () => {
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
-        name,
-      ]);
+  // One connection for the whole step, opened on first use: a connection per sample cost the measured process (this
+  // one, for a chat server in process) a connect and a close five times a second.
+  let client: Promise<pg.Client> | undefined;
+  return {
+    async list() {
+      client ??= (async () => {
+        const opened = new pg.Client({ connectionString: admin.toString() });
+        await opened.connect();
+        return opened;
+      })();
+      const { rows } = await (await client).query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1',
+        [name],
+      );
       return { server: processIds(), database: rows.map((row) => row.pid) };
-    } finally {
-      await client.end();
-    }
+    },
+    async close() {
+      if (client) await (await client).end();
+    },
   };
 }
 
@@ -307,6 +371,7 @@ async function benchChatOn(source: Parameters<typeof openDatabase>[0], rates: nu
       roomId,
       rates,
       serverPids(source.kind === 'postgres' ? source.url : undefined, () => [process.pid]),
+      'chat',
     );
   } finally {
     await app.close();

@@ -5,7 +5,7 @@ import { adminNames, displayNameOf, roomRules, saveRoomRules, sharedRoomAdmins }
 import { hasPublished } from './held.store.ts';
 import { authorize, canEditSettings, isAdmin, type Member } from './policy.ts';
 import type { Caller, ChatRoomAccess } from './room-access.ts';
-import type { MemberRow, RoomRow } from './store.ts';
+import type { MemberRow, RoomRow, RoomRulesRow } from './store.ts';
 
 /** Web links as the client marks them, and bare domains people type to get around that. */
 const LINK =
@@ -88,11 +88,18 @@ export class ChatAutomodService {
    * a rule refuses it; answers true when it is to be held for an admin's approval (a link from a member who never
    * had a message published here, with `holdFirstLinks` on).
    */
-  async checkSend(room: RoomRow, member: MemberRow, name: string | null, text: string): Promise<boolean> {
+  async checkSend(
+    room: RoomRow,
+    member: MemberRow,
+    name: string | null,
+    text: string,
+    /** The room's rules when the caller read them already (`ChatRoomAccess.senderMembership`); null: it has none. */
+    known?: RoomRulesRow | null,
+  ): Promise<boolean> {
     if (room.kind === 'direct') return false;
     await this.refuseImpersonation(room.id, member.userId, member, name);
     if (isAdmin(member) || !text) return false;
-    const rules = await roomRules(this.db, room.id);
+    const rules = known === undefined ? await roomRules(this.db, room.id) : known;
     if (!rules) return false;
     const normal = normaliseWords(text);
     if (rules.blockedWords.some((word) => normal.includes(word))) {

@@ -203,6 +203,33 @@ describe('moderation', () => {
     ]);
   });
 
+  it('stores a message sent at once under one client id once, indexed once, and refusals take no number', async () => {
+    const room = await createRoom(t, owner.token, { name: 'Racing' });
+    for (const user of [ann, bob]) await joinRoom(t, user.token, room.id);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => send(ann, room.id, { text: 'at once', clientId: 'race-1' })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.attachment.message.seq)).size).toBe(1);
+    const seq = answers[0]!.attachment.message.seq;
+    const { rows } = await query<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from chat_search_texts where room_id = ${Number(room.id)} and seq = ${seq}`,
+    );
+    expect(rows[0]!.n).toBe(1);
+
+    await t.call('POST', '/chat/member/mute', {
+      token: owner.token,
+      body: { roomId: room.id, uid: bob.uid, minutes: 10 },
+    });
+    expect((await send(bob, room.id, { text: 'muted' })).status).toBe(403);
+    expect((await send(bob, room.id, { text: 'muted, replying', replyTo: seq })).status).toBe(403);
+    expect((await send(ann, room.id, { text: 'after' })).status).toBe(200);
+    const numbers = (await history(owner, room.id)).attachment.items.map((message) => message.seq).reverse();
+    expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! + i));
+    expect((await history(owner, room.id)).attachment.items.filter((m) => m.text === 'at once')).toHaveLength(1);
+  });
+
   it('kicks a member who may join again, enforces slow mode, and keeps the owner in', async () => {
     const room = await createRoom(t, owner.token, { name: 'Slow' });
     await joinRoom(t, ann.token, room.id);

@@ -2,6 +2,7 @@ import { CHAT_LIMITS, type ChatServerFrame, type Language, translate } from '@po
 import type { RealtimeBus } from '../../platform/realtime.ts';
 import { decodeRoomEvent, type WireRoomEvent } from './room-wire.ts';
 import type { ChatService } from './service.ts';
+import { SharedFrame } from './socket-outbox.ts';
 
 /** One WebSocket as the hub sees it. */
 export interface LiveConnection {
@@ -9,13 +10,14 @@ export interface LiveConnection {
   uid: number;
   send(frame: ChatServerFrame): void;
   /** A frame already serialised: one room event is encoded once for all its subscribers. */
-  sendText(text: string): void;
+  sendText(frame: SharedFrame): void;
   /** Ends the connection; the client reconnects by itself and resumes from the last seq it holds. */
   drop(): void;
   language: Language;
 }
 
 interface Subscription {
+  connection: LiveConnection;
   roomId: number;
   /** The highest sequence number delivered: nothing at or below it is sent again. */
   delivered: number;
@@ -31,7 +33,7 @@ const CATCH_UP_PAGE = 200;
 /** A message as its subscribers are sent it: the `message` frame, serialised. */
 interface EncodedMessage {
   seq: number;
-  frame: string;
+  frame: SharedFrame;
 }
 
 /**
@@ -69,6 +71,7 @@ export class LiveChatService {
     if (previous) previous.closed = true;
     const start = Math.min(afterSeq ?? room.lastSeq, room.lastSeq);
     const subscription: Subscription = {
+      connection,
       roomId: room.id,
       delivered: start,
       chain: Promise.resolve(),
@@ -144,7 +147,10 @@ export class LiveChatService {
       page = this.deps.chat
         .after(roomId, afterSeq, CATCH_UP_PAGE)
         .then((messages) =>
-          messages.map((message) => ({ seq: message.seq, frame: JSON.stringify({ type: 'message', message }) })),
+          messages.map((message) => ({
+            seq: message.seq,
+            frame: new SharedFrame(JSON.stringify({ type: 'message', message })),
+          })),
         )
         .finally(() => this.pages.delete(key));
       this.pages.set(key, page);
@@ -153,29 +159,25 @@ export class LiveChatService {
   }
 
   /** One room event from the bus: its frame text goes to the sockets as it came; only the head is read. */
-  private onEvent(roomId: number, { head, frame }: WireRoomEvent) {
+  private onEvent(roomId: number, { head, frame: text }: WireRoomEvent) {
     const entry = this.rooms.get(roomId);
     if (!entry) return;
-    for (const [connection, subscription] of entry.connections) {
-      if (head.type === 'message') {
-        const { seq } = head;
+    // Serialised where it happened, and made a WebSocket frame once here for every subscriber.
+    const frame = new SharedFrame(text);
+    if (head.type === 'message') {
+      const { seq } = head;
+      for (const subscription of entry.connections.values()) {
         // The common case, with nothing queued and the message next in order: written now, with no promise per
         // subscriber (a room of 1,000 would otherwise allocate thousands per message).
         if (subscription.queued === 0 && !subscription.closed && seq === subscription.delivered + 1) {
-          connection.sendText(frame);
+          subscription.connection.sendText(frame);
           subscription.delivered = seq;
-          continue;
-        }
-        this.enqueue(connection, subscription, async () => {
-          if (subscription.closed || seq <= subscription.delivered) return;
-          if (seq === subscription.delivered + 1) {
-            connection.sendText(frame);
-            subscription.delivered = seq;
-          } else {
-            await this.catchUp(connection, subscription);
-          }
-        });
-      } else if (
+        } else this.deliverInOrder(subscription, seq, frame);
+      }
+      return;
+    }
+    for (const [connection, subscription] of entry.connections) {
+      if (
         head.type === 'deleted' ||
         head.type === 'changed' ||
         head.type === 'reactions' ||
@@ -191,6 +193,20 @@ export class LiveChatService {
         this.enqueue(connection, subscription, () => this.unsubscribe(connection, roomId));
       }
     }
+  }
+
+  /** A message behind queued work or after a gap: sent in its turn, or read again with what is missing. */
+  private deliverInOrder(subscription: Subscription, seq: number, frame: SharedFrame) {
+    const { connection } = subscription;
+    this.enqueue(connection, subscription, async () => {
+      if (subscription.closed || seq <= subscription.delivered) return;
+      if (seq === subscription.delivered + 1) {
+        connection.sendText(frame);
+        subscription.delivered = seq;
+      } else {
+        await this.catchUp(connection, subscription);
+      }
+    });
   }
 
   get subscriberCount() {

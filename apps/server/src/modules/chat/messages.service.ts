@@ -4,11 +4,15 @@ import { AppError, FieldsError } from '../../platform/errors.ts';
 import type { ChatAutomodService } from './automod.service.ts';
 import type { ChatHeldService } from './held.service.ts';
 import {
-  insertSentMessage,
+  insertSentMessageIndexed,
+  isClientIdTaken,
+  type MessageRow,
   markDeleted,
   messageBySeq,
   messagesAfter,
   messagesBefore,
+  type SentValues,
+  sentMessageParts,
   seqByClientId,
 } from './messages.store.ts';
 import type { ChatNotices } from './notices.service.ts';
@@ -17,16 +21,8 @@ import { withPolls } from './poll-views.ts';
 import { presentMessage } from './presenter.ts';
 import type { ChatReactionsService } from './reactions.service.ts';
 import type { Caller, ChatRoomAccess } from './room-access.ts';
-import { indexMessageText, unindexMessage } from './search.store.ts';
-import {
-  claimSeq,
-  claimSlowModeSend,
-  type MemberRow,
-  markSenderRead,
-  type RoomRow,
-  setReadSeq,
-  userIdsByUid,
-} from './store.ts';
+import { searchEntry, unindexMessage } from './search.store.ts';
+import { claimSend, claimSlowModeSend, type MemberRow, type RoomRow, setReadSeq, userIdsByUid } from './store.ts';
 
 const MENTION = /@(\d{8,15})\b/g;
 
@@ -44,8 +40,12 @@ export interface MessageRows {
 
 type SendInput = { roomId: string; text: string; imageId?: string; replyTo?: number; clientId?: string | null };
 
-/** Thrown inside a send's transaction to undo it (the claimed number with it) when the message is stored already. */
-class AlreadyStored extends Error {}
+/** Why a send claimed no number (`claimSend`): the sender is not in the room or is muted, or the room is gone. */
+function refusal(member: MemberRow | undefined, now: Date): AppError {
+  if (!isActive(member)) return new AppError(Status.noPermission, 'chat.notMember');
+  if (isMuted(member, now)) return new AppError(Status.noPermission, 'chat.muted');
+  return new AppError(Status.notFound, 'chat.notFound');
+}
 
 /** Messages: history, sending under the room's rules, deleting, read positions and typing notices. */
 export class ChatMessagesService {
@@ -136,10 +136,10 @@ export class ChatMessagesService {
     if (input.imageId && !(await deps.imageOwnedBy(input.imageId, user.id))) {
       throw new FieldsError([{ field: 'imageId', messageKey: 'chat.imageNotFound' }]);
     }
-    const { room, member, name, avatar, iBlockedPeer } = await this.access.membership(user.id, roomId);
+    const { room, member, name, avatar, iBlockedPeer, rules } = await this.access.senderMembership(user.id, roomId);
     if (room.closedAt) throw new AppError(Status.conflict, 'chat.closed');
     if (iBlockedPeer) throw new AppError(Status.conflict, 'chat.unblockToSend');
-    const hold = !attachment && (await this.automod.checkSend(room, member, name, input.text));
+    const hold = !attachment && (await this.automod.checkSend(room, member, name, input.text, rules ?? null));
     if (hold && mayHold) {
       if (input.replyTo !== undefined && !(await messageBySeq(this.db, room.id, input.replyTo))) {
         throw new FieldsError([{ field: 'replyTo', messageKey: 'chat.replyNotFound' }]);
@@ -151,50 +151,56 @@ export class ChatMessagesService {
     }
     const mentioned = [...input.text.matchAll(MENTION)].map((match) => Number(match[1]));
     const known = await userIdsByUid(this.db, [...new Set(mentioned)].slice(0, 20));
-    // Five statements: the sequence number (which locks the room, serialising its senders), the sender's read
-    // position (which locks and returns their membership to check), slow mode only when on, and the insert.
     const clientId = input.clientId || null;
-    const message = await this.db
-      .transaction(async (tx) => {
-        const now = deps.now();
-        const seq = await claimSeq(tx, room.id, now);
-        if (seq === undefined) throw new AppError(Status.notFound, 'chat.notFound');
-        const member = await markSenderRead(tx, room.id, user.id, seq);
-        if (!isActive(member)) throw new AppError(Status.noPermission, 'chat.notMember');
-        if (isMuted(member, now)) throw new AppError(Status.noPermission, 'chat.muted');
-        if (room.slowModeSeconds > 0 && !isAdmin(member) && !attachment) {
-          const claimed = await claimSlowModeSend(tx, room.id, user.id, now, room.slowModeSeconds);
-          if (!claimed) throw new AppError(Status.conflict, 'chat.slowMode', { seconds: room.slowModeSeconds });
-        }
-        if (input.replyTo !== undefined && !(await messageBySeq(tx, room.id, input.replyTo))) {
-          throw new FieldsError([{ field: 'replyTo', messageKey: 'chat.replyNotFound' }]);
-        }
-        const stored = own ? await own.store(tx, { room, member, seq, now }) : null;
-        const row = await insertSentMessage(tx, {
-          roomId: room.id,
-          seq,
-          createdAt: now,
-          kind: own?.kind ?? attachment?.kind ?? (input.imageId ? 'image' : 'text'),
-          ref: stored?.ref ?? attachment?.ref ?? null,
-          senderId: user.id,
-          body: input.text,
-          imageId: input.imageId ?? null,
-          replyTo: input.replyTo ?? null,
-          mentions: [...known.keys()].map(String),
-          event: null,
-          targetId: null,
-          clientId,
-        });
-        // The same client id again (a resend after a lost ack): the transaction is undone, number and all.
-        if (!row) throw new AlreadyStored();
-        await indexMessageText(tx, room.id, seq, row.body);
-        await this.notices.messageSentIn(tx, room, row, { id: user.id, name: name ?? '' }, [...known.values()]);
-        return { row, carried: stored?.carried };
-      })
-      .catch(async (error: unknown) => {
-        if (!(error instanceof AlreadyStored) || clientId === null) throw error;
-        return null;
-      });
+    const kind: MessageRow['kind'] = own?.kind ?? attachment?.kind ?? (input.imageId ? 'image' : 'text');
+    const values = (now: Date, ref: string | null): SentValues => ({
+      roomId: room.id,
+      createdAt: now,
+      kind,
+      ref,
+      senderId: user.id,
+      body: input.text,
+      imageId: input.imageId ?? null,
+      replyTo: input.replyTo ?? null,
+      mentions: [...known.keys()].map(String),
+      clientId,
+    });
+    const search = searchEntry(input.text);
+    // A plain message (no slow mode to claim, no reply to find, no rows of its own, nobody to tell) is one statement
+    // and no transaction; the others are claimed, checked and stored in one transaction of four to six statements.
+    const plain =
+      !own &&
+      input.replyTo === undefined &&
+      (room.slowModeSeconds === 0 || attachment !== undefined) &&
+      !this.notices.tells(room, { kind, replyTo: null }, [...known.values()]);
+    const message = await (plain
+      ? this.storePlain(room.id, user.id, (now) => values(now, attachment?.ref ?? null), search)
+      : this.db.transaction(async (tx) => {
+          const now = deps.now();
+          const { seq, member } = await claimSend(tx, { roomId: room.id, userId: user.id, now });
+          if (seq === undefined) throw refusal(member, now);
+          if (room.slowModeSeconds > 0 && !isAdmin(member) && !attachment) {
+            const claimed = await claimSlowModeSend(tx, room.id, user.id, now, room.slowModeSeconds);
+            if (!claimed) throw new AppError(Status.conflict, 'chat.slowMode', { seconds: room.slowModeSeconds });
+          }
+          if (input.replyTo !== undefined && !(await messageBySeq(tx, room.id, input.replyTo))) {
+            throw new FieldsError([{ field: 'replyTo', messageKey: 'chat.replyNotFound' }]);
+          }
+          const stored = own ? await own.store(tx, { room, member: member!, seq, now }) : null;
+          const row = await insertSentMessageIndexed(
+            tx,
+            values(now, stored?.ref ?? attachment?.ref ?? null),
+            search,
+            seq,
+          );
+          await this.notices.messageSentIn(tx, room, row, { id: user.id, name: name ?? '' }, [...known.values()]);
+          return { row, carried: stored?.carried };
+        })
+    ).catch((error: unknown) => {
+      // The same client id again (a resend after a lost ack): nothing of this send was kept, number and all.
+      if (clientId !== null && isClientIdTaken(error)) return null;
+      throw error;
+    });
     if (message === null) {
       // Answered with the message stored the first time; nothing is published again.
       const seq = await seqByClientId(this.db, room.id, user.id, clientId!);
@@ -214,6 +220,23 @@ export class ChatMessagesService {
     };
     await this.access.publish(room.id, { type: 'message', message: presented });
     return { message: presented, held: null };
+  }
+
+  /** A plain message in one statement (`claimSend`): claimed, stored and indexed, or refused with nothing claimed. */
+  private async storePlain(
+    roomId: number,
+    userId: number,
+    values: (now: Date) => SentValues,
+    search: ReturnType<typeof searchEntry>,
+  ): Promise<{ row: MessageRow; carried: undefined }> {
+    const now = this.access.deps.now();
+    const { seq, member, row } = await claimSend(
+      this.db,
+      { roomId, userId, now },
+      sentMessageParts(values(now), search),
+    );
+    if (seq === undefined) throw refusal(member, now);
+    return { row: row!, carried: undefined };
   }
 
   /**

@@ -77,8 +77,7 @@ export class ChatNotices {
     sender: { id: number; name: string },
     mentionedIds: number[],
   ) {
-    if (message.kind !== 'text' && message.kind !== 'image') return;
-    if (room.kind !== 'direct' && mentionedIds.length === 0 && message.replyTo === null) return;
+    if (!this.tells(room, message, mentionedIds)) return;
     await this.access.deps.notifier?.later(tx, 'chat.messageSent', {
       roomId: room.id,
       seq: message.seq,
@@ -86,6 +85,12 @@ export class ChatNotices {
       senderName: sender.name,
       mentionedIds,
     });
+  }
+
+  /** Whether a message may tell someone, and so writes a row in the send's transaction (`messageSentIn`). */
+  tells(room: Pick<RoomRow, 'kind'>, message: Pick<MessageRow, 'kind' | 'replyTo'>, mentionedIds: readonly number[]) {
+    if (message.kind !== 'text' && message.kind !== 'image') return false;
+    return room.kind === 'direct' || mentionedIds.length > 0 || message.replyTo !== null;
   }
 
   /**

@@ -20,6 +20,7 @@ import {
   type RoomRow,
   roomsWithMember,
   roomWithMember,
+  roomWithSender,
   setReadSeq,
   uidOf,
 } from './store.ts';
@@ -120,7 +121,11 @@ export class ChatRoomAccess {
 
   /** A room the caller may see, with their membership; 404 otherwise. */
   async visibleRoom(userId: number, roomId: string | number) {
-    const found = await roomWithMember(this.db, Number(roomId), userId);
+    return this.seen(userId, await roomWithMember(this.db, Number(roomId), userId));
+  }
+
+  /** What a room's visibility rule answers its reader (`visibleRoom`), over the row read for them. */
+  private async seen<T extends { room: RoomRow; member: MemberRow | undefined }>(userId: number, found: T | undefined) {
     if (!found || !canSee(found.room, found.member)) throw new AppError(Status.notFound, 'chat.notFound');
     const blocks = await directBlocks(this.db, found.room, userId);
     // Blocked by the other person: the conversation answers as one that is not theirs (they are not told).
@@ -139,6 +144,16 @@ export class ChatRoomAccess {
     const { room, member, name, avatar, iBlockedPeer } = await this.visibleRoom(userId, roomId);
     authorize(true, canRead(member), 'chat.notMember');
     return { room, member: member!, name, avatar, iBlockedPeer };
+  }
+
+  /** `membership` for a send, with the room's automatic moderation rules read by the same query. */
+  async senderMembership(userId: number, roomId: number) {
+    const { room, member, name, avatar, iBlockedPeer, rules } = await this.seen(
+      userId,
+      await roomWithSender(this.db, roomId, userId),
+    );
+    authorize(true, canRead(member), 'chat.notMember');
+    return { room, member: member!, name, avatar, iBlockedPeer, rules };
   }
 
   /** The bus channel of a room's events. */

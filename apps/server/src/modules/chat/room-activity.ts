@@ -1,6 +1,7 @@
 import type { ChatServerFrame } from '@polaris/contract';
 import type { WireRoomEvent } from './room-wire.ts';
 import type { ChatService, MembershipEvent } from './service.ts';
+import { SharedFrame } from './socket-outbox.ts';
 
 /** A chat socket as room activity sees it. */
 export interface ActivityFollower {
@@ -10,7 +11,7 @@ export interface ActivityFollower {
   subscribed(roomId: number): boolean;
   send(frame: ChatServerFrame): void;
   /** A frame already serialised (a room's `changed` frame, as the bus carried it). */
-  sendText(text: string): void;
+  sendText(frame: SharedFrame): void;
 }
 
 /** At most one `changed chat` frame per socket per this many milliseconds. */
@@ -144,8 +145,9 @@ export class RoomActivity {
     if (!room) return;
     if (head.type === 'changed') {
       // The room's `changed` frame is the user frame too: sent as it came to members not watching the room.
+      const shared = new SharedFrame(frame);
       for (const follower of room.followers) {
-        if (!follower.socket.subscribed(roomId)) follower.socket.sendText(frame);
+        if (!follower.socket.subscribed(roomId)) follower.socket.sendText(shared);
       }
       return;
     }

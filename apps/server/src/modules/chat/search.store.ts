@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
 import { chatSearchGrams } from '../../db/schema/index.ts';
-import { type MessageWithNames, senders } from './messages.store.ts';
+import { type MessageWithNames, type SentMessageSearch, senders } from './messages.store.ts';
 import { normalise, textGrams } from './search-text.ts';
 
 /** The chat module's SQL for message search (docs/chat.md "Search"): the index, written with the message, and the query. */
@@ -28,6 +28,16 @@ export async function indexMessageText(tx: Tx, roomId: number, seq: number, body
   if (!rows[0]) return;
   const at = Number(rows[0].at);
   await tx.insert(chatSearchGrams).values(grams.map((gram) => ({ gram, at, roomId, seq })));
+}
+
+/**
+ * A message's entry in the index as a send writes it (`messages.store.ts` `sentMessageParts`); null for text no
+ * query could find.
+ */
+export function searchEntry(body: string): SentMessageSearch | null {
+  const norm = normalise(body);
+  const grams = textGrams(norm);
+  return grams.length === 0 ? null : { norm, grams: textArray(grams) };
 }
 
 /** Removes a message from the index (deleted, or about to be indexed again); nothing when it was not indexed. */

@@ -2,20 +2,80 @@ import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 
 /**
+ * A text frame that many sockets are sent (a room's message): serialised once, and turned into the bytes of a
+ * WebSocket frame once, the first time a socket needs them. Written alone, `ws` would encode the text as UTF-8 and
+ * build a header for it again for every socket: a room of 1,000 did that 1,000 times per message.
+ */
+export class SharedFrame {
+  private wire: Buffer | undefined;
+
+  constructor(readonly text: string) {}
+
+  /** The whole unmasked text frame, header and payload, as a server sends it. */
+  get bytes(): Buffer {
+    this.wire ??= textFrame(this.text);
+    return this.wire;
+  }
+}
+
+/** A final, unmasked WebSocket text frame (RFC 6455 §5.2) carrying `text`. */
+export function textFrame(text: string): Buffer {
+  const length = Buffer.byteLength(text);
+  const head = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(head + length);
+  frame[0] = 0x81;
+  if (head === 2) frame[1] = length;
+  else if (head === 4) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeUInt32BE(0, 2);
+    frame.writeUInt32BE(length, 6);
+  }
+  frame.write(text, head, 'utf8');
+  return frame;
+}
+
+/** One socket's frames waiting for the end of the turn: the first, then any more (rare, so no array for one). */
+export interface SocketQueue {
+  readonly socket: WebSocket;
+  /**
+   * The socket's TCP stream when frames may be written to it as they are, built once (`SharedFrame.bytes`): when no
+   * extension (compression) was negotiated, `ws` writes each frame there at once in call order, so these bytes keep
+   * the socket's order with what `ws` sends. `ws` has no way to send a frame built once for many sockets.
+   */
+  readonly raw: Duplex | undefined;
+  first: SharedFrame | undefined;
+  more: SharedFrame[] | undefined;
+}
+
+/**
  * Room frames on their way to this process's sockets, written at the end of the event loop's turn. Each frame
  * written alone costs a system call per socket; when the process falls behind (a burst, or Redis handing over
  * many messages in one read), several frames for a socket pile up in one turn and go out in one write. A quiet
  * room sends each frame alone as before, one turn later.
  */
 export class SocketOutbox {
-  private readonly pending = new Map<WebSocket, string[]>();
+  /** The queues with something in them, in the order they got it; one may appear twice after a `flush` (then empty). */
+  private pending: SocketQueue[] = [];
   private scheduled = false;
 
-  /** Queues a serialised frame for the socket. */
-  write(socket: WebSocket, text: string): void {
-    const frames = this.pending.get(socket);
-    if (frames) frames.push(text);
-    else this.pending.set(socket, [text]);
+  /** A socket's place in the outbox, held by its session for the socket's life (its extensions are settled). */
+  queueFor(socket: WebSocket): SocketQueue {
+    const tcp = (socket as WebSocket & { _socket?: Duplex })._socket;
+    return { socket, raw: socket.extensions === '' ? tcp : undefined, first: undefined, more: undefined };
+  }
+
+  /** Queues a frame for the socket. */
+  write(queue: SocketQueue, frame: SharedFrame): void {
+    if (queue.first !== undefined) {
+      queue.more ??= [];
+      queue.more.push(frame);
+      return;
+    }
+    queue.first = frame;
+    this.pending.push(queue);
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => this.flushAll());
@@ -23,29 +83,36 @@ export class SocketOutbox {
   }
 
   /** Writes what is queued for the socket now: before a frame that skips the queue, so the order holds. */
-  flush(socket: WebSocket): void {
-    const frames = this.pending.get(socket);
-    if (!frames) return;
-    this.pending.delete(socket);
-    send(socket, frames);
+  flush(queue: SocketQueue): void {
+    if (queue.first !== undefined) send(queue);
   }
 
   private flushAll(): void {
     this.scheduled = false;
-    for (const [socket, frames] of this.pending) send(socket, frames);
-    this.pending.clear();
+    const pending = this.pending;
+    this.pending = [];
+    for (const queue of pending) if (queue.first !== undefined) send(queue);
   }
 }
 
-function send(socket: WebSocket, frames: string[]): void {
+function send(queue: SocketQueue): void {
+  const { socket, raw, first, more } = queue;
+  queue.first = undefined;
+  queue.more = undefined;
   if (socket.readyState !== socket.OPEN) return;
-  if (frames.length === 1) {
-    socket.send(frames[0]!);
+  if (!more) {
+    write(socket, raw, first!);
     return;
   }
   // `ws` corks the TCP socket around each frame; an outer cork holds them all until the last (one write).
   const tcp = (socket as WebSocket & { _socket?: Duplex })._socket;
   tcp?.cork();
-  for (const frame of frames) socket.send(frame);
+  write(socket, raw, first!);
+  for (const frame of more) write(socket, raw, frame);
   tcp?.uncork();
+}
+
+function write(socket: WebSocket, raw: Duplex | undefined, frame: SharedFrame): void {
+  if (raw) raw.write(frame.bytes);
+  else socket.send(frame.text);
 }

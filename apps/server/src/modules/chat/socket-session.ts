@@ -21,7 +21,7 @@ import type { NoticeFollower } from '../notifications/events.ts';
 import { type LiveChatService, type LiveConnection, MAX_FRAME_BYTES } from './live.service.ts';
 import type { ActivityFollower, RoomActivity } from './room-activity.ts';
 import type { ChatService } from './service.ts';
-import type { SocketOutbox } from './socket-outbox.ts';
+import type { SharedFrame, SocketOutbox } from './socket-outbox.ts';
 import type { HeldSocket, SocketRegistry } from './socket-registry.ts';
 
 /** Longest a timer may wait (setTimeout's limit); a session that lives longer is looked at again then. */
@@ -101,15 +101,16 @@ export class ChatSocketSession {
     this.deps = here.deps;
     socket.alive = true;
     this.held = { userId: user.id, sessionId: user.sessionId, endSession: () => this.endSession() };
+    const queue = here.outbox.queueFor(socket);
     this.connection = {
       userId: user.id,
       uid: user.uid,
       send(frame: ChatServerFrame) {
-        here.outbox.flush(socket);
+        here.outbox.flush(queue);
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
       },
-      sendText(text: string) {
-        if (socket.readyState === socket.OPEN) here.outbox.write(socket, text);
+      sendText(frame: SharedFrame) {
+        if (socket.readyState === socket.OPEN) here.outbox.write(queue, frame);
       },
       drop() {
         socket.terminate();
@@ -130,7 +131,7 @@ export class ChatSocketSession {
       uid: user.uid,
       subscribed: (roomId) => this.deps.live.isSubscribed(this.connection, roomId),
       send: (frame) => this.connection.send(frame),
-      sendText: (text) => this.connection.sendText(text),
+      sendText: (frame) => this.connection.sendText(frame),
     };
     void this.admitted.then((claimed) => this.followRooms(claimed));
     // The user's channel, followed once admitted and until the socket closes (the first frame waits for it, so a

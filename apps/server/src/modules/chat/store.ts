@@ -1,7 +1,8 @@
-import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, query, type Tx } from '../../db/client.ts';
-import { chatAnnouncements, chatMembers, chatRooms, publicUsers } from '../../db/schema/index.ts';
-import { type MessageWithNames, senders } from './messages.store.ts';
+import { chatAnnouncements, chatMembers, chatRoomRules, chatRooms, publicUsers } from '../../db/schema/index.ts';
+import { dateOrNull, type MessageRow, type MessageWithNames, messageFromJson, senders } from './messages.store.ts';
+import { namedQuery } from './named-query.ts';
 
 export type { MessageRow, MessageWithNames } from './messages.store.ts';
 
@@ -62,6 +63,48 @@ export async function roomWithMember(db: Db, roomId: number, userId: number) {
     member: row.member ?? undefined,
     name: row.openName ?? row.uname ?? null,
     avatar: row.avatar ?? null,
+  };
+}
+
+export type RoomRulesRow = typeof chatRoomRules.$inferSelect;
+
+/** The send's first read (`roomWithSender`), prepared once per database handle (see `named-query.ts`). */
+const sendersRead = new WeakMap<Database, ReturnType<typeof prepareRoomWithSender>>();
+
+function prepareRoomWithSender(db: Database) {
+  const userId = sql.placeholder('userId');
+  return db
+    .select({
+      room: chatRooms,
+      member: chatMembers,
+      uname: publicUsers.uname,
+      openName: publicUsers.openName,
+      avatar: publicUsers.avatar,
+      rules: chatRoomRules,
+    })
+    .from(chatRooms)
+    .leftJoin(chatMembers, and(eq(chatMembers.roomId, chatRooms.id), eq(chatMembers.userId, userId)))
+    .leftJoin(publicUsers, eq(publicUsers.id, userId))
+    .leftJoin(chatRoomRules, eq(chatRoomRules.roomId, chatRooms.id))
+    .where(eq(chatRooms.id, sql.placeholder('roomId')))
+    .prepare('chat_room_with_sender');
+}
+
+/** `roomWithMember` and the room's automatic moderation rules (none when it has none): what a send starts with. */
+export async function roomWithSender(db: Database, roomId: number, userId: number) {
+  let read = sendersRead.get(db);
+  if (!read) {
+    read = prepareRoomWithSender(db);
+    sendersRead.set(db, read);
+  }
+  const [row] = await read.execute({ roomId, userId });
+  if (!row) return undefined;
+  return {
+    room: row.room,
+    member: row.member ?? undefined,
+    name: row.openName ?? row.uname ?? null,
+    avatar: row.avatar ?? null,
+    rules: row.rules ?? undefined,
   };
 }
 
@@ -233,6 +276,67 @@ export async function markSenderRead(tx: Tx, roomId: number, userId: number, seq
     .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)))
     .returning();
   return row;
+}
+
+/**
+ * A send's claim, in one statement: the sender's membership is locked and checked (in the room, not banned, not
+ * muted at `now`); only then is the room's next sequence number claimed (locking the room, which serialises its
+ * senders until commit) and the sender's read position moved to it. With `message` (`messages.store.ts`
+ * `sentMessageParts`) the message and its search entry are stored by the same statement, so a plain message takes one
+ * round trip and no transaction: a refused sender claims no number, and a client id used already fails the whole
+ * statement (`isClientIdTaken`), number and all, so the room's numbers stay gapless. The member's row is locked
+ * before the room's, as joining, leaving and approving a held message do.
+ *
+ * Answers the number (none: refused, or the room is gone), the member as locked (none: not in the room) and the
+ * stored message.
+ */
+export async function claimSend(
+  db: Db,
+  { roomId, userId, now }: { roomId: number; userId: number; now: Date },
+  message?: { parts: SQL; name: string },
+): Promise<{ seq: number | undefined; member: MemberRow | undefined; row: MessageRow | undefined }> {
+  const at = now.toISOString();
+  const { rows } = await namedQuery<{
+    seq: string | number | null;
+    member: Record<string, unknown> | null;
+    row: Record<string, unknown> | null;
+  }>(
+    db,
+    message ? `chat_claim_${message.name}` : 'chat_claim',
+    sql`with sender as (
+          select * from chat_members where room_id = ${roomId} and user_id = ${userId} for update
+        ), claimed as (
+          update chat_rooms set last_seq = last_seq + 1, last_message_at = ${at}
+          where id = ${roomId}
+            and exists (select 1 from sender where not banned and (muted_until is null or muted_until <= ${at}))
+          returning last_seq
+        ), marked as (
+          update chat_members m set read_seq = greatest(m.read_seq, claimed.last_seq)
+          from claimed
+          where m.room_id = ${roomId} and m.user_id = ${userId}
+        )${message ? sql`, ${message.parts}` : sql``}
+        select (select last_seq from claimed) as seq, (select to_jsonb(sender) from sender) as member,
+          ${message ? sql`(select to_jsonb(message) from message)` : sql`null`} as row`,
+  );
+  const row = rows[0]!;
+  return {
+    seq: row.seq === null ? undefined : Number(row.seq),
+    member: row.member ? memberFromJson(row.member) : undefined,
+    row: row.row ? messageFromJson(row.row) : undefined,
+  };
+}
+
+function memberFromJson(json: Record<string, unknown>): MemberRow {
+  return {
+    roomId: Number(json.room_id),
+    userId: Number(json.user_id),
+    role: json.role as MemberRow['role'],
+    readSeq: Number(json.read_seq),
+    mutedUntil: dateOrNull(json.muted_until),
+    banned: json.banned === true,
+    lastSentAt: dateOrNull(json.last_sent_at),
+    joinedAt: new Date(json.joined_at as string),
+  };
 }
 
 export interface MyRoomRow {
