@@ -36,6 +36,8 @@ async function setUp(page: Page, tag: string): Promise<Setup> {
 }
 
 async function seriousViolations(page: Page) {
+  // Colours are read once the page's transitions have ended (mid-fade, text measures as too faint).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
