@@ -46,18 +46,30 @@ export async function roomsWithMember(db: Db, roomIds: number[], userId: number 
 /** A room with the user's membership row, display name and avatar, in one query (every call in a room starts here). */
 export async function roomWithMember(db: Db, roomId: number, userId: number) {
   const [row] = await db
-    .select({
-      room: chatRooms,
-      member: chatMembers,
-      uname: publicUsers.uname,
-      openName: publicUsers.openName,
-      avatar: publicUsers.avatar,
-    })
+    .select(memberColumns)
     .from(chatRooms)
     .leftJoin(chatMembers, and(eq(chatMembers.roomId, chatRooms.id), eq(chatMembers.userId, userId)))
     .leftJoin(publicUsers, eq(publicUsers.id, userId))
     .where(eq(chatRooms.id, roomId));
-  if (!row) return undefined;
+  return row && withMember(row);
+}
+
+/** What `roomWithMember` and `roomWithSender` read: the room, the caller's membership and their public name. */
+const memberColumns = {
+  room: chatRooms,
+  member: chatMembers,
+  uname: publicUsers.uname,
+  openName: publicUsers.openName,
+  avatar: publicUsers.avatar,
+};
+
+function withMember(row: {
+  room: RoomRow;
+  member: MemberRow | null;
+  uname: string | null;
+  openName: string | null;
+  avatar: string | null;
+}) {
   return {
     room: row.room,
     member: row.member ?? undefined,
@@ -74,14 +86,7 @@ const sendersRead = new WeakMap<Database, ReturnType<typeof prepareRoomWithSende
 function prepareRoomWithSender(db: Database) {
   const userId = sql.placeholder('userId');
   return db
-    .select({
-      room: chatRooms,
-      member: chatMembers,
-      uname: publicUsers.uname,
-      openName: publicUsers.openName,
-      avatar: publicUsers.avatar,
-      rules: chatRoomRules,
-    })
+    .select({ ...memberColumns, rules: chatRoomRules })
     .from(chatRooms)
     .leftJoin(chatMembers, and(eq(chatMembers.roomId, chatRooms.id), eq(chatMembers.userId, userId)))
     .leftJoin(publicUsers, eq(publicUsers.id, userId))
@@ -98,14 +103,7 @@ export async function roomWithSender(db: Database, roomId: number, userId: numbe
     sendersRead.set(db, read);
   }
   const [row] = await read.execute({ roomId, userId });
-  if (!row) return undefined;
-  return {
-    room: row.room,
-    member: row.member ?? undefined,
-    name: row.openName ?? row.uname ?? null,
-    avatar: row.avatar ?? null,
-    rules: row.rules ?? undefined,
-  };
+  return row && { ...withMember(row), rules: row.rules ?? undefined };
 }
 
 export async function roomByInviteToken(db: Db, token: string): Promise<RoomRow | undefined> {
