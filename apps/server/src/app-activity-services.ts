@@ -1,7 +1,7 @@
 import { API_BASE } from '@polaris/contract';
 import type { Platform } from './app-platform.ts';
 import { AttendeeService } from './modules/activity/attendees.service.ts';
-import { BlastService, blastBatch } from './modules/activity/blasts.service.ts';
+import { BlastService, blastBatching } from './modules/activity/blasts.service.ts';
 import { CheckinService } from './modules/activity/checkin.service.ts';
 import { NoShowDepositService } from './modules/activity/deposit.service.ts';
 import { DiscoveryService } from './modules/activity/discovery.service.ts';
@@ -131,7 +131,7 @@ export function activityServices(
     attendees: new AttendeeService({ db, earnings, emailsOf: (userIds) => users.emailsOf(userIds) }),
     notices: activityNotices,
     // Blasts call the notifier only from their worker, after the notifications service is built.
-    blasts: new BlastService({ db, now, log, notifier, batchSize: blastBatch(platform.database.kind) }),
+    blasts: new BlastService({ db, now, log, notifier, ...blastBatching(platform.database) }),
     split: new SplitService({ db, now, catalog, earnings }),
     walletPasses,
     series: new SeriesService({ db, now, editing, discovery, promos, notifier, log, pollMs: config.seriesPollMs }),

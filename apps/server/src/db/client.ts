@@ -31,6 +31,11 @@ export interface DatabaseHandle {
   files?: DurableFiles;
   /** How busy the connections are right now (read when metrics are scraped). */
   usage?(): DatabaseUsage;
+  /**
+   * Only for PGlite (one connection): how many calls have had to wait for another so far. A background worker
+   * reads it between its steps to tell whether it is holding anyone up (blasts.service.ts `blastBatching`).
+   */
+  waits?(): number;
 }
 
 export type DatabaseUsage =
@@ -134,6 +139,7 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
     pglite: client,
     files: durable ?? undefined,
     usage: () => ({ kind: 'pglite', waiting: gate.queued() }),
+    ...(source.unfair ? {} : { waits: () => gate.waits() }),
     migrate: () => migratePglite(drizzlePglite({ client: gated, schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: async () => {
       await client.close();

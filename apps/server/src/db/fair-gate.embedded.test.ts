@@ -20,6 +20,8 @@ describe('fair gate', () => {
       ...Array.from({ length: 10 }, (_, i) => gate.run('write', async () => void order.push(`w${i}`))),
     ];
     expect(gate.queued()).toEqual({ read: 10, write: 10 });
+    // Every call that found the gate taken has waited (what a background worker reads to know it held someone up).
+    expect(gate.waits()).toBe(20);
     release();
     await Promise.all([first, ...queued]);
     expect(order).toEqual([

@@ -33,15 +33,23 @@ export class FairGate {
   private busy = false;
   private readonly waiting: Record<Lane, (() => void)[]> = { read: [], write: [] };
   private writesInARow = 0;
+  private waited = 0;
 
   async run<T>(lane: Lane, work: () => Promise<T>): Promise<T> {
-    if (this.busy) await new Promise<void>((resolve) => this.waiting[lane].push(resolve));
-    else this.busy = true;
+    if (this.busy) {
+      this.waited++;
+      await new Promise<void>((resolve) => this.waiting[lane].push(resolve));
+    } else this.busy = true;
     try {
       return await work();
     } finally {
       this.next();
     }
+  }
+
+  /** How many calls have had to wait for another so far: a worker that sees it move knows it held someone up. */
+  waits(): number {
+    return this.waited;
   }
 
   /** Calls waiting now, per lane (for tests and diagnostics). */

@@ -46,23 +46,33 @@ export interface BlastDeps {
   /** Without one (services built by hand in older tests) blasts are stored and listed but never fanned out. */
   notifier?: Pick<Notifier, 'recordIn'>;
   log?: FastifyBaseLogger;
-  /** Recipients per `notify` call (BLAST_BATCH). */
+  /** Recipients per batch: every batch's, or with `waits` the first's and the one it drops back to (BLAST_BATCH). */
   batchSize?: number;
+  /** With `waits`: how large a batch may grow while nobody waits for the database. */
+  growTo?: number;
+  /** The embedded database's count of calls that had to wait (`DatabaseHandle.waits`); see `blastBatching`. */
+  waits?: () => number;
   /** How long a claimed fan-out is this worker's before another process may take it over (60 s, renewed per batch). */
   leaseMs?: number;
 }
 
-/**
- * Recipients per `notify` call. A batch is one Notifier transaction, and on the embedded database every request waits
- * behind it (one connection): there 100 kept the p99 of ordinary requests during a 10,000-person fan-out near quiet
- * (1.6×; 500 gave 2.1×, 1,000 2.5–2.7×). PostgreSQL serves requests beside the batch on other connections: 1,000 a
- * batch fanned out 3.8× faster than 100 (17,000–18,000 notices a second against 4,600) with the p99 at 1.05–1.27×
- * quiet (bench:notify on a quiet machine, docs/notifications.md).
- */
 const BLAST_BATCH = 100;
-const BLAST_BATCH_POSTGRES = 1000;
+const BLAST_BATCH_MOST = 1000;
 
-export const blastBatch = (kind: 'pglite' | 'postgres') => (kind === 'postgres' ? BLAST_BATCH_POSTGRES : BLAST_BATCH);
+/**
+ * Recipients per `notify` call. PostgreSQL serves requests on other connections beside a batch: 1,000 a batch fanned
+ * out 3.8× faster than 100 (17,000–18,000 notices a second against 4,600) with the requests' p99 at 1.05–1.27× quiet.
+ * The embedded database has one connection, and a request waits behind the whole batch: with requests coming, 100
+ * kept their p99 near quiet (1.2–1.6×; 500 gave 2.1×, 1,000 2.5–3×), but alone 100 spent most of the fan-out on
+ * per-batch costs. So there a batch starts at 100 and doubles, up to 1,000, while no call had to wait for the
+ * database since the last batch began, and drops back to 100 as soon as one did (docs/notifications.md, bench:notify).
+ */
+export function blastBatching(database: { kind: 'pglite' | 'postgres'; waits?: () => number }) {
+  if (database.kind === 'postgres' || !database.waits) {
+    return { batchSize: database.kind === 'postgres' ? BLAST_BATCH_MOST : BLAST_BATCH };
+  }
+  return { batchSize: BLAST_BATCH, growTo: BLAST_BATCH_MOST, waits: database.waits };
+}
 
 /** The in-app path of an activity's page (where a blast's notice leads). */
 const activityPagePath = (code: string) => href(PATHS.activityDetails, { id: code });
@@ -81,6 +91,16 @@ export class BlastService {
 
   private get batchSize() {
     return this.deps.batchSize ?? BLAST_BATCH;
+  }
+
+  /**
+   * The next batch's size: without `waits`, always `batchSize`; with it, double the last (up to `growTo`) when no
+   * call waited for the database since `seen`, else `batchSize` again.
+   */
+  private nextBatch(last: number, seen: number): number {
+    const { waits, growTo } = this.deps;
+    if (!waits || !growTo) return this.batchSize;
+    return waits() === seen ? Math.min(last * 2, growTo) : this.batchSize;
   }
 
   private leaseFrom(now: Date) {
@@ -206,10 +226,12 @@ export class BlastService {
     const activity = await activityById(this.db, blast.activityId);
     const link = activityPagePath(activity.code);
     let from = blast.fannedTo;
+    let size = this.batchSize;
     for (;;) {
+      const seen = this.deps.waits?.() ?? 0;
       const batch = await this.db
         .transaction(async (tx) => {
-          const recipients = await audienceAfter(tx, blast.activityId, blast.audience, from, this.batchSize);
+          const recipients = await audienceAfter(tx, blast.activityId, blast.audience, from, size);
           if (recipients.length === 0) return { recipients, publish: async () => {} };
           const publish = await notifier.recordIn(tx, [
             {
@@ -235,7 +257,8 @@ export class BlastService {
       if (batch.recipients.length === 0) break;
       await batch.publish();
       from = batch.recipients[batch.recipients.length - 1]!;
-      if (batch.recipients.length < this.batchSize) break;
+      if (batch.recipients.length < size) break;
+      size = this.nextBatch(size, seen);
     }
     return markBlastSent(this.db, blast.id, from, this.deps.now());
   }

@@ -8,7 +8,7 @@ import { type SeededPerson, seedPeople } from '../../test/seed-people.ts';
 import type { WalletUser } from '../../test/wallet-fixtures.ts';
 import type { NoticeEvent, Notifier } from '../notifications/events.ts';
 import { activityApp, closeCheckingLedger, createActivity, DAY, guest, HOUR, signUp } from './activity-fixtures.ts';
-import { BlastService } from './blasts.service.ts';
+import { BlastService, blastBatching } from './blasts.service.ts';
 
 /** Organizer blasts: who may send, what, how often, when, and the fan-out that tells each recipient once. */
 
@@ -345,6 +345,48 @@ describe('the fan-out', () => {
     expect(await worker(a.notifier).fanOutDue()).toBe(0);
     expect(await t.services.activity.blasts.backlog()).toBe(0);
     expect(await inboxCounts(people, activity)).toEqual(people.map(() => 1));
+  });
+
+  it("batches as the app's database allows: 1,000 on PostgreSQL, 100 growing to 1,000 on the embedded one", () => {
+    expect(blastBatching({ kind: 'postgres' })).toEqual({ batchSize: 1000 });
+    const waits = () => 0;
+    expect(blastBatching({ kind: 'pglite', waits })).toEqual({ batchSize: 100, growTo: 1000, waits });
+    expect(blastBatching(t.database)).toMatchObject(
+      t.database.kind === 'postgres' ? { batchSize: 1000 } : { growTo: 1000 },
+    );
+  });
+
+  it('on the embedded database, batches grow while nobody waits for it and drop back as soon as someone does', async () => {
+    const activity = await createActivity(t, olivia, { capacity: 100 });
+    const people = await attendees(activity, 20, 'grow');
+    await drain();
+    const fanOut = async (message: string, waitsDuring: number[]) => {
+      await send(olivia.token, { activityId: activity.id, audience: ['going'], message });
+      const watched = recorder();
+      let waits = 0;
+      let calls = 0;
+      const notifier: Pick<Notifier, 'recordIn'> = {
+        recordIn: (tx, events) => {
+          // A request that waited for the database while this batch ran.
+          if (waitsDuring.includes(++calls)) waits++;
+          return watched.notifier.recordIn(tx, events);
+        },
+      };
+      const grower = new BlastService({
+        db: t.database.db,
+        now: t.clock.now,
+        notifier,
+        batchSize: 2,
+        growTo: 8,
+        waits: () => waits,
+      });
+      expect(await grower.fanOutDue()).toBe(1);
+      expect(watched.userIds()).toEqual(people.map((person) => person.id));
+      return watched.events.map((event) => event.userIds.length);
+    };
+    expect(await fanOut('Nobody waits', [])).toEqual([2, 4, 8, 6]);
+    expect(await fanOut('Someone waits during the third batch', [3])).toEqual([2, 4, 8, 2, 4]);
+    expect(await inboxCounts(people, activity)).toEqual(people.map(() => 2));
   });
 
   it('a worker that dies mid-way is taken over once its lease runs out, from the batch it did not record', async () => {
