@@ -1,14 +1,22 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { API_BASE } from '@polaris/contract';
-import { accountByApi, E2E_TRADE_PASSWORD, freeActivity, fundedAccount, logInAs, test } from './support.ts';
+import {
+  accountByApi,
+  E2E_TRADE_PASSWORD,
+  freeActivity,
+  fundedAccount,
+  logInAs,
+  shotsFolder,
+  test,
+} from './support.ts';
 
 // The no-show deposit (docs/activities.md "No-show deposit"): the organizer asks 5 USDT on a free activity from its
 // manage page; a guest with 100 USDT sees the deposit and its rule on the sign-up sheet, confirms the freeze with
 // the transaction password, and the wallet shows it frozen; the organizer checks the guest in and the guest's
 // money is back. Screenshots at 390 px, English and 繁體中文, go to SHOTS.
 
-const SHOTS = process.env.DEPOSIT_SHOTS_DIR ?? '/work/shots/i36-deposit';
+const SHOTS = shotsFolder('i36-deposit');
 
 async function seriousA11yProblems(page: Page, selector: string) {
   const results = await new AxeBuilder({ page }).include(selector).analyze();

@@ -1,14 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { API_BASE } from '@polaris/contract';
-import { accountByApi, activityByApi, apiCall, logInAs, speakOnEveryLoad, test } from './support.ts';
+import { accountByApi, activityByApi, apiCall, logInAs, shotsFolder, speakOnEveryLoad, test } from './support.ts';
 
 // Issue 36 item 2 (docs/activities.md "Recurring series"): an organizer makes a weekly series from the create
 // screen's "Repeats" choice, sees the series page with its coming dates, edits one date choosing "this one"; a
 // second person (繁體中文) follows the series. Another organizer makes an activity already published repeat from
 // its manage page's "Repeat…". Screenshots at 390 px in both languages go to SHOTS.
 
-const SHOTS = process.env.SERIES_SHOTS_DIR ?? '/work/shots/i36-series';
+const SHOTS = shotsFolder('i36-series');
 
 async function seriousA11yProblems(page: Page, selector: string) {
   const results = await new AxeBuilder({ page }).include(selector).analyze();

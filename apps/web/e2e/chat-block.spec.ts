@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { API_BASE, type Language } from '@polaris/contract';
-import { type Account, accountByApi, apiCall, logInAs, test } from './support.ts';
+import { type Account, accountByApi, apiCall, logInAs, shotsFolder, test } from './support.ts';
 
 // Ann blocks Bob from his message in their direct chat: Bob can no longer open or write in it (he is answered as
 // for someone who does not exist), his messages in the room they share are folded for Ann, and Ann unblocks him
 // from the blocked list in the Me tab's settings, after which Bob writes to her again.
 
-const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/i35-guard';
+const SHOTS = shotsFolder('i35-guard');
 
 const message = (page: Page, text: string) =>
   page.getByTestId('chat-message').filter({ has: page.getByText(text, { exact: true }) });

@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { Language } from '@polaris/contract';
-import { type Account, accountByApi, apiCall, logInAs, test } from './support.ts';
+import { type Account, accountByApi, apiCall, logInAs, shotsFolder, test } from './support.ts';
 
 // A first-time poster's link held until an admin approves (docs/chat.md "Held links"): the admin, in English, turns
 // the rule on; Mia, new to the room and reading Traditional Chinese, posts a link and sees it waiting; the admin
 // approves it from the queue, and it appears live in the room the admin has open in another tab and for Mia.
 
-const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/i35-held';
+const SHOTS = shotsFolder('i35-held');
 
 const message = (page: Page, text: string) =>
   page.getByTestId('chat-message').filter({ has: page.getByText(text, { exact: true }) });

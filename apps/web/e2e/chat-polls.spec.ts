@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { API_BASE } from '@polaris/contract';
-import { accountByApi, apiCall, logInAs, test } from './support.ts';
+import { accountByApi, apiCall, logInAs, shotsFolder, test } from './support.ts';
 
 // Two people in two browsers: Ann (English) posts a poll from the composer's + panel, Bob (繁體中文) votes, and
 // Ann watches the result move live; Ann closes it, Bob's card turns closed on its own and a vote is refused.
 // Screenshots at 390 px in both languages go to SHOTS (docs/chat.md "Polls").
 
-const SHOTS = process.env.POLL_SHOTS_DIR ?? '/work/shots/i35-poll';
+const SHOTS = shotsFolder('i35-poll');
 
 const card = (page: Page) => page.getByTestId('poll-card').last();
 const option = (page: Page, index: number) => card(page).getByTestId('poll-option').nth(index);

@@ -3,13 +3,13 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { Language } from '@polaris/contract';
-import { type Account, accountByApi, apiCall, logInAs, speakOnEveryLoad, test } from './support.ts';
+import { type Account, accountByApi, apiCall, logInAs, shotsFolder, speakOnEveryLoad, test } from './support.ts';
 
 // Message search (docs/chat.md "Search"): Ann's room holds a long history whose early message says 「我們在台北見」.
 // She searches 台北 from the room's header, sees the hit marked, taps it and lands on that message in its place in
 // the history, flashed, and pages down to the newest; then from the chat list she searches all her rooms.
 
-const SHOTS = '/work/shots/i35-search';
+const SHOTS = shotsFolder('i35-search');
 
 async function shoot(page: Page, language: Language, name: string) {
   mkdirSync(SHOTS, { recursive: true });

@@ -8,6 +8,7 @@ import {
   E2E_TRADE_PASSWORD,
   fundedAccount,
   logInAs,
+  shotsFolder,
   speakOnEveryLoad,
   test,
 } from './support.ts';
@@ -18,7 +19,7 @@ import {
 // the password; Sol (繁體中文) is refused a wrong code in his language and signs up as a speaker with his code.
 // Screenshots at 390 px in English and zh-Hant go to SHOTS; axe clean on the new screens.
 
-const SHOTS = process.env.PROMO_SHOTS_DIR ?? '/work/shots/i36-promo';
+const SHOTS = shotsFolder('i36-promo');
 
 /** Axe on the screen at rest (no toast fading out): no serious or critical problem. */
 async function axeClean(page: Page, where: string) {

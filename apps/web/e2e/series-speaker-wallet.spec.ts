@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { type Activity, API_BASE } from '@polaris/contract';
 import { readPkpass } from '../../server/src/test/pkpass.ts';
-import { accountByApi, apiCall, logInAs, test } from './support.ts';
+import { accountByApi, apiCall, logInAs, shotsFolder, test } from './support.ts';
 
 // Issue 36 (docs/activities.md "Recurring series", "Promo codes", "Wallet passes"), end to end: Olivia makes a weekly
 // series of six dates from the create screen, with a paid Standard type and a hidden free Speaker type (the create
@@ -11,7 +11,7 @@ import { accountByApi, apiCall, logInAs, test } from './support.ts';
 // on that date and every later one. Sol (繁體中文) unlocks Speaker on the fourth date with the code, signs up, and adds
 // the ticket to Apple Wallet; on the first date the code is refused. Screenshots at 390 px go to SHOTS.
 
-const SHOTS = process.env.SERIES_WALLET_SHOTS_DIR ?? '/work/shots/i36-series-speaker-wallet';
+const SHOTS = shotsFolder('i36-series-speaker-wallet');
 
 /** Axe on the screen at rest (no toast fading out): no serious or critical problem. */
 async function axeClean(page: Page, where: string) {

@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import { readPkpass } from '../../server/src/test/pkpass.ts';
-import { accountByApi, apiCall, freeActivity, logInAs, speakOnEveryLoad, test } from './support.ts';
+import { accountByApi, apiCall, freeActivity, logInAs, shotsFolder, speakOnEveryLoad, test } from './support.ts';
 
 // Issue 36 item 3 (docs/activities.md "Wallet passes"): the server runs with a pass certificate of the run's own
 // (playwright.config.ts), so a guest's confirmed ticket offers "Add to Apple Wallet"; no Google Wallet account is
 // set, so its button is not there.
-const SHOTS = '/work/shots/i36-passkit';
+const SHOTS = shotsFolder('i36-passkit');
 
 test('a guest with a ticket adds it to Apple Wallet: the .pkpass downloads with the session and names the ticket', async ({
   page,
