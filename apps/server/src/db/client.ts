@@ -166,8 +166,7 @@ export async function query<T>(db: Database | Tx, statement: SQL): Promise<{ row
  * under more load than the pool can serve) is the same: nothing ran, try again.
  */
 export function isConnectionLoss(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
-    const { code, message } = cause as { code?: unknown; message?: unknown };
+  for (const { code, message } of errorChain(error)) {
     if (typeof code === 'string' && (/^(57P0[123]|08\w{3}|53300)$/.test(code) || CONNECTION_ERRNOS.has(code))) {
       return true;
     }
@@ -179,9 +178,16 @@ export function isConnectionLoss(error: unknown): boolean {
     ) {
       return true;
     }
-    cause = (cause as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** An error and the errors that caused it (Drizzle wraps the driver's), nearest first, at most five deep. */
+export function* errorChain(error: unknown): Generator<{ code?: unknown; message?: unknown; constraint?: unknown }> {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    yield cause as { code?: unknown; message?: unknown; constraint?: unknown };
+    cause = (cause as { cause?: unknown }).cause;
+  }
 }
 
 const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);

@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Database, query, type Tx } from '../../db/client.ts';
+import { type Database, errorChain, query, type Tx } from '../../db/client.ts';
 import { chatMessages } from '../../db/schema/index.ts';
 import { namedQuery } from './named-query.ts';
 
@@ -96,10 +96,8 @@ export async function insertSentMessageIndexed(
  * racing the first): the index on (room, sender, client id) refused it, and nothing of the statement was kept.
  */
 export function isClientIdTaken(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
-    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+  for (const { code, constraint } of errorChain(error)) {
     if (code === '23505' && constraint === 'chat_messages_client_idx') return true;
-    cause = (cause as { cause?: unknown }).cause;
   }
   return false;
 }
