@@ -3,18 +3,18 @@
 // DATABASE_URL is set), beside the same number of bare inserts in the same run: into a table shaped like the inbox
 // (its id and unique key), and into a copy of the inbox itself (all its keys and indexes); and the p99 of ordinary
 // requests (GET /activity/list and GET /activity/detail, discovery cache off) while the fan-out runs against the
-// same requests with nothing else going on. The rate is compared under the same conditions: a second blast fanned out
-// alone against the same rows inserted bare alone, and the first (beside the requests) against the same rows inserted
-// bare beside the same requests. Then, apart, what the mail worker's first step costs: writing the two blasts' 20,000
-// notice mails (rendered in each reader's language, unsubscribe link) into the mail queue.
+// same requests with nothing else going on. The rate is compared under the same conditions: blasts fanned out alone
+// against the same rows inserted bare alone, and the first (beside the requests) against the same rows inserted bare
+// beside the same requests. Then, apart, what the mail worker's first step costs: writing every blast's notice mails
+// (10,000 each, rendered in each reader's language, unsubscribe link) into the mail queue.
 //
 //   npm run bench:notify [-- --attendees 10000 --clients 4 --repeat 3 --batch <recipients per notify call, fixed>]
+//   DATABASE_URL=postgres://… npm run bench:notify
 //
 // Without --batch the worker batches as the app does (`blastBatching`: 1,000 on PostgreSQL; on the embedded database
 // 100, doubling up to 1,000 while nobody waits for the database), and each bare baseline inserts in the batches the
 // fan-out it is compared with took. The blast alone and its bare baseline run --repeat times: the median ratio is
 // the figure (single runs of a third of a second moved by ±20 points here).
-//   DATABASE_URL=postgres://… npm run bench:notify
 //
 // Checked every run: every attendee has exactly one notice of the first blast, it is marked sent with them all, and
 // once the mail worker's first step has run, one notice mail per attendee and blast.
@@ -172,6 +172,8 @@ async function bench(label: string, database: DatabaseHandle) {
   const blast = { id: withRequests.result.id };
   const fanOutMs = withRequests.result.ms;
   const during = withRequests.during;
+  /** Its batches: every baseline it is compared with inserts in the same ones. */
+  const besideSizes = withRequests.result.sizes;
 
   // The same rows the fan-out writes, bare: per batch one statement writing the inbox rows into a copy of the inbox
   // and a push and an email delivery row each into a copy of the deliveries (keys and indexes as theirs). This is
@@ -212,7 +214,6 @@ async function bench(label: string, database: DatabaseHandle) {
     const alone = await blastAndFanOut(`Bring a friend (${run + 1}).`);
     aloneRuns.push({ fanOutMs: alone.ms, sameMs: await sameRows(`_alone${run}`, alone.sizes), sizes: alone.sizes });
   }
-  const aloneSizes = aloneRuns[0]!.sizes;
 
   // The same number of bare inserts, in the same batches, into a table shaped like the inbox.
   await query(
@@ -222,7 +223,7 @@ async function bench(label: string, database: DatabaseHandle) {
   );
   await checkpoint();
   const bareBegan = performance.now();
-  for (const slice of batchesOf(aloneSizes)) {
+  for (const slice of batchesOf(besideSizes)) {
     await query(
       database.db,
       sql`insert into bench_bare_notices (user_id, key, kind, params, link, created_at)
@@ -236,7 +237,7 @@ async function bench(label: string, database: DatabaseHandle) {
   await query(database.db, sql`create table bench_inbox_copy (like notices including defaults including indexes)`);
   await checkpoint();
   const inboxBegan = performance.now();
-  for (const slice of batchesOf(aloneSizes)) {
+  for (const slice of batchesOf(besideSizes)) {
     await query(
       database.db,
       sql`insert into bench_inbox_copy (user_id, category, kind, key, params, link, created_at)
@@ -247,7 +248,7 @@ async function bench(label: string, database: DatabaseHandle) {
   const inboxMs = performance.now() - inboxBegan;
 
   // The same again with the same requests beside it, as the first fan-out had: the rate under the same conditions.
-  const sameBeside = await besideRequests(() => sameRows('_beside', withRequests.result.sizes));
+  const sameBeside = await besideRequests(() => sameRows('_beside', besideSizes));
   const sameBesideMs = sameBeside.result;
 
   // The mail worker's first step, apart (a running server does it 50 at a time as it sends): every notice mail
@@ -275,7 +276,7 @@ async function bench(label: string, database: DatabaseHandle) {
   await rm(dataDir, { recursive: true, force: true });
   return {
     label,
-    batch: { beside: batchLabel(withRequests.result.sizes), alone: batchLabel(aloneSizes) },
+    batch: batchLabel(besideSizes),
     fanOutMs,
     aloneRuns,
     sameBesideMs,
@@ -306,7 +307,7 @@ console.log(
 for (const r of results) {
   const rate = (ms: number) => String(Math.round(ATTENDEES / (ms / 1000))).padStart(7);
   console.log(
-    `${r.label.padEnd(19)} ${r.batch.beside.padStart(8)}  ${ms(r.fanOutMs)}  ${rate(r.fanOutMs).padStart(12)}  ${ms(r.bareMs)} ${rate(r.bareMs)}   ${(r.fanOutMs / r.bareMs).toFixed(2).padStart(8)}×   ${ms(r.inboxMs)}      ${(r.fanOutMs / r.inboxMs).toFixed(2).padStart(8)}×`,
+    `${r.label.padEnd(19)} ${r.batch.padStart(8)}  ${ms(r.fanOutMs)}  ${rate(r.fanOutMs).padStart(12)}  ${ms(r.bareMs)} ${rate(r.bareMs)}   ${(r.fanOutMs / r.bareMs).toFixed(2).padStart(8)}×   ${ms(r.inboxMs)}      ${(r.fanOutMs / r.inboxMs).toFixed(2).padStart(8)}×`,
   );
 }
 console.log(
@@ -321,7 +322,7 @@ for (const r of results) {
       (run, i) =>
         [batchLabel(run.sizes), `alone, run ${i + 1}`, run.fanOutMs, run.sameMs] as [string, string, number, number],
     ),
-    [r.batch.beside, 'beside requests', r.fanOutMs, r.sameBesideMs],
+    [r.batch, 'beside requests', r.fanOutMs, r.sameBesideMs],
   ];
   for (const [batch, when, fan, bare] of rows) {
     console.log(

@@ -46,12 +46,13 @@ export interface BlastDeps {
   /** Without one (services built by hand in older tests) blasts are stored and listed but never fanned out. */
   notifier?: Pick<Notifier, 'recordIn'>;
   log?: FastifyBaseLogger;
-  /** Recipients per batch: every batch's, or with `waits` the first's and the one it drops back to (BLAST_BATCH). */
+  /** Recipients per batch: every batch's, or with `grow` the first's and the one it drops back to (BLAST_BATCH). */
   batchSize?: number;
-  /** With `waits`: how large a batch may grow while nobody waits for the database. */
-  growTo?: number;
-  /** The embedded database's count of calls that had to wait (`DatabaseHandle.waits`); see `blastBatching`. */
-  waits?: () => number;
+  /**
+   * Batches that grow up to `upTo` while no call waits for the database, read from the embedded database's count of
+   * calls that had to wait (`DatabaseHandle.waits`); see `blastBatching`.
+   */
+  grow?: { upTo: number; waits: () => number };
   /** How long a claimed fan-out is this worker's before another process may take it over (60 s, renewed per batch). */
   leaseMs?: number;
 }
@@ -67,11 +68,13 @@ const BLAST_BATCH_MOST = 1000;
  * per-batch costs. So there a batch starts at 100 and doubles, up to 1,000, while no call had to wait for the
  * database since the last batch began, and drops back to 100 as soon as one did (docs/notifications.md, bench:notify).
  */
-export function blastBatching(database: { kind: 'pglite' | 'postgres'; waits?: () => number }) {
-  if (database.kind === 'postgres' || !database.waits) {
-    return { batchSize: database.kind === 'postgres' ? BLAST_BATCH_MOST : BLAST_BATCH };
-  }
-  return { batchSize: BLAST_BATCH, growTo: BLAST_BATCH_MOST, waits: database.waits };
+export function blastBatching(database: {
+  kind: 'pglite' | 'postgres';
+  waits?: () => number;
+}): Pick<BlastDeps, 'batchSize' | 'grow'> {
+  if (database.kind === 'postgres') return { batchSize: BLAST_BATCH_MOST };
+  if (!database.waits) return { batchSize: BLAST_BATCH };
+  return { batchSize: BLAST_BATCH, grow: { upTo: BLAST_BATCH_MOST, waits: database.waits } };
 }
 
 /** The in-app path of an activity's page (where a blast's notice leads). */
@@ -94,13 +97,13 @@ export class BlastService {
   }
 
   /**
-   * The next batch's size: without `waits`, always `batchSize`; with it, double the last (up to `growTo`) when no
+   * The next batch's size: without `grow`, always `batchSize`; with it, double the last (up to `grow.upTo`) when no
    * call waited for the database since `seen`, else `batchSize` again.
    */
   private nextBatch(last: number, seen: number): number {
-    const { waits, growTo } = this.deps;
-    if (!waits || !growTo) return this.batchSize;
-    return waits() === seen ? Math.min(last * 2, growTo) : this.batchSize;
+    const { grow } = this.deps;
+    if (!grow) return this.batchSize;
+    return grow.waits() === seen ? Math.min(last * 2, grow.upTo) : this.batchSize;
   }
 
   private leaseFrom(now: Date) {
@@ -228,7 +231,7 @@ export class BlastService {
     let from = blast.fannedTo;
     let size = this.batchSize;
     for (;;) {
-      const seen = this.deps.waits?.() ?? 0;
+      const seen = this.deps.grow?.waits() ?? 0;
       const batch = await this.db
         .transaction(async (tx) => {
           const recipients = await audienceAfter(tx, blast.activityId, blast.audience, from, size);

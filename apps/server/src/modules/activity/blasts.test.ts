@@ -349,10 +349,11 @@ describe('the fan-out', () => {
 
   it("batches as the app's database allows: 1,000 on PostgreSQL, 100 growing to 1,000 on the embedded one", () => {
     expect(blastBatching({ kind: 'postgres' })).toEqual({ batchSize: 1000 });
+    expect(blastBatching({ kind: 'pglite' })).toEqual({ batchSize: 100 });
     const waits = () => 0;
-    expect(blastBatching({ kind: 'pglite', waits })).toEqual({ batchSize: 100, growTo: 1000, waits });
+    expect(blastBatching({ kind: 'pglite', waits })).toEqual({ batchSize: 100, grow: { upTo: 1000, waits } });
     expect(blastBatching(t.database)).toMatchObject(
-      t.database.kind === 'postgres' ? { batchSize: 1000 } : { growTo: 1000 },
+      t.database.kind === 'postgres' ? { batchSize: 1000 } : { grow: { upTo: 1000 } },
     );
   });
 
@@ -377,8 +378,7 @@ describe('the fan-out', () => {
         now: t.clock.now,
         notifier,
         batchSize: 2,
-        growTo: 8,
-        waits: () => waits,
+        grow: { upTo: 8, waits: () => waits },
       });
       expect(await grower.fanOutDue()).toBe(1);
       expect(watched.userIds()).toEqual(people.map((person) => person.id));
