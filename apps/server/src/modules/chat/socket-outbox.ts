@@ -40,12 +40,14 @@ export function textFrame(text: string): Buffer {
 /** One socket's frames waiting for the end of the turn: the first, then any more (rare, so no array for one). */
 export interface SocketQueue {
   readonly socket: WebSocket;
+  /** The socket's TCP stream, corked around several frames so they leave in one write. */
+  readonly tcp: Duplex | undefined;
   /**
-   * The socket's TCP stream when frames may be written to it as they are, built once (`SharedFrame.bytes`): when no
-   * extension (compression) was negotiated, `ws` writes each frame there at once in call order, so these bytes keep
-   * the socket's order with what `ws` sends. `ws` has no way to send a frame built once for many sockets.
+   * Whether frames built once (`SharedFrame.bytes`) may be written to `tcp` as they are: when no extension
+   * (compression) was negotiated, `ws` writes each frame there at once in call order, so these bytes keep the
+   * socket's order with what `ws` sends. `ws` has no way to send a frame built once for many sockets.
    */
-  readonly raw: Duplex | undefined;
+  readonly raw: boolean;
   first: SharedFrame | undefined;
   more: SharedFrame[] | undefined;
 }
@@ -64,7 +66,7 @@ export class SocketOutbox {
   /** A socket's place in the outbox, held by its session for the socket's life (its extensions are settled). */
   queueFor(socket: WebSocket): SocketQueue {
     const tcp = (socket as WebSocket & { _socket?: Duplex })._socket;
-    return { socket, raw: socket.extensions === '' ? tcp : undefined, first: undefined, more: undefined };
+    return { socket, tcp, raw: tcp !== undefined && socket.extensions === '', first: undefined, more: undefined };
   }
 
   /** Queues a frame for the socket. */
@@ -96,23 +98,22 @@ export class SocketOutbox {
 }
 
 function send(queue: SocketQueue): void {
-  const { socket, raw, first, more } = queue;
+  const { socket, tcp, first, more } = queue;
   queue.first = undefined;
   queue.more = undefined;
   if (socket.readyState !== socket.OPEN) return;
   if (!more) {
-    write(socket, raw, first!);
+    write(queue, first!);
     return;
   }
   // `ws` corks the TCP socket around each frame; an outer cork holds them all until the last (one write).
-  const tcp = (socket as WebSocket & { _socket?: Duplex })._socket;
   tcp?.cork();
-  write(socket, raw, first!);
-  for (const frame of more) write(socket, raw, frame);
+  write(queue, first!);
+  for (const frame of more) write(queue, frame);
   tcp?.uncork();
 }
 
-function write(socket: WebSocket, raw: Duplex | undefined, frame: SharedFrame): void {
-  if (raw) raw.write(frame.bytes);
+function write({ socket, tcp, raw }: SocketQueue, frame: SharedFrame): void {
+  if (raw) tcp!.write(frame.bytes);
   else socket.send(frame.text);
 }
