@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { API_BASE, type Language } from '@polaris/contract';
-import { type Account, accountByApi, apiCall, logInAs, shotsFolder, test } from './support.ts';
+import { type Account, accountByApi, apiCall, logInAs, motionless, shotsFolder, test } from './support.ts';
 
 // Ann blocks Bob from his message in their direct chat: Bob can no longer open or write in it (he is answered as
 // for someone who does not exist), his messages in the room they share are folded for Ann, and Ann unblocks him
@@ -36,8 +36,7 @@ async function setUp(page: Page, tag: string): Promise<Setup> {
 }
 
 async function seriousViolations(page: Page) {
-  // Colours are read once the page's transitions have ended (mid-fade, text measures as too faint).
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await motionless(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }

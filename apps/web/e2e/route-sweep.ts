@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { PathName, Query } from '../src/app/paths.ts';
+import { motionless } from './support.ts';
 
 // What the route sweeps (a11y.spec.ts, english-pages.spec.ts) share: the query each page that shows one object
 // needs, and opening a route the way the app moves between pages, waiting until it has settled.
@@ -103,5 +104,5 @@ export async function open(page: Page, target: string) {
   await quiet(page);
   await expect(page.getByTestId('page-loading')).toHaveCount(0);
   await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await motionless(page);
 }

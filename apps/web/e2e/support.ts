@@ -356,3 +356,8 @@ export async function expectVideoPlaying(page: Page) {
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
     .toBeGreaterThan(before + 0.5);
 }
+
+/** Waits until no animation or transition runs on the page (colours measured mid-fade read as too faint to axe). */
+export async function motionless(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
